@@ -1,0 +1,123 @@
+# hectic - terminal timeline viewer for GHC eventlogs
+
+.SUFFIXES:
+
+PREFIX ?= /usr/local
+MANPREFIX ?= $(PREFIX)/share/man
+BINDIR ?= $(PREFIX)/bin
+ifeq ($(origin CC),default)
+CC = cc
+endif
+PKG_CONFIG ?= pkg-config
+
+VERSION := $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1)
+
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifneq ($(WERROR)$(CI),)
+WARN += -Werror
+endif
+OPT ?= -O2 -g
+
+ifeq ($(SANITIZE),1)
+BUILD ?= build-san
+OPT = -O1 -g -fno-omit-frame-pointer
+SANFLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all
+export ASAN_OPTIONS = detect_leaks=1:abort_on_error=1
+export UBSAN_OPTIONS = print_stacktrace=1:halt_on_error=1
+else
+BUILD ?= build
+SANFLAGS =
+endif
+
+LIB_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw termkey 2>/dev/null)
+LIB_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw termkey 2>/dev/null)
+CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+
+CFLAGS_ALL = -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) \
+	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CFLAGS)
+LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+
+PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
+	parser/utf8.c parser/unicode_print.c
+MODEL_SRC = model/store.c
+VIEWER_SRC = viewer/main.c viewer/cmd_show.c
+CORE_SRC = $(PARSER_SRC) $(MODEL_SRC)
+
+CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
+VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
+
+UNIT_TESTS = test_utf8 test_header test_event test_render test_store
+UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
+
+all: $(BUILD)/hectic hectic
+
+hectic: $(BUILD)/hectic
+	@if [ "$(BUILD)" = build ]; then ln -sf build/hectic hectic; fi
+
+$(BUILD)/hectic: $(CORE_OBJ) $(VIEWER_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
+
+$(BUILD)/tests/truncate: $(BUILD)/tests/unit/truncate.o $(CORE_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
+
+deps:
+	@sh tools/deps.sh build
+
+check-deps:
+	@sh tools/deps.sh check
+
+check: check-deps
+	@$(MAKE) --no-print-directory unit-build
+	@$(MAKE) --no-print-directory run-tests
+
+unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate
+
+run-tests:
+	@sh tests/run.sh $(BUILD)
+
+lint-man:
+	mandoc -T lint -W warning man/hectic.1
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	$(BUILD)/hectic show tests/fixtures/threaded.eventlog | less -R
+
+fuzz:
+	@sh tools/deps.sh fuzz
+	@mkdir -p build-fuzz
+	clang -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+		-o build-fuzz/fuzz_parser tests/fuzz/fuzz_parser.c $(CORE_SRC)
+	@mkdir -p build-fuzz/corpus
+	cp tests/fixtures/*.eventlog build-fuzz/corpus/ 2>/dev/null || true
+	build-fuzz/fuzz_parser -max_total_time=$${FUZZ_SECONDS:-60} -max_len=65536 \
+		-rss_limit_mb=2048 build-fuzz/corpus tests/fuzz/corpus
+
+bench: all
+	@sh bench/bench.sh $(BUILD)/hectic
+
+install: $(BUILD)/hectic
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1
+	cp -f $(BUILD)/hectic $(DESTDIR)$(BINDIR)/hectic
+	chmod 755 $(DESTDIR)$(BINDIR)/hectic
+	cp -f man/hectic.1 $(DESTDIR)$(MANPREFIX)/man1/hectic.1
+	chmod 644 $(DESTDIR)$(MANPREFIX)/man1/hectic.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/hectic $(DESTDIR)$(MANPREFIX)/man1/hectic.1
+
+clean:
+	rm -rf build build-san build-fuzz hectic
+
+.PHONY: all deps check-deps check unit-build run-tests lint-man run fuzz bench install \
+	uninstall clean
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

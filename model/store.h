@@ -1,0 +1,87 @@
+/* store: the mmap-backed event store.
+ *
+ * Owns the read-only mapping of an eventlog, its parsed header, and an index
+ * of the data section. The index cuts the file-order event stream into
+ * segments: maximal contiguous runs whose timestamps never decrease. A
+ * capability's block is normally one segment. Merging the segments by
+ * (timestamp, file offset) gives exactly the stable sort by timestamp that
+ * `ghc-events show` prints, without holding events in memory: the merge keeps
+ * one decoded event per segment that overlaps the current time.
+ *
+ * Costs: store_open maps the file and reads every event header once (O(file)),
+ * keeping O(segments) memory. Never includes curses or termkey. */
+#ifndef HECTIC_STORE_H
+#define HECTIC_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../parser/event.h"
+
+/* One time-ordered run of the file, in file order. */
+struct seg {
+	uint64_t off;      /* first item */
+	uint64_t end;      /* one past the last item */
+	uint64_t t0;       /* time of the first event */
+	struct capstate cs; /* capability state before the first item */
+};
+
+/* Why the index stopped before the end of the file. */
+enum store_stop {
+	STOP_CLEAN,      /* data ended with an end-of-data marker at the file end */
+	STOP_NO_DATAEND, /* the file ends on an event boundary, no end marker */
+	STOP_TRUNCATED,  /* the last event is incomplete */
+	STOP_UNDECLARED, /* an undeclared tag: its size is unknown */
+};
+
+struct store {
+	const char *path;
+	const uint8_t *map;
+	size_t size;
+	struct ev_header hdr;
+
+	struct seg *segs; /* file order */
+	size_t nsegs;
+	uint64_t nevents;     /* events in the data section (no DATA_END) */
+	uint64_t ndataend;    /* DATA_END markers seen */
+	uint64_t after_end;   /* bytes decoded after the first DATA_END */
+	uint64_t first_dataend;
+	enum store_stop stop;
+	uint64_t stop_off;    /* where decoding stopped */
+	uint16_t stop_tag;    /* the undeclared tag, for STOP_UNDECLARED */
+	uint64_t tmin, tmax;  /* time range of all events */
+};
+
+enum store_status {
+	STORE_OK,
+	STORE_EIO,     /* open/stat/mmap failed: errno is set */
+	STORE_EHEADER, /* the header is bad or truncated: see err */
+	STORE_ENOMEM,
+};
+
+/* Opens and indexes path. On failure, err holds a message with the byte
+ * offset (for STORE_EHEADER). */
+enum store_status store_open(struct store *s, const char *path, char *err, size_t errlen);
+
+/* Same over a caller-owned buffer (tests, fuzzing); nothing is mapped. */
+enum store_status store_open_mem(struct store *s, const uint8_t *buf, size_t len,
+				 char *err, size_t errlen);
+
+void store_close(struct store *s);
+
+/* ---- merged iteration in timestamp order, ties in file order ---- */
+
+struct merge;
+
+/* Starts a merge over the whole store. NULL when out of memory. */
+struct merge *merge_new(const struct store *s);
+
+/* The next event in order, or NULL at the end. The pointer is valid until the
+ * next call; *cap receives its capability (EV_NO_CAP for none). Costs
+ * O(log k) for k segments overlapping in time. */
+const struct ev *merge_next(struct merge *m, int32_t *cap);
+
+void merge_free(struct merge *m);
+
+#endif

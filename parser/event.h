@@ -1,0 +1,210 @@
+/* parser: bytes -> events.
+ *
+ * Owns the eventlog header (event-type table and the per-tag choice of
+ * decoder) and the zero-copy decoding of one event at a byte offset. Strings
+ * in a decoded event point into the caller's buffer; they stay valid as long
+ * as that buffer does. Knows nothing of files, indexes or terminals.
+ *
+ * The semantics follow ghc-events 0.21 (development head), as written down in
+ * shared/spec/ghc-events-format.md; section numbers below refer to it. */
+#ifndef HECTIC_EVENT_H
+#define HECTIC_EVENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define EV_HEADER_BEGIN 0x68647262u /* hdrb */
+#define EV_HET_BEGIN 0x68657462u    /* hetb */
+#define EV_ET_BEGIN 0x65746200u     /* etb\0 */
+#define EV_ET_END 0x65746500u       /* ete\0 */
+#define EV_HET_END 0x68657465u      /* hete */
+#define EV_HEADER_END 0x68647265u   /* hdre */
+#define EV_DATA_BEGIN 0x64617462u   /* datb */
+#define EV_DATA_END 0xFFFFu
+
+#define EV_SIZE_VAR 0xFFFFu /* declared size meaning "variable" */
+#define EV_NO_CAP (-1)
+
+enum {
+	EV_CREATE_THREAD = 0,
+	EV_RUN_THREAD = 1,
+	EV_STOP_THREAD = 2,
+	EV_THREAD_RUNNABLE = 3,
+	EV_MIGRATE_THREAD = 4,
+	EV_THREAD_WAKEUP = 8,
+	EV_GC_START = 9,
+	EV_GC_END = 10,
+	EV_LOG_MSG = 16,
+	EV_STARTUP = 17,
+	EV_BLOCK_MARKER = 18,
+	EV_USER_MSG = 19,
+	EV_PROGRAM_ARGS = 30,
+	EV_PROGRAM_ENV = 31,
+	EV_SPARK_COUNTERS = 34,
+	EV_THREAD_LABEL = 44,
+	EV_HEAP_ALLOCATED = 49,
+	EV_HEAP_SIZE = 50,
+	EV_HEAP_LIVE = 51,
+	EV_GC_STATS_GHC = 53,
+	EV_GC_GLOBAL_SYNC = 54,
+	EV_USER_MARKER = 58,
+	EV_BLOCKS_SIZE = 91,
+	EV_HEAP_PROF_BEGIN = 160,
+	EV_IPE = 169,
+	EV_USER_BINARY_MSG = 181,
+	EV_NONMOVING_HEAP_CENSUS = 207,
+	EV_TICKY_COUNTER_DEF = 210,
+};
+
+/* How a variable-size layout uses its len field (A.6). */
+enum ev_lenmode {
+	LEN_FIXED,  /* not a variable layout */
+	LEN_HONOUR, /* consumes exactly len bytes; the string takes the rest */
+	LEN_IGNORE, /* len is read and ignored (160 161 163 164 167 169) */
+	LEN_TICKY,  /* TICKY_COUNTER_DEF's optional trailing fields */
+};
+
+/* Field codes in ev_layout.fields:
+ *   b u8   h u16   w u32   i i32   q u64
+ *   s UTF-8 string taking what len leaves (len - other fields, u16 wrap)
+ *   l Latin-1 string, the same way      B raw bytes, the same way
+ *   z NUL-terminated UTF-8 string        k cost-centre stack: u8 depth, depth x u32
+ *   o optional u64 (ticky)               O optional NUL-terminated string (ticky)
+ */
+struct ev_layout {
+	uint16_t tag;
+	uint16_t size; /* payload bytes, or EV_SIZE_VAR */
+	uint8_t lenmode;
+	const char *name;   /* the constant's name, for diagnostics */
+	const char *fields;
+	const char *text;   /* `show` template; see render.c */
+};
+
+extern const struct ev_layout ev_layouts[];
+extern const size_t ev_nlayouts;
+
+/* One declared event type, in header order. desc points into the buffer. */
+struct ev_type {
+	uint16_t num;
+	uint16_t size;
+	uint32_t desc_len;
+	const uint8_t *desc;
+};
+
+#define SEL_DECLARED 1u
+#define SEL_VAR 2u
+#define SEL_UNKNOWN_LAYOUT 0xFFFFu
+
+/* What to do with one tag value, computed from the header (A.4). */
+struct ev_sel {
+	uint16_t size;   /* declared size (EV_SIZE_VAR for variable) */
+	uint16_t layout; /* index into ev_layouts, or SEL_UNKNOWN_LAYOUT */
+	uint32_t type;   /* index of the last declaration in hdr.types */
+	uint8_t flags;
+};
+
+struct ev_header {
+	struct ev_type *types; /* file order, duplicates kept */
+	size_t ntypes;
+	struct ev_sel *sel; /* indexed by tag, nsel = largest declared tag + 1 */
+	uint32_t nsel;
+	uint64_t data_off; /* first byte after "datb" */
+};
+
+enum hdr_status {
+	HDR_OK,
+	HDR_TRUNCATED,
+	HDR_BAD,
+	HDR_NOMEM,
+};
+
+/* Parses the header of buf[0..len). On failure *why is a static message in
+ * the reference tool's words and *at the byte offset it concerns. */
+enum hdr_status hdr_parse(const uint8_t *buf, size_t len, struct ev_header *h,
+			  const char **why, uint64_t *at);
+void hdr_free(struct ev_header *h);
+
+/* ---- events ---- */
+
+#define EV_MAXF 12
+
+struct ev_field {
+	uint64_t u;        /* integer value; string/stack length */
+	const uint8_t *s;  /* string bytes or stack ids; NULL for integers */
+};
+
+/* Why an event does not decode the way the reference tool accepts it. The
+ * event is still usable: its size is known and its fields are filled. */
+enum ev_bad {
+	BAD_NONE = 0,
+	BAD_UTF8 = 1u << 0,      /* a UTF-8 field is not valid UTF-8 */
+	BAD_STATUS = 1u << 1,    /* stop status the reference rejects (mkStat) */
+	BAD_BREAKDOWN = 1u << 2, /* heap profile breakdown outside 1..9 */
+	BAD_IPE_DESC = 1u << 3,  /* IPE closure_desc does not start with a digit */
+	BAD_TICKY_LEN = 1u << 4, /* ticky definition overruns its len */
+	BAD_EDEN_TAG = 1u << 5,  /* Eden message tag outside 0x50..0x5C */
+	BAD_LEN = 1u << 6,       /* len disagrees with a len-ignoring layout */
+};
+
+struct ev {
+	uint64_t off;   /* offset of the tag */
+	uint64_t time;
+	uint32_t size;  /* bytes consumed, tag included */
+	uint16_t tag;
+	uint16_t layout; /* index into ev_layouts, or SEL_UNKNOWN_LAYOUT */
+	uint16_t bad;    /* enum ev_bad bits */
+	uint8_t nf;
+	struct ev_field f[EV_MAXF];
+};
+
+enum ev_status {
+	EV_OK,
+	EV_END,       /* no bytes left at off */
+	EV_DATAEND,   /* a 2-byte DATA_END marker; next item at off + 2 */
+	EV_TRUNC,     /* the event does not fit in the buffer */
+	EV_UNDECLARED /* tag not declared: size unknown, decoding cannot go on */
+};
+
+/* Decodes the item at buf[off..len). Costs O(event size). */
+enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t len,
+			 uint64_t off, struct ev *e);
+
+/* Only the size of the item at off (cheaper: no fields). Same statuses. */
+enum ev_status ev_size(const struct ev_header *h, const uint8_t *buf, size_t len,
+		       uint64_t off, uint64_t *time, uint32_t *size, uint16_t *tag);
+
+/* Capability assignment by block markers (A.7), in file order. */
+struct capstate {
+	int64_t remaining;
+	int32_t cur; /* EV_NO_CAP or a capability */
+};
+
+#define CAPSTATE_INIT ((struct capstate){ 0, EV_NO_CAP })
+
+/* Returns the capability of an item of the given tag and size (a decoded
+ * block marker needs its cap field, passed in marker_cap) and advances st. */
+static inline int32_t capstate_step(struct capstate *st, bool is_marker,
+				    uint32_t marker_block_size, uint16_t marker_cap,
+				    uint32_t size)
+{
+	if (is_marker) {
+		st->cur = marker_cap == 0xFFFF ? EV_NO_CAP : (int32_t)marker_cap;
+		st->remaining = (int64_t)(uint32_t)(marker_block_size - 24u);
+		return st->cur;
+	}
+	int32_t cap = st->cur;
+	st->remaining -= size;
+	if (st->remaining <= 0)
+		st->cur = EV_NO_CAP;
+	return cap;
+}
+
+/* True when the tag decodes as a block marker under this header. */
+static inline bool ev_is_marker(const struct ev_header *h, uint16_t tag)
+{
+	return tag == EV_BLOCK_MARKER && tag < h->nsel &&
+	       h->sel[tag].layout != SEL_UNKNOWN_LAYOUT;
+}
+
+#endif

@@ -1,0 +1,473 @@
+/* The `show` text (part B). Templates in ev_layouts use:
+ *   {N}   field N: decimal for integers, the string for string fields, the
+ *         comma-joined ids for a cost-centre stack
+ *   {Nx}  field N in lowercase hex, no prefix
+ *   {N!}  field N rendered by the tag's special rule (see special())
+ * Everything else is literal. */
+#include "render.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "be.h"
+#include "utf8.h"
+
+void sbuf_grow(struct sbuf *b, size_t extra)
+{
+	if (b->oom)
+		return;
+	size_t want = b->n + extra;
+	if (want <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < want)
+		cap *= 2;
+	char *p = realloc(b->p, cap);
+	if (!p) {
+		b->oom = true;
+		return;
+	}
+	b->p = p;
+	b->cap = cap;
+}
+
+void sbuf_free(struct sbuf *b)
+{
+	free(b->p);
+	b->p = NULL;
+	b->n = b->cap = 0;
+}
+
+void sbuf_put(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->n + n > b->cap)
+		sbuf_grow(b, n);
+	if (b->oom)
+		return;
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+}
+
+void sbuf_puts(struct sbuf *b, const char *s)
+{
+	sbuf_put(b, s, strlen(s));
+}
+
+void sbuf_u64(struct sbuf *b, uint64_t v)
+{
+	char tmp[20];
+	int i = 20;
+	do {
+		tmp[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	sbuf_put(b, tmp + i, (size_t)(20 - i));
+}
+
+void sbuf_hex(struct sbuf *b, uint64_t v)
+{
+	char tmp[16];
+	int i = 16;
+	do {
+		tmp[--i] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	sbuf_put(b, tmp + i, (size_t)(16 - i));
+}
+
+static void put_xbyte(struct sbuf *b, uint8_t c)
+{
+	char t[4] = { '\\', 'x', "0123456789abcdef"[c >> 4], "0123456789abcdef"[c & 15] };
+	sbuf_put(b, t, 4);
+}
+
+/* Is cp a character a terminal would act on rather than show? */
+static bool is_control(uint32_t cp)
+{
+	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0x2028 ||
+	       cp == 0x2029;
+}
+
+void sbuf_text(struct sbuf *b, const uint8_t *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		/* copy the longest run of plain printable ASCII in one go */
+		size_t j = i;
+		while (j < n && s[j] >= 0x20 && s[j] < 0x7F)
+			j++;
+		if (j > i) {
+			sbuf_put(b, (const char *)s + i, j - i);
+			i = j;
+			continue;
+		}
+		uint32_t cp;
+		size_t k = utf8_next(s + i, n - i, &cp);
+		if (k == 0) {
+			put_xbyte(b, s[i]);
+			i++;
+			continue;
+		}
+		if (b->escape && is_control(cp)) {
+			if (cp < 0x100) {
+				put_xbyte(b, (uint8_t)cp);
+			} else {
+				sbuf_puts(b, cp == 0x2028 ? "\\u2028" : "\\u2029");
+			}
+		} else {
+			sbuf_put(b, (const char *)s + i, k);
+		}
+		i += k;
+	}
+}
+
+/* Latin-1 bytes: each byte is one character, written as UTF-8. */
+static void put_latin1(struct sbuf *b, const uint8_t *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint8_t c = s[i];
+		if (b->escape && is_control(c)) {
+			put_xbyte(b, c);
+		} else if (c < 0x80) {
+			sbuf_putc(b, (char)c);
+		} else {
+			char t[2] = { (char)(0xC0 | c >> 6), (char)(0x80 | (c & 0x3F)) };
+			sbuf_put(b, t, 2);
+		}
+	}
+}
+
+/* USER_BINARY_MSG (B.7): lenient UTF-8, non-printables become '.'. */
+static void put_binary(struct sbuf *b, const uint8_t *s, size_t n)
+{
+	size_t i = 0;
+	while (i < n) {
+		uint32_t cp;
+		size_t k = utf8_next(s + i, n - i, &cp);
+		if (k == 0) {
+			sbuf_putc(b, '.');
+			i++;
+			continue;
+		}
+		if (!unicode_isprint(cp))
+			sbuf_putc(b, '.');
+		else
+			sbuf_put(b, (const char *)s + i, k);
+		i += k;
+	}
+}
+
+static const char *const ascii_names[32] = {
+	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "a", "b", "t", "n", "v", "f", "r",
+	"SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB",
+	"ESC", "FS", "GS", "RS", "US",
+};
+
+/* One element of a Haskell `show` list of strings. Invalid UTF-8 bytes are
+ * shown as U+FFFD would be by a lenient decoder (\65533). */
+static void put_hs_string(struct sbuf *b, const uint8_t *s, size_t n)
+{
+	sbuf_putc(b, '"');
+	bool need_amp_digit = false, need_amp_h = false;
+	size_t i = 0;
+	while (i < n) {
+		uint32_t cp;
+		size_t k = utf8_next(s + i, n - i, &cp);
+		if (k == 0) {
+			cp = 0xFFFD;
+			k = 1;
+		}
+		i += k;
+		if (need_amp_digit && cp >= '0' && cp <= '9')
+			sbuf_put(b, "\\&", 2);
+		if (need_amp_h && cp == 'H')
+			sbuf_put(b, "\\&", 2);
+		need_amp_digit = need_amp_h = false;
+		if (cp == '"') {
+			sbuf_put(b, "\\\"", 2);
+		} else if (cp == '\\') {
+			sbuf_put(b, "\\\\", 2);
+		} else if (cp >= 0x20 && cp < 0x7F) {
+			sbuf_putc(b, (char)cp);
+		} else if (cp < 0x20) {
+			sbuf_putc(b, '\\');
+			sbuf_puts(b, ascii_names[cp]);
+			need_amp_h = cp == 14;
+		} else if (cp == 0x7F) {
+			sbuf_put(b, "\\DEL", 4);
+		} else {
+			sbuf_putc(b, '\\');
+			sbuf_u64(b, cp);
+			need_amp_digit = true;
+		}
+	}
+	sbuf_putc(b, '"');
+}
+
+/* PROGRAM_ARGS/ENV (A.5): strip trailing NULs, split at NUL, show as list. */
+static void put_hs_list(struct sbuf *b, const uint8_t *s, size_t n)
+{
+	while (n > 0 && s[n - 1] == 0)
+		n--;
+	sbuf_putc(b, '[');
+	size_t start = 0;
+	for (size_t i = 0; i <= n; i++) {
+		if (i == n || s[i] == 0) {
+			if (start)
+				sbuf_putc(b, ',');
+			put_hs_string(b, s + start, i - start);
+			start = i + 1;
+		}
+	}
+	sbuf_putc(b, ']');
+}
+
+const char *render_stop_status(uint64_t status)
+{
+	static const char *const t[] = {
+		[0] = "No stop thread status",
+		[1] = "heap overflow",
+		[2] = "stack overflow",
+		[3] = "thread yielding",
+		[5] = "thread finished",
+		[6] = "making a foreign call",
+		[7] = "blocked on an MVar",
+		[8] = "blocked on black hole owned by thread",
+		[9] = "blocked on I/O read",
+		[10] = "blocked on I/O write",
+		[11] = "blocked on threadDelay",
+		[12] = "blocked in STM retry",
+		[13] = "blocked on asyncDoProc",
+		[18] = "blocked in throwTo",
+		[19] = "No stop thread status",
+		[20] = "blocked reading an MVar",
+	};
+	return status < sizeof t / sizeof t[0] ? t[status] : NULL;
+}
+
+static const char *const breakdowns[] = {
+	NULL, "cost centre", "module", "closure description", "type description",
+	"retainer", "biography", "closure type", "info table", "era",
+};
+
+static const char *const eden_tags[] = {
+	"Ready", "NewPE", "PETIDS", "Finish", "FailPE", "RFork", "Connect",
+	"DataMes", "Head", "Constr", "Part", "Terminate", "Packet",
+};
+
+static void put_stack(struct sbuf *b, const struct ev_field *f)
+{
+	for (uint64_t i = 0; i < f->u; i++) {
+		if (i)
+			sbuf_put(b, ", ", 2);
+		sbuf_u64(b, be32(f->s + 4 * i));
+	}
+}
+
+/* Leading decimal digits as a wrapping signed 64-bit integer (IPE). */
+static void put_ipe_desc(struct sbuf *b, const struct ev_field *f)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+	for (; i < f->u && f->s[i] >= '0' && f->s[i] <= '9'; i++)
+		v = v * 10 + (uint64_t)(f->s[i] - '0');
+	if (i == 0) {
+		sbuf_puts(b, "<closure_desc not a number: ");
+		sbuf_text(b, f->s, (size_t)f->u);
+		sbuf_putc(b, '>');
+		return;
+	}
+	if ((int64_t)v < 0) {
+		sbuf_putc(b, '-');
+		v = -v;
+	}
+	sbuf_u64(b, v);
+}
+
+static void special(struct sbuf *b, const struct ev *e, unsigned n)
+{
+	const struct ev_field *f = &e->f[n];
+	switch (e->tag) {
+	case EV_STOP_THREAD: {
+		const char *s = render_stop_status(f->u);
+		if (!s) {
+			sbuf_puts(b, "<unknown stop status ");
+			sbuf_u64(b, f->u);
+			sbuf_putc(b, '>');
+			return;
+		}
+		sbuf_puts(b, s);
+		if (f->u == 2) {
+			sbuf_puts(b, ", size ");
+			sbuf_u64(b, e->f[2].u);
+		} else if (f->u == 8) {
+			sbuf_putc(b, ' ');
+			sbuf_u64(b, e->f[2].u);
+		}
+		return;
+	}
+	case 25:
+		sbuf_puts(b, f->u == 1 ? "CapsetCustom" : f->u == 2 ? "CapsetOsProcess" :
+			     f->u == 3 ? "CapsetClockDomain" : "CapsetUnknown");
+		return;
+	case EV_PROGRAM_ARGS:
+	case EV_PROGRAM_ENV:
+		put_hs_list(b, f->s, (size_t)f->u);
+		return;
+	case 67: case 68: case 69: {
+		uint8_t k = (uint8_t)(f->u - 0x50);
+		if (k <= 12) {
+			sbuf_puts(b, eden_tags[k]);
+		} else {
+			sbuf_puts(b, "<invalid tag ");
+			sbuf_u64(b, k);
+			sbuf_putc(b, '>');
+		}
+		return;
+	}
+	case 141:
+		sbuf_u64(b, f->u + 1);
+		return;
+	case EV_HEAP_PROF_BEGIN:
+		if (n == 2) {
+			if (f->u >= 1 && f->u <= 9) {
+				sbuf_puts(b, breakdowns[f->u]);
+			} else {
+				sbuf_puts(b, "<unknown breakdown ");
+				sbuf_u64(b, f->u);
+				sbuf_putc(b, '>');
+			}
+			return;
+		}
+		bool any = false;
+		for (unsigned i = 3; i < 10 && i < e->nf; i++) {
+			if (e->f[i].u == 0)
+				continue;
+			if (!any)
+				sbuf_puts(b, " filtered by ");
+			any = true;
+			sbuf_text(b, e->f[i].s, (size_t)e->f[i].u);
+			sbuf_put(b, ", ", 2);
+		}
+		return;
+	case 161:
+		if (f->u & 1)
+			sbuf_puts(b, " CAF");
+		return;
+	case 167:
+		sbuf_u64(b, f->u & 0xFFFF);
+		return;
+	case EV_IPE:
+		put_ipe_desc(b, f);
+		return;
+	case EV_NONMOVING_HEAP_CENSUS:
+		sbuf_u64(b, f->u < 16 ? 1u << f->u : 0);
+		return;
+	}
+}
+
+static void put_field(struct sbuf *b, const struct ev_layout *l, const struct ev *e,
+		      unsigned n)
+{
+	const struct ev_field *f = &e->f[n];
+	switch (l->fields[n]) {
+	case 's': case 'z': case 'O':
+		sbuf_text(b, f->s, (size_t)f->u);
+		return;
+	case 'l':
+		put_latin1(b, f->s, (size_t)f->u);
+		return;
+	case 'B':
+		put_binary(b, f->s, (size_t)f->u);
+		return;
+	case 'k':
+		put_stack(b, f);
+		return;
+	default:
+		sbuf_u64(b, f->u);
+	}
+}
+
+void render_body(struct sbuf *b, const struct ev_header *h, const struct ev *e)
+{
+	if (e->layout == SEL_UNKNOWN_LAYOUT) {
+		const struct ev_type *t = &h->types[h->sel[e->tag].type];
+		sbuf_text(b, t->desc, t->desc_len);
+		return;
+	}
+	const struct ev_layout *l = &ev_layouts[e->layout];
+	const char *s = l->text;
+	while (*s) {
+		const char *brace = strchr(s, '{');
+		if (!brace) {
+			sbuf_puts(b, s);
+			break;
+		}
+		sbuf_put(b, s, (size_t)(brace - s));
+		unsigned n = (unsigned)(brace[1] - '0');
+		char kind = brace[2];
+		if (n < e->nf) {
+			if (kind == 'x')
+				sbuf_hex(b, e->f[n].u);
+			else if (kind == '!')
+				special(b, e, n);
+			else
+				put_field(b, l, e, n);
+		}
+		s = strchr(brace, '}') + 1;
+	}
+	if (e->bad & BAD_LEN)
+		sbuf_puts(b, " <len field disagrees with the contents>");
+	if (e->bad & BAD_TICKY_LEN)
+		sbuf_puts(b, " <fields overrun len>");
+}
+
+void render_pretty_time(struct sbuf *b, uint64_t t)
+{
+	uint64_t v[4] = { t / 1000000000u, t / 1000000u % 1000, t / 1000u % 1000, t % 1000 };
+	static const char *const unit[3] = { "s ", "ms ", "." };
+	for (int i = 0; i < 3; i++) {
+		if (v[i] < 10)
+			sbuf_put(b, "  ", 2);
+		else if (v[i] < 100)
+			sbuf_putc(b, ' ');
+		sbuf_u64(b, v[i]);
+		sbuf_puts(b, unit[i]);
+	}
+	sbuf_u64(b, v[3]);
+	if (v[3] < 10)
+		sbuf_put(b, "  ", 2);
+	else if (v[3] < 100)
+		sbuf_putc(b, ' ');
+	sbuf_put(b, "us", 2);
+}
+
+void render_line(struct sbuf *b, const struct ev_header *h, const struct ev *e,
+		 int32_t cap, bool pretty)
+{
+	if (pretty)
+		render_pretty_time(b, e->time);
+	else
+		sbuf_u64(b, e->time);
+	sbuf_put(b, ": ", 2);
+	if (cap != EV_NO_CAP) {
+		sbuf_put(b, "cap ", 4);
+		sbuf_u64(b, (uint64_t)cap);
+		sbuf_put(b, ": ", 2);
+	}
+	render_body(b, h, e);
+	sbuf_putc(b, '\n');
+}
+
+void render_type(struct sbuf *b, const struct ev_type *t)
+{
+	sbuf_u64(b, t->num);
+	sbuf_put(b, ": ", 2);
+	sbuf_text(b, t->desc, t->desc_len);
+	sbuf_puts(b, " (size ");
+	if (t->size == EV_SIZE_VAR)
+		sbuf_puts(b, "variable");
+	else
+		sbuf_u64(b, t->size);
+	sbuf_putc(b, ')');
+}

@@ -1,0 +1,61 @@
+/* render: the `ghc-events show` text of events and event types (part B).
+ *
+ * Appends to a growable byte buffer; the caller flushes it. Strings from the
+ * file are copied raw, as the reference tool does, unless the buffer is in
+ * escape mode, where control characters, invalid UTF-8 and escape sequences
+ * come out as visible \xNN text (for terminals). */
+#ifndef HECTIC_RENDER_H
+#define HECTIC_RENDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "event.h"
+
+struct sbuf {
+	char *p;
+	size_t n, cap;
+	bool escape; /* sanitise strings from the file for a terminal */
+	bool oom;    /* an allocation failed; contents are incomplete */
+};
+
+void sbuf_grow(struct sbuf *b, size_t extra);
+void sbuf_free(struct sbuf *b);
+
+static inline void sbuf_putc(struct sbuf *b, char c)
+{
+	if (b->n + 1 > b->cap)
+		sbuf_grow(b, 1);
+	if (!b->oom)
+		b->p[b->n++] = c;
+}
+
+void sbuf_put(struct sbuf *b, const char *s, size_t n);
+void sbuf_puts(struct sbuf *b, const char *s);
+void sbuf_u64(struct sbuf *b, uint64_t v);
+void sbuf_hex(struct sbuf *b, uint64_t v);
+
+/* Bytes from the file, raw or escaped per b->escape; invalid UTF-8 is always
+ * shown as \xNN escapes (the reference tool rejects it). */
+void sbuf_text(struct sbuf *b, const uint8_t *s, size_t n);
+
+/* "N: DESC (size S)" for one header entry, without newline. */
+void render_type(struct sbuf *b, const struct ev_type *t);
+
+/* The body of an event line (B.8, B.9). An event with bad bits renders what
+ * it can and marks the bad part in the text. */
+void render_body(struct sbuf *b, const struct ev_header *h, const struct ev *e);
+
+/* A full event line: "{time}: [cap {c}: ]{body}\n" (B.5). pretty selects
+ * the --pretty-time timestamp. */
+void render_line(struct sbuf *b, const struct ev_header *h, const struct ev *e,
+		 int32_t cap, bool pretty);
+
+/* The --pretty-time form of a timestamp. */
+void render_pretty_time(struct sbuf *b, uint64_t t);
+
+/* Text for a STOP_THREAD status (B.10), or NULL where the reference fails. */
+const char *render_stop_status(uint64_t status);
+
+#endif

@@ -1,0 +1,68 @@
+#!/bin/sh
+# Command-line behaviour: exit codes, messages and bad input, through the
+# real binary. Usage: tests/cli.sh path/to/hectic
+set -u
+H=$1
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+n=0
+fails=0
+check() { # check NAME EXPECTED_RC ACTUAL_RC [grep-pattern file]
+	n=$((n + 1))
+	if [ "$2" != "$3" ]; then
+		echo "cli: $1: exit $3, expected $2"
+		fails=$((fails + 1))
+		return
+	fi
+	if [ $# -ge 5 ] && ! grep -q -- "$4" "$5"; then
+		echo "cli: $1: output lacks '$4':"
+		sed 's/^/    /' "$5" | head -5
+		fails=$((fails + 1))
+	fi
+}
+
+"$H" --help >"$T/out" 2>&1; check help 0 $? "usage: hectic" "$T/out"
+"$H" --version >"$T/out" 2>&1; check version 0 $? "^hectic " "$T/out"
+"$H" >"$T/out" 2>&1; check no-args 2 $? "usage" "$T/out"
+"$H" frobnicate x >"$T/out" 2>&1; check bad-command 2 $? "unknown command" "$T/out"
+"$H" show >"$T/out" 2>&1; check show-no-file 2 $? "usage: hectic show" "$T/out"
+"$H" show --bogus x >"$T/out" 2>&1; check show-bad-option 2 $? "usage" "$T/out"
+"$H" show "$T/missing" >"$T/out" 2>&1; check missing-file 1 $? "No such file" "$T/out"
+"$H" show "$T" >"$T/out" 2>&1; check directory 1 $? "not a regular file" "$T/out"
+
+: >"$T/empty"
+"$H" show "$T/empty" >"$T/out" 2>&1; check empty 1 $? "header truncated at byte 0" "$T/out"
+printf 'hdrbXXXX' >"$T/h1"
+"$H" show "$T/h1" >"$T/out" 2>&1
+check bad-het 1 $? "byte 4: Header Event Type begin marker not found" "$T/out"
+printf 'nope' >"$T/h2"
+"$H" show "$T/h2" >"$T/out" 2>&1; check bad-magic 1 $? "byte 0: Header begin marker not found" "$T/out"
+printf 'hdrbhetbetb\000\000\000' >"$T/h3"
+"$H" show "$T/h3" >"$T/out" 2>&1; check short-type 1 $? "header truncated" "$T/out"
+printf 'hdrbhetbhetehdreXXXX' >"$T/h4"
+"$H" show "$T/h4" >"$T/out" 2>&1; check no-datb 1 $? "byte 16: My Data begin marker not found" "$T/out"
+# a header with no event types and an empty data section prints the skeleton
+printf 'hdrbhetbhetehdredatb\377\377' >"$T/h5"
+"$H" show "$T/h5" >"$T/out" 2>"$T/err"; check minimal 0 $?
+n=$((n + 1))
+if [ "$(cat "$T/out")" != "$(printf 'Event Types:\n\nEvents:\n')" ]; then
+	echo "cli: minimal: wrong output"; fails=$((fails + 1))
+fi
+
+F=tests/fixtures
+if [ -e $F/killed-cut.eventlog ]; then
+	"$H" show $F/killed-cut.eventlog >/dev/null 2>"$T/err"
+	check truncated 0 $? "truncated at byte [0-9]*: last event incomplete" "$T/err"
+fi
+if [ -e $F/threaded.eventlog ]; then
+	# a log cut anywhere in its data section still prints, and says so
+	size=$(wc -c <$F/threaded.eventlog)
+	head -c $((size / 2 + 1)) $F/threaded.eventlog >"$T/half"
+	"$H" show "$T/half" >"$T/out" 2>"$T/err"
+	check half 0 $? "incomplete" "$T/err"
+	grep -q "^Events:" "$T/out" || { echo "cli: half: no events section"; fails=$((fails + 1)); }
+	# writing to a closed pipe must not hang or crash
+	"$H" show $F/threaded.eventlog | head -1 >/dev/null; check sigpipe 0 $?
+fi
+echo "cli: $n checks, $fails failed"
+[ "$fails" -eq 0 ]

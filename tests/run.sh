@@ -1,0 +1,58 @@
+#!/bin/sh
+# Runs every test suite against the build in $1 (build or build-san) and ends
+# with one line "N passed, N failed". Exit status 1 when anything failed.
+set -u
+B=${1:-build}
+HECTIC=$B/hectic
+pass=0
+fail=0
+failed=""
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); failed="$failed $1"; echo "FAIL: $1"; }
+
+# cmocka unit suites: one binary per module
+for t in "$B"/tests/test_*; do
+	[ -x "$t" ] || continue
+	if "$t"; then ok; else bad "$(basename "$t")"; fi
+done
+
+# every prefix of a real log must decode without a crash, leak or over-read
+if [ -x "$B/tests/truncate" ]; then
+	if "$B/tests/truncate" tests/fixtures/nonthreaded.eventlog; then ok; else bad truncate; fi
+fi
+
+# golden: `hectic show` must be byte-identical to the reference text
+for f in tests/fixtures/*.eventlog; do
+	[ -e "$f" ] || continue
+	base=${f%.eventlog}
+	for mode in show pretty; do
+		want=$base.$mode
+		[ "$mode" = show ] && want=$base.show
+		[ "$mode" = pretty ] && want=$base.pretty.show
+		[ -e "$want" ] || continue
+		opt=""
+		[ "$mode" = pretty ] && opt=--pretty-time
+		if "$HECTIC" show $opt "$f" 2>/dev/null | cmp -s - "$want"; then
+			ok
+		else
+			bad "golden:$(basename "$want")"
+			"$HECTIC" show $opt "$f" 2>/dev/null | diff "$want" - | head -5
+		fi
+	done
+done
+
+# command-line behaviour and bad input
+if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
+
+# the man page must lint clean
+if command -v mandoc >/dev/null 2>&1; then
+	if mandoc -T lint -W warning man/hectic.1; then ok; else bad man-lint; fi
+else
+	bad "man-lint (mandoc missing)"
+fi
+
+echo
+[ -n "$failed" ] && echo "failed:$failed"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

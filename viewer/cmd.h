@@ -1,0 +1,16 @@
+/* Command-line commands. Each returns the process exit status:
+ * 0 ok, 1 bad input (or the file could not be read), 2 usage. */
+#ifndef HECTIC_CMD_H
+#define HECTIC_CMD_H
+
+#define EXIT_BADINPUT 1
+#define EXIT_USAGE 2
+
+int cmd_show(int argc, char **argv);
+
+/* Prints "hectic: " + message to stderr. */
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+extern const char *hectic_version;
+
+#endif

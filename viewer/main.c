@@ -1,0 +1,67 @@
+/* hectic: entry point and command dispatch. */
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+#ifndef HECTIC_VERSION
+#define HECTIC_VERSION "unknown"
+#endif
+
+const char *hectic_version = HECTIC_VERSION;
+
+void warnx_(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fputs("hectic: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: hectic COMMAND [OPTIONS] FILE\n"
+		"\n"
+		"Terminal timeline viewer for GHC eventlogs (+RTS -l).\n"
+		"\n"
+		"Commands:\n"
+		"  show FILE        print every event as text, like `ghc-events show`\n"
+		"    --pretty-time  timestamps as seconds, ms and us\n"
+		"    --raw          print strings from the file exactly as stored\n"
+		"    --escape       show control characters as \\xNN (the default\n"
+		"                   when standard output is a terminal)\n"
+		"\n"
+		"Options:\n"
+		"  -h, --help       this help\n"
+		"  -V, --version    print the version\n"
+		"\n"
+		"Exit status: 0 ok, 1 bad input or unreadable file, 2 usage error.\n");
+}
+
+int main(int argc, char **argv)
+{
+	signal(SIGPIPE, SIG_IGN);
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
+		printf("hectic %s\n", hectic_version);
+		return 0;
+	}
+	if (!strcmp(cmd, "show"))
+		return cmd_show(argc - 1, argv + 1);
+	warnx_("unknown command '%s' (try 'hectic --help')", cmd);
+	return EXIT_USAGE;
+}
