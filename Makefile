@@ -34,9 +34,9 @@ LIB_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw termkey 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 
-CFLAGS_ALL = -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) \
+CFLAGS_ALL = -std=c11 -pthread -D_DEFAULT_SOURCE $(WARN) $(OPT) \
 	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CFLAGS)
-LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c

@@ -12,6 +12,56 @@
 
 #include "../parser/be.h"
 
+/* ---- a mapped file that shrinks under us ----
+ * Reading a page past the new end of a mapped file raises SIGBUS. The
+ * handler maps zero pages over the rest of the mapping, so the read that
+ * faulted and every later one sees zeros instead of killing the program,
+ * and sets store_shrunk; readers check it and stop with an error. */
+#include <signal.h>
+
+volatile sig_atomic_t store_shrunk;
+static const uint8_t *volatile guard_base;
+static volatile size_t guard_len;
+
+static void on_sigbus(int sig, siginfo_t *si, void *ctx)
+{
+	(void)ctx;
+	const uint8_t *a = si->si_addr;
+	const uint8_t *base = guard_base;
+	size_t len = guard_len;
+	if (!base || a < base || a >= base + len) {
+		signal(sig, SIG_DFL); /* not ours: die as we would have */
+		raise(sig);
+		return;
+	}
+	long pg = sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)a & ~(uintptr_t)(pg - 1);
+	size_t rest = (size_t)((uintptr_t)(base + len) - start);
+	if (mmap((void *)start, rest, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
+		 0) == MAP_FAILED) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+		return;
+	}
+	store_shrunk = 1;
+}
+
+static void guard_mapping(const uint8_t *base, size_t len)
+{
+	static bool installed;
+	if (!installed) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_sigaction = on_sigbus;
+		sa.sa_flags = SA_SIGINFO;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGBUS, &sa, NULL);
+		installed = true;
+	}
+	guard_base = base;
+	guard_len = len;
+}
+
 static bool push_seg(struct store *s, size_t *cap, const struct seg *g)
 {
 	if (s->nsegs == *cap) {
@@ -24,6 +74,44 @@ static bool push_seg(struct store *s, size_t *cap, const struct seg *g)
 	}
 	s->segs[s->nsegs++] = *g;
 	return true;
+}
+
+/* Resynchronisation after undecodable data. A candidate offset must start a
+ * chain of RESYNC_CHAIN items that decode (declared tags, sizes inside the
+ * file) with timestamps inside [tlo, thi], or a shorter chain that ends
+ * exactly at the end of the file. Searched over at most RESYNC_WINDOW bytes. */
+#define RESYNC_CHAIN 4
+#define RESYNC_WINDOW (1u << 20)
+
+static bool chain_ok(const struct store *s, uint64_t off, uint64_t tlo, uint64_t thi)
+{
+	unsigned n = 0;
+	while (n < RESYNC_CHAIN) {
+		uint64_t t;
+		uint32_t size;
+		uint16_t tag;
+		enum ev_status st = ev_size(&s->hdr, s->map, s->size, off, &t, &size, &tag);
+		if (st == EV_END)
+			return n > 0;
+		if (st == EV_DATAEND) {
+			off += 2;
+			continue;
+		}
+		if (st != EV_OK || t < tlo || t > thi)
+			return false;
+		off += size;
+		n++;
+	}
+	return true;
+}
+
+static uint64_t resync(const struct store *s, uint64_t bad, uint64_t tlo, uint64_t thi)
+{
+	uint64_t lim = s->size - bad > RESYNC_WINDOW ? bad + RESYNC_WINDOW : s->size;
+	for (uint64_t off = bad + 1; off + 10 <= lim; off++)
+		if (chain_ok(s, off, tlo, thi))
+			return off;
+	return 0;
 }
 
 /* One pass over the data section: sizes and times only. */
@@ -39,6 +127,8 @@ static enum store_status build_index(struct store *s)
 	bool open = false;
 	struct seg cur = { 0 };
 
+	/* the current block's time range, for judging resync candidates */
+	uint64_t blk_t0 = 0, blk_t1 = 0, blk_end = 0;
 	s->tmin = UINT64_MAX;
 	s->tmax = 0;
 	s->stop = STOP_NO_DATAEND;
@@ -47,25 +137,64 @@ static enum store_status build_index(struct store *s)
 		uint32_t size = 0;
 		uint16_t tag = 0;
 		enum ev_status st = ev_size(h, buf, len, off, &t, &size, &tag);
+		if (store_shrunk)
+			break;
 		if (st == EV_END)
 			break;
 		if (st == EV_TRUNC) {
 			s->stop = STOP_TRUNCATED;
 			break;
 		}
-		if (st == EV_UNDECLARED) {
-			s->stop = STOP_UNDECLARED;
-			s->stop_tag = tag;
-			break;
+		const uint64_t slack = 1000000000u; /* 1 s */
+		uint64_t tlo = 0, thi = s->nevents ? s->tmax + 3600 * slack : UINT64_MAX;
+		if (off < blk_end) {
+			tlo = blk_t0 > slack ? blk_t0 - slack : 0;
+			thi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
+		}
+		/* An event far outside its block's time range, followed by events
+		 * that do not decode plausibly, means we are reading misaligned
+		 * bytes: treat it as the start of corrupt data. (An odd timestamp
+		 * alone is legal: the RTS posts some events after the fact.) */
+		bool misaligned = st == EV_OK && off < blk_end && (t < tlo || t > thi) &&
+				  !chain_ok(s, off + size, blk_t0, blk_t1);
+		if (st == EV_UNDECLARED || misaligned) {
+			/* skip to where plausible events start again, if anywhere;
+			 * inside a block, candidates must keep to its exact range */
+			uint64_t next = off < blk_end ? resync(s, off, blk_t0, blk_t1)
+						      : resync(s, off, tlo, thi);
+			if (!next) {
+				if (misaligned)
+					goto accept; /* nothing better: take it as it is */
+				s->stop = STOP_UNDECLARED;
+				s->stop_tag = tag;
+				break;
+			}
+			if (s->ngaps < STORE_MAX_GAPS)
+				s->gaps[s->ngaps] = (struct gap){ off, next - off, tag, misaligned };
+			s->ngaps++;
+			s->gap_bytes += next - off;
+			/* the skipped bytes still count against the block's size */
+			cs.remaining -= (int64_t)(next - off);
+			if (cs.remaining <= 0)
+				cs.cur = EV_NO_CAP;
+			if (open) {
+				cur.end = off;
+				if (!push_seg(s, &segcap, &cur))
+					return STORE_ENOMEM;
+				open = false;
+			}
+			off = next;
+			continue;
 		}
 		if (st == EV_DATAEND) {
 			if (s->ndataend++ == 0)
 				s->first_dataend = off;
 			off += 2;
-			if (off == len && s->ndataend == 1)
+			if (off == len)
 				s->stop = STOP_CLEAN;
 			continue;
 		}
+	accept:
 		if (s->ndataend)
 			s->after_end += size;
 		if (!open || t < last) {
@@ -80,6 +209,11 @@ static enum store_status build_index(struct store *s)
 		bool marker = ev_is_marker(h, tag);
 		capstate_step(&cs, marker, marker ? be32(buf + off + 10) : 0,
 			      marker ? be16(buf + off + 22) : 0, size);
+		if (marker) {
+			blk_t0 = t;
+			blk_t1 = be64(buf + off + 14);
+			blk_end = off + be32(buf + off + 10);
+		}
 		last = t;
 		if (t < s->tmin)
 			s->tmin = t;
@@ -169,6 +303,8 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 		}
 		s->map = m;
 		madvise(m, s->size, MADV_SEQUENTIAL);
+		store_shrunk = 0;
+		guard_mapping(s->map, s->size);
 	} else {
 		s->map = (const uint8_t *)"";
 	}
@@ -181,8 +317,11 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 
 void store_close(struct store *s)
 {
-	if (s->map && s->size > 0 && strcmp(s->path, "<memory>") != 0)
+	if (s->map && s->size > 0 && strcmp(s->path, "<memory>") != 0) {
+		if (guard_base == s->map)
+			guard_mapping(NULL, 0);
 		munmap((void *)s->map, s->size);
+	}
 	hdr_free(&s->hdr);
 	free(s->segs);
 	memset(s, 0, sizeof *s);
@@ -191,11 +330,10 @@ void store_close(struct store *s)
 /* ---- merge ---- */
 
 struct cursor {
-	uint64_t next; /* offset of the item after ev */
+	uint64_t next; /* offset of the item after ref */
 	uint64_t end;
 	struct capstate cs;
-	int32_t cap; /* capability of ev */
-	struct ev ev;
+	struct evref ref; /* the current event of this segment */
 };
 
 struct merge {
@@ -209,6 +347,7 @@ struct merge {
 	size_t nfree;
 	size_t npool;
 	bool have_top; /* the top was returned and must advance */
+	struct ev ev;   /* merge_next's decoded event */
 };
 
 static const struct seg *g_sort_segs;
@@ -224,7 +363,7 @@ static int cmp_seg(const void *a, const void *b)
 
 static inline bool less(const struct cursor *a, const struct cursor *b)
 {
-	return a->ev.time < b->ev.time || (a->ev.time == b->ev.time && a->ev.off < b->ev.off);
+	return a->ref.time < b->ref.time || (a->ref.time == b->ref.time && a->ref.off < b->ref.off);
 }
 
 static void sift_down(struct merge *m, size_t i)
@@ -257,21 +396,26 @@ static void sift_up(struct merge *m, size_t i)
 	}
 }
 
-/* Decodes the next event of a cursor, skipping DATA_END markers. */
+/* Reads the next event of a cursor (time and size only), skipping DATA_END
+ * markers. */
 static bool cursor_load(const struct store *s, struct cursor *c)
 {
 	while (c->next < c->end) {
-		enum ev_status st = ev_decode(&s->hdr, s->map, c->end, c->next, &c->ev);
+		struct evref *r = &c->ref;
+		enum ev_status st = ev_size(&s->hdr, s->map, c->end, c->next, &r->time, &r->size,
+					    &r->tag);
 		if (st == EV_DATAEND) {
 			c->next += 2;
 			continue;
 		}
 		if (st != EV_OK)
 			return false; /* the index said otherwise; stop this run */
-		bool marker = ev_is_marker(&s->hdr, c->ev.tag);
-		c->cap = capstate_step(&c->cs, marker, marker ? (uint32_t)c->ev.f[0].u : 0,
-				       marker ? (uint16_t)c->ev.f[2].u : 0, c->ev.size);
-		c->next += c->ev.size;
+		r->off = c->next;
+		const uint8_t *p = s->map + r->off;
+		bool marker = ev_is_marker(&s->hdr, r->tag);
+		r->cap = capstate_step(&c->cs, marker, marker ? be32(p + 10) : 0,
+				       marker ? be16(p + 22) : 0, r->size);
+		c->next += r->size;
 		return true;
 	}
 	return false;
@@ -333,7 +477,7 @@ static void start_segment(struct merge *m, const struct seg *g)
 	sift_up(m, m->nheap - 1);
 }
 
-const struct ev *merge_next(struct merge *m, int32_t *cap)
+bool merge_step(struct merge *m, struct evref *out)
 {
 	const struct store *s = m->s;
 	if (m->have_top) {
@@ -352,18 +496,28 @@ const struct ev *merge_next(struct merge *m, int32_t *cap)
 		const struct seg *g = &s->segs[m->order[m->npending]];
 		if (m->nheap) {
 			const struct cursor *top = &m->pool[m->heap[0]];
-			if (g->t0 > top->ev.time || (g->t0 == top->ev.time && g->off > top->ev.off))
+			if (g->t0 > top->ref.time || (g->t0 == top->ref.time && g->off > top->ref.off))
 				break;
 		}
 		m->npending++;
 		start_segment(m, g);
 	}
 	if (!m->nheap)
-		return NULL;
-	struct cursor *top = &m->pool[m->heap[0]];
+		return false;
 	m->have_top = true;
-	*cap = top->cap;
-	return &top->ev;
+	*out = m->pool[m->heap[0]].ref;
+	return true;
+}
+
+const struct ev *merge_next(struct merge *m, int32_t *cap)
+{
+	struct evref r;
+	if (!merge_step(m, &r))
+		return NULL;
+	if (ev_decode(&m->s->hdr, m->s->map, m->s->size, r.off, &m->ev) != EV_OK)
+		return NULL; /* cannot happen: the index read this event */
+	*cap = r.cap;
+	return &m->ev;
 }
 
 void merge_free(struct merge *m)

@@ -35,6 +35,17 @@ enum store_stop {
 	STOP_UNDECLARED, /* an undeclared tag: its size is unknown */
 };
 
+/* A stretch of bytes the index skipped: data that does not decode (an
+ * undeclared tag, or garbage), after which a run of plausible events was
+ * found again. */
+struct gap {
+	uint64_t off, len;
+	uint16_t tag;     /* the tag found at off */
+	bool misaligned; /* a declared tag whose event made no sense */
+};
+
+#define STORE_MAX_GAPS 16 /* gaps kept for reporting; all are counted */
+
 struct store {
 	const char *path;
 	const uint8_t *map;
@@ -51,7 +62,16 @@ struct store {
 	uint64_t stop_off;    /* where decoding stopped */
 	uint16_t stop_tag;    /* the undeclared tag, for STOP_UNDECLARED */
 	uint64_t tmin, tmax;  /* time range of all events */
+	struct gap gaps[STORE_MAX_GAPS];
+	uint64_t ngaps;       /* gaps in all (only the first are kept) */
+	uint64_t gap_bytes;   /* bytes skipped in all */
 };
+
+/* Set (never cleared while a store is open) when the mapped file shrank and
+ * part of the mapping now reads as zeros. Whoever iterates must check it and
+ * stop: what was read after it became set is not the file's content. */
+#include <signal.h>
+extern volatile sig_atomic_t store_shrunk;
 
 enum store_status {
 	STORE_OK,
@@ -74,6 +94,15 @@ void store_close(struct store *s);
 
 struct merge;
 
+/* Where an event is, without its fields. */
+struct evref {
+	uint64_t off;
+	uint64_t time;
+	uint32_t size;
+	int32_t cap; /* EV_NO_CAP for none */
+	uint16_t tag;
+};
+
 /* Starts a merge over the whole store. NULL when out of memory. */
 struct merge *merge_new(const struct store *s);
 
@@ -81,6 +110,10 @@ struct merge *merge_new(const struct store *s);
  * next call; *cap receives its capability (EV_NO_CAP for none). Costs
  * O(log k) for k segments overlapping in time. */
 const struct ev *merge_next(struct merge *m, int32_t *cap);
+
+/* The next event's place only: cheaper, for callers that decode elsewhere
+ * (in other threads, say). False at the end. */
+bool merge_step(struct merge *m, struct evref *out);
 
 void merge_free(struct merge *m);
 

@@ -2,6 +2,7 @@
  * fields point into the caller's buffer. */
 #include "event.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #include "be.h"
@@ -47,6 +48,36 @@ static unsigned int_bytes(const char *fields)
 	for (; *fields; fields++)
 		n += width(*fields);
 	return n;
+}
+
+/* Per-layout facts computed once: the widths of an all-integer layout,
+ * which takes the fast path in ev_decode. */
+struct lay_info {
+	uint8_t all_int;
+	uint8_t nf;
+	uint8_t w[EV_MAXF];
+};
+static struct lay_info lay_info[256];
+static pthread_once_t lay_once = PTHREAD_ONCE_INIT;
+
+static void lay_init(void)
+{
+	for (size_t i = 0; i < ev_nlayouts && i < 256; i++) {
+		const char *f = ev_layouts[i].fields;
+		struct lay_info *li = &lay_info[i];
+		li->all_int = ev_layouts[i].lenmode == LEN_FIXED;
+		li->nf = (uint8_t)strlen(f);
+		for (unsigned k = 0; k < li->nf && k < EV_MAXF; k++) {
+			li->w[k] = (uint8_t)width(f[k]);
+			if (!li->w[k])
+				li->all_int = 0;
+		}
+	}
+}
+
+void ev_init(void)
+{
+	pthread_once(&lay_once, lay_init);
 }
 
 static bool stop_status_ok(uint64_t s)
@@ -144,18 +175,6 @@ static bool decode_fields(const struct ev_layout *l, struct rd *r, uint64_t strs
 	return true;
 }
 
-/* Is there a plausible item at off: the end of the data, or a declared tag? */
-static bool plausible_at(const struct ev_header *h, const uint8_t *buf, size_t len,
-			 uint64_t off)
-{
-	if (off == len)
-		return true;
-	if (off > len || len - off < 2)
-		return false;
-	uint16_t tag = be16(buf + off);
-	return tag == EV_DATA_END || (tag < h->nsel && (h->sel[tag].flags & SEL_DECLARED));
-}
-
 static void clear_fields(const struct ev_layout *l, struct ev *e)
 {
 	e->nf = (uint8_t)strlen(l->fields);
@@ -211,6 +230,21 @@ enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t l
 	e->layout = sel->layout;
 	struct rd r = { buf, p, len };
 
+	const struct lay_info *li = &lay_info[sel->layout];
+	if (li->all_int) {
+		if (end > len)
+			return EV_TRUNC;
+		const uint8_t *q = buf + p;
+		e->nf = li->nf;
+		for (unsigned i = 0; i < li->nf; i++) {
+			e->f[i].u = get_int(q, li->w[i]);
+			e->f[i].s = NULL;
+			q += li->w[i];
+		}
+		e->bad = semantic_checks(e);
+		e->size = (uint32_t)(end - off);
+		return EV_OK;
+	}
 	switch (l->lenmode) {
 	case LEN_FIXED:
 		if (end > len)
@@ -237,35 +271,15 @@ enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t l
 		decode_fields(l, &r, strsz, end, e);
 		break;
 	}
-	case LEN_IGNORE: {
-		/* The reference decodes by content and ignores len. We do the same
-		 * while that lands on a plausible next item; when only len does,
-		 * we honour len and say so. */
-		struct ev tmp = *e;
-		bool ok = decode_fields(l, &r, 0, end, &tmp);
-		if (ok && r.pos == end) {
-			*e = tmp;
-			break;
-		}
-		bool content_ok = ok && plausible_at(h, buf, len, r.pos);
-		bool len_ok = end <= len && plausible_at(h, buf, len, end);
-		if (content_ok && !len_ok) {
-			*e = tmp;
-			e->bad |= BAD_LEN;
-			end = r.pos;
-			break;
-		}
-		if (!ok && end > len)
+	case LEN_IGNORE:
+		/* As the reference: len is read and ignored, the layout is decoded
+		 * from its content. GHC has written a len that disagrees with the
+		 * content for some of these tags, so a mismatch is not an error;
+		 * real misalignment is caught by the index's resync. */
+		if (!decode_fields(l, &r, 0, end, e))
 			return EV_TRUNC;
-		if (end > len)
-			return EV_TRUNC;
-		/* honour len: decode what fits inside it */
-		struct rd r2 = { buf, p, end };
-		if (!decode_fields(l, &r2, 0, end, e))
-			clear_fields(l, e);
-		e->bad |= BAD_LEN;
+		end = r.pos;
 		break;
-	}
 	case LEN_TICKY:
 		if (end > len)
 			return EV_TRUNC;
@@ -277,9 +291,7 @@ enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t l
 		}
 		break;
 	}
-	if (e->bad & BAD_LEN && (l->lenmode == LEN_HONOUR || l->lenmode == LEN_TICKY))
-		; /* fields cleared above */
-	else
+	if (!(e->bad & (BAD_LEN | BAD_TICKY_LEN))) /* else the fields were cleared */
 		e->bad |= semantic_checks(e);
 	e->size = (uint32_t)(end - off);
 	return EV_OK;

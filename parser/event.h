@@ -144,7 +144,7 @@ enum ev_bad {
 	BAD_IPE_DESC = 1u << 3,  /* IPE closure_desc does not start with a digit */
 	BAD_TICKY_LEN = 1u << 4, /* ticky definition overruns its len */
 	BAD_EDEN_TAG = 1u << 5,  /* Eden message tag outside 0x50..0x5C */
-	BAD_LEN = 1u << 6,       /* len disagrees with a len-ignoring layout */
+	BAD_LEN = 1u << 6,       /* len is smaller than the layout's fixed fields */
 };
 
 struct ev {
@@ -166,7 +166,11 @@ enum ev_status {
 	EV_UNDECLARED /* tag not declared: size unknown, decoding cannot go on */
 };
 
-/* Decodes the item at buf[off..len). Costs O(event size). */
+/* One-time set-up of the decoder tables; hdr_parse calls it. Thread-safe. */
+void ev_init(void);
+
+/* Decodes the item at buf[off..len). Costs O(event size). Call only with a
+ * header from hdr_parse. */
 enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t len,
 			 uint64_t off, struct ev *e);
 

@@ -76,6 +76,7 @@ enum hdr_status hdr_parse(const uint8_t *buf, size_t len, struct ev_header *h,
 	uint32_t w;
 	size_t cap = 0;
 
+	ev_init();
 	memset(h, 0, sizeof *h);
 	if (!take32(&c, &w))
 		FAIL(HDR_TRUNCATED, short_msg);

@@ -38,30 +38,73 @@ void sbuf_free(struct sbuf *b)
 	b->n = b->cap = 0;
 }
 
-void sbuf_put(struct sbuf *b, const char *s, size_t n)
-{
-	if (b->n + n > b->cap)
-		sbuf_grow(b, n);
-	if (b->oom)
-		return;
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-}
-
 void sbuf_puts(struct sbuf *b, const char *s)
 {
 	sbuf_put(b, s, strlen(s));
 }
 
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
+/* Decimal formatting with 32-bit arithmetic and two digits per step: far
+ * cheaper than 64-bit division, and every timestamp goes through here. */
+static inline void w_2(char *p, uint32_t v)
+{
+	memcpy(p, digit_pairs + 2 * v, 2);
+}
+
+/* exactly 8 digits, v < 10^8 */
+static inline char *w_8(char *p, uint32_t v)
+{
+	uint32_t hi = v / 10000, lo = v % 10000;
+	w_2(p, hi / 100);
+	w_2(p + 2, hi % 100);
+	w_2(p + 4, lo / 100);
+	w_2(p + 6, lo % 100);
+	return p + 8;
+}
+
+static inline char *w_u32(char *p, uint32_t v)
+{
+	unsigned n = v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : v < 10000 ? 4 : v < 100000 ? 5 :
+		     v < 1000000 ? 6 : v < 10000000 ? 7 : v < 100000000 ? 8 : v < 1000000000 ? 9 : 10;
+	char *end = p + n, *q = end;
+	while (v >= 100) {
+		q -= 2;
+		w_2(q, v % 100);
+		v /= 100;
+	}
+	if (v >= 10)
+		w_2(q - 2, v);
+	else
+		q[-1] = (char)('0' + v);
+	return end;
+}
+
+/* Writes v in decimal at p, returns the end. p needs 20 bytes. */
+static inline char *w_u64(char *p, uint64_t v)
+{
+	if (v <= UINT32_MAX)
+		return w_u32(p, (uint32_t)v);
+	uint64_t hi = v / 100000000u;
+	uint32_t lo = (uint32_t)(v % 100000000u);
+	if (hi <= UINT32_MAX)
+		p = w_u32(p, (uint32_t)hi);
+	else
+		p = w_8(w_u32(p, (uint32_t)(hi / 100000000u)), (uint32_t)(hi % 100000000u));
+	return w_8(p, lo);
+}
+
 void sbuf_u64(struct sbuf *b, uint64_t v)
 {
-	char tmp[20];
-	int i = 20;
-	do {
-		tmp[--i] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	sbuf_put(b, tmp + i, (size_t)(20 - i));
+	if (b->n + 20 > b->cap) {
+		sbuf_grow(b, 20);
+		if (b->oom)
+			return;
+	}
+	b->n = (size_t)(w_u64(b->p + b->n, v) - b->p);
 }
 
 void sbuf_hex(struct sbuf *b, uint64_t v)
@@ -388,6 +431,46 @@ static void put_field(struct sbuf *b, const struct ev_layout *l, const struct ev
 	}
 }
 
+/* A template cut into steps once: a literal, then a field, and so on. */
+#define MAX_STEPS 24
+struct step {
+	const char *lit;
+	uint8_t litlen;
+	uint8_t field; /* 0xFF: none */
+	char kind;     /* 0 plain, 'x' hex, '!' special */
+};
+struct compiled {
+	struct step steps[MAX_STEPS];
+	uint8_t nsteps;
+};
+
+static struct compiled *compiled;
+
+static void compile_templates(void)
+{
+	struct compiled *c = calloc(ev_nlayouts, sizeof *c);
+	if (!c)
+		return;
+	for (size_t i = 0; i < ev_nlayouts; i++) {
+		const char *s = ev_layouts[i].text;
+		struct compiled *t = &c[i];
+		while (*s && t->nsteps < MAX_STEPS) {
+			struct step *st = &t->steps[t->nsteps++];
+			const char *brace = strchr(s, '{');
+			size_t n = brace ? (size_t)(brace - s) : strlen(s);
+			st->lit = s;
+			st->litlen = (uint8_t)n;
+			st->field = 0xFF;
+			if (!brace)
+				break;
+			st->field = (uint8_t)(brace[1] - '0');
+			st->kind = brace[2] == '}' ? 0 : brace[2];
+			s = strchr(brace, '}') + 1;
+		}
+	}
+	compiled = c;
+}
+
 void render_body(struct sbuf *b, const struct ev_header *h, const struct ev *e)
 {
 	if (e->layout == SEL_UNKNOWN_LAYOUT) {
@@ -395,26 +478,27 @@ void render_body(struct sbuf *b, const struct ev_header *h, const struct ev *e)
 		sbuf_text(b, t->desc, t->desc_len);
 		return;
 	}
+	if (!compiled) {
+		compile_templates();
+		if (!compiled) {
+			b->oom = true;
+			return;
+		}
+	}
 	const struct ev_layout *l = &ev_layouts[e->layout];
-	const char *s = l->text;
-	while (*s) {
-		const char *brace = strchr(s, '{');
-		if (!brace) {
-			sbuf_puts(b, s);
-			break;
-		}
-		sbuf_put(b, s, (size_t)(brace - s));
-		unsigned n = (unsigned)(brace[1] - '0');
-		char kind = brace[2];
-		if (n < e->nf) {
-			if (kind == 'x')
-				sbuf_hex(b, e->f[n].u);
-			else if (kind == '!')
-				special(b, e, n);
-			else
-				put_field(b, l, e, n);
-		}
-		s = strchr(brace, '}') + 1;
+	const struct compiled *c = &compiled[e->layout];
+	for (unsigned i = 0; i < c->nsteps; i++) {
+		const struct step *st = &c->steps[i];
+		sbuf_put(b, st->lit, st->litlen);
+		unsigned n = st->field;
+		if (n >= e->nf)
+			continue;
+		if (st->kind == 'x')
+			sbuf_hex(b, e->f[n].u);
+		else if (st->kind == '!')
+			special(b, e, n);
+		else
+			put_field(b, l, e, n);
 	}
 	if (e->bad & BAD_LEN)
 		sbuf_puts(b, " <len field disagrees with the contents>");

@@ -25,13 +25,38 @@ void sbuf_free(struct sbuf *b);
 
 static inline void sbuf_putc(struct sbuf *b, char c)
 {
-	if (b->n + 1 > b->cap)
+	if (b->n + 1 > b->cap) {
 		sbuf_grow(b, 1);
-	if (!b->oom)
-		b->p[b->n++] = c;
+		if (b->oom)
+			return;
+	}
+	b->p[b->n++] = c;
 }
 
-void sbuf_put(struct sbuf *b, const char *s, size_t n);
+static inline void sbuf_put(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->n + n > b->cap) {
+		sbuf_grow(b, n);
+		if (b->oom)
+			return;
+	}
+	char *d = b->p + b->n;
+	b->n += n;
+	/* short pieces: two overlapping fixed-size copies beat a memcpy call */
+	if (n >= 8 && n <= 16) {
+		__builtin_memcpy(d, s, 8);
+		__builtin_memcpy(d + n - 8, s + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		__builtin_memcpy(d, s, 4);
+		__builtin_memcpy(d + n - 4, s + n - 4, 4);
+	} else if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+	} else {
+		__builtin_memcpy(d, s, n);
+	}
+}
+
 void sbuf_puts(struct sbuf *b, const char *s);
 void sbuf_u64(struct sbuf *b, uint64_t v);
 void sbuf_hex(struct sbuf *b, uint64_t v);

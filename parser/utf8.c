@@ -1,6 +1,8 @@
 /* UTF-8 validation and decoding (A.5, B.7). */
 #include "utf8.h"
 
+#include <string.h>
+
 size_t utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
 {
 	if (n == 0)
@@ -40,9 +42,8 @@ bool utf8_valid(const uint8_t *s, size_t n)
 	while (i < n) {
 		/* ASCII fast path, 8 bytes at a time */
 		while (i + 8 <= n) {
-			uint64_t w = 0;
-			for (int k = 0; k < 8; k++)
-				w |= (uint64_t)s[i + k] << (8 * k);
+			uint64_t w;
+			memcpy(&w, s + i, 8);
 			if (w & 0x8080808080808080ull)
 				break;
 			i += 8;

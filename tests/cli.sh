@@ -64,5 +64,13 @@ if [ -e $F/threaded.eventlog ]; then
 	# writing to a closed pipe must not hang or crash
 	"$H" show $F/threaded.eventlog | head -1 >/dev/null; check sigpipe 0 $?
 fi
+if [ -e $F/killed-cut.eventlog ]; then
+	# the file shrinks while hectic reads it: a clear error, not SIGBUS.
+	# hectic blocks on the full pipe until the reader has truncated the file.
+	cp $F/killed-cut.eventlog "$T/shrink"
+	{ "$H" show "$T/shrink" 2>"$T/err"; echo $? >"$T/rc"; } |
+		{ head -c 1 >/dev/null; truncate -s 100000 "$T/shrink"; cat >/dev/null; }
+	check shrink 1 "$(cat "$T/rc")" "shrank while it was being read" "$T/err"
+fi
 echo "cli: $n checks, $fails failed"
 [ "$fails" -eq 0 ]

@@ -22,17 +22,17 @@ if [ -x "$B/tests/truncate" ]; then
 	if "$B/tests/truncate" tests/fixtures/nonthreaded.eventlog; then ok; else bad truncate; fi
 fi
 
-# golden: `hectic show` must be byte-identical to the reference text
+# golden: `hectic show` must be byte-identical to the oracle's text (the
+# ghc-events library, see tests/oracle/README.md), plain and --pretty-time
 for f in tests/fixtures/*.eventlog; do
 	[ -e "$f" ] || continue
 	base=${f%.eventlog}
-	for mode in show pretty; do
-		want=$base.$mode
-		[ "$mode" = show ] && want=$base.show
-		[ "$mode" = pretty ] && want=$base.pretty.show
+	for mode in plain pretty; do
+		want=$base.oracle.show opt=""
+		if [ "$mode" = pretty ]; then
+			want=$base.oracle.pretty.show opt=--pretty-time
+		fi
 		[ -e "$want" ] || continue
-		opt=""
-		[ "$mode" = pretty ] && opt=--pretty-time
 		if "$HECTIC" show $opt "$f" 2>/dev/null | cmp -s - "$want"; then
 			ok
 		else

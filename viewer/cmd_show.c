@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,209 @@ static void usage_show(FILE *f)
 	fprintf(f, "usage: hectic show [--pretty-time] [--raw | --escape] FILE\n");
 }
 
+/* ---- parallel rendering ----
+ * The main thread merges (cheap: times and sizes only) into batches of event
+ * references; workers decode and render whole batches; the main thread writes
+ * finished batches in order. Output order is the merge order whatever the
+ * scheduling. Memory: NSLOTS batches of refs and their text. */
+#define BATCH 16384
+#define NSLOTS 6
+#define MAX_WORKERS 4
+
+enum slot_state { SLOT_FREE, SLOT_FILLED, SLOT_RENDERING, SLOT_DONE };
+
+struct slot {
+	enum slot_state state;
+	uint64_t seq;
+	size_t n;
+	struct evref refs[BATCH];
+	struct sbuf out;
+	uint64_t nbad;
+	unsigned nwarn;
+	char warn[4][160]; /* the first few problems, in order */
+};
+
+struct show {
+	const struct store *s;
+	bool pretty;
+	pthread_mutex_t mu;
+	pthread_cond_t filled; /* a slot became SLOT_FILLED, or quit */
+	pthread_cond_t done;   /* a slot became SLOT_DONE */
+	struct slot *slots;
+	bool quit;
+};
+
+static void render_batch(struct show *sh, struct slot *sl)
+{
+	const struct store *s = sh->s;
+	struct sbuf *b = &sl->out;
+	struct ev e;
+	b->n = 0;
+	sl->nbad = 0;
+	sl->nwarn = 0;
+	for (size_t i = 0; i < sl->n && !store_shrunk; i++) {
+		const struct evref *r = &sl->refs[i];
+		size_t before = b->n;
+		if (ev_decode(&s->hdr, s->map, s->size, r->off, &e) != EV_OK)
+			continue; /* cannot happen: the index read it */
+		render_line(b, &s->hdr, &e, r->cap, sh->pretty);
+		if (store_shrunk) {
+			b->n = before; /* that line may hold zeros, not the file */
+			break;
+		}
+		if (e.bad) {
+			if (sl->nwarn < 4)
+				snprintf(sl->warn[sl->nwarn++], sizeof sl->warn[0],
+					 "byte %llu: %s event: %s", (unsigned long long)e.off,
+					 e.layout != SEL_UNKNOWN_LAYOUT ? ev_layouts[e.layout].name
+									: "?",
+					 bad_text(e.bad));
+			sl->nbad++;
+		}
+	}
+}
+
+static void *worker(void *arg)
+{
+	struct show *sh = arg;
+	pthread_mutex_lock(&sh->mu);
+	for (;;) {
+		struct slot *sl = NULL;
+		/* the oldest filled slot first, so the writer is never starved */
+		for (int i = 0; i < NSLOTS; i++)
+			if (sh->slots[i].state == SLOT_FILLED && (!sl || sh->slots[i].seq < sl->seq))
+				sl = &sh->slots[i];
+		if (!sl) {
+			if (sh->quit)
+				break;
+			pthread_cond_wait(&sh->filled, &sh->mu);
+			continue;
+		}
+		sl->state = SLOT_RENDERING;
+		pthread_mutex_unlock(&sh->mu);
+		render_batch(sh, sl);
+		pthread_mutex_lock(&sh->mu);
+		sl->state = SLOT_DONE;
+		pthread_cond_broadcast(&sh->done);
+	}
+	pthread_mutex_unlock(&sh->mu);
+	return NULL;
+}
+
+static unsigned worker_count(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *env = getenv("HECTIC_THREADS");
+	if (env && *env)
+		n = atol(env);
+	if (n < 1)
+		n = 1;
+	return n > MAX_WORKERS ? MAX_WORKERS : (unsigned)n;
+}
+
+struct totals {
+	uint64_t nbad;
+	unsigned nwarn;
+	bool out_ok;
+};
+
+/* Writes slot sl (which must be SLOT_DONE) and frees it. */
+static void emit(struct slot *sl, struct totals *t, const char *path)
+{
+	for (unsigned i = 0; i < sl->nwarn; i++)
+		if (t->nwarn++ < MAX_EVENT_WARNINGS)
+			warnx_("%s: %s", path, sl->warn[i]);
+	t->nbad += sl->nbad;
+	if (t->out_ok)
+		t->out_ok = flush(&sl->out);
+	sl->out.n = 0;
+	sl->state = SLOT_FREE;
+}
+
+/* Renders every event of the store to stdout, in order. */
+static void show_events(const struct store *s, struct merge *m, bool pretty, bool escape,
+			struct totals *t)
+{
+	struct show sh = { .s = s, .pretty = pretty };
+	unsigned nw = worker_count();
+	pthread_t th[MAX_WORKERS];
+	sh.slots = calloc(NSLOTS, sizeof *sh.slots);
+	if (!sh.slots) {
+		t->out_ok = false;
+		return;
+	}
+	for (int i = 0; i < NSLOTS; i++)
+		sh.slots[i].out.escape = escape;
+	pthread_mutex_init(&sh.mu, NULL);
+	pthread_cond_init(&sh.filled, NULL);
+	pthread_cond_init(&sh.done, NULL);
+	unsigned started = 0;
+	for (; started < nw; started++)
+		if (pthread_create(&th[started], NULL, worker, &sh) != 0)
+			break;
+
+	uint64_t next_fill = 0, next_emit = 0;
+	bool more = true;
+	while (more || next_emit < next_fill) {
+		pthread_mutex_lock(&sh.mu);
+		struct slot *free_sl = NULL, *oldest = NULL;
+		for (int i = 0; i < NSLOTS; i++) {
+			struct slot *sl = &sh.slots[i];
+			if (sl->state == SLOT_FREE && !free_sl)
+				free_sl = sl;
+			if (sl->state != SLOT_FREE && sl->seq == next_emit)
+				oldest = sl;
+		}
+		if (oldest && oldest->state == SLOT_DONE) {
+			pthread_mutex_unlock(&sh.mu);
+			emit(oldest, t, s->path);
+			next_emit++;
+			continue;
+		}
+		if (started == 0 && oldest && oldest->state == SLOT_FILLED) {
+			/* no worker threads could be started: render here */
+			pthread_mutex_unlock(&sh.mu);
+			render_batch(&sh, oldest);
+			oldest->state = SLOT_DONE;
+			continue;
+		}
+		if (!more || !free_sl) {
+			if (!oldest) {
+				pthread_mutex_unlock(&sh.mu);
+				break;
+			}
+			pthread_cond_wait(&sh.done, &sh.mu);
+			pthread_mutex_unlock(&sh.mu);
+			continue;
+		}
+		pthread_mutex_unlock(&sh.mu);
+		size_t n = 0;
+		while (n < BATCH && !store_shrunk && merge_step(m, &free_sl->refs[n]))
+			n++;
+		more = n == BATCH && !store_shrunk;
+		if (n == 0)
+			continue;
+		pthread_mutex_lock(&sh.mu);
+		free_sl->n = n;
+		free_sl->seq = next_fill++;
+		free_sl->state = SLOT_FILLED;
+		pthread_cond_signal(&sh.filled);
+		pthread_mutex_unlock(&sh.mu);
+	}
+	pthread_mutex_lock(&sh.mu);
+	sh.quit = true;
+	pthread_cond_broadcast(&sh.filled);
+	pthread_mutex_unlock(&sh.mu);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(th[i], NULL);
+	for (int i = 0; i < NSLOTS; i++)
+		sbuf_free(&sh.slots[i].out);
+	free(sh.slots);
+	pthread_mutex_destroy(&sh.mu);
+	pthread_cond_destroy(&sh.filled);
+	pthread_cond_destroy(&sh.done);
+}
+
 int cmd_show(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -116,23 +320,13 @@ int cmd_show(int argc, char **argv)
 		sbuf_free(&b);
 		return EXIT_BADINPUT;
 	}
-	const struct ev *e;
-	int32_t cap;
-	unsigned nwarn = 0;
-	uint64_t nbad = 0;
-	while ((e = merge_next(m, &cap))) {
-		render_line(&b, &s.hdr, e, cap, pretty);
-		if (e->bad) {
-			nbad++;
-			if (nwarn++ < MAX_EVENT_WARNINGS)
-				warnx_("%s: byte %llu: %s event: %s", path,
-				       (unsigned long long)e->off,
-				       e->layout != SEL_UNKNOWN_LAYOUT ? ev_layouts[e->layout].name : "?",
-				       bad_text(e->bad));
-		}
-		if (b.n >= FLUSH_AT && !(out_ok = flush(&b)))
-			break;
-	}
+	if (!flush(&b))
+		out_ok = false;
+	struct totals t = { .out_ok = out_ok };
+	show_events(&s, m, pretty, b.escape, &t);
+	out_ok = t.out_ok;
+	uint64_t nbad = t.nbad;
+	unsigned nwarn = t.nwarn;
 	merge_free(m);
 	sbuf_putc(&b, '\n');
 	if (out_ok)
@@ -145,6 +339,10 @@ int cmd_show(int argc, char **argv)
 	if (nbad) {
 		if (nwarn > MAX_EVENT_WARNINGS)
 			warnx_("%s: %llu malformed events in all", path, (unsigned long long)nbad);
+		rc = EXIT_BADINPUT;
+	}
+	if (store_shrunk) {
+		warnx_("%s: the file shrank while it was being read; output is incomplete", path);
 		rc = EXIT_BADINPUT;
 	}
 	switch (s.stop) {
@@ -167,6 +365,16 @@ int cmd_show(int argc, char **argv)
 		rc = EXIT_BADINPUT;
 		break;
 	}
+	for (uint64_t i = 0; i < s.ngaps && i < STORE_MAX_GAPS; i++)
+		warnx_("%s: byte %llu: undecodable data (%s %u); skipped %llu bytes to the next "
+		       "plausible event", path, (unsigned long long)s.gaps[i].off,
+		       s.gaps[i].misaligned ? "misaligned event of type" : "undeclared event type",
+		       s.gaps[i].tag, (unsigned long long)s.gaps[i].len);
+	if (s.ngaps > STORE_MAX_GAPS)
+		warnx_("%s: %llu stretches of undecodable data in all, %llu bytes", path,
+		       (unsigned long long)s.ngaps, (unsigned long long)s.gap_bytes);
+	if (s.ngaps)
+		rc = EXIT_BADINPUT;
 	if (s.after_end)
 		warnx_("%s: byte %llu: %llu bytes of events after the end-of-data marker "
 		       "(shown)", path, (unsigned long long)s.first_dataend,
