@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,41 +116,65 @@ static uint64_t resync(const struct store *s, uint64_t bad, uint64_t tlo, uint64
 }
 
 /* One pass over the data section: sizes and times only. */
-static enum store_status build_index(struct store *s)
+/* Indexes the items in [start, end) into s's index fields (which must be
+ * empty). end is also the decoding limit: an item crossing it is truncated. */
+static enum store_status build_index(struct store *s, uint64_t start, size_t end)
 {
 	const struct ev_header *h = &s->hdr;
 	const uint8_t *buf = s->map;
-	size_t len = s->size;
-	uint64_t off = h->data_off;
+	const size_t len = end;
+	uint64_t off = start;
 	struct capstate cs = CAPSTATE_INIT;
-	uint64_t last = 0;
+	uint64_t last = 0, nev = 0, tmin = UINT64_MAX, tmax = 0;
 	size_t segcap = 0;
 	bool open = false;
 	struct seg cur = { 0 };
+	const uint64_t slack = 1000000000u; /* 1 s */
 
-	/* the current block's time range, for judging resync candidates */
-	uint64_t blk_t0 = 0, blk_t1 = 0, blk_end = 0;
-	s->tmin = UINT64_MAX;
-	s->tmax = 0;
+	/* the current block: its byte end, exact time range, and that range
+	 * widened by the slack (events outside it are suspicious) */
+	uint64_t blk_end = 0, blk_t0 = 0, blk_t1 = 0, blk_lo = 0, blk_hi = UINT64_MAX;
 	s->stop = STOP_NO_DATAEND;
 	for (;;) {
 		uint64_t t = 0;
 		uint32_t size = 0;
 		uint16_t tag = 0;
-		enum ev_status st = ev_size(h, buf, len, off, &t, &size, &tag);
+		enum ev_status st;
+
+		/* The common case, kept tight: a fixed-size event, in time order,
+		 * inside its block's time range, not a block marker. */
+		while (ev_size_fast(h, buf, len, off, &t, &size, &tag) && !store_shrunk) {
+			if (tag == EV_BLOCK_MARKER || t < last || !open ||
+			    (off < blk_end && (t < blk_lo || t > blk_hi)))
+				goto general;
+			if (s->ndataend)
+				s->after_end += size;
+			cs.remaining -= size;
+			if (cs.remaining <= 0)
+				cs.cur = EV_NO_CAP;
+			last = t;
+			tmin = t < tmin ? t : tmin;
+			tmax = t > tmax ? t : tmax;
+			nev++;
+			off += size;
+		}
 		if (store_shrunk)
 			break;
+		st = ev_size(h, buf, len, off, &t, &size, &tag);
+		goto classify;
+	general:
+		st = EV_OK;
+	classify:
 		if (st == EV_END)
 			break;
 		if (st == EV_TRUNC) {
 			s->stop = STOP_TRUNCATED;
 			break;
 		}
-		const uint64_t slack = 1000000000u; /* 1 s */
-		uint64_t tlo = 0, thi = s->nevents ? s->tmax + 3600 * slack : UINT64_MAX;
+		uint64_t tlo = 0, thi = nev ? tmax + 3600 * slack : UINT64_MAX;
 		if (off < blk_end) {
-			tlo = blk_t0 > slack ? blk_t0 - slack : 0;
-			thi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
+			tlo = blk_lo;
+			thi = blk_hi;
 		}
 		/* An event far outside its block's time range, followed by events
 		 * that do not decode plausibly, means we are reading misaligned
@@ -213,23 +238,115 @@ static enum store_status build_index(struct store *s)
 			blk_t0 = t;
 			blk_t1 = be64(buf + off + 14);
 			blk_end = off + be32(buf + off + 10);
+			blk_lo = blk_t0 > slack ? blk_t0 - slack : 0;
+			blk_hi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
 		}
 		last = t;
-		if (t < s->tmin)
-			s->tmin = t;
-		if (t > s->tmax)
-			s->tmax = t;
-		s->nevents++;
+		tmin = t < tmin ? t : tmin;
+		tmax = t > tmax ? t : tmax;
+		nev++;
 		off += size;
 	}
 	s->stop_off = off;
+	s->nevents = nev;
+	s->tmin = nev ? tmin : 0;
+	s->tmax = tmax;
 	if (open) {
 		cur.end = off;
 		if (!push_seg(s, &segcap, &cur))
 			return STORE_ENOMEM;
 	}
-	if (s->nevents == 0)
-		s->tmin = 0;
+	return STORE_OK;
+}
+
+/* ---- indexing on two cores ----
+ * A GHC log is a sequence of blocks, each starting with a marker that gives
+ * its size. Hopping from marker to marker finds a block boundary near the
+ * middle without decoding anything; each half is then indexed by its own
+ * thread, and the two halves are joined. Anything irregular in the first half
+ * (a gap, a DATA_END, an event crossing the cut) and we index serially, so
+ * the result is always the serial one. */
+#define PARALLEL_MIN (64u << 20) /* smaller files are indexed serially */
+
+struct part {
+	struct store s;
+	uint64_t start;
+	size_t end;
+	enum store_status st;
+};
+
+static void *index_part(void *arg)
+{
+	struct part *p = arg;
+	p->st = build_index(&p->s, p->start, p->end);
+	return NULL;
+}
+
+/* A block boundary near the middle of the data, or 0. */
+static uint64_t find_cut(const struct store *s)
+{
+	const struct ev_header *h = &s->hdr;
+	uint64_t off = h->data_off, mid = h->data_off + (s->size - h->data_off) / 2;
+	if (!ev_is_marker(h, EV_BLOCK_MARKER) || h->sel[EV_BLOCK_MARKER].fixed < 24)
+		return 0;
+	while (off < mid) {
+		if (s->size - off < 24 || be16(s->map + off) != EV_BLOCK_MARKER)
+			return 0;
+		uint32_t bs = be32(s->map + off + 10);
+		if (bs < 24 || bs > s->size - off)
+			return 0;
+		off += bs;
+	}
+	if (off >= s->size || s->size - off < 24 || be16(s->map + off) != EV_BLOCK_MARKER)
+		return 0;
+	return off;
+}
+
+static void free_index(struct store *s)
+{
+	free(s->segs);
+	s->segs = NULL;
+	s->nsegs = 0;
+}
+
+static enum store_status build_index_parallel(struct store *s)
+{
+	uint64_t cut = s->size >= PARALLEL_MIN ? find_cut(s) : 0;
+	if (!cut)
+		return build_index(s, s->hdr.data_off, s->size);
+	struct part a = { .s = *s, .start = s->hdr.data_off, .end = cut };
+	struct part b = { .s = *s, .start = cut, .end = s->size };
+	pthread_t th;
+	bool threaded = pthread_create(&th, NULL, index_part, &b) == 0;
+	index_part(&a);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		index_part(&b);
+	bool regular = a.st == STORE_OK && b.st == STORE_OK && a.s.stop == STOP_NO_DATAEND &&
+		       a.s.stop_off == cut && !a.s.ngaps && !a.s.ndataend;
+	struct seg *segs = regular ? malloc((a.s.nsegs + b.s.nsegs + 1) * sizeof *segs) : NULL;
+	if (!segs) {
+		free_index(&a.s);
+		free_index(&b.s);
+		return build_index(s, s->hdr.data_off, s->size);
+	}
+	memcpy(segs, a.s.segs, a.s.nsegs * sizeof *segs);
+	memcpy(segs + a.s.nsegs, b.s.segs, b.s.nsegs * sizeof *segs);
+	size_t nsegs = a.s.nsegs + b.s.nsegs;
+	free_index(&a.s);
+	free_index(&b.s);
+	*s = b.s; /* the second half's ending, gaps and DATA_END facts stand */
+	s->segs = segs;
+	s->nsegs = nsegs;
+	s->nevents = a.s.nevents + b.s.nevents;
+	if (a.s.nevents && b.s.nevents) {
+		s->tmin = a.s.tmin < b.s.tmin ? a.s.tmin : b.s.tmin;
+		s->tmax = a.s.tmax > b.s.tmax ? a.s.tmax : b.s.tmax;
+	} else if (a.s.nevents) {
+		s->tmin = a.s.tmin;
+		s->tmax = a.s.tmax;
+	}
 	return STORE_OK;
 }
 
@@ -251,7 +368,7 @@ static enum store_status open_common(struct store *s, char *err, size_t errlen)
 		snprintf(err, errlen, "byte %llu: %s", (unsigned long long)at, why);
 		return STORE_EHEADER;
 	}
-	enum store_status st = build_index(s);
+	enum store_status st = build_index_parallel(s);
 	if (st == STORE_ENOMEM)
 		snprintf(err, errlen, "out of memory building the index");
 	return st;
@@ -347,6 +464,7 @@ struct merge {
 	size_t nfree;
 	size_t npool;
 	bool have_top; /* the top was returned and must advance */
+	uint64_t pend_t0, pend_off; /* key of order[npending], when any */
 	struct ev ev;   /* merge_next's decoded event */
 };
 
@@ -402,8 +520,11 @@ static bool cursor_load(const struct store *s, struct cursor *c)
 {
 	while (c->next < c->end) {
 		struct evref *r = &c->ref;
-		enum ev_status st = ev_size(&s->hdr, s->map, c->end, c->next, &r->time, &r->size,
-					    &r->tag);
+		enum ev_status st =
+			ev_size_fast(&s->hdr, s->map, c->end, c->next, &r->time, &r->size, &r->tag)
+				? EV_OK
+				: ev_size(&s->hdr, s->map, c->end, c->next, &r->time, &r->size,
+					  &r->tag);
 		if (st == EV_DATAEND) {
 			c->next += 2;
 			continue;
@@ -436,6 +557,10 @@ struct merge *merge_new(const struct store *s)
 		m->order[i] = i;
 	g_sort_segs = s->segs;
 	qsort(m->order, s->nsegs, sizeof *m->order, cmp_seg);
+	if (s->nsegs) {
+		m->pend_t0 = s->segs[m->order[0]].t0;
+		m->pend_off = s->segs[m->order[0]].off;
+	}
 	return m;
 }
 
@@ -493,13 +618,17 @@ bool merge_step(struct merge *m, struct evref *out)
 		m->have_top = false;
 	}
 	while (m->npending < s->nsegs) {
-		const struct seg *g = &s->segs[m->order[m->npending]];
 		if (m->nheap) {
 			const struct cursor *top = &m->pool[m->heap[0]];
-			if (g->t0 > top->ref.time || (g->t0 == top->ref.time && g->off > top->ref.off))
+			if (m->pend_t0 > top->ref.time ||
+			    (m->pend_t0 == top->ref.time && m->pend_off > top->ref.off))
 				break;
 		}
-		m->npending++;
+		const struct seg *g = &s->segs[m->order[m->npending++]];
+		if (m->npending < s->nsegs) {
+			m->pend_t0 = s->segs[m->order[m->npending]].t0;
+			m->pend_off = s->segs[m->order[m->npending]].off;
+		}
 		start_segment(m, g);
 	}
 	if (!m->nheap)

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "be.h"
+
 #define EV_HEADER_BEGIN 0x68647262u /* hdrb */
 #define EV_HET_BEGIN 0x68657462u    /* hetb */
 #define EV_ET_BEGIN 0x65746200u     /* etb\0 */
@@ -101,6 +103,7 @@ struct ev_sel {
 	uint16_t size;   /* declared size (EV_SIZE_VAR for variable) */
 	uint16_t layout; /* index into ev_layouts, or SEL_UNKNOWN_LAYOUT */
 	uint32_t type;   /* index of the last declaration in hdr.types */
+	uint32_t fixed;  /* whole item size when it depends on the tag alone, else 0 */
 	uint8_t flags;
 };
 
@@ -177,6 +180,25 @@ enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t l
 /* Only the size of the item at off (cheaper: no fields). Same statuses. */
 enum ev_status ev_size(const struct ev_header *h, const uint8_t *buf, size_t len,
 		       uint64_t off, uint64_t *time, uint32_t *size, uint16_t *tag);
+
+/* ev_size's answer for the common case, inline: the item at buf[off..len)
+ * when its size follows from its tag alone. Returns false when the caller
+ * must ask ev_size (variable sizes, DATA_END, undeclared, truncated). */
+static inline bool ev_size_fast(const struct ev_header *h, const uint8_t *buf, size_t len,
+				uint64_t off, uint64_t *time, uint32_t *size, uint16_t *tag)
+{
+	if (len - off < 10 || off > len)
+		return false;
+	const uint8_t *p = buf + off;
+	uint16_t t = be16(p);
+	uint32_t fs;
+	if (t >= h->nsel || !(fs = h->sel[t].fixed) || fs > len - off)
+		return false;
+	*time = be64(p + 2);
+	*size = fs;
+	*tag = t;
+	return true;
+}
 
 /* Capability assignment by block markers (A.7), in file order. */
 struct capstate {

@@ -163,6 +163,8 @@ enum hdr_status hdr_parse(const uint8_t *buf, size_t len, struct ev_header *h,
 		s->type = (uint32_t)i;
 		s->flags = SEL_DECLARED | (t->size == EV_SIZE_VAR ? SEL_VAR : 0);
 		s->layout = pick_layout(t->num, t->size);
+		/* fixed-size and not DATA_END's value: the size follows from the tag */
+		s->fixed = t->size != EV_SIZE_VAR && t->num != EV_DATA_END ? 10u + t->size : 0;
 	}
 	return HDR_OK;
 }

@@ -6,6 +6,7 @@
  * Everything else is literal. */
 #include "render.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -433,21 +434,33 @@ static void put_field(struct sbuf *b, const struct ev_layout *l, const struct ev
 
 /* A template cut into steps once: a literal, then a field, and so on. */
 #define MAX_STEPS 24
+#define LITPAD 32
 struct step {
 	const char *lit;
 	uint8_t litlen;
 	uint8_t field; /* 0xFF: none */
 	char kind;     /* 0 plain, 'x' hex, '!' special */
+	uint8_t fw;    /* fast path: the field's width and offset in the payload */
+	uint16_t foff;
+	char pad[LITPAD]; /* fast path: the literal, padded for one fixed copy */
 };
 struct compiled {
 	struct step steps[MAX_STEPS];
 	uint8_t nsteps;
+	bool fast;      /* all fields integers, no special but a stop status */
+	uint16_t bound; /* most bytes the body can take on the fast path */
+	uint8_t nf;
+	uint8_t w[EV_MAXF]; /* field widths, for reading straight from bytes */
 };
 
 static struct compiled *compiled;
+static uint8_t stop_status_len[21];
+static pthread_once_t compile_once = PTHREAD_ONCE_INIT;
 
 static void compile_templates(void)
 {
+	for (unsigned i = 0; i < 21; i++)
+		stop_status_len[i] = render_stop_status(i) ? (uint8_t)strlen(render_stop_status(i)) : 0;
 	struct compiled *c = calloc(ev_nlayouts, sizeof *c);
 	if (!c)
 		return;
@@ -467,8 +480,180 @@ static void compile_templates(void)
 			st->kind = brace[2] == '}' ? 0 : brace[2];
 			s = strchr(brace, '}') + 1;
 		}
+		const struct ev_layout *l = &ev_layouts[i];
+		bool fast = l->lenmode == LEN_FIXED;
+		unsigned bound = 64; /* a stop status text and its number */
+		for (const char *f = l->fields; *f; f++) {
+			fast = fast && strchr("bhwiq", *f);
+			if (t->nf < EV_MAXF)
+				t->w[t->nf++] = (uint8_t)(*f == 'b' ? 1 : *f == 'h' ? 2 : *f == 'q' ? 8 : 4);
+		}
+		for (unsigned k = 0; k < t->nsteps; k++) {
+			bound += t->steps[k].litlen + 20;
+			if (t->steps[k].kind == '!' && l->tag != EV_STOP_THREAD)
+				fast = false;
+		}
+		t->fast = fast;
+		t->bound = (uint16_t)(bound + LITPAD);
+		unsigned offs[EV_MAXF], o = 0;
+		for (unsigned k = 0; k < t->nf; k++) {
+			offs[k] = o;
+			o += t->w[k];
+		}
+		for (unsigned k = 0; k < t->nsteps; k++) {
+			struct step *st = &t->steps[k];
+			memcpy(st->pad, st->lit, st->litlen < LITPAD ? st->litlen : LITPAD);
+			if (st->field < t->nf) {
+				st->fw = t->w[st->field];
+				st->foff = (uint16_t)offs[st->field];
+			}
+		}
 	}
 	compiled = c;
+}
+
+/* ---- the fast path: integer-only layouts, written through a pointer into
+ * space reserved once per line ---- */
+
+static inline char *w_copy(char *w, const char *s, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		memcpy(w, s, 8);
+		memcpy(w + n - 8, s + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		memcpy(w, s, 4);
+		memcpy(w + n - 4, s + n - 4, 4);
+	} else if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			w[i] = s[i];
+	} else {
+		memcpy(w, s, n);
+	}
+	return w + n;
+}
+
+static inline char *w_hex(char *w, uint64_t v)
+{
+	char tmp[16];
+	int i = 16;
+	do {
+		tmp[--i] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	return w_copy(w, tmp + i, (size_t)(16 - i));
+}
+
+static char *w_stop_status(char *w, const uint64_t *f)
+{
+	uint64_t st = f[1];
+	const char *s = render_stop_status(st);
+	if (!s) {
+		w = w_copy(w, "<unknown stop status ", 21);
+		w = w_u64(w, st);
+		*w++ = '>';
+		return w;
+	}
+	w = w_copy(w, s, stop_status_len[st]);
+	if (st == 2) {
+		w = w_copy(w, ", size ", 7);
+		w = w_u64(w, f[2]);
+	} else if (st == 8) {
+		*w++ = ' ';
+		w = w_u64(w, f[2]);
+	}
+	return w;
+}
+
+/* A timestamp, reusing the digits above the low six from the last one. */
+static inline char *w_time(struct sbuf *b, char *w, uint64_t t)
+{
+	if (t < 1000000)
+		return w_u64(w, t);
+	uint64_t hi = t / 1000000;
+	uint32_t lo = (uint32_t)(t % 1000000);
+	if (hi != b->t_hi || !b->t_hilen) {
+		b->t_hi = hi;
+		b->t_hilen = (uint8_t)(w_u64(b->t_histr, hi) - b->t_histr);
+	}
+	w = w_copy(w, b->t_histr, b->t_hilen);
+	w_2(w, lo / 10000);
+	w_2(w + 2, lo / 100 % 100);
+	w_2(w + 4, lo % 100);
+	return w + 6;
+}
+
+static inline uint64_t read_be(const uint8_t *q, unsigned w)
+{
+	switch (w) {
+	case 1: return q[0];
+	case 2: return be16(q);
+	case 4: return be32(q);
+	default: return be64(q);
+	}
+}
+
+bool render_line_raw(struct sbuf *b, const struct ev_header *h, const uint8_t *buf,
+		     size_t len, uint64_t off, int32_t cap)
+{
+	pthread_once(&compile_once, compile_templates);
+	if (!compiled || off > len || len - off < 10)
+		return false;
+	const uint8_t *p = buf + off;
+	uint16_t tag = be16(p);
+	if (tag >= h->nsel)
+		return false;
+	const struct ev_sel *sel = &h->sel[tag];
+	if (!sel->fixed || sel->layout == SEL_UNKNOWN_LAYOUT || sel->fixed > len - off)
+		return false;
+	const struct compiled *c = &compiled[sel->layout];
+	if (!c->fast)
+		return false;
+	const uint8_t *q = p + 10;
+	uint64_t f[3] = { 0, 0, 0 }; /* a stop status needs its fields */
+	if (tag == EV_STOP_THREAD) {
+		f[1] = be16(q + 4);
+		f[2] = be32(q + 6);
+		if (!render_stop_status(f[1]))
+			return false; /* a bad status: the general path marks it */
+	}
+	if (b->n + 64 + c->bound > b->cap) {
+		sbuf_grow(b, 64 + c->bound);
+		if (b->oom)
+			return true;
+	}
+	char *w = b->p + b->n;
+	w = w_time(b, w, be64(p + 2));
+	*w++ = ':';
+	*w++ = ' ';
+	if (cap != EV_NO_CAP) {
+		memcpy(w, "cap ", 4);
+		w = w_u32(w + 4, (uint32_t)cap);
+		*w++ = ':';
+		*w++ = ' ';
+	}
+	for (unsigned i = 0; i < c->nsteps; i++) {
+		const struct step *st = &c->steps[i];
+		if (st->litlen <= LITPAD)
+			memcpy(w, st->pad, LITPAD); /* the space is reserved */
+		else
+			memcpy(w, st->lit, st->litlen);
+		w += st->litlen;
+		if (st->field == 0xFF)
+			continue;
+		if (st->kind == 0) {
+			if (st->fw <= 4)
+				w = w_u32(w, (uint32_t)read_be(q + st->foff, st->fw));
+			else
+				w = w_u64(w, be64(q + st->foff));
+		} else if (st->kind == 'x') {
+			w = w_hex(w, read_be(q + st->foff, st->fw));
+		} else {
+			w = w_stop_status(w, f);
+		}
+	}
+	*w++ = '\n';
+	b->n = (size_t)(w - b->p);
+	return true;
 }
 
 void render_body(struct sbuf *b, const struct ev_header *h, const struct ev *e)
@@ -478,12 +663,10 @@ void render_body(struct sbuf *b, const struct ev_header *h, const struct ev *e)
 		sbuf_text(b, t->desc, t->desc_len);
 		return;
 	}
+	pthread_once(&compile_once, compile_templates);
 	if (!compiled) {
-		compile_templates();
-		if (!compiled) {
-			b->oom = true;
-			return;
-		}
+		b->oom = true;
+		return;
 	}
 	const struct ev_layout *l = &ev_layouts[e->layout];
 	const struct compiled *c = &compiled[e->layout];

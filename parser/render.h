@@ -18,6 +18,11 @@ struct sbuf {
 	size_t n, cap;
 	bool escape; /* sanitise strings from the file for a terminal */
 	bool oom;    /* an allocation failed; contents are incomplete */
+	/* the digits of the last timestamp above its low 6, for reuse: the
+	 * timestamps of consecutive lines nearly always share them */
+	uint64_t t_hi;
+	uint8_t t_hilen;
+	char t_histr[14];
 };
 
 void sbuf_grow(struct sbuf *b, size_t extra);
@@ -76,6 +81,13 @@ void render_body(struct sbuf *b, const struct ev_header *h, const struct ev *e);
  * the --pretty-time timestamp. */
 void render_line(struct sbuf *b, const struct ev_header *h, const struct ev *e,
 		 int32_t cap, bool pretty);
+
+/* render_line for the event at buf[off..len) when its layout has only
+ * integer fields (most events of a real log), reading them straight from the
+ * bytes: no struct ev. Returns false, writing nothing, when the event needs
+ * render_line (strings, special fields, anything malformed). */
+bool render_line_raw(struct sbuf *b, const struct ev_header *h, const uint8_t *buf,
+		     size_t len, uint64_t off, int32_t cap);
 
 /* The --pretty-time form of a timestamp. */
 void render_pretty_time(struct sbuf *b, uint64_t t);

@@ -106,6 +106,13 @@ static void render_batch(struct show *sh, struct slot *sl)
 	for (size_t i = 0; i < sl->n && !store_shrunk; i++) {
 		const struct evref *r = &sl->refs[i];
 		size_t before = b->n;
+		if (!sh->pretty && render_line_raw(b, &s->hdr, s->map, s->size, r->off, r->cap)) {
+			if (store_shrunk) {
+				b->n = before;
+				break;
+			}
+			continue;
+		}
 		if (ev_decode(&s->hdr, s->map, s->size, r->off, &e) != EV_OK)
 			continue; /* cannot happen: the index read it */
 		render_line(b, &s->hdr, &e, r->cap, sh->pretty);

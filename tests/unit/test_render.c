@@ -48,6 +48,55 @@ static void test_all_tags_text(void **state)
 	assert_int_equal(nfail, 0);
 }
 
+/* render_line_raw is the fast path for integer-only layouts: for every case
+ * it takes, its line must equal render_line's, byte for byte, with and
+ * without a capability, at small and large timestamps (the fast path
+ * reuses the digits above the low six of the previous timestamp). */
+static void test_raw_path_matches(void **state)
+{
+	(void)state;
+	static const uint64_t times[] = { 7, 999999, 1000000, 1000001, 123456789012ull,
+					  123456999999ull, 123457000000ull, 18446744073709551615ull };
+	unsigned ntaken = 0, nfail = 0;
+	struct sbuf fast = { 0 }; /* one buffer across cases: its digit cache too */
+	for (size_t i = 0; i < NTAGCASES; i++) {
+		const struct tagcase *c = &tagcases[i];
+		for (size_t k = 0; k < sizeof times / sizeof times[0]; k++) {
+			for (int32_t cap = EV_NO_CAP; cap <= 65535; cap += cap < 3 ? 4 : 65000) {
+				struct evb b = EVB_INIT;
+				tc_build(c, &b, times[k], true);
+				struct one o;
+				one_decode(&o, &b);
+				assert_int_equal(o.st, EV_OK);
+				struct sbuf slow = { 0 };
+				render_line(&slow, &o.h, &o.e, cap, false);
+				fast.n = 0;
+				bool took = render_line_raw(&fast, &o.h, o.buf, o.len, o.h.data_off, cap);
+				if (took) {
+					ntaken++;
+					if (fast.n != slow.n || memcmp(fast.p, slow.p, slow.n) != 0) {
+						print_error("tag %u time %llu cap %d: fast \"", c->tag,
+							    (unsigned long long)times[k], cap);
+						evt_print_escaped(fast.p, fast.n);
+						print_error("\" slow \"");
+						evt_print_escaped(slow.p, slow.n);
+						print_error("\"\n");
+						nfail++;
+					}
+				} else {
+					assert_int_equal(fast.n, 0); /* declined: wrote nothing */
+				}
+				sbuf_free(&slow);
+				one_free(&o);
+				evb_free(&b);
+			}
+		}
+	}
+	sbuf_free(&fast);
+	assert_int_equal(nfail, 0);
+	assert_true(ntaken > 1000); /* the fast path was really exercised */
+}
+
 /* ---- B.10 stop statuses ---- */
 
 static void stop_text(uint16_t status, uint32_t info, const char *want)
@@ -531,6 +580,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_all_tags_text),
+		cmocka_unit_test(test_raw_path_matches),
 		cmocka_unit_test(test_stop_status_text),
 		cmocka_unit_test(test_render_stop_status_fn),
 		cmocka_unit_test(test_eden_names),
