@@ -266,7 +266,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
  * thread, and the two halves are joined. Anything irregular in the first half
  * (a gap, a DATA_END, an event crossing the cut) and we index serially, so
  * the result is always the serial one. */
-#define PARALLEL_MIN (64u << 20) /* smaller files are indexed serially */
+size_t store_parallel_min = 64u << 20; /* smaller files are indexed serially */
 
 struct part {
 	struct store s;
@@ -311,7 +311,7 @@ static void free_index(struct store *s)
 
 static enum store_status build_index_parallel(struct store *s)
 {
-	uint64_t cut = s->size >= PARALLEL_MIN ? find_cut(s) : 0;
+	uint64_t cut = s->size >= store_parallel_min ? find_cut(s) : 0;
 	if (!cut)
 		return build_index(s, s->hdr.data_off, s->size);
 	struct part a = { .s = *s, .start = s->hdr.data_off, .end = cut };
@@ -337,6 +337,7 @@ static enum store_status build_index_parallel(struct store *s)
 	free_index(&a.s);
 	free_index(&b.s);
 	*s = b.s; /* the second half's ending, gaps and DATA_END facts stand */
+	s->two_threads = true;
 	s->segs = segs;
 	s->nsegs = nsegs;
 	s->nevents = a.s.nevents + b.s.nevents;

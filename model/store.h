@@ -65,6 +65,7 @@ struct store {
 	struct gap gaps[STORE_MAX_GAPS];
 	uint64_t ngaps;       /* gaps in all (only the first are kept) */
 	uint64_t gap_bytes;   /* bytes skipped in all */
+	bool two_threads;     /* the index was built by two threads */
 };
 
 /* Set (never cleared while a store is open) when the mapped file shrank and
@@ -79,6 +80,10 @@ enum store_status {
 	STORE_EHEADER, /* the header is bad or truncated: see err */
 	STORE_ENOMEM,
 };
+
+/* Files at least this big are indexed on two threads (64 MB; tests lower it
+ * to exercise the two-thread path on small logs). */
+extern size_t store_parallel_min;
 
 /* Opens and indexes path. On failure, err holds a message with the byte
  * offset (for STORE_EHEADER). */

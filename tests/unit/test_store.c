@@ -508,6 +508,85 @@ static void test_merge_random(void **state)
 	assert_true(multi > 100);
 }
 
+/* A well-formed multi-block log: exact block sizes, caps 0..2 and global,
+ * ties and out-of-order times inside blocks, DATA_END at the end. */
+static void block_log(struct evb *b, uint64_t seed)
+{
+	std_header(b);
+	unsigned nblocks = 2 + (unsigned)(rnd(&seed) % 12);
+	uint64_t base = 1000;
+	for (unsigned k = 0; k < nblocks; k++) {
+		struct evb body = EVB_INIT;
+		body.decl = b->decl;
+		uint64_t t = base + rnd(&seed) % 50, t0 = t;
+		unsigned nev = 1 + (unsigned)(rnd(&seed) % 12);
+		for (unsigned i = 0; i < nev; i++) {
+			unsigned r = (unsigned)(rnd(&seed) % 10);
+			if (r >= 3 && r < 9)
+				t += rnd(&seed) % 20;
+			else if (r == 9)
+				t -= t - t0 >= 5 ? 5 : 0;
+			random_event(&body, t, &seed);
+		}
+		uint16_t cap = (uint16_t)(rnd(&seed) % 4);
+		evb_marker(b, t0, (uint32_t)(24 + body.n), t + 10, cap == 3 ? 0xFFFF : cap);
+		evb_bytes(b, body.p, body.n);
+		free(body.p);
+		base += rnd(&seed) % 60;
+	}
+	evb_dataend(b);
+}
+
+/* Both sides of one log: indexed serially and with two threads. */
+static void index_both_ways(const struct evb *b, unsigned *ntwo)
+{
+	static struct item serial[4096], two[4096];
+	struct opened t1, t2;
+	size_t saved = store_parallel_min;
+	store_parallel_min = (size_t)-1;
+	open_log(&t1, b);
+	store_parallel_min = 0;
+	open_log(&t2, b);
+	store_parallel_min = saved;
+	assert_false(t1.s.two_threads);
+	*ntwo += t2.s.two_threads;
+	assert_int_equal(t1.s.nevents, t2.s.nevents);
+	assert_int_equal(t1.s.tmin, t2.s.tmin);
+	assert_int_equal(t1.s.tmax, t2.s.tmax);
+	assert_int_equal(t1.s.stop, t2.s.stop);
+	assert_int_equal(t1.s.stop_off, t2.s.stop_off);
+	assert_int_equal(t1.s.ngaps, t2.s.ngaps);
+	assert_int_equal(t1.s.ndataend, t2.s.ndataend);
+	assert_int_equal(t1.s.after_end, t2.s.after_end);
+	size_t n1 = collect(&t1.s, serial, 4096);
+	size_t n2 = collect(&t2.s, two, 4096);
+	expect_same(two, n2, serial, n1);
+	close_log(&t1);
+	close_log(&t2);
+}
+
+static void test_index_two_threads(void **state)
+{
+	(void)state;
+	unsigned ntwo = 0;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		struct evb b = EVB_INIT;
+		block_log(&b, seed * 0x9E3779B97F4A7C15ull);
+		index_both_ways(&b, &ntwo);
+		evb_free(&b);
+	}
+	/* the two-thread path is taken on well-formed block logs */
+	assert_true(ntwo > 250);
+	/* and on irregular logs it must still agree (by falling back) */
+	unsigned nirregular = 0;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		struct evb b = EVB_INIT;
+		random_log(&b, seed * 0xD1B54A32D192ED03ull);
+		index_both_ways(&b, &nirregular);
+		evb_free(&b);
+	}
+}
+
 /* ---- stop reasons and counters ---- */
 
 static void test_dataend_middle(void **state)
@@ -705,6 +784,7 @@ int main(void)
 		cmocka_unit_test(test_dataend_middle),
 		cmocka_unit_test(test_truncated_final),
 		cmocka_unit_test(test_undeclared_resync),
+		cmocka_unit_test(test_index_two_threads),
 		cmocka_unit_test(test_undeclared_above_max),
 		cmocka_unit_test(test_clean_and_no_dataend),
 		cmocka_unit_test(test_empty_data),
