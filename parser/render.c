@@ -108,15 +108,23 @@ void sbuf_u64(struct sbuf *b, uint64_t v)
 	b->n = (size_t)(w_u64(b->p + b->n, v) - b->p);
 }
 
+/* Writes v in lowercase hex, no prefix, at w; returns the end (<= 16 bytes). */
+static inline char *w_hex(char *w, uint64_t v)
+{
+	unsigned n = v ? (unsigned)(64 - __builtin_clzll(v) + 3) / 4 : 1;
+	for (unsigned i = n; i-- > 0; v >>= 4)
+		w[i] = "0123456789abcdef"[v & 15];
+	return w + n;
+}
+
 void sbuf_hex(struct sbuf *b, uint64_t v)
 {
-	char tmp[16];
-	int i = 16;
-	do {
-		tmp[--i] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
-	sbuf_put(b, tmp + i, (size_t)(16 - i));
+	if (b->n + 16 > b->cap) {
+		sbuf_grow(b, 16);
+		if (b->oom)
+			return;
+	}
+	b->n = (size_t)(w_hex(b->p + b->n, v) - b->p);
 }
 
 static void put_xbyte(struct sbuf *b, uint8_t c)
@@ -532,16 +540,6 @@ static inline char *w_copy(char *w, const char *s, size_t n)
 	return w + n;
 }
 
-static inline char *w_hex(char *w, uint64_t v)
-{
-	char tmp[16];
-	int i = 16;
-	do {
-		tmp[--i] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
-	return w_copy(w, tmp + i, (size_t)(16 - i));
-}
 
 static char *w_stop_status(char *w, const uint64_t *f)
 {
