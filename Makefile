@@ -98,7 +98,7 @@ fuzz:
 		-o build-fuzz/fuzz_parser tests/fuzz/fuzz_parser.c $(CORE_SRC)
 	@mkdir -p build-fuzz/corpus
 	cp tests/fixtures/*.eventlog build-fuzz/corpus/ 2>/dev/null || true
-	build-fuzz/fuzz_parser -max_total_time=$${FUZZ_SECONDS:-60} -max_len=65536 \
+	build-fuzz/fuzz_parser -max_total_time=$${FUZZ_SECONDS:-60} -max_len=$${FUZZ_MAXLEN:-16384} \
 		-rss_limit_mb=2048 build-fuzz/corpus tests/fuzz/corpus
 
 bench: all
