@@ -89,7 +89,12 @@ lint-man:
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	$(BUILD)/hectic show tests/fixtures/threaded.eventlog | less -R
+	@# until the UI exists: the sample log as text, escaped for the terminal
+	@if command -v less >/dev/null 2>&1; then \
+		$(BUILD)/hectic show --escape tests/fixtures/threaded.eventlog | less; \
+	else \
+		$(BUILD)/hectic show --escape tests/fixtures/threaded.eventlog; \
+	fi
 
 fuzz:
 	@sh tools/deps.sh fuzz

@@ -188,8 +188,12 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			uint64_t next = off < blk_end ? resync(s, off, blk_t0, blk_t1)
 						      : resync(s, off, tlo, thi);
 			if (!next) {
-				if (misaligned)
-					goto accept; /* nothing better: take it as it is */
+				if (misaligned) {
+					/* nothing better: take it as it is, and stop
+					 * judging by this block's range (no rescans) */
+					blk_end = 0;
+					goto accept;
+				}
 				s->stop = STOP_UNDECLARED;
 				s->stop_tag = tag;
 				break;
@@ -235,11 +239,20 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 		capstate_step(&cs, marker, marker ? be32(buf + off + 10) : 0,
 			      marker ? be16(buf + off + 22) : 0, size);
 		if (marker) {
+			uint32_t bs = be32(buf + off + 10);
 			blk_t0 = t;
 			blk_t1 = be64(buf + off + 14);
-			blk_end = off + be32(buf + off + 10);
+			blk_end = off + bs;
 			blk_lo = blk_t0 > slack ? blk_t0 - slack : 0;
 			blk_hi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
+			if (blk_t1 < blk_t0)
+				blk_end = 0; /* a range we cannot trust: judge nothing by it */
+			if (bs < 24 || bs > s->size - off) {
+				if (!s->nbadblocks++) {
+					s->badblock_off = off;
+					s->badblock_size = bs;
+				}
+			}
 		}
 		last = t;
 		tmin = t < tmin ? t : tmin;
@@ -324,7 +337,7 @@ static enum store_status build_index_parallel(struct store *s)
 	else
 		index_part(&b);
 	bool regular = a.st == STORE_OK && b.st == STORE_OK && a.s.stop == STOP_NO_DATAEND &&
-		       a.s.stop_off == cut && !a.s.ngaps && !a.s.ndataend;
+		       a.s.stop_off == cut && !a.s.ngaps && !a.s.ndataend && !a.s.nbadblocks;
 	struct seg *segs = regular ? malloc((a.s.nsegs + b.s.nsegs + 1) * sizeof *segs) : NULL;
 	if (!segs) {
 		free_index(&a.s);

@@ -66,6 +66,10 @@ struct store {
 	uint64_t ngaps;       /* gaps in all (only the first are kept) */
 	uint64_t gap_bytes;   /* bytes skipped in all */
 	bool two_threads;     /* the index was built by two threads */
+	/* block markers whose size is impossible (< 24) or reaches past the end
+	 * of the data: the first one, and how many */
+	uint64_t nbadblocks, badblock_off;
+	uint32_t badblock_size;
 };
 
 /* Set (never cleared while a store is open) when the mapped file shrank and

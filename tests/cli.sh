@@ -49,6 +49,19 @@ if [ "$(cat "$T/out")" != "$(printf 'Event Types:\n\nEvents:\n')" ]; then
 	echo "cli: minimal: wrong output"; fails=$((fails + 1))
 fi
 
+# a complete log whose one block marker claims 4096 bytes it does not have
+hdr='hdrbhetbetb\000\000\022\000\016\000\000\000\002bm\000\000\000\000ete\000hetehdredatb'
+marker='\000\022\000\000\000\000\000\000\000\144\000\000\020\000\000\000\000\000\000\000\000\310\000\000'
+printf "$hdr$marker\377\377" >"$T/bigblock"
+"$H" show "$T/bigblock" >"$T/out" 2>"$T/err"
+check block-past-eof 0 $? "byte 42: block marker claims 4096 bytes, past the end of the file (68 bytes)" "$T/err"
+grep -q "^100: cap 0: event block: cap 0, end time: 200$" "$T/out" ||
+	{ echo "cli: block-past-eof: marker line missing"; fails=$((fails + 1)); }
+marker='\000\022\000\000\000\000\000\000\000\144\000\000\000\007\000\000\000\000\000\000\000\310\000\000'
+printf "$hdr$marker\377\377" >"$T/tinyblock"
+"$H" show "$T/tinyblock" >"$T/out" 2>"$T/err"
+check block-too-small 0 $? "byte 42: block marker with an impossible size (7 bytes)" "$T/err"
+
 F=tests/fixtures
 if [ -e $F/killed-cut.eventlog ]; then
 	"$H" show $F/killed-cut.eventlog >/dev/null 2>"$T/err"
@@ -68,7 +81,8 @@ if [ -e $F/killed-cut.eventlog ]; then
 	# the file shrinks while hectic reads it: a clear error, not SIGBUS.
 	# hectic blocks on the full pipe until the reader has truncated the file.
 	cp $F/killed-cut.eventlog "$T/shrink"
-	{ "$H" show "$T/shrink" 2>"$T/err"; echo $? >"$T/rc"; } |
+	# (tiny batches, so that little is rendered ahead of the writer)
+	{ HECTIC_BATCH=16 "$H" show "$T/shrink" 2>"$T/err"; echo $? >"$T/rc"; } |
 		{ head -c 1 >/dev/null; truncate -s 100000 "$T/shrink"; cat >/dev/null; }
 	check shrink 1 "$(cat "$T/rc")" "shrank while it was being read" "$T/err"
 fi

@@ -93,6 +93,7 @@ struct show {
 	pthread_cond_t done;   /* a slot became SLOT_DONE */
 	struct slot *slots;
 	bool quit;
+	size_t batch; /* events per slot, at most BATCH */
 };
 
 static void render_batch(struct show *sh, struct slot *sl)
@@ -193,7 +194,11 @@ static void emit(struct slot *sl, struct totals *t, const char *path)
 static void show_events(const struct store *s, struct merge *m, bool pretty, bool escape,
 			struct totals *t)
 {
-	struct show sh = { .s = s, .pretty = pretty };
+	struct show sh = { .s = s, .pretty = pretty, .batch = BATCH };
+	/* tests shrink batches to force the pipeline's edge cases */
+	const char *env = getenv("HECTIC_BATCH");
+	if (env && atol(env) > 0 && atol(env) < BATCH)
+		sh.batch = (size_t)atol(env);
 	unsigned nw = worker_count();
 	pthread_t th[MAX_WORKERS];
 	sh.slots = calloc(NSLOTS, sizeof *sh.slots);
@@ -247,9 +252,9 @@ static void show_events(const struct store *s, struct merge *m, bool pretty, boo
 		}
 		pthread_mutex_unlock(&sh.mu);
 		size_t n = 0;
-		while (n < BATCH && !store_shrunk && merge_step(m, &free_sl->refs[n]))
+		while (n < sh.batch && !store_shrunk && merge_step(m, &free_sl->refs[n]))
 			n++;
-		more = n == BATCH && !store_shrunk;
+		more = n == sh.batch && !store_shrunk;
 		if (n == 0)
 			continue;
 		pthread_mutex_lock(&sh.mu);
@@ -382,6 +387,19 @@ int cmd_show(int argc, char **argv)
 		       (unsigned long long)s.ngaps, (unsigned long long)s.gap_bytes);
 	if (s.ngaps)
 		rc = EXIT_BADINPUT;
+	if (s.nbadblocks) {
+		if (s.badblock_size < 24)
+			warnx_("%s: byte %llu: block marker with an impossible size (%u bytes)", path,
+			       (unsigned long long)s.badblock_off, s.badblock_size);
+		else
+			warnx_("%s: byte %llu: block marker claims %u bytes, past the end of the file "
+			       "(%llu bytes)%s", path, (unsigned long long)s.badblock_off,
+			       s.badblock_size, (unsigned long long)s.size,
+			       s.stop == STOP_CLEAN ? "" : ": the log is incomplete");
+		if (s.nbadblocks > 1)
+			warnx_("%s: %llu such block markers in all", path,
+			       (unsigned long long)s.nbadblocks);
+	}
 	if (s.after_end)
 		warnx_("%s: byte %llu: %llu bytes of events after the end-of-data marker "
 		       "(shown)", path, (unsigned long long)s.first_dataend,

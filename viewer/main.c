@@ -1,5 +1,4 @@
 /* hectic: entry point and command dispatch. */
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,7 +45,6 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
