@@ -523,22 +523,6 @@ static void compile_templates(void)
 /* ---- the fast path: integer-only layouts, written through a pointer into
  * space reserved once per line ---- */
 
-static inline char *w_copy(char *w, const char *s, size_t n)
-{
-	if (n >= 8 && n <= 16) {
-		memcpy(w, s, 8);
-		memcpy(w + n - 8, s + n - 8, 8);
-	} else if (n >= 4 && n < 8) {
-		memcpy(w, s, 4);
-		memcpy(w + n - 4, s + n - 4, 4);
-	} else if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			w[i] = s[i];
-	} else {
-		memcpy(w, s, n);
-	}
-	return w + n;
-}
 
 
 static char *w_stop_status(char *w, const uint64_t *f)

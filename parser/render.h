@@ -38,6 +38,25 @@ static inline void sbuf_putc(struct sbuf *b, char c)
 	b->p[b->n++] = c;
 }
 
+/* Copies n bytes to w and returns w + n. Short pieces (most of a show line)
+ * take two overlapping fixed-size copies, which beat a call to memcpy. */
+static inline char *w_copy(char *w, const char *s, size_t n)
+{
+	if (n >= 8 && n <= 16) {
+		__builtin_memcpy(w, s, 8);
+		__builtin_memcpy(w + n - 8, s + n - 8, 8);
+	} else if (n >= 4 && n < 8) {
+		__builtin_memcpy(w, s, 4);
+		__builtin_memcpy(w + n - 4, s + n - 4, 4);
+	} else if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			w[i] = s[i];
+	} else {
+		__builtin_memcpy(w, s, n);
+	}
+	return w + n;
+}
+
 static inline void sbuf_put(struct sbuf *b, const char *s, size_t n)
 {
 	if (b->n + n > b->cap) {
@@ -45,21 +64,7 @@ static inline void sbuf_put(struct sbuf *b, const char *s, size_t n)
 		if (b->oom)
 			return;
 	}
-	char *d = b->p + b->n;
-	b->n += n;
-	/* short pieces: two overlapping fixed-size copies beat a memcpy call */
-	if (n >= 8 && n <= 16) {
-		__builtin_memcpy(d, s, 8);
-		__builtin_memcpy(d + n - 8, s + n - 8, 8);
-	} else if (n >= 4 && n < 8) {
-		__builtin_memcpy(d, s, 4);
-		__builtin_memcpy(d + n - 4, s + n - 4, 4);
-	} else if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			d[i] = s[i];
-	} else {
-		__builtin_memcpy(d, s, n);
-	}
+	b->n = (size_t)(w_copy(b->p + b->n, s, n) - b->p);
 }
 
 void sbuf_puts(struct sbuf *b, const char *s);
