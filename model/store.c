@@ -467,9 +467,14 @@ struct cursor {
 	struct evref ref; /* the current event of this segment */
 };
 
+struct order {
+	uint64_t t0, off;
+	size_t seg;
+};
+
 struct merge {
 	const struct store *s;
-	size_t *order;   /* segment indices by (t0, off) */
+	struct order *order; /* segments by (t0, off) */
 	size_t npending; /* order[npending..] not yet started */
 	struct cursor *pool;
 	size_t *heap;    /* indices into pool, min-heap by (time, off) */
@@ -478,16 +483,14 @@ struct merge {
 	size_t nfree;
 	size_t npool;
 	bool have_top; /* the top was returned and must advance */
+	bool failed;   /* out of memory: the merge ended early */
 	uint64_t pend_t0, pend_off; /* key of order[npending], when any */
 	struct ev ev;   /* merge_next's decoded event */
 };
 
-static const struct seg *g_sort_segs;
-
-static int cmp_seg(const void *a, const void *b)
+static int cmp_order(const void *a, const void *b)
 {
-	const struct seg *x = &g_sort_segs[*(const size_t *)a];
-	const struct seg *y = &g_sort_segs[*(const size_t *)b];
+	const struct order *x = a, *y = b;
 	if (x->t0 != y->t0)
 		return x->t0 < y->t0 ? -1 : 1;
 	return x->off < y->off ? -1 : x->off > y->off;
@@ -568,12 +571,11 @@ struct merge *merge_new(const struct store *s)
 		return NULL;
 	}
 	for (size_t i = 0; i < s->nsegs; i++)
-		m->order[i] = i;
-	g_sort_segs = s->segs;
-	qsort(m->order, s->nsegs, sizeof *m->order, cmp_seg);
+		m->order[i] = (struct order){ s->segs[i].t0, s->segs[i].off, i };
+	qsort(m->order, s->nsegs, sizeof *m->order, cmp_order);
 	if (s->nsegs) {
-		m->pend_t0 = s->segs[m->order[0]].t0;
-		m->pend_off = s->segs[m->order[0]].off;
+		m->pend_t0 = m->order[0].t0;
+		m->pend_off = m->order[0].off;
 	}
 	return m;
 }
@@ -601,8 +603,10 @@ static bool ensure_room(struct merge *m)
 
 static void start_segment(struct merge *m, const struct seg *g)
 {
-	if (!ensure_room(m))
+	if (!ensure_room(m)) {
+		m->failed = true;
 		return;
+	}
 	size_t slot = m->nfree ? m->freel[--m->nfree] : m->npool++;
 	struct cursor *c = &m->pool[slot];
 	c->next = g->off;
@@ -638,14 +642,14 @@ bool merge_step(struct merge *m, struct evref *out)
 			    (m->pend_t0 == top->ref.time && m->pend_off > top->ref.off))
 				break;
 		}
-		const struct seg *g = &s->segs[m->order[m->npending++]];
+		const struct seg *g = &s->segs[m->order[m->npending++].seg];
 		if (m->npending < s->nsegs) {
-			m->pend_t0 = s->segs[m->order[m->npending]].t0;
-			m->pend_off = s->segs[m->order[m->npending]].off;
+			m->pend_t0 = m->order[m->npending].t0;
+			m->pend_off = m->order[m->npending].off;
 		}
 		start_segment(m, g);
 	}
-	if (!m->nheap)
+	if (!m->nheap || m->failed)
 		return false;
 	m->have_top = true;
 	*out = m->pool[m->heap[0]].ref;
@@ -661,6 +665,11 @@ const struct ev *merge_next(struct merge *m, int32_t *cap)
 		return NULL; /* cannot happen: the index read this event */
 	*cap = r.cap;
 	return &m->ev;
+}
+
+bool merge_failed(const struct merge *m)
+{
+	return m->failed;
 }
 
 void merge_free(struct merge *m)

@@ -124,6 +124,10 @@ const struct ev *merge_next(struct merge *m, int32_t *cap);
  * (in other threads, say). False at the end. */
 bool merge_step(struct merge *m, struct evref *out);
 
+/* True when the merge ended early for want of memory (rather than at the
+ * end of the events). */
+bool merge_failed(const struct merge *m);
+
 void merge_free(struct merge *m);
 
 #endif

@@ -336,6 +336,10 @@ int cmd_show(int argc, char **argv)
 		out_ok = false;
 	struct totals t = { .out_ok = out_ok };
 	show_events(&s, m, pretty, b.escape, &t);
+	if (merge_failed(m)) {
+		warnx_("%s: out of memory: the output is incomplete", path);
+		rc = EXIT_BADINPUT;
+	}
 	out_ok = t.out_ok;
 	uint64_t nbad = t.nbad;
 	unsigned nwarn = t.nwarn;
