@@ -40,14 +40,14 @@ LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
-MODEL_SRC = model/store.c
-VIEWER_SRC = viewer/main.c viewer/cmd_show.c
+MODEL_SRC = model/store.c model/classes.c model/timefmt.c model/tracks.c model/summary.c
+VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c
 CORE_SRC = $(PARSER_SRC) $(MODEL_SRC)
 
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
 VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
 
-UNIT_TESTS = test_utf8 test_header test_event test_render test_store
+UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 
 all: $(BUILD)/hectic hectic

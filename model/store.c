@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "../parser/be.h"
+#include "classes.h"
+#include "vec.h"
 
 /* ---- a mapped file that shrinks under us ----
  * Reading a page past the new end of a mapped file raises SIGBUS. The
@@ -63,19 +65,6 @@ static void guard_mapping(const uint8_t *base, size_t len)
 	guard_len = len;
 }
 
-static bool push_seg(struct store *s, size_t *cap, const struct seg *g)
-{
-	if (s->nsegs == *cap) {
-		size_t n = *cap ? *cap * 2 : 64;
-		struct seg *p = realloc(s->segs, n * sizeof *p);
-		if (!p)
-			return false;
-		s->segs = p;
-		*cap = n;
-	}
-	s->segs[s->nsegs++] = *g;
-	return true;
-}
 
 /* Resynchronisation after undecodable data. A candidate offset must start a
  * chain of RESYNC_CHAIN items that decode (declared tags, sizes inside the
@@ -116,6 +105,43 @@ static uint64_t resync(const struct store *s, uint64_t bad, uint64_t tlo, uint64
 }
 
 /* One pass over the data section: sizes and times only. */
+/* The index being built: capacities of the store's arrays, and the open
+ * segment with its event count (for checkpoints). */
+struct builder {
+	struct store *s;
+	size_t segcap, ckcap, blkcap;
+	bool open;
+	struct seg cur;
+	uint64_t inseg; /* events in the open segment */
+};
+
+static bool seg_close(struct builder *b, uint64_t end, uint64_t last)
+{
+	if (!b->open)
+		return true;
+	b->open = false;
+	b->cur.end = end;
+	b->cur.t1 = last;
+	b->cur.nck = b->s->nckpts - b->cur.ck0;
+	return vec_push(b->s->segs, b->s->nsegs, b->segcap, b->cur);
+}
+
+static void seg_open(struct builder *b, uint64_t off, uint64_t t, struct capstate cs)
+{
+	b->cur = (struct seg){ .off = off, .t0 = t, .cs = cs, .ck0 = b->s->nckpts };
+	b->open = true;
+	b->inseg = 0;
+}
+
+/* Counts an event into the open segment; false when out of memory. */
+static inline bool seg_event(struct builder *b, uint64_t off, uint64_t t, struct capstate cs)
+{
+	if (b->inseg++ % CKPT_EVERY)
+		return true;
+	struct ckpt c = { off, t, cs };
+	return vec_push(b->s->ckpts, b->s->nckpts, b->ckcap, c);
+}
+
 /* Indexes the items in [start, end) into s's index fields (which must be
  * empty). end is also the decoding limit: an item crossing it is truncated. */
 static enum store_status build_index(struct store *s, uint64_t start, size_t end)
@@ -126,9 +152,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	uint64_t off = start;
 	struct capstate cs = CAPSTATE_INIT;
 	uint64_t last = 0, nev = 0, tmin = UINT64_MAX, tmax = 0;
-	size_t segcap = 0;
-	bool open = false;
-	struct seg cur = { 0 };
+	struct builder bl = { .s = s };
 	const uint64_t slack = 1000000000u; /* 1 s */
 
 	/* the current block: its byte end, exact time range, and that range
@@ -144,9 +168,11 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 		/* The common case, kept tight: a fixed-size event, in time order,
 		 * inside its block's time range, not a block marker. */
 		while (ev_size_fast(h, buf, len, off, &t, &size, &tag) && !store_shrunk) {
-			if (tag == EV_BLOCK_MARKER || t < last || !open ||
+			if (tag == EV_BLOCK_MARKER || t < last || !bl.open ||
 			    (off < blk_end && (t < blk_lo || t > blk_hi)))
 				goto general;
+			if (!seg_event(&bl, off, t, cs))
+				return STORE_ENOMEM;
 			if (s->ndataend)
 				s->after_end += size;
 			cs.remaining -= size;
@@ -206,12 +232,8 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			cs.remaining -= (int64_t)(next - off);
 			if (cs.remaining <= 0)
 				cs.cur = EV_NO_CAP;
-			if (open) {
-				cur.end = off;
-				if (!push_seg(s, &segcap, &cur))
-					return STORE_ENOMEM;
-				open = false;
-			}
+			if (!seg_close(&bl, off, last))
+				return STORE_ENOMEM;
 			off = next;
 			continue;
 		}
@@ -226,15 +248,13 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	accept:
 		if (s->ndataend)
 			s->after_end += size;
-		if (!open || t < last) {
-			if (open) {
-				cur.end = off;
-				if (!push_seg(s, &segcap, &cur))
-					return STORE_ENOMEM;
-			}
-			cur = (struct seg){ .off = off, .t0 = t, .cs = cs };
-			open = true;
+		if (!bl.open || t < last) {
+			if (!seg_close(&bl, off, last))
+				return STORE_ENOMEM;
+			seg_open(&bl, off, t, cs);
 		}
+		if (!seg_event(&bl, off, t, cs))
+			return STORE_ENOMEM;
 		bool marker = ev_is_marker(h, tag);
 		capstate_step(&cs, marker, marker ? be32(buf + off + 10) : 0,
 			      marker ? be16(buf + off + 22) : 0, size);
@@ -245,6 +265,9 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			blk_end = off + bs;
 			blk_lo = blk_t0 > slack ? blk_t0 - slack : 0;
 			blk_hi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
+			struct block bk = { off, bs, be16(buf + off + 22), blk_t0, blk_t1 };
+			if (!vec_push(s->blocks, s->nblocks, bl.blkcap, bk))
+				return STORE_ENOMEM;
 			if (blk_t1 < blk_t0)
 				blk_end = 0; /* a range we cannot trust: judge nothing by it */
 			if (bs < 24 || bs > s->size - off) {
@@ -264,11 +287,8 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	s->nevents = nev;
 	s->tmin = nev ? tmin : 0;
 	s->tmax = tmax;
-	if (open) {
-		cur.end = off;
-		if (!push_seg(s, &segcap, &cur))
-			return STORE_ENOMEM;
-	}
+	if (!seg_close(&bl, off, last))
+		return STORE_ENOMEM;
 	return STORE_OK;
 }
 
@@ -318,8 +338,23 @@ static uint64_t find_cut(const struct store *s)
 static void free_index(struct store *s)
 {
 	free(s->segs);
+	free(s->ckpts);
+	free(s->blocks);
 	s->segs = NULL;
-	s->nsegs = 0;
+	s->ckpts = NULL;
+	s->blocks = NULL;
+	s->nsegs = s->nckpts = s->nblocks = 0;
+}
+
+/* Appends src's n elements of size elem to a malloc'd copy of dst's m. */
+static void *concat(const void *dst, size_t m, const void *src, size_t n, size_t elem)
+{
+	char *p = malloc((m + n + 1) * elem);
+	if (!p)
+		return NULL;
+	memcpy(p, dst, m * elem);
+	memcpy(p + m * elem, src, n * elem);
+	return p;
 }
 
 static enum store_status build_index_parallel(struct store *s)
@@ -338,21 +373,37 @@ static enum store_status build_index_parallel(struct store *s)
 		index_part(&b);
 	bool regular = a.st == STORE_OK && b.st == STORE_OK && a.s.stop == STOP_NO_DATAEND &&
 		       a.s.stop_off == cut && !a.s.ngaps && !a.s.ndataend && !a.s.nbadblocks;
-	struct seg *segs = regular ? malloc((a.s.nsegs + b.s.nsegs + 1) * sizeof *segs) : NULL;
-	if (!segs) {
+	struct seg *segs = NULL;
+	struct ckpt *ckpts = NULL;
+	struct block *blocks = NULL;
+	if (regular) {
+		segs = concat(a.s.segs, a.s.nsegs, b.s.segs, b.s.nsegs, sizeof *segs);
+		ckpts = concat(a.s.ckpts, a.s.nckpts, b.s.ckpts, b.s.nckpts, sizeof *ckpts);
+		blocks = concat(a.s.blocks, a.s.nblocks, b.s.blocks, b.s.nblocks, sizeof *blocks);
+	}
+	if (!segs || !ckpts || !blocks) {
+		free(segs);
+		free(ckpts);
+		free(blocks);
 		free_index(&a.s);
 		free_index(&b.s);
 		return build_index(s, s->hdr.data_off, s->size);
 	}
-	memcpy(segs, a.s.segs, a.s.nsegs * sizeof *segs);
-	memcpy(segs + a.s.nsegs, b.s.segs, b.s.nsegs * sizeof *segs);
-	size_t nsegs = a.s.nsegs + b.s.nsegs;
+	/* the second half's segments own checkpoints shifted by the first's */
+	for (size_t i = a.s.nsegs; i < a.s.nsegs + b.s.nsegs; i++)
+		segs[i].ck0 += a.s.nckpts;
+	size_t nsegs = a.s.nsegs + b.s.nsegs, nckpts = a.s.nckpts + b.s.nckpts,
+	       nblocks = a.s.nblocks + b.s.nblocks;
 	free_index(&a.s);
 	free_index(&b.s);
 	*s = b.s; /* the second half's ending, gaps and DATA_END facts stand */
 	s->two_threads = true;
 	s->segs = segs;
 	s->nsegs = nsegs;
+	s->ckpts = ckpts;
+	s->nckpts = nckpts;
+	s->blocks = blocks;
+	s->nblocks = nblocks;
 	s->nevents = a.s.nevents + b.s.nevents;
 	if (a.s.nevents && b.s.nevents) {
 		s->tmin = a.s.tmin < b.s.tmin ? a.s.tmin : b.s.tmin;
@@ -454,7 +505,7 @@ void store_close(struct store *s)
 		munmap((void *)s->map, s->size);
 	}
 	hdr_free(&s->hdr);
-	free(s->segs);
+	free_index(s);
 	memset(s, 0, sizeof *s);
 }
 
@@ -463,6 +514,8 @@ void store_close(struct store *s)
 struct cursor {
 	uint64_t next; /* offset of the item after ref */
 	uint64_t end;
+	uint64_t from;        /* skip events before this time */
+	const uint8_t *want;  /* by tag, or NULL for all */
 	struct capstate cs;
 	struct evref ref; /* the current event of this segment */
 };
@@ -475,7 +528,8 @@ struct order {
 struct merge {
 	const struct store *s;
 	struct order *order; /* segments by (t0, off) */
-	size_t npending; /* order[npending..] not yet started */
+	size_t npending; /* order[npending..nsegs) not yet started */
+	size_t nsegs;
 	struct cursor *pool;
 	size_t *heap;    /* indices into pool, min-heap by (time, off) */
 	size_t nheap, cap;
@@ -485,6 +539,8 @@ struct merge {
 	bool have_top; /* the top was returned and must advance */
 	bool failed;   /* out of memory: the merge ended early */
 	uint64_t pend_t0, pend_off; /* key of order[npending], when any */
+	uint64_t from;     /* events before this time are not wanted */
+	uint8_t *want;     /* by tag (hdr.nsel entries): 1 when wanted; NULL: all */
 	struct ev ev;   /* merge_next's decoded event */
 };
 
@@ -554,30 +610,77 @@ static bool cursor_load(const struct store *s, struct cursor *c)
 		r->cap = capstate_step(&c->cs, marker, marker ? be32(p + 10) : 0,
 				       marker ? be16(p + 22) : 0, r->size);
 		c->next += r->size;
+		if (r->time < c->from || (c->want && !c->want[r->tag]))
+			continue; /* the capability state has stepped over it */
 		return true;
 	}
 	return false;
 }
 
-struct merge *merge_new(const struct store *s)
+static void start_segment(struct merge *m, const struct seg *g, uint64_t off,
+			  struct capstate cs);
+
+/* The last checkpoint of segment g before time t (its first if none). */
+static const struct ckpt *ckpt_before(const struct store *s, const struct seg *g, uint64_t t)
+{
+	size_t lo = 0, hi = g->nck;
+	while (lo < hi) { /* first checkpoint with time >= t */
+		size_t mid = (lo + hi) / 2;
+		if (s->ckpts[g->ck0 + mid].time < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return &s->ckpts[g->ck0 + (lo ? lo - 1 : 0)];
+}
+
+struct merge *merge_new_at(const struct store *s, uint64_t from, class_set classes)
 {
 	struct merge *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
 	m->s = s;
+	m->from = from;
+	if (classes != CLASS_ALL && s->hdr.nsel) {
+		m->want = malloc(s->hdr.nsel);
+		if (!m->want) {
+			free(m);
+			return NULL;
+		}
+		for (uint32_t t = 0; t < s->hdr.nsel; t++)
+			m->want[t] = (classes & CLASS_BIT(class_of((uint16_t)t))) != 0;
+	}
 	m->order = malloc((s->nsegs ? s->nsegs : 1) * sizeof *m->order);
 	if (!m->order) {
-		free(m);
+		merge_free(m);
 		return NULL;
 	}
+	/* segments that end before from are not needed at all */
+	size_t n = 0;
 	for (size_t i = 0; i < s->nsegs; i++)
-		m->order[i] = (struct order){ s->segs[i].t0, s->segs[i].off, i };
-	qsort(m->order, s->nsegs, sizeof *m->order, cmp_order);
-	if (s->nsegs) {
-		m->pend_t0 = m->order[0].t0;
-		m->pend_off = m->order[0].off;
+		if (s->segs[i].t1 >= from)
+			m->order[n++] = (struct order){ s->segs[i].t0, s->segs[i].off, i };
+	qsort(m->order, n, sizeof *m->order, cmp_order);
+	/* those that start before from begin now, at their checkpoint before it */
+	size_t k = 0;
+	while (k < n && m->order[k].t0 < from) {
+		const struct seg *g = &s->segs[m->order[k].seg];
+		const struct ckpt *c = ckpt_before(s, g, from);
+		start_segment(m, g, c->off, c->cs);
+		k++;
+	}
+	m->npending = k;
+	m->nsegs = n;
+	if (k < n) {
+		m->pend_t0 = m->order[k].t0;
+		m->pend_off = m->order[k].off;
 	}
 	return m;
+}
+
+struct merge *merge_new(const struct store *s)
+{
+	return merge_new_at(s, 0, CLASS_ALL);
 }
 
 static bool ensure_room(struct merge *m)
@@ -601,7 +704,8 @@ static bool ensure_room(struct merge *m)
 	return true;
 }
 
-static void start_segment(struct merge *m, const struct seg *g)
+static void start_segment(struct merge *m, const struct seg *g, uint64_t off,
+			  struct capstate cs)
 {
 	if (!ensure_room(m)) {
 		m->failed = true;
@@ -609,9 +713,11 @@ static void start_segment(struct merge *m, const struct seg *g)
 	}
 	size_t slot = m->nfree ? m->freel[--m->nfree] : m->npool++;
 	struct cursor *c = &m->pool[slot];
-	c->next = g->off;
+	c->next = off;
 	c->end = g->end;
-	c->cs = g->cs;
+	c->cs = cs;
+	c->from = m->from;
+	c->want = m->want;
 	if (!cursor_load(m->s, c)) {
 		m->freel[m->nfree++] = slot;
 		return;
@@ -635,7 +741,7 @@ bool merge_step(struct merge *m, struct evref *out)
 		}
 		m->have_top = false;
 	}
-	while (m->npending < s->nsegs) {
+	while (m->npending < m->nsegs) {
 		if (m->nheap) {
 			const struct cursor *top = &m->pool[m->heap[0]];
 			if (m->pend_t0 > top->ref.time ||
@@ -643,11 +749,11 @@ bool merge_step(struct merge *m, struct evref *out)
 				break;
 		}
 		const struct seg *g = &s->segs[m->order[m->npending++].seg];
-		if (m->npending < s->nsegs) {
+		if (m->npending < m->nsegs) {
 			m->pend_t0 = m->order[m->npending].t0;
 			m->pend_off = m->order[m->npending].off;
 		}
-		start_segment(m, g);
+		start_segment(m, g, g->off, g->cs);
 	}
 	if (!m->nheap || m->failed)
 		return false;
@@ -667,6 +773,47 @@ const struct ev *merge_next(struct merge *m, int32_t *cap)
 	return &m->ev;
 }
 
+size_t store_events_before(const struct store *s, uint64_t time, uint64_t off,
+			   class_set classes, struct evref *out, size_t n)
+{
+	if (n == 0 || s->nevents == 0 || time < s->tmin ||
+	    (time == s->tmin && off == 0))
+		return 0;
+	/* Scan forward from ever earlier starting points until n events come
+	 * before (time, off), keeping the last n in a ring. */
+	uint64_t span = 1000; /* ns */
+	for (;;) {
+		uint64_t from = time - s->tmin > span ? time - span : s->tmin;
+		struct merge *m = merge_new_at(s, from, classes);
+		if (!m)
+			return 0;
+		size_t got = 0;
+		struct evref r;
+		while (merge_step(m, &r)) {
+			if (r.time > time || (r.time == time && r.off >= off))
+				break;
+			out[got % n] = r;
+			got++;
+		}
+		merge_free(m);
+		if (got >= n || from == s->tmin) {
+			size_t k = got < n ? got : n;
+			if (got > n) { /* rotate the ring into order */
+				size_t first = got % n;
+				struct evref *tmp = malloc(n * sizeof *tmp);
+				if (!tmp)
+					return 0;
+				for (size_t i = 0; i < n; i++)
+					tmp[i] = out[(first + i) % n];
+				memcpy(out, tmp, n * sizeof *tmp);
+				free(tmp);
+			}
+			return k;
+		}
+		span = span > UINT64_MAX / 8 ? UINT64_MAX : span * 8;
+	}
+}
+
 bool merge_failed(const struct merge *m)
 {
 	return m->failed;
@@ -677,6 +824,7 @@ void merge_free(struct merge *m)
 	if (!m)
 		return;
 	free(m->order);
+	free(m->want);
 	free(m->pool);
 	free(m->heap);
 	free(m->freel);

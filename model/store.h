@@ -18,13 +18,31 @@
 #include <stdint.h>
 
 #include "../parser/event.h"
+#include "classes.h"
 
 /* One time-ordered run of the file, in file order. */
 struct seg {
-	uint64_t off;      /* first item */
-	uint64_t end;      /* one past the last item */
-	uint64_t t0;       /* time of the first event */
+	uint64_t off;       /* first item */
+	uint64_t end;       /* one past the last item */
+	uint64_t t0, t1;    /* time of the first and of the last event */
 	struct capstate cs; /* capability state before the first item */
+	size_t ck0, nck;    /* its checkpoints: ckpts[ck0 .. ck0 + nck) */
+};
+
+/* A place to resume decoding inside a segment: every CKPT_EVERY-th event
+ * of a segment (its first included), with the capability state before it. */
+#define CKPT_EVERY 1024
+struct ckpt {
+	uint64_t off, time;
+	struct capstate cs;
+};
+
+/* A block, from its marker: a run of one capability's events. */
+struct block {
+	uint64_t off;    /* the marker */
+	uint32_t size;   /* bytes, the marker included (as the marker says) */
+	uint16_t cap;    /* 0xFFFF: events of no capability */
+	uint64_t t0, t1; /* the marker's start and end times */
 };
 
 /* Why the index stopped before the end of the file. */
@@ -54,6 +72,10 @@ struct store {
 
 	struct seg *segs; /* file order */
 	size_t nsegs;
+	struct ckpt *ckpts; /* by segment, each segment's in file order */
+	size_t nckpts;
+	struct block *blocks; /* file order */
+	size_t nblocks;
 	uint64_t nevents;     /* events in the data section (no DATA_END) */
 	uint64_t ndataend;    /* DATA_END markers seen */
 	uint64_t after_end;   /* bytes decoded after the first DATA_END */
@@ -112,6 +134,11 @@ struct evref {
 	uint16_t tag;
 };
 
+/* Starts a merge at time from: the events with time >= from whose class is
+ * in classes, in order. Costs O(segments + log(checkpoints)) to start, then
+ * skips at most CKPT_EVERY events per segment overlapping from. */
+struct merge *merge_new_at(const struct store *s, uint64_t from, class_set classes);
+
 /* Starts a merge over the whole store. NULL when out of memory. */
 struct merge *merge_new(const struct store *s);
 
@@ -123,6 +150,13 @@ const struct ev *merge_next(struct merge *m, int32_t *cap);
 /* The next event's place only: cheaper, for callers that decode elsewhere
  * (in other threads, say). False at the end. */
 bool merge_step(struct merge *m, struct evref *out);
+
+/* The (up to) n events of the given classes that come just before the
+ * event key (time, off) in merged order, oldest first; returns how many.
+ * (time, off) need not be an event: (t, 0) means "before time t". Costs a
+ * few forward scans of windows that grow eightfold. */
+size_t store_events_before(const struct store *s, uint64_t time, uint64_t off,
+			   class_set classes, struct evref *out, size_t n);
 
 /* True when the merge ended early for want of memory (rather than at the
  * end of the events). */

@@ -32,8 +32,19 @@ static void usage(FILE *f)
 		"Commands:\n"
 		"  show FILE        print every event as text, like `ghc-events show`\n"
 		"    --pretty-time  timestamps as seconds, ms and us\n"
-		"    --raw          print strings from the file exactly as stored\n"
-		"    --escape       show control characters as \\xNN (the default\n"
+		"  summary FILE     a +RTS -s style report: allocation, GC, sparks, times\n"
+		"  gcs FILE         the longest GC pauses, and pause percentiles\n"
+		"    --top N        how many pauses to list (default 20)\n"
+		"    --gen G        only collections of generation G\n"
+		"  markers FILE     user markers and messages, with timestamps\n"
+		"    --grep RE      only those matching a POSIX extended regex\n"
+		"  threads FILE     threads: label, lifetime, running time, capabilities\n"
+		"\n"
+		"Report options:\n"
+		"  --from T, --to T limit to a time window; T is ns, or a number with a\n"
+		"                   unit: 1.5s, 200ms, 30us, 12ns\n"
+		"  --raw            print strings from the file exactly as stored\n"
+		"  --escape         show control characters as \\xNN (the default\n"
 		"                   when standard output is a terminal)\n"
 		"\n"
 		"Options:\n"
@@ -58,8 +69,16 @@ int main(int argc, char **argv)
 		printf("hectic %s\n", hectic_version);
 		return 0;
 	}
-	if (!strcmp(cmd, "show"))
-		return cmd_show(argc - 1, argv + 1);
+	static const struct {
+		const char *name;
+		int (*run)(int, char **);
+	} cmds[] = {
+		{ "show", cmd_show }, { "summary", cmd_summary }, { "gcs", cmd_gcs },
+		{ "markers", cmd_markers }, { "threads", cmd_threads },
+	};
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+		if (!strcmp(cmd, cmds[i].name))
+			return cmds[i].run(argc - 1, argv + 1);
 	warnx_("unknown command '%s' (try 'hectic --help')", cmd);
 	return EXIT_USAGE;
 }

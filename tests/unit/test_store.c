@@ -770,6 +770,706 @@ static void test_header_errors(void **state)
 	evb_free(&b);
 }
 
+/* ---- merge_new_at, store_events_before, checkpoints, blocks ---- */
+
+/* The reference for a store opened with open_log, on the heap (every item
+ * is at least 10 bytes). Free with free(). */
+static struct item *ref_alloc(const struct opened *t, size_t *n)
+{
+	size_t max = t->len / 10 + 16;
+	struct item *r = malloc(max * sizeof *r);
+	assert_non_null(r);
+	*n = reference(t->buf, t->len, r, max);
+	return r;
+}
+
+static bool wanted(const struct item *it, uint64_t from, class_set classes)
+{
+	return it->time >= from && (classes & CLASS_BIT(class_of(it->tag)));
+}
+
+/* merge_new_at(from, classes) against the reference filtered the same way.
+ * use_next: through merge_next (else merge_step, checked against a full
+ * decode). Stops after limit events (SIZE_MAX: all, and the end must match). */
+static void check_merge_at(const struct store *s, const struct item *ref, size_t nref,
+			   uint64_t from, class_set classes, bool use_next, size_t limit)
+{
+	struct merge *m = merge_new_at(s, from, classes);
+	assert_non_null(m);
+	size_t i = 0, k = 0;
+	for (;; i++, k++) {
+		while (i < nref && !wanted(&ref[i], from, classes))
+			i++;
+		if (k == limit)
+			break;
+		struct item g = { 0, 0, 0, 0 };
+		bool have;
+		if (use_next) {
+			int32_t cap = -7;
+			const struct ev *e = merge_next(m, &cap);
+			have = e != NULL;
+			if (have)
+				g = (struct item){ e->off, e->time, e->tag, cap };
+		} else {
+			struct evref r;
+			have = merge_step(m, &r);
+			if (have) {
+				g = (struct item){ r.off, r.time, r.tag, r.cap };
+				struct ev e;
+				assert_int_equal(ev_decode(&s->hdr, s->map, s->size, r.off, &e), EV_OK);
+				assert_int_equal(e.size, r.size);
+				assert_int_equal(e.tag, r.tag);
+				assert_int_equal(e.time, r.time);
+			}
+		}
+		if (!have && i >= nref)
+			break;
+		if (!have || i >= nref || g.off != ref[i].off || g.time != ref[i].time ||
+		    g.tag != ref[i].tag || g.cap != ref[i].cap) {
+			print_error("merge_new_at(from %llu, classes %#x, %s): event %zu: ",
+				    (unsigned long long)from, classes, use_next ? "next" : "step", k);
+			if (have)
+				print_error("got off %llu time %llu tag %u cap %d, ",
+					    (unsigned long long)g.off, (unsigned long long)g.time,
+					    g.tag, g.cap);
+			else
+				print_error("got the end, ");
+			if (i < nref)
+				print_error("want off %llu time %llu tag %u cap %d\n",
+					    (unsigned long long)ref[i].off,
+					    (unsigned long long)ref[i].time, ref[i].tag, ref[i].cap);
+			else
+				print_error("want the end\n");
+			fail();
+		}
+	}
+	assert_false(merge_failed(m));
+	merge_free(m);
+}
+
+static class_set random_classes(uint64_t *seed)
+{
+	switch (rnd(seed) % 8) {
+	case 0: return 0;
+	case 1: return CLASS_ALL;
+	case 2: return CLASS_BIT(rnd(seed) % CL_COUNT);
+	case 3: return CLASS_ALL & ~CLASS_BIT(rnd(seed) % CL_COUNT);
+	case 4: return (class_set)rnd(seed); /* bits past CL_COUNT too */
+	default: return (class_set)(rnd(seed) & CLASS_ALL);
+	}
+}
+
+/* Every interesting from on a small log, with class subsets. */
+static void merge_at_all_froms(const struct opened *t, uint64_t seed)
+{
+	size_t nref;
+	struct item *ref = ref_alloc(t, &nref);
+	const struct store *s = &t->s;
+	/* from 0: every class alone, none, all */
+	check_merge_at(s, ref, nref, 0, CLASS_ALL, false, SIZE_MAX);
+	check_merge_at(s, ref, nref, 0, 0, true, SIZE_MAX);
+	for (int c = 0; c < CL_COUNT; c++)
+		check_merge_at(s, ref, nref, 0, CLASS_BIT(c), c & 1, SIZE_MAX);
+	/* before the first and after the last event */
+	if (s->tmin > 0)
+		check_merge_at(s, ref, nref, s->tmin - 1, CLASS_ALL, true, SIZE_MAX);
+	check_merge_at(s, ref, nref, s->tmin, random_classes(&seed), false, SIZE_MAX);
+	check_merge_at(s, ref, nref, s->tmax, CLASS_ALL, false, SIZE_MAX);
+	check_merge_at(s, ref, nref, s->tmax + 1, CLASS_ALL, false, SIZE_MAX);
+	check_merge_at(s, ref, nref, UINT64_MAX, CLASS_ALL, true, SIZE_MAX);
+	/* each event's exact time, and just after it (between events) */
+	for (size_t i = 0; i < nref; i++) {
+		uint64_t tm = ref[i].time;
+		if (i > 0 && ref[i - 1].time == tm)
+			continue;
+		check_merge_at(s, ref, nref, tm, CLASS_ALL, i & 1, SIZE_MAX);
+		check_merge_at(s, ref, nref, tm, random_classes(&seed), !(i & 1), SIZE_MAX);
+		check_merge_at(s, ref, nref, tm + 1, random_classes(&seed), i & 2, SIZE_MAX);
+		if (tm > 0)
+			check_merge_at(s, ref, nref, tm - 1, random_classes(&seed), i & 4,
+				       SIZE_MAX);
+	}
+	free(ref);
+}
+
+static void test_merge_at_random(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		struct evb b = EVB_INIT;
+		random_log(&b, seed * 0x9E3779B97F4A7C15ull);
+		struct opened t;
+		open_log(&t, &b);
+		merge_at_all_froms(&t, seed);
+		close_log(&t);
+		evb_free(&b);
+
+		b = EVB_INIT;
+		block_log(&b, seed * 0xD1B54A32D192ED03ull);
+		open_log(&t, &b);
+		merge_at_all_froms(&t, seed + 1000);
+		close_log(&t);
+		evb_free(&b);
+	}
+}
+
+/* Big blocks (several CKPT_EVERY long segments each): nblocks blocks of
+ * about per_block events, overlapping in time by about 30%, with ties and
+ * rare inversions; longtie: a run of 2500 events at one time in the first
+ * block; loose: 6000 events of no block at the end, a DATA_END among them. */
+static void big_log(struct evb *b, uint64_t seed, unsigned nblocks, unsigned per_block,
+		    bool longtie, bool loose)
+{
+	std_header(b);
+	uint64_t base = 1000 + rnd(&seed) % 100;
+	for (unsigned k = 0; k < nblocks; k++) {
+		struct evb body = EVB_INIT;
+		body.decl = b->decl;
+		uint64_t t = base, t0 = t;
+		unsigned nev = per_block + (unsigned)(rnd(&seed) % 200);
+		for (unsigned i = 0; i < nev; i++) {
+			unsigned r = (unsigned)(rnd(&seed) % 2500);
+			if (longtie && k == 0 && i >= 1500 && i < 4000)
+				; /* one long tie */
+			else if (r < 1000)
+				; /* a tie */
+			else if (r < 2499)
+				t += 1 + rnd(&seed) % 12;
+			else
+				t -= t - t0 >= 100 ? 30 + rnd(&seed) % 70 : 0; /* inversion */
+			random_event(&body, t, &seed);
+		}
+		uint16_t cap = k % 4 == 3 ? 0xFFFF : (uint16_t)(k % 4);
+		evb_marker(b, t0, (uint32_t)(24 + body.n), t + 5, cap);
+		evb_bytes(b, body.p, body.n);
+		free(body.p);
+		base += (t - t0) * 7 / 10;
+	}
+	if (loose) {
+		uint64_t t = base;
+		for (unsigned i = 0; i < 6000; i++) {
+			if (i == 3000)
+				evb_dataend(b);
+			if (rnd(&seed) % 3)
+				t += rnd(&seed) % 5;
+			random_event(b, t, &seed);
+		}
+	}
+	evb_dataend(b);
+}
+
+/* Per-segment facts from a file-order decode: the segment's events are in
+ * [off, end), their times never decrease, t0/t1 are the first and last,
+ * ck0/nck cover ckpts in order, one checkpoint every CKPT_EVERY events,
+ * each at its event with that event's time and the capability state
+ * before it. Blocks: one per decoded marker, in file order. Returns the
+ * longest segment's checkpoint count. */
+static size_t check_index(const struct store *s, const uint8_t *buf, size_t len)
+{
+	const struct ev_header *h = &s->hdr;
+	size_t ck = 0, maxnck = 0;
+	uint64_t total = 0, prev_end = h->data_off;
+	for (size_t i = 0; i < s->nsegs; i++) {
+		const struct seg *g = &s->segs[i];
+		assert_true(g->off >= prev_end);
+		assert_true(g->off < g->end);
+		assert_true(g->end <= len);
+		prev_end = g->end;
+		if (g->ck0 != ck)
+			print_error("segment %zu: ck0 %zu, want %zu\n", i, g->ck0, ck);
+		assert_int_equal(g->ck0, ck);
+		struct capstate cs = g->cs;
+		uint64_t off = g->off, k = 0, last = 0;
+		while (off < g->end) {
+			struct ev e;
+			enum ev_status st = ev_decode(h, buf, len, off, &e);
+			if (st == EV_DATAEND) {
+				off += 2;
+				continue;
+			}
+			assert_int_equal(st, EV_OK);
+			assert_true(off + e.size <= g->end);
+			if (k == 0)
+				assert_int_equal(e.time, g->t0);
+			else
+				assert_true(e.time >= last);
+			if (k % CKPT_EVERY == 0) {
+				size_t j = (size_t)(k / CKPT_EVERY);
+				if (j >= g->nck) {
+					print_error("segment %zu: event %llu: no checkpoint %zu (nck %zu)\n",
+						    i, (unsigned long long)k, j, g->nck);
+					fail();
+				}
+				const struct ckpt *c = &s->ckpts[g->ck0 + j];
+				assert_int_equal(c->off, off);
+				assert_int_equal(c->time, e.time);
+				assert_int_equal(c->cs.cur, cs.cur);
+				assert_int_equal(c->cs.remaining, cs.remaining);
+			}
+			bool marker = ev_is_marker(h, e.tag);
+			capstate_step(&cs, marker, marker ? (uint32_t)e.f[0].u : 0,
+				      marker ? (uint16_t)e.f[2].u : 0, e.size);
+			last = e.time;
+			off += e.size;
+			k++;
+		}
+		assert_true(k > 0);
+		assert_int_equal(g->t1, last);
+		size_t want_nck = (size_t)((k + CKPT_EVERY - 1) / CKPT_EVERY);
+		if (g->nck != want_nck)
+			print_error("segment %zu: %llu events, nck %zu, want %zu\n", i,
+				    (unsigned long long)k, g->nck, want_nck);
+		assert_int_equal(g->nck, want_nck);
+		maxnck = g->nck > maxnck ? g->nck : maxnck;
+		ck += g->nck;
+		total += k;
+	}
+	assert_int_equal(ck, s->nckpts);
+	assert_int_equal(total, s->nevents);
+
+	/* blocks: every decoded marker, in file order */
+	size_t nb = 0;
+	uint64_t off = h->data_off;
+	for (;;) {
+		struct ev e;
+		enum ev_status st = ev_decode(h, buf, len, off, &e);
+		if (st == EV_DATAEND) {
+			off += 2;
+			continue;
+		}
+		if (st != EV_OK)
+			break;
+		if (e.tag == 18 && e.layout != SEL_UNKNOWN_LAYOUT) {
+			assert_true(nb < s->nblocks);
+			const struct block *bk = &s->blocks[nb];
+			assert_int_equal(bk->off, off);
+			assert_int_equal(bk->size, (uint32_t)e.f[0].u);
+			assert_int_equal(bk->t0, e.time);
+			assert_int_equal(bk->t1, e.f[1].u);
+			assert_int_equal(bk->cap, (uint16_t)e.f[2].u);
+			nb++;
+		}
+		off += e.size;
+	}
+	assert_int_equal(nb, s->nblocks);
+	return maxnck;
+}
+
+/* Segments are maximal: two contiguous segments are split by a time that
+ * goes back. */
+static void check_segments_maximal(const struct store *s)
+{
+	for (size_t i = 1; i < s->nsegs; i++) {
+		const struct seg *a = &s->segs[i - 1], *g = &s->segs[i];
+		if (a->end == g->off && g->t0 >= a->t1) {
+			print_error("segments %zu and %zu (at %llu) are contiguous and in time "
+				    "order (%llu <= %llu): not maximal%s\n",
+				    i - 1, i, (unsigned long long)g->off,
+				    (unsigned long long)a->t1, (unsigned long long)g->t0,
+				    s->two_threads ? " (two-thread index)" : "");
+			fail();
+		}
+	}
+}
+
+static void test_index_checkpoints(void **state)
+{
+	(void)state;
+	size_t best = 0;
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		struct evb b = EVB_INIT;
+		if (seed % 2)
+			random_log(&b, seed * 0x9E3779B97F4A7C15ull);
+		else
+			block_log(&b, seed * 0x9E3779B97F4A7C15ull);
+		struct opened t;
+		open_log(&t, &b);
+		check_index(&t.s, t.buf, t.len);
+		check_segments_maximal(&t.s);
+		close_log(&t);
+		evb_free(&b);
+	}
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		struct evb b = EVB_INIT;
+		big_log(&b, seed, 4, 5000, seed & 1, seed >= 3);
+		struct opened t;
+		open_log(&t, &b);
+		size_t m = check_index(&t.s, t.buf, t.len);
+		best = m > best ? m : best;
+		check_segments_maximal(&t.s);
+		assert_int_equal(t.s.nblocks, 4);
+		close_log(&t);
+		evb_free(&b);
+	}
+	/* the logs do have segments with several checkpoints */
+	assert_true(best >= 3);
+
+	/* exact counts: one segment of k events has ceil(k / 1024) */
+	static const unsigned ks[] = { 1, 1023, 1024, 1025, 2048, 2049, 5000 };
+	for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+		struct evb b = EVB_INIT;
+		std_header(&b);
+		for (unsigned j = 0; j < ks[i]; j++)
+			gc(&b, 100 + j / 3);
+		evb_dataend(&b);
+		struct opened t;
+		open_log(&t, &b);
+		assert_int_equal(t.s.nsegs, 1);
+		assert_int_equal(t.s.segs[0].t0, 100);
+		assert_int_equal(t.s.segs[0].t1, 100 + (ks[i] - 1) / 3);
+		assert_int_equal(t.s.segs[0].ck0, 0);
+		assert_int_equal(t.s.segs[0].nck, (ks[i] + 1023) / 1024);
+		assert_int_equal(t.s.nckpts, (ks[i] + 1023) / 1024);
+		for (size_t j = 0; j < t.s.nckpts; j++) {
+			assert_int_equal(t.s.ckpts[j].off, t.s.hdr.data_off + 10 * 1024 * j);
+			assert_int_equal(t.s.ckpts[j].time, 100 + 1024 * j / 3);
+		}
+		check_index(&t.s, t.buf, t.len);
+		close_log(&t);
+		evb_free(&b);
+	}
+}
+
+/* froms on a big log: 0, past the end, every checkpoint's time and its
+ * neighbours, random events' times, random times. */
+static void merge_at_big(const struct opened *t, uint64_t seed)
+{
+	size_t nref;
+	struct item *ref = ref_alloc(t, &nref);
+	const struct store *s = &t->s;
+	assert_int_equal(nref, s->nevents);
+	check_merge_at(s, ref, nref, 0, CLASS_ALL, false, SIZE_MAX);
+	check_merge_at(s, ref, nref, 0, random_classes(&seed), true, SIZE_MAX);
+	check_merge_at(s, ref, nref, s->tmax + 1, CLASS_ALL, true, SIZE_MAX);
+	check_merge_at(s, ref, nref, s->tmax, CLASS_ALL, true, SIZE_MAX);
+	for (size_t j = 0; j < s->nckpts; j++) {
+		uint64_t ct = s->ckpts[j].time;
+		/* the whole rest for a few, the next 1500 events for the others */
+		size_t lim = j % 8 == 0 ? SIZE_MAX : 1500;
+		check_merge_at(s, ref, nref, ct, CLASS_ALL, j & 1, lim);
+		check_merge_at(s, ref, nref, ct + 1, random_classes(&seed), j & 2, lim);
+		check_merge_at(s, ref, nref, ct - 1, random_classes(&seed), j & 4, lim);
+	}
+	for (int i = 0; i < 150; i++) {
+		uint64_t from = i % 2 ? ref[rnd(&seed) % nref].time
+				      : s->tmin + rnd(&seed) % (s->tmax - s->tmin + 1);
+		check_merge_at(s, ref, nref, from, i % 3 ? random_classes(&seed) : CLASS_ALL, i & 4,
+			       i % 10 == 0 ? SIZE_MAX : 2000);
+	}
+	free(ref);
+}
+
+static void test_merge_at_big(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		struct evb b = EVB_INIT;
+		big_log(&b, seed * 7919, 2 + (unsigned)seed % 3, 5000, seed & 1, seed & 2);
+		struct opened t;
+		open_log(&t, &b);
+		assert_true(t.s.nevents >= 10000);
+		/* checkpoints past the first in some segment */
+		size_t maxnck = 0;
+		for (size_t i = 0; i < t.s.nsegs; i++)
+			maxnck = t.s.segs[i].nck > maxnck ? t.s.segs[i].nck : maxnck;
+		assert_true(maxnck >= 2);
+		merge_at_big(&t, seed);
+		close_log(&t);
+		evb_free(&b);
+	}
+}
+
+/* Both ways: identical blocks and merges (asserted here); returns whether
+ * the segments and checkpoints are identical too (the caller asserts, after
+ * every log had the other checks). */
+static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t seed)
+{
+	struct opened t1, t2;
+	size_t saved = store_parallel_min;
+	store_parallel_min = (size_t)-1;
+	open_log(&t1, b);
+	store_parallel_min = 0;
+	open_log(&t2, b);
+	store_parallel_min = saved;
+	assert_false(t1.s.two_threads);
+	*ntwo += t2.s.two_threads;
+	check_index(&t2.s, t2.buf, t2.len);
+	if (t2.s.two_threads) /* the index differs in nothing else */
+		assert_int_equal(t1.s.nevents, t2.s.nevents);
+	/* blocks */
+	assert_int_equal(t1.s.nblocks, t2.s.nblocks);
+	for (size_t i = 0; i < t1.s.nblocks; i++) {
+		const struct block *x = &t1.s.blocks[i], *y = &t2.s.blocks[i];
+		assert_int_equal(x->off, y->off);
+		assert_int_equal(x->size, y->size);
+		assert_int_equal(x->cap, y->cap);
+		assert_int_equal(x->t0, y->t0);
+		assert_int_equal(x->t1, y->t1);
+	}
+	/* merges from anywhere, through the two-thread index, against the
+	 * reference */
+	size_t nref;
+	struct item *ref = ref_alloc(&t2, &nref);
+	for (int i = 0; i < 40; i++) {
+		uint64_t from = i == 0 ? 0 : ref[rnd(&seed) % nref].time + (uint64_t)(i % 3) - 1;
+		check_merge_at(&t2.s, ref, nref, from, i % 2 ? CLASS_ALL : random_classes(&seed),
+			       i & 2, i % 5 == 0 ? SIZE_MAX : 1500);
+	}
+	free(ref);
+	/* segments and checkpoints (the second half's ck0 renumbered) */
+	bool same = t1.s.nsegs == t2.s.nsegs && t1.s.nckpts == t2.s.nckpts;
+	for (size_t i = 0; same && i < t1.s.nsegs; i++) {
+		const struct seg *x = &t1.s.segs[i], *y = &t2.s.segs[i];
+		same = x->off == y->off && x->end == y->end && x->t0 == y->t0 && x->t1 == y->t1 &&
+		       x->ck0 == y->ck0 && x->nck == y->nck && x->cs.cur == y->cs.cur &&
+		       x->cs.remaining == y->cs.remaining;
+	}
+	for (size_t i = 0; same && i < t1.s.nckpts; i++) {
+		const struct ckpt *x = &t1.s.ckpts[i], *y = &t2.s.ckpts[i];
+		same = x->off == y->off && x->time == y->time && x->cs.cur == y->cs.cur &&
+		       x->cs.remaining == y->cs.remaining;
+	}
+	static unsigned nreported;
+	if (!same && nreported++ < 3) {
+		print_error("two-thread index differs: %zu segments / %zu checkpoints, serial "
+			    "%zu / %zu\n",
+			    t2.s.nsegs, t2.s.nckpts, t1.s.nsegs, t1.s.nckpts);
+		for (size_t i = 0, j = 0; i < t1.s.nsegs || j < t2.s.nsegs;) {
+			const struct seg *x = i < t1.s.nsegs ? &t1.s.segs[i] : NULL;
+			const struct seg *y = j < t2.s.nsegs ? &t2.s.segs[j] : NULL;
+			if (x && y && x->off == y->off && x->end == y->end) {
+				i++, j++;
+				continue;
+			}
+			if (x)
+				print_error("  serial seg %zu: [%llu, %llu) t %llu..%llu nck %zu\n", i,
+					    (unsigned long long)x->off, (unsigned long long)x->end,
+					    (unsigned long long)x->t0, (unsigned long long)x->t1,
+					    x->nck);
+			if (y)
+				print_error("  two-thread seg %zu: [%llu, %llu) t %llu..%llu nck %zu\n",
+					    j, (unsigned long long)y->off, (unsigned long long)y->end,
+					    (unsigned long long)y->t0, (unsigned long long)y->t1,
+					    y->nck);
+			break;
+		}
+	}
+	close_log(&t1);
+	close_log(&t2);
+	return same;
+}
+
+static void test_two_threads_index_same(void **state)
+{
+	(void)state;
+	unsigned ntwo = 0, ndiff = 0, nlogs = 0;
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		struct evb b = EVB_INIT;
+		block_log(&b, seed * 0x9E3779B97F4A7C15ull);
+		ndiff += !compare_two_threads(&b, &ntwo, seed);
+		nlogs++;
+		evb_free(&b);
+	}
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		struct evb b = EVB_INIT;
+		big_log(&b, seed * 31, 4, 3000, seed & 1, seed & 2);
+		ndiff += !compare_two_threads(&b, &ntwo, seed);
+		nlogs++;
+		evb_free(&b);
+	}
+	assert_true(ntwo > 150);
+	if (ndiff)
+		print_error("%u of %u logs: the two-thread segments/checkpoints differ from the "
+			    "serial ones\n",
+			    ndiff, nlogs);
+	assert_int_equal(ndiff, 0);
+}
+
+/* store_events_before against the reference: the (up to) n wanted events
+ * just before (time, off), oldest first. */
+static void check_before(const struct store *s, const struct item *ref, size_t nref,
+			 uint64_t time, uint64_t off, class_set classes, size_t n)
+{
+	/* the reference is sorted by (time, off) */
+	size_t e = 0;
+	while (e < nref && (ref[e].time < time || (ref[e].time == time && ref[e].off < off)))
+		e++;
+	size_t *want = malloc((n ? n : 1) * sizeof *want);
+	assert_non_null(want);
+	size_t nw = 0;
+	for (size_t i = e; i-- > 0 && nw < n;)
+		if (classes & CLASS_BIT(class_of(ref[i].tag)))
+			want[n - 1 - nw++] = i;
+	/* exactly n slots, so ASan sees writes past them */
+	struct evref *out = malloc((n ? n : 1) * sizeof *out);
+	assert_non_null(out);
+	size_t got = store_events_before(s, time, off, classes, out, n);
+	bool ok = got == nw;
+	for (size_t j = 0; ok && j < got; j++) {
+		const struct item *w = &ref[want[n - nw + j]];
+		ok = out[j].off == w->off && out[j].time == w->time && out[j].tag == w->tag &&
+		     out[j].cap == w->cap;
+		if (!ok)
+			print_error("store_events_before(%llu, %llu, %#x, n %zu): [%zu] got off "
+				    "%llu time %llu cap %d, want off %llu time %llu cap %d\n",
+				    (unsigned long long)time, (unsigned long long)off, classes, n, j,
+				    (unsigned long long)out[j].off, (unsigned long long)out[j].time,
+				    out[j].cap, (unsigned long long)w->off,
+				    (unsigned long long)w->time, w->cap);
+	}
+	if (got != nw)
+		print_error("store_events_before(%llu, %llu, %#x, n %zu): %zu events, want %zu\n",
+			    (unsigned long long)time, (unsigned long long)off, classes, n, got, nw);
+	free(out);
+	free(want);
+	assert_true(ok);
+}
+
+static const size_t before_ns[] = { 1, 7, 100, 5000 };
+
+static void before_all_keys(const struct opened *t, uint64_t seed)
+{
+	size_t nref;
+	struct item *ref = ref_alloc(t, &nref);
+	const struct store *s = &t->s;
+	/* before the first event: nothing */
+	check_before(s, ref, nref, 0, 0, CLASS_ALL, 7);
+	if (nref) {
+		check_before(s, ref, nref, ref[0].time, ref[0].off, CLASS_ALL, 5000);
+		check_before(s, ref, nref, ref[0].time, 0, CLASS_ALL, 1);
+		if (ref[0].time > 0)
+			check_before(s, ref, nref, ref[0].time - 1, UINT64_MAX, CLASS_ALL, 100);
+	}
+	/* n = 0 */
+	check_before(s, ref, nref, UINT64_MAX, UINT64_MAX, CLASS_ALL, 0);
+	/* after everything */
+	for (size_t k = 0; k < 4; k++) {
+		check_before(s, ref, nref, UINT64_MAX, UINT64_MAX, CLASS_ALL, before_ns[k]);
+		check_before(s, ref, nref, s->tmax, UINT64_MAX, random_classes(&seed),
+			     before_ns[k]);
+		check_before(s, ref, nref, s->tmax + 1, 0, random_classes(&seed), before_ns[k]);
+	}
+	for (size_t i = 0; i < nref; i++) {
+		size_t n = before_ns[rnd(&seed) % 4];
+		check_before(s, ref, nref, ref[i].time, ref[i].off, CLASS_ALL, n);
+		check_before(s, ref, nref, ref[i].time, ref[i].off, random_classes(&seed),
+			     before_ns[rnd(&seed) % 4]);
+		check_before(s, ref, nref, ref[i].time, ref[i].off + 1, random_classes(&seed),
+			     before_ns[rnd(&seed) % 4]);
+		check_before(s, ref, nref, ref[i].time, 0, random_classes(&seed),
+			     before_ns[rnd(&seed) % 4]);
+		check_before(s, ref, nref, ref[i].time + 1, 0, CLASS_ALL, before_ns[rnd(&seed) % 4]);
+	}
+	free(ref);
+}
+
+static void test_events_before_random(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 150; seed++) {
+		struct evb b = EVB_INIT;
+		random_log(&b, seed * 0x9E3779B97F4A7C15ull);
+		struct opened t;
+		open_log(&t, &b);
+		before_all_keys(&t, seed);
+		close_log(&t);
+		evb_free(&b);
+
+		b = EVB_INIT;
+		block_log(&b, seed * 0xD1B54A32D192ED03ull);
+		open_log(&t, &b);
+		before_all_keys(&t, seed + 1000);
+		close_log(&t);
+		evb_free(&b);
+	}
+}
+
+/* Events at 10 ns and at 10^12 ns (and one near the top of the range): the
+ * search window must grow from 1 us to about 10^12. */
+static void test_events_before_gap(void **state)
+{
+	(void)state;
+	static const uint64_t far[] = { 1000000000000ull, 1000000000000ull,
+					UINT64_MAX - 10 };
+	for (size_t variant = 0; variant < 3; variant++) {
+		struct evb b = EVB_INIT;
+		std_header(&b);
+		uint64_t seed = 12345 + variant;
+		/* in two blocks and loose, so there are several segments */
+		for (unsigned i = 0; i < 300; i++)
+			random_event(&b, 10 + (i % 7 == 0), &seed);
+		struct evb body = EVB_INIT;
+		body.decl = b.decl;
+		for (unsigned i = 0; i < 200; i++)
+			random_event(&body, far[variant] + i / 10, &seed);
+		evb_marker(&b, far[variant], (uint32_t)(24 + body.n), far[variant] + 20, 1);
+		evb_bytes(&b, body.p, body.n);
+		free(body.p);
+		if (variant == 1) /* and a few in between */
+			for (unsigned i = 0; i < 5; i++)
+				gc(&b, 1000000ull * (i + 1) * (i + 1) * (i + 1));
+		evb_dataend(&b);
+
+		struct opened t;
+		open_log(&t, &b);
+		size_t nref;
+		struct item *ref = ref_alloc(&t, &nref);
+		const struct store *s = &t.s;
+		/* the last n before the far events reach back to 10 ns */
+		for (size_t k = 0; k < 4; k++) {
+			check_before(s, ref, nref, far[variant], 0, CLASS_ALL, before_ns[k]);
+			check_before(s, ref, nref, far[variant], UINT64_MAX, CLASS_ALL, before_ns[k]);
+			check_before(s, ref, nref, far[variant] + 5, 0, CLASS_ALL, before_ns[k]);
+			check_before(s, ref, nref, UINT64_MAX, UINT64_MAX, CLASS_ALL, before_ns[k]);
+			check_before(s, ref, nref, far[variant] / 2, 0, CLASS_ALL, before_ns[k]);
+			for (int c = 0; c < CL_COUNT; c++)
+				check_before(s, ref, nref, UINT64_MAX, UINT64_MAX, CLASS_BIT(c),
+					     before_ns[k]);
+		}
+		struct evref one;
+		assert_int_equal(store_events_before(s, far[variant], 0, CLASS_ALL, &one, 1), 1);
+		assert_true(one.time <= (variant == 1 ? 125000000ull : 11));
+		for (size_t i = 0; i < nref; i++) {
+			check_before(s, ref, nref, ref[i].time, ref[i].off, random_classes(&seed),
+				     before_ns[rnd(&seed) % 4]);
+			check_before(s, ref, nref, ref[i].time, 0, CLASS_ALL,
+				     before_ns[rnd(&seed) % 4]);
+		}
+		/* merges from the middle of the gap */
+		check_merge_at(s, ref, nref, 11, CLASS_ALL, false, SIZE_MAX);
+		check_merge_at(s, ref, nref, far[variant] / 3, CLASS_ALL, true, SIZE_MAX);
+		check_merge_at(s, ref, nref, far[variant] + 1, random_classes(&seed), true, SIZE_MAX);
+		free(ref);
+		close_log(&t);
+		evb_free(&b);
+	}
+}
+
+static void test_events_before_big(void **state)
+{
+	(void)state;
+	for (uint64_t seed = 1; seed <= 2; seed++) {
+		struct evb b = EVB_INIT;
+		big_log(&b, seed * 104729, 3, 5000, seed & 1, seed & 2);
+		struct opened t;
+		open_log(&t, &b);
+		size_t nref;
+		struct item *ref = ref_alloc(&t, &nref);
+		for (int i = 0; i < 60; i++) {
+			const struct item *it = &ref[rnd(&seed) % nref];
+			size_t n = before_ns[i % 4];
+			class_set cl = i % 3 ? CLASS_ALL : random_classes(&seed);
+			check_before(&t.s, ref, nref, it->time, it->off, cl, n);
+			check_before(&t.s, ref, nref, it->time, 0, cl, n);
+		}
+		for (size_t k = 0; k < 4; k++)
+			check_before(&t.s, ref, nref, UINT64_MAX, UINT64_MAX, CLASS_ALL, before_ns[k]);
+		free(ref);
+		close_log(&t);
+		evb_free(&b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -789,6 +1489,13 @@ int main(void)
 		cmocka_unit_test(test_clean_and_no_dataend),
 		cmocka_unit_test(test_empty_data),
 		cmocka_unit_test(test_header_errors),
+		cmocka_unit_test(test_merge_at_random),
+		cmocka_unit_test(test_index_checkpoints),
+		cmocka_unit_test(test_merge_at_big),
+		cmocka_unit_test(test_two_threads_index_same),
+		cmocka_unit_test(test_events_before_random),
+		cmocka_unit_test(test_events_before_gap),
+		cmocka_unit_test(test_events_before_big),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,1259 @@
+/* Derived tracks: built in one pass at open, queried by the UI and reports. */
+#include "tracks.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parser/be.h"
+#include "vec.h"
+
+#define MAX_BINNED_CAPS 256  /* capabilities that get bins */
+#define MIN_BUDGET (16u << 20) /* bytes of lists allowed whatever the file size */
+
+/* ---- a small open-addressing map from a 32-bit key to an index ---- */
+
+struct idmap {
+	uint32_t *keys;
+	uint32_t *vals; /* index + 1; 0 = empty */
+	size_t cap;     /* a power of two */
+	size_t n;
+};
+
+static inline size_t idhash(uint32_t k, size_t cap)
+{
+	return (size_t)((k * 0x9E3779B1u) ^ (k >> 16)) & (cap - 1);
+}
+
+static bool idmap_grow(struct idmap *m)
+{
+	size_t cap = m->cap ? m->cap * 2 : 64;
+	uint32_t *keys = calloc(cap, sizeof *keys), *vals = calloc(cap, sizeof *vals);
+	if (!keys || !vals) {
+		free(keys);
+		free(vals);
+		return false;
+	}
+	for (size_t i = 0; i < m->cap; i++) {
+		if (!m->vals[i])
+			continue;
+		size_t j = idhash(m->keys[i], cap);
+		while (vals[j])
+			j = (j + 1) & (cap - 1);
+		keys[j] = m->keys[i];
+		vals[j] = m->vals[i];
+	}
+	free(m->keys);
+	free(m->vals);
+	m->keys = keys;
+	m->vals = vals;
+	m->cap = cap;
+	return true;
+}
+
+/* The index stored for k, or -1. */
+static inline long idmap_get(const struct idmap *m, uint32_t k)
+{
+	if (!m->cap)
+		return -1;
+	for (size_t j = idhash(k, m->cap);; j = (j + 1) & (m->cap - 1)) {
+		if (!m->vals[j])
+			return -1;
+		if (m->keys[j] == k)
+			return (long)m->vals[j] - 1;
+	}
+}
+
+static bool idmap_put(struct idmap *m, uint32_t k, size_t idx)
+{
+	if ((m->n + 1) * 2 > m->cap && !idmap_grow(m))
+		return false;
+	size_t j = idhash(k, m->cap);
+	while (m->vals[j])
+		j = (j + 1) & (m->cap - 1);
+	m->keys[j] = k;
+	m->vals[j] = (uint32_t)idx + 1;
+	m->n++;
+	return true;
+}
+
+static void idmap_free(struct idmap *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- the builder: one per thread of the pass ---- */
+
+struct gcival {
+	uint64_t start, end;
+	int32_t cap;
+};
+
+/* What the pass knows of one capability. */
+struct capb {
+	int32_t cap;
+	uint64_t *run, *gcd; /* per bin (prefix sums only after the pass) */
+	uint32_t *st_thread;
+	uint8_t *st_gc;
+	bool seen;
+	uint32_t running; /* thread id, 0 for none */
+	bool in_gc;
+	uint64_t since;   /* when the current state began */
+	uint64_t run_since;
+	bool gc_open;
+	uint64_t gc_start;
+};
+
+struct tb {
+	const struct store *s;
+	struct tracks *tr; /* for the bin geometry; read-only during the pass */
+	struct capb *caps;
+	size_t ncaps, capcap;
+	struct idmap capmap;
+	size_t nbinned;
+	struct gcival *ivals;
+	size_t nivals, ivcap;
+	struct gcstat *stats;
+	size_t nstats, stcap;
+	struct sample *hs, *hl, *bsz;
+	size_t nhs, nhl, nbsz, hscap, hlcap, bszcap;
+	struct capsample *alloc, *sparks;
+	size_t nalloc, nsparks, alcap, spcap;
+	struct mark *marks;
+	size_t nmarks, mkcap;
+	struct thread_info *th;
+	size_t nth, thcap;
+	struct idmap thmap;
+	uint64_t budget, bytes;
+	bool over, oom;
+	uint16_t gens, startup;
+};
+
+/* Room for one more element of size sz within the budget? */
+static bool room(struct tb *b, size_t sz)
+{
+	if (b->bytes + sz > b->budget) {
+		b->over = true;
+		return false;
+	}
+	b->bytes += sz;
+	return true;
+}
+
+#define PUSH(b, arr, n, cap, item)                            \
+	do {                                                  \
+		if (room((b), sizeof *(arr)) && !vec_push(arr, n, cap, item)) \
+			(b)->oom = true;                      \
+	} while (0)
+
+static struct capb *cap_get(struct tb *b, int32_t cap)
+{
+	long i = idmap_get(&b->capmap, (uint32_t)cap);
+	if (i >= 0)
+		return &b->caps[i];
+	if (!room(b, sizeof(struct capb)))
+		return NULL;
+	struct capb c = { .cap = cap };
+	const struct tracks *tr = b->tr;
+	if (b->nbinned < MAX_BINNED_CAPS && tr->nbins) {
+		size_t nb = tr->nbins + 1;
+		c.run = calloc(nb, sizeof *c.run);
+		c.gcd = calloc(nb, sizeof *c.gcd);
+		c.st_thread = calloc(nb, sizeof *c.st_thread);
+		c.st_gc = calloc(nb, sizeof *c.st_gc);
+		if (!c.run || !c.gcd || !c.st_thread || !c.st_gc) {
+			free(c.run);
+			free(c.gcd);
+			free(c.st_thread);
+			free(c.st_gc);
+			c.run = c.gcd = NULL;
+			c.st_thread = NULL;
+			c.st_gc = NULL;
+			b->over = true;
+		} else {
+			b->nbinned++;
+		}
+	}
+	if (!vec_push(b->caps, b->ncaps, b->capcap, c) ||
+	    !idmap_put(&b->capmap, (uint32_t)cap, b->ncaps - 1)) {
+		b->oom = true;
+		return NULL;
+	}
+	return &b->caps[b->ncaps - 1];
+}
+
+static struct thread_info *thread_get(struct tb *b, uint32_t id)
+{
+	long i = idmap_get(&b->thmap, id);
+	if (i >= 0)
+		return &b->th[i];
+	if (!room(b, sizeof(struct thread_info) + 16))
+		return NULL;
+	struct thread_info t = {
+		.id = id, .created = UINT64_MAX, .first_run = UINT64_MAX,
+		.finished = UINT64_MAX, .first_cap = EV_NO_CAP, .last_cap = EV_NO_CAP,
+	};
+	if (!vec_push(b->th, b->nth, b->thcap, t) || !idmap_put(&b->thmap, id, b->nth - 1)) {
+		b->oom = true;
+		return NULL;
+	}
+	return &b->th[b->nth - 1];
+}
+
+/* Adds [a, e) in c's current state to its bins, and records the state at
+ * every bin start in (a, e]. */
+static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
+{
+	if (!c->run || e <= a)
+		return;
+	uint64_t o = tr->origin, w = tr->binw;
+	uint64_t lim = o + (uint64_t)tr->nbins * w;
+	if (e <= o || a >= lim)
+		return;
+	if (a < o)
+		a = o;
+	if (e > lim)
+		e = lim;
+	uint64_t *acc = c->in_gc ? c->gcd : c->running ? c->run : NULL;
+	size_t i0 = (size_t)((a - o) / w), i1 = (size_t)((e - 1 - o) / w);
+	for (size_t i = i0; i <= i1; i++) {
+		uint64_t lo = o + i * w, hi = lo + w;
+		if (acc)
+			*&acc[i] += (e < hi ? e : hi) - (a > lo ? a : lo);
+		if (lo > a) { /* a bin starting inside the interval */
+			c->st_thread[i] = c->running;
+			c->st_gc[i] = c->in_gc;
+		}
+	}
+	/* a bin starting exactly at e: the state just before e is this one */
+	if ((e - o) % w == 0 && (e - o) / w < tr->nbins) {
+		size_t i = (size_t)((e - o) / w);
+		c->st_thread[i] = c->running;
+		c->st_gc[i] = c->in_gc;
+	}
+}
+
+static void set_state(const struct tracks *tr, struct capb *c, uint64_t t, uint32_t running,
+		      bool in_gc)
+{
+	if (!c->seen) {
+		c->seen = true;
+		c->since = t;
+	}
+	if (t < c->since)
+		t = c->since; /* the RTS posts a few events out of order */
+	account(tr, c, c->since, t);
+	c->running = running;
+	c->in_gc = in_gc;
+	c->since = t;
+}
+
+static void stop_running(struct tb *b, struct capb *c, uint64_t t)
+{
+	if (!c->running)
+		return;
+	struct thread_info *ti = thread_get(b, c->running);
+	if (ti && t >= c->run_since)
+		ti->run_ns += t - c->run_since;
+	if (ti && t > ti->last_seen)
+		ti->last_seen = t;
+}
+
+/* Tags the pass looks at; everything else is only stepped over. */
+static bool tracked[256];
+static pthread_once_t tracked_once = PTHREAD_ONCE_INIT;
+
+static void tracked_init(void)
+{
+	static const uint16_t tags[] = { EV_CREATE_THREAD, EV_RUN_THREAD, EV_STOP_THREAD,
+		EV_GC_START, EV_GC_END, EV_LOG_MSG, EV_STARTUP, EV_USER_MSG, EV_SPARK_COUNTERS,
+		EV_THREAD_LABEL, EV_HEAP_ALLOCATED, EV_HEAP_SIZE, EV_HEAP_LIVE, 52,
+		EV_GC_STATS_GHC, EV_USER_MARKER, EV_BLOCKS_SIZE, EV_USER_BINARY_MSG };
+	for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+		tracked[tags[i]] = true;
+}
+
+/* One event of interest. p points at its tag; the layout is known good
+ * (the header chose a decoder for it). */
+static void feed(struct tb *b, const struct ev *e, int32_t cap)
+{
+	const struct tracks *tr = b->tr;
+	uint64_t t = e->time;
+	struct capb *c = NULL;
+	switch (e->tag) {
+	case EV_RUN_THREAD:
+	case EV_STOP_THREAD:
+	case EV_GC_START:
+	case EV_GC_END:
+		if (cap == EV_NO_CAP || !(c = cap_get(b, cap)))
+			return;
+		break;
+	}
+	switch (e->tag) {
+	case EV_CREATE_THREAD: {
+		struct thread_info *ti = thread_get(b, (uint32_t)e->f[0].u);
+		if (ti && t < ti->created)
+			ti->created = t;
+		break;
+	}
+	case EV_RUN_THREAD: {
+		uint32_t id = (uint32_t)e->f[0].u;
+		if (c->running)
+			stop_running(b, c, t); /* a stop we never saw */
+		set_state(tr, c, t, id, c->in_gc);
+		c->run_since = t;
+		struct thread_info *ti = thread_get(b, id);
+		if (!ti)
+			break;
+		if (t < ti->first_run) {
+			ti->first_run = t;
+			ti->first_cap = cap;
+		}
+		if (t >= ti->last_seen) {
+			ti->last_seen = t;
+			ti->last_cap = cap;
+		}
+		ti->caps |= cap < 63 ? 1ull << cap : 1ull << 63;
+		ti->nruns++;
+		break;
+	}
+	case EV_STOP_THREAD: {
+		uint32_t id = (uint32_t)e->f[0].u;
+		if (c->running == id)
+			stop_running(b, c, t);
+		if (e->f[1].u == 5) { /* thread finished */
+			struct thread_info *ti = thread_get(b, id);
+			if (ti && t < ti->finished)
+				ti->finished = t;
+		}
+		if (c->running == id)
+			set_state(tr, c, t, 0, c->in_gc);
+		break;
+	}
+	case EV_GC_START:
+		c->gc_open = true;
+		c->gc_start = t;
+		set_state(tr, c, t, c->running, true);
+		break;
+	case EV_GC_END:
+		if (c->gc_open && t >= c->gc_start)
+			PUSH(b, b->ivals, b->nivals, b->ivcap,
+			     ((struct gcival){ c->gc_start, t, cap }));
+		c->gc_open = false;
+		set_state(tr, c, t, c->running, false);
+		break;
+	case EV_GC_STATS_GHC: {
+		struct gcstat g = {
+			.time = t, .cap = cap, .gen = (uint16_t)e->f[1].u, .copied = e->f[2].u,
+			.slop = e->f[3].u, .frag = e->f[4].u, .par_n_threads = (uint32_t)e->f[5].u,
+			.par_max_copied = e->f[6].u, .par_tot_copied = e->f[7].u,
+			.has_balanced = e->nf > 8,
+			.par_balanced_copied = e->nf > 8 ? e->f[8].u : 0,
+		};
+		PUSH(b, b->stats, b->nstats, b->stcap, g);
+		break;
+	}
+	case EV_HEAP_SIZE:
+		PUSH(b, b->hs, b->nhs, b->hscap, ((struct sample){ t, e->f[1].u }));
+		break;
+	case EV_HEAP_LIVE:
+		PUSH(b, b->hl, b->nhl, b->hlcap, ((struct sample){ t, e->f[1].u }));
+		break;
+	case EV_BLOCKS_SIZE:
+		PUSH(b, b->bsz, b->nbsz, b->bszcap, ((struct sample){ t, e->f[1].u }));
+		break;
+	case EV_HEAP_ALLOCATED:
+		PUSH(b, b->alloc, b->nalloc, b->alcap,
+		     ((struct capsample){ .time = t, .cap = cap, .v = { e->f[1].u } }));
+		break;
+	case EV_SPARK_COUNTERS: {
+		struct capsample cs = { .time = t, .cap = cap };
+		for (int i = 0; i < 7; i++)
+			cs.v[i] = e->f[i].u;
+		PUSH(b, b->sparks, b->nsparks, b->spcap, cs);
+		break;
+	}
+	case 52: /* HEAP_INFO_GHC */
+		b->gens = (uint16_t)e->f[1].u;
+		break;
+	case EV_STARTUP:
+		b->startup = (uint16_t)e->f[0].u;
+		break;
+	case EV_THREAD_LABEL: {
+		struct thread_info *ti = thread_get(b, (uint32_t)e->f[0].u);
+		if (ti && (ti->label_off == 0 || t >= ti->label_time)) {
+			ti->label_off = e->off;
+			ti->label_time = t;
+		}
+		break;
+	}
+	case EV_USER_MARKER:
+	case EV_USER_MSG:
+	case EV_LOG_MSG:
+	case EV_USER_BINARY_MSG:
+		PUSH(b, b->marks, b->nmarks, b->mkcap, ((struct mark){ t, e->off, cap, e->tag }));
+		break;
+	}
+}
+
+/* Reads the items of [off, end), starting in capability state cs. */
+static void scan(struct tb *b, uint64_t off, uint64_t end, struct capstate cs)
+{
+	const struct store *s = b->s;
+	const struct ev_header *h = &s->hdr;
+	while (off < end && !b->oom && !store_shrunk) {
+		uint64_t t;
+		uint32_t size;
+		uint16_t tag;
+		enum ev_status st = ev_size_fast(h, s->map, end, off, &t, &size, &tag)
+					    ? EV_OK
+					    : ev_size(h, s->map, end, off, &t, &size, &tag);
+		if (st == EV_DATAEND) {
+			off += 2;
+			continue;
+		}
+		if (st != EV_OK)
+			return; /* the index stopped here too */
+		bool marker = ev_is_marker(h, tag);
+		const uint8_t *p = s->map + off;
+		int32_t cap = capstate_step(&cs, marker, marker ? be32(p + 10) : 0,
+					    marker ? be16(p + 22) : 0, size);
+		if (tag < 256 && tracked[tag] && h->sel[tag].layout != SEL_UNKNOWN_LAYOUT) {
+			struct ev e;
+			if (ev_decode(h, s->map, end, off, &e) == EV_OK && !(e.bad & BAD_LEN))
+				feed(b, &e, cap);
+		}
+		off += size;
+	}
+}
+
+/* ---- the pass over blocks, by capability, on two threads ---- */
+
+struct worker {
+	struct tb b;
+	const struct block **blocks; /* its blocks, in file order */
+	size_t nblocks;
+};
+
+static void *run_worker(void *arg)
+{
+	struct worker *w = arg;
+	for (size_t i = 0; i < w->nblocks; i++)
+		scan(&w->b, w->blocks[i]->off, w->blocks[i]->off + w->blocks[i]->size,
+		     CAPSTATE_INIT);
+	return NULL;
+}
+
+/* Does the data section consist of whole blocks, back to back? */
+static bool blocks_regular(const struct store *s)
+{
+	if (!s->nblocks || s->ngaps || s->nbadblocks || s->blocks[0].off != s->hdr.data_off)
+		return false;
+	for (size_t i = 0; i + 1 < s->nblocks; i++)
+		if (s->blocks[i].off + s->blocks[i].size != s->blocks[i + 1].off)
+			return false;
+	const struct block *l = &s->blocks[s->nblocks - 1];
+	uint64_t end = l->off + l->size;
+	return end == s->stop_off || (s->ndataend && end == s->first_dataend);
+}
+
+/* ---- joining the builders' results ---- */
+
+static int cmp_cap(const void *a, const void *b)
+{
+	const struct capb *x = a, *y = b;
+	return (x->cap > y->cap) - (x->cap < y->cap);
+}
+
+static int cmp_ival(const void *a, const void *b)
+{
+	const struct gcival *x = a, *y = b;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->cap > y->cap) - (x->cap < y->cap);
+}
+
+static int cmp_stat(const void *a, const void *b)
+{
+	const struct gcstat *x = a, *y = b;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+static int cmp_sample(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+static int cmp_capsample(const void *a, const void *b)
+{
+	const struct capsample *x = a, *y = b;
+	if (x->cap != y->cap)
+		return x->cap < y->cap ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+static int cmp_mark(const void *a, const void *b)
+{
+	const struct mark *x = a, *y = b;
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return (x->off > y->off) - (x->off < y->off);
+}
+
+static int cmp_thread(const void *a, const void *b)
+{
+	const struct thread_info *x = a, *y = b;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Concatenates the arrays of n builders into one malloc'd array. */
+#define JOIN(dst, ndst, field, nfield, bs, nb)                                       \
+	do {                                                                         \
+		size_t total_ = 0;                                                   \
+		for (size_t i_ = 0; i_ < (nb); i_++)                                 \
+			total_ += (bs)[i_]->nfield;                                  \
+		(dst) = malloc((total_ ? total_ : 1) * sizeof *(dst));               \
+		if (!(dst))                                                          \
+			return false;                                                \
+		(ndst) = 0;                                                          \
+		for (size_t i_ = 0; i_ < (nb); i_++) {                               \
+			memcpy((dst) + (ndst), (bs)[i_]->field,                      \
+			       (bs)[i_]->nfield * sizeof *(dst));                    \
+			(ndst) += (bs)[i_]->nfield;                                  \
+		}                                                                    \
+	} while (0)
+
+static void merge_thread(struct thread_info *d, const struct thread_info *x)
+{
+	if (x->created < d->created)
+		d->created = x->created;
+	if (x->first_run < d->first_run) {
+		d->first_run = x->first_run;
+		d->first_cap = x->first_cap;
+	}
+	if (x->last_seen > d->last_seen) {
+		d->last_seen = x->last_seen;
+		d->last_cap = x->last_cap;
+	}
+	if (x->finished < d->finished)
+		d->finished = x->finished;
+	if (x->label_off && (!d->label_off || x->label_time >= d->label_time)) {
+		d->label_off = x->label_off;
+		d->label_time = x->label_time;
+	}
+	d->run_ns += x->run_ns;
+	d->caps |= x->caps;
+	d->nruns += x->nruns;
+}
+
+/* Groups per-capability GC intervals (sorted by start) into collections and
+ * matches each GC_STATS_GHC to the latest collection starting at or before
+ * it. */
+static bool group_gcs(struct tracks *tr, const struct gcival *iv, size_t n)
+{
+	size_t cap = 0;
+	struct gc cur = { 0 };
+	bool open = false;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t d = iv[i].end - iv[i].start;
+		if (open && iv[i].start <= cur.end) {
+			if (iv[i].end > cur.end)
+				cur.end = iv[i].end;
+			cur.sum += d;
+			cur.ncaps++;
+			continue;
+		}
+		if (open && !vec_push(tr->gcs, tr->ngcs, cap, cur))
+			return false;
+		cur = (struct gc){ iv[i].start, iv[i].end, 0, d, 1, -1 };
+		open = true;
+	}
+	if (open && !vec_push(tr->gcs, tr->ngcs, cap, cur))
+		return false;
+	for (size_t i = 0; i < tr->ngcs; i++)
+		tr->gcs[i].pause = tr->gcs[i].sum / tr->gcs[i].ncaps;
+	for (size_t k = 0; k < tr->ngcstats; k++) {
+		uint64_t t = tr->gcstats[k].time;
+		size_t lo = 0, hi = tr->ngcs; /* first collection starting after t */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (tr->gcs[mid].start <= t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo && tr->gcs[lo - 1].stat < 0)
+			tr->gcs[lo - 1].stat = (int32_t)k;
+	}
+	tr->gc_by_pause = malloc((tr->ngcs ? tr->ngcs : 1) * sizeof *tr->gc_by_pause);
+	if (!tr->gc_by_pause)
+		return false;
+	for (size_t i = 0; i < tr->ngcs; i++)
+		tr->gc_by_pause[i] = (uint32_t)i;
+	return true;
+}
+
+static const struct tracks *g_sort_tr; /* for the pause sort only (single-threaded) */
+
+static int cmp_pause(const void *a, const void *b)
+{
+	const struct gc *x = &g_sort_tr->gcs[*(const uint32_t *)a];
+	const struct gc *y = &g_sort_tr->gcs[*(const uint32_t *)b];
+	if (x->pause != y->pause)
+		return x->pause > y->pause ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb)
+{
+	/* capabilities: close each one's last state at the end of the log */
+	size_t ncaps = 0;
+	for (size_t i = 0; i < nb; i++)
+		ncaps += bs[i]->ncaps;
+	struct capb *caps = malloc((ncaps ? ncaps : 1) * sizeof *caps);
+	if (!caps)
+		return false;
+	ncaps = 0;
+	for (size_t i = 0; i < nb; i++) {
+		for (size_t k = 0; k < bs[i]->ncaps; k++) {
+			struct capb *c = &bs[i]->caps[k];
+			if (c->seen && s->tmax >= c->since)
+				account(tr, c, c->since, s->tmax);
+			if (c->running) /* still running at the end: count it */
+				stop_running(bs[i], c, s->tmax);
+			caps[ncaps++] = *c;
+			c->run = c->gcd = NULL; /* moved */
+			c->st_thread = NULL;
+			c->st_gc = NULL;
+		}
+	}
+	qsort(caps, ncaps, sizeof *caps, cmp_cap);
+	tr->ncaps = ncaps;
+	tr->caps = malloc((ncaps ? ncaps : 1) * sizeof *tr->caps);
+	tr->run = calloc(ncaps ? ncaps : 1, sizeof *tr->run);
+	tr->gcd = calloc(ncaps ? ncaps : 1, sizeof *tr->gcd);
+	tr->st_thread = calloc(ncaps ? ncaps : 1, sizeof *tr->st_thread);
+	tr->st_gc = calloc(ncaps ? ncaps : 1, sizeof *tr->st_gc);
+	if (!tr->caps || !tr->run || !tr->gcd || !tr->st_thread || !tr->st_gc) {
+		for (size_t i = 0; i < ncaps; i++) {
+			free(caps[i].run);
+			free(caps[i].gcd);
+			free(caps[i].st_thread);
+			free(caps[i].st_gc);
+		}
+		free(caps);
+		return false;
+	}
+	for (size_t i = 0; i < ncaps; i++) {
+		tr->caps[i] = caps[i].cap;
+		tr->run[i] = caps[i].run;
+		tr->gcd[i] = caps[i].gcd;
+		tr->st_thread[i] = caps[i].st_thread;
+		tr->st_gc[i] = caps[i].st_gc;
+		/* per-bin times to prefix sums: run[i] = time before bin i */
+		for (int k = 0; k < 2; k++) {
+			uint64_t *v = k ? tr->gcd[i] : tr->run[i];
+			if (!v)
+				continue;
+			uint64_t acc = 0;
+			for (uint32_t j = 0; j <= tr->nbins; j++) {
+				uint64_t x = v[j];
+				v[j] = acc;
+				acc += x;
+			}
+		}
+	}
+	free(caps);
+
+	JOIN(tr->gcstats, tr->ngcstats, stats, nstats, bs, nb);
+	qsort(tr->gcstats, tr->ngcstats, sizeof *tr->gcstats, cmp_stat);
+	JOIN(tr->heap_size, tr->nheap_size, hs, nhs, bs, nb);
+	qsort(tr->heap_size, tr->nheap_size, sizeof(struct sample), cmp_sample);
+	JOIN(tr->heap_live, tr->nheap_live, hl, nhl, bs, nb);
+	qsort(tr->heap_live, tr->nheap_live, sizeof(struct sample), cmp_sample);
+	JOIN(tr->blocks_size, tr->nblocks_size, bsz, nbsz, bs, nb);
+	qsort(tr->blocks_size, tr->nblocks_size, sizeof(struct sample), cmp_sample);
+	JOIN(tr->alloc, tr->nalloc, alloc, nalloc, bs, nb);
+	qsort(tr->alloc, tr->nalloc, sizeof(struct capsample), cmp_capsample);
+	JOIN(tr->sparks, tr->nsparks, sparks, nsparks, bs, nb);
+	qsort(tr->sparks, tr->nsparks, sizeof(struct capsample), cmp_capsample);
+	JOIN(tr->marks, tr->nmarks, marks, nmarks, bs, nb);
+	qsort(tr->marks, tr->nmarks, sizeof *tr->marks, cmp_mark);
+
+	/* threads: one entry per id, the builders' views combined */
+	size_t nth;
+	struct thread_info *th;
+	JOIN(th, nth, th, nth, bs, nb);
+	qsort(th, nth, sizeof *th, cmp_thread);
+	size_t w = 0;
+	for (size_t i = 0; i < nth; i++) {
+		if (w && th[w - 1].id == th[i].id)
+			merge_thread(&th[w - 1], &th[i]);
+		else
+			th[w++] = th[i];
+	}
+	tr->threads = th;
+	tr->nthreads = w;
+
+	struct gcival *iv;
+	size_t niv;
+	JOIN(iv, niv, ivals, nivals, bs, nb);
+	qsort(iv, niv, sizeof *iv, cmp_ival);
+	bool ok = group_gcs(tr, iv, niv);
+	free(iv);
+	if (!ok)
+		return false;
+	g_sort_tr = tr;
+	qsort(tr->gc_by_pause, tr->ngcs, sizeof *tr->gc_by_pause, cmp_pause);
+	g_sort_tr = NULL;
+
+	for (size_t i = 0; i < nb; i++) {
+		if (bs[i]->gens > tr->gens)
+			tr->gens = bs[i]->gens;
+		if (bs[i]->startup > tr->startup_caps)
+			tr->startup_caps = bs[i]->startup;
+		tr->over_budget |= bs[i]->over;
+	}
+	return true;
+}
+
+static void tb_free(struct tb *b)
+{
+	for (size_t i = 0; i < b->ncaps; i++) {
+		free(b->caps[i].run);
+		free(b->caps[i].gcd);
+		free(b->caps[i].st_thread);
+		free(b->caps[i].st_gc);
+	}
+	free(b->caps);
+	idmap_free(&b->capmap);
+	idmap_free(&b->thmap);
+	free(b->ivals);
+	free(b->stats);
+	free(b->hs);
+	free(b->hl);
+	free(b->bsz);
+	free(b->alloc);
+	free(b->sparks);
+	free(b->marks);
+	free(b->th);
+	memset(b, 0, sizeof *b);
+}
+
+/* Chooses the bins: as fine as ~32 events per bin per capability, within a
+ * budget of 2.5% of the file (at least 8 MB) for all capabilities. */
+static void choose_bins(struct tracks *tr, const struct store *s, size_t ncaps)
+{
+	if (ncaps == 0)
+		ncaps = 1;
+	if (ncaps > MAX_BINNED_CAPS)
+		ncaps = MAX_BINNED_CAPS;
+	uint64_t budget = s->size / 40 > (8u << 20) ? s->size / 40 : (8u << 20);
+	uint64_t per_bin = 21 * (uint64_t)ncaps; /* two u64, a u32 and a u8 */
+	uint64_t want = s->nevents / (32 * ncaps);
+	uint32_t nb = 1024;
+	while (nb < (1u << 20) && nb < want && (uint64_t)nb * 2 * per_bin <= budget)
+		nb *= 2;
+	tr->nbins = nb;
+	tr->origin = s->tmin;
+	uint64_t span = s->tmax - s->tmin + 1, w = 1;
+	while (w * nb < span)
+		w *= 2;
+	tr->binw = w;
+}
+
+bool tracks_build(struct tracks *tr, const struct store *s)
+{
+	pthread_once(&tracked_once, tracked_init);
+	memset(tr, 0, sizeof *tr);
+	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+
+	/* capabilities and their bytes, from the blocks */
+	struct idmap cm = { 0 };
+	uint64_t *bytes = NULL;
+	int32_t *capids = NULL;
+	size_t ncap = 0, bcap = 0, ccap = 0;
+	bool by_caps = blocks_regular(s) && s->size >= store_parallel_min;
+	for (size_t i = 0; i < s->nblocks && by_caps; i++) {
+		int32_t c = s->blocks[i].cap == 0xFFFF ? EV_NO_CAP : s->blocks[i].cap;
+		long k = idmap_get(&cm, (uint32_t)c);
+		if (k < 0) {
+			uint64_t zero = 0;
+			if (!vec_push(bytes, ncap, bcap, zero) || !vec_push(capids, ccap, bcap, c) ||
+			    !idmap_put(&cm, (uint32_t)c, ncap - 1))
+				by_caps = false;
+			k = (long)ncap - 1;
+		}
+		if (by_caps)
+			bytes[k] += s->blocks[i].size;
+	}
+	choose_bins(tr, s, ncap ? ncap : s->nblocks ? 1 : 4);
+
+	struct worker w[2];
+	memset(w, 0, sizeof w);
+	for (int i = 0; i < 2; i++) {
+		w[i].b.s = s;
+		w[i].b.tr = tr;
+		w[i].b.budget = budget / 2;
+	}
+	bool ok = true;
+	if (by_caps && ncap >= 2) {
+		/* each capability to the lighter thread, heaviest first */
+		int8_t *side = calloc(ncap, 1);
+		uint64_t load[2] = { 0, 0 };
+		bool *done = calloc(ncap, 1);
+		w[0].blocks = malloc(s->nblocks * sizeof *w[0].blocks);
+		w[1].blocks = malloc(s->nblocks * sizeof *w[1].blocks);
+		if (!side || !done || !w[0].blocks || !w[1].blocks) {
+			ok = false;
+		} else {
+			for (size_t n = 0; n < ncap; n++) {
+				size_t best = 0;
+				bool any = false;
+				for (size_t k = 0; k < ncap; k++)
+					if (!done[k] && (!any || bytes[k] > bytes[best]))
+						best = k, any = true;
+				done[best] = true;
+				side[best] = load[1] < load[0];
+				load[side[best]] += bytes[best];
+			}
+			for (size_t i = 0; i < s->nblocks; i++) {
+				int32_t c = s->blocks[i].cap == 0xFFFF ? EV_NO_CAP : s->blocks[i].cap;
+				struct worker *wk = &w[side[idmap_get(&cm, (uint32_t)c)]];
+				wk->blocks[wk->nblocks++] = &s->blocks[i];
+			}
+			pthread_t th;
+			bool threaded = pthread_create(&th, NULL, run_worker, &w[1]) == 0;
+			run_worker(&w[0]);
+			if (threaded)
+				pthread_join(th, NULL);
+			else
+				run_worker(&w[1]);
+			tr->by_caps = true;
+		}
+		free(side);
+		free(done);
+	} else {
+		/* one thread, every event in file order (the index's segments
+		 * cover exactly what was decoded) */
+		w[0].b.budget = budget;
+		for (size_t i = 0; i < s->nsegs && !w[0].b.oom; i++)
+			scan(&w[0].b, s->segs[i].off, s->segs[i].end, s->segs[i].cs);
+	}
+	free(w[0].blocks);
+	free(w[1].blocks);
+	free(bytes);
+	free(capids);
+	idmap_free(&cm);
+	struct tb *bs[2] = { &w[0].b, &w[1].b };
+	ok = ok && !w[0].b.oom && !w[1].b.oom && join(tr, s, bs, 2);
+	tr->bytes = w[0].b.bytes + w[1].b.bytes;
+	tb_free(&w[0].b);
+	tb_free(&w[1].b);
+	if (!ok)
+		tracks_free(tr);
+	return ok;
+}
+
+void tracks_free(struct tracks *tr)
+{
+	for (size_t i = 0; i < tr->ncaps; i++) {
+		if (tr->run)
+			free(tr->run[i]);
+		if (tr->gcd)
+			free(tr->gcd[i]);
+		if (tr->st_thread)
+			free(tr->st_thread[i]);
+		if (tr->st_gc)
+			free(tr->st_gc[i]);
+	}
+	free(tr->caps);
+	free(tr->run);
+	free(tr->gcd);
+	free(tr->st_thread);
+	free(tr->st_gc);
+	free(tr->gcstats);
+	free(tr->gcs);
+	free(tr->gc_by_pause);
+	free(tr->heap_size);
+	free(tr->heap_live);
+	free(tr->blocks_size);
+	free(tr->alloc);
+	free(tr->sparks);
+	free(tr->threads);
+	free(tr->marks);
+	memset(tr, 0, sizeof *tr);
+}
+
+/* ---- queries ---- */
+
+long tracks_cap_index(const struct tracks *tr, int32_t cap)
+{
+	size_t lo = 0, hi = tr->ncaps;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (tr->caps[mid] < cap)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < tr->ncaps && tr->caps[lo] == cap ? (long)lo : -1;
+}
+
+/* Prefix sum at time t (t within the bins), linear inside a bin. */
+static double cum_at(const struct tracks *tr, const uint64_t *v, uint64_t t)
+{
+	if (t <= tr->origin)
+		return 0;
+	uint64_t x = t - tr->origin;
+	uint64_t i = x / tr->binw;
+	if (i >= tr->nbins)
+		return (double)v[tr->nbins];
+	double f = (double)(x % tr->binw) / (double)tr->binw;
+	return (double)v[i] + f * (double)(v[i + 1] - v[i]);
+}
+
+/* Events in [t0, t1), over-estimated from the checkpoints. */
+static uint64_t estimate_events(const struct store *s, uint64_t t0, uint64_t t1)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < s->nsegs; i++) {
+		const struct seg *g = &s->segs[i];
+		if (g->t1 < t0 || g->t0 >= t1)
+			continue;
+		/* checkpoints are in time order within a segment */
+		const struct ckpt *c = &s->ckpts[g->ck0];
+		size_t lo = 0, hi = g->nck, a, b;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (c[mid].time < t0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		a = lo;
+		hi = g->nck;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (c[mid].time < t1)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		b = lo;
+		n += (b - a + 1) * CKPT_EVERY;
+	}
+	return n;
+}
+
+bool tracks_state_at(const struct tracks *tr, const struct store *s, uint64_t t,
+		     struct capstate_at *out)
+{
+	uint64_t from = tr->origin;
+	uint64_t bin = 0;
+	if (t > tr->origin) {
+		bin = (t - tr->origin) / tr->binw;
+		if (bin >= tr->nbins)
+			bin = tr->nbins - 1;
+		from = tr->origin + bin * tr->binw;
+	}
+	for (size_t c = 0; c < tr->ncaps; c++) {
+		out[c].thread = tr->st_thread[c] ? tr->st_thread[c][bin] : 0;
+		out[c].gc = tr->st_gc[c] ? tr->st_gc[c][bin] : false;
+	}
+	struct merge *m = merge_new_at(s, from, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC));
+	if (!m)
+		return false;
+	struct evref r;
+	while (merge_step(m, &r) && r.time < t) {
+		long ci = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, r.cap);
+		if (ci < 0)
+			continue;
+		const uint8_t *p = s->map + r.off;
+		switch (r.tag) {
+		case EV_RUN_THREAD: out[ci].thread = be32(p + 10); break;
+		case EV_STOP_THREAD:
+			if (out[ci].thread == be32(p + 10))
+				out[ci].thread = 0;
+			break;
+		case EV_GC_START: out[ci].gc = true; break;
+		case EV_GC_END: out[ci].gc = false; break;
+		}
+	}
+	merge_free(m);
+	return true;
+}
+
+/* Adds [a, b) in state st to the columns of capability c. */
+static void add_span(float *run, float *gc, unsigned ncols, uint64_t t0, double colw, size_t c,
+		     uint64_t a, uint64_t b, const struct capstate_at *st)
+{
+	if (b <= a || (!st->gc && !st->thread))
+		return;
+	float *dst = (st->gc ? gc : run) + c * ncols;
+	double x0 = (double)(a - t0) / colw, x1 = (double)(b - t0) / colw;
+	unsigned k0 = (unsigned)x0, k1 = (unsigned)x1;
+	if (k1 >= ncols) {
+		k1 = ncols - 1;
+		x1 = ncols;
+	}
+	if (k0 >= ncols)
+		return;
+	if (k0 == k1) {
+		dst[k0] += (float)(x1 - x0);
+		return;
+	}
+	dst[k0] += (float)((k0 + 1) - x0);
+	for (unsigned k = k0 + 1; k < k1; k++)
+		dst[k] += 1.0f;
+	dst[k1] += (float)(x1 - k1);
+}
+
+bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64_t t0,
+			  uint64_t t1, unsigned ncols, size_t raw_max, float *run, float *gc,
+			  bool *exact)
+{
+	size_t n = tr->ncaps * ncols;
+	memset(run, 0, n * sizeof *run);
+	memset(gc, 0, n * sizeof *gc);
+	*exact = true;
+	if (t1 <= t0 || ncols == 0 || tr->ncaps == 0)
+		return true;
+	double colw = (double)(t1 - t0) / ncols;
+	if (estimate_events(s, t0, t1) <= raw_max) {
+		struct capstate_at *st = malloc(tr->ncaps * sizeof *st);
+		uint64_t *since = malloc(tr->ncaps * sizeof *since);
+		if (!st || !since || !tracks_state_at(tr, s, t0, st)) {
+			free(st);
+			free(since);
+			return false;
+		}
+		for (size_t c = 0; c < tr->ncaps; c++)
+			since[c] = t0;
+		struct merge *m = merge_new_at(s, t0, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC));
+		if (!m) {
+			free(st);
+			free(since);
+			return false;
+		}
+		struct evref r;
+		while (merge_step(m, &r) && r.time < t1) {
+			long ci = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, r.cap);
+			if (ci < 0)
+				continue;
+			struct capstate_at ns = st[ci];
+			const uint8_t *p = s->map + r.off;
+			switch (r.tag) {
+			case EV_RUN_THREAD: ns.thread = be32(p + 10); break;
+			case EV_STOP_THREAD:
+				if (ns.thread == be32(p + 10))
+					ns.thread = 0;
+				break;
+			case EV_GC_START: ns.gc = true; break;
+			case EV_GC_END: ns.gc = false; break;
+			default: continue;
+			}
+			uint64_t at = r.time < since[ci] ? since[ci] : r.time;
+			add_span(run, gc, ncols, t0, colw, (size_t)ci, since[ci], at, &st[ci]);
+			since[ci] = at;
+			st[ci] = ns;
+		}
+		merge_free(m);
+		for (size_t c = 0; c < tr->ncaps; c++)
+			add_span(run, gc, ncols, t0, colw, c, since[c], t1, &st[c]);
+		free(st);
+		free(since);
+		/* the spans were added in column units: already fractions */
+		return true;
+	}
+	*exact = false;
+	for (size_t c = 0; c < tr->ncaps; c++) {
+		if (!tr->run[c])
+			continue;
+		double pr = cum_at(tr, tr->run[c], t0), pg = cum_at(tr, tr->gcd[c], t0);
+		for (unsigned k = 0; k < ncols; k++) {
+			uint64_t e = k + 1 == ncols ? t1 : t0 + (uint64_t)((k + 1) * colw);
+			double cr = cum_at(tr, tr->run[c], e), cg = cum_at(tr, tr->gcd[c], e);
+			run[c * ncols + k] = (float)((cr - pr) / colw);
+			gc[c * ncols + k] = (float)((cg - pg) / colw);
+			pr = cr;
+			pg = cg;
+		}
+	}
+	return true;
+}
+
+int tracks_gc_gen(const struct tracks *tr, const struct gc *g)
+{
+	return g->stat >= 0 ? tr->gcstats[g->stat].gen : -1;
+}
+
+bool tracks_gc_major(const struct tracks *tr, const struct gc *g)
+{
+	int gen = tracks_gc_gen(tr, g);
+	if (gen < 0)
+		return false;
+	if (tr->gens)
+		return gen == tr->gens - 1;
+	return gen > 0;
+}
+
+const struct gc *tracks_gc_next(const struct tracks *tr, uint64_t t, bool major_only)
+{
+	size_t lo = 0, hi = tr->ngcs;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (tr->gcs[mid].start <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < tr->ngcs; lo++)
+		if (!major_only || tracks_gc_major(tr, &tr->gcs[lo]))
+			return &tr->gcs[lo];
+	return NULL;
+}
+
+const struct gc *tracks_gc_prev(const struct tracks *tr, uint64_t t, bool major_only)
+{
+	size_t lo = 0, hi = tr->ngcs;
+	while (lo < hi) { /* first starting at or after t */
+		size_t mid = (lo + hi) / 2;
+		if (tr->gcs[mid].start < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo-- > 0)
+		if (!major_only || tracks_gc_major(tr, &tr->gcs[lo]))
+			return &tr->gcs[lo];
+	return NULL;
+}
+
+const struct thread_info *tracks_thread(const struct tracks *tr, uint32_t id)
+{
+	size_t lo = 0, hi = tr->nthreads;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (tr->threads[mid].id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < tr->nthreads && tr->threads[lo].id == id ? &tr->threads[lo] : NULL;
+}
+
+const uint8_t *tracks_label(const struct tracks *tr, const struct store *s,
+			    const struct thread_info *ti, size_t *n)
+{
+	(void)tr;
+	*n = 0;
+	if (!ti || !ti->label_off)
+		return NULL;
+	struct ev e;
+	if (ev_decode(&s->hdr, s->map, s->size, ti->label_off, &e) != EV_OK || e.nf < 2)
+		return NULL;
+	*n = (size_t)e.f[1].u;
+	return e.f[1].s;
+}
+
+const uint8_t *tracks_mark_text(const struct store *s, const struct mark *m, size_t *n)
+{
+	struct ev e;
+	*n = 0;
+	if (ev_decode(&s->hdr, s->map, s->size, m->off, &e) != EV_OK || e.nf < 1 ||
+	    e.layout == SEL_UNKNOWN_LAYOUT)
+		return NULL;
+	*n = (size_t)e.f[0].u;
+	return e.f[0].s;
+}
+
+bool tracks_match(const regex_t *re, const uint8_t *text, size_t n)
+{
+	char stackbuf[512];
+	char *buf = n < sizeof stackbuf ? stackbuf : malloc(n + 1);
+	if (!buf)
+		return false;
+	/* NUL bytes would end the string early: show them as spaces */
+	for (size_t i = 0; i < n; i++)
+		buf[i] = text[i] ? (char)text[i] : ' ';
+	buf[n] = 0;
+	bool hit = regexec(re, buf, 0, NULL, 0) == 0;
+	if (buf != stackbuf)
+		free(buf);
+	return hit;
+}
+
+bool tracks_search(const struct tracks *tr, const struct store *s, const regex_t *re,
+		   uint64_t t, int dir, bool labels, uint64_t *hit, long *mark,
+		   uint32_t *thread)
+{
+	bool found = false;
+	uint64_t best = 0;
+	/* marks: the nearest match in the direction */
+	if (dir > 0) {
+		size_t lo = 0, hi = tr->nmarks;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (tr->marks[mid].time <= t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t i = lo; i < tr->nmarks; i++) {
+			size_t n;
+			const uint8_t *txt = tracks_mark_text(s, &tr->marks[i], &n);
+			if (txt && tracks_match(re, txt, n)) {
+				found = true;
+				best = tr->marks[i].time;
+				*mark = (long)i;
+				break;
+			}
+		}
+	} else {
+		size_t lo = 0, hi = tr->nmarks;
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+			if (tr->marks[mid].time < t)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		while (lo-- > 0) {
+			size_t n;
+			const uint8_t *txt = tracks_mark_text(s, &tr->marks[lo], &n);
+			if (txt && tracks_match(re, txt, n)) {
+				found = true;
+				best = tr->marks[lo].time;
+				*mark = (long)lo;
+				break;
+			}
+		}
+	}
+	if (labels) {
+		for (size_t i = 0; i < tr->nthreads; i++) {
+			const struct thread_info *ti = &tr->threads[i];
+			if (!ti->label_off)
+				continue;
+			uint64_t lt = ti->label_time;
+			if (dir > 0 ? lt <= t : lt >= t)
+				continue;
+			if (found && (dir > 0 ? lt >= best : lt <= best))
+				continue;
+			size_t n;
+			const uint8_t *txt = tracks_label(tr, s, ti, &n);
+			if (txt && tracks_match(re, txt, n)) {
+				found = true;
+				best = lt;
+				*mark = -1;
+				*thread = ti->id;
+			}
+		}
+	}
+	if (found)
+		*hit = best;
+	return found;
+}

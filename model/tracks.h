@@ -1,0 +1,188 @@
+/* tracks: what the UI and the reports ask of a log, derived from it in one
+ * pass at open, beside the store's index.
+ *
+ * Owns: capability states over time (a per-capability summary in fixed time
+ * bins, with the state at each bin's start), GC pauses (per-capability
+ * GC_START..GC_END intervals grouped into collections, with their
+ * GC_STATS_GHC figures), heap series, threads (creation, label, running time,
+ * capabilities), markers and messages, and spark counters.
+ *
+ * Memory: every table is bounded. Capabilities and threads are looked up in
+ * hash maps, never in arrays sized by an id from the file; bins are sized
+ * from the log's event count and a budget proportional to the file size;
+ * lists stop growing at the budget and say so (tracks.over_budget).
+ *
+ * The pass is split by capability over two threads when the log is a clean
+ * sequence of blocks (each capability's blocks go to one thread, in order);
+ * otherwise one thread reads every event in file order.
+ * Never includes curses or termkey. */
+#ifndef HECTIC_TRACKS_H
+#define HECTIC_TRACKS_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+/* One GC_STATS_GHC event. */
+struct gcstat {
+	uint64_t time;
+	int32_t cap;
+	uint16_t gen;
+	uint32_t par_n_threads;
+	uint64_t copied, slop, frag, par_max_copied, par_tot_copied, par_balanced_copied;
+	bool has_balanced; /* the 58-byte layout */
+};
+
+/* One collection: the per-capability pauses that overlap in time, as
+ * ThreadScope and the GC design notes (seed 002) group them. */
+struct gc {
+	uint64_t start, end; /* first GC_START .. last GC_END, over all caps */
+	uint64_t pause;      /* mean over caps of GC_END - GC_START */
+	uint64_t sum;        /* sum over caps of GC_END - GC_START */
+	uint32_t ncaps;      /* per-capability pauses in the collection */
+	int32_t stat;        /* index into gcstats, or -1 when none matched */
+};
+
+/* A sample of a heap figure (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE). */
+struct sample {
+	uint64_t time, value;
+};
+
+/* A per-capability sample: HEAP_ALLOCATED (v[0]) or SPARK_COUNTERS (v[0..6]
+ * in wire order: created, dud, overflowed, converted, gcd, fizzled,
+ * remaining). */
+struct capsample {
+	uint64_t time;
+	int32_t cap;
+	uint64_t v[7];
+};
+
+enum { SP_CREATED, SP_DUD, SP_OVERFLOWED, SP_CONVERTED, SP_GCD, SP_FIZZLED, SP_REMAINING };
+
+struct thread_info {
+	uint32_t id;
+	uint64_t created;   /* UINT64_MAX: no CREATE_THREAD seen */
+	uint64_t first_run; /* UINT64_MAX: never ran */
+	uint64_t last_seen; /* the latest run/stop of it */
+	uint64_t finished;  /* UINT64_MAX: no "thread finished" stop */
+	uint64_t run_ns;    /* time between its RUN_THREAD and STOP_THREAD */
+	uint64_t label_off; /* its latest THREAD_LABEL event, 0 for none */
+	uint64_t label_time;
+	uint64_t caps;      /* capabilities it ran on: bit c for c < 63, bit 63 for any higher */
+	int32_t first_cap, last_cap;
+	uint32_t nruns;
+};
+
+/* A user marker, user message, log message or binary message. */
+struct mark {
+	uint64_t time, off;
+	int32_t cap;
+	uint16_t tag;
+};
+
+/* What a capability is doing at an instant. */
+struct capstate_at {
+	uint32_t thread; /* the running thread, 0 for none */
+	bool gc;
+};
+
+struct tracks {
+	/* capabilities, in ascending order; bins for the first ncaps_binned */
+	int32_t *caps;
+	size_t ncaps;
+	uint64_t origin;  /* time of bin 0's start */
+	uint64_t binw;    /* bin width in ns (a power of two) */
+	uint32_t nbins;
+	/* [cap][0..nbins]: time spent running / in GC before each bin's start
+	 * (prefix sums, so any range costs two lookups); NULL for a capability
+	 * beyond the bin budget */
+	uint64_t **run, **gcd;
+	uint32_t **st_thread; /* [cap][bin]: state just before the bin's start */
+	uint8_t **st_gc;
+
+	struct gcstat *gcstats; /* by time */
+	size_t ngcstats;
+	struct gc *gcs; /* by start */
+	size_t ngcs;
+	uint32_t *gc_by_pause; /* indices into gcs, longest pause first */
+
+	struct sample *heap_size, *heap_live, *blocks_size;
+	size_t nheap_size, nheap_live, nblocks_size;
+	struct capsample *alloc; /* by (cap, time) */
+	size_t nalloc;
+	struct capsample *sparks; /* by (cap, time) */
+	size_t nsparks;
+
+	struct thread_info *threads; /* by id */
+	size_t nthreads;
+	struct mark *marks; /* by (time, off) */
+	size_t nmarks;
+
+	uint16_t gens;        /* from HEAP_INFO_GHC; 0 when unknown */
+	uint16_t startup_caps; /* from STARTUP; 0 when unknown */
+	bool by_caps;         /* built on two threads, by capability */
+	bool over_budget;     /* some list stopped growing: see the report */
+	uint64_t bytes;       /* memory held */
+};
+
+/* Builds the tracks of an indexed store. False when out of memory. */
+bool tracks_build(struct tracks *tr, const struct store *s);
+void tracks_free(struct tracks *tr);
+
+/* The capability index of cap (into tr->caps), or -1. O(log caps). */
+long tracks_cap_index(const struct tracks *tr, int32_t cap);
+
+/* Fractions of [t0, t1) split into ncols equal columns that each capability
+ * spent running a thread (run) and in GC (gc), as arrays of ncaps x ncols
+ * (capability-major). When the window holds few events (raw_max or fewer, by
+ * the store's checkpoints) they are read from the map and the answer is
+ * exact; otherwise it comes from the bins, each bin's time shared among the
+ * columns it overlaps in proportion (an error of at most two bins' width per
+ * column). *exact tells which. Costs O(ncaps x ncols) from the bins, or
+ * O(events in the window + one bin) from the map. */
+bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64_t t0,
+			  uint64_t t1, unsigned ncols, size_t raw_max, float *run, float *gc,
+			  bool *exact);
+
+/* The state of each capability at time t (just before events at t), into
+ * out[ncaps]. Costs one bin of events. */
+bool tracks_state_at(const struct tracks *tr, const struct store *s, uint64_t t,
+		     struct capstate_at *out);
+
+/* The first collection starting after t (strictly), or the last starting
+ * before t, or NULL. major_only: generation == gens - 1 (or, gens unknown,
+ * the highest generation seen). O(log n) (O(n) worst case for major). */
+const struct gc *tracks_gc_next(const struct tracks *tr, uint64_t t, bool major_only);
+const struct gc *tracks_gc_prev(const struct tracks *tr, uint64_t t, bool major_only);
+
+/* Is this collection a major one? Its generation, or -1. */
+bool tracks_gc_major(const struct tracks *tr, const struct gc *g);
+int tracks_gc_gen(const struct tracks *tr, const struct gc *g);
+
+/* The thread with this id, or NULL. O(log threads). */
+const struct thread_info *tracks_thread(const struct tracks *tr, uint32_t id);
+
+/* A thread's latest label, pointing into the map (not NUL-terminated), or
+ * NULL with *n = 0. */
+const uint8_t *tracks_label(const struct tracks *tr, const struct store *s,
+			    const struct thread_info *ti, size_t *n);
+
+/* The text of a mark (marker name or message), pointing into the map. */
+const uint8_t *tracks_mark_text(const struct store *s, const struct mark *m, size_t *n);
+
+/* Searches marks (and, with labels, thread labels) for re, starting after
+ * (dir > 0) or before (dir < 0) time t. Returns the match's time in *hit and
+ * its mark index in *mark (or -1 for a thread label, with the thread id in
+ * *thread). False when nothing matches. O(marks + threads) worst case. */
+bool tracks_search(const struct tracks *tr, const struct store *s, const regex_t *re,
+		   uint64_t t, int dir, bool labels, uint64_t *hit, long *mark,
+		   uint32_t *thread);
+
+/* Does text (not NUL-terminated) match re? Text with NUL bytes or invalid
+ * UTF-8 is matched as written. */
+bool tracks_match(const regex_t *re, const uint8_t *text, size_t n);
+
+#endif
