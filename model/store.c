@@ -398,6 +398,7 @@ static enum store_status build_index_parallel(struct store *s)
 	free_index(&b.s);
 	*s = b.s; /* the second half's ending, gaps and DATA_END facts stand */
 	s->two_threads = true;
+	s->cut = cut;
 	s->segs = segs;
 	s->nsegs = nsegs;
 	s->ckpts = ckpts;

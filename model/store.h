@@ -87,7 +87,8 @@ struct store {
 	struct gap gaps[STORE_MAX_GAPS];
 	uint64_t ngaps;       /* gaps in all (only the first are kept) */
 	uint64_t gap_bytes;   /* bytes skipped in all */
-	bool two_threads;     /* the index was built by two threads */
+	bool two_threads;     /* the index was built by two threads... */
+	uint64_t cut;         /* ...split at this block boundary (0: serial) */
 	/* block markers whose size is impossible (< 24) or reaches past the end
 	 * of the data: the first one, and how many */
 	uint64_t nbadblocks, badblock_off;

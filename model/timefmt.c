@@ -11,9 +11,10 @@ bool time_parse(const char *s, uint64_t *ns)
 	if (*p < '0' || *p > '9')
 		return false;
 	for (; *p >= '0' && *p <= '9'; p++) {
-		if (ip > (UINT64_MAX - 9) / 10)
+		uint64_t d = (uint64_t)(*p - '0');
+		if (ip > (UINT64_MAX - d) / 10)
 			return false;
-		ip = ip * 10 + (uint64_t)(*p - '0');
+		ip = ip * 10 + d;
 	}
 	if (*p == '.') {
 		p++;
@@ -59,12 +60,26 @@ char *time_format(char *buf, size_t n, uint64_t ns)
 		const char *unit;
 	} u[] = { { 1000000000ull, "s" }, { 1000000ull, "ms" }, { 1000ull, "us" } };
 	for (size_t i = 0; i < 3; i++) {
-		if (ns >= u[i].div) {
-			double v = (double)ns / (double)u[i].div;
-			int dec = v >= 1000 ? 0 : v >= 100 ? 1 : v >= 10 ? 2 : 3;
-			snprintf(buf, n, "%.*f%s", dec, v, u[i].unit);
+		if (ns < u[i].div)
+			continue;
+		double v = (double)ns / (double)u[i].div;
+		/* decimals for 4 significant digits, judged after rounding: 99.995us
+		 * is 100.0us, and 999.9996us is 1.000ms */
+		int dec = 3;
+		while (dec > 0) {
+			double scale = dec == 3 ? 1000 : dec == 2 ? 100 : 10;
+			double r = (double)(uint64_t)(v * scale + 0.5) / scale;
+			if (r < (dec == 3 ? 10 : dec == 2 ? 100 : 1000))
+				break;
+			dec--;
+		}
+		if (dec == 0 && i > 0 && (uint64_t)(v + 0.5) >= 1000) {
+			v = (double)ns / (double)u[i - 1].div; /* the next unit up */
+			snprintf(buf, n, "%.3f%s", v, u[i - 1].unit);
 			return buf;
 		}
+		snprintf(buf, n, "%.*f%s", dec, v, u[i].unit);
+		return buf;
 	}
 	snprintf(buf, n, "%lluns", (unsigned long long)ns);
 	return buf;
