@@ -102,9 +102,29 @@ struct capb {
 	bool in_gc;
 	uint64_t since;   /* when the current state began */
 	uint64_t run_since;
+	long run_slot;    /* the running thread's index in the builder's table, or -1 */
 	bool gc_open;
 	uint64_t gc_start;
+	/* In the second half of a two-thread pass, a capability's state at the
+	 * cut is not known until it has seen both a RUN/STOP and a GC_START/END.
+	 * Until then its state events are only logged here, to be replayed from
+	 * the first half's final state when the halves are joined. */
+	bool prefix, known_run, known_gc;
+	struct pending *pend;
+	size_t npend, pendcap;
+	bool continued; /* first half: the second half takes this capability over */
+	bool gave_up;   /* left prefix mode on a full log, assuming: */
+	bool assumed_gc;
+	uint32_t assumed_running;
 };
+
+struct pending {
+	uint64_t time;
+	uint32_t thread;
+	uint16_t tag, status;
+};
+
+#define MAX_PENDING 4096 /* past this, the unknown part of the state is taken as idle */
 
 struct tb {
 	const struct store *s;
@@ -113,6 +133,9 @@ struct tb {
 	size_t ncaps, capcap;
 	struct idmap capmap;
 	size_t nbinned;
+	int32_t last_cap; /* the last capability looked up, and its index */
+	long last_idx;
+	bool second_half; /* capabilities start in prefix mode */
 	struct gcival *ivals;
 	size_t nivals, ivcap;
 	struct gcstat *stats;
@@ -150,12 +173,17 @@ static bool room(struct tb *b, size_t sz)
 
 static struct capb *cap_get(struct tb *b, int32_t cap)
 {
+	if (b->last_idx >= 0 && b->last_cap == cap)
+		return &b->caps[b->last_idx];
 	long i = idmap_get(&b->capmap, (uint32_t)cap);
-	if (i >= 0)
+	if (i >= 0) {
+		b->last_cap = cap;
+		b->last_idx = i;
 		return &b->caps[i];
+	}
 	if (!room(b, sizeof(struct capb)))
 		return NULL;
-	struct capb c = { .cap = cap };
+	struct capb c = { .cap = cap, .run_slot = -1, .prefix = b->second_half };
 	const struct tracks *tr = b->tr;
 	if (b->nbinned < MAX_BINNED_CAPS && tr->nbins) {
 		size_t nb = tr->nbins + 1;
@@ -173,6 +201,7 @@ static struct capb *cap_get(struct tb *b, int32_t cap)
 			c.st_gc = NULL;
 			b->over = true;
 		} else {
+			memset(c.st_gc, 0xFF, nb); /* unset: another half may own the bin */
 			b->nbinned++;
 		}
 	}
@@ -209,7 +238,8 @@ static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_
 	if (!c->run || e <= a)
 		return;
 	uint64_t o = tr->origin, w = tr->binw;
-	uint64_t lim = o + (uint64_t)tr->nbins * w;
+	unsigned sh = (unsigned)__builtin_ctzll(w); /* w is a power of two */
+	uint64_t lim = o + ((uint64_t)tr->nbins << sh);
 	if (e <= o || a >= lim)
 		return;
 	if (a < o)
@@ -217,7 +247,7 @@ static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_
 	if (e > lim)
 		e = lim;
 	uint64_t *acc = c->in_gc ? c->gcd : c->running ? c->run : NULL;
-	size_t i0 = (size_t)((a - o) / w), i1 = (size_t)((e - 1 - o) / w);
+	size_t i0 = (size_t)((a - o) >> sh), i1 = (size_t)((e - 1 - o) >> sh);
 	for (size_t i = i0; i <= i1; i++) {
 		uint64_t lo = o + i * w, hi = lo + w;
 		if (acc)
@@ -228,8 +258,8 @@ static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_
 		}
 	}
 	/* a bin starting exactly at e: the state just before e is this one */
-	if ((e - o) % w == 0 && (e - o) / w < tr->nbins) {
-		size_t i = (size_t)((e - o) / w);
+	if (((e - o) & (w - 1)) == 0 && ((e - o) >> sh) < tr->nbins) {
+		size_t i = (size_t)((e - o) >> sh);
 		c->st_thread[i] = c->running;
 		c->st_gc[i] = c->in_gc;
 	}
@@ -254,7 +284,7 @@ static void stop_running(struct tb *b, struct capb *c, uint64_t t)
 {
 	if (!c->running)
 		return;
-	struct thread_info *ti = thread_get(b, c->running);
+	struct thread_info *ti = c->run_slot >= 0 ? &b->th[c->run_slot] : thread_get(b, c->running);
 	if (ti && t >= c->run_since)
 		ti->run_ns += t - c->run_since;
 	if (ti && t > ti->last_seen)
@@ -275,11 +305,128 @@ static void tracked_init(void)
 		tracked[tags[i]] = true;
 }
 
+/* RUN_THREAD, STOP_THREAD, GC_START or GC_END on capability c. */
+static void state_event(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, uint32_t id,
+			uint16_t status)
+{
+	switch (tag) {
+	case EV_RUN_THREAD: {
+		
+		if (c->running)
+			stop_running(b, c, t); /* a stop we never saw */
+		set_state(b->tr, c, t, id, c->in_gc);
+		c->run_since = t;
+		struct thread_info *ti = thread_get(b, id);
+		c->run_slot = ti ? ti - b->th : -1;
+		if (!ti)
+			break;
+		if (t < ti->first_run) {
+			ti->first_run = t;
+			ti->first_cap = c->cap;
+		}
+		if (t >= ti->last_seen) {
+			ti->last_seen = t;
+			ti->last_cap = c->cap;
+		}
+		ti->caps |= c->cap < 63 ? 1ull << c->cap : 1ull << 63;
+		ti->nruns++;
+		break;
+	}
+	case EV_STOP_THREAD: {
+		
+		if (c->running == id)
+			stop_running(b, c, t);
+		if (status == 5) { /* thread finished */
+			struct thread_info *ti = thread_get(b, id);
+			if (ti && t < ti->finished)
+				ti->finished = t;
+		}
+		if (c->running == id) {
+			set_state(b->tr, c, t, 0, c->in_gc);
+			c->run_slot = -1;
+		}
+		break;
+	}
+	case EV_GC_START:
+		c->gc_open = true;
+		c->gc_start = t;
+		set_state(b->tr, c, t, c->running, true);
+		break;
+	case EV_GC_END:
+		if (c->gc_open && t >= c->gc_start)
+			PUSH(b, b->ivals, b->nivals, b->ivcap,
+			     ((struct gcival){ c->gc_start, t, c->cap }));
+		c->gc_open = false;
+		set_state(b->tr, c, t, c->running, false);
+		break;
+	}
+}
+
+/* Leaves prefix mode: the state after the logged events, as the replay at
+ * the join will find it (a flag no logged event told counts as off). */
+static void leave_prefix(struct tb *b, struct capb *c)
+{
+	c->prefix = false;
+	c->running = 0;
+	c->in_gc = false;
+	c->run_slot = -1;
+	if (!c->npend)
+		return;
+	c->seen = true;
+	c->since = c->pend[c->npend - 1].time;
+	for (size_t i = 0; i < c->npend; i++) {
+		const struct pending *q = &c->pend[i];
+		switch (q->tag) {
+		case EV_RUN_THREAD:
+			c->running = q->thread;
+			c->run_since = q->time;
+			break;
+		case EV_STOP_THREAD:
+			if (c->running == q->thread)
+				c->running = 0;
+			break;
+		case EV_GC_START:
+			c->in_gc = true;
+			c->gc_open = true;
+			c->gc_start = q->time;
+			break;
+		case EV_GC_END:
+			c->in_gc = false;
+			c->gc_open = false;
+			break;
+		}
+	}
+	if (c->running) {
+		struct thread_info *ti = thread_get(b, c->running);
+		c->run_slot = ti ? ti - b->th : -1;
+	}
+}
+
+/* In prefix mode: logs a state event, and leaves prefix mode once the
+ * capability's own events tell its state (or the log is full). */
+static void log_pending(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, uint32_t id,
+			uint16_t status)
+{
+	struct pending p = { t, id, tag, status };
+	if (c->npend >= MAX_PENDING || !vec_push(c->pend, c->npend, c->pendcap, p)) {
+		/* give up waiting: go on from what the log tells */
+		leave_prefix(b, c);
+		c->gave_up = true;
+		c->assumed_gc = c->in_gc;
+		c->assumed_running = c->running;
+		state_event(b, c, tag, t, id, status);
+		return;
+	}
+	c->known_run |= tag == EV_RUN_THREAD || tag == EV_STOP_THREAD;
+	c->known_gc |= tag == EV_GC_START || tag == EV_GC_END;
+	if (c->known_run && c->known_gc)
+		leave_prefix(b, c);
+}
+
 /* One event of interest. p points at its tag; the layout is known good
  * (the header chose a decoder for it). */
 static void feed(struct tb *b, const struct ev *e, int32_t cap)
 {
-	const struct tracks *tr = b->tr;
 	uint64_t t = e->time;
 	struct capb *c = NULL;
 	switch (e->tag) {
@@ -298,51 +445,15 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 			ti->created = t;
 		break;
 	}
-	case EV_RUN_THREAD: {
-		uint32_t id = (uint32_t)e->f[0].u;
-		if (c->running)
-			stop_running(b, c, t); /* a stop we never saw */
-		set_state(tr, c, t, id, c->in_gc);
-		c->run_since = t;
-		struct thread_info *ti = thread_get(b, id);
-		if (!ti)
-			break;
-		if (t < ti->first_run) {
-			ti->first_run = t;
-			ti->first_cap = cap;
-		}
-		if (t >= ti->last_seen) {
-			ti->last_seen = t;
-			ti->last_cap = cap;
-		}
-		ti->caps |= cap < 63 ? 1ull << cap : 1ull << 63;
-		ti->nruns++;
-		break;
-	}
-	case EV_STOP_THREAD: {
-		uint32_t id = (uint32_t)e->f[0].u;
-		if (c->running == id)
-			stop_running(b, c, t);
-		if (e->f[1].u == 5) { /* thread finished */
-			struct thread_info *ti = thread_get(b, id);
-			if (ti && t < ti->finished)
-				ti->finished = t;
-		}
-		if (c->running == id)
-			set_state(tr, c, t, 0, c->in_gc);
-		break;
-	}
+	case EV_RUN_THREAD:
+	case EV_STOP_THREAD:
 	case EV_GC_START:
-		c->gc_open = true;
-		c->gc_start = t;
-		set_state(tr, c, t, c->running, true);
-		break;
 	case EV_GC_END:
-		if (c->gc_open && t >= c->gc_start)
-			PUSH(b, b->ivals, b->nivals, b->ivcap,
-			     ((struct gcival){ c->gc_start, t, cap }));
-		c->gc_open = false;
-		set_state(tr, c, t, c->running, false);
+		if (c->prefix) {
+			log_pending(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
+			break;
+		}
+		state_event(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
 		break;
 	case EV_GC_STATS_GHC: {
 		struct gcstat g = {
@@ -422,8 +533,20 @@ static void scan(struct tb *b, uint64_t off, uint64_t end, struct capstate cs)
 					    marker ? be16(p + 22) : 0, size);
 		if (tag < 256 && tracked[tag] && h->sel[tag].layout != SEL_UNKNOWN_LAYOUT) {
 			struct ev e;
-			if (ev_decode(h, s->map, end, off, &e) == EV_OK && !(e.bad & BAD_LEN))
+			if (tag <= EV_GC_END) {
+				/* the hot ones, read in place: thread ids and the stop
+				 * status sit at fixed offsets (the header chose their
+				 * layout, so the event is long enough) */
+				e.tag = tag;
+				e.time = t;
+				e.off = off;
+				e.nf = 2;
+				e.f[0].u = tag <= EV_STOP_THREAD ? be32(p + 10) : 0;
+				e.f[1].u = tag == EV_STOP_THREAD ? be16(p + 14) : 0;
 				feed(b, &e, cap);
+			} else if (ev_decode(h, s->map, end, off, &e) == EV_OK && !(e.bad & BAD_LEN)) {
+				feed(b, &e, cap);
+			}
 		}
 		off += size;
 	}
@@ -433,30 +556,23 @@ static void scan(struct tb *b, uint64_t off, uint64_t end, struct capstate cs)
 
 struct worker {
 	struct tb b;
-	const struct block **blocks; /* its blocks, in file order */
-	size_t nblocks;
+	uint64_t cut;  /* 0: every segment */
+	bool second;   /* the segments at or after the cut, else those before */
 };
 
+/* Reads the worker's segments (the index's segments cover exactly what it
+ * decoded, and none runs across the cut). */
 static void *run_worker(void *arg)
 {
 	struct worker *w = arg;
-	for (size_t i = 0; i < w->nblocks; i++)
-		scan(&w->b, w->blocks[i]->off, w->blocks[i]->off + w->blocks[i]->size,
-		     CAPSTATE_INIT);
+	const struct store *s = w->b.s;
+	for (size_t i = 0; i < s->nsegs && !w->b.oom; i++) {
+		const struct seg *g = &s->segs[i];
+		if (w->cut && (g->off >= w->cut) != w->second)
+			continue;
+		scan(&w->b, g->off, g->end, g->cs);
+	}
 	return NULL;
-}
-
-/* Does the data section consist of whole blocks, back to back? */
-static bool blocks_regular(const struct store *s)
-{
-	if (!s->nblocks || s->ngaps || s->nbadblocks || s->blocks[0].off != s->hdr.data_off)
-		return false;
-	for (size_t i = 0; i + 1 < s->nblocks; i++)
-		if (s->blocks[i].off + s->blocks[i].size != s->blocks[i + 1].off)
-			return false;
-	const struct block *l = &s->blocks[s->nblocks - 1];
-	uint64_t end = l->off + l->size;
-	return end == s->stop_off || (s->ndataend && end == s->first_dataend);
 }
 
 /* ---- joining the builders' results ---- */
@@ -609,6 +725,52 @@ static int cmp_pause(const void *a, const void *b)
 
 static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb)
 {
+	/* the second half's capabilities: replay what they logged before their
+	 * state was known, from the first half's final state */
+	if (nb == 2) {
+		struct tb *b0 = bs[0], *b1 = bs[1];
+		for (size_t k = 0; k < b1->ncaps; k++) {
+			struct capb *c = &b1->caps[k];
+			long i0 = idmap_get(&b0->capmap, (uint32_t)c->cap);
+			struct capb *s0 = i0 >= 0 ? &b0->caps[i0] : NULL;
+			struct capb r = *c; /* its bins, the first half's state */
+			r.prefix = false;
+			r.seen = s0 && s0->seen;
+			r.since = s0 ? s0->since : 0;
+			r.running = s0 ? s0->running : 0;
+			r.in_gc = s0 && s0->in_gc;
+			r.run_since = s0 ? s0->run_since : 0;
+			r.gc_open = s0 && s0->gc_open;
+			r.gc_start = s0 ? s0->gc_start : 0;
+			r.run_slot = -1;
+			if (r.running) {
+				struct thread_info *ti = thread_get(b1, r.running);
+				r.run_slot = ti ? ti - b1->th : -1;
+			}
+			for (size_t j = 0; j < c->npend; j++) {
+				const struct pending *q = &c->pend[j];
+				state_event(b1, &r, q->tag, q->time, q->thread, q->status);
+			}
+			/* a full log made the second half assume the flags it had not
+			 * learnt; count it when the first half says otherwise */
+			if (c->gave_up && (r.in_gc != c->assumed_gc ||
+					   (!c->known_run && r.running != c->assumed_running)))
+				tr->stitch_guesses++;
+			if (c->prefix) { /* never learnt its state: the replay has it */
+				c->prefix = false;
+				c->seen = r.seen;
+				c->since = r.since;
+				c->running = r.running;
+				c->in_gc = r.in_gc;
+				c->run_since = r.run_since;
+				c->run_slot = r.run_slot;
+				c->gc_open = r.gc_open;
+				c->gc_start = r.gc_start;
+			}
+			if (s0)
+				s0->continued = true;
+		}
+	}
 	/* capabilities: close each one's last state at the end of the log */
 	size_t ncaps = 0;
 	for (size_t i = 0; i < nb; i++)
@@ -620,10 +782,12 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	for (size_t i = 0; i < nb; i++) {
 		for (size_t k = 0; k < bs[i]->ncaps; k++) {
 			struct capb *c = &bs[i]->caps[k];
-			if (c->seen && s->tmax >= c->since)
-				account(tr, c, c->since, s->tmax);
-			if (c->running) /* still running at the end: count it */
-				stop_running(bs[i], c, s->tmax);
+			if (!c->continued) {
+				if (c->seen && s->tmax >= c->since)
+					account(tr, c, c->since, s->tmax);
+				if (c->running) /* still running at the end: count it */
+					stop_running(bs[i], c, s->tmax);
+			}
 			caps[ncaps++] = *c;
 			c->run = c->gcd = NULL; /* moved */
 			c->st_thread = NULL;
@@ -631,6 +795,36 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 		}
 	}
 	qsort(caps, ncaps, sizeof *caps, cmp_cap);
+	/* a capability in both halves: one set of bins, the sums of both */
+	size_t u = 0;
+	for (size_t i = 0; i < ncaps; i++) {
+		if (u && caps[u - 1].cap == caps[i].cap) {
+			struct capb *d = &caps[u - 1], *x = &caps[i];
+			if (d->run && x->run) {
+				for (uint32_t j = 0; j <= tr->nbins; j++) {
+					d->run[j] += x->run[j];
+					d->gcd[j] += x->gcd[j];
+					if (d->st_gc[j] == 0xFF) {
+						d->st_gc[j] = x->st_gc[j];
+						d->st_thread[j] = x->st_thread[j];
+					}
+				}
+			} else if (!d->run && x->run) {
+				d->run = x->run, d->gcd = x->gcd;
+				d->st_thread = x->st_thread, d->st_gc = x->st_gc;
+				x->run = x->gcd = NULL;
+				x->st_thread = NULL;
+				x->st_gc = NULL;
+			}
+			free(x->run);
+			free(x->gcd);
+			free(x->st_thread);
+			free(x->st_gc);
+			continue;
+		}
+		caps[u++] = caps[i];
+	}
+	ncaps = u;
 	tr->ncaps = ncaps;
 	tr->caps = malloc((ncaps ? ncaps : 1) * sizeof *tr->caps);
 	tr->run = calloc(ncaps ? ncaps : 1, sizeof *tr->run);
@@ -653,6 +847,10 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 		tr->gcd[i] = caps[i].gcd;
 		tr->st_thread[i] = caps[i].st_thread;
 		tr->st_gc[i] = caps[i].st_gc;
+		if (tr->st_gc[i]) /* bins no half set: before the capability's first event */
+			for (uint32_t j = 0; j <= tr->nbins; j++)
+				if (tr->st_gc[i][j] == 0xFF)
+					tr->st_gc[i][j] = 0;
 		/* per-bin times to prefix sums: run[i] = time before bin i */
 		for (int k = 0; k < 2; k++) {
 			uint64_t *v = k ? tr->gcd[i] : tr->run[i];
@@ -723,6 +921,7 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 static void tb_free(struct tb *b)
 {
 	for (size_t i = 0; i < b->ncaps; i++) {
+		free(b->caps[i].pend);
 		free(b->caps[i].run);
 		free(b->caps[i].gcd);
 		free(b->caps[i].st_thread);
@@ -771,85 +970,47 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 	memset(tr, 0, sizeof *tr);
 	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
 
-	/* capabilities and their bytes, from the blocks */
-	struct idmap cm = { 0 };
-	uint64_t *bytes = NULL;
-	int32_t *capids = NULL;
-	size_t ncap = 0, bcap = 0, ccap = 0;
-	bool by_caps = blocks_regular(s) && s->size >= store_parallel_min;
-	for (size_t i = 0; i < s->nblocks && by_caps; i++) {
-		int32_t c = s->blocks[i].cap == 0xFFFF ? EV_NO_CAP : s->blocks[i].cap;
-		long k = idmap_get(&cm, (uint32_t)c);
-		if (k < 0) {
-			uint64_t zero = 0;
-			if (!vec_push(bytes, ncap, bcap, zero) || !vec_push(capids, ccap, bcap, c) ||
-			    !idmap_put(&cm, (uint32_t)c, ncap - 1))
-				by_caps = false;
-			k = (long)ncap - 1;
-		}
-		if (by_caps)
-			bytes[k] += s->blocks[i].size;
+	/* the bins need the number of capabilities: the blocks', or a guess */
+	size_t ncap = 0;
+	{
+		struct idmap cm = { 0 };
+		for (size_t i = 0; i < s->nblocks; i++)
+			if (idmap_get(&cm, s->blocks[i].cap) < 0 &&
+			    idmap_put(&cm, s->blocks[i].cap, ncap))
+				ncap++;
+		idmap_free(&cm);
 	}
-	choose_bins(tr, s, ncap ? ncap : s->nblocks ? 1 : 4);
+	choose_bins(tr, s, ncap ? ncap : 4);
 
+	/* Two threads when the index split the file in two (at a block
+	 * boundary, with no segment across it); the second half's capabilities
+	 * are stitched to the first's when the halves are joined. */
 	struct worker w[2];
 	memset(w, 0, sizeof w);
 	for (int i = 0; i < 2; i++) {
 		w[i].b.s = s;
 		w[i].b.tr = tr;
-		w[i].b.budget = budget / 2;
+		w[i].b.budget = s->cut ? budget / 2 : budget;
+		w[i].b.last_idx = -1;
+		w[i].cut = s->cut;
+		w[i].second = i == 1;
 	}
+	w[1].b.second_half = true;
 	bool ok = true;
-	if (by_caps && ncap >= 2) {
-		/* each capability to the lighter thread, heaviest first */
-		int8_t *side = calloc(ncap, 1);
-		uint64_t load[2] = { 0, 0 };
-		bool *done = calloc(ncap, 1);
-		w[0].blocks = malloc(s->nblocks * sizeof *w[0].blocks);
-		w[1].blocks = malloc(s->nblocks * sizeof *w[1].blocks);
-		if (!side || !done || !w[0].blocks || !w[1].blocks) {
-			ok = false;
-		} else {
-			for (size_t n = 0; n < ncap; n++) {
-				size_t best = 0;
-				bool any = false;
-				for (size_t k = 0; k < ncap; k++)
-					if (!done[k] && (!any || bytes[k] > bytes[best]))
-						best = k, any = true;
-				done[best] = true;
-				side[best] = load[1] < load[0];
-				load[side[best]] += bytes[best];
-			}
-			for (size_t i = 0; i < s->nblocks; i++) {
-				int32_t c = s->blocks[i].cap == 0xFFFF ? EV_NO_CAP : s->blocks[i].cap;
-				struct worker *wk = &w[side[idmap_get(&cm, (uint32_t)c)]];
-				wk->blocks[wk->nblocks++] = &s->blocks[i];
-			}
-			pthread_t th;
-			bool threaded = pthread_create(&th, NULL, run_worker, &w[1]) == 0;
-			run_worker(&w[0]);
-			if (threaded)
-				pthread_join(th, NULL);
-			else
-				run_worker(&w[1]);
-			tr->by_caps = true;
-		}
-		free(side);
-		free(done);
+	if (s->cut) {
+		pthread_t th;
+		bool threaded = pthread_create(&th, NULL, run_worker, &w[1]) == 0;
+		run_worker(&w[0]);
+		if (threaded)
+			pthread_join(th, NULL);
+		else
+			run_worker(&w[1]);
+		tr->by_caps = true;
 	} else {
-		/* one thread, every event in file order (the index's segments
-		 * cover exactly what was decoded) */
-		w[0].b.budget = budget;
-		for (size_t i = 0; i < s->nsegs && !w[0].b.oom; i++)
-			scan(&w[0].b, s->segs[i].off, s->segs[i].end, s->segs[i].cs);
+		run_worker(&w[0]);
 	}
-	free(w[0].blocks);
-	free(w[1].blocks);
-	free(bytes);
-	free(capids);
-	idmap_free(&cm);
 	struct tb *bs[2] = { &w[0].b, &w[1].b };
-	ok = ok && !w[0].b.oom && !w[1].b.oom && join(tr, s, bs, 2);
+	ok = ok && !w[0].b.oom && !w[1].b.oom && join(tr, s, bs, s->cut ? 2 : 1);
 	tr->bytes = w[0].b.bytes + w[1].b.bytes;
 	tb_free(&w[0].b);
 	tb_free(&w[1].b);

@@ -12,9 +12,12 @@
  * from the log's event count and a budget proportional to the file size;
  * lists stop growing at the budget and say so (tracks.over_budget).
  *
- * The pass is split by capability over two threads when the log is a clean
- * sequence of blocks (each capability's blocks go to one thread, in order);
- * otherwise one thread reads every event in file order.
+ * The pass runs on two threads when the index split the file in two: each
+ * reads one half, and each capability's state at the cut (running thread,
+ * in GC, an open GC) is stitched when the halves are joined: the second half
+ * logs a capability's state events until its own events tell its state, and
+ * the join replays them from the first half's final state. Otherwise one
+ * thread reads every event in file order.
  * Never includes curses or termkey. */
 #ifndef HECTIC_TRACKS_H
 #define HECTIC_TRACKS_H
@@ -123,8 +126,9 @@ struct tracks {
 
 	uint16_t gens;        /* from HEAP_INFO_GHC; 0 when unknown */
 	uint16_t startup_caps; /* from STARTUP; 0 when unknown */
-	bool by_caps;         /* built on two threads, by capability */
+	bool by_caps;         /* built on two threads (halves of the file) */
 	bool over_budget;     /* some list stopped growing: see the report */
+	unsigned stitch_guesses; /* capabilities whose state at the cut was guessed wrong */
 	uint64_t bytes;       /* memory held */
 };
 
