@@ -47,7 +47,7 @@ CORE_SRC = $(PARSER_SRC) $(MODEL_SRC)
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
 VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
 
-UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt
+UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 
 all: $(BUILD)/hectic hectic

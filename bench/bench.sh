@@ -16,6 +16,8 @@ set -eu
 
 TARGET_RATIO=25   # hectic show may take at most this many times cat's time
 TARGET_ANON_MB=64 # peak anonymous memory of hectic show, MB (10^6 bytes)
+TARGET_SUMMARY_RATIO=10 # open + index + tracks + summary, times cat's time
+TARGET_SUMMARY_ANON_PCT=5 # its peak anonymous memory, percent of the file
 
 die() { echo "bench: $*" >&2; exit 1; }
 note() { echo "bench: $*" >&2; }
@@ -63,6 +65,9 @@ cp "$hectic" "$tmp/hectic" || die "cannot copy $hectic"
 "$CC" -std=c11 -O2 -o "$tmp/gen" "$here/gen.c" || die "cannot compile bench/gen.c"
 "$CC" -std=c11 -O2 -pthread -o "$tmp/runstat" "$here/runstat.c" ||
 	die "cannot compile bench/runstat.c"
+repo=$(cd "$here/.." && pwd)
+"$CC" -std=c11 -O2 -pthread -D_DEFAULT_SOURCE -o "$tmp/query" "$here/query.c" \
+	"$repo"/parser/*.c "$repo"/model/*.c || die "cannot compile bench/query.c"
 
 if [ "$synth" != 1 ] && ! command -v "$GHC" >/dev/null 2>&1; then
 	note "$GHC not found: using the synthetic log of bench/gen.c"
@@ -160,6 +165,10 @@ res=$(measure hectic "$tmp/hectic" show "$log")
 # shellcheck disable=SC2086 # split "time rss anon" into fields
 set -- $res
 hec_s=$1 hec_rss=$2 hec_anon=$3
+res=$(measure summary "$tmp/hectic" summary "$log")
+# shellcheck disable=SC2086
+set -- $res
+sum_s=$1 sum_anon=$3
 
 awk -v file="$log" -v bytes="$bytes" -v events="$events" -v src="$src" \
 	-v cat_s="$cat_s" -v hec_s="$hec_s" -v rss="$hec_rss" -v anon="$hec_anon" \
@@ -179,4 +188,19 @@ BEGIN {
 		printf "machine: %s CPUs, load average %s before timing%s\n", ncpu, load,
 			(load + 0 >= 0.5 ? " (busy: timings are unreliable)" : "")
 	exit (strict == 1 && !(ok_t && ok_a)) ? 1 : 0
-}'
+}' || failed=1
+awk -v cat_s="$cat_s" -v sum_s="$sum_s" -v anon="$sum_anon" -v bytes="$bytes" \
+	-v tr="$TARGET_SUMMARY_RATIO" -v tp="$TARGET_SUMMARY_ANON_PCT" -v strict="$strict" '
+BEGIN {
+	ratio = cat_s > 0 ? sum_s / cat_s : 0
+	anon_mb = anon * 1024 / 1e6; pct = 100 * anon * 1024 / bytes
+	ok_t = ratio <= tr; ok_a = pct < tp
+	printf "hectic summary: %6.3f s (open + index + tracks + summary; %.1fx cat; target <= %dx: %s)\n",
+		sum_s, ratio, tr, ok_t ? "ok" : "MISSED"
+	printf "  peak anon: %.1f MB, %.2f%% of the file (target < %d%%: %s)\n", anon_mb, pct, tp,
+		ok_a ? "ok" : "MISSED"
+	exit (strict == 1 && !(ok_t && ok_a)) ? 1 : 0
+}' || failed=1
+"$tmp/query" "$log" | sed 's/^/  /'
+echo "  (target for each state query: under 1 ms)"
+[ "${failed:-0}" = 0 ] || exit 1

@@ -1012,6 +1012,9 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 	struct tb *bs[2] = { &w[0].b, &w[1].b };
 	ok = ok && !w[0].b.oom && !w[1].b.oom && join(tr, s, bs, s->cut ? 2 : 1);
 	tr->bytes = w[0].b.bytes + w[1].b.bytes;
+	for (size_t i = 0; ok && i < tr->ncaps; i++) /* the bins */
+		if (tr->run[i])
+			tr->bytes += (uint64_t)(tr->nbins + 1) * 21;
 	tb_free(&w[0].b);
 	tb_free(&w[1].b);
 	if (!ok)

@@ -283,11 +283,14 @@ int cmd_markers(int argc, char **argv)
 		putchar('\n');
 		shown++;
 	}
-	if (o.grep)
+	if (o.grep) {
 		regfree(&re);
+		if (!shown)
+			warnx_("no marker or message matches '%s'", o.grep);
+	}
 	tracks_free(&tr);
 	store_close(&s);
-	return o.grep && !shown ? 1 : 0;
+	return 0;
 }
 
 /* ---- threads ---- */
