@@ -99,12 +99,19 @@ run: deps
 fuzz:
 	@sh tools/deps.sh fuzz
 	@mkdir -p build-fuzz
-	clang -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
-		-o build-fuzz/fuzz_parser tests/fuzz/fuzz_parser.c $(CORE_SRC)
+	@for t in parser index; do \
+		echo "clang ... -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c"; \
+		clang -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
+			-fno-sanitize-recover=all -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c $(CORE_SRC) || exit 1; \
+	done
 	@mkdir -p build-fuzz/corpus
 	cp tests/fixtures/*.eventlog build-fuzz/corpus/ 2>/dev/null || true
-	build-fuzz/fuzz_parser -max_total_time=$${FUZZ_SECONDS:-60} -max_len=$${FUZZ_MAXLEN:-16384} \
-		-rss_limit_mb=2048 build-fuzz/corpus tests/fuzz/corpus
+	@# FUZZ_TARGET=parser|index (default: both, one after the other)
+	@for t in $${FUZZ_TARGET:-parser index}; do \
+		build-fuzz/fuzz_$$t -max_total_time=$${FUZZ_SECONDS:-60} \
+			-max_len=$${FUZZ_MAXLEN:-16384} -rss_limit_mb=2048 \
+			build-fuzz/corpus tests/fuzz/corpus || exit 1; \
+	done
 
 bench: all
 	@sh bench/bench.sh $(BUILD)/hectic

@@ -352,8 +352,10 @@ static void *concat(const void *dst, size_t m, const void *src, size_t n, size_t
 	char *p = malloc((m + n + 1) * elem);
 	if (!p)
 		return NULL;
-	memcpy(p, dst, m * elem);
-	memcpy(p + m * elem, src, n * elem);
+	if (m)
+		memcpy(p, dst, m * elem);
+	if (n)
+		memcpy(p + m * elem, src, n * elem);
 	return p;
 }
 

@@ -636,8 +636,9 @@ static int cmp_thread(const void *a, const void *b)
 			return false;                                                \
 		(ndst) = 0;                                                          \
 		for (size_t i_ = 0; i_ < (nb); i_++) {                               \
-			memcpy((dst) + (ndst), (bs)[i_]->field,                      \
-			       (bs)[i_]->nfield * sizeof *(dst));                    \
+			if ((bs)[i_]->nfield)                                        \
+				memcpy((dst) + (ndst), (bs)[i_]->field,              \
+				       (bs)[i_]->nfield * sizeof *(dst));            \
 			(ndst) += (bs)[i_]->nfield;                                  \
 		}                                                                    \
 	} while (0)

@@ -86,5 +86,53 @@ if [ -e $F/killed-cut.eventlog ]; then
 		{ head -c 1 >/dev/null; truncate -s 100000 "$T/shrink"; cat >/dev/null; }
 	check shrink 1 "$(cat "$T/rc")" "shrank while it was being read" "$T/err"
 fi
+# ---- reports ----
+if [ -e $F/threaded.eventlog ]; then
+	"$H" summary $F/threaded.eventlog >"$T/out" 2>&1
+	check summary 0 $? "7,229,192 bytes allocated in the heap" "$T/out"
+	check summary-sparks 0 0 "SPARKS: 33 (0 converted, 0 overflowed, 0 dud, 15 GC'd, 18 fizzled)" "$T/out"
+	check summary-balance 0 0 "Parallel GC work balance: 23.79%" "$T/out"
+	"$H" summary --from 20ms --to 30ms $F/threaded.eventlog >"$T/out" 2>&1
+	check summary-window 0 $? "20.00ms to 30.00ms" "$T/out"
+	"$H" summary --from soon $F/threaded.eventlog >"$T/out" 2>&1
+	check summary-bad-time 2 $? "bad time 'soon'" "$T/out"
+	"$H" summary --from 2ms --to 1ms $F/threaded.eventlog >"$T/out" 2>&1
+	check summary-backwards 2 $? "before --from" "$T/out"
+	"$H" markers --grep 'round [0-9]' $F/threaded.eventlog >"$T/out" 2>&1
+	check markers-grep 0 $? "marker  round 2" "$T/out"
+	n=$((n + 1))
+	[ "$(grep -c round "$T/out")" -ge 2 ] || { echo "cli: markers-grep: too few"; fails=$((fails + 1)); }
+	"$H" markers --grep 'nothing like this' $F/threaded.eventlog >"$T/out" 2>"$T/err"
+	check markers-nomatch 0 $? "no marker or message matches" "$T/err"
+	"$H" markers --grep '(' $F/threaded.eventlog >"$T/out" 2>&1
+	check markers-bad-re 2 $? "bad regular expression" "$T/out"
+	"$H" threads --raw $F/threaded.eventlog >"$T/out" 2>&1
+	check threads 0 $? "wörker-1" "$T/out"
+fi
+if [ -e $F/nonthreaded.eventlog ]; then
+	"$H" gcs --gen 1 $F/nonthreaded.eventlog >"$T/out" 2>&1
+	check gcs-gen 0 $? "^7 collections; pause p50" "$T/out"
+	"$H" gcs --top 3 $F/nonthreaded.eventlog >"$T/out" 2>&1
+	check gcs-top 0 $? "^80 collections" "$T/out"
+	n=$((n + 1))
+	[ "$(grep -c '^   [0-9] ' "$T/out")" -eq 3 ] ||
+		{ echo "cli: gcs-top: not 3 rows"; fails=$((fails + 1)); }
+	"$H" gcs --top x $F/nonthreaded.eventlog >"$T/out" 2>&1
+	check gcs-bad-top 2 $? "bad number 'x'" "$T/out"
+fi
+# a thread label holding an escape sequence: shown escaped unless --raw
+hdr='hdrbhetbetb\000\000\054\377\377\000\000\000\001L\000\000\000\000ete\000hetehdredatb'
+ev='\000\054\000\000\000\000\000\000\000\012\000\016\000\000\000\007\033[31mevil\007'
+printf "$hdr$ev\377\377" >"$T/evil"
+"$H" threads --escape "$T/evil" >"$T/out" 2>&1
+check label-escaped 0 $? '\\x1b\[31mevil\\x07' "$T/out"
+n=$((n + 1))
+if grep -q "$(printf '\033')" "$T/out"; then echo "cli: label-escaped: raw ESC"; fails=$((fails + 1)); fi
+"$H" show --escape "$T/evil" >"$T/out" 2>&1
+check show-escaped 0 $? 'has label "\\x1b\[31mevil\\x07"' "$T/out"
+"$H" threads --raw "$T/evil" >"$T/out" 2>&1
+n=$((n + 1))
+grep -q "$(printf '\033')\[31mevil" "$T/out" || { echo "cli: label-raw: no raw bytes"; fails=$((fails + 1)); }
+
 echo "cli: $n checks, $fails failed"
 [ "$fails" -eq 0 ]

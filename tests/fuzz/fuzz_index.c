@@ -1,0 +1,87 @@
+/* libFuzzer target: open + index + tracks of arbitrary bytes, then every
+ * kind of query the UI and the reports make, with invariants checked.
+ * Built by `make fuzz` (clang -fsanitize=fuzzer). */
+#include <regex.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../model/store.h"
+#include "../../model/summary.h"
+#include "../../model/tracks.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint8_t *buf = malloc(size ? size : 1);
+	if (!buf)
+		return 0;
+	memcpy(buf, data, size);
+	store_parallel_min = size && (data[size - 1] & 1) ? 0 : (size_t)64 << 20;
+	struct store s;
+	char err[256];
+	if (store_open_mem(&s, buf, size, err, sizeof err) != STORE_OK) {
+		free(buf);
+		return 0;
+	}
+	struct tracks tr;
+	if (tracks_build(&tr, &s)) {
+		uint64_t lo = s.tmin, hi = s.tmax + 1, mid = lo + (hi - lo) / 2;
+		unsigned cols = 1 + (unsigned)(size % 37);
+		float *run = malloc((tr.ncaps + 1) * cols * sizeof *run);
+		float *gc = malloc((tr.ncaps + 1) * cols * sizeof *gc);
+		bool exact;
+		for (int k = 0; run && gc && k < 3; k++) {
+			uint64_t a = k == 0 ? lo : k == 1 ? mid : lo + (hi - lo) / 7;
+			uint64_t b = k == 0 ? hi : k == 1 ? hi + 1000 : mid + 1;
+			for (size_t raw = 0; raw <= 1; raw++) {
+				if (!tracks_cap_fractions(&tr, &s, a, b, cols, raw ? SIZE_MAX : 0, run, gc,
+							  &exact))
+					continue;
+				for (size_t i = 0; i < tr.ncaps * cols; i++)
+					if (!(run[i] >= -1e-3f && gc[i] >= -1e-3f &&
+					      run[i] + gc[i] <= 1.001f))
+						abort(); /* fractions must be fractions */
+			}
+		}
+		free(run);
+		free(gc);
+		struct capstate_at *st = malloc((tr.ncaps + 1) * sizeof *st);
+		if (st)
+			tracks_state_at(&tr, &s, mid, st);
+		free(st);
+		for (const struct gc *g = tracks_gc_next(&tr, 0, false); g;
+		     g = tracks_gc_next(&tr, g->start, false))
+			if (g->end < g->start)
+				abort();
+		tracks_gc_prev(&tr, hi, true);
+		regex_t re;
+		if (regcomp(&re, "a|b", REG_EXTENDED | REG_NOSUB) == 0) {
+			uint64_t hit;
+			long mark;
+			uint32_t th;
+			tracks_search(&tr, &s, &re, mid, 1, true, &hit, &mark, &th);
+			tracks_search(&tr, &s, &re, mid, -1, true, &hit, &mark, &th);
+			regfree(&re);
+		}
+		for (size_t i = 0; i < tr.nthreads; i++) {
+			size_t n;
+			tracks_label(&tr, &s, &tr.threads[i], &n);
+		}
+		struct summary sm;
+		summary_compute(&tr, &s, 0, UINT64_MAX, &sm);
+		FILE *devnull = fopen("/dev/null", "w");
+		if (devnull) {
+			summary_print(devnull, &sm);
+			fclose(devnull);
+		}
+		struct evref before[5];
+		store_events_before(&s, mid, 0, CLASS_ALL, before, 5);
+		tracks_free(&tr);
+	}
+	store_close(&s);
+	free(buf);
+	return 0;
+}

@@ -1,0 +1,747 @@
+/* model/summary.c: the whole run against the program's own +RTS -s output,
+ * windows against a naive scan of the events, and the printed report. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evtest.h"
+#include "../../model/store.h"
+#include "../../model/summary.h"
+#include "../../model/tracks.h"
+
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+struct lg {
+	uint8_t *buf;
+	struct store s;
+	struct tracks tr;
+	const char *name;
+};
+
+static void lg_open_file(struct lg *l, const char *path)
+{
+	char err[256] = "";
+	memset(l, 0, sizeof *l);
+	l->name = path;
+	enum store_status st = store_open(&l->s, path, err, sizeof err);
+	if (st != STORE_OK)
+		print_error("%s: store_open: %d %s\n", path, st, err);
+	assert_int_equal(st, STORE_OK);
+	assert_true(tracks_build(&l->tr, &l->s));
+}
+
+static void lg_open_mem(struct lg *l, const struct evb *b, const char *name)
+{
+	char err[256] = "";
+	memset(l, 0, sizeof *l);
+	l->name = name;
+	l->buf = evb_exact(b);
+	enum store_status st = store_open_mem(&l->s, l->buf, b->n, err, sizeof err);
+	assert_int_equal(st, STORE_OK);
+	assert_true(tracks_build(&l->tr, &l->s));
+}
+
+static void lg_close(struct lg *l)
+{
+	tracks_free(&l->tr);
+	store_close(&l->s);
+	free(l->buf);
+}
+
+static char *slurp(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, len = 0;
+	char *p = malloc(cap);
+	assert_non_null(p);
+	size_t r;
+	while ((r = fread(p + len, 1, cap - len - 1, f)) > 0) {
+		len += r;
+		if (cap - len < 2) {
+			cap *= 2;
+			p = realloc(p, cap);
+			assert_non_null(p);
+		}
+	}
+	fclose(f);
+	p[len] = 0;
+	if (n)
+		*n = len;
+	return p;
+}
+
+/* ---- +RTS -s parsing ---- */
+
+struct rts {
+	uint64_t allocated, copied, max_res, res_samples, max_slop, mib;
+	uint64_t colls[2], par[2];
+	bool have_sparks;
+	uint64_t sparks[6]; /* created, converted, overflowed, dud, gcd, fizzled */
+	bool have_balance;
+	double balance;
+};
+
+/* The number with thousands separators that starts the line holding label. */
+static bool number_before(const char *text, const char *label, uint64_t *out)
+{
+	const char *p = strstr(text, label);
+	if (!p)
+		return false;
+	const char *ls = p;
+	while (ls > text && ls[-1] != '\n')
+		ls--;
+	uint64_t v = 0;
+	bool any = false;
+	for (const char *q = ls; q < p; q++) {
+		if (*q >= '0' && *q <= '9') {
+			v = v * 10 + (uint64_t)(*q - '0');
+			any = true;
+		} else if (*q != ',' && *q != ' ') {
+			break;
+		}
+	}
+	*out = v;
+	return any;
+}
+
+static void parse_rts(const char *t, struct rts *r)
+{
+	memset(r, 0, sizeof *r);
+	assert_true(number_before(t, " bytes allocated in the heap", &r->allocated));
+	assert_true(number_before(t, " bytes copied during GC", &r->copied));
+	assert_true(number_before(t, " bytes maximum residency", &r->max_res));
+	const char *p = strstr(t, "bytes maximum residency (");
+	assert_non_null(p);
+	unsigned long long n;
+	assert_int_equal(sscanf(p, "bytes maximum residency (%llu", &n), 1);
+	r->res_samples = n;
+	assert_true(number_before(t, " bytes maximum slop", &r->max_slop));
+	assert_true(number_before(t, " MiB total memory in use", &r->mib));
+	for (int g = 0; g < 2; g++) {
+		char pat[16];
+		snprintf(pat, sizeof pat, "  Gen  %d ", g);
+		p = strstr(t, pat);
+		assert_non_null(p);
+		unsigned long long c, pp;
+		assert_int_equal(sscanf(p, "  Gen %*d %llu colls, %llu par", &c, &pp), 2);
+		r->colls[g] = c;
+		r->par[g] = pp;
+	}
+	p = strstr(t, "SPARKS: ");
+	if (p) {
+		unsigned long long v[6];
+		assert_int_equal(sscanf(p, "SPARKS: %llu (%llu converted, %llu overflowed, %llu dud, "
+					   "%llu GC'd, %llu fizzled)",
+					&v[0], &v[1], &v[2], &v[3], &v[4], &v[5]),
+				 6);
+		r->have_sparks = true;
+		for (int i = 0; i < 6; i++)
+			r->sparks[i] = v[i];
+	}
+	p = strstr(t, "Parallel GC work balance: ");
+	if (p) {
+		assert_int_equal(sscanf(p, "Parallel GC work balance: %lf%%", &r->balance), 1);
+		r->have_balance = true;
+	}
+}
+
+static void check_rts(const char *base)
+{
+	char path[256], spath[256];
+	snprintf(path, sizeof path, "tests/fixtures/%s.eventlog", base);
+	snprintf(spath, sizeof spath, "tests/fixtures/%s.rts-s.txt", base);
+	char *text = slurp(spath, NULL);
+	assert_non_null(text);
+	struct rts r;
+	parse_rts(text, &r);
+	struct lg l;
+	lg_open_file(&l, path);
+	struct summary sm;
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	bool bad = false;
+#define EXPECT(what, got, want)                                                          \
+	do {                                                                             \
+		if ((uint64_t)(got) != (uint64_t)(want)) {                               \
+			print_error("%s: %s: got %llu, +RTS -s says %llu\n", base, what,  \
+				    (unsigned long long)(got), (unsigned long long)(want)); \
+			bad = true;                                                      \
+		}                                                                        \
+	} while (0)
+	EXPECT("bytes allocated in the heap", sm.allocated, r.allocated);
+	assert_true(sm.have_alloc);
+	EXPECT("bytes copied during GC", sm.copied, r.copied);
+	EXPECT("bytes maximum residency", sm.max_live, r.max_res);
+	EXPECT("residency samples", sm.live_samples, r.res_samples);
+	EXPECT("bytes maximum slop", sm.max_slop, r.max_slop);
+	EXPECT("MiB total memory in use (max heap size / MiB)", sm.max_heap / (1024 * 1024), r.mib);
+	EXPECT("Gen 0 colls", sm.gen[0].colls, r.colls[0]);
+	EXPECT("Gen 0 par", sm.gen[0].par, r.par[0]);
+	EXPECT("Gen 1 colls", sm.gen[1].colls, r.colls[1]);
+	EXPECT("Gen 1 par", sm.gen[1].par, r.par[1]);
+	if (r.have_sparks) {
+		if (!sm.have_sparks) {
+			print_error("%s: no sparks in the summary, +RTS -s has a SPARKS line\n", base);
+			bad = true;
+		}
+		static const int idx[6] = { SP_CREATED, SP_CONVERTED, SP_OVERFLOWED, SP_DUD, SP_GCD,
+					    SP_FIZZLED };
+		static const char *const nm[6] = { "sparks created", "sparks converted",
+						   "sparks overflowed", "sparks dud", "sparks GC'd",
+						   "sparks fizzled" };
+		for (int i = 0; i < 6; i++)
+			EXPECT(nm[i], sm.sparks[idx[i]], r.sparks[i]);
+	}
+	if (r.have_balance) {
+		double got = sm.bal_den ? 100.0 * (double)sm.bal_num / (double)sm.bal_den : -1;
+		if (got < r.balance - 0.01 || got > r.balance + 0.01) {
+			print_error("%s: parallel GC work balance: got %.4f%% (%llu / %llu), +RTS -s "
+				    "says %.2f%%\n", base, got, (unsigned long long)sm.bal_num,
+				    (unsigned long long)sm.bal_den, r.balance);
+			bad = true;
+		}
+	}
+	assert_true(sm.ngens >= 2);
+	lg_close(&l);
+	free(text);
+	if (bad)
+		fail();
+}
+
+static void test_rts_threaded(void **state)
+{
+	(void)state;
+	check_rts("threaded");
+}
+
+static void test_rts_nonthreaded(void **state)
+{
+	(void)state;
+	check_rts("nonthreaded");
+}
+
+static void test_rts_heap_hT(void **state)
+{
+	(void)state;
+	check_rts("heap-hT");
+}
+
+static void test_rts_prof(void **state)
+{
+	(void)state;
+	check_rts("prof");
+}
+
+static void test_rts_prof_hy(void **state)
+{
+	(void)state;
+	check_rts("prof-hy");
+}
+
+static void test_rts_nonmoving(void **state)
+{
+	(void)state;
+	check_rts("nonmoving");
+}
+
+/* ---- windows against a naive scan ---- */
+
+struct wev {
+	uint64_t time;
+	int32_t cap;
+	uint16_t tag;
+	uint64_t f[9];
+};
+
+struct wlog {
+	struct wev *ev;
+	size_t n;
+};
+
+static void wlog_build(struct wlog *w, const struct store *s)
+{
+	size_t cap = 1024;
+	w->n = 0;
+	w->ev = malloc(cap * sizeof *w->ev);
+	assert_non_null(w->ev);
+	struct merge *m = merge_new(s);
+	assert_non_null(m);
+	const struct ev *e;
+	int32_t c;
+	while ((e = merge_next(m, &c)) != NULL) {
+		if (e->layout == SEL_UNKNOWN_LAYOUT || (e->bad & BAD_LEN))
+			continue;
+		switch (e->tag) {
+		case EV_GC_STATS_GHC: case EV_HEAP_ALLOCATED: case EV_SPARK_COUNTERS:
+		case EV_HEAP_LIVE: case EV_HEAP_SIZE:
+			break;
+		default:
+			continue;
+		}
+		if (w->n == cap) {
+			cap *= 2;
+			w->ev = realloc(w->ev, cap * sizeof *w->ev);
+			assert_non_null(w->ev);
+		}
+		struct wev x = { .time = e->time, .cap = c, .tag = e->tag };
+		for (int i = 0; i < 9 && i < e->nf; i++)
+			x.f[i] = e->f[i].u;
+		w->ev[w->n++] = x;
+	}
+	merge_free(m);
+}
+
+/* Sum over capabilities of (last sample <= b) - (last sample < a), field k
+ * of tag (HEAP_ALLOCATED: its field 1; SPARK_COUNTERS: field k). */
+static uint64_t naive_delta(const struct wlog *w, uint16_t tag, int k, uint64_t a, uint64_t b)
+{
+	int32_t caps[64];
+	size_t ncaps = 0;
+	for (size_t i = 0; i < w->n; i++) {
+		if (w->ev[i].tag != tag)
+			continue;
+		bool seen = false;
+		for (size_t j = 0; j < ncaps; j++)
+			seen |= caps[j] == w->ev[i].cap;
+		if (!seen) {
+			assert_true(ncaps < 64);
+			caps[ncaps++] = w->ev[i].cap;
+		}
+	}
+	uint64_t sum = 0;
+	for (size_t j = 0; j < ncaps; j++) {
+		uint64_t hi = 0, lo = 0;
+		bool have_hi = false;
+		for (size_t i = 0; i < w->n; i++) {
+			const struct wev *x = &w->ev[i];
+			if (x->tag != tag || x->cap != caps[j])
+				continue;
+			uint64_t v = x->f[k];
+			if (x->time <= b) {
+				hi = v;
+				have_hi = true;
+			}
+			if (x->time < a)
+				lo = v;
+		}
+		if (have_hi && hi >= lo)
+			sum += hi - lo;
+	}
+	return sum;
+}
+
+static void check_summary_window(const struct lg *l, const struct wlog *w, uint64_t a,
+				 uint64_t b)
+{
+	struct summary sm;
+	summary_compute(&l->tr, &l->s, a, b, &sm);
+	uint64_t copied = 0, colls[SUMMARY_GENS] = { 0 }, max_live = 0, live_n = 0, max_heap = 0;
+	for (size_t i = 0; i < w->n; i++) {
+		const struct wev *x = &w->ev[i];
+		if (x->time < a || x->time > b)
+			continue;
+		if (x->tag == EV_GC_STATS_GHC) {
+			copied += x->f[2];
+			if (x->f[1] < SUMMARY_GENS)
+				colls[x->f[1]]++;
+		} else if (x->tag == EV_HEAP_LIVE) {
+			live_n++;
+			if (x->f[1] > max_live)
+				max_live = x->f[1];
+		} else if (x->tag == EV_HEAP_SIZE && x->f[1] > max_heap) {
+			max_heap = x->f[1];
+		}
+	}
+	uint64_t alloc = naive_delta(w, EV_HEAP_ALLOCATED, 1, a, b);
+	bool bad = false;
+#define WEXPECT(what, got, want)                                                          \
+	do {                                                                              \
+		if ((uint64_t)(got) != (uint64_t)(want)) {                                \
+			print_error("%s: window [%llu, %llu]: %s: got %llu, want %llu\n",  \
+				    l->name, (unsigned long long)a, (unsigned long long)b, \
+				    what, (unsigned long long)(got),                       \
+				    (unsigned long long)(want));                           \
+			bad = true;                                                       \
+		}                                                                         \
+	} while (0)
+	WEXPECT("copied", sm.copied, copied);
+	for (int g = 0; g < SUMMARY_GENS; g++)
+		WEXPECT("collections of a generation", sm.gen[g].colls, colls[g]);
+	WEXPECT("allocated", sm.allocated, alloc);
+	WEXPECT("max residency", sm.max_live, max_live);
+	WEXPECT("residency samples", sm.live_samples, live_n);
+	WEXPECT("max heap size", sm.max_heap, max_heap);
+	for (int k = 0; k < 7; k++)
+		WEXPECT("sparks", sm.sparks[k], naive_delta(w, EV_SPARK_COUNTERS, k, a, b));
+	/* times: the window clipped to the events; GC + MUT = total, and GC
+	 * lies between the pauses of the collections inside the window and
+	 * those of the collections that touch it */
+	uint64_t from = a < l->s.tmin ? l->s.tmin : a, to = b > l->s.tmax ? l->s.tmax : b;
+	if (to < from)
+		to = from;
+	WEXPECT("total", sm.total, to - from);
+	WEXPECT("gc + mut", sm.gc + sm.mut, sm.total);
+	uint64_t inside = 0, touching = 0;
+	for (size_t i = 0; i < l->tr.ngcs; i++) {
+		const struct gc *g = &l->tr.gcs[i];
+		if (g->start >= from && g->end <= to)
+			inside += g->pause;
+		if (g->end >= from && g->start <= to)
+			touching += g->pause;
+	}
+	if (sm.gc + 1 < (inside < sm.total ? inside : sm.total) || sm.gc > touching) {
+		print_error("%s: window [%llu, %llu]: gc %llu, want between %llu and %llu\n",
+			    l->name, (unsigned long long)a, (unsigned long long)b,
+			    (unsigned long long)sm.gc, (unsigned long long)inside,
+			    (unsigned long long)touching);
+		bad = true;
+	}
+	if (bad)
+		fail();
+}
+
+static const char *const fixture_logs[] = {
+	"tests/fixtures/threaded.eventlog",   "tests/fixtures/nonthreaded.eventlog",
+	"tests/fixtures/heap-hT.eventlog",    "tests/fixtures/prof.eventlog",
+	"tests/fixtures/prof-hy.eventlog",    "tests/fixtures/nonmoving.eventlog",
+	"tests/fixtures/killed-cut.eventlog",
+};
+
+static void sweep_windows(const struct lg *l, uint64_t seed, unsigned n)
+{
+	struct wlog w;
+	wlog_build(&w, &l->s);
+	uint64_t tmin = l->s.tmin, span = l->s.tmax - tmin + 1;
+	check_summary_window(l, &w, 0, UINT64_MAX);
+	check_summary_window(l, &w, tmin, l->s.tmax);
+	check_summary_window(l, &w, 0, tmin ? tmin - 1 : 0);
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t a = tmin + rnd(&seed) % span, b = a + rnd(&seed) % span;
+		if (i % 4 == 1 && w.n) /* on sample times */
+			a = w.ev[rnd(&seed) % w.n].time, b = w.ev[rnd(&seed) % w.n].time;
+		if (i % 4 == 2 && w.n)
+			a = w.ev[rnd(&seed) % w.n].time + 1, b = a + rnd(&seed) % 2000000;
+		if (b < a) {
+			uint64_t t = a;
+			a = b;
+			b = t;
+		}
+		check_summary_window(l, &w, a, b);
+	}
+	free(w.ev);
+}
+
+static void test_windows_fixtures(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof fixture_logs / sizeof fixture_logs[0]; i++) {
+		struct lg l;
+		lg_open_file(&l, fixture_logs[i]);
+		sweep_windows(&l, 0x5DEECE66Dull * (i + 1), 300);
+		lg_close(&l);
+	}
+}
+
+/* Two capabilities' counters with samples exactly on the window edges. */
+static void test_windows_counters(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 18, 14, "Block marker");
+	evb_type(&b, 34, 56, "Spark counters");
+	evb_type(&b, 49, 12, "Total heap mem ever allocated");
+	evb_type(&b, 53, 58, "GC statistics");
+	evb_end_header(&b);
+	for (uint16_t cap = 0; cap < 2; cap++) {
+		struct evb body = EVB_INIT;
+		body.decl = b.decl;
+		for (uint64_t k = 0; k < 10; k++) {
+			uint64_t t = 100 * (k + 1) + cap * 50;
+			struct evb pl = EVB_INIT;
+			evb_pack(&pl, "wq", (uint64_t[]){ 0, (k + 1) * (k + 1) * 1000 + cap });
+			evb_event_pl(&body, 49, t, &pl);
+			evb_free(&pl);
+			uint64_t sp[7];
+			for (int j = 0; j < 7; j++)
+				sp[j] = k * (uint64_t)(j + 1) + cap;
+			evb_pack(&pl, "qqqqqqq", sp);
+			evb_event_pl(&body, 34, t, &pl);
+			evb_free(&pl);
+			evb_pack(&pl, "whqqqwqqq",
+				 (uint64_t[]){ 0, k % 2, 1000 * k, 10, 0, 2, 500, 900, 450 });
+			evb_event_pl(&body, 53, t + 1, &pl);
+			evb_free(&pl);
+		}
+		evb_marker(&b, 100 + cap * 50, (uint32_t)(24 + body.n), 1051 + cap * 50, cap);
+		evb_bytes(&b, body.p, body.n);
+		free(body.p);
+	}
+	evb_dataend(&b);
+	struct lg l;
+	lg_open_mem(&l, &b, "counters");
+	struct wlog w;
+	wlog_build(&w, &l.s);
+	/* (windows that end before the first event: test_window_before_log) */
+	for (uint64_t a = 0; a <= 1200; a += 50)
+		for (uint64_t e = a < 100 ? 100 : a; e <= 1250; e += 50) {
+			check_summary_window(&l, &w, a, e);
+			if (a < e)
+				check_summary_window(&l, &w, a + 1, e);
+			check_summary_window(&l, &w, a, e + 1);
+		}
+	struct summary sm;
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	assert_int_equal(sm.allocated, 100000 + 100001);
+	assert_int_equal(sm.sparks[SP_CREATED], 9 + 10);
+	assert_int_equal(sm.gen[0].colls, 10);
+	assert_int_equal(sm.gen[1].colls, 10);
+	assert_int_equal(sm.bal_num, 20 * 450);
+	assert_int_equal(sm.bal_den, 20 * 900);
+	summary_compute(&l.tr, &l.s, 200, 300, &sm);
+	/* cap 0: 9000 - 1000 (at 100 < 200); cap 1: last <= 300 is at 250 (4001), last < 200 at 150 (1001) */
+	assert_int_equal(sm.allocated, 8000 + 3000);
+	free(w.ev);
+	lg_close(&l);
+	evb_free(&b);
+}
+
+/* A window that ends before the first event holds nothing: clipping it to
+ * the log must not move it onto the first event. */
+static void test_window_before_log(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 18, 14, "Block marker");
+	evb_type(&b, 49, 12, "Total heap mem ever allocated");
+	evb_type(&b, 53, 50, "GC statistics");
+	evb_end_header(&b);
+	struct evb body = EVB_INIT;
+	body.decl = b.decl;
+	struct evb pl = EVB_INIT;
+	evb_pack(&pl, "wq", (uint64_t[]){ 0, 4096 });
+	evb_event_pl(&body, 49, 1000, &pl);
+	evb_free(&pl);
+	evb_pack(&pl, "whqqqwqq", (uint64_t[]){ 0, 0, 777, 0, 0, 1, 0, 0 });
+	evb_event_pl(&body, 53, 1000, &pl);
+	evb_free(&pl);
+	evb_pack(&pl, "wq", (uint64_t[]){ 0, 8192 });
+	evb_event_pl(&body, 49, 2000, &pl);
+	evb_free(&pl);
+	evb_marker(&b, 1000, (uint32_t)(24 + body.n), 2000, 0);
+	evb_bytes(&b, body.p, body.n);
+	free(body.p);
+	evb_dataend(&b);
+	struct lg l;
+	lg_open_mem(&l, &b, "before the log");
+	struct summary sm;
+	summary_compute(&l.tr, &l.s, 0, 999, &sm);
+	if (sm.allocated || sm.copied || sm.gen[0].colls)
+		print_error("window [0, 999], first event at 1000: allocated %llu copied %llu "
+			    "gen 0 colls %llu, want 0 0 0 (window reported as [%llu, %llu])\n",
+			    (unsigned long long)sm.allocated, (unsigned long long)sm.copied,
+			    (unsigned long long)sm.gen[0].colls, (unsigned long long)sm.from,
+			    (unsigned long long)sm.to);
+	assert_int_equal(sm.allocated, 0);
+	assert_int_equal(sm.copied, 0);
+	assert_int_equal(sm.gen[0].colls, 0);
+	/* and after the last one */
+	summary_compute(&l.tr, &l.s, 2001, 5000, &sm);
+	assert_int_equal(sm.allocated, 0);
+	assert_int_equal(sm.copied, 0);
+	lg_close(&l);
+	evb_free(&b);
+}
+
+/* ---- the printed report ---- */
+
+static char *print_summary(const struct summary *sm, size_t *n)
+{
+	char *p = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&p, &len);
+	assert_non_null(f);
+	summary_print(f, sm);
+	fclose(f);
+	*n = len;
+	return p;
+}
+
+static const char *line_with(const char *text, const char *label)
+{
+	const char *p = strstr(text, label);
+	if (!p)
+		return NULL;
+	while (p > text && p[-1] != '\n')
+		p--;
+	return p;
+}
+
+static void expect_line_prefix(const char *out, const char *rts, const char *label,
+			       size_t upto_len, const char *base)
+{
+	const char *want = line_with(rts, label), *got = line_with(out, label);
+	assert_non_null(want);
+	if (!got) {
+		print_error("%s: the report has no line with \"%s\"\n", base, label);
+		fail();
+	}
+	const char *wend = strstr(want, label) + upto_len;
+	size_t n = (size_t)(wend - want);
+	if (strncmp(got, want, n) != 0) {
+		const char *ge = strchr(got, '\n');
+		print_error("%s: line \"%.*s\", +RTS -s has \"%.*s\"\n", base,
+			    (int)(ge ? ge - got : (long)strlen(got)), got, (int)n, want);
+		fail();
+	}
+}
+
+static double elapsed_in(const char *out, const char *label)
+{
+	const char *l = line_with(out, label);
+	if (!l) {
+		print_error("the report has no \"%s\" line\n", label);
+		fail();
+	}
+	const char *p = strchr(l, '(');
+	assert_non_null(p);
+	double v;
+	assert_int_equal(sscanf(p, "( %lfs elapsed)", &v), 1);
+	return v;
+}
+
+static void check_print(const char *base)
+{
+	char path[256], spath[256];
+	snprintf(path, sizeof path, "tests/fixtures/%s.eventlog", base);
+	snprintf(spath, sizeof spath, "tests/fixtures/%s.rts-s.txt", base);
+	char *rts = slurp(spath, NULL);
+	assert_non_null(rts);
+	struct lg l;
+	lg_open_file(&l, path);
+	struct summary sm;
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	size_t n;
+	char *out = print_summary(&sm, &n);
+	/* the counter lines, character for character up to the end of the label */
+	expect_line_prefix(out, rts, " bytes allocated in the heap", 28, base);
+	expect_line_prefix(out, rts, " bytes copied during GC", 23, base);
+	expect_line_prefix(out, rts, " bytes maximum residency", 37, base); /* (N sample(s)) */
+	expect_line_prefix(out, rts, " bytes maximum slop", 19, base);
+	expect_line_prefix(out, rts, " MiB total memory in use", 24, base);
+	expect_line_prefix(out, rts, "  Gen  0 ", 9, base);
+	expect_line_prefix(out, rts, "  Gen  1 ", 9, base);
+	/* "  Gen  0       113 colls,   112 par" */
+	for (int g = 0; g < 2; g++) {
+		char pat[16];
+		snprintf(pat, sizeof pat, "  Gen  %d ", g);
+		const char *a = line_with(out, pat), *b = line_with(rts, pat);
+		const char *ea = strstr(a, " par"), *eb = strstr(b, " par");
+		assert_non_null(ea);
+		assert_non_null(eb);
+		if (ea - a != eb - b || strncmp(a, b, (size_t)(ea - a)) != 0) {
+			print_error("%s: \"%.*s\", +RTS -s has \"%.*s\"\n", base, (int)(ea - a), a,
+				    (int)(eb - b), b);
+			fail();
+		}
+	}
+	if (strstr(rts, "  SPARKS: "))
+		expect_line_prefix(out, rts, "  SPARKS: ", (size_t)(strchr(strstr(rts, "  SPARKS: "), '\n') -
+								  strstr(rts, "  SPARKS: ")), base);
+	if (strstr(rts, "Parallel GC work balance"))
+		expect_line_prefix(out, rts, "  Parallel GC work balance: ",
+				   (size_t)(strchr(strstr(rts, "  Parallel GC work balance: "), '\n') -
+					    strstr(rts, "  Parallel GC work balance: ")),
+				   base);
+	/* times: the summary's own, as %.3f seconds */
+	double mut = elapsed_in(out, "  MUT     time"), gct = elapsed_in(out, "  GC      time"),
+	       tot = elapsed_in(out, "  Total   time");
+	assert_true(mut > (double)sm.mut / 1e9 - 0.0006 && mut < (double)sm.mut / 1e9 + 0.0006);
+	assert_true(gct > (double)sm.gc / 1e9 - 0.0006 && gct < (double)sm.gc / 1e9 + 0.0006);
+	assert_true(tot > (double)sm.total / 1e9 - 0.0006 && tot < (double)sm.total / 1e9 + 0.0006);
+	const char *pl = line_with(out, "Productivity");
+	assert_non_null(pl);
+	double prod;
+	assert_int_equal(sscanf(strstr(pl, "Productivity"), "Productivity %lf%%", &prod), 1);
+	double want = 100.0 * (double)sm.mut / (double)sm.total;
+	assert_true(prod > want - 0.051 && prod < want + 0.051);
+	free(out);
+	free(rts);
+	lg_close(&l);
+}
+
+static void test_print_fixtures(void **state)
+{
+	(void)state;
+	static const char *const bases[] = { "threaded", "nonthreaded", "heap-hT", "prof",
+					     "prof-hy", "nonmoving" };
+	for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++)
+		check_print(bases[i]);
+}
+
+/* Thousands separators, as +RTS -s prints them. */
+static void test_print_numbers(void **state)
+{
+	(void)state;
+	struct summary sm;
+	memset(&sm, 0, sizeof sm);
+	sm.allocated = 1234567890123ull;
+	sm.copied = 1000;
+	sm.max_live = 999;
+	sm.live_samples = 3;
+	sm.max_slop = 0;
+	sm.max_heap = 5ull << 30;
+	sm.ngens = 2;
+	sm.gen[0].colls = 12345;
+	sm.gen[0].par = 7;
+	sm.total = 2000000000;
+	sm.gc = 500000000;
+	sm.mut = 1500000000;
+	size_t n;
+	char *out = print_summary(&sm, &n);
+	assert_non_null(strstr(out, "1,234,567,890,123 bytes allocated in the heap\n"));
+	assert_non_null(strstr(out, "\n           1,000 bytes copied during GC\n"));
+	assert_non_null(strstr(out, "\n             999 bytes maximum residency (3 sample(s))\n"));
+	assert_non_null(strstr(out, "\n               0 bytes maximum slop\n"));
+	assert_non_null(strstr(out, "\n           5,120 MiB total memory in use"));
+	assert_non_null(strstr(out, "  Gen  0     12345 colls,     7 par"));
+	assert_non_null(strstr(out, "  Gen  1         0 colls,     0 par"));
+	assert_non_null(strstr(out, "  MUT     time  (   1.500s elapsed)\n"));
+	assert_non_null(strstr(out, "  GC      time  (   0.500s elapsed)\n"));
+	assert_non_null(strstr(out, "  Total   time  (   2.000s elapsed)\n"));
+	assert_non_null(strstr(out, "Productivity  75.0% of total elapsed"));
+	assert_non_null(strstr(out, "  Alloc rate    823,045,260,082 bytes per MUT second\n"));
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rts_threaded),
+		cmocka_unit_test(test_rts_nonthreaded),
+		cmocka_unit_test(test_rts_heap_hT),
+		cmocka_unit_test(test_rts_prof),
+		cmocka_unit_test(test_rts_prof_hy),
+		cmocka_unit_test(test_rts_nonmoving),
+		cmocka_unit_test(test_windows_fixtures),
+		cmocka_unit_test(test_windows_counters),
+		cmocka_unit_test(test_window_before_log),
+		cmocka_unit_test(test_print_fixtures),
+		cmocka_unit_test(test_print_numbers),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
