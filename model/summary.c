@@ -181,7 +181,8 @@ void summary_print(FILE *f, const struct summary *sm)
 	fprintf(f, "  Total   time  (%8.3fs elapsed)\n\n", (double)sm->total / 1e9);
 	if (sm->mut) {
 		fprintf(f, "  Alloc rate    ");
-		put_commas(f, (uint64_t)((double)sm->allocated / ((double)sm->mut / 1e9)), 0);
+		double rate = (double)sm->allocated / ((double)sm->mut / 1e9);
+		put_commas(f, rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX, 0);
 		fprintf(f, " bytes per MUT second\n\n");
 	}
 	if (sm->total)

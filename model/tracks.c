@@ -239,7 +239,9 @@ static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_
 		return;
 	uint64_t o = tr->origin, w = tr->binw;
 	unsigned sh = (unsigned)__builtin_ctzll(w); /* w is a power of two */
-	uint64_t lim = o + ((uint64_t)tr->nbins << sh);
+	/* nbins << sh, saturated (a log can span 2^64 ns) */
+	uint64_t width = sh && (uint64_t)tr->nbins >> (64 - sh) ? UINT64_MAX : (uint64_t)tr->nbins << sh;
+	uint64_t lim = width > UINT64_MAX - o ? UINT64_MAX : o + width;
 	if (e <= o || a >= lim)
 		return;
 	if (a < o)
@@ -249,7 +251,7 @@ static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_
 	uint64_t *acc = c->in_gc ? c->gcd : c->running ? c->run : NULL;
 	size_t i0 = (size_t)((a - o) >> sh), i1 = (size_t)((e - 1 - o) >> sh);
 	for (size_t i = i0; i <= i1; i++) {
-		uint64_t lo = o + i * w, hi = lo + w;
+		uint64_t lo = o + i * w, hi = lo > UINT64_MAX - w ? UINT64_MAX : lo + w;
 		if (acc)
 			*&acc[i] += (e < hi ? e : hi) - (a > lo ? a : lo);
 		if (lo > a) { /* a bin starting inside the interval */
@@ -959,8 +961,10 @@ static void choose_bins(struct tracks *tr, const struct store *s, size_t ncaps)
 		nb *= 2;
 	tr->nbins = nb;
 	tr->origin = s->tmin;
-	uint64_t span = s->tmax - s->tmin + 1, w = 1;
-	while (w * nb < span)
+	/* the smallest power of two w with nb * w > tmax - tmin (no overflow:
+	 * a hostile log can span 2^64 ns) */
+	uint64_t need = (s->tmax - s->tmin) / nb + 1, w = 1;
+	while (w < need && w <= UINT64_MAX / 2)
 		w *= 2;
 	tr->binw = w;
 }

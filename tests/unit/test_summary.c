@@ -132,7 +132,7 @@ static void parse_rts(const char *t, struct rts *r)
 	assert_true(number_before(t, " bytes maximum slop", &r->max_slop));
 	assert_true(number_before(t, " MiB total memory in use", &r->mib));
 	for (int g = 0; g < 2; g++) {
-		char pat[16];
+		char pat[32];
 		snprintf(pat, sizeof pat, "  Gen  %d ", g);
 		p = strstr(t, pat);
 		assert_non_null(p);
@@ -550,21 +550,25 @@ static void test_window_before_log(void **state)
 	lg_open_mem(&l, &b, "before the log");
 	struct summary sm;
 	summary_compute(&l.tr, &l.s, 0, 999, &sm);
-	if (sm.allocated || sm.copied || sm.gen[0].colls)
+	bool bad = sm.allocated || sm.copied || sm.gen[0].colls;
+	if (bad)
 		print_error("window [0, 999], first event at 1000: allocated %llu copied %llu "
 			    "gen 0 colls %llu, want 0 0 0 (window reported as [%llu, %llu])\n",
 			    (unsigned long long)sm.allocated, (unsigned long long)sm.copied,
 			    (unsigned long long)sm.gen[0].colls, (unsigned long long)sm.from,
 			    (unsigned long long)sm.to);
-	assert_int_equal(sm.allocated, 0);
-	assert_int_equal(sm.copied, 0);
-	assert_int_equal(sm.gen[0].colls, 0);
 	/* and after the last one */
 	summary_compute(&l.tr, &l.s, 2001, 5000, &sm);
-	assert_int_equal(sm.allocated, 0);
-	assert_int_equal(sm.copied, 0);
+	if (sm.allocated || sm.copied || sm.gen[0].colls) {
+		print_error("window [2001, 5000], last event at 2000: allocated %llu copied %llu "
+			    "gen 0 colls %llu, want 0 0 0\n", (unsigned long long)sm.allocated,
+			    (unsigned long long)sm.copied, (unsigned long long)sm.gen[0].colls);
+		bad = true;
+	}
 	lg_close(&l);
 	evb_free(&b);
+	if (bad)
+		fail();
 }
 
 /* ---- the printed report ---- */
@@ -647,7 +651,7 @@ static void check_print(const char *base)
 	expect_line_prefix(out, rts, "  Gen  1 ", 9, base);
 	/* "  Gen  0       113 colls,   112 par" */
 	for (int g = 0; g < 2; g++) {
-		char pat[16];
+		char pat[32];
 		snprintf(pat, sizeof pat, "  Gen  %d ", g);
 		const char *a = line_with(out, pat), *b = line_with(rts, pat);
 		const char *ea = strstr(a, " par"), *eb = strstr(b, " par");
