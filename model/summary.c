@@ -58,6 +58,7 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 		     uint64_t to, struct summary *out)
 {
 	memset(out, 0, sizeof *out);
+	bool empty = to < s->tmin || from > s->tmax || to < from || !s->nevents;
 	if (from < s->tmin)
 		from = s->tmin;
 	if (to > s->tmax)
@@ -66,6 +67,12 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 		to = from;
 	out->from = from;
 	out->to = to;
+	if (empty) { /* a window with no events in it */
+		out->ngens = tr->gens ? tr->gens : 1;
+		if (out->ngens > SUMMARY_GENS)
+			out->ngens = SUMMARY_GENS;
+		return;
+	}
 	out->have_alloc = tr->nalloc > 0;
 	out->allocated = cap_delta(tr->alloc, tr->nalloc, from, to, 0);
 	max_in(tr->heap_live, tr->nheap_live, from, to, &out->max_live, &out->live_samples);

@@ -289,8 +289,10 @@ static void stop_running(struct tb *b, struct capb *c, uint64_t t)
 	struct thread_info *ti = c->run_slot >= 0 ? &b->th[c->run_slot] : thread_get(b, c->running);
 	if (ti && t >= c->run_since)
 		ti->run_ns += t - c->run_since;
-	if (ti && t > ti->last_seen)
+	if (ti && t > ti->last_seen) {
 		ti->last_seen = t;
+		ti->last_cap = c->cap;
+	}
 }
 
 /* Tags the pass looks at; everything else is only stepped over. */
@@ -911,6 +913,9 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	qsort(tr->gc_by_pause, tr->ngcs, sizeof *tr->gc_by_pause, cmp_pause);
 	g_sort_tr = NULL;
 
+	for (size_t i = 0; i < tr->ngcstats; i++)
+		if (tr->gcstats[i].gen > tr->maxgen)
+			tr->maxgen = tr->gcstats[i].gen;
 	for (size_t i = 0; i < nb; i++) {
 		if (bs[i]->gens > tr->gens)
 			tr->gens = bs[i]->gens;
@@ -1072,16 +1077,17 @@ long tracks_cap_index(const struct tracks *tr, int32_t cap)
 	return lo < tr->ncaps && tr->caps[lo] == cap ? (long)lo : -1;
 }
 
-/* Prefix sum at time t (t within the bins), linear inside a bin. */
-static double cum_at(const struct tracks *tr, const uint64_t *v, uint64_t t)
+/* Prefix sum at time origin + x (x in ns, fractional), linear inside a
+ * bin. */
+static double cum_at(const struct tracks *tr, const uint64_t *v, double x)
 {
-	if (t <= tr->origin)
+	if (x <= 0)
 		return 0;
-	uint64_t x = t - tr->origin;
-	uint64_t i = x / tr->binw;
-	if (i >= tr->nbins)
+	double bins = x / (double)tr->binw;
+	if (bins >= tr->nbins)
 		return (double)v[tr->nbins];
-	double f = (double)(x % tr->binw) / (double)tr->binw;
+	uint64_t i = (uint64_t)bins;
+	double f = bins - (double)i;
 	return (double)v[i] + f * (double)(v[i + 1] - v[i]);
 }
 
@@ -1123,8 +1129,10 @@ bool tracks_state_at(const struct tracks *tr, const struct store *s, uint64_t t,
 {
 	uint64_t from = tr->origin;
 	uint64_t bin = 0;
-	if (t > tr->origin) {
-		bin = (t - tr->origin) / tr->binw;
+	/* past the last event nothing changes: start from its bin */
+	uint64_t tb = t < s->tmax ? t : s->tmax;
+	if (tb > tr->origin) {
+		bin = (tb - tr->origin) / tr->binw;
 		if (bin >= tr->nbins)
 			bin = tr->nbins - 1;
 		from = tr->origin + bin * tr->binw;
@@ -1231,23 +1239,28 @@ bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64
 			st[ci] = ns;
 		}
 		merge_free(m);
+		/* a state lasts until the log's last event, not beyond */
+		uint64_t end = t1 < s->tmax ? t1 : s->tmax;
 		for (size_t c = 0; c < tr->ncaps; c++)
-			add_span(run, gc, ncols, t0, colw, c, since[c], t1, &st[c]);
+			add_span(run, gc, ncols, t0, colw, c, since[c], end, &st[c]);
 		free(st);
 		free(since);
 		/* the spans were added in column units: already fractions */
 		return true;
 	}
 	*exact = false;
+	double x0 = t0 >= tr->origin ? (double)(t0 - tr->origin) : -(double)(tr->origin - t0);
 	for (size_t c = 0; c < tr->ncaps; c++) {
 		if (!tr->run[c])
 			continue;
-		double pr = cum_at(tr, tr->run[c], t0), pg = cum_at(tr, tr->gcd[c], t0);
+		double pr = cum_at(tr, tr->run[c], x0), pg = cum_at(tr, tr->gcd[c], x0);
 		for (unsigned k = 0; k < ncols; k++) {
-			uint64_t e = k + 1 == ncols ? t1 : t0 + (uint64_t)((k + 1) * colw);
+			double e = x0 + (k + 1) * colw;
 			double cr = cum_at(tr, tr->run[c], e), cg = cum_at(tr, tr->gcd[c], e);
-			run[c * ncols + k] = (float)((cr - pr) / colw);
-			gc[c * ncols + k] = (float)((cg - pg) / colw);
+			double fr = (cr - pr) / colw, fg = (cg - pg) / colw;
+			/* a hair over 1 can only be rounding */
+			run[c * ncols + k] = (float)(fr < 0 ? 0 : fr > 1 ? 1 : fr);
+			gc[c * ncols + k] = (float)(fg < 0 ? 0 : fg > 1 ? 1 : fg);
 			pr = cr;
 			pg = cg;
 		}
@@ -1267,7 +1280,7 @@ bool tracks_gc_major(const struct tracks *tr, const struct gc *g)
 		return false;
 	if (tr->gens)
 		return gen == tr->gens - 1;
-	return gen > 0;
+	return gen == tr->maxgen;
 }
 
 const struct gc *tracks_gc_next(const struct tracks *tr, uint64_t t, bool major_only)
@@ -1346,11 +1359,15 @@ bool tracks_match(const regex_t *re, const uint8_t *text, size_t n)
 	char *buf = n < sizeof stackbuf ? stackbuf : malloc(n + 1);
 	if (!buf)
 		return false;
-	/* NUL bytes would end the string early: show them as spaces */
-	for (size_t i = 0; i < n; i++)
-		buf[i] = text[i] ? (char)text[i] : ' ';
+	memcpy(buf, text, n);
 	buf[n] = 0;
-	bool hit = regexec(re, buf, 0, NULL, 0) == 0;
+#ifdef REG_STARTEND
+	/* the whole text, NUL bytes included, as written */
+	regmatch_t m[1] = { { .rm_so = 0, .rm_eo = (regoff_t)n } };
+	bool hit = regexec(re, buf, 1, m, REG_STARTEND) == 0;
+#else
+	bool hit = regexec(re, buf, 0, NULL, 0) == 0; /* up to the first NUL */
+#endif
 	if (buf != stackbuf)
 		free(buf);
 	return hit;

@@ -125,6 +125,7 @@ struct tracks {
 	size_t nmarks;
 
 	uint16_t gens;        /* from HEAP_INFO_GHC; 0 when unknown */
+	uint16_t maxgen;      /* the highest generation in a GC_STATS_GHC */
 	uint16_t startup_caps; /* from STARTUP; 0 when unknown */
 	bool by_caps;         /* built on two threads (halves of the file) */
 	bool over_budget;     /* some list stopped growing: see the report */
@@ -141,7 +142,8 @@ long tracks_cap_index(const struct tracks *tr, int32_t cap);
 
 /* Fractions of [t0, t1) split into ncols equal columns that each capability
  * spent running a thread (run) and in GC (gc), as arrays of ncaps x ncols
- * (capability-major). When the window holds few events (raw_max or fewer, by
+ * (capability-major). A capability's state lasts until the log's last event:
+ * time after it counts as neither. When the window holds few events (raw_max or fewer, by
  * the store's checkpoints) they are read from the map and the answer is
  * exact; otherwise it comes from the bins, each bin's time shared among the
  * columns it overlaps in proportion (an error of at most two bins' width per
@@ -152,7 +154,8 @@ bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64
 			  bool *exact);
 
 /* The state of each capability at time t (just before events at t), into
- * out[ncaps]. Costs one bin of events. */
+ * out[ncaps]; past the last event, the state it left. Costs one bin of
+ * events. */
 bool tracks_state_at(const struct tracks *tr, const struct store *s, uint64_t t,
 		     struct capstate_at *out);
 
@@ -186,7 +189,8 @@ bool tracks_search(const struct tracks *tr, const struct store *s, const regex_t
 		   uint32_t *thread);
 
 /* Does text (not NUL-terminated) match re? Text with NUL bytes or invalid
- * UTF-8 is matched as written. */
+ * UTF-8 is matched as written (NUL bytes are ordinary characters where the
+ * C library has REG_STARTEND, as glibc and the BSDs do). */
 bool tracks_match(const regex_t *re, const uint8_t *text, size_t n);
 
 #endif

@@ -1220,21 +1220,21 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 	 * runs across the two-thread index's cut, which must come out as two
 	 * segments meeting at the cut (with the same checkpoints before it). */
 	bool same = true;
-	size_t i = 0, j = 0;
-	while (same && i < t1.s.nsegs && j < t2.s.nsegs) {
-		const struct seg *x = &t1.s.segs[i], *y = &t2.s.segs[j];
+	size_t si = 0, sj = 0;
+	while (same && si < t1.s.nsegs && sj < t2.s.nsegs) {
+		const struct seg *x = &t1.s.segs[si], *y = &t2.s.segs[sj];
 		bool eq = x->off == y->off && x->end == y->end && x->t0 == y->t0 &&
 			  x->t1 == y->t1 && x->nck == y->nck && x->cs.cur == y->cs.cur &&
 			  x->cs.remaining == y->cs.remaining;
 		size_t nck = x->nck;
-		if (!eq && t2.s.cut && j + 1 < t2.s.nsegs) {
-			const struct seg *y2 = &t2.s.segs[j + 1];
+		if (!eq && t2.s.cut && sj + 1 < t2.s.nsegs) {
+			const struct seg *y2 = &t2.s.segs[sj + 1];
 			eq = y->end == t2.s.cut && y2->off == t2.s.cut && x->off == y->off &&
 			     x->end == y2->end && x->t0 == y->t0 && x->t1 == y2->t1 &&
 			     y2->t0 >= y->t1 && y->nck <= x->nck;
 			nck = y->nck; /* those before the cut must agree */
 			if (eq)
-				j++;
+				sj++;
 		}
 		for (size_t k = 0; eq && k < nck; k++) {
 			const struct ckpt *cx = &t1.s.ckpts[x->ck0 + k], *cy = &t2.s.ckpts[y->ck0 + k];
@@ -1242,10 +1242,10 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 			     cx->cs.remaining == cy->cs.remaining;
 		}
 		same = eq;
-		i++;
-		j++;
+		si++;
+		sj++;
 	}
-	same = same && i == t1.s.nsegs && j == t2.s.nsegs;
+	same = same && si == t1.s.nsegs && sj == t2.s.nsegs;
 	static unsigned nreported;
 	if (!same && nreported++ < 3) {
 		print_error("two-thread index differs: %zu segments / %zu checkpoints, serial "
