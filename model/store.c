@@ -105,41 +105,42 @@ static uint64_t resync(const struct store *s, uint64_t bad, uint64_t tlo, uint64
 }
 
 /* One pass over the data section: sizes and times only. */
-/* The index being built: capacities of the store's arrays, and the open
- * segment with its event count (for checkpoints). */
-struct builder {
-	struct store *s;
-	size_t segcap, ckcap, blkcap;
-	bool open;
-	struct seg cur;
-	uint64_t inseg; /* events in the open segment */
-};
-
-static bool seg_close(struct builder *b, uint64_t end, uint64_t last)
+static bool seg_close(struct store *s, uint64_t end)
 {
-	if (!b->open)
+	struct indexer *ix = &s->ix;
+	if (!ix->open)
 		return true;
-	b->open = false;
-	b->cur.end = end;
-	b->cur.t1 = last;
-	b->cur.nck = b->s->nckpts - b->cur.ck0;
-	return vec_push(b->s->segs, b->s->nsegs, b->segcap, b->cur);
+	ix->open = false;
+	ix->cur.end = end;
+	ix->cur.t1 = ix->last;
+	ix->cur.nck = s->nckpts - ix->cur.ck0;
+	return vec_push(s->segs, s->nsegs, ix->segcap, ix->cur);
 }
 
-static void seg_open(struct builder *b, uint64_t off, uint64_t t, struct capstate cs)
+static void seg_open(struct store *s, uint64_t off, uint64_t t, struct capstate cs)
 {
-	b->cur = (struct seg){ .off = off, .t0 = t, .cs = cs, .ck0 = b->s->nckpts };
-	b->open = true;
-	b->inseg = 0;
+	struct indexer *ix = &s->ix;
+	ix->cur = (struct seg){ .off = off, .t0 = t, .cs = cs, .ck0 = s->nckpts };
+	ix->open = true;
+	ix->inseg = 0;
 }
 
 /* Counts an event into the open segment; false when out of memory. */
-static inline bool seg_event(struct builder *b, uint64_t off, uint64_t t, struct capstate cs)
+static inline bool seg_event(struct store *s, uint64_t *inseg, uint64_t off, uint64_t t,
+			     struct capstate cs)
 {
-	if (b->inseg++ % CKPT_EVERY)
+	if ((*inseg)++ % CKPT_EVERY)
 		return true;
 	struct ckpt c = { off, t, cs };
-	return vec_push(b->s->ckpts, b->s->nckpts, b->ckcap, c);
+	return vec_push(s->ckpts, s->nckpts, s->ix.ckcap, c);
+}
+
+static void indexer_init(struct indexer *ix)
+{
+	memset(ix, 0, sizeof *ix);
+	ix->cs = CAPSTATE_INIT;
+	ix->tmin = UINT64_MAX;
+	ix->blk_hi = UINT64_MAX;
 }
 
 /* Indexes the items in [start, end) into s's index fields (which must be
@@ -150,14 +151,16 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	const uint8_t *buf = s->map;
 	const size_t len = end;
 	uint64_t off = start;
-	struct capstate cs = CAPSTATE_INIT;
-	uint64_t last = 0, nev = 0, tmin = UINT64_MAX, tmax = 0;
-	struct builder bl = { .s = s };
+	struct indexer *ix = &s->ix;
+	/* the loop's state, in locals (the buffer's uint8_t would alias it) */
+	struct capstate cs = ix->cs;
+	uint64_t last = ix->last, nev = ix->nev, tmin = ix->tmin, tmax = ix->tmax;
+	uint64_t inseg = ix->inseg;
 	const uint64_t slack = 1000000000u; /* 1 s */
-
 	/* the current block: its byte end, exact time range, and that range
 	 * widened by the slack (events outside it are suspicious) */
-	uint64_t blk_end = 0, blk_t0 = 0, blk_t1 = 0, blk_lo = 0, blk_hi = UINT64_MAX;
+	uint64_t blk_end = ix->blk_end, blk_t0 = ix->blk_t0, blk_t1 = ix->blk_t1;
+	uint64_t blk_lo = ix->blk_lo, blk_hi = ix->blk_hi;
 	s->stop = STOP_NO_DATAEND;
 	for (;;) {
 		uint64_t t = 0;
@@ -168,10 +171,10 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 		/* The common case, kept tight: a fixed-size event, in time order,
 		 * inside its block's time range, not a block marker. */
 		while (ev_size_fast(h, buf, len, off, &t, &size, &tag) && !store_shrunk) {
-			if (tag == EV_BLOCK_MARKER || t < last || !bl.open ||
+			if (tag == EV_BLOCK_MARKER || t < last || !ix->open ||
 			    (off < blk_end && (t < blk_lo || t > blk_hi)))
 				goto general;
-			if (!seg_event(&bl, off, t, cs))
+			if (!seg_event(s, &inseg, off, t, cs))
 				return STORE_ENOMEM;
 			if (s->ndataend)
 				s->after_end += size;
@@ -232,7 +235,8 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			cs.remaining -= (int64_t)(next - off);
 			if (cs.remaining <= 0)
 				cs.cur = EV_NO_CAP;
-			if (!seg_close(&bl, off, last))
+			ix->last = last;
+			if (!seg_close(s, off))
 				return STORE_ENOMEM;
 			off = next;
 			continue;
@@ -248,12 +252,14 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	accept:
 		if (s->ndataend)
 			s->after_end += size;
-		if (!bl.open || t < last) {
-			if (!seg_close(&bl, off, last))
+		if (!ix->open || t < last) {
+			ix->last = last;
+			if (!seg_close(s, off))
 				return STORE_ENOMEM;
-			seg_open(&bl, off, t, cs);
+			seg_open(s, off, t, cs);
+			inseg = 0;
 		}
-		if (!seg_event(&bl, off, t, cs))
+		if (!seg_event(s, &inseg, off, t, cs))
 			return STORE_ENOMEM;
 		bool marker = ev_is_marker(h, tag);
 		capstate_step(&cs, marker, marker ? be32(buf + off + 10) : 0,
@@ -266,7 +272,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			blk_lo = blk_t0 > slack ? blk_t0 - slack : 0;
 			blk_hi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
 			struct block bk = { off, bs, be16(buf + off + 22), blk_t0, blk_t1 };
-			if (!vec_push(s->blocks, s->nblocks, bl.blkcap, bk))
+			if (!vec_push(s->blocks, s->nblocks, ix->blkcap, bk))
 				return STORE_ENOMEM;
 			if (blk_t1 < blk_t0)
 				blk_end = 0; /* a range we cannot trust: judge nothing by it */
@@ -287,7 +293,17 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	s->nevents = nev;
 	s->tmin = nev ? tmin : 0;
 	s->tmax = tmax;
-	if (!seg_close(&bl, off, last))
+	ix->cs = cs;
+	ix->last = last;
+	ix->nev = nev;
+	ix->tmin = tmin;
+	ix->tmax = tmax;
+	ix->inseg = inseg;
+	ix->blk_end = blk_end, ix->blk_t0 = blk_t0, ix->blk_t1 = blk_t1;
+	ix->blk_lo = blk_lo, ix->blk_hi = blk_hi;
+	/* the open segment goes into the index; if the file grows, it may go on */
+	ix->reopen = ix->open;
+	if (!seg_close(s, off))
 		return STORE_ENOMEM;
 	return STORE_OK;
 }
@@ -337,6 +353,10 @@ static uint64_t find_cut(const struct store *s)
 
 static void free_index(struct store *s)
 {
+	free(s->order);
+	free(s->chunk_t1);
+	s->order = NULL;
+	s->chunk_t1 = NULL;
 	free(s->segs);
 	free(s->ckpts);
 	free(s->blocks);
@@ -361,6 +381,7 @@ static void *concat(const void *dst, size_t m, const void *src, size_t n, size_t
 
 static enum store_status build_index_parallel(struct store *s)
 {
+	indexer_init(&s->ix);
 	uint64_t cut = s->size >= store_parallel_min ? find_cut(s) : 0;
 	if (!cut)
 		return build_index(s, s->hdr.data_off, s->size);
@@ -389,6 +410,7 @@ static enum store_status build_index_parallel(struct store *s)
 		free(blocks);
 		free_index(&a.s);
 		free_index(&b.s);
+		indexer_init(&s->ix);
 		return build_index(s, s->hdr.data_off, s->size);
 	}
 	/* the second half's segments own checkpoints shifted by the first's */
@@ -399,6 +421,11 @@ static enum store_status build_index_parallel(struct store *s)
 	free_index(&a.s);
 	free_index(&b.s);
 	*s = b.s; /* the second half's ending, gaps and DATA_END facts stand */
+	/* the indexer goes on from the second half's state, in the joined arrays */
+	s->ix.segcap = nsegs + 1;
+	s->ix.ckcap = nckpts + 1;
+	s->ix.blkcap = nblocks + 1;
+	s->ix.cur.ck0 += a.s.nckpts;
 	s->two_threads = true;
 	s->cut = cut;
 	s->segs = segs;
@@ -414,6 +441,32 @@ static enum store_status build_index_parallel(struct store *s)
 	} else if (a.s.nevents) {
 		s->tmin = a.s.tmin;
 		s->tmax = a.s.tmax;
+	}
+	s->ix.nev = s->nevents;
+	s->ix.tmin = s->nevents ? s->tmin : UINT64_MAX;
+	s->ix.tmax = s->tmax;
+	return STORE_OK;
+}
+
+static int cmp_order(const void *a, const void *b);
+
+/* The segments by start time, with each chunk's latest end, for seeks. */
+static enum store_status build_order(struct store *s)
+{
+	size_t n = s->nsegs, nch = (n + ORDER_CHUNK - 1) / ORDER_CHUNK;
+	s->order = malloc((n ? n : 1) * sizeof *s->order);
+	s->chunk_t1 = malloc((nch ? nch : 1) * sizeof *s->chunk_t1);
+	if (!s->order || !s->chunk_t1)
+		return STORE_ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		s->order[i] = (struct seg_order){ s->segs[i].t0, s->segs[i].off, i };
+	qsort(s->order, n, sizeof *s->order, cmp_order);
+	for (size_t c = 0; c < nch; c++) {
+		uint64_t mx = 0;
+		for (size_t i = c * ORDER_CHUNK; i < n && i < (c + 1) * ORDER_CHUNK; i++)
+			if (s->segs[s->order[i].seg].t1 > mx)
+				mx = s->segs[s->order[i].seg].t1;
+		s->chunk_t1[c] = mx;
 	}
 	return STORE_OK;
 }
@@ -437,6 +490,8 @@ static enum store_status open_common(struct store *s, char *err, size_t errlen)
 		return STORE_EHEADER;
 	}
 	enum store_status st = build_index_parallel(s);
+	if (st == STORE_OK)
+		st = build_order(s);
 	if (st == STORE_ENOMEM)
 		snprintf(err, errlen, "out of memory building the index");
 	return st;
@@ -500,6 +555,56 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 	return st;
 }
 
+enum extend_status store_extend(struct store *s, char *err, size_t errlen)
+{
+	if (!s->map || !strcmp(s->path, "<memory>")) {
+		snprintf(err, errlen, "not a file");
+		return EXTEND_ERROR;
+	}
+	int fd = open(s->path, O_RDONLY | O_CLOEXEC);
+	struct stat sb;
+	if (fd < 0 || fstat(fd, &sb) < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return EXTEND_ERROR;
+	}
+	size_t size = (size_t)sb.st_size;
+	if (size == s->size) {
+		close(fd);
+		return EXTEND_SAME;
+	}
+	if (size < s->size) {
+		close(fd);
+		return EXTEND_SHRANK;
+	}
+	void *m = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED) {
+		snprintf(err, errlen, "mmap: %s", strerror(errno));
+		return EXTEND_ERROR;
+	}
+	if (s->size)
+		munmap((void *)s->map, s->size);
+	s->map = m;
+	s->size = size;
+	guard_mapping(s->map, s->size);
+	/* the last segment may go on: take it back from the index */
+	if (s->ix.reopen && s->nsegs && s->segs[s->nsegs - 1].end == s->stop_off) {
+		s->ix.cur = s->segs[--s->nsegs];
+		s->ix.open = true;
+	}
+	free(s->order);
+	free(s->chunk_t1);
+	s->order = NULL;
+	s->chunk_t1 = NULL;
+	if (build_index(s, s->stop_off, s->size) != STORE_OK || build_order(s) != STORE_OK) {
+		snprintf(err, errlen, "out of memory");
+		return EXTEND_ERROR;
+	}
+	return EXTEND_GREW;
+}
+
 void store_close(struct store *s)
 {
 	if (s->map && s->size > 0 && strcmp(s->path, "<memory>") != 0) {
@@ -523,14 +628,9 @@ struct cursor {
 	struct evref ref; /* the current event of this segment */
 };
 
-struct order {
-	uint64_t t0, off;
-	size_t seg;
-};
-
 struct merge {
 	const struct store *s;
-	struct order *order; /* segments by (t0, off) */
+	const struct seg_order *order; /* the store's segments by (t0, off) */
 	size_t npending; /* order[npending..nsegs) not yet started */
 	size_t nsegs;
 	struct cursor *pool;
@@ -549,7 +649,7 @@ struct merge {
 
 static int cmp_order(const void *a, const void *b)
 {
-	const struct order *x = a, *y = b;
+	const struct seg_order *x = a, *y = b;
 	if (x->t0 != y->t0)
 		return x->t0 < y->t0 ? -1 : 1;
 	return x->off < y->off ? -1 : x->off > y->off;
@@ -653,28 +753,33 @@ struct merge *merge_new_at(const struct store *s, uint64_t from, class_set class
 		for (uint32_t t = 0; t < s->hdr.nsel; t++)
 			m->want[t] = (classes & CLASS_BIT(class_of((uint16_t)t))) != 0;
 	}
-	m->order = malloc((s->nsegs ? s->nsegs : 1) * sizeof *m->order);
-	if (!m->order) {
-		merge_free(m);
-		return NULL;
+	m->order = s->order;
+	m->nsegs = s->nsegs;
+	/* segments starting at or after from wait their turn; of those before,
+	 * the ones still running at from start now, at their checkpoint */
+	size_t lo = 0, hi = s->nsegs;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->order[mid].t0 < from)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	/* segments that end before from are not needed at all */
-	size_t n = 0;
-	for (size_t i = 0; i < s->nsegs; i++)
-		if (s->segs[i].t1 >= from)
-			m->order[n++] = (struct order){ s->segs[i].t0, s->segs[i].off, i };
-	qsort(m->order, n, sizeof *m->order, cmp_order);
-	/* those that start before from begin now, at their checkpoint before it */
-	size_t k = 0;
-	while (k < n && m->order[k].t0 < from) {
-		const struct seg *g = &s->segs[m->order[k].seg];
-		const struct ckpt *c = ckpt_before(s, g, from);
-		start_segment(m, g, c->off, c->cs);
-		k++;
+	size_t k = lo;
+	for (size_t c = 0; c * ORDER_CHUNK < k; c++) {
+		if (s->chunk_t1[c] < from)
+			continue;
+		size_t e = (c + 1) * ORDER_CHUNK < k ? (c + 1) * ORDER_CHUNK : k;
+		for (size_t i = c * ORDER_CHUNK; i < e; i++) {
+			const struct seg *g = &s->segs[s->order[i].seg];
+			if (g->t1 < from)
+				continue;
+			const struct ckpt *ck = ckpt_before(s, g, from);
+			start_segment(m, g, ck->off, ck->cs);
+		}
 	}
 	m->npending = k;
-	m->nsegs = n;
-	if (k < n) {
+	if (k < m->nsegs) {
 		m->pend_t0 = m->order[k].t0;
 		m->pend_off = m->order[k].off;
 	}
@@ -826,7 +931,6 @@ void merge_free(struct merge *m)
 {
 	if (!m)
 		return;
-	free(m->order);
 	free(m->want);
 	free(m->pool);
 	free(m->heap);

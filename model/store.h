@@ -37,6 +37,14 @@ struct ckpt {
 	struct capstate cs;
 };
 
+/* The segments sorted by start time, and the largest end time of each
+ * chunk of ORDER_CHUNK of them: a seek skips chunks that end before it. */
+#define ORDER_CHUNK 64
+struct seg_order {
+	uint64_t t0, off;
+	size_t seg;
+};
+
 /* A block, from its marker: a run of one capability's events. */
 struct block {
 	uint64_t off;    /* the marker */
@@ -64,6 +72,20 @@ struct gap {
 
 #define STORE_MAX_GAPS 16 /* gaps kept for reporting; all are counted */
 
+/* Where indexing stopped, so that it can go on when the file grows: the
+ * capacities of the index arrays, the state of the decoding loop, and the
+ * last segment (which may continue). Internal to store.c. */
+struct indexer {
+	size_t segcap, ckcap, blkcap;
+	bool open;        /* cur is being built */
+	bool reopen;      /* the last segment in segs may continue */
+	struct seg cur;
+	uint64_t inseg;   /* events in cur */
+	struct capstate cs;
+	uint64_t last, nev, tmin, tmax;
+	uint64_t blk_end, blk_t0, blk_t1, blk_lo, blk_hi;
+};
+
 struct store {
 	const char *path;
 	const uint8_t *map;
@@ -76,6 +98,8 @@ struct store {
 	size_t nckpts;
 	struct block *blocks; /* file order */
 	size_t nblocks;
+	struct seg_order *order; /* segments by (t0, off), for seeks */
+	uint64_t *chunk_t1;      /* latest t1 of each ORDER_CHUNK of order */
 	uint64_t nevents;     /* events in the data section (no DATA_END) */
 	uint64_t ndataend;    /* DATA_END markers seen */
 	uint64_t after_end;   /* bytes decoded after the first DATA_END */
@@ -93,6 +117,7 @@ struct store {
 	 * of the data: the first one, and how many */
 	uint64_t nbadblocks, badblock_off;
 	uint32_t badblock_size;
+	struct indexer ix;
 };
 
 /* Set (never cleared while a store is open) when the mapped file shrank and
@@ -121,6 +146,22 @@ enum store_status store_open_mem(struct store *s, const uint8_t *buf, size_t len
 				 char *err, size_t errlen);
 
 void store_close(struct store *s);
+
+enum extend_status {
+	EXTEND_SAME,   /* the file has not grown */
+	EXTEND_GREW,   /* the new bytes are mapped and indexed */
+	EXTEND_SHRANK, /* the file is smaller than what was indexed: reopen it */
+	EXTEND_ERROR,  /* see err */
+};
+
+/* For a log that is still being written: when the file has grown, maps it
+ * again and indexes the new bytes, going on from where indexing stopped
+ * (an incomplete last event is read again, now whole). The index is then
+ * the same as that of a fresh open of the whole file. Pointers into the old
+ * map (decoded strings) are invalid afterwards; merges must be started
+ * again. Costs O(new bytes + segments log segments). Tracks are not
+ * extended: build them again. */
+enum extend_status store_extend(struct store *s, char *err, size_t errlen);
 
 /* ---- merged iteration in timestamp order, ties in file order ---- */
 

@@ -5,6 +5,9 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include "evtest.h"
 #include "../../model/store.h"
@@ -585,6 +588,155 @@ static void test_index_two_threads(void **state)
 		index_both_ways(&b, &nirregular);
 		evb_free(&b);
 	}
+}
+
+/* ---- growth: a log that is still being written ---- */
+
+static uint8_t *read_file(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long sz = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	uint8_t *p = malloc(sz > 0 ? (size_t)sz : 1);
+	if (p && fread(p, 1, (size_t)sz, f) != (size_t)sz) {
+		free(p);
+		p = NULL;
+	}
+	fclose(f);
+	*n = (size_t)sz;
+	return p;
+}
+
+static void append(const char *path, const uint8_t *p, size_t n)
+{
+	FILE *f = fopen(path, "ab");
+	assert_non_null(f);
+	assert_int_equal(fwrite(p, 1, n, f), n);
+	fclose(f);
+}
+
+/* Opening a prefix and extending it as the file grows gives exactly the
+ * index of opening the whole file (serially), and the same merge. */
+static void grow_and_compare(const uint8_t *full, size_t n, const size_t *cuts, size_t ncuts,
+			     bool two_threads_first)
+{
+	char path[] = "/tmp/hectic-test-grow-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, full, cuts[0]);
+	struct store s, w;
+	char err[256];
+	size_t saved = store_parallel_min;
+	store_parallel_min = two_threads_first ? 0 : (size_t)-1;
+	assert_int_equal(store_open(&s, path, err, sizeof err), STORE_OK);
+	store_parallel_min = (size_t)-1;
+	assert_int_equal(store_extend(&s, err, sizeof err), EXTEND_SAME);
+	for (size_t k = 1; k <= ncuts; k++) {
+		size_t upto = k < ncuts ? cuts[k] : n;
+		append(path, full + cuts[k - 1], upto - cuts[k - 1]);
+		assert_int_equal(store_extend(&s, err, sizeof err), EXTEND_GREW);
+	}
+	assert_int_equal(store_open(&w, path, err, sizeof err), STORE_OK);
+	store_parallel_min = saved;
+	assert_int_equal(s.nevents, w.nevents);
+	assert_int_equal(s.tmin, w.tmin);
+	assert_int_equal(s.tmax, w.tmax);
+	assert_int_equal(s.stop, w.stop);
+	assert_int_equal(s.stop_off, w.stop_off);
+	assert_int_equal(s.nblocks, w.nblocks);
+	assert_int_equal(s.ndataend, w.ndataend);
+	if (!two_threads_first) { /* a serial open: the very same index */
+		assert_int_equal(s.nsegs, w.nsegs);
+		assert_int_equal(s.nckpts, w.nckpts);
+		for (size_t i = 0; i < s.nsegs; i++) {
+			assert_int_equal(s.segs[i].off, w.segs[i].off);
+			assert_int_equal(s.segs[i].end, w.segs[i].end);
+			assert_int_equal(s.segs[i].t1, w.segs[i].t1);
+			assert_int_equal(s.segs[i].ck0, w.segs[i].ck0);
+			assert_int_equal(s.segs[i].nck, w.segs[i].nck);
+		}
+		for (size_t i = 0; i < s.nckpts; i++) {
+			assert_int_equal(s.ckpts[i].off, w.ckpts[i].off);
+			assert_int_equal(s.ckpts[i].cs.remaining, w.ckpts[i].cs.remaining);
+		}
+	}
+	/* the merged streams agree, event by event */
+	struct merge *a = merge_new(&s), *b = merge_new(&w);
+	struct evref x, y;
+	uint64_t count = 0;
+	for (;;) {
+		bool ha = merge_step(a, &x), hb = merge_step(b, &y);
+		assert_int_equal(ha, hb);
+		if (!ha)
+			break;
+		assert_int_equal(x.off, y.off);
+		assert_int_equal(x.time, y.time);
+		assert_int_equal(x.cap, y.cap);
+		count++;
+	}
+	assert_int_equal(count, w.nevents);
+	merge_free(a);
+	merge_free(b);
+	store_close(&s);
+	store_close(&w);
+	unlink(path);
+}
+
+static void test_extend_growing_file(void **state)
+{
+	(void)state;
+	size_t n;
+	uint8_t *full = read_file("tests/fixtures/threaded.eventlog", &n);
+	if (!full)
+		skip();
+	/* header only; mid-event; mid-block; on an event boundary; byte by byte
+	 * near the end */
+	size_t hdr = 0;
+	{
+		struct store t;
+		char err[256];
+		assert_int_equal(store_open_mem(&t, full, n, err, sizeof err), STORE_OK);
+		hdr = (size_t)t.hdr.data_off;
+		store_close(&t);
+	}
+	size_t a[] = { hdr, hdr + 7, n / 3, n / 2 + 1, n - 40, n - 39, n - 2, n - 1 };
+	grow_and_compare(full, n, a, sizeof a / sizeof a[0], false);
+	size_t b[] = { n / 2 };
+	grow_and_compare(full, n, b, 1, false);
+	grow_and_compare(full, n, b, 1, true); /* first opened on two threads */
+	/* every 997 bytes */
+	size_t c[64];
+	size_t nc = 0;
+	for (size_t off = hdr + 1; off < n && nc < 64; off += 997)
+		c[nc++] = off;
+	grow_and_compare(full, n, c, nc, false);
+	free(full);
+}
+
+static void test_extend_shrunk(void **state)
+{
+	(void)state;
+	size_t n;
+	uint8_t *full = read_file("tests/fixtures/threaded.eventlog", &n);
+	if (!full)
+		skip();
+	char path[] = "/tmp/hectic-test-shrink-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, full, n);
+	struct store s;
+	char err[256];
+	assert_int_equal(store_open(&s, path, err, sizeof err), STORE_OK);
+	assert_int_equal(truncate(path, (off_t)(n / 2)), 0);
+	assert_int_equal(store_extend(&s, err, sizeof err), EXTEND_SHRANK);
+	store_close(&s);
+	unlink(path);
+	free(full);
 }
 
 /* ---- stop reasons and counters ---- */
@@ -1501,6 +1653,8 @@ int main(void)
 		cmocka_unit_test(test_dataend_middle),
 		cmocka_unit_test(test_truncated_final),
 		cmocka_unit_test(test_undeclared_resync),
+		cmocka_unit_test(test_extend_growing_file),
+		cmocka_unit_test(test_extend_shrunk),
 		cmocka_unit_test(test_index_two_threads),
 		cmocka_unit_test(test_undeclared_above_max),
 		cmocka_unit_test(test_clean_and_no_dataend),
