@@ -33,6 +33,7 @@ LIB_CFLAGS := $(shell $(PKG_CONFIG) --cflags ncursesw termkey 2>/dev/null)
 LIB_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw termkey 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
+TERMKEY_LIBS := $(shell $(PKG_CONFIG) --libs termkey 2>/dev/null)
 
 CFLAGS_ALL = -std=c11 -pthread -D_DEFAULT_SOURCE $(WARN) $(OPT) \
 	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CFLAGS)
@@ -41,13 +42,18 @@ LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
 MODEL_SRC = model/store.c model/classes.c model/timefmt.c model/tracks.c model/summary.c
-VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c
-CORE_SRC = $(PARSER_SRC) $(MODEL_SRC)
+VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c viewer/ui.c viewer/input.c \
+	viewer/layout.c
+KEYMAPS_SRC = keymaps/actions.c keymaps/keymaps.c keymaps/rc.c
+CORE_SRC = $(PARSER_SRC) $(MODEL_SRC) $(KEYMAPS_SRC)
 
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
 VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
+KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
+GEN_MAN = $(BUILD)/tools/gen-man-keys
 
-UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary
+UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary \
+	test_keymaps test_rc
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 
 all: $(BUILD)/hectic hectic
@@ -69,6 +75,14 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
 $(BUILD)/tests/truncate: $(BUILD)/tests/unit/truncate.o $(CORE_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
 
+# checks every key name in the tables with libtermkey itself
+$(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS) $(TERMKEY_LIBS)
+
+$(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ)
+
 deps:
 	@sh tools/deps.sh build
 
@@ -79,13 +93,20 @@ check: check-deps
 	@$(MAKE) --no-print-directory unit-build
 	@$(MAKE) --no-print-directory run-tests
 
-unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate
+unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(GEN_MAN)
 
 run-tests:
 	@sh tests/run.sh $(BUILD)
 
 lint-man:
 	mandoc -T lint -W warning man/hectic.1
+
+# the KEYS and rc option lists of the man page, from keymaps/
+man: $(GEN_MAN)
+	@sh tools/update-man.sh $(GEN_MAN)
+
+man-check: $(GEN_MAN)
+	@sh tools/update-man.sh --check $(GEN_MAN)
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -129,7 +150,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz hectic
 
-.PHONY: all deps check-deps check unit-build run-tests lint-man run fuzz bench install \
-	uninstall clean
+.PHONY: all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
+	bench install uninstall clean
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -152,6 +152,8 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	const size_t len = end;
 	uint64_t off = start;
 	struct indexer *ix = &s->ix;
+	if (ix->last_progress < start)
+		ix->last_progress = start;
 	/* the loop's state, in locals (the buffer's uint8_t would alias it) */
 	struct capstate cs = ix->cs;
 	uint64_t last = ix->last, nev = ix->nev, tmin = ix->tmin, tmax = ix->tmax;
@@ -266,6 +268,9 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			      marker ? be16(buf + off + 22) : 0, size);
 		if (marker) {
 			uint32_t bs = be32(buf + off + 10);
+			/* progress, once a block (blocks are ~2 MB in GHC's logs) */
+			__atomic_add_fetch(&store_progress, off - ix->last_progress, __ATOMIC_RELAXED);
+			ix->last_progress = off;
 			blk_t0 = t;
 			blk_t1 = be64(buf + off + 14);
 			blk_end = off + bs;
@@ -289,6 +294,8 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 		nev++;
 		off += size;
 	}
+	__atomic_add_fetch(&store_progress, off - ix->last_progress, __ATOMIC_RELAXED);
+	ix->last_progress = off;
 	s->stop_off = off;
 	s->nevents = nev;
 	s->tmin = nev ? tmin : 0;
@@ -315,7 +322,8 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
  * thread, and the two halves are joined. Anything irregular in the first half
  * (a gap, a DATA_END, an event crossing the cut) and we index serially, so
  * the result is always the serial one. */
-size_t store_parallel_min = 64u << 20; /* smaller files are indexed serially */
+size_t store_parallel_min = 64u << 20;
+uint64_t store_progress; /* smaller files are indexed serially */
 
 struct part {
 	struct store s;

@@ -84,6 +84,7 @@ struct indexer {
 	struct capstate cs;
 	uint64_t last, nev, tmin, tmax;
 	uint64_t blk_end, blk_t0, blk_t1, blk_lo, blk_hi;
+	uint64_t last_progress; /* offset last added to store_progress */
 };
 
 struct store {
@@ -132,6 +133,9 @@ enum store_status {
 	STORE_EHEADER, /* the header is bad or truncated: see err */
 	STORE_ENOMEM,
 };
+
+/* Bytes indexed so far by store_open (all threads), for a progress bar. */
+extern uint64_t store_progress;
 
 /* Files at least this big are indexed on two threads (64 MB; tests lower it
  * to exercise the two-thread path on small logs). */

@@ -9,6 +9,8 @@
 #include "vec.h"
 
 #define MAX_BINNED_CAPS 256  /* capabilities that get bins */
+
+uint64_t tracks_progress;
 #define MIN_BUDGET (16u << 20) /* bytes of lists allowed whatever the file size */
 
 /* ---- a small open-addressing map from a 32-bit key to an index ---- */
@@ -575,6 +577,7 @@ static void *run_worker(void *arg)
 		if (w->cut && (g->off >= w->cut) != w->second)
 			continue;
 		scan(&w->b, g->off, g->end, g->cs);
+		__atomic_add_fetch(&tracks_progress, g->end - g->off, __ATOMIC_RELAXED);
 	}
 	return NULL;
 }

@@ -133,6 +133,9 @@ struct tracks {
 	uint64_t bytes;       /* memory held */
 };
 
+/* Bytes read so far by tracks_build (all threads), for a progress bar. */
+extern uint64_t tracks_progress;
+
 /* Builds the tracks of an indexed store. False when out of memory. */
 bool tracks_build(struct tracks *tr, const struct store *s);
 void tracks_free(struct tracks *tr);

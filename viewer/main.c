@@ -4,6 +4,10 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "ui.h"
+
+#include <getopt.h>
+#include <stdlib.h>
 
 #ifndef HECTIC_VERSION
 #define HECTIC_VERSION "unknown"
@@ -25,9 +29,18 @@ void warnx_(const char *fmt, ...)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: hectic COMMAND [OPTIONS] FILE\n"
+		"usage: hectic [--keymap=NAME] [--color=WHEN] [--ascii] FILE\n"
+		"       hectic COMMAND [OPTIONS] FILE\n"
 		"\n"
 		"Terminal timeline viewer for GHC eventlogs (+RTS -l).\n"
+		"\n"
+		"With a FILE alone, opens the viewer: ? in it lists the keys.\n"
+		"  --keymap=NAME    default (vi and less keys) or emacs\n"
+		"  --color=WHEN     auto, 256, 8 or none (NO_COLOR also turns colour off)\n"
+		"  --ascii          draw with ASCII only (the default when the locale\n"
+		"                   is not UTF-8)\n"
+		"The viewer reads $XDG_CONFIG_HOME/hectic/hecticrc: bind KEY ACTION and\n"
+		"set OPTION VALUE lines (see hectic(1)).\n"
 		"\n"
 		"Commands:\n"
 		"  show FILE        print every event as text, like `ghc-events show`\n"
@@ -52,6 +65,53 @@ static void usage(FILE *f)
 		"  -V, --version    print the version\n"
 		"\n"
 		"Exit status: 0 ok, 1 bad input or unreadable file, 2 usage error.\n");
+}
+
+/* hectic [options] FILE: the viewer. */
+static int view(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "keymap", required_argument, NULL, 'k' },
+		{ "color", required_argument, NULL, 'c' },
+		{ "colour", required_argument, NULL, 'c' },
+		{ "ascii", no_argument, NULL, 'a' },
+		{ "bench", required_argument, NULL, 'b' },
+		{ 0 },
+	};
+	struct ui_opts o = { .color = -1, .ascii = -1 };
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'k': o.keymap = optarg; break;
+		case 'c':
+			if (!strcmp(optarg, "auto"))
+				o.color = -1;
+			else if (!strcmp(optarg, "256"))
+				o.color = 256;
+			else if (!strcmp(optarg, "8"))
+				o.color = 8;
+			else if (!strcmp(optarg, "none") || !strcmp(optarg, "never"))
+				o.color = 0;
+			else {
+				warnx_("bad --color '%s' (use auto, 256, 8 or none)", optarg);
+				return EXIT_USAGE;
+			}
+			break;
+		case 'a': o.ascii = 1; break;
+		case 'b': o.bench = optarg; break;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		if (optind < argc)
+			warnx_("unknown command '%s' (try 'hectic --help')", argv[optind]);
+		else
+			usage(stderr);
+		return EXIT_USAGE;
+	}
+	o.path = argv[optind];
+	return ui_run(&o);
 }
 
 int main(int argc, char **argv)
@@ -79,6 +139,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))
 			return cmds[i].run(argc - 1, argv + 1);
-	warnx_("unknown command '%s' (try 'hectic --help')", cmd);
-	return EXIT_USAGE;
+	return view(argc, argv);
 }

@@ -1,0 +1,31 @@
+/* The action table's names and help texts, from the X-macro. */
+#include "actions.h"
+
+#include <string.h>
+
+static const struct {
+	const char *name, *help;
+} table[ACT_COUNT] = {
+	[ACT_NONE] = { "", "" },
+#define X(id, n, h) [ACT_##id] = { n, h },
+	ACTIONS(X)
+#undef X
+};
+
+const char *action_name(enum action a)
+{
+	return a < ACT_COUNT ? table[a].name : "";
+}
+
+const char *action_help(enum action a)
+{
+	return a < ACT_COUNT ? table[a].help : "";
+}
+
+enum action action_by_name(const char *name)
+{
+	for (int a = 1; a < ACT_COUNT; a++)
+		if (!strcmp(table[a].name, name))
+			return (enum action)a;
+	return ACT_NONE;
+}

@@ -1,0 +1,62 @@
+/* actions: every user action, declared once.
+ *
+ * The X-macro below generates the action enum, the name table used by the
+ * rc file (`bind KEY ACTION`), the help overlay and the key section of the
+ * man page. Nothing about an action is written anywhere else. Never includes
+ * curses or termkey. */
+#ifndef HECTIC_ACTIONS_H
+#define HECTIC_ACTIONS_H
+
+/* X(ID, "name", "help text") */
+#define ACTIONS(X)                                                                       \
+	X(QUIT, "quit", "quit hectic")                                                   \
+	X(HELP, "help", "show or hide this help")                                        \
+	X(ZOOM_IN, "zoom-in", "zoom in around the cursor")                               \
+	X(ZOOM_OUT, "zoom-out", "zoom out around the cursor")                            \
+	X(ZOOM_FIT, "zoom-fit", "zoom to fit the whole run")                             \
+	X(LEFT, "left", "move the cursor left by a column")                              \
+	X(RIGHT, "right", "move the cursor right by a column")                           \
+	X(PAGE_LEFT, "page-left", "move the view left by a screen")                      \
+	X(PAGE_RIGHT, "page-right", "move the view right by a screen")                   \
+	X(GO_START, "go-start", "go to the start of the run")                            \
+	X(GO_END, "go-end", "go to the end of the run")                                  \
+	X(MARK, "mark", "start or end an interval at the cursor")                        \
+	X(ZOOM_MARK, "zoom-mark", "zoom to the marked interval")                         \
+	X(NEXT_GC, "next-gc", "go to the next GC")                                       \
+	X(PREV_GC, "prev-gc", "go to the previous GC")                                   \
+	X(NEXT_MAJOR_GC, "next-major-gc", "go to the next major GC")                     \
+	X(PREV_MAJOR_GC, "prev-major-gc", "go to the previous major GC")                 \
+	X(PAUSE_LIST, "pause-list", "list the longest GC pauses")                        \
+	X(FILTERS, "filters", "choose the event classes of the event list")              \
+	X(TOGGLE_FILTERS, "toggle-filters", "turn all event list filters off or on")     \
+	X(SEARCH, "search", "search markers, messages and thread labels (regex)")        \
+	X(SEARCH_NEXT, "search-next", "go to the next match")                            \
+	X(SEARCH_PREV, "search-prev", "go to the previous match")                        \
+	X(THREADS, "threads", "pick a thread and go to its first run")                   \
+	X(STATS, "stats", "statistics of the marked interval")                           \
+	X(UP, "up", "move up in the event list or a panel")                              \
+	X(DOWN, "down", "move down in the event list or a panel")                        \
+	X(PAGE_UP, "page-up", "move up a page in the event list or a panel")             \
+	X(PAGE_DOWN, "page-down", "move down a page in the event list or a panel")       \
+	X(LANES_UP, "lanes-up", "scroll the capability lanes up")                        \
+	X(LANES_DOWN, "lanes-down", "scroll the capability lanes down")                  \
+	X(SELECT, "select", "choose the highlighted item")                               \
+	X(CANCEL, "cancel", "close the panel, or clear the mark")                        \
+	X(REDRAW, "redraw", "redraw the screen")
+
+enum action {
+	ACT_NONE,
+#define X(id, name, help) ACT_##id,
+	ACTIONS(X)
+#undef X
+	ACT_COUNT
+};
+
+/* The action's rc-file name and its help text; "" for ACT_NONE. */
+const char *action_name(enum action a);
+const char *action_help(enum action a);
+
+/* The action with this name, or ACT_NONE. */
+enum action action_by_name(const char *name);
+
+#endif

@@ -1,0 +1,168 @@
+/* gen-man-keys: the generated parts of man/hectic.1, in mdoc, from the
+ * keymap tables, the action table and the rc option table, so that the man
+ * page cannot drift from the program.
+ *
+ *     gen-man-keys keys      the KEYS list: every action, in ACTIONS order,
+ *                            with its keys in both keymaps and its help
+ *     gen-man-keys options   the rc file's set options
+ *
+ * tools/update-man.sh puts the output between the marker comments. Links
+ * keymaps/ only. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../keymaps/actions.h"
+#include "../keymaps/keymaps.h"
+#include "../keymaps/rc.h"
+
+/* A word as a macro argument: \& first, so that "]" or "|" is not taken for
+ * mdoc punctuation, and \ and - escaped, as the user types them. */
+static void arg(const char *s)
+{
+	fputs(" \\&", stdout);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", stdout);
+		else if (*s == '-')
+			fputs("\\-", stdout);
+		else
+			putchar(*s);
+	}
+}
+
+/* The keys bound to a in the table, as .Ic arguments; false when none. */
+static bool keys(const char *map, enum action a)
+{
+	size_t n;
+	const struct keybind *t = keymap_get(map, &n);
+	bool any = false;
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].action != a)
+			continue;
+		if (any)
+			fputs(" ,", stdout);
+		else
+			fputs("Ic", stdout);
+		arg(t[i].key);
+		any = true;
+	}
+	return any;
+}
+
+static bool same_keys(enum action a)
+{
+	size_t nd, ne;
+	const struct keybind *d = keymap_get("default", &nd);
+	const struct keybind *e = keymap_get("emacs", &ne);
+	size_t i = 0, j = 0;
+	for (;;) {
+		while (i < nd && d[i].action != a)
+			i++;
+		while (j < ne && e[j].action != a)
+			j++;
+		if (i == nd || j == ne)
+			return i == nd && j == ne;
+		if (strcmp(d[i].key, e[j].key))
+			return false;
+		i++;
+		j++;
+	}
+}
+
+/* Text lines of at most 72 columns (the page's source stays readable),
+ * with \ escaped and a leading . or ' kept from becoming a request. */
+static void text(const char *s)
+{
+	size_t col = 0;
+	while (*s) {
+		size_t n = strcspn(s, " ");
+		if (col && col + 1 + n > 72) {
+			putchar('\n');
+			col = 0;
+		} else if (col) {
+			putchar(' ');
+			col++;
+		}
+		if (!col && (*s == '.' || *s == '\''))
+			fputs("\\&", stdout);
+		for (size_t i = 0; i < n; i++) {
+			if (s[i] == '\\')
+				fputs("\\e", stdout);
+			else
+				putchar(s[i]);
+		}
+		col += n;
+		s += n;
+		s += strspn(s, " ");
+	}
+	putchar('\n');
+}
+
+static void gen_keys(void)
+{
+	size_t width = 0;
+	for (int a = 1; a < ACT_COUNT; a++)
+		if (strlen(action_name((enum action)a)) > width)
+			width = strlen(action_name((enum action)a));
+	printf(".Bl -tag -width %.*s\n", (int)width, "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX");
+	for (int i = 1; i < ACT_COUNT; i++) {
+		enum action a = (enum action)i;
+		fputs(".It Cm", stdout);
+		arg(action_name(a));
+		fputs("\n.", stdout);
+		if (!keys("default", a))
+			fputs("No none", stdout);
+		if (!same_keys(a)) {
+			fputs("\n.Pq emacs: ", stdout);
+			if (!keys("emacs", a))
+				fputs("No none", stdout);
+		}
+		/* the colon goes after the parenthesis */
+		puts(" :");
+		char help[256];
+		snprintf(help, sizeof help, "%s.", action_help(a));
+		text(help);
+	}
+	puts(".El");
+}
+
+static void gen_options(void)
+{
+	size_t n;
+	const struct rc_option *o = rc_options(&n);
+	puts(".Bl -tag -width Ds");
+	for (size_t i = 0; i < n; i++) {
+		fputs(".It Ic set", stdout);
+		arg(o[i].name);
+		if (o[i].values) {
+			fputs(" Cm", stdout);
+			for (size_t v = 0; o[i].values[v]; v++) {
+				if (v)
+					fputs(" |", stdout);
+				arg(o[i].values[v]);
+			}
+		} else {
+			fputs(" Ar N", stdout);
+		}
+		putchar('\n');
+		text(o[i].help);
+		fputs("The default is\n.Cm", stdout);
+		arg(o[i].values ? o[i].values[0] : o[i].deflt);
+		puts(" .");
+	}
+	puts(".El");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "keys")) {
+		gen_keys();
+	} else if (argc == 2 && !strcmp(argv[1], "options")) {
+		gen_options();
+	} else {
+		fputs("usage: gen-man-keys keys|options\n", stderr);
+		return 2;
+	}
+	return fflush(stdout) ? 1 : 0;
+}

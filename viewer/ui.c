@@ -1,0 +1,1634 @@
+/* The interactive timeline: a time ruler, the activity graph, one lane per
+ * capability, the GC bar, heap and live-data sparklines, the event list at
+ * the cursor and a status line; panels over them for help, pauses, filters,
+ * threads, interval statistics and the search prompt. */
+#define NCURSES_WIDECHAR 1
+#include "ui.h"
+
+#include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <pthread.h>
+#include <regex.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../keymaps/actions.h"
+#include "../keymaps/keymaps.h"
+#include "../keymaps/rc.h"
+#include "../model/classes.h"
+#include "../model/store.h"
+#include "../model/summary.h"
+#include "../model/timefmt.h"
+#include "../model/tracks.h"
+#include "../parser/render.h"
+#include "cmd.h"
+#include "input.h"
+#include "layout.h"
+
+#define DEFAULT_RAW_MAX 50000 /* events a state query reads from the map */
+
+enum panel { P_NONE, P_HELP, P_PAUSES, P_FILTERS, P_THREADS, P_STATS, P_SEARCH };
+
+enum color { C_RUN = 1, C_GC, C_MAJOR, C_HEAP, C_LIVE, C_MARKER, C_MARK, C_STATUS, C_DIM,
+	     C_MIXED, C_PANEL };
+
+struct ui {
+	struct ui_opts o;
+	struct store s;
+	struct tracks tr;
+	int loaded; /* 0 loading, 1 ready, -1 failed (written by the loader) */
+	char err[300];
+	struct input *in;
+	struct keymap *km;
+	int ncolors; /* 0, 8 or 256 */
+	bool ascii;
+	size_t raw_max;
+	struct layout L;
+	uint64_t t0, t1, cursor;
+	int marking; /* 0 none, 1 started */
+	bool has_mark;
+	uint64_t mark_a, mark_b;
+	class_set filters, saved_filters;
+	int lanes_top;
+	uint64_t sel_time, sel_off; /* the event list's selected event */
+	bool sel_valid;
+	enum panel panel;
+	int psel, ptop;
+	regex_t re;
+	bool has_re;
+	char pattern[200], prompt[200];
+	size_t plen;
+	char msg[300];
+	bool quit;
+	float *run, *gc; /* ncaps x plotw */
+	size_t fraccap;
+	char **statlines; /* the stats panel's text */
+	size_t nstatlines;
+	bool dragging;
+	int drag_col;
+	bool bench;
+};
+
+static struct ui *g_ui; /* for the signal handlers and atexit */
+static int sigpipe_fds[2] = { -1, -1 };
+static volatile sig_atomic_t got_winch, got_quit;
+static bool curses_on;
+
+/* ---- terminal set-up and tear-down, on every exit path ---- */
+
+static void restore_terminal(void)
+{
+	if (!curses_on)
+		return;
+	curses_on = false;
+	if (g_ui && !g_ui->bench)
+		input_mouse(false);
+	endwin();
+}
+
+static void on_fatal(int sig)
+{
+	restore_terminal();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+	if (sig == SIGWINCH)
+		got_winch = 1;
+	else
+		got_quit = 1;
+	if (sigpipe_fds[1] >= 0) {
+		char c = 's';
+		(void)!write(sigpipe_fds[1], &c, 1);
+	}
+	errno = saved;
+}
+
+static void install_signals(void)
+{
+	if (pipe(sigpipe_fds) == 0) {
+		fcntl(sigpipe_fds[0], F_SETFL, O_NONBLOCK);
+		fcntl(sigpipe_fds[1], F_SETFL, O_NONBLOCK);
+	}
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGWINCH, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGSEGV, on_fatal);
+	signal(SIGABRT, on_fatal);
+	signal(SIGFPE, on_fatal);
+	signal(SIGILL, on_fatal);
+	signal(SIGPIPE, SIG_IGN);
+	atexit(restore_terminal);
+}
+
+/* ---- colours and glyphs ---- */
+
+static void setup_colors(struct ui *u)
+{
+	const char *nc = getenv("NO_COLOR");
+	int want = u->o.color;
+	if (want < 0)
+		want = nc && *nc ? 0 : has_colors() ? (COLORS >= 256 ? 256 : 8) : 0;
+	if (want && !has_colors())
+		want = 0;
+	if (want == 256 && COLORS < 256)
+		want = 8;
+	u->ncolors = want;
+	if (!want)
+		return;
+	start_color();
+	use_default_colors();
+	bool c256 = want == 256;
+	init_pair(C_RUN, c256 ? 34 : COLOR_GREEN, -1);
+	init_pair(C_GC, c256 ? 208 : COLOR_YELLOW, -1);
+	init_pair(C_MAJOR, c256 ? 196 : COLOR_RED, -1);
+	init_pair(C_HEAP, c256 ? 33 : COLOR_BLUE, -1);
+	init_pair(C_LIVE, c256 ? 135 : COLOR_MAGENTA, -1);
+	init_pair(C_MARKER, c256 ? 51 : COLOR_CYAN, -1);
+	init_pair(C_MARK, -1, c256 ? 238 : COLOR_BLUE);
+	init_pair(C_STATUS, c256 ? 255 : COLOR_WHITE, c256 ? 24 : COLOR_BLUE);
+	init_pair(C_DIM, c256 ? 244 : COLOR_WHITE, -1);
+	init_pair(C_MIXED, c256 ? 208 : COLOR_YELLOW, c256 ? 34 : COLOR_GREEN);
+	init_pair(C_PANEL, c256 ? 255 : COLOR_WHITE, c256 ? 236 : COLOR_BLACK);
+}
+
+static attr_t attr_of(const struct ui *u, enum color c)
+{
+	if (u->ncolors)
+		return COLOR_PAIR(c);
+	switch (c) { /* monochrome: attributes only */
+	case C_RUN: return A_NORMAL;
+	case C_GC: case C_MAJOR: return A_BOLD;
+	case C_STATUS: case C_MARK: return A_REVERSE;
+	case C_DIM: return A_DIM;
+	case C_PANEL: return A_NORMAL;
+	default: return A_NORMAL;
+	}
+}
+
+static const char *const eighths_up[9] = { " ", "\u2581", "\u2582", "\u2583", "\u2584",
+					   "\u2585", "\u2586", "\u2587", "\u2588" };
+static const char *const eighths_left[9] = { " ", "\u258f", "\u258e", "\u258d", "\u258c",
+					     "\u258b", "\u258a", "\u2589", "\u2588" };
+static const char ascii_levels[9] = { ' ', '.', '.', ':', ':', '=', '=', '#', '#' };
+
+static void put_level(struct ui *u, int y, int x, int lvl)
+{
+	if (u->ascii)
+		mvaddch(y, x, (chtype)ascii_levels[lvl]);
+	else
+		mvaddstr(y, x, eighths_up[lvl]);
+}
+
+/* Text from the file, made safe for the terminal: controls escaped. */
+static void put_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
+{
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, p, n);
+	if (b.oom) {
+		sbuf_free(&b);
+		return;
+	}
+	sbuf_putc(&b, 0);
+	move(y, x);
+	/* in ASCII mode, non-ASCII bytes would be garbage: show them as '?' */
+	int w = 0;
+	const char *s = b.p;
+	while (*s && w < maxw) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x80) {
+			addch(c);
+			s++;
+			w++;
+			continue;
+		}
+		size_t k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+		if (ascii) {
+			addch('?');
+		} else {
+			char tmp[5] = { 0 };
+			memcpy(tmp, s, k);
+			addstr(tmp);
+		}
+		s += k;
+		w++;
+	}
+	sbuf_free(&b);
+}
+
+/* ---- key bindings ---- */
+
+static bool key_canon(const char *key, char *out, size_t n, void *ctx)
+{
+	struct ui *u = ctx;
+	return input_canonical(u->in, key, out, n);
+}
+
+static enum action lookup(const struct ui *u, const char *key)
+{
+	return u->km ? keymap_lookup(u->km, key) : ACT_NONE;
+}
+
+/* The keys bound to an action, for the help panel. */
+static void keys_of(const struct ui *u, enum action a, char *out, size_t n)
+{
+	size_t w = 0;
+	const char *k;
+	out[0] = 0;
+	for (size_t i = 0; u->km && (k = keymap_key(u->km, a, i)) && w + 1 < n; i++)
+		w += (size_t)snprintf(out + w, n - w, w ? " %s" : "%s", k);
+}
+
+/* ---- the window in time ---- */
+
+static uint64_t run_end(const struct ui *u)
+{
+	return u->s.tmax + 1;
+}
+
+static uint64_t width(const struct ui *u)
+{
+	return u->t1 - u->t0;
+}
+
+static void set_window(struct ui *u, uint64_t t0, uint64_t w)
+{
+	uint64_t lo = u->s.tmin, hi = run_end(u);
+	uint64_t minw = (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
+	if (w < minw)
+		w = minw;
+	if (w >= hi - lo) {
+		u->t0 = lo;
+		u->t1 = lo + w;
+		return;
+	}
+	if (t0 < lo)
+		t0 = lo;
+	if (t0 > hi - w)
+		t0 = hi - w;
+	u->t0 = t0;
+	u->t1 = t0 + w;
+}
+
+/* Scrolls the window so the cursor is in it. */
+static void follow_cursor(struct ui *u)
+{
+	uint64_t w = width(u);
+	if (u->cursor < u->t0)
+		set_window(u, u->cursor, w);
+	else if (u->cursor >= u->t1)
+		set_window(u, u->cursor - w / 2, w);
+}
+
+static void zoom(struct ui *u, bool in, int anchor_col)
+{
+	uint64_t w = width(u);
+	uint64_t nw = in ? w / 2 : (w > UINT64_MAX / 2 ? w : w * 2);
+	uint64_t full = run_end(u) - u->s.tmin;
+	if (!in && nw > full)
+		nw = full;
+	uint64_t minw = (uint64_t)u->L.plotw;
+	if (in && nw < minw)
+		nw = minw; /* one nanosecond per column */
+	if (nw == w) {
+		snprintf(u->msg, sizeof u->msg, in ? "zoomed in as far as 1 ns per column"
+						   : "the whole run is in view");
+		return;
+	}
+	/* keep the anchor (the cursor, or the mouse) on its column */
+	uint64_t at = anchor_col >= 0 ? col_to_time(u->t0, u->t1, u->L.plotw, anchor_col)
+				      : u->cursor;
+	double frac = w ? (double)(at - u->t0) / (double)w : 0.5;
+	uint64_t off = (uint64_t)(frac * (double)nw);
+	set_window(u, at > off ? at - off : 0, nw);
+	u->sel_valid = false;
+}
+
+/* ---- the event list ---- */
+
+/* Anchors the list at the first wanted event at or after the cursor. */
+static void anchor_list(struct ui *u)
+{
+	struct merge *m = merge_new_at(&u->s, u->cursor, u->filters);
+	struct evref r;
+	u->sel_valid = m && merge_step(m, &r);
+	if (u->sel_valid) {
+		u->sel_time = r.time;
+		u->sel_off = r.off;
+	}
+	merge_free(m);
+}
+
+static void list_move(struct ui *u, int delta)
+{
+	if (!u->sel_valid)
+		anchor_list(u);
+	if (!u->sel_valid)
+		return;
+	if (delta > 0) {
+		struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+		struct evref r;
+		int moved = 0;
+		while (m && merge_step(m, &r)) {
+			if (r.time == u->sel_time && r.off <= u->sel_off)
+				continue;
+			u->sel_time = r.time;
+			u->sel_off = r.off;
+			if (++moved == delta)
+				break;
+		}
+		merge_free(m);
+	} else {
+		size_t n = (size_t)-delta;
+		struct evref *v = malloc(n * sizeof *v);
+		if (!v)
+			return;
+		size_t got = store_events_before(&u->s, u->sel_time, u->sel_off, u->filters, v, n);
+		if (got) {
+			u->sel_time = v[0].time;
+			u->sel_off = v[0].off;
+		}
+		free(v);
+	}
+	u->cursor = u->sel_time;
+	follow_cursor(u);
+}
+
+/* A thread event's thread id, or 0. */
+static uint32_t thread_of(const struct ev *e)
+{
+	switch (e->tag) {
+	case EV_CREATE_THREAD: case EV_RUN_THREAD: case EV_STOP_THREAD:
+	case EV_THREAD_RUNNABLE: case 4: case EV_THREAD_WAKEUP: case EV_THREAD_LABEL:
+		return e->layout != SEL_UNKNOWN_LAYOUT && e->nf ? (uint32_t)e->f[0].u : 0;
+	default:
+		return 0;
+	}
+}
+
+static void draw_event_line(struct ui *u, int y, const struct evref *r, bool selected)
+{
+	struct ev e;
+	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) != EV_OK)
+		return;
+	struct sbuf b = { .escape = true };
+	render_line(&b, &u->s.hdr, &e, r->cap, false);
+	if (b.n && b.p[b.n - 1] == '\n')
+		b.n--;
+	/* a multi-line message shows its first line here */
+	for (size_t i = 0; i < b.n; i++)
+		if (b.p[i] == '\n') {
+			b.n = i;
+			break;
+		}
+	uint32_t tid = thread_of(&e);
+	const struct thread_info *ti = tid ? tracks_thread(&u->tr, tid) : NULL;
+	size_t ln = 0;
+	const uint8_t *label = ti ? tracks_label(&u->tr, &u->s, ti, &ln) : NULL;
+	if (selected)
+		attron(A_REVERSE);
+	move(y, 0);
+	clrtoeol();
+	put_safe(y, 0, (const uint8_t *)b.p, b.n, u->L.cols, u->ascii);
+	int x = getcurx(stdscr);
+	if (label && e.tag != EV_THREAD_LABEL && x + 4 < u->L.cols) {
+		attron(attr_of(u, C_DIM));
+		mvaddstr(y, x, "  [");
+		put_safe(y, x + 3, label, ln, u->L.cols - x - 4, u->ascii);
+		addstr("]");
+		attroff(attr_of(u, C_DIM));
+	}
+	if (selected) {
+		for (int i = getcurx(stdscr); i < u->L.cols; i++)
+			addch(' ');
+		attroff(A_REVERSE);
+	}
+	sbuf_free(&b);
+}
+
+static void draw_list(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
+		move(y, 0);
+		clrtoeol();
+	}
+	if (L->nlist <= 0)
+		return;
+	if (!u->sel_valid)
+		anchor_list(u);
+	if (!u->sel_valid) {
+		mvaddstr(L->list0, 0, u->filters ? "(no events at or after the cursor)"
+						 : "(every event class is filtered out: f to choose)");
+		return;
+	}
+	int before = L->nlist / 3;
+	struct evref *prev = malloc((size_t)(before + 1) * sizeof *prev);
+	size_t np = prev ? store_events_before(&u->s, u->sel_time, u->sel_off, u->filters, prev,
+					       (size_t)before)
+			 : 0;
+	int y = L->list0;
+	for (size_t i = 0; i < np; i++)
+		draw_event_line(u, y++, &prev[i], false);
+	free(prev);
+	struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+	struct evref r;
+	while (m && y < L->list0 + L->nlist && merge_step(m, &r)) {
+		if (r.time == u->sel_time && r.off < u->sel_off)
+			continue;
+		draw_event_line(u, y++, &r, r.off == u->sel_off && r.time == u->sel_time);
+	}
+	merge_free(m);
+}
+
+/* ---- the plots ---- */
+
+static void draw_ruler(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	move(L->ruler, 0);
+	clrtoeol();
+	char buf[32];
+	mvaddstr(L->ruler, 0, time_format(buf, sizeof buf, width(u)));
+	int col[64];
+	uint64_t at[64], step;
+	size_t n = ruler_ticks(u->t0, u->t1, L->plotw, 9, 64, col, at, &step);
+	int used_until = -1;
+	for (size_t i = 0; i < n; i++) {
+		int x = GUTTER + col[i];
+		if (x <= used_until)
+			continue;
+		time_format(buf, sizeof buf, at[i] - u->s.tmin);
+		mvaddstr(L->ruler, x, u->ascii ? "|" : "\u2502");
+		if (x + 1 + (int)strlen(buf) < L->cols) {
+			mvaddstr(L->ruler, x + 1, buf);
+			used_until = x + 1 + (int)strlen(buf);
+		}
+	}
+	/* markers as ticks where the labels leave room */
+	size_t lo = 0, hi = u->tr.nmarks;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (u->tr.marks[mid].time < u->t0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	attron(attr_of(u, C_MARKER) | A_BOLD);
+	for (size_t i = lo; i < u->tr.nmarks && u->tr.marks[i].time < u->t1; i++) {
+		if (u->tr.marks[i].tag != EV_USER_MARKER)
+			continue;
+		int c = time_to_col(u->t0, u->t1, L->plotw, u->tr.marks[i].time);
+		if (c >= 0 && (mvinch(L->ruler, GUTTER + c) & A_CHARTEXT) == ' ')
+			mvaddstr(L->ruler, GUTTER + c, u->ascii ? "v" : "\u25be");
+	}
+	attroff(attr_of(u, C_MARKER) | A_BOLD);
+}
+
+static bool fractions(struct ui *u)
+{
+	size_t need = u->tr.ncaps * (size_t)u->L.plotw;
+	if (need > u->fraccap) {
+		float *a = realloc(u->run, (need ? need : 1) * sizeof *a);
+		if (!a)
+			return false;
+		u->run = a;
+		float *b = realloc(u->gc, (need ? need : 1) * sizeof *b);
+		if (!b)
+			return false;
+		u->gc = b;
+		u->fraccap = need;
+	}
+	bool exact;
+	return tracks_cap_fractions(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
+				    u->raw_max, u->run, u->gc, &exact);
+}
+
+static bool in_mark(const struct ui *u, uint64_t a, uint64_t b)
+{
+	if (!u->has_mark && !u->marking)
+		return false;
+	uint64_t lo = u->mark_a, hi = u->marking ? u->cursor : u->mark_b;
+	if (lo > hi) {
+		uint64_t t = lo;
+		lo = hi;
+		hi = t;
+	}
+	return b > lo && a <= hi;
+}
+
+static void draw_lane_cell(struct ui *u, int y, int x, float run, float gc, bool cursor)
+{
+	struct cell c = lane_cell(run, gc);
+	attr_t extra = cursor ? A_REVERSE : 0;
+	if (u->ascii || !u->ncolors) {
+		/* glyphs carry the state when colours or UTF-8 are missing */
+		const char *g;
+		enum color col = C_RUN;
+		switch (c.kind) {
+		case CELL_GC: g = u->ascii ? "#" : "\u2588"; col = C_GC; break;
+		case CELL_MIXED: g = u->ascii ? "%" : "\u2592"; col = C_GC; break;
+		case CELL_RUN: g = u->ascii ? (c.level8 >= 4 ? "=" : "-") : eighths_up[c.level8]; break;
+		default: g = u->ascii ? " " : " "; break;
+		}
+		attron(attr_of(u, col) | extra);
+		mvaddstr(y, x, g);
+		attroff(attr_of(u, col) | extra);
+		return;
+	}
+	switch (c.kind) {
+	case CELL_IDLE:
+		attron(extra);
+		mvaddstr(y, x, " ");
+		attroff(extra);
+		break;
+	case CELL_RUN:
+		attron(COLOR_PAIR(C_RUN) | extra);
+		mvaddstr(y, x, eighths_up[c.level8]);
+		attroff(COLOR_PAIR(C_RUN) | extra);
+		break;
+	case CELL_GC:
+		attron(COLOR_PAIR(C_GC) | extra);
+		mvaddstr(y, x, eighths_up[8]);
+		attroff(COLOR_PAIR(C_GC) | extra);
+		break;
+	case CELL_MIXED:
+		/* GC on the left in orange, the rest green (running) or blank */
+		attron((c.run_bg ? COLOR_PAIR(C_MIXED) : COLOR_PAIR(C_GC)) | extra);
+		mvaddstr(y, x, eighths_left[c.gc8]);
+		attroff((c.run_bg ? COLOR_PAIR(C_MIXED) : COLOR_PAIR(C_GC)) | extra);
+		break;
+	}
+}
+
+static void draw_lanes(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	bool ok = u->tr.ncaps && fractions(u);
+	int curcol = time_to_col(u->t0, u->t1, L->plotw, u->cursor);
+	/* the activity graph: the mean over capabilities of running */
+	move(L->util, 0);
+	clrtoeol();
+	mvaddstr(L->util, 0, "util");
+	for (int k = 0; ok && k < L->plotw; k++) {
+		double sum = 0;
+		for (size_t c = 0; c < u->tr.ncaps; c++)
+			sum += u->run[c * (size_t)L->plotw + (size_t)k];
+		attron(attr_of(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
+		put_level(u, L->util, GUTTER + k, level8(sum / (double)u->tr.ncaps, 1.0));
+		attroff(attr_of(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
+	}
+	for (int i = 0; i < L->nlanes; i++) {
+		size_t c = (size_t)(L->lanes_top + i);
+		int y = L->lane0 + i;
+		move(y, 0);
+		clrtoeol();
+		char lab[16];
+		if (u->tr.caps[c] == EV_NO_CAP)
+			snprintf(lab, sizeof lab, "no cap");
+		else
+			snprintf(lab, sizeof lab, "cap %d", u->tr.caps[c]);
+		mvaddstr(y, 0, lab);
+		for (int k = 0; ok && k < L->plotw; k++)
+			draw_lane_cell(u, y, GUTTER + k, u->run[c * (size_t)L->plotw + (size_t)k],
+				       u->gc[c * (size_t)L->plotw + (size_t)k], k == curcol);
+	}
+	if (u->tr.ncaps > (size_t)L->nlanes) {
+		char more[64];
+		snprintf(more, sizeof more, "%d-%d/%zu", L->lanes_top, L->lanes_top + L->nlanes - 1,
+			 u->tr.ncaps);
+		attron(attr_of(u, C_DIM));
+		mvaddstr(L->lane0 + L->nlanes - 1, 0, more);
+		attroff(attr_of(u, C_DIM));
+	}
+}
+
+static void draw_gcbar(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	int y = L->gcbar;
+	move(y, 0);
+	clrtoeol();
+	mvaddstr(y, 0, "GC");
+	/* every collection overlapping the window; majors win a shared column */
+	char *col = calloc((size_t)L->plotw, 1);
+	if (!col)
+		return;
+	const struct gc *g = tracks_gc_prev(&u->tr, u->t0, false);
+	if (!g)
+		g = u->tr.ngcs ? &u->tr.gcs[0] : NULL;
+	for (; g && g < u->tr.gcs + u->tr.ngcs && g->start < u->t1; g++) {
+		if (g->end < u->t0)
+			continue;
+		int a = g->start < u->t0 ? 0 : time_to_col(u->t0, u->t1, L->plotw, g->start);
+		int b = g->end >= u->t1 ? L->plotw - 1 : time_to_col(u->t0, u->t1, L->plotw, g->end);
+		char v = tracks_gc_major(&u->tr, g) ? 2 : 1;
+		for (int k = a; k <= b && k < L->plotw; k++)
+			if (k >= 0 && col[k] < v)
+				col[k] = v;
+	}
+	for (int k = 0; k < L->plotw; k++) {
+		if (!col[k])
+			continue;
+		enum color c = col[k] == 2 ? C_MAJOR : C_GC;
+		attron(attr_of(u, c));
+		if (u->ascii)
+			mvaddch(y, GUTTER + k, col[k] == 2 ? 'M' : 'm');
+		else
+			mvaddstr(y, GUTTER + k, col[k] == 2 ? "\u2588" : "\u2584");
+		attroff(attr_of(u, c));
+	}
+	free(col);
+}
+
+/* A sparkline of the last sample at or before each column's end. */
+static void draw_spark(struct ui *u, int y, const char *label, const struct sample *v, size_t n,
+		       enum color color)
+{
+	const struct layout *L = &u->L;
+	move(y, 0);
+	clrtoeol();
+	mvaddstr(y, 0, label);
+	if (!n)
+		return;
+	uint64_t max = 0;
+	for (size_t i = 0; i < n; i++)
+		if (v[i].value > max)
+			max = v[i].value;
+	char buf[32];
+	size_t j = 0;
+	attron(attr_of(u, color));
+	for (int k = 0; k < L->plotw; k++) {
+		uint64_t end = col_to_time(u->t0, u->t1, L->plotw, k + 1);
+		while (j < n && v[j].time < end)
+			j++;
+		if (!j)
+			continue;
+		put_level(u, y, GUTTER + k, level8((double)v[j - 1].value, (double)max));
+	}
+	attroff(attr_of(u, color));
+	(void)buf;
+}
+
+static void draw_status(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	attron(attr_of(u, C_STATUS));
+	move(L->status, 0);
+	for (int i = 0; i < L->cols; i++)
+		addch(' ');
+	char a[32], b[32], c[32], line[512];
+	const char *name = strrchr(u->o.path, '/') ? strrchr(u->o.path, '/') + 1 : u->o.path;
+	char filt[128] = "all";
+	if (u->filters != CLASS_ALL) {
+		size_t w = 0;
+		filt[0] = 0;
+		for (int k = 0; k < CL_COUNT && w + 12 < sizeof filt; k++)
+			if (u->filters & CLASS_BIT(k))
+				w += (size_t)snprintf(filt + w, sizeof filt - w, w ? ",%s" : "%s",
+						      class_name((enum ev_class)k));
+		if (!w)
+			snprintf(filt, sizeof filt, "none");
+	}
+	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s", name,
+		 time_format(a, sizeof a, u->t0 - u->s.tmin),
+		 time_format(b, sizeof b, u->t1 - u->s.tmin),
+		 time_format(c, sizeof c, u->cursor - u->s.tmin), filt,
+		 u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND
+			 ? "  [log incomplete]"
+			 : "");
+	put_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii);
+	if (u->msg[0]) {
+		int x = (int)strlen(line) + 2;
+		if (x < L->cols)
+			put_safe(L->status, x, (const uint8_t *)u->msg, strlen(u->msg), L->cols - x,
+				 u->ascii);
+	}
+	attroff(attr_of(u, C_STATUS));
+}
+
+/* ---- panels ---- */
+
+struct box {
+	int y, x, h, w;
+};
+
+static struct box open_box(struct ui *u, int h, int w, const char *title)
+{
+	struct box b;
+	if (w > u->L.cols - 2)
+		w = u->L.cols - 2;
+	if (h > u->L.rows - 2)
+		h = u->L.rows - 2;
+	if (w < 10)
+		w = u->L.cols;
+	if (h < 3)
+		h = u->L.rows;
+	b.h = h;
+	b.w = w;
+	b.y = (u->L.rows - h) / 2;
+	b.x = (u->L.cols - w) / 2;
+	attron(attr_of(u, C_PANEL));
+	for (int y = b.y; y < b.y + h; y++) {
+		move(y, b.x);
+		for (int x = 0; x < w; x++)
+			addch(' ');
+	}
+	attron(A_BOLD);
+	mvaddnstr(b.y, b.x + 1, title, w - 2);
+	attroff(A_BOLD);
+	return b;
+}
+
+static void close_box(struct ui *u)
+{
+	attroff(attr_of(u, C_PANEL));
+}
+
+/* Keeps the selection in view in a list of n rows shown h at a time. */
+static void scroll_sel(struct ui *u, int n, int h)
+{
+	if (u->psel >= n)
+		u->psel = n - 1;
+	if (u->psel < 0)
+		u->psel = 0;
+	if (u->psel < u->ptop)
+		u->ptop = u->psel;
+	if (u->psel >= u->ptop + h)
+		u->ptop = u->psel - h + 1;
+	if (u->ptop < 0)
+		u->ptop = 0;
+}
+
+static void draw_help(struct ui *u)
+{
+	struct box b = open_box(u, ACT_COUNT + 3, 76, "hectic keys (? or Escape closes)");
+	int h = b.h - 2;
+	scroll_sel(u, ACT_COUNT - 1, h);
+	for (int i = 0; i < h && u->ptop + i + 1 < ACT_COUNT; i++) {
+		enum action a = (enum action)(u->ptop + i + 1);
+		char keys[64];
+		keys_of(u, a, keys, sizeof keys);
+		mvprintw(b.y + 1 + i, b.x + 1, "%-18.18s %-.*s", keys, b.w - 21, action_help(a));
+	}
+	close_box(u);
+}
+
+static void pct_of(const struct tracks *tr, uint64_t *p50, uint64_t *p90, uint64_t *p99,
+		   uint64_t *max)
+{
+	/* gc_by_pause is longest first */
+	size_t n = tr->ngcs;
+	*p50 = *p90 = *p99 = *max = 0;
+	if (!n)
+		return;
+	*max = tr->gcs[tr->gc_by_pause[0]].pause;
+	size_t r50 = (50 * n + 99) / 100, r90 = (90 * n + 99) / 100, r99 = (99 * n + 99) / 100;
+	*p50 = tr->gcs[tr->gc_by_pause[n - r50]].pause;
+	*p90 = tr->gcs[tr->gc_by_pause[n - r90]].pause;
+	*p99 = tr->gcs[tr->gc_by_pause[n - r99]].pause;
+}
+
+static void draw_pauses(struct ui *u)
+{
+	uint64_t p50, p90, p99, max;
+	pct_of(&u->tr, &p50, &p90, &p99, &max);
+	char t[160], a[32], b_[32], c[32], d[32];
+	snprintf(t, sizeof t, "GC pauses: %zu; p50 %s p90 %s p99 %s max %s (Enter: go)",
+		 u->tr.ngcs, time_format(a, 32, p50), time_format(b_, 32, p90),
+		 time_format(c, 32, p99), time_format(d, 32, max));
+	struct box b = open_box(u, u->L.rows - 4, 76, t);
+	int h = b.h - 2;
+	mvprintw(b.y + 1, b.x + 1, "%4s %12s %10s %10s %4s %14s", "#", "at", "pause", "span", "gen",
+		 "copied");
+	h--;
+	scroll_sel(u, (int)u->tr.ngcs, h);
+	for (int i = 0; i < h && (size_t)(u->ptop + i) < u->tr.ngcs; i++) {
+		int k = u->ptop + i;
+		const struct gc *g = &u->tr.gcs[u->tr.gc_by_pause[k]];
+		int gen = tracks_gc_gen(&u->tr, g);
+		const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
+		if (k == u->psel)
+			attron(A_REVERSE);
+		mvprintw(b.y + 2 + i, b.x + 1, "%4d %12s %10s %10s %4d %14llu", k + 1,
+			 time_format(a, 32, g->start - u->s.tmin), time_format(b_, 32, g->pause),
+			 time_format(c, 32, g->end - g->start), gen,
+			 st ? (unsigned long long)st->copied : 0ull);
+		if (k == u->psel)
+			attroff(A_REVERSE);
+	}
+	close_box(u);
+}
+
+static void draw_filters(struct ui *u)
+{
+	struct box b = open_box(u, CL_COUNT + 4, 60,
+				"event list classes (Space/Enter: toggle, F: all on/off)");
+	scroll_sel(u, CL_COUNT, CL_COUNT);
+	for (int k = 0; k < CL_COUNT; k++) {
+		if (k == u->psel)
+			attron(A_REVERSE);
+		mvprintw(b.y + 1 + k, b.x + 1, "[%c] %-10s %s", u->filters & CLASS_BIT(k) ? 'x' : ' ',
+			 class_name((enum ev_class)k), class_desc((enum ev_class)k));
+		if (k == u->psel)
+			attroff(A_REVERSE);
+	}
+	mvaddstr(b.y + b.h - 2, b.x + 1, "The lanes are not filtered.");
+	close_box(u);
+}
+
+static void draw_threads(struct ui *u)
+{
+	struct box b = open_box(u, u->L.rows - 4, 76, "threads (Enter: go to the first run)");
+	int h = b.h - 1;
+	scroll_sel(u, (int)u->tr.nthreads, h);
+	for (int i = 0; i < h && (size_t)(u->ptop + i) < u->tr.nthreads; i++) {
+		int k = u->ptop + i;
+		const struct thread_info *t = &u->tr.threads[k];
+		char a[32];
+		if (k == u->psel)
+			attron(A_REVERSE);
+		mvprintw(b.y + 1 + i, b.x + 1, "%8u %10s ", t->id,
+			 t->first_run != UINT64_MAX ? time_format(a, 32, t->first_run - u->s.tmin)
+						    : "-");
+		size_t n;
+		const uint8_t *label = tracks_label(&u->tr, &u->s, t, &n);
+		if (label)
+			put_safe(b.y + 1 + i, b.x + 21, label, n, b.w - 22, u->ascii);
+		if (k == u->psel)
+			attroff(A_REVERSE);
+	}
+	close_box(u);
+}
+
+static void free_stats(struct ui *u)
+{
+	for (size_t i = 0; i < u->nstatlines; i++)
+		free(u->statlines[i]);
+	free(u->statlines);
+	u->statlines = NULL;
+	u->nstatlines = 0;
+}
+
+static void make_stats(struct ui *u)
+{
+	free_stats(u);
+	struct summary sm;
+	uint64_t a = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
+	uint64_t b = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
+	summary_compute(&u->tr, &u->s, a, b, &sm);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return;
+	summary_print(f, &sm);
+	fclose(f);
+	for (char *line = text; line && *line;) {
+		char *nl = strchr(line, '\n');
+		size_t n = nl ? (size_t)(nl - line) : strlen(line);
+		char **v = realloc(u->statlines, (u->nstatlines + 1) * sizeof *v);
+		if (!v)
+			break;
+		u->statlines = v;
+		u->statlines[u->nstatlines++] = strndup(line, n);
+		line = nl ? nl + 1 : line + n;
+	}
+	free(text);
+}
+
+static void draw_stats(struct ui *u)
+{
+	char t[128], a[32], b_[32];
+	uint64_t lo = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
+	uint64_t hi = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
+	snprintf(t, sizeof t, "interval %s .. %s", time_format(a, 32, lo - u->s.tmin),
+		 time_format(b_, 32, hi - u->s.tmin));
+	struct box b = open_box(u, (int)u->nstatlines + 2, 84, t);
+	int h = b.h - 1;
+	scroll_sel(u, (int)u->nstatlines, h);
+	for (int i = 0; i < h && (size_t)(u->ptop + i) < u->nstatlines; i++)
+		mvaddnstr(b.y + 1 + i, b.x + 1, u->statlines[u->ptop + i], b.w - 2);
+	close_box(u);
+}
+
+static void draw_prompt(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	move(L->status, 0);
+	clrtoeol();
+	mvaddstr(L->status, 0, "/");
+	put_safe(L->status, 1, (const uint8_t *)u->prompt, u->plen, L->cols - 2, u->ascii);
+	curs_set(1);
+}
+
+/* ---- a frame ---- */
+
+static void draw_loading(struct ui *u)
+{
+	erase();
+	uint64_t total = u->s.size ? u->s.size : 1;
+	(void)total;
+	struct stat_probe {
+		int dummy;
+	};
+	const char *name = u->o.path;
+	mvprintw(0, 0, "hectic: opening %s", name);
+	int w = COLS - 10 > 10 ? COLS - 10 : 10;
+	static uint64_t fsize;
+	if (!fsize) {
+		FILE *f = fopen(u->o.path, "rb");
+		if (f) {
+			fseek(f, 0, SEEK_END);
+			long n = ftell(f);
+			fsize = n > 0 ? (uint64_t)n : 1;
+			fclose(f);
+		} else {
+			fsize = 1;
+		}
+	}
+	uint64_t done = __atomic_load_n(&store_progress, __ATOMIC_RELAXED) +
+			__atomic_load_n(&tracks_progress, __ATOMIC_RELAXED);
+	double frac = (double)done / (double)(2 * fsize);
+	if (frac > 1)
+		frac = 1;
+	mvprintw(2, 0, "indexing %3d%% ", (int)(frac * 100));
+	move(3, 0);
+	addch('[');
+	for (int i = 0; i < w; i++)
+		addch(i < (int)(frac * w) ? '#' : ' ');
+	addch(']');
+	mvaddstr(5, 0, "q quits");
+	refresh();
+}
+
+static void draw(struct ui *u)
+{
+	layout_compute(&u->L, LINES, COLS, u->tr.ncaps, u->lanes_top);
+	u->lanes_top = u->L.lanes_top;
+	curs_set(0);
+	if (u->L.rows < 8 || u->L.cols < 20) {
+		erase();
+		mvaddnstr(0, 0, "hectic: the terminal is too small", COLS);
+		refresh();
+		return;
+	}
+	draw_ruler(u);
+	draw_lanes(u);
+	draw_gcbar(u);
+	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
+	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);
+	/* the marked interval, on the ruler */
+	if (u->has_mark || u->marking) {
+		attron(attr_of(u, C_MARK));
+		for (int k = 0; k < u->L.plotw; k++)
+			if (in_mark(u, col_to_time(u->t0, u->t1, u->L.plotw, k),
+				    col_to_time(u->t0, u->t1, u->L.plotw, k + 1)))
+				mvchgat(u->L.ruler, GUTTER + k, 1, attr_of(u, C_MARK),
+					u->ncolors ? C_MARK : 0, NULL);
+		attroff(attr_of(u, C_MARK));
+	}
+	draw_list(u);
+	draw_status(u);
+	switch (u->panel) {
+	case P_HELP: draw_help(u); break;
+	case P_PAUSES: draw_pauses(u); break;
+	case P_FILTERS: draw_filters(u); break;
+	case P_THREADS: draw_threads(u); break;
+	case P_STATS: draw_stats(u); break;
+	case P_SEARCH: draw_prompt(u); break;
+	case P_NONE: break;
+	}
+	refresh();
+}
+
+/* ---- actions ---- */
+
+static void say_gc(struct ui *u, const struct gc *g)
+{
+	char a[32], b[32];
+	int gen = tracks_gc_gen(&u->tr, g);
+	const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
+	snprintf(u->msg, sizeof u->msg, "GC at %s: pause %s, gen %d%s, %llu bytes copied, %u caps",
+		 time_format(a, 32, g->start - u->s.tmin), time_format(b, 32, g->pause), gen,
+		 tracks_gc_major(&u->tr, g) ? " (major)" : "",
+		 st ? (unsigned long long)st->copied : 0ull, g->ncaps);
+}
+
+/* Puts a collection in view at a useful zoom: it spans about a third of
+ * the screen unless it already shows wider. */
+static void go_gc(struct ui *u, const struct gc *g)
+{
+	uint64_t span = g->end - g->start;
+	uint64_t w = width(u);
+	int cols = (int)((double)span / (double)w * u->L.plotw);
+	if (g->start < u->t0 || g->end >= u->t1 || cols < u->L.plotw / 8) {
+		uint64_t nw = span * 3;
+		set_window(u, g->start > span ? g->start - span : 0, nw);
+	}
+	u->cursor = g->start;
+	u->sel_valid = false;
+	say_gc(u, g);
+}
+
+static void go_time(struct ui *u, uint64_t t)
+{
+	u->cursor = t;
+	follow_cursor(u);
+	u->sel_valid = false;
+}
+
+static void do_search(struct ui *u, int dir)
+{
+	if (!u->has_re) {
+		snprintf(u->msg, sizeof u->msg, "no search yet: / to search");
+		return;
+	}
+	uint64_t hit;
+	long mark;
+	uint32_t thread;
+	uint64_t from = u->cursor;
+	if (tracks_search(&u->tr, &u->s, &u->re, from, dir, true, &hit, &mark, &thread)) {
+		go_time(u, hit);
+		if (mark >= 0) {
+			snprintf(u->msg, sizeof u->msg, "match at %.0f", (double)0);
+			size_t n;
+			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[mark], &n);
+			char a[32];
+			snprintf(u->msg, sizeof u->msg, "%s: %.*s", time_format(a, 32, hit - u->s.tmin),
+				 (int)(n > 80 ? 80 : n), txt ? (const char *)txt : "");
+		} else {
+			snprintf(u->msg, sizeof u->msg, "thread %u label matches", thread);
+		}
+	} else {
+		snprintf(u->msg, sizeof u->msg, "no %s match for /%s/",
+			 dir > 0 ? "later" : "earlier", u->pattern);
+	}
+}
+
+static void start_search(struct ui *u)
+{
+	u->panel = P_SEARCH;
+	u->plen = 0;
+	u->prompt[0] = 0;
+}
+
+static void finish_search(struct ui *u)
+{
+	u->panel = P_NONE;
+	if (!u->plen)
+		return;
+	regex_t re;
+	int e = regcomp(&re, u->prompt, REG_EXTENDED | REG_NOSUB);
+	if (e) {
+		char m[128];
+		regerror(e, &re, m, sizeof m);
+		snprintf(u->msg, sizeof u->msg, "bad regular expression: %s", m);
+		return;
+	}
+	if (u->has_re)
+		regfree(&u->re);
+	u->re = re;
+	u->has_re = true;
+	snprintf(u->pattern, sizeof u->pattern, "%s", u->prompt);
+	do_search(u, 1);
+}
+
+static int panel_rows(struct ui *u)
+{
+	switch (u->panel) {
+	case P_PAUSES: return (int)u->tr.ngcs;
+	case P_FILTERS: return CL_COUNT;
+	case P_THREADS: return (int)u->tr.nthreads;
+	case P_STATS: return (int)u->nstatlines;
+	case P_HELP: return ACT_COUNT - 1;
+	default: return 0;
+	}
+}
+
+static void panel_select(struct ui *u)
+{
+	switch (u->panel) {
+	case P_PAUSES:
+		if ((size_t)u->psel < u->tr.ngcs) {
+			u->panel = P_NONE;
+			go_gc(u, &u->tr.gcs[u->tr.gc_by_pause[u->psel]]);
+		}
+		break;
+	case P_FILTERS:
+		u->filters ^= CLASS_BIT(u->psel);
+		u->sel_valid = false;
+		break;
+	case P_THREADS:
+		if ((size_t)u->psel < u->tr.nthreads) {
+			const struct thread_info *t = &u->tr.threads[u->psel];
+			u->panel = P_NONE;
+			if (t->first_run != UINT64_MAX) {
+				go_time(u, t->first_run);
+				snprintf(u->msg, sizeof u->msg, "thread %u first runs here", t->id);
+			} else {
+				snprintf(u->msg, sizeof u->msg, "thread %u never ran", t->id);
+			}
+		}
+		break;
+	default:
+		u->panel = P_NONE;
+	}
+}
+
+static void act(struct ui *u, enum action a)
+{
+	uint64_t col = width(u) / (uint64_t)(u->L.plotw ? u->L.plotw : 1);
+	if (!col)
+		col = 1;
+	u->msg[0] = 0;
+	/* in a panel, movement moves the selection */
+	if (u->panel != P_NONE && u->panel != P_SEARCH) {
+		int page = u->L.rows / 2;
+		switch (a) {
+		case ACT_UP: u->psel--; return;
+		case ACT_DOWN: u->psel++; return;
+		case ACT_PAGE_UP: u->psel -= page; return;
+		case ACT_PAGE_DOWN: u->psel += page; return;
+		case ACT_GO_START: u->psel = 0; return;
+		case ACT_GO_END: u->psel = panel_rows(u) - 1; return;
+		case ACT_SELECT: panel_select(u); return;
+		case ACT_CANCEL: u->panel = P_NONE; return;
+		case ACT_QUIT: u->panel = P_NONE; return;
+		case ACT_HELP:
+			u->panel = u->panel == P_HELP ? P_NONE : P_HELP;
+			u->psel = u->ptop = 0;
+			return;
+		case ACT_TOGGLE_FILTERS: break;
+		default:
+			if (u->panel == P_FILTERS && a != ACT_TOGGLE_FILTERS)
+				return;
+			u->panel = P_NONE;
+		}
+	}
+	switch (a) {
+	case ACT_NONE: break;
+	case ACT_QUIT: u->quit = true; break;
+	case ACT_HELP:
+		u->panel = P_HELP;
+		u->psel = u->ptop = 0;
+		break;
+	case ACT_ZOOM_IN: zoom(u, true, -1); break;
+	case ACT_ZOOM_OUT: zoom(u, false, -1); break;
+	case ACT_ZOOM_FIT:
+		set_window(u, u->s.tmin, run_end(u) - u->s.tmin);
+		u->sel_valid = false;
+		break;
+	case ACT_LEFT:
+		go_time(u, u->cursor > u->s.tmin + col ? u->cursor - col : u->s.tmin);
+		break;
+	case ACT_RIGHT: go_time(u, u->cursor + col < run_end(u) ? u->cursor + col : u->s.tmax); break;
+	case ACT_PAGE_LEFT: {
+		uint64_t w = width(u);
+		set_window(u, u->t0 > w ? u->t0 - w : 0, w);
+		u->cursor = u->cursor > w ? u->cursor - w : u->s.tmin;
+		if (u->cursor < u->t0)
+			u->cursor = u->t0;
+		u->sel_valid = false;
+		break;
+	}
+	case ACT_PAGE_RIGHT: {
+		uint64_t w = width(u);
+		set_window(u, u->t0 + w, w);
+		u->cursor += w;
+		if (u->cursor > u->s.tmax)
+			u->cursor = u->s.tmax;
+		if (u->cursor < u->t0)
+			u->cursor = u->t0;
+		u->sel_valid = false;
+		break;
+	}
+	case ACT_GO_START: go_time(u, u->s.tmin); break;
+	case ACT_GO_END: go_time(u, u->s.tmax); break;
+	case ACT_MARK:
+		if (!u->marking) {
+			u->marking = 1;
+			u->has_mark = false;
+			u->mark_a = u->cursor;
+			snprintf(u->msg, sizeof u->msg, "interval started: v again to end it");
+		} else {
+			u->marking = 0;
+			u->mark_b = u->cursor;
+			u->has_mark = u->mark_b != u->mark_a;
+			snprintf(u->msg, sizeof u->msg,
+				 u->has_mark ? "interval marked: z zooms to it, s shows its statistics"
+					     : "empty interval");
+		}
+		break;
+	case ACT_ZOOM_MARK:
+		if (!u->has_mark) {
+			snprintf(u->msg, sizeof u->msg, "no interval: v marks one");
+			break;
+		} else {
+			uint64_t lo = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
+			uint64_t hi = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
+			set_window(u, lo, hi - lo);
+			u->cursor = lo;
+			u->sel_valid = false;
+		}
+		break;
+	case ACT_NEXT_GC:
+	case ACT_PREV_GC:
+	case ACT_NEXT_MAJOR_GC:
+	case ACT_PREV_MAJOR_GC: {
+		bool major = a == ACT_NEXT_MAJOR_GC || a == ACT_PREV_MAJOR_GC;
+		bool next = a == ACT_NEXT_GC || a == ACT_NEXT_MAJOR_GC;
+		const struct gc *g = next ? tracks_gc_next(&u->tr, u->cursor, major)
+					  : tracks_gc_prev(&u->tr, u->cursor, major);
+		if (g)
+			go_gc(u, g);
+		else
+			snprintf(u->msg, sizeof u->msg, "no %s%s GC", next ? "later" : "earlier",
+				 major ? " major" : "");
+		break;
+	}
+	case ACT_PAUSE_LIST:
+		u->panel = P_PAUSES;
+		u->psel = u->ptop = 0;
+		if (!u->tr.ngcs)
+			snprintf(u->msg, sizeof u->msg, "this log has no GC");
+		break;
+	case ACT_FILTERS:
+		u->panel = P_FILTERS;
+		u->psel = u->ptop = 0;
+		break;
+	case ACT_TOGGLE_FILTERS:
+		if (u->filters == CLASS_ALL) {
+			u->filters = u->saved_filters != CLASS_ALL ? u->saved_filters : 0;
+		} else {
+			u->saved_filters = u->filters;
+			u->filters = CLASS_ALL;
+		}
+		u->sel_valid = false;
+		break;
+	case ACT_SEARCH: start_search(u); break;
+	case ACT_SEARCH_NEXT: do_search(u, 1); break;
+	case ACT_SEARCH_PREV: do_search(u, -1); break;
+	case ACT_THREADS:
+		u->panel = P_THREADS;
+		u->psel = u->ptop = 0;
+		break;
+	case ACT_STATS:
+		if (!u->has_mark) {
+			snprintf(u->msg, sizeof u->msg, "no interval: v marks one, then s");
+			break;
+		}
+		make_stats(u);
+		u->panel = P_STATS;
+		u->psel = u->ptop = 0;
+		break;
+	case ACT_UP: list_move(u, -1); break;
+	case ACT_DOWN: list_move(u, 1); break;
+	case ACT_PAGE_UP: list_move(u, -(u->L.nlist > 2 ? u->L.nlist - 1 : 1)); break;
+	case ACT_PAGE_DOWN: list_move(u, u->L.nlist > 2 ? u->L.nlist - 1 : 1); break;
+	case ACT_LANES_UP: u->lanes_top--; break;
+	case ACT_LANES_DOWN: u->lanes_top++; break;
+	case ACT_SELECT: break;
+	case ACT_CANCEL:
+		u->marking = 0;
+		u->has_mark = false;
+		break;
+	case ACT_REDRAW: clearok(curscr, TRUE); break;
+	case ACT_COUNT: break;
+	}
+}
+
+static void on_key(struct ui *u, const char *key)
+{
+	if (u->panel == P_SEARCH) {
+		/* the prompt takes text; Enter searches, Escape cancels */
+		if (!strcmp(key, "<Enter>")) {
+			finish_search(u);
+		} else if (!strcmp(key, "<Escape>") || !strcmp(key, "<C-g>") || !strcmp(key, "<C-c>")) {
+			u->panel = P_NONE;
+		} else if (!strcmp(key, "<Backspace>")) {
+			while (u->plen && ((unsigned char)u->prompt[u->plen - 1] & 0xC0) == 0x80)
+				u->plen--;
+			if (u->plen)
+				u->plen--;
+			u->prompt[u->plen] = 0;
+		} else {
+			const char *txt = !strcmp(key, "<Space>") ? " " : key;
+			size_t n = strlen(txt);
+			bool plain = key[0] != '<' || !strcmp(key, "<") || !strcmp(key, "<Space>");
+			if (plain && !strchr(key, '-') == !strchr(key, '-') && u->plen + n < sizeof u->prompt - 1 &&
+			    (n == 1 || (unsigned char)txt[0] >= 0x80 || !strcmp(key, "<Space>"))) {
+				memcpy(u->prompt + u->plen, txt, n);
+				u->plen += n;
+				u->prompt[u->plen] = 0;
+			}
+		}
+		return;
+	}
+	act(u, lookup(u, key));
+}
+
+static void on_mouse(struct ui *u, const struct input_event *ev)
+{
+	int col = ev->mouse.x - GUTTER;
+	bool in_plot = col >= 0 && col < u->L.plotw && ev->mouse.y < u->L.list0;
+	switch (ev->mouse.kind) {
+	case MOUSE_WHEEL_UP:
+	case MOUSE_WHEEL_DOWN:
+		if (in_plot)
+			zoom(u, ev->mouse.kind == MOUSE_WHEEL_UP, col);
+		else
+			list_move(u, ev->mouse.kind == MOUSE_WHEEL_UP ? -3 : 3);
+		break;
+	case MOUSE_PRESS:
+		if (!in_plot)
+			break;
+		u->dragging = true;
+		u->drag_col = col;
+		go_time(u, col_to_time(u->t0, u->t1, u->L.plotw, col));
+		break;
+	case MOUSE_DRAG:
+		if (u->dragging && in_plot && col != u->drag_col) {
+			u->mark_a = col_to_time(u->t0, u->t1, u->L.plotw, u->drag_col);
+			u->marking = 1;
+			u->cursor = col_to_time(u->t0, u->t1, u->L.plotw, col);
+		}
+		break;
+	case MOUSE_RELEASE:
+		if (u->dragging && u->marking) {
+			u->marking = 0;
+			u->mark_b = col_to_time(u->t0, u->t1, u->L.plotw, in_plot ? col : u->drag_col);
+			u->has_mark = u->mark_b != u->mark_a;
+			snprintf(u->msg, sizeof u->msg, "interval marked: z zooms to it, s shows its statistics");
+		}
+		u->dragging = false;
+		break;
+	}
+}
+
+/* ---- loading ---- */
+
+static void *loader(void *arg)
+{
+	struct ui *u = arg;
+	char err[256];
+	if (store_open(&u->s, u->o.path, err, sizeof err) != STORE_OK) {
+		snprintf(u->err, sizeof u->err, "%s: %s", u->o.path, err);
+		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
+		return NULL;
+	}
+	if (!tracks_build(&u->tr, &u->s)) {
+		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
+		store_close(&u->s);
+		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
+		return NULL;
+	}
+	__atomic_store_n(&u->loaded, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void after_load(struct ui *u)
+{
+	set_window(u, u->s.tmin, run_end(u) - u->s.tmin);
+	u->cursor = u->s.tmin;
+	u->filters = u->saved_filters = CLASS_ALL;
+	if (u->s.stop == STOP_TRUNCATED)
+		snprintf(u->msg, sizeof u->msg, "the log is truncated at byte %llu",
+			 (unsigned long long)u->s.stop_off);
+	else if (u->s.ngaps)
+		snprintf(u->msg, sizeof u->msg, "%llu stretches of undecodable data were skipped",
+			 (unsigned long long)u->s.ngaps);
+	else
+		snprintf(u->msg, sizeof u->msg, "? for help");
+}
+
+
+/* ---- the benchmark: a key script against an invisible screen ---- */
+
+static double now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static int run_bench(struct ui *u)
+{
+	double t0 = now_s();
+	FILE *out = fopen("/dev/null", "w"), *in = fopen("/dev/null", "r");
+	if (!out || !in)
+		return EXIT_BADINPUT;
+	SCREEN *scr = newterm("xterm-256color", out, in);
+	if (!scr)
+		return EXIT_BADINPUT;
+	curses_on = true;
+	resizeterm(50, 200);
+	setup_colors(u);
+	loader(u);
+	if (u->loaded != 1) {
+		restore_terminal();
+		warnx_("%s", u->err);
+		return EXIT_BADINPUT;
+	}
+	after_load(u);
+	draw(u);
+	double first = now_s() - t0;
+	/* the script: keys separated by spaces */
+	char *script = strdup(u->o.bench);
+	double *times = malloc(4096 * sizeof *times);
+	size_t n = 0;
+	for (char *k = strtok(script, " "); k && n < 4096; k = strtok(NULL, " ")) {
+		double a = now_s();
+		if (k[0] == '/') { /* a search: "/regex" */
+			start_search(u);
+			snprintf(u->prompt, sizeof u->prompt, "%s", k + 1);
+			u->plen = strlen(u->prompt);
+			finish_search(u);
+		} else {
+			char canon[48];
+			if (input_canonical(u->in, k, canon, sizeof canon))
+				on_key(u, canon);
+		}
+		draw(u);
+		times[n++] = now_s() - a;
+	}
+	restore_terminal();
+	delscreen(scr);
+	qsort(times, n, sizeof *times, cmp_d);
+	printf("first frame: %.3f s (open + index + tracks + draw)\n", first);
+	if (n)
+		printf("redraw per key: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%zu keys, 200x50)\n",
+		       times[n / 2] * 1e3, times[n * 99 / 100] * 1e3, times[n - 1] * 1e3, n);
+	free(times);
+	free(script);
+	fclose(out);
+	fclose(in);
+	return 0;
+}
+
+/* ---- the main loop ---- */
+
+int ui_run(const struct ui_opts *o)
+{
+	struct ui *u = calloc(1, sizeof *u);
+	if (!u)
+		return EXIT_BADINPUT;
+	g_ui = u;
+	u->o = *o;
+	u->raw_max = DEFAULT_RAW_MAX;
+	setlocale(LC_ALL, "");
+	const char *cs = nl_langinfo(CODESET);
+	bool utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));
+	u->ascii = o->ascii < 0 ? !utf8 : o->ascii;
+	u->in = input_new_abstract();
+	if (!u->in) {
+		warnx_("cannot set up the key decoder");
+		return EXIT_BADINPUT;
+	}
+	/* the rc file: bad lines are reported, the viewer still starts */
+	struct rc rc;
+	rc_init(&rc);
+	rc_load_default(&rc, key_canon, u);
+	const char *mapname = o->keymap ? o->keymap : rc.keymap;
+	size_t nmap;
+	if (!keymap_get(mapname, &nmap)) {
+		char names[128] = "";
+		for (size_t i = 0; keymap_names[i]; i++)
+			snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+				 i ? ", " : "", keymap_names[i]);
+		warnx_("unknown keymap '%s' (use %s)", mapname, names);
+		rc_free(&rc);
+		return EXIT_USAGE;
+	}
+	if (o->color < 0 && rc.color != RC_COLOR_AUTO)
+		u->o.color = rc.color == RC_COLOR_256 ? 256 : rc.color == RC_COLOR_8 ? 8 : 0;
+	if (o->ascii < 0 && rc.ascii != RC_ASCII_AUTO)
+		u->ascii = rc.ascii == RC_ASCII_ON;
+	u->raw_max = rc.raw_max;
+	u->km = rc_keymap(&rc, mapname);
+	for (size_t i = 0; i < rc.nerrors; i++)
+		warnx_("%s: %s", rc.path ? rc.path : "hecticrc", rc.errors[i]);
+	bool rc_errors = rc.nerrors > 0;
+	rc_free(&rc);
+	if (!u->km) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+
+	if (o->bench) {
+		u->bench = true;
+		int r = run_bench(u);
+		return r;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		warnx_("the viewer needs a terminal (for text, try 'hectic show FILE')");
+		return EXIT_USAGE;
+	}
+	install_signals();
+	if (!newterm(NULL, stdout, stdin)) {
+		warnx_("cannot initialise the terminal (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
+		return EXIT_USAGE;
+	}
+	curses_on = true;
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, FALSE);
+	curs_set(0);
+	setup_colors(u);
+	input_free(u->in);
+	u->in = input_new(STDIN_FILENO);
+	if (!u->in) {
+		restore_terminal();
+		warnx_("cannot read the terminal");
+		return EXIT_USAGE;
+	}
+	input_mouse(true);
+	if (rc_errors)
+		snprintf(u->msg, sizeof u->msg, "the rc file has errors (shown on exit)");
+
+	pthread_t th;
+	if (pthread_create(&th, NULL, loader, u) != 0) {
+		loader(u);
+	} else {
+		/* the first frame comes now: progress, with q working */
+		while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE)) {
+			draw_loading(u);
+			struct input_event ev;
+			input_wait(u->in, 100, sigpipe_fds[0], &ev);
+			if (got_quit || (ev.kind == IN_KEY && lookup(u, ev.key) == ACT_QUIT) ||
+			    ev.kind == IN_EOF) {
+				restore_terminal();
+				_exit(0); /* the loader may be deep in a scan */
+			}
+			if (got_winch) {
+				got_winch = 0;
+				struct winsize ws;
+				if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0)
+					resizeterm(ws.ws_row, ws.ws_col);
+			}
+		}
+		pthread_join(th, NULL);
+	}
+	if (u->loaded != 1) {
+		restore_terminal();
+		warnx_("%s", u->err);
+		return EXIT_BADINPUT;
+	}
+	after_load(u);
+	char errbuf[64];
+	while (!u->quit && !got_quit) {
+		draw(u);
+		struct input_event ev;
+		input_wait(u->in, -1, sigpipe_fds[0], &ev);
+		if (ev.kind == IN_SIGNAL) {
+			char drain[64];
+			while (read(sigpipe_fds[0], drain, sizeof drain) > 0)
+				;
+		}
+		if (got_winch) {
+			got_winch = 0;
+			struct winsize ws;
+			if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0)
+				resizeterm(ws.ws_row, ws.ws_col);
+			u->sel_valid = false;
+			clear();
+		}
+		if (store_shrunk) {
+			snprintf(errbuf, sizeof errbuf, "the file shrank while open");
+			break;
+		}
+		switch (ev.kind) {
+		case IN_KEY: on_key(u, ev.key); break;
+		case IN_MOUSE: on_mouse(u, &ev); break;
+		case IN_EOF: u->quit = true; break;
+		default: break;
+		}
+	}
+	restore_terminal();
+	if (store_shrunk)
+		warnx_("%s: the file shrank while it was open", u->o.path);
+	return store_shrunk ? EXIT_BADINPUT : 0;
+}

@@ -1,0 +1,20 @@
+/* ui: the interactive timeline. Owns curses (one screen), the main loop,
+ * drawing, and the actions. Input comes from input.c, bindings from
+ * keymaps/, everything about the log from model/. */
+#ifndef HECTIC_UI_H
+#define HECTIC_UI_H
+
+#include <stdbool.h>
+
+struct ui_opts {
+	const char *path;
+	const char *keymap; /* "default" or "emacs"; NULL: the rc file's or default */
+	int color;          /* -1 auto, 0 none, 8, 256 */
+	int ascii;          /* -1 auto (by locale), 0 off, 1 on */
+	const char *bench;  /* scripted benchmark: a key script, no terminal */
+};
+
+/* Runs the viewer on a file; returns the exit status. */
+int ui_run(const struct ui_opts *o);
+
+#endif
