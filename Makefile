@@ -53,7 +53,7 @@ KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
 UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary \
-	test_keymaps test_rc
+	test_keymaps test_rc test_layout test_input
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 
 all: $(BUILD)/hectic hectic
@@ -74,6 +74,15 @@ $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
 
 $(BUILD)/tests/truncate: $(BUILD)/tests/unit/truncate.o $(CORE_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
+
+# the viewer's tty-free parts
+$(BUILD)/tests/test_layout: $(BUILD)/tests/unit/test_layout.o $(BUILD)/viewer/layout.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+
+$(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/input.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
 # checks every key name in the tables with libtermkey itself
 $(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)

@@ -203,4 +203,18 @@ BEGIN {
 }' || failed=1
 "$tmp/query" "$log" | sed 's/^/  /'
 echo "  (target for each state query: under 1 ms)"
+
+# The UI, headless (an invisible 200x50 screen): time to the first full
+# frame, then the redraw time per key over a fixed script that zooms from
+# the whole run down to 1 ns per column and back, pans, pages, jumps
+# between GCs, moves in the event list, searches and opens panels.
+zin=$(printf '+ %.0s' $(seq 1 32))
+zout=$(printf -- '- %.0s' $(seq 1 32))
+script="= $zin l l l h h ] ] ] [ } { <PageDown> <PageUp> j j j k k $zout = g G ] ] [ /main n N p <Escape> f <Escape> t <Escape> + + + + + + + + ] [ <Right> <Left>"
+ui_out=$("$tmp/hectic" --bench="$script" "$log") || die "hectic --bench failed"
+echo "$ui_out" | awk -v cat_s="$cat_s" -v strict="$strict" '
+/^first frame:/ { ff = $3; printf "ui %s (%.1fx cat)\n", $0, ff / cat_s; next }
+/^redraw per key:/ { p99 = $7; printf "ui %s (target p99 < 10 ms: %s)\n", $0, p99 + 0 < 10 ? "ok" : "MISSED"; bad = p99 + 0 >= 10; next }
+{ print "ui " $0 }
+END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
 [ "${failed:-0}" = 0 ] || exit 1

@@ -332,14 +332,10 @@ bool rc_load(struct rc *rc, const char *path, rc_key_fn *key_canon, void *ctx)
 	bool ok = buf != NULL;
 	while (ok) {
 		if (len == cap) {
-			if (cap > FILE_MAX) {
-				bad(rc, 0, "bigger than %d bytes: not read", FILE_MAX);
-				ok = false;
-				break;
-			}
 			char *nb = realloc(buf, cap * 2);
 			if (!nb) {
 				ok = false;
+				bad(rc, 0, "out of memory");
 				break;
 			}
 			buf = nb;
@@ -347,7 +343,10 @@ bool rc_load(struct rc *rc, const char *path, rc_key_fn *key_canon, void *ctx)
 		}
 		size_t k = fread(buf + len, 1, cap - len, f);
 		len += k;
-		if (k == 0) {
+		if (len > FILE_MAX) {
+			bad(rc, 0, "bigger than %d MB: not read", FILE_MAX >> 20);
+			ok = false;
+		} else if (k == 0) {
 			if (ferror(f)) {
 				bad(rc, 0, "%s", strerror(errno));
 				ok = false;

@@ -55,6 +55,13 @@ else
 	bad "man-lint (mandoc missing)"
 fi
 
+# the KEYS and rc option lists of the man page match keymaps/ (make man)
+if [ -x "$B/tools/gen-man-keys" ]; then
+	if sh tools/update-man.sh --check "$B/tools/gen-man-keys"; then ok; else bad man-keys; fi
+else
+	bad "man-keys ($B/tools/gen-man-keys not built)"
+fi
+
 echo
 [ -n "$failed" ] && echo "failed:$failed"
 echo "$pass passed, $fail failed"

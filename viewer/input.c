@@ -24,13 +24,39 @@ static int flags(void)
 	       TERMKEY_FLAG_EINTR;
 }
 
+/* Newer terminfo entries (xterm's among them) give key_mouse as "\e[<",
+ * the start of an SGR mouse report; libtermkey's terminfo driver would then
+ * read the report as an old X10 one and misplace it. Without that entry its
+ * CSI driver reads SGR reports right. (vis does the same.) */
+static const char *ti_hook(const char *name, const char *value, void *data)
+{
+	(void)data;
+	if (name && value && !strcmp(name, "key_mouse") && !strncmp(value, "\x1b[<", 3))
+		return NULL;
+	return value;
+}
+
+static TermKey *make(int fd, const char *term)
+{
+	TermKey *tk = term ? termkey_new_abstract(term, flags() | TERMKEY_FLAG_UTF8 | TERMKEY_FLAG_NOSTART)
+			   : termkey_new(fd, flags() | TERMKEY_FLAG_NOSTART);
+	if (!tk)
+		return NULL;
+	termkey_hook_terminfo_getstr(tk, ti_hook, NULL);
+	if (!termkey_start(tk)) {
+		termkey_destroy(tk);
+		return NULL;
+	}
+	return tk;
+}
+
 struct input *input_new(int fd)
 {
 	struct input *in = calloc(1, sizeof *in);
 	if (!in)
 		return NULL;
 	in->fd = fd;
-	in->tk = termkey_new(fd, flags());
+	in->tk = make(fd, NULL);
 	if (!in->tk) {
 		free(in);
 		return NULL;
@@ -45,8 +71,7 @@ struct input *input_new_abstract(void)
 	if (!in)
 		return NULL;
 	in->fd = -1;
-	in->tk = termkey_new_abstract(getenv("TERM") ? getenv("TERM") : "xterm",
-				      flags() | TERMKEY_FLAG_UTF8);
+	in->tk = make(-1, getenv("TERM") && *getenv("TERM") ? getenv("TERM") : "xterm-256color");
 	if (!in->tk) {
 		free(in);
 		return NULL;
@@ -74,7 +99,7 @@ static void convert(struct input *in, TermKeyKey *k, struct input_event *ev)
 		ev->mouse.button = button;
 		ev->mouse.x = col - 1;
 		ev->mouse.y = line - 1;
-		if (me == TERMKEY_MOUSE_PRESS && button == 4)
+		if (me == TERMKEY_MOUSE_PRESS && button == 4) /* termkey counts from 1 */
 			ev->mouse.kind = MOUSE_WHEEL_UP;
 		else if (me == TERMKEY_MOUSE_PRESS && button == 5)
 			ev->mouse.kind = MOUSE_WHEEL_DOWN;

@@ -1,0 +1,211 @@
+# End-to-end helpers: drive the real viewer in a detached tmux session.
+# Source it with E2E_HECTIC set to the hectic binary. One viewer runs at a
+# time, in the session "e2e" of a private tmux server (-L hectic-e2e-PID),
+# killed at exit.
+#
+#   start W H [VAR=VALUE ...] [-- ARG ...]   run hectic ARGs in a WxH pane
+#   wait_for RE [SECS]     poll the screen until it matches RE (grep -E)
+#   keys KEY ...           tmux send-keys, one key at a time
+#   text STRING            literal text (send-keys -l)
+#   check NAME RE          pass when the screen comes to match RE
+#   check_not NAME RE      pass when the last captured screen lacks RE
+#   wait_exit [SECS]       wait for hectic to end; exit status in $E2E_RC
+#
+# The screen is captured into $E2E_SCREEN (capture-pane -p) and, by
+# capture_e, into $E2E_SCREEN_E (with -e: colours and attributes).
+
+E2E_T=$(mktemp -d)
+E2E_SOCK=hectic-e2e-$$
+E2E_SCREEN=$E2E_T/screen
+E2E_SCREEN_E=$E2E_T/screen-e
+E2E_ERR=$E2E_T/stderr
+E2E_W=120
+E2E_H=32
+E2E_RC=
+E2E_NAME=
+e2e_checks=0
+e2e_failed=0
+ESC=$(printf '\033')
+
+tm() { tmux -u -L "$E2E_SOCK" -f /dev/null "$@"; }
+
+e2e_cleanup() {
+	tm kill-server >/dev/null 2>&1
+	rm -rf "$E2E_T"
+}
+trap e2e_cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+# shell-quote one word
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+
+# start W H [VAR=VALUE ...] [-- ARG ...]: a fresh session running hectic.
+# The environment is a fixed UTF-8 one (LANG=C.UTF-8, TERM=tmux-256color,
+# no NO_COLOR, no LC_*) plus the VAR=VALUE words. hectic's stderr goes to
+# $E2E_ERR; when it ends, the wrapper writes its exit status to a file,
+# prints "EXIT:N" and the terminal modes check, and stays alive.
+start() {
+	E2E_W=$1 E2E_H=$2
+	shift 2
+	envs="" args=""
+	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+		envs="$envs $(q "$1")"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	for a in "$@"; do args="$args $(q "$a")"; done
+	tm kill-server >/dev/null 2>&1
+	rm -f "$E2E_T/rc" "$E2E_ERR" "$E2E_T/stty-before" "$E2E_T/stty-after"
+	cat >"$E2E_T/run" <<EOF
+cd $(q "$PWD")
+stty -g >$(q "$E2E_T/stty-before")
+env -u NO_COLOR -u LC_ALL -u LC_CTYPE -u LC_MESSAGES -u XDG_CONFIG_HOME \\
+	HOME=$(q "$E2E_T/home") LANG=C.UTF-8 TERM=tmux-256color $envs \\
+	$(q "$E2E_HECTIC") $args 2>$(q "$E2E_ERR")
+r=\$?
+stty -g >$(q "$E2E_T/stty-after")
+echo \$r >$(q "$E2E_T/rc.tmp")
+mv $(q "$E2E_T/rc.tmp") $(q "$E2E_T/rc")
+printf '\nEXIT:%s\n' "\$r"
+exec sleep 300
+EOF
+	mkdir -p "$E2E_T/home"
+	tm new-session -d -s e2e -x "$E2E_W" -y "$E2E_H" "sh $(q "$E2E_T/run")"
+}
+
+capture() { tm capture-pane -p -t e2e >"$E2E_SCREEN" 2>/dev/null; }
+capture_e() { tm capture-pane -p -e -t e2e >"$E2E_SCREEN_E" 2>/dev/null; }
+
+# the status line (the last row) and the ruler (the first) of the last capture
+status_line() { sed -n "${E2E_H}p" "$E2E_SCREEN"; }
+row() { sed -n "$(($1 + 1))p" "$E2E_SCREEN"; }
+
+# wait_for RE [SECS]: 0 as soon as the screen matches, 1 after SECS (5)
+wait_for() {
+	tries=$(((${2:-5}) * 20))
+	while :; do
+		capture
+		grep -Eq -- "$1" "$E2E_SCREEN" && return 0
+		tries=$((tries - 1))
+		[ "$tries" -le 0 ] && return 1
+		sleep 0.05
+	done
+}
+
+# wait_status RE: like wait_for, on the status line only
+wait_status() {
+	tries=100
+	while :; do
+		capture
+		status_line | grep -Eq -- "$1" && return 0
+		tries=$((tries - 1))
+		[ "$tries" -le 0 ] && return 1
+		sleep 0.05
+	done
+}
+
+# wait_change: until the screen differs from the last capture (1 s at most)
+wait_change() {
+	cp "$E2E_SCREEN" "$E2E_T/prev"
+	tries=20
+	while :; do
+		capture
+		cmp -s "$E2E_SCREEN" "$E2E_T/prev" || return 0
+		tries=$((tries - 1))
+		[ "$tries" -le 0 ] && return 1
+		sleep 0.05
+	done
+}
+
+keys() {
+	for k in "$@"; do
+		tm send-keys -t e2e "$k"
+		# termkey would read Escape and the next key as Alt+key
+		case $k in Escape | C-\[) sleep 0.1 ;; esac
+	done
+}
+text() { tm send-keys -t e2e -l "$1"; }
+
+pass() { e2e_checks=$((e2e_checks + 1)); }
+fail() { # fail NAME WHY: report with the screen
+	e2e_checks=$((e2e_checks + 1))
+	e2e_failed=$((e2e_failed + 1))
+	echo "e2e: FAIL: $1: $2"
+	if [ -s "$E2E_SCREEN" ]; then
+		echo "    screen (${E2E_W}x${E2E_H}):"
+		sed 's/^/    |/' "$E2E_SCREEN"
+	fi
+}
+
+check() { if wait_for "$2"; then pass; else fail "$1" "screen never showed /$2/"; fi; }
+check_status() {
+	if wait_status "$2"; then pass; else fail "$1" "status line never showed /$2/"; fi
+}
+check_not() { if grep -Eq -- "$2" "$E2E_SCREEN"; then fail "$1" "screen shows /$2/"; else pass; fi; }
+
+# wait_exit [SECS]: wait for hectic to end; E2E_RC is its status ("" if not)
+wait_exit() {
+	tries=$(((${1:-5}) * 20))
+	E2E_RC=
+	while [ ! -e "$E2E_T/rc" ]; do
+		tries=$((tries - 1))
+		[ "$tries" -le 0 ] && return 1
+		sleep 0.05
+	done
+	E2E_RC=$(cat "$E2E_T/rc")
+}
+
+# check_exit NAME RC: hectic ended with RC and left the terminal as it was:
+# the pane shows the wrapper's EXIT line and no viewer, the alternate
+# screen is off, the cursor visible, mouse reporting off, stty modes as
+# before
+check_exit() {
+	if ! wait_exit; then
+		capture
+		fail "$1" "hectic still running 5 s after the key"
+		return
+	fi
+	if [ "$E2E_RC" = "$2" ]; then pass; else fail "$1" "exit status $E2E_RC, expected $2"; fi
+	check "$1-exit-marker" "^EXIT:$2\$"
+	check_not "$1-no-viewer" '^(util|cap 0) |events: '
+	flags=$(tm display-message -p -t e2e \
+		'alt=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag} kp=#{keypad_flag}')
+	if [ "$flags" = "alt=0 cursor=1 mouse=0000 kp=0" ]; then
+		pass
+	else
+		fail "$1-terminal-modes" "after exit: $flags (want alt=0 cursor=1 mouse=0000 kp=0)"
+	fi
+	if cmp -s "$E2E_T/stty-before" "$E2E_T/stty-after"; then
+		pass
+	else
+		fail "$1-stty" "stty -g before '$(cat "$E2E_T/stty-before")' after '$(cat "$E2E_T/stty-after")'"
+	fi
+}
+
+# alive NAME: hectic has not ended (no crash)
+alive() {
+	if [ -e "$E2E_T/rc" ]; then
+		capture
+		fail "$1" "hectic ended with status $(cat "$E2E_T/rc"); stderr: $(head -c 300 "$E2E_ERR")"
+	else
+		pass
+	fi
+}
+
+# time words of the status line: "window start", "window end", "cursor", in ns
+to_ns() {
+	awk -v t="$1" 'BEGIN {
+		n = t; u = t; sub(/[a-z]+$/, "", n); sub(/^[0-9.]+/, "", u)
+		m = u == "s" ? 1e9 : u == "ms" ? 1e6 : u == "us" ? 1e3 : 1
+		printf "%.0f\n", n * m }'
+}
+status_times() { # prints "A B CURSOR" in ns, from the last capture
+	set -- $(status_line | sed -n 's/.*  \([0-9.]*[a-z]*\)\.\.\([0-9.]*[a-z]*\)  cursor \([0-9.]*[a-z]*\) .*/\1 \2 \3/p')
+	[ $# -eq 3 ] || return 1
+	echo "$(to_ns "$1") $(to_ns "$2") $(to_ns "$3")"
+}
+win_a() { status_times | cut -d' ' -f1; }
+win_b() { status_times | cut -d' ' -f2; }
+cursor_ns() { status_times | cut -d' ' -f3; }
+# the window width that the ruler's gutter shows, in ns
+ruler_width() { to_ns "$(row 0 | awk '{ print $1 }')"; }
