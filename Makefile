@@ -119,12 +119,7 @@ man-check: $(GEN_MAN)
 
 run: deps
 	@$(MAKE) --no-print-directory all
-	@# until the UI exists: the sample log as text, escaped for the terminal
-	@if command -v less >/dev/null 2>&1; then \
-		$(BUILD)/hectic show --escape tests/fixtures/threaded.eventlog | less; \
-	else \
-		$(BUILD)/hectic show --escape tests/fixtures/threaded.eventlog; \
-	fi
+	$(BUILD)/hectic tests/fixtures/threaded.eventlog
 
 fuzz:
 	@sh tools/deps.sh fuzz

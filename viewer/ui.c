@@ -28,6 +28,7 @@
 #include "../model/summary.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
+#include "../parser/be.h"
 #include "../parser/render.h"
 #include "cmd.h"
 #include "input.h"
@@ -75,6 +76,7 @@ struct ui {
 	bool dragging;
 	int drag_col;
 	bool bench;
+	bool exact; /* the last state query read raw events */
 };
 
 static struct ui *g_ui; /* for the signal handlers and atexit */
@@ -515,9 +517,73 @@ static bool fractions(struct ui *u)
 		u->gc = b;
 		u->fraccap = need;
 	}
-	bool exact;
 	return tracks_cap_fractions(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
-				    u->raw_max, u->run, u->gc, &exact);
+				    u->raw_max, u->run, u->gc, &u->exact);
+}
+
+/* Writes a running thread's label (or id) over its lane segment [a, b) of
+ * columns when it fits. */
+static void label_segment(struct ui *u, size_t c, uint32_t thread, int a, int b)
+{
+	int row = (int)c - u->L.lanes_top;
+	if (row < 0 || row >= u->L.nlanes || !thread)
+		return;
+	if (a < 0)
+		a = 0;
+	if (b > u->L.plotw)
+		b = u->L.plotw;
+	const struct thread_info *ti = tracks_thread(&u->tr, thread);
+	size_t n = 0;
+	const uint8_t *label = ti ? tracks_label(&u->tr, &u->s, ti, &n) : NULL;
+	char idbuf[16];
+	if (!label) {
+		n = (size_t)snprintf(idbuf, sizeof idbuf, "%u", thread);
+		label = (const uint8_t *)idbuf;
+	}
+	if (b - a < 4 || (int)n + 2 > b - a)
+		return; /* too narrow: leave the colours */
+	attron(attr_of(u, C_RUN) | A_REVERSE);
+	put_safe(u->L.lane0 + row, GUTTER + a + 1, label, n, b - a - 2, u->ascii);
+	attroff(attr_of(u, C_RUN) | A_REVERSE);
+}
+
+/* When zoomed in far enough (the state query was exact), labels the runs
+ * of threads in the lanes. Reads the window's scheduler events again. */
+static void draw_lane_labels(struct ui *u)
+{
+	if (!u->exact || !u->tr.ncaps)
+		return;
+	struct capstate_at *st = malloc(u->tr.ncaps * sizeof *st);
+	int *from = malloc(u->tr.ncaps * sizeof *from);
+	if (!st || !from || !tracks_state_at(&u->tr, &u->s, u->t0, st)) {
+		free(st);
+		free(from);
+		return;
+	}
+	for (size_t c = 0; c < u->tr.ncaps; c++)
+		from[c] = 0;
+	struct merge *m = merge_new_at(&u->s, u->t0, CLASS_BIT(CL_SCHED));
+	struct evref r;
+	while (m && merge_step(m, &r) && r.time < u->t1) {
+		if (r.tag != EV_RUN_THREAD && r.tag != EV_STOP_THREAD)
+			continue;
+		long c = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(&u->tr, r.cap);
+		if (c < 0)
+			continue;
+		int col = time_to_col(u->t0, u->t1, u->L.plotw, r.time);
+		if (st[c].thread)
+			label_segment(u, (size_t)c, st[c].thread, from[c], col);
+		st[c].thread = r.tag == EV_RUN_THREAD ? be32(u->s.map + r.off + 10) : 0;
+		from[c] = col;
+	}
+	merge_free(m);
+	for (size_t c = 0; c < u->tr.ncaps; c++)
+		if (st[c].thread)
+			label_segment(u, c, st[c].thread, from[c],
+				      time_to_col(u->t0, u->t1, u->L.plotw,
+						  u->s.tmax < u->t1 ? u->s.tmax : u->t1 - 1));
+	free(st);
+	free(from);
 }
 
 static bool in_mark(const struct ui *u, uint64_t a, uint64_t b)
@@ -991,6 +1057,7 @@ static void draw(struct ui *u)
 	}
 	draw_ruler(u);
 	draw_lanes(u);
+	draw_lane_labels(u);
 	draw_gcbar(u);
 	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
 	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);

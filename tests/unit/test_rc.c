@@ -205,8 +205,8 @@ static void test_errors(void **state)
 		"line 6: unknown key '<Nope>'",
 		"line 7: bad value '0' for option 'raw-max' (use a positive integer)",
 		"line 8: bad value '-5' for option 'raw-max' (use a positive integer)",
-		"line 9: bad value '99999999999999999999999' for option 'raw-max' (use a positive "
-		"integer)",
+		("line 9: bad value '99999999999999999999999' for option 'raw-max' (use a positive "
+		 "integer)"),
 		"line 10: unknown command 'frob' (use bind or set)",
 		"line 11: unexpected 'extra' after the action",
 		"line 12: bad value 'vi' for option 'keymap' (use default or emacs)",
