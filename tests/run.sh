@@ -48,6 +48,9 @@ done
 # command-line behaviour and bad input
 if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
 
+# the viewer end to end, in a detached tmux session
+if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi
+
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then
 	if mandoc -T lint -W warning man/hectic.1; then ok; else bad man-lint; fi

@@ -179,6 +179,8 @@ bool input_canonical(struct input *in, const char *name, char *out, size_t n)
 	 * termkey_strfkey writes around special keys */
 	char buf[64];
 	size_t len = strlen(name);
+	if (!len)
+		return false; /* termkey_strpkey would return a pointer past the end */
 	if (len >= 3 && name[0] == '<' && name[len - 1] == '>' && len - 2 < sizeof buf) {
 		memcpy(buf, name + 1, len - 2);
 		buf[len - 2] = 0;

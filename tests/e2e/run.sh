@@ -1,0 +1,554 @@
+#!/bin/sh
+# End-to-end tests of the viewer: the real binary in a detached tmux
+# session, driven by keys, checked on the captured screen.
+# Usage: tests/e2e/run.sh path/to/hectic. Exit 0 when every check passed.
+set -u
+case ${1:-} in
+"") echo "usage: tests/e2e/run.sh path/to/hectic" >&2; exit 2 ;;
+/*) E2E_HECTIC=$1 ;;
+*) E2E_HECTIC=$PWD/$1 ;;
+esac
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "e2e: tmux missing"
+	echo "e2e: 1 checks, 1 failed"
+	exit 1
+fi
+cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/lib.sh
+
+F=tests/fixtures
+TH=$F/threaded.eventlog
+NT=$F/nonthreaded.eventlog
+READY='events: '
+
+# less-than / greater-than on integers, as checks
+lt() { # lt NAME A B [what]
+	if [ -n "$2" ] && [ -n "$3" ] && [ "$2" -lt "$3" ]; then pass; else fail "$1" "want $2 < $3 ${4:-}"; fi
+}
+span() { set -- $(status_times); [ $# -eq 3 ] && echo $(($2 - $1)); }
+eq() {
+	if [ "$2" = "$3" ]; then pass; else fail "$1" "got '$2', want '$3' ${4:-}"; fi
+}
+
+# ---- startup and q ----
+start 120 32 -- $TH
+check startup '^[0-9.]+[a-z]+ .*│[0-9.]+[a-z]+'
+check startup-util '^util '
+for c in 0 1 2 3; do check "startup-cap$c" "^cap $c "; done
+check startup-gc '^GC '
+check startup-heap '^heap '
+check_status startup-status '^ threaded\.eventlog  0ns\.\.[0-9.]+ms  cursor 0ns  events: all'
+check startup-list '^[0-9]+: '
+# the selected event is in reverse video; j/Down and k/Up move it
+selected() { capture_e; grep "^$ESC\\[7m\\($ESC\\[[0-9;]*m\\)*[0-9]*: " "$E2E_SCREEN_E" | sed "s/$ESC\\[[0-9;]*m//g; s/ *$//"; }
+first=$(sed -n '/^[0-9]*: /{p;q;}' "$E2E_SCREEN")
+third=$(sed -n '/^[0-9]*: /p' "$E2E_SCREEN" | sed -n 3p)
+eq list-selected "$(selected)" "$first" "(reverse-video row at start)"
+keys j Down
+wait_change
+eq list-down "$(selected)" "$third" "(reverse-video row after j Down)"
+keys k Up
+wait_change
+eq list-up "$(selected)" "$first" "(reverse-video row after k Up)"
+keys q
+check_exit quit 0
+
+# ---- zoom, pan, paging, start/end ----
+start 120 32 -- $TH
+wait_for "$READY"
+full=$(status_line | sed 's/  cursor.*//')
+w0=$(ruler_width)
+b0=$(win_b)
+keys l l l l l l l l l l
+wait_status 'cursor [1-9]'
+keys +
+wait_change
+w1=$(ruler_width)
+lt zoom-in-plus "$w1" "$w0" "(ruler width after +)"
+lt zoom-in-status "$(span)" "$b0" "(status window after +)"
+keys i
+wait_change
+w2=$(ruler_width)
+lt zoom-in-i "$w2" "$w1"
+keys -
+wait_change
+w3=$(ruler_width)
+lt zoom-out-minus "$w2" "$w3"
+keys i i
+wait_change
+w4=$(ruler_width)
+keys o
+wait_change
+lt zoom-out-o "$w4" "$(ruler_width)"
+keys =
+wait_status '  cursor'
+eq zoom-fit "$(status_line | sed 's/  cursor.*//')" "$full"
+keys -
+check_status zoom-out-limit 'the whole run is in view'
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25; do keys +; done
+check_status zoom-in-limit 'zoomed in as far as 1 ns per column'
+wmin=$(ruler_width)
+plotw=$(($(row 0 | wc -m) - 1))
+if [ -n "$wmin" ] && [ "$wmin" -le "$plotw" ] && [ "$wmin" -ge 1 ]; then pass; else
+	fail zoom-in-limit-width "ruler width ${wmin}ns at 1 ns per column, row 0 has $plotw columns"; fi
+keys + +
+wait_status 'zoomed in as far'
+eq zoom-in-stays "$(ruler_width)" "$wmin"
+keys =
+wait_status '  cursor'
+# the cursor, a column at a time
+keys g
+wait_status 'cursor 0ns'
+keys l
+wait_status 'cursor [1-9]'
+c1=$(cursor_ns)
+lt pan-l 0 "$c1"
+keys Right
+wait_change
+c2=$(cursor_ns)
+lt pan-right "$c1" "$c2"
+keys h
+wait_change
+eq pan-h "$(cursor_ns)" "$c1"
+keys Left
+wait_status 'cursor 0ns'
+eq pan-left "$(cursor_ns)" 0
+keys h
+wait_for "$READY"
+eq pan-left-at-start "$(cursor_ns)" 0
+keys G
+wait_change
+eq go-end-G "$(cursor_ns)" "$b0"
+keys g
+check_status go-start-g 'cursor 0ns'
+keys End
+wait_change
+eq go-end-End "$(cursor_ns)" "$b0"
+keys Home
+check_status go-start-Home 'cursor 0ns'
+# paging: a screen to the right and back
+keys + + +
+wait_change
+a0=$(win_a)
+keys NPage
+wait_change
+a1=$(win_a)
+lt page-down "$a0" "$a1" "(window start after PgDn)"
+keys PPage
+wait_change
+eq page-up "$(win_a)" "$a0" "(window start back after PgUp)"
+keys q
+check_exit zoom-quit 0
+
+# ---- GC jumps ----
+start 120 32 -- $TH
+wait_for "$READY"
+keys ']'
+check_status gc-next 'GC at [0-9.]+[a-z]+: pause [0-9.]+[a-z]+, gen [0-9]+'
+g1=$(cursor_ns)
+keys ']'
+wait_change
+g2=$(cursor_ns)
+lt gc-next-again "$g1" "$g2"
+keys '['
+wait_change
+eq gc-prev "$(cursor_ns)" "$g1"
+status_line | grep -q 'GC at' && pass || fail gc-prev-msg "no 'GC at'"
+keys G ']'
+check_status gc-last 'no later GC'
+keys '['
+check_status gc-prev-from-end 'GC at .*gen 1 \(major\)'
+keys g '['
+check_status gc-first 'no earlier GC'
+keys q
+check_exit gc-quit 0
+
+start 120 32 -- $NT
+wait_for "$READY"
+keys '}'
+check_status major-next 'GC at [^:]*: pause [^,]*, gen 1 \(major\)'
+m1=$(cursor_ns)
+keys '}'
+wait_change
+m2=$(cursor_ns)
+lt major-next-again "$m1" "$m2"
+status_line | grep -q 'gen 1 (major)' && pass || fail major-next-again-msg "$(status_line)"
+keys '{'
+wait_change
+eq major-prev "$(cursor_ns)" "$m1"
+keys '{'
+check_status major-first 'no earlier major GC'
+keys G '}'
+check_status major-last 'no later major GC'
+keys ']'
+check_status major-last-minor 'no later GC'
+
+# ---- pause list ----
+keys p
+check pauses-header 'GC pauses: 80; p50 [0-9.]+[a-z]+ p90 [0-9.]+[a-z]+ p99 [0-9.]+[a-z]+ max [0-9.]+[a-z]+'
+# the same percentiles as `hectic gcs`
+want=$("$E2E_HECTIC" gcs $NT | sed -n 's/^80 collections; pause p50 \([^,]*\), p90 \([^,]*\), p99 \([^,]*\), max \(.*\)$/p50 \1 p90 \2 p99 \3 max \4/p')
+grep -q "GC pauses: 80; $want" "$E2E_SCREEN" && pass || fail pauses-percentiles "want '$want' as in hectic gcs"
+check pauses-row1 ' 1 +[0-9.]+ms +6\.307ms '
+# the third longest pause: j, Down, Enter goes to it
+p3=$(sed -n 's/.* 3  *\([0-9.]*[a-z]*\)  *\([0-9.]*[a-z]*\)  *[0-9.]*[a-z]*  *[0-9]  .*/\1 \2/p' "$E2E_SCREEN" | head -1)
+keys j Down Enter
+check_status pauses-go 'GC at'
+check_not pauses-closed 'GC pauses: 80'
+set -- $p3
+status_line | grep -q "GC at ${1:-?}: pause ${2:-?}," && pass ||
+	fail pauses-go-third "status '$(status_line)', want the third row '$p3'"
+keys p Escape
+wait_change
+check_not pauses-escape 'GC pauses:'
+keys q
+check_exit pauses-quit 0
+
+# ---- filters ----
+start 120 32 -- $TH
+wait_for "$READY"
+# F with every class on and no other set saved: everything off
+keys F
+check_status filters-F-none 'events: none'
+check filters-F-none-list 'every event class is filtered out'
+keys F
+check_status filters-F-on 'events: all'
+keys t Enter
+check_status filters-setup 'thread 1 first runs here'
+check filters-setup-list 'running thread'
+keys f
+check filters-panel '\[x\] sched +threads and the scheduler'
+check filters-panel-gc '\[x\] gc '
+keys Enter
+check filters-toggle-enter '\[ \] sched '
+keys Escape
+wait_change
+check_status filters-status 'events: gc,heap,sparks,caps,tasks,user,prof,nonmoving,ticky,other'
+check_not filters-no-sched '(running|stopping|creating) thread'
+keys F
+check_status filters-F-all 'events: all'
+check filters-F-sched-back 'running thread'
+keys F
+check_status filters-F-restore 'events: gc,heap,'
+check_not filters-F-restore-list 'running thread'
+keys f Enter Escape
+check_status filters-all-again 'events: all'
+# F from "all" goes back to the last set (sched off)
+keys F
+check_status filters-F-saved 'events: gc,heap,'
+keys F
+check_status filters-F-saved-all 'events: all'
+# the panel says "Space/Enter: toggle": Space must toggle the selected class
+keys f
+wait_for '\[x\] sched '
+keys Space
+check filters-toggle-space '\[ \] sched '
+# q in a panel closes the panel; a second q quits
+keys q
+wait_change
+check_not filters-q-closes 'event list classes'
+keys q
+check_exit filters-quit 0
+
+# ---- search ----
+start 120 32 -- $TH
+wait_for "$READY"
+keys /
+check_status search-prompt '^/'
+text 'round 2'
+check_status search-typed '^/round 2'
+keys Enter
+check_status search-hit '[0-9.]+ms: round 2$'
+r2=$(cursor_ns)
+lt search-moves 0 "$r2"
+keys n
+check_status search-n 'round 2 sum'
+r3=$(cursor_ns)
+lt search-n-later "$r2" "$r3"
+keys n
+check_status search-n-end 'no later match for /round 2/'
+keys N
+check_status search-N '[0-9.]+ms: round 2$'
+eq search-N-back "$(cursor_ns)" "$r2"
+keys / ; wait_status '^/'
+text 'nothing like this'
+keys Enter
+check_status search-miss 'no later match for /nothing like this/'
+keys / ; wait_status '^/'
+text '('
+keys Enter
+check_status search-bad-re 'bad regular expression'
+keys g / ; wait_status '^/'
+text 'wörker-1'
+keys Enter
+check_status search-label 'thread [0-9]+ label matches'
+keys / ; wait_status '^/'
+text 'abc'
+keys Escape
+check_status search-escape 'events: all'
+keys q
+check_exit search-quit 0
+
+# ---- thread picker ----
+start 120 32 -- $TH
+wait_for "$READY"
+keys t
+check threads-panel 'threads \(Enter: go to the first run\)'
+check threads-label ' 8 +[0-9.]+ms wörker-1'
+check threads-label2 'worker-2'
+keys j j j j j j j Enter
+check_status threads-go 'thread 8 first runs here'
+check_not threads-closed 'threads \(Enter'
+keys q
+check_exit threads-quit 0
+
+# ---- interval and stats ----
+start 120 32 -- $TH
+wait_for "$READY"
+keys s
+check_status stats-no-mark 'no interval: v marks one, then s'
+keys v v
+check_status mark-empty 'empty interval'
+keys ']'
+wait_status 'GC at'
+ga=$(status_line | sed -n 's/.*GC at \([^:]*\):.*/\1/p')
+keys v
+check_status mark-start 'interval started'
+keys ']'
+wait_status 'GC at'
+gb=$(status_line | sed -n 's/.*GC at \([^:]*\):.*/\1/p')
+keys v
+check_status mark-end 'interval marked: z zooms to it'
+keys s
+check stats-panel "interval $ga \\.\\. $gb"
+check stats-alloc 'bytes allocated in the heap'
+check stats-gen0 'Gen  0'
+keys Escape
+wait_change
+check_not stats-closed 'bytes allocated in the heap'
+keys z
+check_status zoom-mark "  $ga\\.\\.$gb  cursor $ga "
+keys q
+check_exit stats-quit 0
+
+# ---- resize ----
+start 120 32 -- $TH
+wait_for "$READY"
+resize() {
+	tm resize-window -t e2e -x "$1" -y "$2" >/dev/null 2>&1
+	E2E_W=$1 E2E_H=$2
+}
+resize 80 24
+check_status resize-80x24 '^ threaded\.eventlog  0ns'
+check resize-80x24-lanes '^cap 3 '
+alive resize-80x24-alive
+resize 200 60
+check_status resize-200x60 '^ threaded\.eventlog  0ns'
+check resize-200x60-ruler '^[0-9.]+ms .*│'
+alive resize-200x60-alive
+resize 30 8
+check resize-30x8 'too small|threaded'
+alive resize-30x8-alive
+resize 10 4
+sleep 0.3
+capture
+alive resize-10x4-alive
+keys + - ] l h j k
+sleep 0.2
+alive resize-tiny-keys
+resize 120 32
+check_status resize-back '^ threaded\.eventlog  '
+check resize-back-lanes '^cap 3 '
+check_not resize-back-not-small 'too small'
+keys q
+check_exit resize-quit 0
+
+# ---- help ----
+start 120 32 -- $TH
+wait_for "$READY"
+keys '?'
+check help-quit 'quit hectic'
+check help-zoom 'zoom in around the cursor'
+check help-gc 'go to the next GC'
+keys Escape
+wait_change
+check_not help-closed 'quit hectic'
+keys '?'
+wait_for 'quit hectic'
+keys '?'
+wait_change
+check_not help-toggle 'quit hectic'
+keys q
+check_exit help-exit 0
+
+# ---- rc file ----
+mkdir -p "$E2E_T/cfg/hectic"
+printf 'bind x quit\nbind y frobnicate\nset color purple\n' >"$E2E_T/cfg/hectic/hecticrc"
+start 120 32 XDG_CONFIG_HOME="$E2E_T/cfg" -- $TH
+wait_for "$READY"
+check_status rc-message 'rc file has errors'
+keys x
+check_exit rc-x-quits 0
+grep -q 'line 2' "$E2E_ERR" && pass || fail rc-line2 "stderr: $(cat "$E2E_ERR")"
+grep -q 'line 3' "$E2E_ERR" && pass || fail rc-line3 "stderr: $(cat "$E2E_ERR")"
+grep -q 'line 1' "$E2E_ERR" && fail rc-line1 "a good line reported: $(cat "$E2E_ERR")" || pass
+
+# ---- emacs keymap ----
+start 120 32 -- --keymap=emacs $TH
+wait_for "$READY"
+keys C-f
+check_status emacs-C-f 'cursor [1-9]'
+keys C-b
+check_status emacs-C-b 'cursor 0ns '
+keys p
+check emacs-panel 'GC pauses: '
+keys C-g
+wait_change
+check_not emacs-C-g 'GC pauses: '
+keys C-s
+check_status emacs-C-s '^/'
+keys C-g
+check_status emacs-C-g-prompt 'events: all'
+keys q
+check_exit emacs-quit 0
+
+# ---- colours ----
+# SGR foreground/background colours: 30-37, 40-47, 90-97, 100-107, 38;5, 48;5, 38;2
+COLOR_RE="$ESC\\[([0-9;]*;)?(3[0-7]|4[0-7]|9[0-7]|10[0-7]|[34]8;[25])(;[0-9;]*)?m"
+lanes_e() { sed -n "2,$((${1:-9}))p" "$E2E_SCREEN_E"; }
+start 120 32 NO_COLOR=1 -- $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+capture_e
+if lanes_e | grep -Eq "$COLOR_RE"; then
+	fail no-color "NO_COLOR=1: colours in the lanes: $(lanes_e | grep -Eo "$COLOR_RE" | sort -u | tr '\n' ' ' | cat -v)"
+else pass; fi
+grep -Eq "$COLOR_RE" "$E2E_SCREEN_E" && fail no-color-anywhere "$(grep -Eo "$COLOR_RE" "$E2E_SCREEN_E" | sort -u | cat -v)" || pass
+keys q
+check_exit no-color-quit 0
+
+start 120 32 -- --color=none $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+capture_e
+grep -Eq "$COLOR_RE" "$E2E_SCREEN_E" && fail color-none "$(grep -Eo "$COLOR_RE" "$E2E_SCREEN_E" | sort -u | cat -v)" || pass
+keys q
+check_exit color-none-quit 0
+
+start 120 32 NO_COLOR=1 -- --color=256 $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+capture_e
+lanes_e | grep -Eq "$COLOR_RE" && pass || fail color-256 "--color=256: no colour in the lanes"
+# 256 colours: the GC lane is orange (palette 208), running green (34)
+grep -q "$ESC\\[38;5;208m" "$E2E_SCREEN_E" && pass ||
+	fail color-256-orange "--color=256 on TERM=tmux-256color: no 256-colour SGR 38;5;208 (orange GC); used: $(grep -Eo "$COLOR_RE" "$E2E_SCREEN_E" | sort -u | tr '\n' ' ' | cat -v)"
+keys q
+check_exit color-256-quit 0
+
+start 120 32 -- --color=8 $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+capture_e
+lanes_e | grep -Eq "$COLOR_RE" && pass || fail color-8 "--color=8: no colour in the lanes"
+grep -q "$ESC\\[[34]8;5;" "$E2E_SCREEN_E" && fail color-8-no-256 "256-colour SGR with --color=8" || pass
+keys q
+check_exit color-8-quit 0
+
+# ---- ASCII drawing ----
+ascii_only() { # NAME: the whole captured screen is printable ASCII
+	if LC_ALL=C grep -q '[^ -~]' "$E2E_SCREEN"; then
+		fail "$1" "non-ASCII bytes: $(LC_ALL=C grep -n '[^ -~]' "$E2E_SCREEN" | head -3 | cat -v)"
+	else pass; fi
+}
+start 120 32 LANG=C LC_ALL=C -- $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+check ascii-ruler '^[0-9.]+[a-z]+ .*\|[0-9.]+[a-z]+'
+ascii_only ascii-lang-c
+keys t
+wait_for 'threads \(Enter'
+ascii_only ascii-lang-c-threads
+keys Escape q
+check_exit ascii-quit 0
+
+start 120 32 -- --ascii $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+check ascii-option-ruler '^[0-9.]+[a-z]+ .*\|[0-9.]+[a-z]+'
+sed -n '1,9p' "$E2E_SCREEN" >"$E2E_T/top"
+LC_ALL=C grep -q '[^ -~]' "$E2E_T/top" && fail ascii-option "non-ASCII in the timeline: $(head -3 "$E2E_T/top")" || pass
+keys q
+check_exit ascii-option-quit 0
+
+# ---- a hostile thread label ----
+# As in tests/cli.sh, a log whose THREAD_LABEL holds ESC [31m ... BEL, and
+# here also a cap 0 block in which the thread runs, so that the label is
+# drawn in the lane, the event list and the thread picker.
+et() { printf 'etb\000'; printf "$1$2"; printf '\000\000\000\001X\000\000\000\000ete\000'; }
+{
+	printf 'hdrbhetb'
+	et '\000\054' '\377\377' # THREAD_LABEL, variable size
+	et '\000\001' '\000\004' # RUN_THREAD
+	et '\000\002' '\000\012' # STOP_THREAD
+	et '\000\022' '\000\016' # EVENT_BLOCK
+	printf 'hetehdredatb'
+	# block at 5ns, 84 bytes, ends at 100000ns, cap 0
+	printf '\000\022\000\000\000\000\000\000\000\005\000\000\000\124\000\000\000\000\000\001\206\240\000\000'
+	printf '\000\054\000\000\000\000\000\000\000\012\000\016\000\000\000\001\033[31mevil\007'
+	printf '\000\001\000\000\000\000\000\000\000\144\000\000\000\001'
+	printf '\000\002\000\000\000\000\000\001\206\240\000\000\000\001\000\002\000\000\000\000'
+	printf '\377\377'
+} >"$E2E_T/evil.eventlog"
+evil_raw() { # NAME: no SGR 31 and no BEL from the label reached the terminal
+	capture_e
+	if grep -q "$ESC\\[[0-9;]*31m" "$E2E_SCREEN_E"; then
+		fail "$1" "the label's ESC [31m reached the terminal: $(grep "$ESC\\[[0-9;]*31m" "$E2E_SCREEN_E" | head -2 | cat -v)"
+	else pass; fi
+	if grep -q "$(printf '\007')" "$E2E_SCREEN_E"; then fail "$1-bel" "a BEL byte on the screen"; else pass; fi
+}
+start 120 32 NO_COLOR=1 -- "$E2E_T/evil.eventlog"
+wait_for "$READY"
+check evil-list 'has label "\\x1b\[31mevil\\x07"'
+check evil-list-tag 'running thread 1  \[\\x1b\[31mevil\\x07\]'
+check evil-lane '^cap 0 .*\\x1b\[31mevil\\x07'
+evil_raw evil-raw
+keys t
+check evil-threads ' 1 +[0-9.]+ns \\x1b\[31mevil\\x07'
+evil_raw evil-raw-threads
+keys Escape q
+check_exit evil-quit 0
+
+# ---- a truncated log ----
+start 120 32 -- $F/killed-cut.eventlog
+wait_for "$READY"
+check_status truncated-status '\[log incomplete\]'
+check_status truncated-msg 'truncated at byte [0-9]+'
+keys q
+check_exit truncated-quit 0
+
+# ---- a file that cannot be opened ----
+start 120 32 -- "$E2E_T/missing.eventlog"
+check_exit missing-file 1
+grep -q 'missing.eventlog' "$E2E_ERR" && pass || fail missing-file-msg "stderr: $(cat "$E2E_ERR")"
+
+# ---- Ctrl-C, redraw ----
+start 120 32 -- $TH
+wait_for "$READY"
+keys l C-l
+wait_status 'cursor [1-9]'
+check redraw 'cap 3 '
+keys / C-c
+check_status ctrl-c-prompt 'events: all'
+alive ctrl-c-prompt-alive
+keys C-c
+check_exit ctrl-c 0
+
+echo "e2e: $e2e_checks checks, $e2e_failed failed"
+[ "$e2e_failed" -eq 0 ]
