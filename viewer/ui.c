@@ -145,16 +145,20 @@ static void setup_colors(struct ui *u)
 {
 	const char *nc = getenv("NO_COLOR");
 	int want = u->o.color;
-	if (want < 0)
-		want = nc && *nc ? 0 : has_colors() ? (COLORS >= 256 ? 256 : 8) : 0;
+	if (want < 0 && nc && *nc)
+		want = 0;
 	if (want && !has_colors())
 		want = 0;
-	if (want == 256 && COLORS < 256)
-		want = 8;
+	if (want) {
+		start_color(); /* sets COLORS */
+		if (want < 0)
+			want = COLORS >= 256 ? 256 : 8;
+		if (want == 256 && COLORS < 256)
+			want = 8;
+	}
 	u->ncolors = want;
 	if (!want)
 		return;
-	start_color();
 	use_default_colors();
 	bool c256 = want == 256;
 	init_pair(C_RUN, c256 ? 34 : COLOR_GREEN, -1);
@@ -222,7 +226,11 @@ static void put_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool as
 		}
 		size_t k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
 		if (ascii) {
-			addch('?');
+			/* no UTF-8 here: the bytes, escaped */
+			for (size_t i = 0; i < k && s[i] && w < maxw; i++, w += 4)
+				printw("\\x%02x", (unsigned char)s[i]);
+			s += k;
+			continue;
 		} else {
 			char tmp[5] = { 0 };
 			memcpy(tmp, s, k);
@@ -476,7 +484,7 @@ static void draw_ruler(struct ui *u)
 		int x = GUTTER + col[i];
 		if (x <= used_until)
 			continue;
-		time_format(buf, sizeof buf, at[i] - u->s.tmin);
+		time_format(buf, sizeof buf, at[i]);
 		mvaddstr(L->ruler, x, u->ascii ? "|" : "\u2502");
 		if (x + 1 + (int)strlen(buf) < L->cols) {
 			mvaddstr(L->ruler, x + 1, buf);
@@ -773,9 +781,8 @@ static void draw_status(struct ui *u)
 			snprintf(filt, sizeof filt, "none");
 	}
 	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s", name,
-		 time_format(a, sizeof a, u->t0 - u->s.tmin),
-		 time_format(b, sizeof b, u->t1 - u->s.tmin),
-		 time_format(c, sizeof c, u->cursor - u->s.tmin), filt,
+		 time_format(a, sizeof a, u->t0), time_format(b, sizeof b, u->t1),
+		 time_format(c, sizeof c, u->cursor), filt,
 		 u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND
 			 ? "  [log incomplete]"
 			 : "");
@@ -893,7 +900,7 @@ static void draw_pauses(struct ui *u)
 		if (k == u->psel)
 			attron(A_REVERSE);
 		mvprintw(b.y + 2 + i, b.x + 1, "%4d %12s %10s %10s %4d %14llu", k + 1,
-			 time_format(a, 32, g->start - u->s.tmin), time_format(b_, 32, g->pause),
+			 time_format(a, 32, g->start), time_format(b_, 32, g->pause),
 			 time_format(c, 32, g->end - g->start), gen,
 			 st ? (unsigned long long)st->copied : 0ull);
 		if (k == u->psel)
@@ -931,7 +938,7 @@ static void draw_threads(struct ui *u)
 		if (k == u->psel)
 			attron(A_REVERSE);
 		mvprintw(b.y + 1 + i, b.x + 1, "%8u %10s ", t->id,
-			 t->first_run != UINT64_MAX ? time_format(a, 32, t->first_run - u->s.tmin)
+			 t->first_run != UINT64_MAX ? time_format(a, 32, t->first_run)
 						    : "-");
 		size_t n;
 		const uint8_t *label = tracks_label(&u->tr, &u->s, t, &n);
@@ -984,8 +991,7 @@ static void draw_stats(struct ui *u)
 	char t[128], a[32], b_[32];
 	uint64_t lo = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
 	uint64_t hi = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
-	snprintf(t, sizeof t, "interval %s .. %s", time_format(a, 32, lo - u->s.tmin),
-		 time_format(b_, 32, hi - u->s.tmin));
+	snprintf(t, sizeof t, "interval %s .. %s", time_format(a, 32, lo), time_format(b_, 32, hi));
 	struct box b = open_box(u, (int)u->nstatlines + 2, 84, t);
 	int h = b.h - 1;
 	scroll_sel(u, (int)u->nstatlines, h);
@@ -1014,8 +1020,8 @@ static void draw_loading(struct ui *u)
 	struct stat_probe {
 		int dummy;
 	};
-	const char *name = u->o.path;
-	mvprintw(0, 0, "hectic: opening %s", name);
+	mvaddstr(0, 0, "hectic: opening ");
+	put_safe(0, 16, (const uint8_t *)u->o.path, strlen(u->o.path), COLS - 16, u->ascii);
 	int w = COLS - 10 > 10 ? COLS - 10 : 10;
 	static uint64_t fsize;
 	if (!fsize) {
@@ -1051,7 +1057,7 @@ static void draw(struct ui *u)
 	curs_set(0);
 	if (u->L.rows < 8 || u->L.cols < 20) {
 		erase();
-		mvaddnstr(0, 0, "hectic: the terminal is too small", COLS);
+		mvaddnstr(0, 0, COLS >= 34 ? "hectic: the terminal is too small" : "too small", COLS);
 		refresh();
 		return;
 	}
@@ -1093,7 +1099,7 @@ static void say_gc(struct ui *u, const struct gc *g)
 	int gen = tracks_gc_gen(&u->tr, g);
 	const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
 	snprintf(u->msg, sizeof u->msg, "GC at %s: pause %s, gen %d%s, %llu bytes copied, %u caps",
-		 time_format(a, 32, g->start - u->s.tmin), time_format(b, 32, g->pause), gen,
+		 time_format(a, 32, g->start), time_format(b, 32, g->pause), gen,
 		 tracks_gc_major(&u->tr, g) ? " (major)" : "",
 		 st ? (unsigned long long)st->copied : 0ull, g->ncaps);
 }
@@ -1138,7 +1144,7 @@ static void do_search(struct ui *u, int dir)
 			size_t n;
 			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[mark], &n);
 			char a[32];
-			snprintf(u->msg, sizeof u->msg, "%s: %.*s", time_format(a, 32, hit - u->s.tmin),
+			snprintf(u->msg, sizeof u->msg, "%s: %.*s", time_format(a, 32, hit),
 				 (int)(n > 80 ? 80 : n), txt ? (const char *)txt : "");
 		} else {
 			snprintf(u->msg, sizeof u->msg, "thread %u label matches", thread);
@@ -1408,6 +1414,11 @@ static void on_key(struct ui *u, const char *key)
 		}
 		return;
 	}
+	/* in the filter panel, Space ticks a box as Enter does */
+	if (u->panel == P_FILTERS && !strcmp(key, "<Space>")) {
+		panel_select(u);
+		return;
+	}
 	act(u, lookup(u, key));
 }
 
@@ -1481,7 +1492,7 @@ static void after_load(struct ui *u)
 	else if (u->s.ngaps)
 		snprintf(u->msg, sizeof u->msg, "%llu stretches of undecodable data were skipped",
 			 (unsigned long long)u->s.ngaps);
-	else
+	else if (!u->msg[0])
 		snprintf(u->msg, sizeof u->msg, "? for help");
 }
 

@@ -31,6 +31,8 @@ tm() { tmux -u -L "$E2E_SOCK" -f /dev/null "$@"; }
 
 e2e_cleanup() {
 	tm kill-server >/dev/null 2>&1
+	# tmux leaves its socket file behind
+	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$E2E_SOCK"
 	rm -rf "$E2E_T"
 }
 trap e2e_cleanup EXIT
