@@ -82,12 +82,29 @@ capture_e() { tm capture-pane -p -e -t e2e >"$E2E_SCREEN_E" 2>/dev/null; }
 status_line() { sed -n "${E2E_H}p" "$E2E_SCREEN"; }
 row() { sed -n "$(($1 + 1))p" "$E2E_SCREEN"; }
 
-# wait_for RE [SECS]: 0 as soon as the screen matches, 1 after SECS (5)
+# settle: until two captures 50 ms apart are the same (a frame is drawn
+# row by row: under a sanitizer a capture can fall between the first row
+# and the last), 2 s at most
+settle() {
+	n=40
+	cp "$E2E_SCREEN" "$E2E_T/settle"
+	while [ "$n" -gt 0 ]; do
+		sleep 0.05
+		capture
+		cmp -s "$E2E_SCREEN" "$E2E_T/settle" && return 0
+		cp "$E2E_SCREEN" "$E2E_T/settle"
+		n=$((n - 1))
+	done
+	return 0
+}
+
+# wait_for RE [SECS]: 0 as soon as the screen matches (and is still), 1
+# after SECS (5)
 wait_for() {
 	tries=$(((${2:-5}) * 20))
 	while :; do
 		capture
-		grep -Eq -- "$1" "$E2E_SCREEN" && return 0
+		grep -Eq -- "$1" "$E2E_SCREEN" && { settle; return 0; }
 		tries=$((tries - 1))
 		[ "$tries" -le 0 ] && return 1
 		sleep 0.05
@@ -99,7 +116,7 @@ wait_status() {
 	tries=100
 	while :; do
 		capture
-		status_line | grep -Eq -- "$1" && return 0
+		status_line | grep -Eq -- "$1" && { settle; return 0; }
 		tries=$((tries - 1))
 		[ "$tries" -le 0 ] && return 1
 		sleep 0.05
@@ -112,7 +129,7 @@ wait_change() {
 	tries=20
 	while :; do
 		capture
-		cmp -s "$E2E_SCREEN" "$E2E_T/prev" || return 0
+		cmp -s "$E2E_SCREEN" "$E2E_T/prev" || { settle; return 0; }
 		tries=$((tries - 1))
 		[ "$tries" -le 0 ] && return 1
 		sleep 0.05
