@@ -556,5 +556,39 @@ alive ctrl-c-prompt-alive
 keys C-c
 check_exit ctrl-c 0
 
+# ---- the mouse: SGR reports typed into the pane ----
+start 120 32 -- $TH
+wait_for "$READY"
+w0=$(span)
+text "$(printf '\033[<64;60;4M')" # wheel up over the lanes: zoom in there
+wait_change
+lt mouse-wheel-zooms "$(span)" "$w0"
+text "$(printf '\033[<65;60;4M')" # wheel down: back out
+wait_change
+eq mouse-wheel-out "$(span)" "$w0"
+c0=$(cursor_ns)
+text "$(printf '\033[<0;60;4M\033[<0;60;4m')" # a click moves the cursor there
+wait_change
+lt mouse-click-moves-cursor "$c0" "$(cursor_ns)"
+text "$(printf '\033[<0;40;4M\033[<32;70;4M\033[<0;70;4m')" # a drag marks an interval
+check_status mouse-drag-marks 'interval marked'
+keys z
+wait_change
+lt mouse-drag-zoom "$(span)" "$w0"
+keys q
+check_exit mouse-quit 0
+
+# ---- SIGTERM: a clean exit, the terminal restored ----
+start 120 32 -- $TH
+wait_for "$READY"
+pid=$(tm list-panes -t e2e -F '#{pane_pid}')
+hpid=$(pgrep -P "$pid" -f hectic | head -1)
+if [ -n "$hpid" ]; then
+	kill -TERM "$hpid"
+	check_exit sigterm 0
+else
+	fail sigterm "no hectic process under the pane"
+fi
+
 echo "e2e: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]
