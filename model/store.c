@@ -105,9 +105,18 @@ static uint64_t resync(const struct store *s, uint64_t bad, uint64_t tlo, uint64
 }
 
 /* One pass over the data section: sizes and times only. */
+/* The classes seen since the last checkpoint go into it. */
+static inline void flush_mask(struct store *s, uint16_t *mask)
+{
+	if (*mask && s->ix.open && s->nckpts > s->ix.cur.ck0)
+		s->ckpts[s->nckpts - 1].classes |= *mask;
+	*mask = 0;
+}
+
 static bool seg_close(struct store *s, uint64_t end)
 {
 	struct indexer *ix = &s->ix;
+	flush_mask(s, &ix->mask);
 	if (!ix->open)
 		return true;
 	ix->open = false;
@@ -125,13 +134,18 @@ static void seg_open(struct store *s, uint64_t off, uint64_t t, struct capstate 
 	ix->inseg = 0;
 }
 
-/* Counts an event into the open segment; false when out of memory. */
-static inline bool seg_event(struct store *s, uint64_t *inseg, uint64_t off, uint64_t t,
-			     struct capstate cs)
+/* Counts an event of class bit cls into the open segment; false when out of
+ * memory. */
+static inline bool seg_event(struct store *s, uint64_t *inseg, uint16_t *mask, uint64_t off,
+			     uint64_t t, struct capstate cs, uint16_t cls)
 {
-	if ((*inseg)++ % CKPT_EVERY)
+	if ((*inseg)++ % CKPT_EVERY) {
+		*mask |= cls;
 		return true;
-	struct ckpt c = { off, t, cs };
+	}
+	flush_mask(s, mask);
+	struct ckpt c = { off, t, cs, 0 };
+	*mask = cls;
 	return vec_push(s->ckpts, s->nckpts, s->ix.ckcap, c);
 }
 
@@ -158,6 +172,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	struct capstate cs = ix->cs;
 	uint64_t last = ix->last, nev = ix->nev, tmin = ix->tmin, tmax = ix->tmax;
 	uint64_t inseg = ix->inseg;
+	const uint16_t *tagclass = s->tagclass;
 	const uint64_t slack = 1000000000u; /* 1 s */
 	/* the current block: its byte end, exact time range, and that range
 	 * widened by the slack (events outside it are suspicious) */
@@ -176,7 +191,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			if (tag == EV_BLOCK_MARKER || t < last || !ix->open ||
 			    (off < blk_end && (t < blk_lo || t > blk_hi)))
 				goto general;
-			if (!seg_event(s, &inseg, off, t, cs))
+			if (!seg_event(s, &inseg, &ix->mask, off, t, cs, tagclass[tag]))
 				return STORE_ENOMEM;
 			if (s->ndataend)
 				s->after_end += size;
@@ -261,7 +276,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			seg_open(s, off, t, cs);
 			inseg = 0;
 		}
-		if (!seg_event(s, &inseg, off, t, cs))
+		if (!seg_event(s, &inseg, &ix->mask, off, t, cs, tagclass[tag]))
 			return STORE_ENOMEM;
 		bool marker = ev_is_marker(h, tag);
 		capstate_step(&cs, marker, marker ? be32(buf + off + 10) : 0,
@@ -497,6 +512,13 @@ static enum store_status open_common(struct store *s, char *err, size_t errlen)
 		snprintf(err, errlen, "byte %llu: %s", (unsigned long long)at, why);
 		return STORE_EHEADER;
 	}
+	s->tagclass = malloc((s->hdr.nsel ? s->hdr.nsel : 1) * sizeof *s->tagclass);
+	if (!s->tagclass) {
+		snprintf(err, errlen, "out of memory");
+		return STORE_ENOMEM;
+	}
+	for (uint32_t t = 0; t < s->hdr.nsel; t++)
+		s->tagclass[t] = (uint16_t)CLASS_BIT(class_of((uint16_t)t));
 	enum store_status st = build_index_parallel(s);
 	if (st == STORE_OK)
 		st = build_order(s);
@@ -622,6 +644,7 @@ void store_close(struct store *s)
 	}
 	hdr_free(&s->hdr);
 	free_index(s);
+	free(s->tagclass);
 	memset(s, 0, sizeof *s);
 }
 
@@ -632,6 +655,8 @@ struct cursor {
 	uint64_t end;
 	uint64_t from;        /* skip events before this time */
 	const uint8_t *want;  /* by tag, or NULL for all */
+	uint16_t wantmask;    /* the wanted classes, as checkpoint masks have them */
+	size_t ck, ckend;     /* the next checkpoint to reach, and the segment's last + 1 */
 	struct capstate cs;
 	struct evref ref; /* the current event of this segment */
 };
@@ -652,6 +677,7 @@ struct merge {
 	uint64_t pend_t0, pend_off; /* key of order[npending], when any */
 	uint64_t from;     /* events before this time are not wanted */
 	uint8_t *want;     /* by tag (hdr.nsel entries): 1 when wanted; NULL: all */
+	uint16_t wantmask;
 	struct ev ev;   /* merge_next's decoded event */
 };
 
@@ -703,6 +729,24 @@ static void sift_up(struct merge *m, size_t i)
 static bool cursor_load(const struct store *s, struct cursor *c)
 {
 	while (c->next < c->end) {
+		/* at a checkpoint: when nothing up to the next one is wanted,
+		 * jump there (its capability state is kept) */
+		while (c->ck < c->ckend && c->next >= s->ckpts[c->ck].off) {
+			const struct ckpt *k = &s->ckpts[c->ck];
+			if (!c->want || (k->classes & c->wantmask)) {
+				c->ck++;
+				break;
+			}
+			c->ck++;
+			if (c->ck < c->ckend) {
+				c->next = s->ckpts[c->ck].off;
+				c->cs = s->ckpts[c->ck].cs;
+			} else {
+				c->next = c->end;
+			}
+		}
+		if (c->next >= c->end)
+			break;
 		struct evref *r = &c->ref;
 		enum ev_status st =
 			ev_size_fast(&s->hdr, s->map, c->end, c->next, &r->time, &r->size, &r->tag)
@@ -728,8 +772,7 @@ static bool cursor_load(const struct store *s, struct cursor *c)
 	return false;
 }
 
-static void start_segment(struct merge *m, const struct seg *g, uint64_t off,
-			  struct capstate cs);
+static void start_segment(struct merge *m, const struct seg *g, size_t ck);
 
 /* The last checkpoint of segment g before time t (its first if none). */
 static const struct ckpt *ckpt_before(const struct store *s, const struct seg *g, uint64_t t)
@@ -760,6 +803,7 @@ struct merge *merge_new_at(const struct store *s, uint64_t from, class_set class
 		}
 		for (uint32_t t = 0; t < s->hdr.nsel; t++)
 			m->want[t] = (classes & CLASS_BIT(class_of((uint16_t)t))) != 0;
+		m->wantmask = (uint16_t)classes;
 	}
 	m->order = s->order;
 	m->nsegs = s->nsegs;
@@ -783,7 +827,7 @@ struct merge *merge_new_at(const struct store *s, uint64_t from, class_set class
 			if (g->t1 < from)
 				continue;
 			const struct ckpt *ck = ckpt_before(s, g, from);
-			start_segment(m, g, ck->off, ck->cs);
+			start_segment(m, g, g->nck ? (size_t)(ck - s->ckpts) : 0);
 		}
 	}
 	m->npending = k;
@@ -820,9 +864,11 @@ static bool ensure_room(struct merge *m)
 	return true;
 }
 
-static void start_segment(struct merge *m, const struct seg *g, uint64_t off,
-			  struct capstate cs)
+/* Starts a cursor on segment g at its checkpoint ck. */
+static void start_segment(struct merge *m, const struct seg *g, size_t ck)
 {
+	uint64_t off = g->nck ? m->s->ckpts[ck].off : g->off;
+	struct capstate cs = g->nck ? m->s->ckpts[ck].cs : g->cs;
 	if (!ensure_room(m)) {
 		m->failed = true;
 		return;
@@ -834,6 +880,9 @@ static void start_segment(struct merge *m, const struct seg *g, uint64_t off,
 	c->cs = cs;
 	c->from = m->from;
 	c->want = m->want;
+	c->wantmask = m->wantmask;
+	c->ck = g->nck ? ck : 0;
+	c->ckend = g->nck ? g->ck0 + g->nck : 0;
 	if (!cursor_load(m->s, c)) {
 		m->freel[m->nfree++] = slot;
 		return;
@@ -869,7 +918,7 @@ bool merge_step(struct merge *m, struct evref *out)
 			m->pend_t0 = m->order[m->npending].t0;
 			m->pend_off = m->order[m->npending].off;
 		}
-		start_segment(m, g, g->off, g->cs);
+		start_segment(m, g, g->ck0);
 	}
 	if (!m->nheap || m->failed)
 		return false;

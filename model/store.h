@@ -35,6 +35,8 @@ struct seg {
 struct ckpt {
 	uint64_t off, time;
 	struct capstate cs;
+	uint16_t classes; /* class bits of the events up to the next checkpoint:
+			   * a filtered merge skips intervals with none it wants */
 };
 
 /* The segments sorted by start time, and the largest end time of each
@@ -85,6 +87,7 @@ struct indexer {
 	uint64_t last, nev, tmin, tmax;
 	uint64_t blk_end, blk_t0, blk_t1, blk_lo, blk_hi;
 	uint64_t last_progress; /* offset last added to store_progress */
+	uint16_t mask;          /* classes seen since the last checkpoint */
 };
 
 struct store {
@@ -100,6 +103,7 @@ struct store {
 	struct block *blocks; /* file order */
 	size_t nblocks;
 	struct seg_order *order; /* segments by (t0, off), for seeks */
+	uint16_t *tagclass;      /* by tag (hdr.nsel entries): its class bit */
 	uint64_t *chunk_t1;      /* latest t1 of each ORDER_CHUNK of order */
 	uint64_t nevents;     /* events in the data section (no DATA_END) */
 	uint64_t ndataend;    /* DATA_END markers seen */
