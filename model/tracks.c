@@ -115,6 +115,10 @@ struct capb {
 	struct pending *pend;
 	size_t npend, pendcap;
 	bool continued; /* first half: the second half takes this capability over */
+	uint64_t tfirst, tlast; /* its earliest and latest state event */
+	bool any;
+	uint64_t acct_until; /* a replay's bins stop here (0: no limit), where the
+			      * second half's own accounting took over */
 	bool gave_up;   /* left prefix mode on a full log, assuming: */
 	bool assumed_gc;
 	uint32_t assumed_running;
@@ -237,6 +241,8 @@ static struct thread_info *thread_get(struct tb *b, uint32_t id)
  * every bin start in (a, e]. */
 static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 {
+	if (c->acct_until && e > c->acct_until)
+		e = c->acct_until;
 	if (!c->run || e <= a)
 		return;
 	uint64_t o = tr->origin, w = tr->binw;
@@ -455,6 +461,11 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 	case EV_STOP_THREAD:
 	case EV_GC_START:
 	case EV_GC_END:
+		if (!c->any || t < c->tfirst)
+			c->tfirst = t;
+		if (!c->any || t > c->tlast)
+			c->tlast = t;
+		c->any = true;
 		if (c->prefix) {
 			log_pending(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
 			break;
@@ -737,6 +748,17 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	 * state was known, from the first half's final state */
 	if (nb == 2) {
 		struct tb *b0 = bs[0], *b1 = bs[1];
+		/* a capability whose events in the second half go back before
+		 * those of the first cannot be stitched: the caller redoes the
+		 * pass on one thread */
+		for (size_t k = 0; k < b1->ncaps; k++) {
+			long i0 = idmap_get(&b0->capmap, (uint32_t)b1->caps[k].cap);
+			if (i0 >= 0 && b1->caps[k].any && b0->caps[i0].any &&
+			    b1->caps[k].tfirst < b0->caps[i0].tlast) {
+				tr->restitch = true;
+				return false;
+			}
+		}
 		for (size_t k = 0; k < b1->ncaps; k++) {
 			struct capb *c = &b1->caps[k];
 			long i0 = idmap_get(&b0->capmap, (uint32_t)c->cap);
@@ -751,6 +773,11 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 			r.gc_open = s0 && s0->gc_open;
 			r.gc_start = s0 ? s0->gc_start : 0;
 			r.run_slot = -1;
+			/* the second half accounted from c->since on: the replay
+			 * must stop there, even when times went backwards */
+			r.acct_until = c->prefix ? 0 : c->since;
+			if (r.acct_until == 0 && !c->prefix)
+				r.acct_until = 1; /* (since 0: nothing to replay into) */
 			if (r.running) {
 				struct thread_info *ti = thread_get(b1, r.running);
 				r.run_slot = ti ? ti - b1->th : -1;
@@ -765,6 +792,7 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 					   (!c->known_run && r.running != c->assumed_running)))
 				tr->stitch_guesses++;
 			if (c->prefix) { /* never learnt its state: the replay has it */
+				r.acct_until = 0;
 				c->prefix = false;
 				c->seen = r.seen;
 				c->since = r.since;
@@ -1024,6 +1052,20 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 	}
 	struct tb *bs[2] = { &w[0].b, &w[1].b };
 	ok = ok && !w[0].b.oom && !w[1].b.oom && join(tr, s, bs, s->cut ? 2 : 1);
+	if (!ok && tr->restitch) {
+		/* times went back across the cut: one thread, file order */
+		tb_free(&w[0].b);
+		tb_free(&w[1].b);
+		tracks_free(tr);
+		memset(w, 0, sizeof w);
+		choose_bins(tr, s, ncap ? ncap : 4);
+		w[0].b.s = s;
+		w[0].b.tr = tr;
+		w[0].b.budget = budget;
+		w[0].b.last_idx = -1;
+		run_worker(&w[0]);
+		ok = !w[0].b.oom && join(tr, s, bs, 1);
+	}
 	tr->bytes = w[0].b.bytes + w[1].b.bytes;
 	for (size_t i = 0; ok && i < tr->ncaps; i++) /* the bins */
 		if (tr->run[i])

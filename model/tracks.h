@@ -130,6 +130,7 @@ struct tracks {
 	bool by_caps;         /* built on two threads (halves of the file) */
 	bool over_budget;     /* some list stopped growing: see the report */
 	unsigned stitch_guesses; /* capabilities whose state at the cut was guessed wrong */
+	bool restitch;        /* (internal) the halves could not be joined */
 	uint64_t bytes;       /* memory held */
 };
 
