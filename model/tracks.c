@@ -1052,6 +1052,25 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 	}
 	struct tb *bs[2] = { &w[0].b, &w[1].b };
 	ok = ok && !w[0].b.oom && !w[1].b.oom && join(tr, s, bs, s->cut ? 2 : 1);
+	/* A stitched join is only right when the halves agree: no bin may
+	 * hold more running and GC time than it is wide. A log whose events
+	 * contradict each other across the cut (seen in fuzzed input, never in
+	 * GHC's) fails this, and is done again on one thread. */
+	if (ok && s->cut) {
+		for (size_t c = 0; c < tr->ncaps && !tr->restitch; c++) {
+			if (!tr->run[c])
+				continue;
+			for (uint32_t j = 0; j < tr->nbins; j++) {
+				uint64_t used = tr->run[c][j + 1] - tr->run[c][j] +
+						tr->gcd[c][j + 1] - tr->gcd[c][j];
+				if (used > tr->binw) {
+					tr->restitch = true;
+					ok = false;
+					break;
+				}
+			}
+		}
+	}
 	if (!ok && tr->restitch) {
 		/* times went back across the cut: one thread, file order */
 		tb_free(&w[0].b);
