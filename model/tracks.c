@@ -731,12 +731,15 @@ static bool group_gcs(struct tracks *tr, const struct gcival *iv, size_t n)
 	return true;
 }
 
-static const struct tracks *g_sort_tr; /* for the pause sort only (single-threaded) */
+/* A collection's place in the by-pause order: longest first, then earliest. */
+struct bypause {
+	uint64_t pause, start;
+	uint32_t idx;
+};
 
 static int cmp_pause(const void *a, const void *b)
 {
-	const struct gc *x = &g_sort_tr->gcs[*(const uint32_t *)a];
-	const struct gc *y = &g_sort_tr->gcs[*(const uint32_t *)b];
+	const struct bypause *x = a, *y = b;
 	if (x->pause != y->pause)
 		return x->pause > y->pause ? -1 : 1;
 	return (x->start > y->start) - (x->start < y->start);
@@ -940,9 +943,15 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	free(iv);
 	if (!ok)
 		return false;
-	g_sort_tr = tr;
-	qsort(tr->gc_by_pause, tr->ngcs, sizeof *tr->gc_by_pause, cmp_pause);
-	g_sort_tr = NULL;
+	struct bypause *bp = malloc((tr->ngcs ? tr->ngcs : 1) * sizeof *bp);
+	if (!bp)
+		return false;
+	for (size_t i = 0; i < tr->ngcs; i++)
+		bp[i] = (struct bypause){ tr->gcs[i].pause, tr->gcs[i].start, (uint32_t)i };
+	qsort(bp, tr->ngcs, sizeof *bp, cmp_pause);
+	for (size_t i = 0; i < tr->ngcs; i++)
+		tr->gc_by_pause[i] = bp[i].idx;
+	free(bp);
 
 	for (size_t i = 0; i < tr->ngcstats; i++)
 		if (tr->gcstats[i].gen > tr->maxgen)

@@ -745,7 +745,6 @@ static void draw_spark(struct ui *u, int y, const char *label, const struct samp
 	for (size_t i = 0; i < n; i++)
 		if (v[i].value > max)
 			max = v[i].value;
-	char buf[32];
 	size_t j = 0;
 	attron(attr_of(u, color));
 	for (int k = 0; k < L->plotw; k++) {
@@ -757,7 +756,6 @@ static void draw_spark(struct ui *u, int y, const char *label, const struct samp
 		put_level(u, y, GUTTER + k, level8((double)v[j - 1].value, (double)max));
 	}
 	attroff(attr_of(u, color));
-	(void)buf;
 }
 
 static void draw_status(struct ui *u)
@@ -1015,11 +1013,6 @@ static void draw_prompt(struct ui *u)
 static void draw_loading(struct ui *u)
 {
 	erase();
-	uint64_t total = u->s.size ? u->s.size : 1;
-	(void)total;
-	struct stat_probe {
-		int dummy;
-	};
 	mvaddstr(0, 0, "hectic: opening ");
 	put_safe(0, 16, (const uint8_t *)u->o.path, strlen(u->o.path), COLS - 16, u->ascii);
 	int w = COLS - 10 > 10 ? COLS - 10 : 10;
@@ -1140,7 +1133,6 @@ static void do_search(struct ui *u, int dir)
 	if (tracks_search(&u->tr, &u->s, &u->re, from, dir, true, &hit, &mark, &thread)) {
 		go_time(u, hit);
 		if (mark >= 0) {
-			snprintf(u->msg, sizeof u->msg, "match at %.0f", (double)0);
 			size_t n;
 			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[mark], &n);
 			char a[32];
