@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 	double best = 1e9;
 	for (int i = 0; i < 20; i++) {
 		double a = now();
-		tracks_cap_fractions(&tr, &s, s.tmin, s.tmax + 1, COLS, RAW_MAX, run, gc, &exact);
+		tracks_cap_fractions(&tr, &s, s.tmin, s.tmax + 1, COLS, RAW_MAX, false, run, gc, NULL, &exact);
 		double d = now() - a;
 		if (d < best)
 			best = d;
@@ -68,7 +68,7 @@ int main(int argc, char **argv)
 		uint64_t r = ((uint64_t)seed << 20) ^ (uint64_t)rand();
 		uint64_t a0 = s.tmin + r % span;
 		double a = now();
-		tracks_cap_fractions(&tr, &s, a0, a0 + 1000000, COLS, RAW_MAX, run, gc, &exact);
+		tracks_cap_fractions(&tr, &s, a0, a0 + 1000000, COLS, RAW_MAX, false, run, gc, NULL, &exact);
 		w[i] = now() - a;
 		nexact += exact;
 	}

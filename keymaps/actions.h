@@ -29,6 +29,7 @@
 	X(PAUSE_LIST, "pause-list", "list the longest GC pauses")                        \
 	X(FILTERS, "filters", "choose the event classes of the event list")              \
 	X(TOGGLE_FILTERS, "toggle-filters", "turn all event list filters off or on")     \
+	X(TOGGLE_TIMES, "toggle-times", "event list times: the ruler's unit or ns (as show)") \
 	X(SEARCH, "search", "search markers, messages and thread labels (regex)")        \
 	X(SEARCH_NEXT, "search-next", "go to the next match")                            \
 	X(SEARCH_PREV, "search-prev", "go to the previous match")                        \

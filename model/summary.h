@@ -2,11 +2,16 @@
  *
  * Counters (allocation, copying, residency, slop, memory in use,
  * collections per generation, sparks) equal the program's own +RTS -s over
- * a whole run. Times are elapsed times as the GC design notes (seed 002)
- * define them from events: a collection's pause is the mean over the
- * capabilities that took part of GC_START..GC_END; GC time is the sum of the
- * pauses; MUT time is the rest of the window. No I/O but the formatting into
- * a FILE. */
+ * a whole run. Times follow +RTS -s as seed 002's "implemented version"
+ * measures them: a collection's pause is its initiating capability's
+ * GC_START..GC_END (the timestamps +RTS -s takes); the generation rows sum
+ * and average those; over a whole run INIT, MUT, GC and EXIT split the run
+ * at the events that mark stat_endInit and stat_startExit (see tracks.h),
+ * and MUT is the time between them less the collections in it. Over a
+ * window, MUT is the window less the collections' pauses inside it. A
+ * profiled RTS's heap censuses run inside collections and are not in the
+ * log: GC time then includes them (+RTS -s shows them as PROF). No I/O but
+ * the formatting into a FILE. */
 #ifndef HECTIC_SUMMARY_H
 #define HECTIC_SUMMARY_H
 
@@ -20,20 +25,26 @@
 
 struct summary {
 	uint64_t from, to; /* the window, clipped to the log's events */
+	bool whole;        /* the whole run: +RTS -s's phases apply */
 	uint64_t allocated;
 	bool have_alloc;
 	uint64_t copied;
 	uint64_t max_live, live_samples;
 	uint64_t max_slop;
 	uint64_t max_heap, max_blocks;
+	bool mem_lower_bound; /* memory was returned inside a GC: the peak is higher */
 	unsigned ngens; /* generations in the table */
 	struct {
-		uint64_t colls, par, pauses, elapsed, max_pause;
+		uint64_t colls, par, elapsed, max_pause;
 	} gen[SUMMARY_GENS];
+	bool have_syncs; /* nonmoving collector: its post-mark synchronisations */
+	uint64_t sync_colls, sync_elapsed, sync_max, nsyncs;
 	uint64_t bal_num, bal_den; /* parallel work balance = num / den */
 	bool have_sparks;
 	uint64_t sparks[7]; /* SP_* */
-	uint64_t total, gc, mut;
+	bool have_init, have_exit; /* whole runs: the phases are known */
+	bool profiled;             /* GC time includes heap censuses */
+	uint64_t init, mut, gc, exit, total;
 	uint64_t ngcs; /* collections in the window */
 };
 

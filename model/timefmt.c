@@ -90,3 +90,63 @@ char *time_format_secs(char *buf, size_t n, uint64_t ns, int decimals)
 	snprintf(buf, n, "%.*fs", decimals, (double)ns / 1e9);
 	return buf;
 }
+
+static const uint64_t unit_ns[] = { 1, 1000, 1000000, 1000000000 };
+static const char *const unit_name[] = { "ns", "us", "ms", "s" };
+
+enum time_unit time_unit_of(uint64_t ns)
+{
+	return ns >= 1000000000u ? TIME_S : ns >= 1000000u ? TIME_MS : ns >= 1000u ? TIME_US : TIME_NS;
+}
+
+uint64_t time_pow10_floor(uint64_t res)
+{
+	uint64_t p = 1;
+	while (p <= res / 10)
+		p *= 10;
+	return p;
+}
+
+char *time_format_unit(char *buf, size_t n, uint64_t ns, enum time_unit u, uint64_t res)
+{
+	uint64_t un = unit_ns[u];
+	uint64_t p = time_pow10_floor(res);
+	if (p > un)
+		p = un;
+	int dec = 0;
+	for (uint64_t q = p; q < un; q *= 10)
+		dec++;
+	/* v = ns / p rounded half up, without overflow at the top */
+	uint64_t v = ns / p + (ns % p >= p - p / 2 && p > 1 ? 1 : 0);
+	uint64_t per = un / p; /* 10^dec */
+	if (dec)
+		snprintf(buf, n, "%llu.%0*llu%s", (unsigned long long)(v / per), dec,
+			 (unsigned long long)(v % per), unit_name[u]);
+	else
+		snprintf(buf, n, "%llu%s", (unsigned long long)v, unit_name[u]);
+	return buf;
+}
+
+char *time_format_res(char *buf, size_t n, uint64_t ns, uint64_t res)
+{
+	return time_format_unit(buf, n, ns, time_unit_of(ns), res);
+}
+
+char *time_format_exact(char *buf, size_t n, uint64_t ns)
+{
+	enum time_unit u = time_unit_of(ns);
+	uint64_t un = unit_ns[u], frac = ns % un;
+	int dec = 0;
+	for (uint64_t q = un; q > 1; q /= 10)
+		dec++;
+	while (dec && frac % 10 == 0) {
+		frac /= 10;
+		dec--;
+	}
+	if (dec)
+		snprintf(buf, n, "%llu.%0*llu%s", (unsigned long long)(ns / un), dec,
+			 (unsigned long long)frac, unit_name[u]);
+	else
+		snprintf(buf, n, "%llu%s", (unsigned long long)(ns / un), unit_name[u]);
+	return buf;
+}

@@ -18,4 +18,29 @@ char *time_format(char *buf, size_t n, uint64_t ns);
 /* Seconds with 3 decimals, as +RTS -s prints elapsed times ("0.046s"). */
 char *time_format_secs(char *buf, size_t n, uint64_t ns, int decimals);
 
+/* The units of the formats below. */
+enum time_unit { TIME_NS, TIME_US, TIME_MS, TIME_S };
+
+/* The unit time_format writes ns in: s from 1 s up, ms from 1 ms, us from
+ * 1 us, else ns. */
+enum time_unit time_unit_of(uint64_t ns);
+
+/* The largest power of ten at most res (1 for res 0 or 1). */
+uint64_t time_pow10_floor(uint64_t res);
+
+/* ns in unit u, rounded (half up, in integers: exact for any ns) to the
+ * largest power of ten at most res, or to 1 u when that is coarser, with
+ * the decimals that resolution needs and no more: (1815123456, s, 100000)
+ * "1.8151s", (37290123456, s, 1) "37.290123456s", (451600, s, 100000000)
+ * "0.0s", (451600, us, 1000000) "452us". Two times that differ by res or
+ * more never read the same. Returns buf. */
+char *time_format_unit(char *buf, size_t n, uint64_t ns, enum time_unit u, uint64_t res);
+
+/* time_format_unit in the unit of ns itself (time_unit_of). */
+char *time_format_res(char *buf, size_t n, uint64_t ns, uint64_t res);
+
+/* ns exactly, with as few digits as that takes, in its own unit: "250us",
+ * "1.5ms", "2s", "37ns", "1.000001s". For offsets of whole steps. */
+char *time_format_exact(char *buf, size_t n, uint64_t ns);
+
 #endif

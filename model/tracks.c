@@ -88,9 +88,28 @@ static void idmap_free(struct idmap *m)
 
 /* ---- the builder: one per thread of the pass ---- */
 
-struct gcival {
-	uint64_t start, end;
+/* A GC_START, GC_END or GC_GLOBAL_SYNC of one capability, kept with its
+ * file offset: collections are formed per capability in file order once
+ * both halves of the pass are in. */
+enum { GE_START, GE_END, GE_SYNC };
+struct gcev {
+	uint64_t time, off;
 	int32_t cap;
+	uint32_t kind;
+};
+
+/* A nonmoving-collector event of no capability (CONC_SYNC_*, CONC_MARK_*). */
+struct concev {
+	uint64_t time, off;
+	uint16_t tag;
+};
+
+/* One capability's GC_START..GC_END, paired at the join. */
+struct gcival {
+	uint64_t start, end, off, sync;
+	int32_t cap;
+	bool has_sync;
+	long coll; /* its collection, or -1 */
 };
 
 /* What the pass knows of one capability. */
@@ -119,6 +138,8 @@ struct capb {
 	bool any;
 	uint64_t acct_until; /* a replay's bins stop here (0: no limit), where the
 			      * second half's own accounting took over */
+	bool ev_any;    /* its first and last event of any kind */
+	uint64_t ev_first, ev_last;
 	bool gave_up;   /* left prefix mode on a full log, assuming: */
 	bool assumed_gc;
 	uint32_t assumed_running;
@@ -142,8 +163,14 @@ struct tb {
 	int32_t last_cap; /* the last capability looked up, and its index */
 	long last_idx;
 	bool second_half; /* capabilities start in prefix mode */
-	struct gcival *ivals;
-	size_t nivals, ivcap;
+	struct gcev *gev;
+	size_t ngev, gevcap;
+	struct concev *conc;
+	size_t nconc, conccap;
+	uint64_t mem_return_max; /* largest MEM_RETURN "current", in mblocks */
+	uint64_t mblock_size;    /* from HEAP_INFO_GHC */
+	int rts_threaded, rts_profiled; /* from RTS_IDENTIFIER: -1 unknown */
+	bool prof_events;        /* cost-centre events: a profiled RTS */
 	struct gcstat *stats;
 	size_t nstats, stcap;
 	struct sample *hs, *hl, *bsz;
@@ -275,6 +302,19 @@ static void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_
 	}
 }
 
+/* Records c's state (no time) at every bin starting after t: the state
+ * past a capability's last event is the one it left. */
+static void state_after(const struct tracks *tr, struct capb *c, uint64_t t)
+{
+	if (!c->st_thread || t < tr->origin)
+		return;
+	uint64_t i = (t - tr->origin) / tr->binw + 1;
+	for (; i < tr->nbins; i++) {
+		c->st_thread[i] = c->running;
+		c->st_gc[i] = c->in_gc;
+	}
+}
+
 static void set_state(const struct tracks *tr, struct capb *c, uint64_t t, uint32_t running,
 		      bool in_gc)
 {
@@ -290,6 +330,18 @@ static void set_state(const struct tracks *tr, struct capb *c, uint64_t t, uint3
 	c->since = t;
 }
 
+/* A thread seen on cap at t: the latest wins, and of equal times the
+ * lowest capability (so the answer does not depend on the order events are
+ * read in, when a hostile log runs one thread on two capabilities). */
+static void seen_at(struct thread_info *ti, uint64_t t, int32_t cap)
+{
+	if (ti->last_cap == EV_NO_CAP || t > ti->last_seen ||
+	    (t == ti->last_seen && cap < ti->last_cap)) {
+		ti->last_seen = t;
+		ti->last_cap = cap;
+	}
+}
+
 static void stop_running(struct tb *b, struct capb *c, uint64_t t)
 {
 	if (!c->running)
@@ -297,10 +349,8 @@ static void stop_running(struct tb *b, struct capb *c, uint64_t t)
 	struct thread_info *ti = c->run_slot >= 0 ? &b->th[c->run_slot] : thread_get(b, c->running);
 	if (ti && t >= c->run_since)
 		ti->run_ns += t - c->run_since;
-	if (ti && t > ti->last_seen) {
-		ti->last_seen = t;
-		ti->last_cap = c->cap;
-	}
+	if (ti)
+		seen_at(ti, t, c->cap);
 }
 
 /* Tags the pass looks at; everything else is only stepped over. */
@@ -311,8 +361,11 @@ static void tracked_init(void)
 {
 	static const uint16_t tags[] = { EV_CREATE_THREAD, EV_RUN_THREAD, EV_STOP_THREAD,
 		EV_GC_START, EV_GC_END, EV_LOG_MSG, EV_STARTUP, EV_USER_MSG, EV_SPARK_COUNTERS,
-		EV_THREAD_LABEL, EV_HEAP_ALLOCATED, EV_HEAP_SIZE, EV_HEAP_LIVE, 52,
-		EV_GC_STATS_GHC, EV_USER_MARKER, EV_BLOCKS_SIZE, EV_USER_BINARY_MSG };
+		EV_THREAD_LABEL, EV_HEAP_ALLOCATED, EV_HEAP_SIZE, EV_HEAP_LIVE, EV_HEAP_INFO_GHC,
+		EV_GC_STATS_GHC, EV_GC_GLOBAL_SYNC, EV_USER_MARKER, EV_BLOCKS_SIZE,
+		EV_USER_BINARY_MSG, EV_RTS_IDENTIFIER, EV_MEM_RETURN, EV_HEAP_PROF_COST_CENTRE,
+		EV_PROF_SAMPLE_COST_CENTRE, EV_CONC_MARK_BEGIN, EV_CONC_MARK_END,
+		EV_CONC_SYNC_BEGIN, EV_CONC_SYNC_END };
 	for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
 		tracked[tags[i]] = true;
 }
@@ -323,7 +376,6 @@ static void state_event(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, 
 {
 	switch (tag) {
 	case EV_RUN_THREAD: {
-		
 		if (c->running)
 			stop_running(b, c, t); /* a stop we never saw */
 		set_state(b->tr, c, t, id, c->in_gc);
@@ -336,24 +388,21 @@ static void state_event(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, 
 			ti->first_run = t;
 			ti->first_cap = c->cap;
 		}
-		if (t >= ti->last_seen) {
-			ti->last_seen = t;
-			ti->last_cap = c->cap;
-		}
+		seen_at(ti, t, c->cap);
 		ti->caps |= c->cap < 63 ? 1ull << c->cap : 1ull << 63;
 		ti->nruns++;
 		break;
 	}
 	case EV_STOP_THREAD: {
-		
-		if (c->running == id)
-			stop_running(b, c, t);
-		if (status == 5) { /* thread finished */
+		/* a STOP_THREAD ends the capability's run, whatever thread it
+		 * names (GHC names the running one) */
+		stop_running(b, c, t);
+		if (status == EV_STOP_FINISHED) {
 			struct thread_info *ti = thread_get(b, id);
 			if (ti && t < ti->finished)
 				ti->finished = t;
 		}
-		if (c->running == id) {
+		if (c->running) {
 			set_state(b->tr, c, t, 0, c->in_gc);
 			c->run_slot = -1;
 		}
@@ -365,9 +414,6 @@ static void state_event(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, 
 		set_state(b->tr, c, t, c->running, true);
 		break;
 	case EV_GC_END:
-		if (c->gc_open && t >= c->gc_start)
-			PUSH(b, b->ivals, b->nivals, b->ivcap,
-			     ((struct gcival){ c->gc_start, t, c->cap }));
 		c->gc_open = false;
 		set_state(b->tr, c, t, c->running, false);
 		break;
@@ -394,8 +440,7 @@ static void leave_prefix(struct tb *b, struct capb *c)
 			c->run_since = q->time;
 			break;
 		case EV_STOP_THREAD:
-			if (c->running == q->thread)
-				c->running = 0;
+			c->running = 0;
 			break;
 		case EV_GC_START:
 			c->in_gc = true;
@@ -435,6 +480,31 @@ static void log_pending(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, 
 		leave_prefix(b, c);
 }
 
+/* The RTS way from its identifier ("GHC-9.0.2 rts_thr_l", "... rts_p"):
+ * "thr" marks the threaded RTS, "p" the profiled one. */
+static void rts_way(struct tb *b, const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+	while (i + 4 <= n && memcmp(p + i, "rts_", 4) != 0)
+		i++;
+	if (i + 4 > n)
+		return;
+	b->rts_threaded = 0;
+	b->rts_profiled = 0;
+	for (i += 4; i < n;) {
+		size_t j = i;
+		while (j < n && p[j] != '_' && p[j] != ' ')
+			j++;
+		if (j - i == 3 && memcmp(p + i, "thr", 3) == 0)
+			b->rts_threaded = 1;
+		if (j - i == 1 && p[i] == 'p')
+			b->rts_profiled = 1;
+		if (j < n && p[j] == ' ')
+			break;
+		i = j + 1;
+	}
+}
+
 /* One event of interest. p points at its tag; the layout is known good
  * (the header chose a decoder for it). */
 static void feed(struct tb *b, const struct ev *e, int32_t cap)
@@ -466,15 +536,40 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 		if (!c->any || t > c->tlast)
 			c->tlast = t;
 		c->any = true;
+		if (e->tag == EV_GC_START || e->tag == EV_GC_END)
+			PUSH(b, b->gev, b->ngev, b->gevcap,
+			     ((struct gcev){ t, e->off, cap,
+					     e->tag == EV_GC_START ? GE_START : GE_END }));
 		if (c->prefix) {
 			log_pending(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
 			break;
 		}
 		state_event(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
 		break;
+	case EV_GC_GLOBAL_SYNC:
+		if (cap != EV_NO_CAP)
+			PUSH(b, b->gev, b->ngev, b->gevcap, ((struct gcev){ t, e->off, cap, GE_SYNC }));
+		break;
+	case EV_CONC_MARK_BEGIN:
+	case EV_CONC_MARK_END:
+	case EV_CONC_SYNC_BEGIN:
+	case EV_CONC_SYNC_END:
+		PUSH(b, b->conc, b->nconc, b->conccap, ((struct concev){ t, e->off, e->tag }));
+		break;
+	case EV_MEM_RETURN: /* capset, current, needed, returned (mblocks) */
+		if (e->f[1].u > b->mem_return_max)
+			b->mem_return_max = e->f[1].u;
+		break;
+	case EV_HEAP_PROF_COST_CENTRE:
+	case EV_PROF_SAMPLE_COST_CENTRE:
+		b->prof_events = true;
+		break;
+	case EV_RTS_IDENTIFIER: /* "GHC-9.0.2 rts_thr_l": the RTS way */
+		rts_way(b, e->f[1].s, (size_t)e->f[1].u);
+		break;
 	case EV_GC_STATS_GHC: {
 		struct gcstat g = {
-			.time = t, .cap = cap, .gen = (uint16_t)e->f[1].u, .copied = e->f[2].u,
+			.time = t, .off = e->off, .cap = cap, .gen = (uint16_t)e->f[1].u, .copied = e->f[2].u,
 			.slop = e->f[3].u, .frag = e->f[4].u, .par_n_threads = (uint32_t)e->f[5].u,
 			.par_max_copied = e->f[6].u, .par_tot_copied = e->f[7].u,
 			.has_balanced = e->nf > 8,
@@ -503,8 +598,9 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 		PUSH(b, b->sparks, b->nsparks, b->spcap, cs);
 		break;
 	}
-	case 52: /* HEAP_INFO_GHC */
+	case EV_HEAP_INFO_GHC: /* capset, gens, max heap, alloc area, mblock, block */
 		b->gens = (uint16_t)e->f[1].u;
+		b->mblock_size = e->f[4].u;
 		break;
 	case EV_STARTUP:
 		b->startup = (uint16_t)e->f[0].u;
@@ -548,6 +644,16 @@ static void scan(struct tb *b, uint64_t off, uint64_t end, struct capstate cs)
 		const uint8_t *p = s->map + off;
 		int32_t cap = capstate_step(&cs, marker, marker ? be32(p + 10) : 0,
 					    marker ? be16(p + 22) : 0, size);
+		if (cap != EV_NO_CAP) { /* the capability's data: first to last event */
+			struct capb *cb = cap_get(b, cap);
+			if (cb) {
+				if (!cb->ev_any || t < cb->ev_first)
+					cb->ev_first = t;
+				if (!cb->ev_any || t > cb->ev_last)
+					cb->ev_last = t;
+				cb->ev_any = true;
+			}
+		}
 		if (tag < 256 && tracked[tag] && h->sel[tag].layout != SEL_UNKNOWN_LAYOUT) {
 			struct ev e;
 			if (tag <= EV_GC_END) {
@@ -598,14 +704,6 @@ static void *run_worker(void *arg)
 static int cmp_cap(const void *a, const void *b)
 {
 	const struct capb *x = a, *y = b;
-	return (x->cap > y->cap) - (x->cap < y->cap);
-}
-
-static int cmp_ival(const void *a, const void *b)
-{
-	const struct gcival *x = a, *y = b;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
 	return (x->cap > y->cap) - (x->cap < y->cap);
 }
 
@@ -669,10 +767,8 @@ static void merge_thread(struct thread_info *d, const struct thread_info *x)
 		d->first_run = x->first_run;
 		d->first_cap = x->first_cap;
 	}
-	if (x->last_seen > d->last_seen) {
-		d->last_seen = x->last_seen;
-		d->last_cap = x->last_cap;
-	}
+	if (x->last_cap != EV_NO_CAP)
+		seen_at(d, x->last_seen, x->last_cap);
 	if (x->finished < d->finished)
 		d->finished = x->finished;
 	if (x->label_off && (!d->label_off || x->label_time >= d->label_time)) {
@@ -684,51 +780,382 @@ static void merge_thread(struct thread_info *d, const struct thread_info *x)
 	d->nruns += x->nruns;
 }
 
-/* Groups per-capability GC intervals (sorted by start) into collections and
- * matches each GC_STATS_GHC to the latest collection starting at or before
- * it. */
-static bool group_gcs(struct tracks *tr, const struct gcival *iv, size_t n)
+static int cmp_gcev(const void *a, const void *b)
 {
-	size_t cap = 0;
-	struct gc cur = { 0 };
+	const struct gcev *x = a, *y = b;
+	if (x->cap != y->cap)
+		return x->cap < y->cap ? -1 : 1;
+	return (x->off > y->off) - (x->off < y->off);
+}
+
+static int cmp_concev(const void *a, const void *b)
+{
+	const struct concev *x = a, *y = b;
+	return (x->off > y->off) - (x->off < y->off);
+}
+
+/* Pairs each capability's GC_START with its next GC_END in file order, and
+ * notes the GC_GLOBAL_SYNC inside it. ev is sorted by (capability, offset);
+ * so is the result. A GC_START the log ends inside makes no interval. */
+static bool pair_ivals(const struct gcev *ev, size_t n, struct gcival **out, size_t *nout)
+{
+	struct gcival *iv = NULL, cur = { 0 };
+	size_t niv = 0, cap = 0;
 	bool open = false;
 	for (size_t i = 0; i < n; i++) {
-		uint64_t d = iv[i].end - iv[i].start;
-		if (open && iv[i].start <= cur.end) {
-			if (iv[i].end > cur.end)
-				cur.end = iv[i].end;
-			cur.sum += d;
-			cur.ncaps++;
+		const struct gcev *e = &ev[i];
+		if (i && e->cap != ev[i - 1].cap)
+			open = false;
+		switch (e->kind) {
+		case GE_START:
+			cur = (struct gcival){ .start = e->time, .end = e->time, .off = e->off,
+					       .cap = e->cap, .coll = -1 };
+			open = true;
+			break;
+		case GE_SYNC:
+			if (open && !cur.has_sync) {
+				cur.sync = e->time;
+				cur.has_sync = true;
+			} else if (!open && niv && iv[niv - 1].cap == e->cap && !iv[niv - 1].has_sync) {
+				iv[niv - 1].sync = e->time; /* posted after its GC_END */
+				iv[niv - 1].has_sync = true;
+			}
+			break;
+		case GE_END:
+			if (!open)
+				break;
+			cur.end = e->time < cur.start ? cur.start : e->time;
+			if (!vec_push(iv, niv, cap, cur)) {
+				free(iv);
+				return false;
+			}
+			open = false;
+			break;
+		}
+	}
+	*out = iv;
+	*nout = niv;
+	return true;
+}
+
+/* The last interval of capability cap whose GC_START comes before file
+ * offset off, or -1. iv is sorted by (capability, offset). */
+static long ival_before(const struct gcival *iv, size_t n, int32_t cap, uint64_t off)
+{
+	size_t lo = 0, hi = n;
+	while (lo < hi) { /* first entry after (cap, off) */
+		size_t mid = (lo + hi) / 2;
+		if (iv[mid].cap < cap || (iv[mid].cap == cap && iv[mid].off < off))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo && iv[lo - 1].cap == cap ? (long)lo - 1 : -1;
+}
+
+struct gcbuild {
+	struct gc g;
+	long iv; /* the initiator's interval, or -1 */
+};
+
+static int cmp_gcbuild(const void *a, const void *b)
+{
+	const struct gc *x = &((const struct gcbuild *)a)->g, *y = &((const struct gcbuild *)b)->g;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->sync > y->sync) - (x->sync < y->sync);
+}
+
+struct bysync {
+	uint64_t sync;
+	size_t idx;
+};
+
+static int cmp_bysync(const void *a, const void *b)
+{
+	const struct bysync *x = a, *y = b;
+	if (x->sync != y->sync)
+		return x->sync < y->sync ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/* Collections from the paired intervals (sorted by capability, offset):
+ * one per GC_STATS_GHC, on the interval of its capability that holds it in
+ * file order; other capabilities take part when their interval holds the
+ * collection's GC_GLOBAL_SYNC moment. A log with no GC_STATS_GHC gets one
+ * collection per group of overlapping intervals instead, paused for the
+ * mean of their lengths (as ThreadScope does). */
+static bool form_collections(struct tracks *tr, struct gcival *iv, size_t niv)
+{
+	size_t n = tr->ngcstats ? tr->ngcstats : niv;
+	struct gcbuild *cb = malloc((n ? n : 1) * sizeof *cb);
+	if (!cb)
+		return false;
+	size_t nc = 0;
+	if (tr->ngcstats) {
+		for (size_t k = 0; k < tr->ngcstats; k++) {
+			const struct gcstat *st = &tr->gcstats[k];
+			long i = st->cap == EV_NO_CAP ? -1 : ival_before(iv, niv, st->cap, st->off);
+			if (i >= 0 && iv[i].coll >= 0)
+				i = -1; /* two GC_STATS_GHC in one pause: the first has it */
+			struct gc g = { .start = st->time, .end = st->time, .sync = st->time,
+					.cap = st->cap, .stat = (int32_t)k };
+			if (i >= 0) {
+				iv[i].coll = (long)nc; /* (any value >= 0 until the sort) */
+				g.start = iv[i].start;
+				g.end = iv[i].end;
+				/* no GC_GLOBAL_SYNC: the initiator's GC_END, when the
+				 * others are still stopped */
+				g.sync = iv[i].has_sync ? iv[i].sync : iv[i].end;
+				if (g.sync < g.start)
+					g.sync = g.start;
+			}
+			cb[nc++] = (struct gcbuild){ g, i };
+		}
+	} else {
+		/* by overlap in time, over all capabilities */
+		size_t *ord = malloc((niv ? niv : 1) * sizeof *ord);
+		if (!ord) {
+			free(cb);
+			return false;
+		}
+		for (size_t i = 0; i < niv; i++)
+			ord[i] = i;
+		/* insertion into start order: intervals are nearly sorted per
+		 * capability, so sort the indices by start */
+		for (size_t i = 1; i < niv; i++) {
+			size_t x = ord[i], j = i;
+			while (j > 0 && iv[ord[j - 1]].start > iv[x].start) {
+				ord[j] = ord[j - 1];
+				j--;
+			}
+			ord[j] = x;
+			if (i > 4096 && j + 4096 < i) { /* far from sorted: give up on insertion */
+				for (size_t q = 0; q < niv; q++)
+					ord[q] = q;
+				break;
+			}
+		}
+		struct gc cur = { 0 };
+		bool open = false;
+		uint64_t sum = 0;
+		uint32_t cnt = 0;
+		for (size_t q = 0; q < niv; q++) {
+			const struct gcival *v = &iv[ord[q]];
+			if (open && v->start <= cur.end) {
+				if (v->end > cur.end)
+					cur.end = v->end;
+				sum += v->end - v->start;
+				cnt++;
+				continue;
+			}
+			if (open) {
+				cur.pause = sum / cnt;
+				cb[nc++] = (struct gcbuild){ cur, -1 };
+			}
+			cur = (struct gc){ .start = v->start, .end = v->end, .sync = v->start,
+					   .cap = EV_NO_CAP, .stat = -1 };
+			sum = v->end - v->start;
+			cnt = 1;
+			open = true;
+		}
+		if (open) {
+			cur.pause = sum / cnt;
+			cb[nc++] = (struct gcbuild){ cur, -1 };
+		}
+		free(ord);
+	}
+	qsort(cb, nc, sizeof *cb, cmp_gcbuild);
+	for (size_t i = 0; i < niv; i++)
+		if (tr->ngcstats)
+			iv[i].coll = -1;
+	for (size_t c = 0; c < nc; c++)
+		if (cb[c].iv >= 0)
+			iv[cb[c].iv].coll = (long)c;
+	/* the other capabilities: the collection whose sync their interval holds */
+	struct bysync *bs = malloc((nc ? nc : 1) * sizeof *bs);
+	uint32_t *cnt = calloc(nc + 1, sizeof *cnt);
+	if (!bs || !cnt) {
+		free(bs);
+		free(cnt);
+		free(cb);
+		return false;
+	}
+	for (size_t c = 0; c < nc; c++)
+		bs[c] = (struct bysync){ cb[c].g.sync, c };
+	qsort(bs, nc, sizeof *bs, cmp_bysync);
+	for (size_t i = 0; i < niv; i++) {
+		if (iv[i].coll >= 0)
+			continue;
+		if (!tr->ngcstats) { /* grouped by overlap: the group holding it */
+			size_t lo = 0, hi = nc;
+			while (lo < hi) {
+				size_t mid = (lo + hi) / 2;
+				if (cb[mid].g.start <= iv[i].start)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			if (lo && iv[i].start <= cb[lo - 1].g.end)
+				iv[i].coll = (long)lo - 1;
 			continue;
 		}
-		if (open && !vec_push(tr->gcs, tr->ngcs, cap, cur))
-			return false;
-		cur = (struct gc){ iv[i].start, iv[i].end, 0, d, 1, -1 };
-		open = true;
-	}
-	if (open && !vec_push(tr->gcs, tr->ngcs, cap, cur))
-		return false;
-	for (size_t i = 0; i < tr->ngcs; i++)
-		tr->gcs[i].pause = tr->gcs[i].sum / tr->gcs[i].ncaps;
-	for (size_t k = 0; k < tr->ngcstats; k++) {
-		uint64_t t = tr->gcstats[k].time;
-		size_t lo = 0, hi = tr->ngcs; /* first collection starting after t */
+		size_t lo = 0, hi = nc; /* first sync at or after the start */
 		while (lo < hi) {
 			size_t mid = (lo + hi) / 2;
-			if (tr->gcs[mid].start <= t)
+			if (bs[mid].sync < iv[i].start)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		if (lo && tr->gcs[lo - 1].stat < 0)
-			tr->gcs[lo - 1].stat = (int32_t)k;
+		if (lo < nc && bs[lo].sync <= iv[i].end)
+			iv[i].coll = (long)bs[lo].idx;
 	}
-	tr->gc_by_pause = malloc((tr->ngcs ? tr->ngcs : 1) * sizeof *tr->gc_by_pause);
-	if (!tr->gc_by_pause)
+	free(bs);
+	for (size_t i = 0; i < niv; i++)
+		if (iv[i].coll >= 0)
+			cnt[iv[i].coll + 1]++;
+	for (size_t c = 0; c < nc; c++)
+		cnt[c + 1] += cnt[c];
+	tr->ngcparts = cnt[nc];
+	tr->gcparts = malloc((tr->ngcparts ? tr->ngcparts : 1) * sizeof *tr->gcparts);
+	tr->gcs = malloc((nc ? nc : 1) * sizeof *tr->gcs);
+	tr->gc_by_pause = malloc((nc ? nc : 1) * sizeof *tr->gc_by_pause);
+	if (!tr->gcparts || !tr->gcs || !tr->gc_by_pause) {
+		free(cnt);
+		free(cb);
 		return false;
-	for (size_t i = 0; i < tr->ngcs; i++)
-		tr->gc_by_pause[i] = (uint32_t)i;
+	}
+	tr->ngcs = nc;
+	for (size_t c = 0; c < nc; c++) {
+		tr->gcs[c] = cb[c].g;
+		tr->gcs[c].part = cnt[c];
+		tr->gcs[c].ncaps = 0;
+		tr->gc_by_pause[c] = (uint32_t)c;
+	}
+	for (size_t i = 0; i < niv; i++) { /* by capability within a collection */
+		if (iv[i].coll < 0)
+			continue;
+		struct gc *g = &tr->gcs[iv[i].coll];
+		tr->gcparts[g->part + g->ncaps++] =
+			(struct gcpart){ iv[i].start, iv[i].end, iv[i].cap };
+	}
+	for (size_t c = 0; c < nc; c++) {
+		struct gc *g = &tr->gcs[c];
+		if (g->stat >= 0)
+			g->pause = g->end - g->start;
+		g->span_start = g->start;
+		g->span_end = g->end;
+		g->sum = 0;
+		for (uint32_t k = 0; k < g->ncaps; k++) {
+			const struct gcpart *q = &tr->gcparts[g->part + k];
+			if (q->start < g->span_start)
+				g->span_start = q->start;
+			if (q->end > g->span_end)
+				g->span_end = q->end;
+			g->sum += q->end - q->start;
+		}
+	}
+	free(cnt);
+	free(cb);
 	return true;
+}
+
+/* Nonmoving collector: each synchronisation is a run of CONC_SYNC_BEGIN
+ * then CONC_SYNC_END events (GHC 9.0 posts each twice, around its
+ * stopwatch), from the first begin to the last end; marks are pairs. */
+static bool conc_phases(struct tracks *tr, struct concev *ev, size_t n)
+{
+	size_t scap = 0, mcap = 0;
+	bool in_sync = false, ended = false, in_mark = false;
+	struct ival cur = { 0 }, mark = { 0 };
+	for (size_t i = 0; i < n; i++) {
+		switch (ev[i].tag) {
+		case EV_CONC_SYNC_BEGIN:
+			if (in_sync && ended) {
+				if (!vec_push(tr->syncs, tr->nsyncs, scap, cur))
+					return false;
+				in_sync = false;
+			}
+			if (!in_sync)
+				cur = (struct ival){ ev[i].time, ev[i].time };
+			in_sync = true;
+			ended = false;
+			break;
+		case EV_CONC_SYNC_END:
+			if (in_sync) {
+				cur.end = ev[i].time < cur.start ? cur.start : ev[i].time;
+				ended = true;
+			}
+			break;
+		case EV_CONC_MARK_BEGIN:
+			mark = (struct ival){ ev[i].time, ev[i].time };
+			in_mark = true;
+			break;
+		case EV_CONC_MARK_END:
+			if (in_mark) {
+				mark.end = ev[i].time < mark.start ? mark.start : ev[i].time;
+				if (!vec_push(tr->marks_conc, tr->nmarks_conc, mcap, mark))
+					return false;
+			}
+			in_mark = false;
+			break;
+		}
+	}
+	if (in_sync && ended && !vec_push(tr->syncs, tr->nsyncs, scap, cur))
+		return false;
+	return true;
+}
+
+/* The run's phases as +RTS -s splits them. INIT ends (stat_endInit) just
+ * before the main thread is created: in the threaded RTS after the thread
+ * that starts the IO manager (the first one) has finished. EXIT starts
+ * (stat_startExit) just before hs_exit creates the thread that flushes
+ * stdout: the last thread created before the exit collection, which is the
+ * last collection of a log that ends normally; the report's time is taken
+ * just before the final HEAP_ALLOCATED events that follow it. */
+static void run_phases(struct tracks *tr, const struct store *s)
+{
+	const struct thread_info *first = NULL;
+	for (size_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].created != UINT64_MAX &&
+		    (!first || tr->threads[i].created < first->created))
+			first = &tr->threads[i];
+	const struct thread_info *main_thread = first;
+	if (first && tr->threaded_rts) {
+		main_thread = NULL;
+		for (size_t i = 0; i < tr->nthreads && first->finished != UINT64_MAX; i++) {
+			const struct thread_info *t = &tr->threads[i];
+			if (t->created != UINT64_MAX && t->created > first->finished &&
+			    (!main_thread || t->created < main_thread->created))
+				main_thread = t;
+		}
+	}
+	if (main_thread) {
+		tr->end_init = main_thread->created;
+		tr->have_init = true;
+	}
+	if (!tr->ngcs || !tr->have_init)
+		return;
+	const struct gc *last = &tr->gcs[tr->ngcs - 1];
+	uint64_t report = UINT64_MAX;
+	for (size_t i = 0; i < tr->nalloc; i++)
+		if (tr->alloc[i].time > last->end && tr->alloc[i].time < report)
+			report = tr->alloc[i].time;
+	if (report == UINT64_MAX || s->stop == STOP_TRUNCATED)
+		return;
+	const struct thread_info *flush = NULL;
+	for (size_t i = 0; i < tr->nthreads; i++) {
+		const struct thread_info *t = &tr->threads[i];
+		if (t->created != UINT64_MAX && t->created < last->start &&
+		    t->created > tr->end_init && (!flush || t->created > flush->created))
+			flush = t;
+	}
+	if (!flush)
+		return;
+	tr->start_exit = flush->created;
+	tr->t_exit_report = report;
+	tr->have_exit = true;
 }
 
 /* A collection's place in the by-pause order: longest first, then earliest. */
@@ -743,6 +1170,18 @@ static int cmp_pause(const void *a, const void *b)
 	if (x->pause != y->pause)
 		return x->pause > y->pause ? -1 : 1;
 	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* The time of capability cap's last event, over the builders. */
+static uint64_t cap_last_event(struct tb **bs, size_t nb, int32_t cap)
+{
+	uint64_t t = 0;
+	for (size_t i = 0; i < nb; i++) {
+		long k = idmap_get(&bs[i]->capmap, (uint32_t)cap);
+		if (k >= 0 && bs[i]->caps[k].ev_any && bs[i]->caps[k].ev_last > t)
+			t = bs[i]->caps[k].ev_last;
+	}
+	return t;
 }
 
 static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb)
@@ -810,7 +1249,7 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 				s0->continued = true;
 		}
 	}
-	/* capabilities: close each one's last state at the end of the log */
+	/* capabilities: close each one's last state at its last event */
 	size_t ncaps = 0;
 	for (size_t i = 0; i < nb; i++)
 		ncaps += bs[i]->ncaps;
@@ -822,10 +1261,15 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 		for (size_t k = 0; k < bs[i]->ncaps; k++) {
 			struct capb *c = &bs[i]->caps[k];
 			if (!c->continued) {
-				if (c->seen && s->tmax >= c->since)
-					account(tr, c, c->since, s->tmax);
+				/* a state lasts until the capability's last event:
+				 * after it the log has no data (a crash, a cut) */
+				uint64_t end = cap_last_event(bs, nb, c->cap);
+				if (c->seen && end >= c->since)
+					account(tr, c, c->since, end);
+				if (c->seen)
+					state_after(tr, c, end > c->since ? end : c->since);
 				if (c->running) /* still running at the end: count it */
-					stop_running(bs[i], c, s->tmax);
+					stop_running(bs[i], c, end);
 			}
 			caps[ncaps++] = *c;
 			c->run = c->gcd = NULL; /* moved */
@@ -839,6 +1283,13 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	for (size_t i = 0; i < ncaps; i++) {
 		if (u && caps[u - 1].cap == caps[i].cap) {
 			struct capb *d = &caps[u - 1], *x = &caps[i];
+			if (x->ev_any) {
+				if (!d->ev_any || x->ev_first < d->ev_first)
+					d->ev_first = x->ev_first;
+				if (!d->ev_any || x->ev_last > d->ev_last)
+					d->ev_last = x->ev_last;
+				d->ev_any = true;
+			}
 			if (d->run && x->run) {
 				for (uint32_t j = 0; j <= tr->nbins; j++) {
 					d->run[j] += x->run[j];
@@ -870,7 +1321,10 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	tr->gcd = calloc(ncaps ? ncaps : 1, sizeof *tr->gcd);
 	tr->st_thread = calloc(ncaps ? ncaps : 1, sizeof *tr->st_thread);
 	tr->st_gc = calloc(ncaps ? ncaps : 1, sizeof *tr->st_gc);
-	if (!tr->caps || !tr->run || !tr->gcd || !tr->st_thread || !tr->st_gc) {
+	tr->cap_first = calloc(ncaps ? ncaps : 1, sizeof *tr->cap_first);
+	tr->cap_last = calloc(ncaps ? ncaps : 1, sizeof *tr->cap_last);
+	if (!tr->caps || !tr->run || !tr->gcd || !tr->st_thread || !tr->st_gc ||
+	    !tr->cap_first || !tr->cap_last) {
 		for (size_t i = 0; i < ncaps; i++) {
 			free(caps[i].run);
 			free(caps[i].gcd);
@@ -882,6 +1336,8 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	}
 	for (size_t i = 0; i < ncaps; i++) {
 		tr->caps[i] = caps[i].cap;
+		tr->cap_first[i] = caps[i].ev_first;
+		tr->cap_last[i] = caps[i].ev_last;
 		tr->run[i] = caps[i].run;
 		tr->gcd[i] = caps[i].gcd;
 		tr->st_thread[i] = caps[i].st_thread;
@@ -935,12 +1391,24 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	tr->threads = th;
 	tr->nthreads = w;
 
-	struct gcival *iv;
-	size_t niv;
-	JOIN(iv, niv, ivals, nivals, bs, nb);
-	qsort(iv, niv, sizeof *iv, cmp_ival);
-	bool ok = group_gcs(tr, iv, niv);
+	struct gcev *gev;
+	size_t ngev;
+	JOIN(gev, ngev, gev, ngev, bs, nb);
+	qsort(gev, ngev, sizeof *gev, cmp_gcev);
+	struct gcival *iv = NULL;
+	size_t niv = 0;
+	bool ok = pair_ivals(gev, ngev, &iv, &niv);
+	free(gev);
+	ok = ok && form_collections(tr, iv, niv);
 	free(iv);
+	if (!ok)
+		return false;
+	struct concev *conc;
+	size_t nconc;
+	JOIN(conc, nconc, conc, nconc, bs, nb);
+	qsort(conc, nconc, sizeof *conc, cmp_concev);
+	ok = conc_phases(tr, conc, nconc);
+	free(conc);
 	if (!ok)
 		return false;
 	struct bypause *bp = malloc((tr->ngcs ? tr->ngcs : 1) * sizeof *bp);
@@ -956,13 +1424,47 @@ static bool join(struct tracks *tr, const struct store *s, struct tb **bs, size_
 	for (size_t i = 0; i < tr->ngcstats; i++)
 		if (tr->gcstats[i].gen > tr->maxgen)
 			tr->maxgen = tr->gcstats[i].gen;
+	int threaded = -1, profiled = -1;
+	uint64_t mret = 0, mblock = 0;
+	bool prof_events = false;
 	for (size_t i = 0; i < nb; i++) {
 		if (bs[i]->gens > tr->gens)
 			tr->gens = bs[i]->gens;
 		if (bs[i]->startup > tr->startup_caps)
 			tr->startup_caps = bs[i]->startup;
 		tr->over_budget |= bs[i]->over;
+		if (bs[i]->rts_threaded >= 0)
+			threaded = bs[i]->rts_threaded;
+		if (bs[i]->rts_profiled >= 0)
+			profiled = bs[i]->rts_profiled;
+		prof_events |= bs[i]->prof_events;
+		if (bs[i]->mem_return_max > mret)
+			mret = bs[i]->mem_return_max;
+		if (bs[i]->mblock_size)
+			mblock = bs[i]->mblock_size;
 	}
+	/* no identifier: a threaded RTS starts its IO manager threads */
+	if (threaded < 0) {
+		threaded = 0;
+		for (size_t i = 0; i < tr->nthreads && !threaded; i++) {
+			size_t n;
+			const uint8_t *l = tracks_label(tr, s, &tr->threads[i], &n);
+			threaded = l && n >= 9 && memcmp(l, "IOManager", 9) == 0;
+		}
+	}
+	tr->threaded_rts = threaded > 0;
+	tr->profiled = profiled >= 0 ? profiled > 0 : prof_events;
+	/* peak memory: +RTS -s counts the peak of mblocks_allocated, which the
+	 * RTS reaches inside a major GC just before it returns memory to the
+	 * OS; HEAP_SIZE is posted after that. MEM_RETURN (GHC 9.2+) tells the
+	 * size before the return. */
+	for (size_t i = 0; i < tr->nheap_size; i++)
+		if (tr->heap_size[i].value > tr->max_mem)
+			tr->max_mem = tr->heap_size[i].value;
+	if (mret && mblock && mret <= UINT64_MAX / mblock && mret * mblock > tr->max_mem)
+		tr->max_mem = mret * mblock;
+	tr->mem_peak_exact = mret > 0;
+	run_phases(tr, s);
 	return true;
 }
 
@@ -978,7 +1480,8 @@ static void tb_free(struct tb *b)
 	free(b->caps);
 	idmap_free(&b->capmap);
 	idmap_free(&b->thmap);
-	free(b->ivals);
+	free(b->gev);
+	free(b->conc);
 	free(b->stats);
 	free(b->hs);
 	free(b->hl);
@@ -1042,6 +1545,7 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 		w[i].b.tr = tr;
 		w[i].b.budget = s->cut ? budget / 2 : budget;
 		w[i].b.last_idx = -1;
+		w[i].b.rts_threaded = w[i].b.rts_profiled = -1;
 		w[i].cut = s->cut;
 		w[i].second = i == 1;
 	}
@@ -1091,6 +1595,7 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 		w[0].b.tr = tr;
 		w[0].b.budget = budget;
 		w[0].b.last_idx = -1;
+		w[0].b.rts_threaded = w[0].b.rts_profiled = -1;
 		run_worker(&w[0]);
 		ok = !w[0].b.oom && join(tr, s, bs, 1);
 	}
@@ -1125,6 +1630,11 @@ void tracks_free(struct tracks *tr)
 	free(tr->gcstats);
 	free(tr->gcs);
 	free(tr->gc_by_pause);
+	free(tr->gcparts);
+	free(tr->syncs);
+	free(tr->marks_conc);
+	free(tr->cap_first);
+	free(tr->cap_last);
 	free(tr->heap_size);
 	free(tr->heap_live);
 	free(tr->blocks_size);
@@ -1150,51 +1660,88 @@ long tracks_cap_index(const struct tracks *tr, int32_t cap)
 	return lo < tr->ncaps && tr->caps[lo] == cap ? (long)lo : -1;
 }
 
-/* Prefix sum at time origin + x (x in ns, fractional), linear inside a
- * bin. */
-static double cum_at(const struct tracks *tr, const uint64_t *v, double x)
-{
-	if (x <= 0)
-		return 0;
-	double bins = x / (double)tr->binw;
-	if (bins >= tr->nbins)
-		return (double)v[tr->nbins];
-	uint64_t i = (uint64_t)bins;
-	double f = bins - (double)i;
-	return (double)v[i] + f * (double)(v[i + 1] - v[i]);
-}
-
-/* Events in [t0, t1), over-estimated from the checkpoints. */
+/* Events in [t0, t1), estimated from the index: for each segment that
+ * overlaps it (found through the time-ordered segment table), the bytes
+ * between the checkpoints around t0 and t1, at the log's mean event size.
+ * Costs O(log segments + chunks of segments before t1). */
 static uint64_t estimate_events(const struct store *s, uint64_t t0, uint64_t t1)
 {
-	uint64_t n = 0;
-	for (size_t i = 0; i < s->nsegs; i++) {
-		const struct seg *g = &s->segs[i];
-		if (g->t1 < t0 || g->t0 >= t1)
-			continue;
-		/* checkpoints are in time order within a segment */
-		const struct ckpt *c = &s->ckpts[g->ck0];
-		size_t lo = 0, hi = g->nck, a, b;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (c[mid].time < t0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		a = lo;
-		hi = g->nck;
-		while (lo < hi) {
-			size_t mid = (lo + hi) / 2;
-			if (c[mid].time < t1)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		b = lo;
-		n += (b - a + 1) * CKPT_EVERY;
+	if (!s->nevents || !s->nsegs)
+		return 0;
+	uint64_t data = s->stop_off > s->segs[0].off ? s->stop_off - s->segs[0].off : 1;
+	double mean = (double)data / (double)s->nevents;
+	if (mean < 1)
+		mean = 1;
+	size_t lo = 0, hi = s->nsegs; /* segments starting before t1 */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (s->order[mid].t0 < t1)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return n;
+	double bytes = 0;
+	for (size_t c = 0; c * ORDER_CHUNK < lo; c++) {
+		if (s->chunk_t1[c] < t0)
+			continue;
+		size_t e = (c + 1) * ORDER_CHUNK < lo ? (c + 1) * ORDER_CHUNK : lo;
+		for (size_t i = c * ORDER_CHUNK; i < e; i++) {
+			const struct seg *g = &s->segs[s->order[i].seg];
+			if (g->t1 < t0)
+				continue;
+			uint64_t a = g->off, z = g->end;
+			if (g->nck > 1) {
+				const struct ckpt *ck = &s->ckpts[g->ck0];
+				size_t l = 0, h = g->nck; /* last checkpoint at or before t0 */
+				while (l < h) {
+					size_t m = (l + h) / 2;
+					if (ck[m].time <= t0)
+						l = m + 1;
+					else
+						h = m;
+				}
+				if (l)
+					a = ck[l - 1].off;
+				h = g->nck; /* first checkpoint at or after t1 */
+				while (l < h) {
+					size_t m = (l + h) / 2;
+					if (ck[m].time < t1)
+						l = m + 1;
+					else
+						h = m;
+				}
+				if (l < g->nck)
+					z = ck[l].off;
+			}
+			bytes += (double)(z - a);
+		}
+	}
+	double n = bytes / mean + 1;
+	return n >= 1.8e19 ? UINT64_MAX : (uint64_t)n;
+}
+
+/* A capability's state as the lanes count it. */
+static void step_state(struct capstate_at *st, const struct store *s, const struct evref *r)
+{
+	switch (r->tag) {
+	case EV_RUN_THREAD: st->thread = be32(s->map + r->off + 10); break;
+	case EV_STOP_THREAD: st->thread = 0; break;
+	case EV_GC_START: st->gc = true; break;
+	case EV_GC_END: st->gc = false; break;
+	}
+}
+
+static bool is_state_tag(uint16_t tag)
+{
+	return tag == EV_RUN_THREAD || tag == EV_STOP_THREAD || tag == EV_GC_START ||
+	       tag == EV_GC_END;
+}
+
+/* The bin holding time t (t >= origin), or nbins past the bins. */
+static uint64_t bin_of(const struct tracks *tr, uint64_t t)
+{
+	uint64_t b = (t - tr->origin) / tr->binw;
+	return b < tr->nbins ? b : tr->nbins;
 }
 
 bool tracks_state_at(const struct tracks *tr, const struct store *s, uint64_t t,
@@ -1205,140 +1752,391 @@ bool tracks_state_at(const struct tracks *tr, const struct store *s, uint64_t t,
 	/* past the last event nothing changes: start from its bin */
 	uint64_t tb = t < s->tmax ? t : s->tmax;
 	if (tb > tr->origin) {
-		bin = (tb - tr->origin) / tr->binw;
+		bin = bin_of(tr, tb);
 		if (bin >= tr->nbins)
 			bin = tr->nbins - 1;
 		from = tr->origin + bin * tr->binw;
 	}
+	bool allbins = true;
+	for (size_t c = 0; c < tr->ncaps; c++)
+		allbins &= tr->st_thread[c] != NULL;
 	for (size_t c = 0; c < tr->ncaps; c++) {
-		out[c].thread = tr->st_thread[c] ? tr->st_thread[c][bin] : 0;
-		out[c].gc = tr->st_gc[c] ? tr->st_gc[c][bin] : false;
+		out[c].thread = allbins ? tr->st_thread[c][bin] : 0;
+		out[c].gc = allbins ? tr->st_gc[c][bin] : false;
 	}
+	if (!allbins) /* a capability with no bins: every event from the start */
+		from = 0;
 	struct merge *m = merge_new_at(s, from, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC));
 	if (!m)
 		return false;
 	struct evref r;
 	while (merge_step(m, &r) && r.time < t) {
 		long ci = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, r.cap);
-		if (ci < 0)
-			continue;
-		const uint8_t *p = s->map + r.off;
-		switch (r.tag) {
-		case EV_RUN_THREAD: out[ci].thread = be32(p + 10); break;
-		case EV_STOP_THREAD:
-			if (out[ci].thread == be32(p + 10))
-				out[ci].thread = 0;
-			break;
-		case EV_GC_START: out[ci].gc = true; break;
-		case EV_GC_END: out[ci].gc = false; break;
-		}
+		if (ci >= 0)
+			step_state(&out[ci], s, &r);
 	}
 	merge_free(m);
 	return true;
 }
 
-/* Adds [a, b) in state st to the columns of capability c. */
-static void add_span(float *run, float *gc, unsigned ncols, uint64_t t0, double colw, size_t c,
-		     uint64_t a, uint64_t b, const struct capstate_at *st)
+/* ---- activity per column ---- */
+
+/* Column edges: column k spans [edge(k), edge(k + 1)). */
+struct cols {
+	uint64_t t0, d;
+	unsigned n;
+};
+
+static uint64_t col_edge(const struct cols *g, unsigned k)
 {
-	if (b <= a || (!st->gc && !st->thread))
+	return g->t0 + (uint64_t)((unsigned __int128)g->d * k / g->n);
+}
+
+/* The column holding x (t0 <= x < t0 + d): the largest k with edge(k) <= x. */
+static unsigned col_of(const struct cols *g, uint64_t x)
+{
+	unsigned __int128 y = x - g->t0;
+	unsigned __int128 k = ((y + 1) * g->n - 1) / g->d;
+	return k >= g->n ? g->n - 1 : (unsigned)k;
+}
+
+/* Adds [a, b), clipped to the window and to [lo, hi), to dst's columns. */
+static void add_ns(const struct cols *g, uint64_t *dst, uint64_t a, uint64_t b, uint64_t lo,
+		   uint64_t hi)
+{
+	uint64_t t1 = g->t0 + g->d;
+	if (a < g->t0)
+		a = g->t0;
+	if (a < lo)
+		a = lo;
+	if (b > t1)
+		b = t1;
+	if (b > hi)
+		b = hi;
+	if (b <= a)
 		return;
-	float *dst = (st->gc ? gc : run) + c * ncols;
-	double x0 = (double)(a - t0) / colw, x1 = (double)(b - t0) / colw;
-	unsigned k0 = (unsigned)x0, k1 = (unsigned)x1;
-	if (k1 >= ncols) {
-		k1 = ncols - 1;
-		x1 = ncols;
+	for (unsigned k = col_of(g, a); k < g->n; k++) {
+		uint64_t e0 = col_edge(g, k), e1 = col_edge(g, k + 1);
+		if (e0 >= b)
+			break;
+		dst[k] += (b < e1 ? b : e1) - (a > e0 ? a : e0);
 	}
-	if (k0 >= ncols)
-		return;
-	if (k0 == k1) {
-		dst[k0] += (float)(x1 - x0);
-		return;
+}
+
+bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_t t0,
+			 uint64_t t1, unsigned ncols, uint64_t *run_ns, uint64_t *gc_ns,
+			 uint64_t *nodata_ns)
+{
+	size_t n = tr->ncaps * ncols;
+	memset(run_ns, 0, n * sizeof *run_ns);
+	memset(gc_ns, 0, n * sizeof *gc_ns);
+	if (nodata_ns)
+		memset(nodata_ns, 0, n * sizeof *nodata_ns);
+	if (t1 <= t0 || ncols == 0 || tr->ncaps == 0)
+		return true;
+	struct cols g = { t0, t1 - t0, ncols };
+	if (nodata_ns) {
+		for (size_t c = 0; c < tr->ncaps; c++) {
+			uint64_t *d = nodata_ns + c * ncols;
+			uint64_t hi = tr->cap_last[c];
+			add_ns(&g, d, t0, tr->cap_first[c], 0, UINT64_MAX);
+			add_ns(&g, d, hi, t1, 0, UINT64_MAX);
+		}
 	}
-	dst[k0] += (float)((k0 + 1) - x0);
-	for (unsigned k = k0 + 1; k < k1; k++)
-		dst[k] += 1.0f;
-	dst[k1] += (float)(x1 - k1);
+	struct capstate_at *st = malloc(tr->ncaps * sizeof *st);
+	uint64_t *since = malloc(tr->ncaps * sizeof *since);
+	struct merge *m = NULL;
+	bool ok = st && since && tracks_state_at(tr, s, t0, st) &&
+		  (m = merge_new_at(s, t0, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC)));
+	if (ok) {
+		for (size_t c = 0; c < tr->ncaps; c++)
+			since[c] = t0;
+		struct evref r;
+		while (merge_step(m, &r) && r.time < t1) {
+			if (!is_state_tag(r.tag) || r.cap == EV_NO_CAP)
+				continue;
+			long ci = tracks_cap_index(tr, r.cap);
+			if (ci < 0)
+				continue;
+			if (r.time > since[ci]) {
+				uint64_t *dst = st[ci].gc ? gc_ns : st[ci].thread ? run_ns : NULL;
+				if (dst)
+					add_ns(&g, dst + (size_t)ci * ncols, since[ci], r.time,
+					       tr->cap_first[ci], tr->cap_last[ci]);
+				since[ci] = r.time;
+			}
+			step_state(&st[ci], s, &r);
+		}
+		for (size_t c = 0; c < tr->ncaps; c++) {
+			uint64_t *dst = st[c].gc ? gc_ns : st[c].thread ? run_ns : NULL;
+			if (dst)
+				add_ns(&g, dst + c * ncols, since[c], t1, tr->cap_first[c],
+				       tr->cap_last[c]);
+		}
+	}
+	merge_free(m);
+	free(st);
+	free(since);
+	return ok;
+}
+
+/* Prefix sums at time x from the bins alone, linear inside a bin. */
+static double cum_at(const struct tracks *tr, const uint64_t *v, uint64_t x)
+{
+	if (x <= tr->origin)
+		return 0;
+	uint64_t b = bin_of(tr, x);
+	if (b >= tr->nbins)
+		return (double)v[tr->nbins];
+	double f = (double)(x - tr->origin - b * tr->binw) / (double)tr->binw;
+	return (double)v[b] + f * (double)(v[b + 1] - v[b]);
+}
+
+/* Exact prefix sums at every column edge: the bins up to the edge's bin,
+ * then the events of that bin up to the edge. One merge walks on while the
+ * next edge is near, and seeks again when it is far. */
+static bool edge_prefix(const struct tracks *tr, const struct store *s, const struct cols *g,
+			uint64_t *prun, uint64_t *pgc)
+{
+	size_t nc = tr->ncaps;
+	struct capstate_at *st = malloc(nc * sizeof *st);
+	uint64_t *since = malloc(nc * sizeof *since), *ar = malloc(nc * sizeof *ar),
+		 *ag = malloc(nc * sizeof *ag);
+	struct merge *m = NULL;
+	bool ok = st && since && ar && ag, pending = false;
+	struct evref r = { 0 };
+	uint64_t pos = 0; /* the merge has read every event before pos */
+	for (unsigned k = 0; ok && k <= g->n; k++) {
+		uint64_t x = col_edge(g, k);
+		uint64_t b = x <= tr->origin ? 0 : bin_of(tr, x);
+		uint64_t bs = tr->origin + (b < tr->nbins ? b : tr->nbins) * tr->binw;
+		if (x <= tr->origin || b >= tr->nbins) { /* outside the bins */
+			for (size_t c = 0; c < nc; c++) {
+				prun[c * (g->n + 1) + k] = x <= tr->origin ? 0 : tr->run[c][tr->nbins];
+				pgc[c * (g->n + 1) + k] = x <= tr->origin ? 0 : tr->gcd[c][tr->nbins];
+			}
+			continue;
+		}
+		if (!m || pos > x || bs > pos + 2 * tr->binw) { /* seek to the bin */
+			merge_free(m);
+			m = merge_new_at(s, bs, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC));
+			if (!m) {
+				ok = false;
+				break;
+			}
+			pending = false;
+			pos = bs;
+			for (size_t c = 0; c < nc; c++) {
+				st[c].thread = tr->st_thread[c][b];
+				st[c].gc = tr->st_gc[c][b];
+				ar[c] = tr->run[c][b];
+				ag[c] = tr->gcd[c][b];
+				since[c] = bs;
+			}
+		}
+		for (;;) {
+			if (!pending && !(pending = merge_step(m, &r)))
+				break;
+			if (r.time >= x)
+				break;
+			pending = false;
+			if (!is_state_tag(r.tag) || r.cap == EV_NO_CAP)
+				continue;
+			long ci = tracks_cap_index(tr, r.cap);
+			if (ci < 0)
+				continue;
+			if (r.time > since[ci]) {
+				uint64_t lo = since[ci] > tr->cap_first[ci] ? since[ci] : tr->cap_first[ci];
+				uint64_t hi = r.time < tr->cap_last[ci] ? r.time : tr->cap_last[ci];
+				if (hi > lo && st[ci].gc)
+					ag[ci] += hi - lo;
+				else if (hi > lo && st[ci].thread)
+					ar[ci] += hi - lo;
+				since[ci] = r.time;
+			}
+			step_state(&st[ci], s, &r);
+		}
+		pos = x;
+		for (size_t c = 0; c < nc; c++) {
+			if (x > since[c]) {
+				uint64_t lo = since[c] > tr->cap_first[c] ? since[c] : tr->cap_first[c];
+				uint64_t hi = x < tr->cap_last[c] ? x : tr->cap_last[c];
+				if (hi > lo && (st[c].gc || st[c].thread))
+					*(st[c].gc ? &ag[c] : &ar[c]) += hi - lo;
+				since[c] = x;
+			}
+			prun[c * (g->n + 1) + k] = ar[c];
+			pgc[c * (g->n + 1) + k] = ag[c];
+		}
+	}
+	merge_free(m);
+	free(st);
+	free(since);
+	free(ar);
+	free(ag);
+	return ok;
 }
 
 bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64_t t0,
-			  uint64_t t1, unsigned ncols, size_t raw_max, float *run, float *gc,
-			  bool *exact)
+			  uint64_t t1, unsigned ncols, size_t raw_max, bool exact_only,
+			  float *run, float *gc, float *nodata, bool *exact)
 {
 	size_t n = tr->ncaps * ncols;
 	memset(run, 0, n * sizeof *run);
 	memset(gc, 0, n * sizeof *gc);
+	if (nodata)
+		memset(nodata, 0, n * sizeof *nodata);
 	*exact = true;
 	if (t1 <= t0 || ncols == 0 || tr->ncaps == 0)
 		return true;
-	double colw = (double)(t1 - t0) / ncols;
-	if (estimate_events(s, t0, t1) <= raw_max) {
-		struct capstate_at *st = malloc(tr->ncaps * sizeof *st);
-		uint64_t *since = malloc(tr->ncaps * sizeof *since);
-		if (!st || !since || !tracks_state_at(tr, s, t0, st)) {
-			free(st);
-			free(since);
-			return false;
-		}
-		for (size_t c = 0; c < tr->ncaps; c++)
-			since[c] = t0;
-		struct merge *m = merge_new_at(s, t0, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC));
-		if (!m) {
-			free(st);
-			free(since);
-			return false;
-		}
-		struct evref r;
-		while (merge_step(m, &r) && r.time < t1) {
-			long ci = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, r.cap);
-			if (ci < 0)
-				continue;
-			struct capstate_at ns = st[ci];
-			const uint8_t *p = s->map + r.off;
-			switch (r.tag) {
-			case EV_RUN_THREAD: ns.thread = be32(p + 10); break;
-			case EV_STOP_THREAD:
-				if (ns.thread == be32(p + 10))
-					ns.thread = 0;
-				break;
-			case EV_GC_START: ns.gc = true; break;
-			case EV_GC_END: ns.gc = false; break;
-			default: continue;
+	struct cols g = { t0, t1 - t0, ncols };
+	uint64_t colw = g.d / ncols;
+	bool allbins = tr->nbins > 0;
+	for (size_t c = 0; c < tr->ncaps; c++)
+		allbins &= tr->run[c] != NULL;
+	uint64_t est = estimate_events(s, t0, t1);
+	/* the work of each way, in events read: a seek costs about as much as
+	 * reading a few hundred */
+	uint64_t per_bin = tr->nbins ? s->nevents / tr->nbins + 1 : s->nevents;
+	uint64_t edges_cost = (uint64_t)(ncols + 1) * (512 + per_bin);
+	bool fine_bins = allbins && tr->binw <= colw / 512;
+	enum { RAW, BINS, EDGES } way;
+	if (exact_only || !allbins || est <= raw_max)
+		way = RAW;
+	else if (fine_bins)
+		way = BINS;
+	else
+		way = est <= edges_cost ? RAW : EDGES;
+	if (way == RAW || way == EDGES) {
+		size_t m = way == RAW ? n : tr->ncaps * (size_t)(ncols + 1);
+		uint64_t *a = malloc(m * sizeof *a), *b = malloc(m * sizeof *b);
+		uint64_t *nd = nodata && way == RAW ? malloc(n * sizeof *nd) : NULL;
+		bool ok = a && b && (!nodata || way != RAW || nd);
+		if (ok && way == RAW)
+			ok = tracks_cap_activity(tr, s, t0, t1, ncols, a, b, nd);
+		else if (ok)
+			ok = edge_prefix(tr, s, &g, a, b);
+		if (ok) {
+			for (size_t c = 0; c < tr->ncaps; c++) {
+				for (unsigned k = 0; k < ncols; k++) {
+					double w = (double)(col_edge(&g, k + 1) - col_edge(&g, k));
+					size_t i = c * ncols + k;
+					double fr, fg;
+					if (way == RAW) {
+						fr = (double)a[i] / w;
+						fg = (double)b[i] / w;
+					} else {
+						size_t j = c * (ncols + 1) + k;
+						fr = (double)(a[j + 1] - a[j]) / w;
+						fg = (double)(b[j + 1] - b[j]) / w;
+					}
+					run[i] = w > 0 ? (float)fr : 0;
+					gc[i] = w > 0 ? (float)fg : 0;
+					if (nd)
+						nodata[i] = w > 0 ? (float)((double)nd[i] / w) : 0;
+				}
 			}
-			uint64_t at = r.time < since[ci] ? since[ci] : r.time;
-			add_span(run, gc, ncols, t0, colw, (size_t)ci, since[ci], at, &st[ci]);
-			since[ci] = at;
-			st[ci] = ns;
 		}
-		merge_free(m);
-		/* a state lasts until the log's last event, not beyond */
-		uint64_t end = t1 < s->tmax ? t1 : s->tmax;
-		for (size_t c = 0; c < tr->ncaps; c++)
-			add_span(run, gc, ncols, t0, colw, c, since[c], end, &st[c]);
-		free(st);
-		free(since);
-		/* the spans were added in column units: already fractions */
-		return true;
+		free(a);
+		free(b);
+		free(nd);
+		if (!ok)
+			return false;
+	} else {
+		*exact = false;
+		for (size_t c = 0; c < tr->ncaps; c++) {
+			double pr = cum_at(tr, tr->run[c], t0), pg = cum_at(tr, tr->gcd[c], t0);
+			for (unsigned k = 0; k < ncols; k++) {
+				uint64_t e = col_edge(&g, k + 1);
+				double w = (double)(e - col_edge(&g, k));
+				double cr = cum_at(tr, tr->run[c], e), cg = cum_at(tr, tr->gcd[c], e);
+				double fr = (cr - pr) / w, fg = (cg - pg) / w;
+				/* a hair over 1 can only be rounding */
+				run[c * ncols + k] = (float)(fr < 0 ? 0 : fr > 1 ? 1 : fr);
+				gc[c * ncols + k] = (float)(fg < 0 ? 0 : fg > 1 ? 1 : fg);
+				pr = cr;
+				pg = cg;
+			}
+		}
 	}
-	*exact = false;
-	double x0 = t0 >= tr->origin ? (double)(t0 - tr->origin) : -(double)(tr->origin - t0);
-	for (size_t c = 0; c < tr->ncaps; c++) {
-		if (!tr->run[c])
-			continue;
-		double pr = cum_at(tr, tr->run[c], x0), pg = cum_at(tr, tr->gcd[c], x0);
-		for (unsigned k = 0; k < ncols; k++) {
-			double e = x0 + (k + 1) * colw;
-			double cr = cum_at(tr, tr->run[c], e), cg = cum_at(tr, tr->gcd[c], e);
-			double fr = (cr - pr) / colw, fg = (cg - pg) / colw;
-			/* a hair over 1 can only be rounding */
-			run[c * ncols + k] = (float)(fr < 0 ? 0 : fr > 1 ? 1 : fr);
-			gc[c * ncols + k] = (float)(fg < 0 ? 0 : fg > 1 ? 1 : fg);
-			pr = cr;
-			pg = cg;
+	if (nodata && way != RAW) { /* exact from the extents alone */
+		uint64_t *nd = calloc(n, sizeof *nd);
+		if (!nd)
+			return false;
+		for (size_t c = 0; c < tr->ncaps; c++) {
+			add_ns(&g, nd + c * ncols, t0, tr->cap_first[c], 0, UINT64_MAX);
+			add_ns(&g, nd + c * ncols, tr->cap_last[c], t1, 0, UINT64_MAX);
 		}
+		for (size_t c = 0; c < tr->ncaps; c++)
+			for (unsigned k = 0; k < ncols; k++) {
+				double w = (double)(col_edge(&g, k + 1) - col_edge(&g, k));
+				nodata[c * ncols + k] = w > 0 ? (float)((double)nd[c * ncols + k] / w) : 0;
+			}
+		free(nd);
 	}
 	return true;
+}
+
+bool tracks_threads_window(const struct tracks *tr, const struct store *s, uint64_t from,
+			   uint64_t to, struct thread_window *out)
+{
+	memset(out, 0, tr->nthreads * sizeof *out);
+	if (to <= from || !tr->ncaps)
+		return true;
+	struct capstate_at *st = malloc(tr->ncaps * sizeof *st);
+	uint64_t *since = malloc(tr->ncaps * sizeof *since);
+	struct merge *m = NULL;
+	bool ok = st && since && tracks_state_at(tr, s, from, st) &&
+		  (m = merge_new_at(s, from, CLASS_BIT(CL_SCHED)));
+	/* a run that ends: its time inside the window */
+#define RUN_END(c, t)                                                                    \
+	do {                                                                             \
+		const struct thread_info *ti_ = tracks_thread(tr, st[c].thread);           \
+		uint64_t e_ = (t) < tr->cap_last[c] ? (t) : tr->cap_last[c];               \
+		if (ti_ && e_ > since[c])                                                   \
+			out[ti_ - tr->threads].run_ns += e_ - since[c];                     \
+	} while (0)
+	if (ok) {
+		for (size_t c = 0; c < tr->ncaps; c++) {
+			since[c] = from;
+			const struct thread_info *ti = st[c].thread && from < tr->cap_last[c]
+							       ? tracks_thread(tr, st[c].thread)
+							       : NULL;
+			if (ti) { /* a run in progress at the start */
+				struct thread_window *w = &out[ti - tr->threads];
+				w->nruns++;
+				w->caps |= tr->caps[c] < 63 ? 1ull << tr->caps[c] : 1ull << 63;
+			}
+		}
+		struct evref r;
+		while (merge_step(m, &r) && r.time < to) {
+			if ((r.tag != EV_RUN_THREAD && r.tag != EV_STOP_THREAD) || r.cap == EV_NO_CAP)
+				continue;
+			long c = tracks_cap_index(tr, r.cap);
+			if (c < 0)
+				continue;
+			if (st[c].thread)
+				RUN_END(c, r.time);
+			step_state(&st[c], s, &r);
+			since[c] = r.time;
+			if (r.tag == EV_RUN_THREAD) {
+				const struct thread_info *ti = tracks_thread(tr, st[c].thread);
+				if (ti) {
+					struct thread_window *w = &out[ti - tr->threads];
+					w->nruns++;
+					w->caps |= r.cap < 63 ? 1ull << r.cap : 1ull << 63;
+				}
+			}
+		}
+		for (size_t c = 0; c < tr->ncaps; c++)
+			if (st[c].thread)
+				RUN_END(c, to);
+	}
+#undef RUN_END
+	merge_free(m);
+	free(st);
+	free(since);
+	return ok;
 }
 
 int tracks_gc_gen(const struct tracks *tr, const struct gc *g)

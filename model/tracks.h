@@ -31,7 +31,7 @@
 
 /* One GC_STATS_GHC event. */
 struct gcstat {
-	uint64_t time;
+	uint64_t time, off;
 	int32_t cap;
 	uint16_t gen;
 	uint32_t par_n_threads;
@@ -39,14 +39,38 @@ struct gcstat {
 	bool has_balanced; /* the 58-byte layout */
 };
 
-/* One collection: the per-capability pauses that overlap in time, as
- * ThreadScope and the GC design notes (seed 002) group them. */
+/* One collection, as the RTS counts it: one per GC_STATS_GHC. The RTS
+ * posts GC_START and GC_END on the initiating capability (the one that then
+ * posts GC_GLOBAL_SYNC and GC_STATS_GHC) with exactly the timestamps
+ * +RTS -s measures a pause with; other capabilities join and leave the
+ * collection when the OS schedules them, and that delay is mutator time
+ * (seed 002, "the implemented version"). Capabilities take part when their
+ * own GC_START..GC_END holds the GC_GLOBAL_SYNC moment. Never grouped by
+ * overlap in time: a late GC_END of one collection can come after the next
+ * collection's GC_START on another capability.
+ * A log without GC_STATS_GHC (GC tracing off, or not GHC) gets one
+ * collection per group of overlapping per-capability pauses, with stat -1. */
 struct gc {
-	uint64_t start, end; /* first GC_START .. last GC_END, over all caps */
-	uint64_t pause;      /* mean over caps of GC_END - GC_START */
-	uint64_t sum;        /* sum over caps of GC_END - GC_START */
-	uint32_t ncaps;      /* per-capability pauses in the collection */
-	int32_t stat;        /* index into gcstats, or -1 when none matched */
+	uint64_t start, end;   /* the initiating capability's GC_START .. GC_END */
+	uint64_t pause;        /* end - start: the pause +RTS -s counts */
+	uint64_t span_start, span_end; /* first GC_START .. last GC_END of those that took part */
+	uint64_t sync;         /* GC_GLOBAL_SYNC time (else the initiator's GC_END) */
+	uint64_t sum;          /* sum over those that took part of their GC_START..GC_END */
+	int32_t cap;           /* the initiating capability, EV_NO_CAP when unknown */
+	int32_t stat;          /* index into gcstats, or -1 when none */
+	uint32_t ncaps;        /* capabilities that took part (the initiator included) */
+	uint32_t part;         /* their intervals: gcparts[part .. part + ncaps) */
+};
+
+/* One capability's own GC_START..GC_END inside a collection. */
+struct gcpart {
+	uint64_t start, end;
+	int32_t cap;
+};
+
+/* A time interval: a concurrent (nonmoving) GC synchronisation or mark. */
+struct ival {
+	uint64_t start, end;
 };
 
 /* A sample of a heap figure (HEAP_SIZE, HEAP_LIVE, BLOCKS_SIZE). */
@@ -111,6 +135,28 @@ struct tracks {
 	struct gc *gcs; /* by start */
 	size_t ngcs;
 	uint32_t *gc_by_pause; /* indices into gcs, longest pause first */
+	struct gcpart *gcparts; /* by collection, then capability */
+	size_t ngcparts;
+	/* nonmoving collector: post-mark synchronisations (the stop-the-world
+	 * part, as +RTS -s's "syncs" row measures it) and concurrent marks */
+	struct ival *syncs, *marks_conc;
+	size_t nsyncs, nmarks_conc;
+
+	/* The run's phases as +RTS -s splits them (all 0 when unknown):
+	 * timestamps count from the RTS's start (stat_startInit), INIT ends
+	 * when the main thread is created, EXIT starts when the thread that
+	 * flushes stdout at exit is created, and the report's "now" is the
+	 * final HEAP_ALLOCATED events after the exit collection. */
+	uint64_t end_init, start_exit, t_exit_report;
+	bool have_init, have_exit; /* the log shows the start / a normal exit */
+	bool profiled;             /* a profiled RTS: heap censuses run inside GCs */
+	bool threaded_rts;         /* from the RTS identifier */
+	bool mem_peak_exact;       /* max_mem below is the RTS's peak, not a lower bound */
+	uint64_t max_mem;          /* peak heap size (HEAP_SIZE, MEM_RETURN) */
+
+	/* each capability's first and last event (any event of its blocks),
+	 * by capability index; a lane has no data outside */
+	uint64_t *cap_first, *cap_last;
 
 	struct sample *heap_size, *heap_live, *blocks_size;
 	size_t nheap_size, nheap_live, nblocks_size;
@@ -144,18 +190,26 @@ void tracks_free(struct tracks *tr);
 /* The capability index of cap (into tr->caps), or -1. O(log caps). */
 long tracks_cap_index(const struct tracks *tr, int32_t cap);
 
-/* Fractions of [t0, t1) split into ncols equal columns that each capability
- * spent running a thread (run) and in GC (gc), as arrays of ncaps x ncols
- * (capability-major). A capability's state lasts until the log's last event:
- * time after it counts as neither. When the window holds few events (raw_max or fewer, by
- * the store's checkpoints) they are read from the map and the answer is
- * exact; otherwise it comes from the bins, each bin's time shared among the
- * columns it overlaps in proportion (an error of at most two bins' width per
- * column). *exact tells which. Costs O(ncaps x ncols) from the bins, or
- * O(events in the window + one bin) from the map. */
+/* Fractions of [t0, t1) split into ncols columns that each capability
+ * spent running a thread (run), in GC (gc, which wins where both hold), and
+ * outside its data (nodata: before its first or after its last event), as
+ * arrays of ncaps x ncols (capability-major); nodata may be NULL. Column k
+ * spans [t0 + (t1-t0)*k/ncols, t0 + (t1-t0)*(k+1)/ncols) (integer division).
+ * exact_only: always read the events (the `activity` report); otherwise the
+ * bins are used when they are so much finer than a column that the answer
+ * is off by less than 1/256 of it, and the events of the window are read
+ * otherwise (*exact tells which). raw_max bounds the events read when the
+ * bins would do. Costs O(ncaps x ncols) from the bins, or O(events in the
+ * window) from the map, chosen by an estimate from the index. */
 bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64_t t0,
-			  uint64_t t1, unsigned ncols, size_t raw_max, float *run, float *gc,
-			  bool *exact);
+			  uint64_t t1, unsigned ncols, size_t raw_max, bool exact_only,
+			  float *run, float *gc, float *nodata, bool *exact);
+
+/* The same as exact time in ns per column (run, gc, and nodata, which may
+ * be NULL), read from the events: what `hectic activity` prints. */
+bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_t t0,
+			 uint64_t t1, unsigned ncols, uint64_t *run_ns, uint64_t *gc_ns,
+			 uint64_t *nodata_ns);
 
 /* The state of each capability at time t (just before events at t), into
  * out[ncaps]; past the last event, the state it left. Costs one bin of
@@ -172,6 +226,21 @@ const struct gc *tracks_gc_prev(const struct tracks *tr, uint64_t t, bool major_
 /* Is this collection a major one? Its generation, or -1. */
 bool tracks_gc_major(const struct tracks *tr, const struct gc *g);
 int tracks_gc_gen(const struct tracks *tr, const struct gc *g);
+
+/* A thread's activity inside a window: running time clipped to it, the
+ * runs that overlap it, the capabilities of those runs. */
+struct thread_window {
+	uint64_t run_ns;
+	uint32_t nruns;
+	uint64_t caps; /* bit c for c < 63, bit 63 for any higher */
+};
+
+/* Fills out[i] for tr->threads[i] over [from, to): the state at from (runs
+ * in progress count), then the events of the window. A run lasts until its
+ * capability's next STOP_THREAD or RUN_THREAD, or its last event. Costs
+ * O(events in the window + threads log threads). */
+bool tracks_threads_window(const struct tracks *tr, const struct store *s, uint64_t from,
+			   uint64_t to, struct thread_window *out);
 
 /* The thread with this id, or NULL. O(log threads). */
 const struct thread_info *tracks_thread(const struct tracks *tr, uint32_t id);

@@ -11,6 +11,7 @@ int cmd_summary(int argc, char **argv);
 int cmd_gcs(int argc, char **argv);
 int cmd_markers(int argc, char **argv);
 int cmd_threads(int argc, char **argv);
+int cmd_activity(int argc, char **argv);
 
 /* Prints "hectic: " + message to stderr. */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

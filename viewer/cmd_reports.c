@@ -1,7 +1,10 @@
-/* Text reports for scripts and CI: summary, gcs, markers, threads. Each
- * opens the store and its tracks, then prints from them. */
+/* Text reports for scripts and CI: summary, gcs, markers, threads and
+ * activity. Each opens the store and its tracks, then prints from them;
+ * with --tsv, a header row naming the columns and one row per item, times
+ * and durations in integer nanoseconds, bytes as integers. */
 #include "cmd.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <regex.h>
 #include <stdio.h>
@@ -21,17 +24,23 @@ struct ropts {
 	int escape; /* -1: when stdout is a terminal */
 	long top;
 	long gen;
+	long columns;
+	bool tsv;
+	bool has_from, has_to;
 	const char *grep;
 	const char *path;
 };
 
-enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP };
+enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
+       OPT_COLUMNS };
+enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY };
 
 static const char *const usages[] = {
-	"usage: hectic summary [--from T] [--to T] FILE",
-	"usage: hectic gcs [--top N] [--gen G] [--from T] [--to T] FILE",
-	"usage: hectic markers [--grep RE] [--from T] [--to T] [--raw | --escape] FILE",
-	"usage: hectic threads [--from T] [--to T] [--raw | --escape] FILE",
+	"usage: hectic summary [--from T] [--to T] [--tsv] FILE",
+	"usage: hectic gcs [--top N] [--gen G] [--from T] [--to T] [--tsv] FILE",
+	"usage: hectic markers [--grep RE] [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
+	"usage: hectic threads [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
+	"usage: hectic activity [--columns N] [--from T] [--to T] [--tsv] FILE",
 };
 
 /* Parses argv; returns -1 to go on, or an exit status. */
@@ -45,10 +54,13 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 		{ "top", required_argument, NULL, OPT_TOP },
 		{ "gen", required_argument, NULL, OPT_GEN },
 		{ "grep", required_argument, NULL, OPT_GREP },
+		{ "tsv", no_argument, NULL, OPT_TSV },
+		{ "columns", required_argument, NULL, OPT_COLUMNS },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	*o = (struct ropts){ .to = UINT64_MAX, .escape = -1, .top = 20, .gen = -1 };
+	*o = (struct ropts){ .to = UINT64_MAX, .escape = -1, .top = 20, .gen = -1,
+			     .columns = 100 };
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -61,17 +73,24 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 				       optarg);
 				return EXIT_USAGE;
 			}
+			*(c == OPT_FROM ? &o->has_from : &o->has_to) = true;
 			break;
+		case OPT_TSV: o->tsv = true; break;
 		case OPT_RAW: o->escape = 0; break;
 		case OPT_ESCAPE: o->escape = 1; break;
 		case OPT_TOP:
-		case OPT_GEN: {
+		case OPT_GEN:
+		case OPT_COLUMNS: {
+			errno = 0;
 			long v = strtol(optarg, &end, 10);
-			if (*end || end == optarg || v < 0) {
-				warnx_("bad number '%s'", optarg);
+			if (*end || end == optarg || v < 0 || errno ||
+			    (c == OPT_COLUMNS && (v < 1 || v > 100000))) {
+				warnx_(c == OPT_COLUMNS ? "bad column count '%s' (1 to 100000)"
+							: "bad number '%s'",
+				       optarg);
 				return EXIT_USAGE;
 			}
-			*(c == OPT_TOP ? &o->top : &o->gen) = v;
+			*(c == OPT_TOP ? &o->top : c == OPT_GEN ? &o->gen : &o->columns) = v;
 			break;
 		}
 		case OPT_GREP: o->grep = optarg; break;
@@ -107,7 +126,12 @@ static int open_all(const char *path, struct store *s, struct tracks *tr)
 	if (s->ngaps)
 		warnx_("%s: %llu stretches of undecodable data skipped (see hectic show)", path,
 		       (unsigned long long)s->ngaps);
-	if (!tracks_build(tr, s)) {
+	if (store_shrunk) {
+		warnx_("%s: the file shrank while it was read", path);
+		store_close(s);
+		return EXIT_BADINPUT;
+	}
+	if (!tracks_build(tr, s) || store_shrunk) {
 		warnx_("%s: out of memory", path);
 		store_close(s);
 		return EXIT_BADINPUT;
@@ -133,10 +157,96 @@ static const char *fmt(char *buf, uint64_t ns)
 	return time_format(buf, 32, ns);
 }
 
+/* A text field of a TSV row: what put_text writes, with tabs, newlines,
+ * carriage returns and backslashes written as \t, \n, \r and \\. */
+static void put_tsv_text(FILE *f, const uint8_t *p, size_t n, bool escape)
+{
+	struct sbuf b = { .escape = escape };
+	sbuf_text(&b, p, n);
+	for (size_t i = 0; !b.oom && i < b.n; i++) {
+		char c = b.p[i];
+		switch (c) {
+		case '\t': fputs("\\t", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\\': fputs("\\\\", f); break;
+		default: putc(c, f);
+		}
+	}
+	sbuf_free(&b);
+}
+
+static void tsv_u64(FILE *f, const char *name, uint64_t v)
+{
+	fprintf(f, "%s\t%llu\n", name, (unsigned long long)v);
+}
+
+static void summary_tsv(FILE *f, const struct summary *sm, size_t ncaps)
+{
+	fprintf(f, "field\tvalue\n");
+	tsv_u64(f, "from", sm->from);
+	tsv_u64(f, "to", sm->to);
+	tsv_u64(f, "capabilities", ncaps);
+	tsv_u64(f, "collections", sm->ngcs);
+	tsv_u64(f, "allocated_bytes", sm->allocated);
+	tsv_u64(f, "copied_bytes", sm->copied);
+	tsv_u64(f, "max_residency_bytes", sm->max_live);
+	tsv_u64(f, "residency_samples", sm->live_samples);
+	tsv_u64(f, "max_slop_bytes", sm->max_slop);
+	tsv_u64(f, "max_memory_in_use_bytes", sm->max_heap);
+	tsv_u64(f, "memory_is_lower_bound", sm->mem_lower_bound);
+	for (unsigned g = 0; g < sm->ngens; g++) {
+		char k[48];
+		snprintf(k, sizeof k, "gen%u_collections", g);
+		tsv_u64(f, k, sm->gen[g].colls);
+		snprintf(k, sizeof k, "gen%u_parallel", g);
+		tsv_u64(f, k, sm->gen[g].par);
+		snprintf(k, sizeof k, "gen%u_elapsed_ns", g);
+		tsv_u64(f, k, sm->gen[g].elapsed);
+		snprintf(k, sizeof k, "gen%u_avg_pause_ns", g);
+		tsv_u64(f, k, sm->gen[g].colls ? sm->gen[g].elapsed / sm->gen[g].colls : 0);
+		snprintf(k, sizeof k, "gen%u_max_pause_ns", g);
+		tsv_u64(f, k, sm->gen[g].max_pause);
+	}
+	if (sm->have_syncs) {
+		tsv_u64(f, "nonmoving_syncs", sm->sync_colls);
+		tsv_u64(f, "nonmoving_sync_elapsed_ns", sm->sync_elapsed);
+		tsv_u64(f, "nonmoving_sync_max_ns", sm->sync_max);
+	}
+	if (sm->have_sparks) {
+		static const char *const nm[7] = { "sparks_created", "sparks_dud",
+			"sparks_overflowed", "sparks_converted", "sparks_gcd", "sparks_fizzled",
+			"sparks_remaining" };
+		for (int k = 0; k < 6; k++)
+			tsv_u64(f, nm[k], sm->sparks[k]);
+	}
+	if (sm->have_init)
+		tsv_u64(f, "init_elapsed_ns", sm->init);
+	tsv_u64(f, "mut_elapsed_ns", sm->mut);
+	tsv_u64(f, "gc_elapsed_ns", sm->gc);
+	tsv_u64(f, "gc_includes_heap_census", sm->profiled);
+	if (sm->have_exit)
+		tsv_u64(f, "exit_elapsed_ns", sm->exit);
+	tsv_u64(f, "total_elapsed_ns", sm->total);
+	fprintf(f, "productivity\t%.4f\n", sm->total ? (double)sm->mut / (double)sm->total : 0.0);
+}
+
+/* Ends a report: a write error (a full disk, a closed pipe) is an error. */
+static int finish(struct store *s, struct tracks *tr, int rc)
+{
+	tracks_free(tr);
+	store_close(s);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warnx_("cannot write the report: %s", strerror(errno ? errno : EIO));
+		return EXIT_BADINPUT;
+	}
+	return rc;
+}
+
 int cmd_summary(int argc, char **argv)
 {
 	struct ropts o;
-	int rc = parse(argc, argv, 0, &o);
+	int rc = parse(argc, argv, R_SUMMARY, &o);
 	if (rc >= 0)
 		return rc;
 	struct store s;
@@ -145,14 +255,14 @@ int cmd_summary(int argc, char **argv)
 		return rc;
 	struct summary sm;
 	summary_compute(&tr, &s, o.from, o.to, &sm);
+	if (o.tsv)
+		return finish(&s, &tr, (summary_tsv(stdout, &sm, tr.ncaps), 0));
 	char a[32], b[32];
 	printf("%s: %s to %s", o.path, fmt(a, sm.from), fmt(b, sm.to));
 	printf(", %zu capabilities, %llu collections\n\n", tr.ncaps,
 	       (unsigned long long)sm.ngcs);
 	summary_print(stdout, &sm);
-	tracks_free(&tr);
-	store_close(&s);
-	return 0;
+	return finish(&s, &tr, 0);
 }
 
 /* ---- gcs ---- */
@@ -172,25 +282,64 @@ static uint64_t pct(const uint64_t *v, size_t n, unsigned p)
 	return v[r ? r - 1 : 0];
 }
 
+/* The capabilities that took part, as "0,2,3". */
+static void part_caps(const struct tracks *tr, const struct gc *g, char *buf, size_t n)
+{
+	size_t w = 0;
+	buf[0] = 0;
+	for (uint32_t k = 0; k < g->ncaps && w + 12 < n; k++)
+		w += (size_t)snprintf(buf + w, n - w, k ? ",%d" : "%d",
+				      tr->gcparts[g->part + k].cap);
+	if (!g->ncaps)
+		snprintf(buf, n, "-");
+}
+
 int cmd_gcs(int argc, char **argv)
 {
 	struct ropts o;
-	int rc = parse(argc, argv, 1, &o);
+	int rc = parse(argc, argv, R_GCS, &o);
 	if (rc >= 0)
 		return rc;
 	struct store s;
 	struct tracks tr;
 	if ((rc = open_all(o.path, &s, &tr)) >= 0)
 		return rc;
+	if (o.tsv) { /* every collection in the window, in time order */
+		printf("start\tend\tpause\tspan_start\tspan_end\tgen\tcopied\tpar_threads\t"
+		       "cap\tcaps\n");
+		for (size_t i = 0; i < tr.ngcs; i++) {
+			const struct gc *g = &tr.gcs[i];
+			int gen = tracks_gc_gen(&tr, g);
+			if (g->start < o.from || g->start > o.to || (o.gen >= 0 && gen != o.gen))
+				continue;
+			const struct gcstat *st = g->stat >= 0 ? &tr.gcstats[g->stat] : NULL;
+			char caps[512];
+			part_caps(&tr, g, caps, sizeof caps);
+			printf("%llu\t%llu\t%llu\t%llu\t%llu\t", (unsigned long long)g->start,
+			       (unsigned long long)g->end, (unsigned long long)g->pause,
+			       (unsigned long long)g->span_start, (unsigned long long)g->span_end);
+			if (gen >= 0)
+				printf("%d", gen);
+			putchar('\t');
+			if (st)
+				printf("%llu\t%u", (unsigned long long)st->copied, st->par_n_threads);
+			else
+				putchar('\t');
+			putchar('\t');
+			if (g->cap != EV_NO_CAP)
+				printf("%d", g->cap);
+			printf("\t%s\n", caps);
+		}
+		return finish(&s, &tr, 0);
+	}
 	uint64_t *pauses = malloc((tr.ngcs ? tr.ngcs : 1) * sizeof *pauses);
 	if (!pauses) {
-		tracks_free(&tr);
-		store_close(&s);
-		return EXIT_BADINPUT;
+		warnx_("out of memory");
+		return finish(&s, &tr, EXIT_BADINPUT);
 	}
 	size_t n = 0;
-	printf("%4s %14s %11s %11s %4s %14s %4s %5s\n", "rank", "start", "pause", "span", "gen",
-	       "copied", "par", "caps");
+	printf("%4s %14s %11s %11s %4s %14s %4s %4s %s\n", "rank", "start", "pause", "span", "gen",
+	       "copied", "par", "cap", "caps");
 	for (size_t i = 0; i < tr.ngcs; i++) {
 		const struct gc *g = &tr.gcs[tr.gc_by_pause[i]];
 		if (g->start < o.from || g->start > o.to)
@@ -202,25 +351,32 @@ int cmd_gcs(int argc, char **argv)
 		if ((long)n > o.top)
 			continue;
 		const struct gcstat *st = g->stat >= 0 ? &tr.gcstats[g->stat] : NULL;
-		char a[32], b[32], c[32], gens[12], cop[24], par[12];
+		char a[32], b[32], c[32], gens[12], cop[24], par[12], cap[12], caps[512];
 		snprintf(gens, sizeof gens, gen >= 0 ? "%d" : "-", gen);
 		snprintf(cop, sizeof cop, st ? "%llu" : "-",
 			 st ? (unsigned long long)st->copied : 0ull);
 		snprintf(par, sizeof par, st ? "%u" : "-", st ? st->par_n_threads : 0u);
-		printf("%4zu %14s %11s %11s %4s %14s %4s %5u\n", n, fmt(a, g->start),
-		       fmt(b, g->pause), fmt(c, g->end - g->start), gens, cop, par, g->ncaps);
+		snprintf(cap, sizeof cap, g->cap != EV_NO_CAP ? "%d" : "-", g->cap);
+		part_caps(&tr, g, caps, sizeof caps);
+		printf("%4zu %14s %11s %11s %4s %14s %4s %4s %s\n", n, fmt(a, g->start),
+		       fmt(b, g->pause), fmt(c, g->span_end - g->span_start), gens, cop, par, cap,
+		       caps);
 	}
 	qsort(pauses, n, sizeof *pauses, cmp_u64);
 	char p50[32], p90[32], p99[32], mx[32];
 	printf("\n%zu collections; pause p50 %s, p90 %s, p99 %s, max %s\n", n,
 	       fmt(p50, pct(pauses, n, 50)), fmt(p90, pct(pauses, n, 90)),
 	       fmt(p99, pct(pauses, n, 99)), fmt(mx, n ? pauses[n - 1] : 0));
-	printf("(pause: the mean over capabilities of GC_START..GC_END; span: first start "
-	       "to last end)\n");
+	if (tr.ngcstats)
+		printf("(pause: the initiating capability's GC_START..GC_END, as +RTS -s counts "
+		       "it; span: the first\n capability's GC_START to the last one's GC_END; cap: "
+		       "the initiating capability;\n caps: those that took part)\n");
+	else
+		printf("(no GC_STATS_GHC in this log: collections are grouped by overlap in time; "
+		       "pause:\n the mean over capabilities of GC_START..GC_END; span: first start to "
+		       "last end)\n");
 	free(pauses);
-	tracks_free(&tr);
-	store_close(&s);
-	return 0;
+	return finish(&s, &tr, 0);
 }
 
 /* ---- markers ---- */
@@ -238,7 +394,7 @@ static const char *mark_kind(uint16_t tag)
 int cmd_markers(int argc, char **argv)
 {
 	struct ropts o;
-	int rc = parse(argc, argv, 2, &o);
+	int rc = parse(argc, argv, R_MARKERS, &o);
 	if (rc >= 0)
 		return rc;
 	regex_t re;
@@ -259,6 +415,8 @@ int cmd_markers(int argc, char **argv)
 		return rc;
 	}
 	size_t shown = 0;
+	if (o.tsv)
+		printf("time\tcap\tkind\ttext\n");
 	for (size_t i = 0; i < tr.nmarks; i++) {
 		const struct mark *m = &tr.marks[i];
 		if (m->time < o.from || m->time > o.to)
@@ -269,6 +427,19 @@ int cmd_markers(int argc, char **argv)
 			continue;
 		if (o.grep && !tracks_match(&re, txt, n))
 			continue;
+		if (o.tsv) {
+			printf("%llu\t", (unsigned long long)m->time);
+			if (m->cap != EV_NO_CAP)
+				printf("%d", m->cap);
+			printf("\t%s\t", mark_kind(m->tag));
+			if (m->tag == EV_USER_BINARY_MSG)
+				printf("(%zu bytes)", n);
+			else
+				put_tsv_text(stdout, txt, n, o.escape);
+			putchar('\n');
+			shown++;
+			continue;
+		}
 		char a[32];
 		printf("%14llu %12s ", (unsigned long long)m->time, fmt(a, m->time));
 		if (m->cap == EV_NO_CAP)
@@ -288,25 +459,49 @@ int cmd_markers(int argc, char **argv)
 		if (!shown)
 			warnx_("no marker or message matches '%s'", o.grep);
 	}
-	tracks_free(&tr);
-	store_close(&s);
-	return 0;
+	return finish(&s, &tr, 0);
 }
 
 /* ---- threads ---- */
 
+static void caps_list(uint64_t mask, char *buf, size_t n)
+{
+	size_t w = 0;
+	buf[0] = 0;
+	for (int k = 0; k < 63 && w + 8 < n; k++)
+		if (mask >> k & 1)
+			w += (size_t)snprintf(buf + w, n - w, w ? ",%d" : "%d", k);
+	if (mask >> 63)
+		snprintf(buf + w, n - w, w ? ",63+" : "63+");
+}
+
 int cmd_threads(int argc, char **argv)
 {
 	struct ropts o;
-	int rc = parse(argc, argv, 3, &o);
+	int rc = parse(argc, argv, R_THREADS, &o);
 	if (rc >= 0)
 		return rc;
 	struct store s;
 	struct tracks tr;
 	if ((rc = open_all(o.path, &s, &tr)) >= 0)
 		return rc;
-	printf("%8s %12s %12s %12s %12s %6s  %-10s %s\n", "thread", "created", "first run",
-	       "ended", "running", "runs", "caps", "label");
+	/* a window: running time, runs and capabilities inside it */
+	bool windowed = o.has_from || o.has_to;
+	struct thread_window *win = NULL;
+	if (windowed) {
+		uint64_t to = o.to == UINT64_MAX ? UINT64_MAX : o.to + 1; /* --to is inclusive */
+		win = calloc(tr.nthreads ? tr.nthreads : 1, sizeof *win);
+		if (!win || !tracks_threads_window(&tr, &s, o.from, to, win)) {
+			free(win);
+			warnx_("out of memory");
+			return finish(&s, &tr, EXIT_BADINPUT);
+		}
+	}
+	if (o.tsv)
+		printf("thread\tlabel\tcreated\tfirst_run\tended\trunning\truns\tcaps\n");
+	else
+		printf("%8s %12s %12s %12s %12s %6s  %-10s %s\n", "thread", "created", "first run",
+		       "ended", "running", "runs", "caps", "label");
 	for (size_t i = 0; i < tr.nthreads; i++) {
 		const struct thread_info *t = &tr.threads[i];
 		uint64_t born = t->created != UINT64_MAX ? t->created : t->first_run;
@@ -315,25 +510,86 @@ int cmd_threads(int argc, char **argv)
 			continue;
 		if (end < o.from)
 			continue;
-		char a[32], b[32], c[32], d[32], caps[40] = "";
-		size_t w = 0;
-		for (int k = 0; k < 63 && w + 8 < sizeof caps; k++)
-			if (t->caps >> k & 1)
-				w += (size_t)snprintf(caps + w, sizeof caps - w, w ? ",%d" : "%d", k);
-		if (t->caps >> 63)
-			snprintf(caps + w, sizeof caps - w, w ? ",63+" : "63+");
+		uint64_t run_ns = win ? win[i].run_ns : t->run_ns, capmask = win ? win[i].caps : t->caps;
+		uint32_t nruns = win ? win[i].nruns : t->nruns;
+		char caps[40];
+		caps_list(capmask, caps, sizeof caps);
+		size_t n;
+		const uint8_t *label = tracks_label(&tr, &s, t, &n);
+		if (o.tsv) {
+			printf("%u\t", t->id);
+			if (label)
+				put_tsv_text(stdout, label, n, o.escape);
+			putchar('\t');
+			if (t->created != UINT64_MAX)
+				printf("%llu", (unsigned long long)t->created);
+			putchar('\t');
+			if (t->first_run != UINT64_MAX)
+				printf("%llu", (unsigned long long)t->first_run);
+			putchar('\t');
+			if (t->finished != UINT64_MAX)
+				printf("%llu", (unsigned long long)t->finished);
+			printf("\t%llu\t%u\t%s\n", (unsigned long long)run_ns, nruns, caps);
+			continue;
+		}
+		char a[32], b[32], c[32], d[32];
 		printf("%8u %12s %12s %12s %12s %6u  %-10s ", t->id,
 		       t->created != UINT64_MAX ? fmt(a, t->created) : "-",
 		       t->first_run != UINT64_MAX ? fmt(b, t->first_run) : "-",
-		       t->finished != UINT64_MAX ? fmt(c, t->finished) : "-", fmt(d, t->run_ns),
-		       t->nruns, caps[0] ? caps : "-");
-		size_t n;
-		const uint8_t *label = tracks_label(&tr, &s, t, &n);
+		       t->finished != UINT64_MAX ? fmt(c, t->finished) : "-", fmt(d, run_ns), nruns,
+		       caps[0] ? caps : "-");
 		if (label)
 			put_text(stdout, label, n, o.escape);
 		putchar('\n');
 	}
-	tracks_free(&tr);
-	store_close(&s);
-	return 0;
+	if (windowed && !o.tsv)
+		printf("(running, runs and caps inside the window; created, first run and ended "
+		       "over the whole log)\n");
+	free(win);
+	return finish(&s, &tr, 0);
+}
+
+/* ---- activity ---- */
+
+int cmd_activity(int argc, char **argv)
+{
+	struct ropts o;
+	int rc = parse(argc, argv, R_ACTIVITY, &o);
+	if (rc >= 0)
+		return rc;
+	struct store s;
+	struct tracks tr;
+	if ((rc = open_all(o.path, &s, &tr)) >= 0)
+		return rc;
+	uint64_t from = o.has_from ? o.from : s.tmin, to = o.has_to ? o.to : s.tmax;
+	if (!s.nevents && !o.has_from && !o.has_to)
+		from = to = 0;
+	if (to < from) {
+		warnx_("--to is before the log's first event");
+		return finish(&s, &tr, EXIT_USAGE);
+	}
+	unsigned n = (unsigned)o.columns;
+	size_t m = tr.ncaps * (size_t)n;
+	uint64_t *run = malloc((m ? m : 1) * sizeof *run), *gc = malloc((m ? m : 1) * sizeof *gc);
+	if (!run || !gc || !tracks_cap_activity(&tr, &s, from, to, n, run, gc, NULL)) {
+		free(run);
+		free(gc);
+		warnx_("out of memory");
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	printf("start\tend\tcap\trunning\tgc\n");
+	for (unsigned k = 0; k < n; k++) {
+		uint64_t a = from + (uint64_t)((unsigned __int128)(to - from) * k / n);
+		uint64_t b = from + (uint64_t)((unsigned __int128)(to - from) * (k + 1) / n);
+		double w = (double)(b - a);
+		for (size_t c = 0; c < tr.ncaps; c++) {
+			size_t i = c * n + k;
+			printf("%llu\t%llu\t%d\t%.4f\t%.4f\n", (unsigned long long)a,
+			       (unsigned long long)b, tr.caps[c], b > a ? (double)run[i] / w : 0.0,
+			       b > a ? (double)gc[i] / w : 0.0);
+		}
+	}
+	free(run);
+	free(gc);
+	return finish(&s, &tr, 0);
 }

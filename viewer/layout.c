@@ -1,6 +1,10 @@
 /* Screen arithmetic. */
 #include "layout.h"
 
+#include <string.h>
+
+#include "../model/timefmt.h"
+
 void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top)
 {
 	l->rows = rows;
@@ -38,54 +42,100 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 
 int time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t)
 {
-	if (t < t0 || t >= t1 || t1 <= t0 || width <= 0)
+	if (t < t0 || t >= t1 || width <= 0)
 		return -1;
-	return (int)((double)(t - t0) / (double)(t1 - t0) * width);
+	/* the largest c with (t1-t0)*c/width <= t-t0, that is
+	 * c = ((t-t0+1)*width - 1) / (t1-t0) */
+	unsigned __int128 d = (unsigned __int128)(t - t0) + 1;
+	return (int)((d * (unsigned)width - 1) / (t1 - t0));
 }
 
 uint64_t col_to_time(uint64_t t0, uint64_t t1, int width, int c)
 {
-	if (width <= 0)
+	if (width <= 0 || c <= 0 || t1 <= t0)
 		return t0;
-	return t0 + (uint64_t)((double)(t1 - t0) * c / width);
+	if (c >= width)
+		return t1;
+	return t0 + (uint64_t)((unsigned __int128)(t1 - t0) * (unsigned)c / (unsigned)width);
 }
 
-size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, int label_w, size_t max, int *col,
-		   uint64_t *at, uint64_t *step_out)
+/* The ticks of one step, labelled; false when they do not fit. */
+static bool try_step(uint64_t t0, uint64_t t1, int width, size_t max, uint64_t step,
+		     struct tick *out, size_t *nout, bool *offsets)
 {
-	if (t1 <= t0 || width <= 0)
-		return 0;
-	/* at most one label every label_w + 2 columns */
-	double per_col = (double)(t1 - t0) / width;
-	double min_step = per_col * (label_w + 2);
-	uint64_t step = 1;
-	static const uint64_t mult[] = { 1, 2, 5 };
-	for (uint64_t p = 1;; p *= 10) {
-		bool done = false;
-		for (int i = 0; i < 3; i++) {
-			step = p * mult[i];
-			if ((double)step >= min_step) {
-				done = true;
-				break;
-			}
-		}
-		if (done || p > UINT64_MAX / 100)
-			break;
-	}
-	*step_out = step;
 	size_t n = 0;
 	uint64_t t = t0 % step ? t0 + (step - t0 % step) : t0;
-	for (; t < t1 && n < max; t += step) {
-		int c = time_to_col(t0, t1, width, t);
-		if (c >= 0) {
-			col[n] = c;
-			at[n] = t;
-			n++;
-		}
+	if (t < t0) /* wrapped */
+		return false;
+	for (; t < t1; t += step) {
+		if (n == max)
+			return false;
+		out[n].col = time_to_col(t0, t1, width, t);
+		out[n].at = t;
+		n++;
 		if (t > UINT64_MAX - step)
 			break;
 	}
-	return n;
+	*nout = n;
+	*offsets = false;
+	if (!n)
+		return true;
+	/* absolute labels, in the unit of the last one, at the step's resolution */
+	enum time_unit u = time_unit_of(out[n - 1].at);
+	bool abs = true;
+	for (size_t i = 0; i < n && abs; i++) {
+		time_format_unit(out[i].label, TICK_LABEL, out[i].at, u, step);
+		abs = strlen(out[i].label) <= RULER_ABS_MAX;
+	}
+	if (!abs) {
+		*offsets = true;
+		time_format_unit(out[0].label, TICK_LABEL, out[0].at, time_unit_of(out[0].at), step);
+		for (size_t i = 1; i < n; i++) {
+			out[i].label[0] = '+';
+			time_format_exact(out[i].label + 1, TICK_LABEL - 1, out[i].at - out[0].at);
+		}
+	}
+	/* a mark, the label, a blank, then the next mark */
+	for (size_t i = 0; i + 1 < n; i++)
+		if (out[i].col + 1 + (int)strlen(out[i].label) >= out[i + 1].col)
+			return false;
+	if (out[n - 1].col + 1 + (int)strlen(out[n - 1].label) > width) {
+		if (n == 1 && *offsets)
+			return false; /* the only label is the absolute one: keep it */
+		out[n - 1].label[0] = 0;
+	}
+	return true;
+}
+
+size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct tick *out,
+		   uint64_t *step_out, bool *offsets)
+{
+	*step_out = 0;
+	*offsets = false;
+	if (t1 <= t0 || width <= 0 || !max)
+		return 0;
+	/* from the step that leaves room for the shortest label ("1s" and
+	 * its mark) upwards, until the labels fit */
+	uint64_t w = t1 - t0;
+	static const uint64_t mult[] = { 1, 2, 5 };
+	size_t n = 0;
+	for (uint64_t p = 1;; p *= 10) {
+		for (int i = 0; i < 3; i++) {
+			uint64_t step = p * mult[i];
+			if ((unsigned __int128)step * (unsigned)width < (unsigned __int128)w * 3)
+				continue;
+			*step_out = step;
+			if (try_step(t0, t1, width, max, step, out, &n, offsets))
+				return n;
+			if (step > w) { /* no tick fits: none */
+				*offsets = false;
+				return 0;
+			}
+		}
+		if (p > UINT64_MAX / 100)
+			break;
+	}
+	return 0;
 }
 
 int level8(double v, double max)
@@ -98,26 +148,23 @@ int level8(double v, double max)
 	return l > 8 ? 8 : l;
 }
 
-struct cell lane_cell(float run, float gc)
+struct cell lane_cell(float run, float gc, float nodata)
 {
-	struct cell c = { CELL_IDLE, 0, false, 0 };
-	float busy = run + gc;
-	c.level8 = level8(busy, 1.0);
-	if (gc > 0.5f) {
-		c.kind = CELL_GC;
-	} else if (gc > 0) {
-		/* a short GC must show: its share in eighths, at least one */
-		c.kind = CELL_MIXED;
-		c.gc8 = (int)(gc * 8 + 0.5f);
-		if (c.gc8 < 1)
-			c.gc8 = 1;
-		if (c.gc8 > 7)
-			c.gc8 = 7;
-		c.run_bg = run >= (1 - gc) / 2;
-	} else if (run >= 0.5f) {
-		c.kind = CELL_RUN;
-	} else if (run > 0) {
-		c.kind = CELL_RUN; /* partly running: level8 tells how much */
+	struct cell c = { CELL_IDLE, 0, 0 };
+	if (run > 0) {
+		c.run8 = (int)((double)run * 8 + 0.5);
+		if (c.run8 < 1)
+			c.run8 = 1;
+		if (c.run8 > (gc > 0 ? 7 : 8))
+			c.run8 = gc > 0 ? 7 : 8;
 	}
+	if (gc > 0)
+		c.gc = (double)gc * 2 >= 1 - (double)run ? 2 : 1;
+	if (gc > 0 && gc >= run)
+		c.kind = CELL_GC;
+	else if (run > 0)
+		c.kind = CELL_RUN;
+	else if (nodata >= 0.5f)
+		c.kind = CELL_NODATA;
 	return c;
 }

@@ -27,34 +27,60 @@ struct layout {
  * leave, so the event list keeps at least a third. */
 void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top);
 
-/* Ruler ticks for [t0, t1) over width columns: a step of 1, 2 or 5 x 10^k
- * ns so that labels of label_w columns do not collide. Returns the count
- * (at most max) with each tick's column and time in col[] and at[]. */
-size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, int label_w, size_t max, int *col,
-		   uint64_t *at, uint64_t *step);
+/* The ruler: ticks at the multiples of a step of 1, 2 or 5 x 10^k ns in
+ * [t0, t1), each with a label that starts a column after its mark. The
+ * step is the smallest whose labels all fit, a blank apart, so that no two
+ * ticks read the same. Labels are absolute times in one unit at the step's
+ * resolution ("450ms", "1.5s") when every one is at most RULER_ABS_MAX
+ * characters; otherwise the first tick is labelled with its absolute time
+ * (still at the step's resolution, so exactly: "37.2901s") and the others
+ * with their offset from it ("+100us", "+1.5ms"). A label that would run
+ * past the right edge is left out (""). */
+#define RULER_ABS_MAX 6
+#define TICK_LABEL 32
 
-/* The column of time t, or -1 outside [t0, t1). */
+struct tick {
+	int col;
+	uint64_t at;
+	char label[TICK_LABEL];
+};
+
+/* Fills out[] with at most max ticks for [t0, t1) over width columns;
+ * returns their count. *step gets the step; *offsets whether the labels
+ * after the first are offsets from it. O(ticks x steps tried), a few
+ * hundred label formats at most. */
+size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct tick *out,
+		   uint64_t *step, bool *offsets);
+
+/* The screen's column geometry, the model's (tracks_cap_fractions): column
+ * c of width columns spans [t0 + (t1-t0)*c/width, t0 + (t1-t0)*(c+1)/width)
+ * in integer division. */
+
+/* The column holding time t, or -1 outside [t0, t1). Exact. */
 int time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t);
 
-/* The start of column c. */
+/* The start of column c (t1 for c = width). Exact. */
 uint64_t col_to_time(uint64_t t0, uint64_t t1, int width, int c);
 
-/* What a lane cell shows. */
+/* What a lane cell shows, from the fractions of its column that the
+ * capability spent running, in GC and outside its data (before its first
+ * event or after its last); the rest is idle. */
 enum cell_kind {
 	CELL_IDLE,
-	CELL_RUN,   /* running, no GC */
-	CELL_GC,    /* GC takes most of it */
-	CELL_MIXED, /* mostly running or idle, with some GC: shown, not hidden */
+	CELL_RUN,    /* running, more than GC (with gc > 0: some GC as well) */
+	CELL_GC,     /* GC, at least as much as running */
+	CELL_NODATA, /* no running, no GC, and mostly outside the data */
 };
 
 struct cell {
-	enum cell_kind kind;
-	int gc8;      /* CELL_MIXED: the GC part in eighths, 1..7 */
-	bool run_bg;  /* CELL_MIXED: the rest is mostly running */
-	int level8;   /* 0..8: how busy, for partial glyphs */
+	enum cell_kind kind; /* what a glyph alone (no colour) shows */
+	/* With colours the cell is a stacked bar: running from the bottom, in
+	 * eighths, and the rest coloured for GC when there is any. */
+	int run8; /* round(run x 8); at least 1 when run > 0, at most 7 when gc > 0 */
+	int gc;   /* 0 none; 1 some, less than half of the rest; 2 half of the rest or more */
 };
 
-struct cell lane_cell(float run, float gc);
+struct cell lane_cell(float run, float gc, float nodata);
 
 /* An eighth-block level 0..8 for v in [0, max]. Nonzero v gets at least 1. */
 int level8(double v, double max);

@@ -52,10 +52,15 @@ static void usage(FILE *f)
 		"  markers FILE     user markers and messages, with timestamps\n"
 		"    --grep RE      only those matching a POSIX extended regex\n"
 		"  threads FILE     threads: label, lifetime, running time, capabilities\n"
+		"  activity FILE    per column and capability, the fraction of time running\n"
+		"                   and in GC (TSV: start end cap running gc)\n"
+		"    --columns N    how many columns (default 100)\n"
 		"\n"
 		"Report options:\n"
 		"  --from T, --to T limit to a time window; T is ns, or a number with a\n"
 		"                   unit: 1.5s, 200ms, 30us, 12ns\n"
+		"  --tsv            tab-separated: a header row, one row per item, times in\n"
+		"                   ns, bytes as integers (activity always is)\n"
 		"  --raw            print strings from the file exactly as stored\n"
 		"  --escape         show control characters as \\xNN (the default\n"
 		"                   when standard output is a terminal)\n"
@@ -135,6 +140,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "show", cmd_show }, { "summary", cmd_summary }, { "gcs", cmd_gcs },
 		{ "markers", cmd_markers }, { "threads", cmd_threads },
+		{ "activity", cmd_activity },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))

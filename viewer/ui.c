@@ -39,7 +39,7 @@
 enum panel { P_NONE, P_HELP, P_PAUSES, P_FILTERS, P_THREADS, P_STATS, P_SEARCH };
 
 enum color { C_RUN = 1, C_GC, C_MAJOR, C_HEAP, C_LIVE, C_MARKER, C_MARK, C_STATUS, C_DIM,
-	     C_MIXED, C_PANEL };
+	     C_RUN_GC, C_RUN_GCW, C_NODATA, C_PANEL };
 
 struct ui {
 	struct ui_opts o;
@@ -69,7 +69,7 @@ struct ui {
 	size_t plen;
 	char msg[300];
 	bool quit;
-	float *run, *gc; /* ncaps x plotw */
+	float *run, *gc, *nodata; /* ncaps x plotw */
 	size_t fraccap;
 	char **statlines; /* the stats panel's text */
 	size_t nstatlines;
@@ -77,6 +77,8 @@ struct ui {
 	int drag_col;
 	bool bench;
 	bool exact; /* the last state query read raw events */
+	bool raw_times; /* the event list's times in ns, as `hectic show` */
+	const char *winfile; /* HECTIC_DEBUG_WINDOW: the window, after each frame */
 };
 
 static struct ui *g_ui; /* for the signal handlers and atexit */
@@ -170,7 +172,12 @@ static void setup_colors(struct ui *u)
 	init_pair(C_MARK, -1, c256 ? 238 : COLOR_BLUE);
 	init_pair(C_STATUS, c256 ? 255 : COLOR_WHITE, c256 ? 24 : COLOR_BLUE);
 	init_pair(C_DIM, c256 ? 244 : COLOR_WHITE, -1);
-	init_pair(C_MIXED, c256 ? 208 : COLOR_YELLOW, c256 ? 34 : COLOR_GREEN);
+	/* a lane cell is a stacked bar: running (green) from the bottom, and
+	 * above it orange when GC takes half of the rest or more, brown when
+	 * it takes less (8 colours: yellow either way) */
+	init_pair(C_RUN_GC, c256 ? 34 : COLOR_GREEN, c256 ? 208 : COLOR_YELLOW);
+	init_pair(C_RUN_GCW, c256 ? 34 : COLOR_GREEN, c256 ? 94 : COLOR_YELLOW);
+	init_pair(C_NODATA, c256 ? 240 : COLOR_WHITE, -1);
 	init_pair(C_PANEL, c256 ? 255 : COLOR_WHITE, c256 ? 236 : COLOR_BLACK);
 }
 
@@ -182,7 +189,7 @@ static attr_t attr_of(const struct ui *u, enum color c)
 	case C_RUN: return A_NORMAL;
 	case C_GC: case C_MAJOR: return A_BOLD;
 	case C_STATUS: case C_MARK: return A_REVERSE;
-	case C_DIM: return A_DIM;
+	case C_DIM: case C_NODATA: return A_DIM;
 	case C_PANEL: return A_NORMAL;
 	default: return A_NORMAL;
 	}
@@ -190,16 +197,27 @@ static attr_t attr_of(const struct ui *u, enum color c)
 
 static const char *const eighths_up[9] = { " ", "\u2581", "\u2582", "\u2583", "\u2584",
 					   "\u2585", "\u2586", "\u2587", "\u2588" };
-static const char *const eighths_left[9] = { " ", "\u258f", "\u258e", "\u258d", "\u258c",
-					     "\u258b", "\u258a", "\u2589", "\u2588" };
-static const char ascii_levels[9] = { ' ', '.', '.', ':', ':', '=', '=', '#', '#' };
+/* ASCII levels 0..8, light to dense */
+static const char *const ascii_levels[9] = { " ", ".", ":", "-", "=", "+", "*", "#", "@" };
+
+/* The glyphs that carry a state without colour (see the legend). */
+#define G_NODATA(u) ((u)->ascii ? "/" : "\u2571")    /* ╱ */
+#define G_GC_HEAVY(u) ((u)->ascii ? "G" : "\u2593")  /* ▓ */
+#define G_GC_LIGHT(u) ((u)->ascii ? "g" : "\u2592")  /* ▒ */
+#define G_MAJOR(u) ((u)->ascii ? "M" : "\u2588")     /* █ */
+#define G_MINOR(u) ((u)->ascii ? "m" : "\u2584")     /* ▄ */
+#define G_SPAN(u) ((u)->ascii ? "-" : "\u2500")      /* ─ */
+#define G_TICK(u) ((u)->ascii ? "|" : "\u2502")      /* │ */
+#define G_MARKER(u) ((u)->ascii ? "v" : "\u25be")    /* ▾ */
+
+static const char *level_glyph(const struct ui *u, int lvl)
+{
+	return u->ascii ? ascii_levels[lvl] : eighths_up[lvl];
+}
 
 static void put_level(struct ui *u, int y, int x, int lvl)
 {
-	if (u->ascii)
-		mvaddch(y, x, (chtype)ascii_levels[lvl]);
-	else
-		mvaddstr(y, x, eighths_up[lvl]);
+	mvaddstr(y, x, level_glyph(u, lvl));
 }
 
 /* Text from the file, made safe for the terminal: controls escaped. */
@@ -275,6 +293,33 @@ static uint64_t run_end(const struct ui *u)
 static uint64_t width(const struct ui *u)
 {
 	return u->t1 - u->t0;
+}
+
+/* The width of a column (at least 1 ns): the resolution of the times on
+ * the status line, since the cursor moves by columns. */
+static uint64_t col_ns(const struct ui *u)
+{
+	uint64_t c = width(u) / (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
+	return c ? c : 1;
+}
+
+/* The unit of the times on screen: the one the window's end is written in. */
+static enum time_unit screen_unit(const struct ui *u)
+{
+	return time_unit_of(u->t1);
+}
+
+/* A time on the status line: in the screen's unit, to the column. */
+static char *fmt_at(const struct ui *u, char *buf, size_t n, uint64_t t)
+{
+	return time_format_unit(buf, n, t, screen_unit(u), col_ns(u));
+}
+
+/* A moment that should be told from its neighbours whatever the zoom (a
+ * GC's start, a search hit): to the microsecond, in its own unit. */
+static char *fmt_moment(char *buf, size_t n, uint64_t t)
+{
+	return time_format_res(buf, n, t, 1000);
 }
 
 static void set_window(struct ui *u, uint64_t t0, uint64_t w)
@@ -398,9 +443,24 @@ static void draw_event_line(struct ui *u, int y, const struct evref *r, bool sel
 	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) != EV_OK)
 		return;
 	struct sbuf b = { .escape = true };
-	render_line(&b, &u->s.hdr, &e, r->cap, false);
-	if (b.n && b.p[b.n - 1] == '\n')
-		b.n--;
+	if (u->raw_times) {
+		sbuf_u64(&b, e.time);
+	} else {
+		/* the screen's unit, to the nanosecond, aligned on the window's end */
+		char t[48], end[48];
+		time_format_unit(end, sizeof end, u->t1, screen_unit(u), 1);
+		time_format_unit(t, sizeof t, e.time, screen_unit(u), 1);
+		for (size_t i = strlen(t); i < strlen(end); i++)
+			sbuf_putc(&b, ' ');
+		sbuf_puts(&b, t);
+	}
+	sbuf_put(&b, ": ", 2);
+	if (r->cap != EV_NO_CAP) {
+		sbuf_put(&b, "cap ", 4);
+		sbuf_u64(&b, (uint64_t)r->cap);
+		sbuf_put(&b, ": ", 2);
+	}
+	render_body(&b, &u->s.hdr, &e);
 	/* a multi-line message shows its first line here */
 	for (size_t i = 0; i < b.n; i++)
 		if (b.p[i] == '\n') {
@@ -475,21 +535,19 @@ static void draw_ruler(struct ui *u)
 	move(L->ruler, 0);
 	clrtoeol();
 	char buf[32];
+	/* the gutter: the window's width */
 	mvaddstr(L->ruler, 0, time_format(buf, sizeof buf, width(u)));
-	int col[64];
-	uint64_t at[64], step;
-	size_t n = ruler_ticks(u->t0, u->t1, L->plotw, 9, 64, col, at, &step);
-	int used_until = -1;
+	struct tick t[64];
+	uint64_t step;
+	bool offsets;
+	size_t n = ruler_ticks(u->t0, u->t1, L->plotw, 64, t, &step, &offsets);
 	for (size_t i = 0; i < n; i++) {
-		int x = GUTTER + col[i];
-		if (x <= used_until)
-			continue;
-		time_format(buf, sizeof buf, at[i]);
-		mvaddstr(L->ruler, x, u->ascii ? "|" : "\u2502");
-		if (x + 1 + (int)strlen(buf) < L->cols) {
-			mvaddstr(L->ruler, x + 1, buf);
-			used_until = x + 1 + (int)strlen(buf);
-		}
+		mvaddstr(L->ruler, GUTTER + t[i].col, G_TICK(u));
+		/* the absolute time the offsets count from stands out */
+		attr_t a = offsets && i == 0 ? A_BOLD : 0;
+		attron(a);
+		mvaddstr(L->ruler, GUTTER + t[i].col + 1, t[i].label);
+		attroff(a);
 	}
 	/* markers as ticks where the labels leave room */
 	size_t lo = 0, hi = u->tr.nmarks;
@@ -506,7 +564,7 @@ static void draw_ruler(struct ui *u)
 			continue;
 		int c = time_to_col(u->t0, u->t1, L->plotw, u->tr.marks[i].time);
 		if (c >= 0 && (mvinch(L->ruler, GUTTER + c) & A_CHARTEXT) == ' ')
-			mvaddstr(L->ruler, GUTTER + c, u->ascii ? "v" : "\u25be");
+			mvaddstr(L->ruler, GUTTER + c, G_MARKER(u));
 	}
 	attroff(attr_of(u, C_MARKER) | A_BOLD);
 }
@@ -523,10 +581,14 @@ static bool fractions(struct ui *u)
 		if (!b)
 			return false;
 		u->gc = b;
+		float *c = realloc(u->nodata, (need ? need : 1) * sizeof *c);
+		if (!c)
+			return false;
+		u->nodata = c;
 		u->fraccap = need;
 	}
 	return tracks_cap_fractions(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
-				    u->raw_max, u->run, u->gc, &u->exact);
+				    u->raw_max, false, u->run, u->gc, u->nodata, &u->exact);
 }
 
 /* Writes a running thread's label (or id) over its lane segment [a, b) of
@@ -607,48 +669,34 @@ static bool in_mark(const struct ui *u, uint64_t a, uint64_t b)
 	return b > lo && a <= hi;
 }
 
-static void draw_lane_cell(struct ui *u, int y, int x, float run, float gc, bool cursor)
+/* One lane cell. With colours, a stacked bar: running in eighths from the
+ * bottom (green) and, when the column holds GC, the rest orange (GC takes
+ * half of it or more) or brown (less). Without colours the glyph alone
+ * tells running (levels), GC (shades) and idle apart; running with some GC
+ * is underlined. Outside the capability's data: a dim hatch. */
+static void put_cell(struct ui *u, int y, int x, struct cell c, attr_t extra)
 {
-	struct cell c = lane_cell(run, gc);
-	attr_t extra = cursor ? A_REVERSE : 0;
-	if (u->ascii || !u->ncolors) {
-		/* glyphs carry the state when colours or UTF-8 are missing */
-		const char *g;
-		enum color col = C_RUN;
-		switch (c.kind) {
-		case CELL_GC: g = u->ascii ? "#" : "\u2588"; col = C_GC; break;
-		case CELL_MIXED: g = u->ascii ? "%" : "\u2592"; col = C_GC; break;
-		case CELL_RUN: g = u->ascii ? (c.level8 >= 4 ? "=" : "-") : eighths_up[c.level8]; break;
-		default: g = u->ascii ? " " : " "; break;
+	const char *g;
+	attr_t a;
+	if (u->ncolors) {
+		if (c.kind == CELL_NODATA) {
+			g = G_NODATA(u);
+			a = COLOR_PAIR(C_NODATA);
+		} else {
+			g = level_glyph(u, c.run8);
+			a = COLOR_PAIR(c.gc == 2 ? C_RUN_GC : c.gc ? C_RUN_GCW : C_RUN);
 		}
-		attron(attr_of(u, col) | extra);
-		mvaddstr(y, x, g);
-		attroff(attr_of(u, col) | extra);
-		return;
+	} else {
+		switch (c.kind) {
+		case CELL_NODATA: g = G_NODATA(u); a = A_DIM; break;
+		case CELL_GC: g = c.gc == 2 ? G_GC_HEAVY(u) : G_GC_LIGHT(u); a = A_BOLD; break;
+		case CELL_RUN: g = level_glyph(u, c.run8); a = c.gc ? A_UNDERLINE : A_NORMAL; break;
+		default: g = " "; a = A_NORMAL; break;
+		}
 	}
-	switch (c.kind) {
-	case CELL_IDLE:
-		attron(extra);
-		mvaddstr(y, x, " ");
-		attroff(extra);
-		break;
-	case CELL_RUN:
-		attron(COLOR_PAIR(C_RUN) | extra);
-		mvaddstr(y, x, eighths_up[c.level8]);
-		attroff(COLOR_PAIR(C_RUN) | extra);
-		break;
-	case CELL_GC:
-		attron(COLOR_PAIR(C_GC) | extra);
-		mvaddstr(y, x, eighths_up[8]);
-		attroff(COLOR_PAIR(C_GC) | extra);
-		break;
-	case CELL_MIXED:
-		/* GC on the left in orange, the rest green (running) or blank */
-		attron((c.run_bg ? COLOR_PAIR(C_MIXED) : COLOR_PAIR(C_GC)) | extra);
-		mvaddstr(y, x, eighths_left[c.gc8]);
-		attroff((c.run_bg ? COLOR_PAIR(C_MIXED) : COLOR_PAIR(C_GC)) | extra);
-		break;
-	}
+	attron(a | extra);
+	mvaddstr(y, x, g);
+	attroff(a | extra);
 }
 
 static void draw_lanes(struct ui *u)
@@ -679,9 +727,11 @@ static void draw_lanes(struct ui *u)
 		else
 			snprintf(lab, sizeof lab, "cap %d", u->tr.caps[c]);
 		mvaddstr(y, 0, lab);
-		for (int k = 0; ok && k < L->plotw; k++)
-			draw_lane_cell(u, y, GUTTER + k, u->run[c * (size_t)L->plotw + (size_t)k],
-				       u->gc[c * (size_t)L->plotw + (size_t)k], k == curcol);
+		for (int k = 0; ok && k < L->plotw; k++) {
+			size_t j = c * (size_t)L->plotw + (size_t)k;
+			put_cell(u, y, GUTTER + k, lane_cell(u->run[j], u->gc[j], u->nodata[j]),
+				 k == curcol ? A_REVERSE : 0);
+		}
 	}
 	if (u->tr.ncaps > (size_t)L->nlanes) {
 		char more[64];
@@ -693,6 +743,18 @@ static void draw_lanes(struct ui *u)
 	}
 }
 
+/* The columns of [a, b) (b > a, or a lone moment), clipped to the window. */
+static bool cols_of(const struct ui *u, uint64_t a, uint64_t b, int *ca, int *cb)
+{
+	if (b <= a)
+		b = a + 1;
+	if (b <= u->t0 || a >= u->t1)
+		return false;
+	*ca = a < u->t0 ? 0 : time_to_col(u->t0, u->t1, u->L.plotw, a);
+	*cb = b > u->t1 ? u->L.plotw - 1 : time_to_col(u->t0, u->t1, u->L.plotw, b - 1);
+	return true;
+}
+
 static void draw_gcbar(struct ui *u)
 {
 	const struct layout *L = &u->L;
@@ -700,32 +762,41 @@ static void draw_gcbar(struct ui *u)
 	move(y, 0);
 	clrtoeol();
 	mvaddstr(y, 0, "GC");
-	/* every collection overlapping the window; majors win a shared column */
+	/* every collection overlapping the window: its pause (the initiating
+	 * capability's, as +RTS -s counts it; majors win a shared column),
+	 * and around it the span of the other capabilities in it */
 	char *col = calloc((size_t)L->plotw, 1);
 	if (!col)
 		return;
 	const struct gc *g = tracks_gc_prev(&u->tr, u->t0, false);
 	if (!g)
 		g = u->tr.ngcs ? &u->tr.gcs[0] : NULL;
-	for (; g && g < u->tr.gcs + u->tr.ngcs && g->start < u->t1; g++) {
-		if (g->end < u->t0)
-			continue;
-		int a = g->start < u->t0 ? 0 : time_to_col(u->t0, u->t1, L->plotw, g->start);
-		int b = g->end >= u->t1 ? L->plotw - 1 : time_to_col(u->t0, u->t1, L->plotw, g->end);
-		char v = tracks_gc_major(&u->tr, g) ? 2 : 1;
-		for (int k = a; k <= b && k < L->plotw; k++)
-			if (k >= 0 && col[k] < v)
-				col[k] = v;
+	/* a span can reach back over the starts of a few earlier collections */
+	for (int back = 0; g && g > u->tr.gcs && back < 8; back++)
+		g--;
+	/* and forward a few past the window: a span can start before its pause */
+	for (int after = 0; g && g < u->tr.gcs + u->tr.ngcs && after < 8; g++) {
+		if (g->start >= u->t1)
+			after++;
+		int a, b;
+		uint64_t s0 = g->span_start < g->start ? g->span_start : g->start;
+		uint64_t s1 = g->span_end > g->end ? g->span_end : g->end;
+		if (cols_of(u, s0, s1, &a, &b))
+			for (int k = a; k <= b; k++)
+				if (!col[k])
+					col[k] = 1;
+		char v = tracks_gc_major(&u->tr, g) ? 3 : 2;
+		if (cols_of(u, g->start, g->end, &a, &b))
+			for (int k = a; k <= b; k++)
+				if (col[k] < v)
+					col[k] = v;
 	}
 	for (int k = 0; k < L->plotw; k++) {
 		if (!col[k])
 			continue;
-		enum color c = col[k] == 2 ? C_MAJOR : C_GC;
+		enum color c = col[k] == 3 ? C_MAJOR : col[k] == 2 ? C_GC : C_DIM;
 		attron(attr_of(u, c));
-		if (u->ascii)
-			mvaddch(y, GUTTER + k, col[k] == 2 ? 'M' : 'm');
-		else
-			mvaddstr(y, GUTTER + k, col[k] == 2 ? "\u2588" : "\u2584");
+		mvaddstr(y, GUTTER + k, col[k] == 3 ? G_MAJOR(u) : col[k] == 2 ? G_MINOR(u) : G_SPAN(u));
 		attroff(attr_of(u, c));
 	}
 	free(col);
@@ -765,7 +836,7 @@ static void draw_status(struct ui *u)
 	move(L->status, 0);
 	for (int i = 0; i < L->cols; i++)
 		addch(' ');
-	char a[32], b[32], c[32], line[512];
+	char a[48], b[48], c[48], line[600];
 	const char *name = strrchr(u->o.path, '/') ? strrchr(u->o.path, '/') + 1 : u->o.path;
 	char filt[128] = "all";
 	if (u->filters != CLASS_ALL) {
@@ -779,8 +850,8 @@ static void draw_status(struct ui *u)
 			snprintf(filt, sizeof filt, "none");
 	}
 	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s", name,
-		 time_format(a, sizeof a, u->t0), time_format(b, sizeof b, u->t1),
-		 time_format(c, sizeof c, u->cursor), filt,
+		 fmt_at(u, a, sizeof a, u->t0), fmt_at(u, b, sizeof b, u->t1),
+		 fmt_at(u, c, sizeof c, u->cursor), filt,
 		 u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND
 			 ? "  [log incomplete]"
 			 : "");
@@ -847,16 +918,189 @@ static void scroll_sel(struct ui *u, int n, int h)
 		u->ptop = 0;
 }
 
+/* The legend: every glyph and colour of the screen, drawn by the code that
+ * draws them, in the current mode (colours, attributes only, ASCII). */
+enum legend_item {
+	LG_TITLE, LG_RUN, LG_GC, LG_GC_WEAK, LG_RUN_GC_MONO, LG_GC_HEAVY_MONO, LG_GC_LIGHT_MONO,
+	LG_IDLE, LG_NODATA, LG_CURSOR, LG_UTIL, LG_MINOR, LG_MAJOR, LG_SPAN, LG_HEAP, LG_LIVE,
+	LG_MARKER, LG_TICK, LG_MARK, LG_COUNT
+};
+
+/* The legend's rows for this mode, into v; returns their count. */
+static size_t legend_items(const struct ui *u, enum legend_item *v)
+{
+	size_t n = 0;
+	for (int i = 0; i < LG_COUNT; i++) {
+		bool mono = !u->ncolors;
+		if ((i == LG_GC || i == LG_GC_WEAK) && mono)
+			continue;
+		if (i == LG_GC_WEAK && u->ncolors == 8)
+			continue;
+		if ((i == LG_RUN_GC_MONO || i == LG_GC_HEAVY_MONO || i == LG_GC_LIGHT_MONO) && !mono)
+			continue;
+		v[n++] = (enum legend_item)i;
+	}
+	return n;
+}
+
+static const char *legend_text(const struct ui *u, enum legend_item i)
+{
+	switch (i) {
+	case LG_TITLE: return "legend (a column is a slice of time)";
+	case LG_RUN: return "running: height = share of the column";
+	case LG_GC:
+		return u->ncolors == 8 ? "yellow on top: GC in the column"
+				       : "orange on top: GC, and GC >= idle";
+	case LG_GC_WEAK: return "brown on top: GC, and GC < idle";
+	case LG_RUN_GC_MONO: return "underlined: running, and some GC";
+	case LG_GC_HEAVY_MONO: return "GC: >= running and >= idle";
+	case LG_GC_LIGHT_MONO: return "GC: >= running, < idle";
+	case LG_IDLE: return "blank: idle";
+	case LG_NODATA: return "no data: outside the cap's events";
+	case LG_CURSOR: return "the cursor's column";
+	case LG_UTIL: return "util: the caps' mean share running";
+	case LG_MINOR: return "GC bar: a pause (its initiating cap's)";
+	case LG_MAJOR: return "GC bar: the pause of a major GC";
+	case LG_SPAN: return "GC bar: span, other caps still in GC";
+	case LG_HEAP: return "heap: heap size (sparkline)";
+	case LG_LIVE: return "live: live data (sparkline)";
+	case LG_MARKER: return "ruler: a user marker";
+	case LG_TICK: return "ruler: offset from the bold time";
+	case LG_MARK: return "ruler: the marked interval (v..v)";
+	case LG_COUNT: break;
+	}
+	return "";
+}
+
+/* Draws item i's sample in the 5 columns at (y, x); returns with the
+ * attributes reset. */
+static void legend_sample(struct ui *u, int y, int x, enum legend_item i)
+{
+	attrset(A_NORMAL);
+	move(y, x);
+	for (int k = 0; k < 5; k++)
+		addch(' ');
+	switch (i) {
+	case LG_TITLE: break;
+	case LG_RUN:
+		put_cell(u, y, x, lane_cell(0.25f, 0, 0), 0);
+		put_cell(u, y, x + 1, lane_cell(0.5f, 0, 0), 0);
+		put_cell(u, y, x + 2, lane_cell(0.75f, 0, 0), 0);
+		put_cell(u, y, x + 3, lane_cell(1, 0, 0), 0);
+		break;
+	case LG_GC:
+		put_cell(u, y, x, lane_cell(0.5f, 0.4f, 0), 0);
+		put_cell(u, y, x + 1, lane_cell(0.25f, 0.6f, 0), 0);
+		put_cell(u, y, x + 2, lane_cell(0, 1, 0), 0);
+		break;
+	case LG_GC_WEAK:
+		put_cell(u, y, x, lane_cell(0.5f, 0.05f, 0), 0);
+		put_cell(u, y, x + 1, lane_cell(0.25f, 0.1f, 0), 0);
+		put_cell(u, y, x + 2, lane_cell(0, 0.1f, 0), 0);
+		break;
+	case LG_RUN_GC_MONO:
+		put_cell(u, y, x, lane_cell(0.5f, 0.1f, 0), 0);
+		put_cell(u, y, x + 1, lane_cell(0.75f, 0.1f, 0), 0);
+		break;
+	case LG_GC_HEAVY_MONO: put_cell(u, y, x, lane_cell(0, 1, 0), 0); break;
+	case LG_GC_LIGHT_MONO: put_cell(u, y, x, lane_cell(0, 0.1f, 0), 0); break;
+	case LG_IDLE: break;
+	case LG_NODATA:
+		for (int k = 0; k < 3; k++)
+			put_cell(u, y, x + k, lane_cell(0, 0, 1), 0);
+		break;
+	case LG_CURSOR:
+		put_cell(u, y, x, lane_cell(0, 0, 0), 0);
+		put_cell(u, y, x + 1, lane_cell(0, 0, 0), A_REVERSE);
+		put_cell(u, y, x + 2, lane_cell(0, 0, 0), 0);
+		break;
+	case LG_UTIL:
+	case LG_HEAP:
+	case LG_LIVE: {
+		enum color c = i == LG_UTIL ? C_RUN : i == LG_HEAP ? C_HEAP : C_LIVE;
+		attron(attr_of(u, c));
+		for (int k = 0; k < 4; k++)
+			put_level(u, y, x + k, 2 * k + 2);
+		attroff(attr_of(u, c));
+		break;
+	}
+	case LG_MINOR:
+	case LG_MAJOR:
+	case LG_SPAN: {
+		enum color c = i == LG_MAJOR ? C_MAJOR : i == LG_MINOR ? C_GC : C_DIM;
+		const char *g = i == LG_MAJOR ? G_MAJOR(u) : i == LG_MINOR ? G_MINOR(u) : G_SPAN(u);
+		attron(attr_of(u, c));
+		for (int k = 0; k < 3; k++)
+			mvaddstr(y, x + k, g);
+		attroff(attr_of(u, c));
+		break;
+	}
+	case LG_MARKER:
+		attron(attr_of(u, C_MARKER) | A_BOLD);
+		mvaddstr(y, x, G_MARKER(u));
+		attroff(attr_of(u, C_MARKER) | A_BOLD);
+		break;
+	case LG_TICK:
+		mvaddstr(y, x, G_TICK(u));
+		addstr("+5us");
+		break;
+	case LG_MARK:
+		attron(attr_of(u, C_MARK));
+		addstr("     ");
+		mvaddstr(y, x + 1, "1ms");
+		attroff(attr_of(u, C_MARK));
+		break;
+	case LG_COUNT: break;
+	}
+	attrset(A_NORMAL);
+}
+
+#define HELP_KEYS_W 70 /* the keys' column: keys, then what they do */
+#define HELP_LEGEND_W 44
+
+/* The help: the keys and, beside them (or below, on a narrow screen), the
+ * legend. Rows scroll together. */
+static int help_rows(const struct ui *u, bool *beside)
+{
+	enum legend_item v[LG_COUNT];
+	int nl = (int)legend_items(u, v), nk = ACT_COUNT - 1;
+	*beside = u->L.cols - 4 >= HELP_KEYS_W + HELP_LEGEND_W;
+	return *beside ? (nk > nl ? nk : nl) : nk + 1 + nl;
+}
+
 static void draw_help(struct ui *u)
 {
-	struct box b = open_box(u, ACT_COUNT + 3, 76, "hectic keys (? or Escape closes)");
+	bool beside;
+	int rows = help_rows(u, &beside);
+	struct box b = open_box(u, rows + 2, beside ? HELP_KEYS_W + HELP_LEGEND_W + 2 : HELP_KEYS_W + 2,
+				"hectic keys and legend (? or Escape closes)");
+	enum legend_item v[LG_COUNT];
+	int nl = (int)legend_items(u, v), nk = ACT_COUNT - 1;
 	int h = b.h - 2;
-	scroll_sel(u, ACT_COUNT - 1, h);
-	for (int i = 0; i < h && u->ptop + i + 1 < ACT_COUNT; i++) {
-		enum action a = (enum action)(u->ptop + i + 1);
-		char keys[64];
-		keys_of(u, a, keys, sizeof keys);
-		mvprintw(b.y + 1 + i, b.x + 1, "%-18.18s %-.*s", keys, b.w - 21, action_help(a));
+	scroll_sel(u, rows, h);
+	int lx = beside ? b.x + 1 + HELP_KEYS_W : b.x + 1;
+	int lw = beside ? b.w - 2 - HELP_KEYS_W : b.w - 2;
+	for (int i = 0; i < h && u->ptop + i < rows; i++) {
+		int r = u->ptop + i, y = b.y + 1 + i;
+		if (r < nk) {
+			enum action a = (enum action)(r + 1);
+			char keys[64];
+			keys_of(u, a, keys, sizeof keys);
+			mvprintw(y, b.x + 1, "%-18.18s %-.*s", keys, (beside ? HELP_KEYS_W : b.w - 2) - 20,
+				 action_help(a));
+		}
+		int li = beside ? r : r - nk - 1;
+		if (li < 0 || li >= nl || lw < 8)
+			continue;
+		if (v[li] == LG_TITLE) {
+			attron(A_BOLD);
+			mvaddnstr(y, lx, legend_text(u, v[li]), lw);
+			attroff(A_BOLD);
+			continue;
+		}
+		legend_sample(u, y, lx, v[li]);
+		attrset(attr_of(u, C_PANEL));
+		mvaddnstr(y, lx + 6, legend_text(u, v[li]), lw - 6);
 	}
 	close_box(u);
 }
@@ -886,8 +1130,10 @@ static void draw_pauses(struct ui *u)
 		 time_format(c, 32, p99), time_format(d, 32, max));
 	struct box b = open_box(u, u->L.rows - 4, 76, t);
 	int h = b.h - 2;
-	mvprintw(b.y + 1, b.x + 1, "%4s %12s %10s %10s %4s %14s", "#", "at", "pause", "span", "gen",
-		 "copied");
+	/* pause: the initiating capability's GC_START..GC_END, what +RTS -s
+	 * counts; span: from the first capability in to the last one out */
+	mvprintw(b.y + 1, b.x + 1, "%4s %13s %9s %9s %4s %4s %4s %14s", "#", "at", "pause", "span",
+		 "cap", "caps", "gen", "copied");
 	h--;
 	scroll_sel(u, (int)u->tr.ngcs, h);
 	for (int i = 0; i < h && (size_t)(u->ptop + i) < u->tr.ngcs; i++) {
@@ -897,9 +1143,14 @@ static void draw_pauses(struct ui *u)
 		const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
 		if (k == u->psel)
 			attron(A_REVERSE);
-		mvprintw(b.y + 2 + i, b.x + 1, "%4d %12s %10s %10s %4d %14llu", k + 1,
-			 time_format(a, 32, g->start), time_format(b_, 32, g->pause),
-			 time_format(c, 32, g->end - g->start), gen,
+		char capb[16];
+		if (g->cap == EV_NO_CAP)
+			snprintf(capb, sizeof capb, "-");
+		else
+			snprintf(capb, sizeof capb, "%d", g->cap);
+		mvprintw(b.y + 2 + i, b.x + 1, "%4d %13s %9s %9s %4s %4u %4d %14llu", k + 1,
+			 fmt_moment(a, 32, g->start), time_format(b_, 32, g->pause),
+			 time_format(c, 32, g->span_end - g->span_start), capb, g->ncaps, gen,
 			 st ? (unsigned long long)st->copied : 0ull);
 		if (k == u->psel)
 			attroff(A_REVERSE);
@@ -936,7 +1187,7 @@ static void draw_threads(struct ui *u)
 		if (k == u->psel)
 			attron(A_REVERSE);
 		mvprintw(b.y + 1 + i, b.x + 1, "%8u %10s ", t->id,
-			 t->first_run != UINT64_MAX ? time_format(a, 32, t->first_run)
+			 t->first_run != UINT64_MAX ? fmt_moment(a, 32, t->first_run)
 						    : "-");
 		size_t n;
 		const uint8_t *label = tracks_label(&u->tr, &u->s, t, &n);
@@ -989,7 +1240,10 @@ static void draw_stats(struct ui *u)
 	char t[128], a[32], b_[32];
 	uint64_t lo = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
 	uint64_t hi = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
-	snprintf(t, sizeof t, "interval %s .. %s", time_format(a, 32, lo), time_format(b_, 32, hi));
+	/* to the microsecond, or to the column when columns are finer */
+	uint64_t res = col_ns(u) < 1000 ? col_ns(u) : 1000;
+	snprintf(t, sizeof t, "interval %s .. %s", time_format_res(a, 32, lo, res),
+		 time_format_res(b_, 32, hi, res));
 	struct box b = open_box(u, (int)u->nstatlines + 2, 84, t);
 	int h = b.h - 1;
 	scroll_sel(u, (int)u->nstatlines, h);
@@ -1043,6 +1297,25 @@ static void draw_loading(struct ui *u)
 	refresh();
 }
 
+/* For the end-to-end tests: the frame's window and columns, written to the
+ * file HECTIC_DEBUG_WINDOW names (whole, by a rename) as one line
+ * "t0 t1 plotw lanes_top nlanes exact cursor_col" (ns, exclusive end;
+ * cursor_col -1 when the cursor is out of view). */
+static void write_window(const struct ui *u)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", u->winfile) >= (int)sizeof tmp)
+		return;
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "%llu %llu %d %d %d %d %d\n", (unsigned long long)u->t0,
+		(unsigned long long)u->t1, u->L.plotw, u->L.lanes_top, u->L.nlanes, u->exact,
+		time_to_col(u->t0, u->t1, u->L.plotw, u->cursor));
+	if (fclose(f) == 0)
+		rename(tmp, u->winfile);
+}
+
 static void draw(struct ui *u)
 {
 	layout_compute(&u->L, LINES, COLS, u->tr.ncaps, u->lanes_top);
@@ -1082,32 +1355,39 @@ static void draw(struct ui *u)
 	case P_NONE: break;
 	}
 	refresh();
+	if (u->winfile)
+		write_window(u);
 }
 
 /* ---- actions ---- */
 
 static void say_gc(struct ui *u, const struct gc *g)
 {
-	char a[32], b[32];
+	char a[32], b[32], c[32], who[48] = "";
 	int gen = tracks_gc_gen(&u->tr, g);
 	const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
-	snprintf(u->msg, sizeof u->msg, "GC at %s: pause %s, gen %d%s, %llu bytes copied, %u caps",
-		 time_format(a, 32, g->start), time_format(b, 32, g->pause), gen,
+	if (g->cap != EV_NO_CAP)
+		snprintf(who, sizeof who, " from cap %d", g->cap);
+	snprintf(u->msg, sizeof u->msg,
+		 "GC at %s: pause %s, gen %d%s, %llu bytes copied; span %s, %u cap%s%s",
+		 fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), gen,
 		 tracks_gc_major(&u->tr, g) ? " (major)" : "",
-		 st ? (unsigned long long)st->copied : 0ull, g->ncaps);
+		 st ? (unsigned long long)st->copied : 0ull,
+		 time_format(c, 32, g->span_end - g->span_start), g->ncaps, g->ncaps == 1 ? "" : "s",
+		 who);
 }
 
-/* Puts a collection in view at a useful zoom: it spans about a third of
- * the screen unless it already shows wider. */
+/* Puts a collection in view at a useful zoom: its span (every capability
+ * in it) takes about a third of the screen unless it already shows wider. */
 static void go_gc(struct ui *u, const struct gc *g)
 {
-	uint64_t span = g->end - g->start;
+	uint64_t s0 = g->span_start < g->start ? g->span_start : g->start;
+	uint64_t s1 = g->span_end > g->end ? g->span_end : g->end;
+	uint64_t span = s1 - s0 ? s1 - s0 : 1;
 	uint64_t w = width(u);
 	int cols = (int)((double)span / (double)w * u->L.plotw);
-	if (g->start < u->t0 || g->end >= u->t1 || cols < u->L.plotw / 8) {
-		uint64_t nw = span * 3;
-		set_window(u, g->start > span ? g->start - span : 0, nw);
-	}
+	if (s0 < u->t0 || s1 >= u->t1 || cols < u->L.plotw / 8)
+		set_window(u, s0 > span ? s0 - span : 0, span * 3);
 	u->cursor = g->start;
 	u->sel_valid = false;
 	say_gc(u, g);
@@ -1136,7 +1416,7 @@ static void do_search(struct ui *u, int dir)
 			size_t n;
 			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[mark], &n);
 			char a[32];
-			snprintf(u->msg, sizeof u->msg, "%s: %.*s", time_format(a, 32, hit),
+			snprintf(u->msg, sizeof u->msg, "%s: %.*s", fmt_moment(a, 32, hit),
 				 (int)(n > 80 ? 80 : n), txt ? (const char *)txt : "");
 		} else {
 			snprintf(u->msg, sizeof u->msg, "thread %u label matches", thread);
@@ -1182,7 +1462,10 @@ static int panel_rows(struct ui *u)
 	case P_FILTERS: return CL_COUNT;
 	case P_THREADS: return (int)u->tr.nthreads;
 	case P_STATS: return (int)u->nstatlines;
-	case P_HELP: return ACT_COUNT - 1;
+	case P_HELP: {
+		bool beside;
+		return help_rows(u, &beside);
+	}
 	default: return 0;
 	}
 }
@@ -1260,10 +1543,20 @@ static void act(struct ui *u, enum action a)
 		set_window(u, u->s.tmin, run_end(u) - u->s.tmin);
 		u->sel_valid = false;
 		break;
-	case ACT_LEFT:
-		go_time(u, u->cursor > u->s.tmin + col ? u->cursor - col : u->s.tmin);
+	case ACT_LEFT: {
+		/* to the start of the column on the left, when the cursor is in view */
+		int c = time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
+		uint64_t t = c > 0 ? col_to_time(u->t0, u->t1, u->L.plotw, c - 1)
+			     : u->cursor > u->s.tmin + col ? u->cursor - col : u->s.tmin;
+		go_time(u, t < u->s.tmin ? u->s.tmin : t);
 		break;
-	case ACT_RIGHT: go_time(u, u->cursor + col < run_end(u) ? u->cursor + col : u->s.tmax); break;
+	}
+	case ACT_RIGHT: {
+		int c = time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
+		uint64_t t = c >= 0 ? col_to_time(u->t0, u->t1, u->L.plotw, c + 1) : u->cursor + col;
+		go_time(u, t < run_end(u) && t > u->cursor ? t : u->s.tmax);
+		break;
+	}
 	case ACT_PAGE_LEFT: {
 		uint64_t w = width(u);
 		set_window(u, u->t0 > w ? u->t0 - w : 0, w);
@@ -1346,6 +1639,11 @@ static void act(struct ui *u, enum action a)
 			u->filters = CLASS_ALL;
 		}
 		u->sel_valid = false;
+		break;
+	case ACT_TOGGLE_TIMES:
+		u->raw_times = !u->raw_times;
+		snprintf(u->msg, sizeof u->msg, u->raw_times ? "event times in nanoseconds"
+							     : "event times in the ruler's unit");
 		break;
 	case ACT_SEARCH: start_search(u); break;
 	case ACT_SEARCH_NEXT: do_search(u, 1); break;
@@ -1568,6 +1866,9 @@ int ui_run(const struct ui_opts *o)
 	g_ui = u;
 	u->o = *o;
 	u->raw_max = DEFAULT_RAW_MAX;
+	u->winfile = getenv("HECTIC_DEBUG_WINDOW");
+	if (u->winfile && !*u->winfile)
+		u->winfile = NULL;
 	setlocale(LC_ALL, "");
 	const char *cs = nl_langinfo(CODESET);
 	bool utf8 = cs && (!strcmp(cs, "UTF-8") || !strcmp(cs, "utf8"));

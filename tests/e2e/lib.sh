@@ -10,6 +10,8 @@
 #   check NAME RE          pass when the screen comes to match RE
 #   check_not NAME RE      pass when the last captured screen lacks RE
 #   wait_exit [SECS]       wait for hectic to end; exit status in $E2E_RC
+#   window                 the last frame's "t0 t1 plotw lanes_top nlanes
+#                          exact cursor_col" (HECTIC_DEBUG_WINDOW)
 #
 # The screen is captured into $E2E_SCREEN (capture-pane -p) and, by
 # capture_e, into $E2E_SCREEN_E (with -e: colours and attributes).
@@ -19,6 +21,7 @@ E2E_SOCK=hectic-e2e-$$
 E2E_SCREEN=$E2E_T/screen
 E2E_SCREEN_E=$E2E_T/screen-e
 E2E_ERR=$E2E_T/stderr
+E2E_WIN=$E2E_T/window
 E2E_W=120
 E2E_H=32
 E2E_RC=
@@ -57,12 +60,13 @@ start() {
 	[ $# -gt 0 ] && shift
 	for a in "$@"; do args="$args $(q "$a")"; done
 	tm kill-server >/dev/null 2>&1
-	rm -f "$E2E_T/rc" "$E2E_ERR" "$E2E_T/stty-before" "$E2E_T/stty-after"
+	rm -f "$E2E_T/rc" "$E2E_ERR" "$E2E_T/stty-before" "$E2E_T/stty-after" "$E2E_WIN"
 	cat >"$E2E_T/run" <<EOF
 cd $(q "$PWD")
 stty -g >$(q "$E2E_T/stty-before")
 env -u NO_COLOR -u LC_ALL -u LC_CTYPE -u LC_MESSAGES -u XDG_CONFIG_HOME \\
-	HOME=$(q "$E2E_T/home") LANG=C.UTF-8 TERM=tmux-256color $envs \\
+	HOME=$(q "$E2E_T/home") LANG=C.UTF-8 TERM=tmux-256color \\
+	HECTIC_DEBUG_WINDOW=$(q "$E2E_WIN") $envs \\
 	$(q "$E2E_HECTIC") $args 2>$(q "$E2E_ERR")
 r=\$?
 stty -g >$(q "$E2E_T/stty-after")
@@ -228,3 +232,46 @@ win_b() { status_times | cut -d' ' -f2; }
 cursor_ns() { status_times | cut -d' ' -f3; }
 # the window width that the ruler's gutter shows, in ns
 ruler_width() { to_ns "$(row 0 | awk '{ print $1 }')"; }
+
+# window: the window of the last frame drawn, "t0 t1 plotw lanes_top
+# nlanes exact cursor_col" (ns; see write_window in viewer/ui.c)
+window() { cat "$E2E_WIN" 2>/dev/null; }
+win_field() { window | cut -d' ' -f"$1"; }
+
+# fmt_at NS REF RES: NS as the status line writes times: in the unit of REF
+# (the window's end: s, ms, us or ns), rounded half up to the power of ten
+# at most RES, with the decimals that takes (model/timefmt.c,
+# time_format_unit). Exact below 2^53.
+fmt_at() {
+	awk -v t="$1" -v ref="$2" -v res="$3" 'BEGIN {
+		u = ref >= 1e9 ? 1e9 : ref >= 1e6 ? 1e6 : ref >= 1e3 ? 1e3 : 1
+		name = u == 1e9 ? "s" : u == 1e6 ? "ms" : u == 1e3 ? "us" : "ns"
+		p = 1
+		while (p * 10 <= res) p *= 10
+		if (p > u) p = u
+		dec = 0
+		for (q = p; q < u; q *= 10) dec++
+		v = int(t / p)
+		if (p > 1 && t - v * p >= p / 2) v++
+		per = u / p
+		if (dec) printf "%.0f.%0" dec ".0f%s\n", int(v / per), v - int(v / per) * per, name
+		else printf "%.0f%s\n", v, name }'
+}
+
+# label_ns TEXT: a time label ("1.8151s", "+250us", "37ns") in ns, exactly
+label_ns() {
+	awk -v s="$1" 'BEGIN {
+		sub(/^\+/, "", s)
+		n = s; sub(/[a-z]+$/, "", n); u = substr(s, length(n) + 1)
+		m = u == "s" ? 1e9 : u == "ms" ? 1e6 : u == "us" ? 1e3 : u == "ns" ? 1 : -1
+		if (m < 0 || n !~ /^[0-9]+(\.[0-9]+)?$/) { print "bad"; exit }
+		i = n; f = ""
+		if (index(n, ".")) { i = substr(n, 1, index(n, ".") - 1); f = substr(n, index(n, ".") + 1) }
+		d = m
+		for (k = 1; k <= length(f); k++) d /= 10
+		printf "%.0f\n", i * m + (f == "" ? 0 : f * d) }'
+}
+
+# cells: the last capture with -e as cells (cells.awk) into $E2E_CELLS
+E2E_CELLS=$E2E_T/cells
+cells() { capture_e; LC_ALL=C awk -f tests/e2e/cells.awk "$E2E_SCREEN_E" >"$E2E_CELLS"; }

@@ -38,17 +38,26 @@ for c in 0 1 2 3; do check "startup-cap$c" "^cap $c "; done
 check startup-gc '^GC '
 check startup-heap '^heap '
 # The viewer shows absolute times, as the event list and the reports do:
-# the run starts at the first event. hectic summary's header formats it the
-# same way.
-START=$("$E2E_HECTIC" summary tests/fixtures/threaded.eventlog | sed -n '1s/^[^:]*: \([0-9.]*[a-z]*\) to .*/\1/p')
+# the run starts at the first event. The status line writes the window's
+# start and end and the cursor in the end's unit, to the column.
+wait_for "$READY"
+set -- $(window)
+START=$(fmt_at "$1" "$2" $((($2 - $1) / $3)))
 START_RE=$(printf '%s' "$START" | sed 's/\./\\./g')
 START_NS=$(to_ns "$START")
-check_status startup-status "^ threaded\\.eventlog  $START_RE\\.\\.[0-9.]+ms  cursor $START_RE  events: all"
-check startup-list '^[0-9]+: '
+FIRST_NS=$("$E2E_HECTIC" show $TH | sed -n '/^Events:/,$s/^\([0-9][0-9]*\): .*/\1/p' | head -1)
+eq startup-t0 "$1" "$FIRST_NS" "(the window starts at the first event)"
+END_RE=$(fmt_at "$2" "$2" $((($2 - $1) / $3)) | sed 's/\./\\./g')
+check_status startup-status "^ threaded\\.eventlog  $START_RE\\.\\.$END_RE  cursor $START_RE  events: all"
+# the event list: times in the screen's unit, to the nanosecond
+LIST_RE='^ *[0-9]+\.[0-9]+ms: '
+check startup-list "$LIST_RE"
+first_ns=$(sed -n "/$LIST_RE/{p;q;}" "$E2E_SCREEN" | sed 's/^ *\([0-9.]*ms\):.*/\1/')
+eq startup-list-time "$(label_ns "$first_ns")" "$FIRST_NS" "(the first event's time, $first_ns)"
 # the selected event is in reverse video; j/Down and k/Up move it
-selected() { capture_e; grep "^$ESC\\[7m\\($ESC\\[[0-9;]*m\\)*[0-9]*: " "$E2E_SCREEN_E" | sed "s/$ESC\\[[0-9;]*m//g; s/ *$//"; }
-first=$(sed -n '/^[0-9]*: /{p;q;}' "$E2E_SCREEN")
-third=$(sed -n '/^[0-9]*: /p' "$E2E_SCREEN" | sed -n 3p)
+selected() { capture_e; grep "^$ESC\\[7m\\($ESC\\[[0-9;]*m\\)* *[0-9.]*m*s*: " "$E2E_SCREEN_E" | sed "s/$ESC\\[[0-9;]*m//g; s/ *$//"; }
+first=$(sed -n "/$LIST_RE/{p;q;}" "$E2E_SCREEN")
+third=$(sed -n "/$LIST_RE/p" "$E2E_SCREEN" | sed -n 3p)
 eq list-selected "$(selected)" "$first" "(reverse-video row at start)"
 keys j Down
 wait_change
@@ -66,7 +75,7 @@ full=$(status_line | sed 's/  cursor.*//')
 w0=$(ruler_width)
 b0=$(win_b)
 keys l l l l l l l l l l
-wait_status 'cursor [1-9]'
+wait_change
 keys +
 wait_change
 w1=$(ruler_width)
@@ -106,7 +115,7 @@ wait_status '  cursor'
 keys g
 wait_status "cursor $START_RE"
 keys l
-wait_status 'cursor [1-9]'
+wait_change
 c1=$(cursor_ns)
 lt pan-l "$START_NS" "$c1"
 keys Right
@@ -345,11 +354,11 @@ resize() {
 	E2E_W=$1 E2E_H=$2
 }
 resize 80 24
-check_status resize-80x24 "^ threaded\\.eventlog  $START_RE"
+check_status resize-80x24 "^ threaded\\.eventlog  [0-9.]+ms\\.\\."
 check resize-80x24-lanes '^cap 3 '
 alive resize-80x24-alive
 resize 200 60
-check_status resize-200x60 "^ threaded\\.eventlog  $START_RE"
+check_status resize-200x60 "^ threaded\\.eventlog  [0-9.]+ms\\.\\."
 check resize-200x60-ruler '^[0-9.]+ms .*│'
 alive resize-200x60-alive
 resize 30 8
@@ -403,7 +412,9 @@ grep -q 'line 1' "$E2E_ERR" && fail rc-line1 "a good line reported: $(cat "$E2E_
 start 120 32 -- --keymap=emacs $TH
 wait_for "$READY"
 keys C-f
-check_status emacs-C-f 'cursor [1-9]'
+wait_change
+c1=$(cursor_ns)
+lt emacs-C-f "$START_NS" "$c1" "(cursor after C-f)"
 keys C-b
 check_status emacs-C-b "cursor $START_RE "
 keys p
@@ -548,7 +559,7 @@ grep -q 'missing.eventlog' "$E2E_ERR" && pass || fail missing-file-msg "stderr: 
 start 120 32 -- $TH
 wait_for "$READY"
 keys l C-l
-wait_status 'cursor [1-9]'
+wait_change
 check redraw 'cap 3 '
 keys / C-c
 check_status ctrl-c-prompt 'events: all'

@@ -37,7 +37,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			uint64_t a = k == 0 ? lo : k == 1 ? mid : lo + (hi - lo) / 7;
 			uint64_t b = k == 0 ? hi : k == 1 ? hi + 1000 : mid + 1;
 			for (size_t raw = 0; raw <= 1; raw++) {
-				if (!tracks_cap_fractions(&tr, &s, a, b, cols, raw ? SIZE_MAX : 0, run, gc,
+				if (!tracks_cap_fractions(&tr, &s, a, b, cols, raw ? SIZE_MAX : 0, raw, run, gc, NULL,
 							  &exact))
 					continue;
 				for (size_t i = 0; i < tr.ncaps * cols; i++)

@@ -6,6 +6,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <string.h>
+
+#include "../../model/timefmt.h"
 #include "../../viewer/layout.h"
 
 static void check_layout(int rows, int cols, size_t ncaps, int top)
@@ -52,6 +55,31 @@ static void test_layout_sizes(void **state)
 	assert_int_equal(l.lanes_top + l.nlanes, 64);
 }
 
+/* The model's column geometry (tracks_cap_fractions): column c spans
+ * [t0 + w*c/n, t0 + w*(c+1)/n) in integer division. */
+static uint64_t model_col_start(uint64_t t0, uint64_t t1, int n, int c)
+{
+	return t0 + (uint64_t)((unsigned __int128)(t1 - t0) * (unsigned)c / (unsigned)n);
+}
+
+static void check_geometry(uint64_t t0, uint64_t t1, int n)
+{
+	for (int c = 0; c <= n; c++)
+		assert_int_equal(col_to_time(t0, t1, n, c), model_col_start(t0, t1, n, c));
+	for (int c = 0; c < n; c++) {
+		uint64_t a = model_col_start(t0, t1, n, c), b = model_col_start(t0, t1, n, c + 1);
+		if (a == b)
+			continue;
+		/* both ends of every column, and a time inside */
+		assert_int_equal(time_to_col(t0, t1, n, a), c);
+		assert_int_equal(time_to_col(t0, t1, n, b - 1), c);
+		assert_int_equal(time_to_col(t0, t1, n, a + (b - a) / 2), c);
+	}
+	assert_int_equal(time_to_col(t0, t1, n, t1), -1);
+	if (t0)
+		assert_int_equal(time_to_col(t0, t1, n, t0 - 1), -1);
+}
+
 static void test_time_cols(void **state)
 {
 	(void)state;
@@ -64,69 +92,215 @@ static void test_time_cols(void **state)
 	assert_int_equal(col_to_time(100, 200, 10, 0), 100);
 	assert_int_equal(col_to_time(100, 200, 10, 5), 150);
 	assert_int_equal(col_to_time(100, 200, 10, 10), 200);
-	/* round trip: the middle of a column maps back to that column */
-	for (int c = 0; c < 113; c++) {
-		uint64_t a = col_to_time(0, 1000000007ull, 113, c);
-		uint64_t b = col_to_time(0, 1000000007ull, 113, c + 1);
-		assert_int_equal(time_to_col(0, 1000000007ull, 113, a + (b - a) / 2), c);
+	/* 15 ns over 10 columns: starts 0 1 3 4 6 7 9 10 12 13 */
+	static const int want[15] = { 0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9 };
+	for (int t = 0; t < 15; t++)
+		assert_int_equal(time_to_col(0, 15, 10, (uint64_t)t), want[t]);
+	/* the same as the model everywhere, at 1 ns per column too, and
+	 * where a double would round wrongly */
+	check_geometry(0, 1000000007ull, 113);
+	check_geometry(1000, 1112, 112);
+	check_geometry(37290123456ull, 37290123456ull + 112, 112);
+	check_geometry(37290123456ull, 37290123456ull + 849999, 112);
+	check_geometry(0, 15, 10);
+	check_geometry(UINT64_MAX - 1000000, UINT64_MAX, 199);
+	check_geometry(1, UINT64_MAX, 397);
+	uint64_t seed = 88172645463325252ull;
+	for (int i = 0; i < 300; i++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		int n = 1 + (int)(seed % 400);
+		uint64_t t0 = seed >> (seed % 64);
+		uint64_t w = (uint64_t)n + ((seed >> 11) >> (seed >> 58));
+		if (t0 > UINT64_MAX - w)
+			t0 = UINT64_MAX - w;
+		check_geometry(t0, t0 + w, n);
 	}
+}
+
+/* A tick label read back: the absolute one, or origin + offset. */
+static uint64_t label_time(const struct tick *t, bool offsets, size_t i)
+{
+	uint64_t v = 0;
+	const char *l = t[i].label;
+	if (l[0] == '+') {
+		assert_true(offsets && i > 0);
+		assert_true(time_parse(l + 1, &v));
+		return t[0].at + v;
+	}
+	assert_true(time_parse(l, &v));
+	return v;
+}
+
+/* Every ruler invariant for one window. */
+static size_t check_ruler(uint64_t t0, uint64_t t1, int width)
+{
+	struct tick t[64];
+	uint64_t step;
+	bool offsets;
+	size_t n = ruler_ticks(t0, t1, width, 64, t, &step, &offsets);
+	assert_true(n <= 64);
+	if (!n)
+		return 0;
+	uint64_t m = step;
+	while (m % 10 == 0)
+		m /= 10;
+	assert_true(m == 1 || m == 2 || m == 5);
+	assert_true(step * (unsigned __int128)width >= (unsigned __int128)(t1 - t0) * 3);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(t[i].at >= t0 && t[i].at < t1);
+		assert_int_equal(t[i].at % step, 0);
+		if (i)
+			assert_int_equal(t[i].at - t[i - 1].at, step);
+		assert_int_equal(t[i].col, time_to_col(t0, t1, width, t[i].at));
+		size_t len = strlen(t[i].label);
+		/* every label fits before the next mark, a blank apart, and
+		 * inside the plot; only the last may be left out */
+		if (i + 1 < n) {
+			assert_true(len > 0);
+			assert_true(t[i].col + 1 + (int)len < t[i + 1].col);
+		}
+		assert_true(t[i].col + 1 + (int)len <= width);
+		if (!len)
+			continue;
+		if (offsets) {
+			assert_true(i == 0 ? t[i].label[0] != '+' : t[i].label[0] == '+');
+		} else {
+			assert_true(len <= RULER_ABS_MAX);
+		}
+		/* each label says exactly its tick's time: none read the same */
+		assert_int_equal(label_time(t, offsets, i), t[i].at);
+		for (size_t j = 0; j < i; j++)
+			assert_string_not_equal(t[i].label, t[j].label);
+	}
+	return n;
 }
 
 static void test_ruler(void **state)
 {
 	(void)state;
-	int col[64];
-	uint64_t at[64], step;
-	/* 1 s over 100 columns, labels 9 wide: steps of 1-2-5 x 10^k, no
-	 * two labels closer than 11 columns */
-	size_t n = ruler_ticks(0, 1000000000, 100, 9, 64, col, at, &step);
+	struct tick t[64];
+	uint64_t step;
+	bool offsets;
+	/* 1 s over 100 columns from 0: absolute labels, 1-2-5 steps */
+	size_t n = ruler_ticks(0, 1000000000, 100, 64, t, &step, &offsets);
 	assert_true(n >= 5 && n <= 10);
-	assert_int_equal(step, 200000000);
-	for (size_t i = 0; i < n; i++) {
-		assert_int_equal(at[i] % step, 0);
-		assert_int_equal(col[i], time_to_col(0, 1000000000, 100, at[i]));
-		if (i)
-			assert_true(col[i] - col[i - 1] >= 11);
-	}
-	/* a window not starting on a step: the first tick is the next multiple */
-	n = ruler_ticks(123, 1123, 100, 9, 64, col, at, &step);
-	assert_true(n > 0);
-	assert_true(at[0] >= 123 && at[0] % step == 0);
-	/* nanosecond scale: 50 ns over 50 columns gives 1-2-5 ns steps */
-	n = ruler_ticks(1000, 1050, 50, 9, 64, col, at, &step);
-	assert_true(step == 20 || step == 10 || step == 50);
+	assert_false(offsets);
+	assert_int_equal(step, 100000000);
+	assert_string_equal(t[0].label, "0ms"); /* the unit of the last */
+	assert_string_equal(t[1].label, "100ms");
+	check_ruler(0, 1000000000, 100);
+	/* a 50 ms log seen whole: "5ms", "10ms", ... */
+	n = ruler_ticks(451602, 50970817, 112, 64, t, &step, &offsets);
+	assert_int_equal(step, 5000000);
+	assert_string_equal(t[0].label, "5ms");
+	assert_string_equal(t[1].label, "10ms");
+	check_ruler(451602, 50970817, 112);
+	/* 850 us wide at 1.815 s: every tick read the same "1.815s" before;
+	 * now the first is exact and the others are offsets */
+	n = check_ruler(1815000000ull + 12345, 1815850000ull + 12345, 112);
+	assert_true(n >= 4);
+	n = ruler_ticks(1815012345ull, 1815862345ull, 112, 64, t, &step, &offsets);
+	assert_int_equal(step, 100000);
+	assert_true(offsets);
+	assert_int_equal(t[0].at, 1815100000ull);
+	assert_string_equal(t[0].label, "1.8151s");
+	assert_string_equal(t[1].label, "+100us");
+	assert_string_equal(t[2].label, "+200us");
+	/* a 37 s log: zoomed in to 1 ns per column at its end */
+	n = ruler_ticks(37290123400ull, 37290123512ull, 112, 64, t, &step, &offsets);
+	assert_true(n >= 3);
+	assert_string_equal(t[0].label, "37.29012340s");
+	assert_string_equal(t[1].label, "+20ns");
+	check_ruler(37290123400ull, 37290123512ull, 112);
+	/* ... and seen whole */
+	check_ruler(300000, 37290123457ull, 112);
+	/* every zoom from 1 ns per column to the whole of a 37 s log, at a
+	 * few widths and places */
+	int widths[] = { 12, 40, 72, 112, 192, 392 };
+	uint64_t at[] = { 0, 451602, 1815012345ull, 37290123456ull, 999999999999ull };
+	for (size_t wi = 0; wi < 6; wi++)
+		for (size_t ai = 0; ai < 5; ai++)
+			for (uint64_t w = (uint64_t)widths[wi]; w < 40000000000ull; w = w * 2 + 1) {
+				n = check_ruler(at[ai], at[ai] + w, widths[wi]);
+				if (widths[wi] >= 40)
+					assert_true(n >= 1);
+			}
 	/* an empty window has no ticks; max is respected */
-	assert_int_equal(ruler_ticks(5, 5, 100, 9, 64, col, at, &step), 0);
-	assert_true(ruler_ticks(0, UINT64_MAX, 1000, 1, 3, col, at, &step) <= 3);
+	assert_int_equal(ruler_ticks(5, 5, 100, 64, t, &step, &offsets), 0);
+	assert_true(ruler_ticks(0, UINT64_MAX, 1000, 3, t, &step, &offsets) <= 3);
+	check_ruler(0, UINT64_MAX, 1000);
+	check_ruler(UINT64_MAX - 1000, UINT64_MAX, 100);
 }
 
 static void test_cells(void **state)
 {
 	(void)state;
-	struct cell c = lane_cell(0, 0);
+	struct cell c = lane_cell(0, 0, 0);
 	assert_int_equal(c.kind, CELL_IDLE);
-	assert_int_equal(c.level8, 0);
-	c = lane_cell(1, 0);
+	assert_int_equal(c.run8, 0);
+	assert_int_equal(c.gc, 0);
+	c = lane_cell(1, 0, 0);
 	assert_int_equal(c.kind, CELL_RUN);
-	assert_int_equal(c.level8, 8);
-	c = lane_cell(0.3f, 0);
+	assert_int_equal(c.run8, 8);
+	c = lane_cell(0.3f, 0, 0);
 	assert_int_equal(c.kind, CELL_RUN);
-	assert_true(c.level8 >= 2 && c.level8 <= 3);
-	c = lane_cell(0, 1);
+	assert_int_equal(c.run8, 2);
+	c = lane_cell(0.001f, 0, 0); /* a short run shows */
+	assert_int_equal(c.run8, 1);
+	c = lane_cell(0, 1, 0);
 	assert_int_equal(c.kind, CELL_GC);
-	/* a short GC in a busy column is not hidden: at least one eighth */
-	c = lane_cell(0.99f, 0.01f);
-	assert_int_equal(c.kind, CELL_MIXED);
-	assert_int_equal(c.gc8, 1);
-	assert_true(c.run_bg);
-	c = lane_cell(0.0f, 0.001f);
-	assert_int_equal(c.kind, CELL_MIXED);
-	assert_false(c.run_bg);
-	c = lane_cell(0.4f, 0.45f);
-	assert_int_equal(c.kind, CELL_MIXED);
-	assert_true(c.gc8 >= 3 && c.gc8 <= 4);
-	c = lane_cell(0.2f, 0.8f);
+	assert_int_equal(c.gc, 2);
+	assert_int_equal(c.run8, 0);
+	/* busy with a short GC: the bar keeps its height (at most 7/8, so that
+	 * the GC shows on top) and does not turn into a GC cell */
+	c = lane_cell(0.99f, 0.01f, 0);
+	assert_int_equal(c.kind, CELL_RUN);
+	assert_int_equal(c.run8, 7);
+	assert_int_equal(c.gc, 2); /* all of the rest */
+	c = lane_cell(0.5f, 0.01f, 0);
+	assert_int_equal(c.kind, CELL_RUN);
+	assert_int_equal(c.run8, 4);
+	assert_int_equal(c.gc, 1); /* less than the idle rest */
+	c = lane_cell(0, 0.001f, 0);
 	assert_int_equal(c.kind, CELL_GC);
+	assert_int_equal(c.gc, 1);
+	c = lane_cell(0.4f, 0.45f, 0);
+	assert_int_equal(c.kind, CELL_GC);
+	assert_int_equal(c.run8, 3);
+	assert_int_equal(c.gc, 2);
+	c = lane_cell(0.2f, 0.8f, 0);
+	assert_int_equal(c.kind, CELL_GC);
+	/* no data: only where nothing else is, and mostly outside the data */
+	c = lane_cell(0, 0, 1);
+	assert_int_equal(c.kind, CELL_NODATA);
+	c = lane_cell(0, 0, 0.5f);
+	assert_int_equal(c.kind, CELL_NODATA);
+	c = lane_cell(0, 0, 0.4f);
+	assert_int_equal(c.kind, CELL_IDLE);
+	c = lane_cell(0.1f, 0, 0.9f);
+	assert_int_equal(c.kind, CELL_RUN);
+	assert_int_equal(c.run8, 1);
+	/* every split: the bar's height is round(run x 8), capped under GC */
+	for (int r = 0; r <= 100; r++)
+		for (int g = 0; r + g <= 100; g++) {
+			float run = (float)r / 100, gc = (float)g / 100;
+			c = lane_cell(run, gc, 0);
+			int want = (int)((double)run * 8 + 0.5);
+			if (r && want < 1)
+				want = 1;
+			if (g && want > 7)
+				want = 7;
+			assert_int_equal(c.run8, want);
+			assert_int_equal(c.kind, g && g >= r ? CELL_GC : r ? CELL_RUN : CELL_IDLE);
+			/* GC on top is heavy when it is at least the idle rest */
+			assert_int_equal(c.gc, !g ? 0 : (double)gc * 2 >= 1 - (double)run ? 2 : 1);
+			if (g && 2 * g > 100 - r + 1)
+				assert_int_equal(c.gc, 2);
+			if (g && 2 * g < 100 - r - 1)
+				assert_int_equal(c.gc, 1);
+		}
 	/* eighth levels */
 	assert_int_equal(level8(0, 10), 0);
 	assert_int_equal(level8(0.0001, 10), 1);

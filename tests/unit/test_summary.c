@@ -93,7 +93,27 @@ struct rts {
 	uint64_t sparks[6]; /* created, converted, overflowed, dud, gcd, fizzled */
 	bool have_balance;
 	double balance;
+	/* the elapsed figures as printed: "  Gen  0 ... %6.3fs     %3.4fs    %3.4fs" */
+	char gen_elapsed[2][16], gen_avg[2][16], gen_max[2][16];
+	bool have_syncs;
+	uint64_t sync_n;
+	char sync_elapsed[16], sync_avg[16], sync_max[16];
+	char init[16], mut[16], gc[16], exit_[16], total[16], prof[16];
+	bool have_prof;
+	char productivity[16]; /* "%.1f" of total elapsed */
 };
+
+/* The elapsed time on a phase line: "  MUT     time    0.006s  (  0.046s elapsed)". */
+static bool phase_elapsed(const char *t, const char *label, char *out)
+{
+	const char *p = strstr(t, label);
+	if (!p)
+		return false;
+	p = strchr(p, '(');
+	if (!p)
+		return false;
+	return sscanf(p, "( %15[0-9.]s elapsed)", out) == 1;
+}
 
 /* The number with thousands separators that starts the line holding label. */
 static bool number_before(const char *text, const char *label, uint64_t *out)
@@ -140,7 +160,33 @@ static void parse_rts(const char *t, struct rts *r)
 		assert_int_equal(sscanf(p, "  Gen %*d %llu colls, %llu par", &c, &pp), 2);
 		r->colls[g] = c;
 		r->par[g] = pp;
+		assert_int_equal(sscanf(p, "  Gen %*d %*u colls, %*u par %*[0-9.]s %15[0-9.]s %15[0-9.]s "
+					   "%15[0-9.]s",
+					r->gen_elapsed[g], r->gen_avg[g], r->gen_max[g]),
+				 3);
 	}
+	p = strstr(t, " syncs,");
+	if (p) {
+		while (p > t && p[-1] != '\n')
+			p--;
+		unsigned long long ns;
+		assert_int_equal(sscanf(p, "  Gen %*d %llu syncs, %15[0-9.]s %15[0-9.]s %15[0-9.]s", &ns,
+					r->sync_elapsed, r->sync_avg, r->sync_max),
+				 4);
+		r->sync_n = ns;
+		r->have_syncs = true;
+	}
+	assert_true(phase_elapsed(t, "  INIT    time", r->init));
+	assert_true(phase_elapsed(t, "  MUT     time", r->mut));
+	assert_true(phase_elapsed(t, "  GC      time", r->gc));
+	assert_true(phase_elapsed(t, "  EXIT    time", r->exit_));
+	assert_true(phase_elapsed(t, "  Total   time", r->total));
+	r->have_prof = phase_elapsed(t, "  PROF    time", r->prof);
+	p = strstr(t, "% of total elapsed");
+	assert_non_null(p);
+	while (p > t && p[-1] != ' ' && p[-1] != ',')
+		p--;
+	assert_int_equal(sscanf(p, "%15[0-9.]", r->productivity), 1);
 	p = strstr(t, "SPARKS: ");
 	if (p) {
 		unsigned long long v[6];
@@ -215,6 +261,69 @@ static void check_rts(const char *base)
 		}
 	}
 	assert_true(sm.ngens >= 2);
+	/* the elapsed times, as +RTS -s prints them (seed 002's implemented
+	 * version: the initiating capability's pause; MUT between the ends of
+	 * INIT and the start of EXIT, less the collections in it) */
+	char buf[64];
+#define SEXPECT(what, fmtspec, value, want)                                               \
+	do {                                                                              \
+		snprintf(buf, sizeof buf, fmtspec, (value));                              \
+		const char *b_ = buf;                                                     \
+		while (*b_ == ' ')                                                        \
+			b_++;                                                             \
+		if (strcmp(b_, (want)) != 0) {                                            \
+			print_error("%s: %s: got %s, +RTS -s says %s\n", base, what, b_,   \
+				    (want));                                              \
+			bad = true;                                                       \
+		}                                                                         \
+	} while (0)
+	for (int g = 0; g < 2; g++) {
+		uint64_t avg = sm.gen[g].colls ? sm.gen[g].elapsed / sm.gen[g].colls : 0;
+		SEXPECT(g ? "Gen 1 elapsed" : "Gen 0 elapsed", "%6.3f",
+			(double)sm.gen[g].elapsed / 1e9, r.gen_elapsed[g]);
+		SEXPECT(g ? "Gen 1 avg pause" : "Gen 0 avg pause", "%3.4f", (double)avg / 1e9,
+			r.gen_avg[g]);
+		SEXPECT(g ? "Gen 1 max pause" : "Gen 0 max pause", "%3.4f",
+			(double)sm.gen[g].max_pause / 1e9, r.gen_max[g]);
+	}
+	if (r.have_syncs) {
+		assert_true(sm.have_syncs);
+		EXPECT("Gen 1 syncs", sm.sync_colls, r.sync_n);
+		SEXPECT("sync elapsed", "%6.3f", (double)sm.sync_elapsed / 1e9, r.sync_elapsed);
+		SEXPECT("sync avg", "%3.4f",
+			(double)(sm.sync_colls ? sm.sync_elapsed / sm.sync_colls : 0) / 1e9,
+			r.sync_avg);
+		SEXPECT("sync max", "%3.4f", (double)sm.sync_max / 1e9, r.sync_max);
+	}
+	assert_true(sm.whole && sm.have_init && sm.have_exit);
+	SEXPECT("INIT elapsed", "%7.3f", (double)sm.init / 1e9, r.init);
+	SEXPECT("MUT elapsed", "%7.3f", (double)sm.mut / 1e9, r.mut);
+	SEXPECT("EXIT elapsed", "%7.3f", (double)sm.exit / 1e9, r.exit_);
+	SEXPECT("Total elapsed", "%7.3f", (double)sm.total / 1e9, r.total);
+	if (!r.have_prof) {
+		assert_false(sm.profiled);
+		SEXPECT("GC elapsed", "%7.3f", (double)sm.gc / 1e9, r.gc);
+		SEXPECT("productivity", "%.1f", 100.0 * (double)sm.mut / (double)sm.total,
+			r.productivity);
+	} else {
+		/* a profiled RTS: heap censuses run inside collections and are
+		 * not in the log; +RTS -s moves them from GC to PROF (and counts
+		 * them as productive). The summary says so; its GC time is their
+		 * sum, up to the rounding of the two printed figures. */
+		assert_true(sm.profiled);
+		double want = atof(r.gc) + atof(r.prof), got = (double)sm.gc / 1e9;
+		if (got < want - 0.0011 || got > want + 0.0011) {
+			print_error("%s: GC elapsed %.4f, +RTS -s says GC %s + PROF %s\n", base, got,
+				    r.gc, r.prof);
+			bad = true;
+		}
+		double prod = 100.0 * ((double)sm.mut / 1e9 + atof(r.prof)) / ((double)sm.total / 1e9);
+		if (prod < atof(r.productivity) - 0.15 || prod > atof(r.productivity) + 0.15) {
+			print_error("%s: productivity from MUT + PROF %.2f%%, +RTS -s says %s%%\n", base,
+				    prod, r.productivity);
+			bad = true;
+		}
+	}
 	lg_close(&l);
 	free(text);
 	if (bad)
@@ -255,6 +364,14 @@ static void test_rts_nonmoving(void **state)
 {
 	(void)state;
 	check_rts("nonmoving");
+}
+
+/* -N4 on two cores: collections whose GC_ENDs come after the next one's
+ * GC_START on another capability */
+static void test_rts_par_n4(void **state)
+{
+	(void)state;
+	check_rts("par-n4");
 }
 
 /* ---- windows against a naive scan ---- */
@@ -392,6 +509,13 @@ static void check_summary_window(const struct lg *l, const struct wlog *w, uint6
 	uint64_t from = a < l->s.tmin ? l->s.tmin : a, to = b > l->s.tmax ? l->s.tmax : b;
 	if (to < from)
 		to = from;
+	if (sm.whole && sm.have_init) { /* +RTS -s's phases, from the RTS's start */
+		WEXPECT("init + mut + gc + exit", sm.init + sm.mut + sm.gc + sm.exit, sm.total);
+		WEXPECT("total", sm.total, sm.have_exit ? l->tr.t_exit_report : l->s.tmax);
+		if (bad)
+			fail();
+		return;
+	}
 	WEXPECT("total", sm.total, to - from);
 	WEXPECT("gc + mut", sm.gc + sm.mut, sm.total);
 	uint64_t inside = 0, touching = 0;
@@ -417,7 +541,7 @@ static const char *const fixture_logs[] = {
 	"tests/fixtures/threaded.eventlog",   "tests/fixtures/nonthreaded.eventlog",
 	"tests/fixtures/heap-hT.eventlog",    "tests/fixtures/prof.eventlog",
 	"tests/fixtures/prof-hy.eventlog",    "tests/fixtures/nonmoving.eventlog",
-	"tests/fixtures/killed-cut.eventlog",
+	"tests/fixtures/killed-cut.eventlog", "tests/fixtures/par-n4.eventlog",
 };
 
 static void sweep_windows(const struct lg *l, uint64_t seed, unsigned n)
@@ -692,7 +816,7 @@ static void test_print_fixtures(void **state)
 {
 	(void)state;
 	static const char *const bases[] = { "threaded", "nonthreaded", "heap-hT", "prof",
-					     "prof-hy", "nonmoving" };
+					     "prof-hy", "nonmoving", "par-n4" };
 	for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++)
 		check_print(bases[i]);
 }
@@ -741,6 +865,7 @@ int main(void)
 		cmocka_unit_test(test_rts_prof),
 		cmocka_unit_test(test_rts_prof_hy),
 		cmocka_unit_test(test_rts_nonmoving),
+		cmocka_unit_test(test_rts_par_n4),
 		cmocka_unit_test(test_windows_fixtures),
 		cmocka_unit_test(test_windows_counters),
 		cmocka_unit_test(test_window_before_log),

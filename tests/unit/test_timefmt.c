@@ -335,6 +335,159 @@ static void test_format_secs(void **state)
 	SECS(3600000000000ull, 3, "3600.000s");
 }
 
+/* ---- formats at a resolution, and exact offsets ---- */
+
+static void check_unit(uint64_t ns, enum time_unit u, uint64_t res, const char *want, int line)
+{
+	char buf[64];
+	char *r = time_format_unit(buf, sizeof buf, ns, u, res);
+	if (r != buf || strcmp(buf, want) != 0) {
+		print_error("line %d: time_format_unit(%llu, %d, %llu) = \"%s\", want \"%s\"\n", line,
+			    (unsigned long long)ns, (int)u, (unsigned long long)res, buf, want);
+		nbad++;
+	}
+}
+
+#define UNIT(ns, u, res, s) check_unit((ns), (u), (res), (s), __LINE__)
+
+static void check_res(uint64_t ns, uint64_t res, const char *want, int line)
+{
+	char buf[64];
+	time_format_res(buf, sizeof buf, ns, res);
+	if (strcmp(buf, want) != 0) {
+		print_error("line %d: time_format_res(%llu, %llu) = \"%s\", want \"%s\"\n", line,
+			    (unsigned long long)ns, (unsigned long long)res, buf, want);
+		nbad++;
+	}
+}
+
+#define RES(ns, res, s) check_res((ns), (res), (s), __LINE__)
+
+static void check_exact(uint64_t ns, const char *want, int line)
+{
+	char buf[64];
+	time_format_exact(buf, sizeof buf, ns);
+	if (strcmp(buf, want) != 0) {
+		print_error("line %d: time_format_exact(%llu) = \"%s\", want \"%s\"\n", line,
+			    (unsigned long long)ns, buf, want);
+		nbad++;
+	}
+}
+
+#define EXACT(ns, s) check_exact((ns), (s), __LINE__)
+
+static void test_format_unit(void **state)
+{
+	(void)state;
+	nbad = 0;
+	assert_int_equal(time_pow10_floor(0), 1);
+	assert_int_equal(time_pow10_floor(1), 1);
+	assert_int_equal(time_pow10_floor(9), 1);
+	assert_int_equal(time_pow10_floor(10), 10);
+	assert_int_equal(time_pow10_floor(7589), 1000);
+	assert_int_equal(time_pow10_floor(UINT64_MAX), 10000000000000000000ull);
+	assert_int_equal(time_unit_of(0), TIME_NS);
+	assert_int_equal(time_unit_of(999), TIME_NS);
+	assert_int_equal(time_unit_of(1000), TIME_US);
+	assert_int_equal(time_unit_of(999999999), TIME_MS);
+	assert_int_equal(time_unit_of(1000000000), TIME_S);
+	/* the examples of the header */
+	UNIT(1815123456, TIME_S, 100000, "1.8151s");
+	UNIT(37290123456ull, TIME_S, 1, "37.290123456s");
+	UNIT(451600, TIME_S, 100000000, "0.0s");
+	UNIT(451600, TIME_US, 1000000, "452us");
+	/* the resolution's power of ten, not the resolution: 7589 ns -> 1 us */
+	UNIT(37290123456ull, TIME_S, 7589, "37.290123s");
+	UNIT(37290123456ull, TIME_S, 999, "37.2901235s");
+	UNIT(37290123456ull, TIME_MS, 1000, "37290.123ms");
+	/* half up, carrying into the units */
+	UNIT(1999999999, TIME_S, 1000, "2.000000s");
+	UNIT(1999499999, TIME_S, 1000000, "1.999s");
+	UNIT(1999500000, TIME_S, 1000000, "2.000s");
+	UNIT(500, TIME_US, 1000, "1us");
+	UNIT(499, TIME_US, 1000, "0us");
+	UNIT(0, TIME_S, 1, "0.000000000s");
+	UNIT(0, TIME_NS, 0, "0ns");
+	UNIT(123, TIME_NS, 100, "123ns"); /* never coarser than the unit */
+	/* the largest times */
+	UNIT(UINT64_MAX, TIME_S, 1, "18446744073.709551615s");
+	UNIT(UINT64_MAX, TIME_S, 1000000000, "18446744074s");
+	UNIT(UINT64_MAX, TIME_NS, UINT64_MAX, "18446744073709551615ns");
+	RES(1815123456, 100000, "1.8151s");
+	RES(6840000, 1000, "6.840ms");
+	RES(451123, 1000, "451us");
+	RES(999, 1000, "999ns");
+	RES(50970816, 1, "50.970816ms");
+	EXACT(0, "0ns");
+	EXACT(37, "37ns");
+	EXACT(250000, "250us");
+	EXACT(1500000, "1.5ms");
+	EXACT(2000000000, "2s");
+	EXACT(1000001000, "1.000001s");
+	EXACT(1250, "1.25us");
+	EXACT(UINT64_MAX, "18446744073.709551615s");
+	assert_int_equal(nbad, 0);
+}
+
+/* Times that differ by the resolution or more never read the same, and
+ * what is printed parses back to within half the resolution. */
+static void test_format_unit_distinct(void **state)
+{
+	(void)state;
+	char a[64], b[64];
+	uint64_t seed = 0x2545F4914F6CDD1Dull;
+	unsigned bad = 0;
+	for (int i = 0; i < 200000 && bad < 10; i++) {
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		uint64_t t = (seed >> 8) >> (seed % 40);
+		uint64_t res = 1 + (seed >> 3) % 1000000 * (1 + seed % 1000);
+		enum time_unit u = (enum time_unit)(seed >> 61 & 3);
+		uint64_t d = res + (seed >> 20) % 3;
+		time_format_unit(a, sizeof a, t, u, res);
+		time_format_unit(b, sizeof b, t + d, u, res);
+		if (!strcmp(a, b)) {
+			print_error("%llu and %llu at %llu: both \"%s\"\n", (unsigned long long)t,
+				    (unsigned long long)(t + d), (unsigned long long)res, a);
+			bad++;
+		}
+		uint64_t back;
+		if (!time_parse(a, &back)) {
+			print_error("\"%s\" does not parse\n", a);
+			bad++;
+			continue;
+		}
+		uint64_t p = time_pow10_floor(res);
+		uint64_t err = back > t ? back - t : t - back;
+		if (err > p / 2) {
+			print_error("%llu at %llu -> \"%s\" -> %llu\n", (unsigned long long)t,
+				    (unsigned long long)res, a, (unsigned long long)back);
+			bad++;
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+/* The status line of a 37 s log zoomed in: start, end and the cursor a
+ * column on read apart at every zoom down to 1 ns per column. */
+static void test_status_times_distinct(void **state)
+{
+	(void)state;
+	const int cols = 112;
+	char a[64], b[64];
+	for (uint64_t w = 112; w < 40000000000ull; w = w * 3 / 2 + 7) {
+		uint64_t t0 = 37290123456ull - w / 3;
+		uint64_t col = w / cols;
+		enum time_unit u = time_unit_of(t0 + w);
+		time_format_unit(a, sizeof a, t0, u, col);
+		time_format_unit(b, sizeof b, t0 + w, u, col);
+		assert_string_not_equal(a, b);
+		time_format_unit(b, sizeof b, t0 + col, u, col);
+		assert_string_not_equal(a, b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -348,6 +501,9 @@ int main(void)
 		cmocka_unit_test(test_format_roundtrip),
 		cmocka_unit_test(test_format_small_buffer),
 		cmocka_unit_test(test_format_secs),
+		cmocka_unit_test(test_format_unit),
+		cmocka_unit_test(test_format_unit_distinct),
+		cmocka_unit_test(test_status_times_distinct),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
