@@ -913,29 +913,22 @@ static bool form_collections(struct tracks *tr, struct gcival *iv, size_t niv)
 			cb[nc++] = (struct gcbuild){ g, i };
 		}
 	} else {
-		/* by overlap in time, over all capabilities */
+		/* by overlap in time, over all capabilities: the intervals in
+		 * start order */
+		struct bysync *ord_ = malloc((niv ? niv : 1) * sizeof *ord_);
 		size_t *ord = malloc((niv ? niv : 1) * sizeof *ord);
-		if (!ord) {
+		if (!ord_ || !ord) {
+			free(ord_);
+			free(ord);
 			free(cb);
 			return false;
 		}
 		for (size_t i = 0; i < niv; i++)
-			ord[i] = i;
-		/* insertion into start order: intervals are nearly sorted per
-		 * capability, so sort the indices by start */
-		for (size_t i = 1; i < niv; i++) {
-			size_t x = ord[i], j = i;
-			while (j > 0 && iv[ord[j - 1]].start > iv[x].start) {
-				ord[j] = ord[j - 1];
-				j--;
-			}
-			ord[j] = x;
-			if (i > 4096 && j + 4096 < i) { /* far from sorted: give up on insertion */
-				for (size_t q = 0; q < niv; q++)
-					ord[q] = q;
-				break;
-			}
-		}
+			ord_[i] = (struct bysync){ iv[i].start, i };
+		qsort(ord_, niv, sizeof *ord_, cmp_bysync);
+		for (size_t i = 0; i < niv; i++)
+			ord[i] = ord_[i].idx;
+		free(ord_);
 		struct gc cur = { 0 };
 		bool open = false;
 		uint64_t sum = 0;
@@ -2042,6 +2035,9 @@ bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64
 		free(nd);
 		if (!ok)
 			return false;
+		/* exact either way; *exact says the window's events were read
+		 * (so reading them again, say for labels, is as cheap) */
+		*exact = way == RAW;
 	} else {
 		*exact = false;
 		for (size_t c = 0; c < tr->ncaps; c++) {

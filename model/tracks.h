@@ -195,12 +195,15 @@ long tracks_cap_index(const struct tracks *tr, int32_t cap);
  * outside its data (nodata: before its first or after its last event), as
  * arrays of ncaps x ncols (capability-major); nodata may be NULL. Column k
  * spans [t0 + (t1-t0)*k/ncols, t0 + (t1-t0)*(k+1)/ncols) (integer division).
- * exact_only: always read the events (the `activity` report); otherwise the
- * bins are used when they are so much finer than a column that the answer
- * is off by less than 1/256 of it, and the events of the window are read
- * otherwise (*exact tells which). raw_max bounds the events read when the
- * bins would do. Costs O(ncaps x ncols) from the bins, or O(events in the
- * window) from the map, chosen by an estimate from the index. */
+ * exact_only: always read the events of the window (*exact is then true).
+ * Otherwise one of three ways, by an estimate of the work from the index:
+ * the window's events when they are few (raw_max or fewer, or fewer than the
+ * next way reads; *exact true); the bins' prefix sums at each column edge
+ * corrected by the events of the edge's bin (exact too, but *exact false:
+ * the window's events were not read); or, when a bin is under 1/512 of a
+ * column, the bins alone, linear inside a bin (off by under 1/256 of a
+ * column; *exact false). Costs O(events in the window), O(ncols x (seek +
+ * one bin's events)) or O(ncaps x ncols). */
 bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64_t t0,
 			  uint64_t t1, unsigned ncols, size_t raw_max, bool exact_only,
 			  float *run, float *gc, float *nodata, bool *exact);

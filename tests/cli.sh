@@ -134,5 +134,92 @@ check show-escaped 0 $? 'has label "\\x1b\[31mevil\\x07"' "$T/out"
 n=$((n + 1))
 grep -q "$(printf '\033')\[31mevil" "$T/out" || { echo "cli: label-raw: no raw bytes"; fails=$((fails + 1)); }
 
+# ---- --tsv reports ----
+same() { # same NAME EXPECTED ACTUAL
+	n=$((n + 1))
+	if [ "$2" != "$3" ]; then
+		echo "cli: $1: got '$3', expected '$2'"
+		fails=$((fails + 1))
+	fi
+}
+awkcheck() { # awkcheck NAME FILE AWK-PROGRAM: the program prints what is wrong
+	n=$((n + 1))
+	awk -F'\t' "$3" "$2" >"$T/why" 2>&1
+	if [ -s "$T/why" ]; then
+		echo "cli: $1: $(head -1 "$T/why")"
+		fails=$((fails + 1))
+	fi
+}
+# a header row of column names, then rows with as many tab-separated fields
+SHAPE='NR == 1 { nf = NF; if ($0 !~ /^[a-z][a-z0-9_]*(\t[a-z][a-z0-9_]*)*$/) { print "header: " $0; exit } }
+NR > 1 && NF != nf { print "row " NR ": " NF " fields, header " nf ": " $0; exit }
+END { if (NR == 0) print "no output" }'
+# the units: integer ns and bytes, productivity a fraction
+SUMNUM='NR > 1 && $1 != "productivity" && $2 !~ /^[0-9]+$/ { print $1 " not an integer: " $2; exit }
+NR > 1 && $1 == "productivity" && $2 !~ /^-?[0-9]+\.[0-9]+$/ { print "productivity: " $2; exit }'
+GCSNUM='NR > 1 { for (i = 1; i <= 9; i++) if ($i !~ /^[0-9]+$/) { print "row " NR " field " i ": " $i; exit } }
+NR > 2 && $1 + 0 < prev { print "row " NR ": start " $1 " before " prev; exit }
+NR > 1 { prev = $1 + 0 }'
+THRNUM='NR > 1 && ($1 !~ /^[0-9]+$/ || $3 !~ /^[0-9]*$/ || $4 !~ /^[0-9]*$/ || $5 !~ /^[0-9]*$/ ||
+	$6 !~ /^[0-9]+$/ || $7 !~ /^[0-9]+$/ || $8 !~ /^[0-9,+]*$/) { print "row " NR ": " $0; exit }'
+# a marker "a<TAB>b<LF>c\d" and a message "x<TAB>y", outside any block
+hdr='hdrbhetbetb\000\000\072\377\377\000\000\000\001M\000\000\000\000ete\000'
+hdr=$hdr'etb\000\000\023\377\377\000\000\000\001U\000\000\000\000ete\000hetehdredatb'
+ev1='\000\072\000\000\000\000\000\000\000\012\000\007a\tb\nc\\d'
+ev2='\000\023\000\000\000\000\000\000\000\024\000\003x\ty'
+printf "$hdr$ev1$ev2\377\377" >"$T/tabs"
+"$H" markers --tsv "$T/tabs" >"$T/out" 2>&1; check markers-tsv-escape 0 $?
+same markers-tsv-escape "$(printf 'time\tcap\tkind\ttext\n10\t\tmarker\ta\\tb\\nc\\\\d\n20\t\tmessage\tx\\ty')" "$(cat "$T/out")"
+for f in $F/*.eventlog "$T/tabs"; do
+	[ -e "$f" ] || continue
+	name=$(basename "$f" .eventlog)
+	for r in summary gcs markers threads activity; do
+		"$H" $r --tsv "$f" >"$T/out" 2>"$T/err"; check "$r-tsv:$name" 0 $?
+		awkcheck "$r-tsv-shape:$name" "$T/out" "$SHAPE"
+	done
+	"$H" summary --tsv "$f" >"$T/out" 2>"$T/err"
+	awkcheck "summary-tsv-units:$name" "$T/out" "$SUMNUM"
+	"$H" gcs --tsv "$f" >"$T/out" 2>"$T/err"
+	awkcheck "gcs-tsv-units:$name" "$T/out" "$GCSNUM"
+	"$H" threads --tsv "$f" >"$T/out" 2>"$T/err"
+	awkcheck "threads-tsv-units:$name" "$T/out" "$THRNUM"
+	same "threads-tsv-header:$name" "$(printf 'thread\tlabel\tcreated\tfirst_run\tended\trunning\truns\tcaps')" "$(head -1 "$T/out")"
+done
+field() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' "$T/sum"; } # a summary field
+# over a whole run, the collections per generation and the elapsed MUT and
+# total times equal the program's own +RTS -s (GC time differs in profiled
+# runs and with heap censuses: not compared)
+for s in $F/*.rts-s.txt; do
+	[ -e "$s" ] || continue
+	name=$(basename "$s" .rts-s.txt)
+	f=$F/$name.eventlog
+	[ -e "$f" ] || continue
+	"$H" summary --tsv "$f" >"$T/sum" 2>"$T/err"; check "summary-tsv:$name" 0 $?
+	for g in 0 1; do
+		want=$(awk -v g=$g '$1 == "Gen" && $2 == g && $4 == "colls," { print $3 }' "$s")
+		"$H" gcs --tsv --gen $g "$f" >"$T/out" 2>"$T/err"; check "gcs-tsv-gen$g:$name" 0 $?
+		same "gcs-tsv-gen$g-rows:$name" "$want" "$(($(wc -l <"$T/out") - 1))"
+		awkcheck "gcs-tsv-gen$g-only:$name" "$T/out" 'NR > 1 && $6 != '$g' { print "row " NR ": gen " $6; exit }'
+		"$H" gcs --gen $g "$f" >"$T/out" 2>"$T/err"; check "gcs-gen$g:$name" 0 $?
+		same "gcs-gen$g-count:$name" "$want collections" "$(grep -o '^[0-9]* collections' "$T/out")"
+		same "summary-tsv-gen$g:$name" "$want" "$(field gen${g}_collections)"
+	done
+	for k in MUT:mut Total:total; do
+		want=$(awk -v k="${k%%:*}" '$1 == k && $2 == "time" {
+			s = $0; sub(/.*\( */, "", s); sub(/s elapsed\).*/, "", s); print s }' "$s")
+		same "summary-tsv-${k#*:}-elapsed:$name" "$want" \
+			"$(awk -v ns="$(field "${k#*:}_elapsed_ns")" 'BEGIN { printf "%.3f", ns / 1e9 }')"
+	done
+done
+# a full disk: exit status 1 and a message, not silence
+if [ -w /dev/full ] && [ -e $F/threaded.eventlog ]; then
+	for r in summary gcs markers threads activity; do
+		"$H" $r $F/threaded.eventlog >/dev/full 2>"$T/err"
+		check "$r-full" 1 $? "No space left on device" "$T/err"
+		"$H" $r --tsv $F/threaded.eventlog >/dev/full 2>"$T/err"
+		check "$r-tsv-full" 1 $? "No space left on device" "$T/err"
+	done
+fi
+
 echo "cli: $n checks, $fails failed"
 [ "$fails" -eq 0 ]

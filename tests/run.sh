@@ -48,6 +48,7 @@ done
 # command-line behaviour and bad input
 if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
 if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
+if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 
 # the viewer end to end, in a detached tmux session
 if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi

@@ -157,23 +157,23 @@ static const char *fmt(char *buf, uint64_t ns)
 	return time_format(buf, 32, ns);
 }
 
-/* A text field of a TSV row: what put_text writes, with tabs, newlines,
- * carriage returns and backslashes written as \t, \n, \r and \\. */
+/* A text field of a TSV row: tabs, newlines, carriage returns and
+ * backslashes as \t, \n, \r and \\; the rest as put_text writes it
+ * (escaped for a terminal when asked). */
 static void put_tsv_text(FILE *f, const uint8_t *p, size_t n, bool escape)
 {
-	struct sbuf b = { .escape = escape };
-	sbuf_text(&b, p, n);
-	for (size_t i = 0; !b.oom && i < b.n; i++) {
-		char c = b.p[i];
-		switch (c) {
-		case '\t': fputs("\\t", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\\': fputs("\\\\", f); break;
-		default: putc(c, f);
-		}
+	size_t i = 0;
+	while (i < n) {
+		size_t j = i;
+		while (j < n && p[j] != '\t' && p[j] != '\n' && p[j] != '\r' && p[j] != '\\')
+			j++;
+		if (j > i)
+			put_text(f, p + i, j - i, escape);
+		if (j < n)
+			fputs(p[j] == '\t' ? "\\t" : p[j] == '\n' ? "\\n" : p[j] == '\r' ? "\\r" : "\\\\",
+			      f);
+		i = j + 1;
 	}
-	sbuf_free(&b);
 }
 
 static void tsv_u64(FILE *f, const char *name, uint64_t v)

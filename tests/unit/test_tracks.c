@@ -1839,7 +1839,92 @@ static void test_fixture_facts(void **state)
 	assert_int_equal(l.s.stop, STOP_TRUNCATED);
 	assert_int_equal(l.tr.ngcs, 22);
 	assert_true(l.tr.nmarks >= 13780);
+	assert_false(l.tr.have_exit); /* cut off: no exit */
 	lg_close(&l);
+	/* -N4 on two cores: 359 + 17 collections (+RTS -s), two capabilities in
+	 * each parallel one (GHC uses min(-N, cores) GC threads), and some
+	 * capability's GC_END after the next collection's GC_START (the README
+	 * counts 5): grouping by overlap would merge those */
+	lg_open_file(&l, "tests/fixtures/par-n4.eventlog");
+	assert_int_equal(l.tr.ncaps, 4);
+	assert_int_equal(l.tr.ngcs, 376);
+	unsigned gens[2] = { 0, 0 }, overlaps = 0, two = 0;
+	for (size_t i = 0; i < l.tr.ngcs; i++) {
+		const struct gc *g = &l.tr.gcs[i];
+		int gen = tracks_gc_gen(&l.tr, g);
+		assert_true(gen == 0 || gen == 1);
+		gens[gen]++;
+		assert_true(g->cap != EV_NO_CAP);
+		two += g->ncaps == 2;
+		if (i + 1 < l.tr.ngcs && g->span_end > l.tr.gcs[i + 1].span_start)
+			overlaps++;
+	}
+	assert_int_equal(gens[0], 359);
+	assert_int_equal(gens[1], 17);
+	assert_true(two >= 374);
+	assert_true(overlaps >= 3);
+	assert_true(l.tr.threaded_rts && l.tr.have_init && l.tr.have_exit);
+	lg_close(&l);
+}
+
+/* Two collections on two capabilities where capability 1 leaves the first
+ * after capability 0 has started the second: two collections, each paused
+ * for its initiator's GC_START..GC_END, cap 1 in the first only. */
+static void test_interleaved_collections(void **state)
+{
+	(void)state;
+	struct gopts o = { .ncaps = 2, .gens = 2, .tid_base = 1, .nthreads = 1, .max_block = 100 };
+	struct evb b = EVB_INIT;
+	gen_header(&b, &o);
+	struct evb c0 = EVB_INIT, c1 = EVB_INIT, pl = EVB_INIT;
+	c0.decl = c1.decl = b.decl;
+	evb_pack(&pl, "whqqqwqq", (uint64_t[]){ 0, 0, 100, 2, 3, 2, 60, 100 });
+	/* collection 1: cap 0 initiates 1000..1200, cap 1 in 1010..1500 */
+	evb_event(&c0, EV_GC_START, 1000, "", 0);
+	evb_event(&c0, EV_GC_GLOBAL_SYNC, 1205, "", 0);
+	evb_event_pl(&c0, EV_GC_STATS_GHC, 1206, &pl);
+	evb_event(&c0, EV_GC_END, 1200, "", 0);
+	evb_event(&c1, EV_GC_START, 1010, "", 0);
+	evb_event(&c1, EV_GC_END, 1500, "", 0);
+	/* collection 2 (generation 1): cap 0 alone, 1300..1400, inside cap 1's
+	 * late GC_END of the first */
+	evb_free(&pl);
+	evb_pack(&pl, "whqqqwqq", (uint64_t[]){ 0, 1, 100, 2, 3, 1, 0, 100 });
+	evb_event(&c0, EV_GC_START, 1300, "", 0);
+	evb_event(&c0, EV_GC_GLOBAL_SYNC, 1402, "", 0);
+	evb_event_pl(&c0, EV_GC_STATS_GHC, 1403, &pl);
+	evb_event(&c0, EV_GC_END, 1400, "", 0);
+	evb_free(&pl);
+	evb_marker(&b, 1000, (uint32_t)(24 + c0.n), 1403, 0);
+	evb_bytes(&b, c0.p, c0.n);
+	evb_marker(&b, 1010, (uint32_t)(24 + c1.n), 1500, 1);
+	evb_bytes(&b, c1.p, c1.n);
+	free(c0.p);
+	free(c1.p);
+	evb_dataend(&b);
+	struct lg l;
+	lg_open_mem(&l, &b, "interleaved");
+	assert_int_equal(l.tr.ngcs, 2);
+	const struct gc *g = &l.tr.gcs[0], *h = &l.tr.gcs[1];
+	assert_int_equal(g->start, 1000);
+	assert_int_equal(g->end, 1200);
+	assert_int_equal(g->pause, 200);
+	assert_int_equal(g->cap, 0);
+	assert_int_equal(g->sync, 1205);
+	assert_int_equal(g->ncaps, 2);
+	assert_int_equal(g->span_start, 1000);
+	assert_int_equal(g->span_end, 1500);
+	assert_int_equal(tracks_gc_gen(&l.tr, g), 0);
+	assert_int_equal(h->start, 1300);
+	assert_int_equal(h->pause, 100);
+	assert_int_equal(h->ncaps, 1);
+	assert_int_equal(tracks_gc_gen(&l.tr, h), 1);
+	assert_true(tracks_gc_major(&l.tr, h));
+	/* ] from the first lands on the second, } on the major one */
+	assert_ptr_equal(tracks_gc_next(&l.tr, 1000, false), h);
+	assert_ptr_equal(tracks_gc_next(&l.tr, 0, true), h);
+	lg_close(&l);
+	evb_free(&b);
 }
 
 static void test_random_logs(void **state)
@@ -2064,8 +2149,23 @@ static void same_tracks(const struct lg *a, const struct lg *b, const char *name
 {
 	const struct tracks *x = &a->tr, *y = &b->tr;
 	assert_int_equal(x->ncaps, y->ncaps);
-	for (size_t i = 0; i < x->ncaps; i++)
+	for (size_t i = 0; i < x->ncaps; i++) {
 		assert_int_equal(x->caps[i], y->caps[i]);
+		assert_int_equal(x->cap_first[i], y->cap_first[i]);
+		assert_int_equal(x->cap_last[i], y->cap_last[i]);
+	}
+	assert_int_equal(x->ngcparts, y->ngcparts);
+	for (size_t i = 0; i < x->ngcparts; i++) {
+		assert_int_equal(x->gcparts[i].cap, y->gcparts[i].cap);
+		assert_int_equal(x->gcparts[i].start, y->gcparts[i].start);
+		assert_int_equal(x->gcparts[i].end, y->gcparts[i].end);
+	}
+	assert_int_equal(x->have_init, y->have_init);
+	assert_int_equal(x->have_exit, y->have_exit);
+	assert_int_equal(x->end_init, y->end_init);
+	assert_int_equal(x->start_exit, y->start_exit);
+	assert_int_equal(x->t_exit_report, y->t_exit_report);
+	assert_int_equal(x->nsyncs, y->nsyncs);
 	if (x->nbins == y->nbins && x->binw == y->binw && x->origin == y->origin) {
 		for (size_t c = 0; c < x->ncaps; c++) {
 			assert_true(!x->run[c] == !y->run[c]);
@@ -2110,6 +2210,11 @@ static void same_tracks(const struct lg *a, const struct lg *b, const char *name
 		assert_int_equal(p->sum, q->sum);
 		assert_int_equal(p->ncaps, q->ncaps);
 		assert_int_equal(p->stat, q->stat);
+		assert_int_equal(p->cap, q->cap);
+		assert_int_equal(p->sync, q->sync);
+		assert_int_equal(p->span_start, q->span_start);
+		assert_int_equal(p->span_end, q->span_end);
+		assert_int_equal(p->part, q->part);
 		assert_int_equal(x->gc_by_pause[i], y->gc_by_pause[i]);
 	}
 #define SAME_SAMPLES(f, nf)                                                               \
@@ -2393,6 +2498,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_fixture_facts),
+		cmocka_unit_test(test_interleaved_collections),
 		cmocka_unit_test(test_random_logs),
 		cmocka_unit_test(test_big_log),
 		cmocka_unit_test(test_fractions_in_range),
