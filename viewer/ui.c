@@ -1367,14 +1367,14 @@ static void say_gc(struct ui *u, const struct gc *g)
 	int gen = tracks_gc_gen(&u->tr, g);
 	const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
 	if (g->cap != EV_NO_CAP)
-		snprintf(who, sizeof who, " from cap %d", g->cap);
+		snprintf(who, sizeof who, " (from cap %d)", g->cap);
+	/* the pause first: the line is cut at the screen's edge */
 	snprintf(u->msg, sizeof u->msg,
-		 "GC at %s: pause %s, gen %d%s, %llu bytes copied; span %s, %u cap%s%s",
+		 "GC at %s: pause %s, gen %d%s, span %s over %u cap%s%s, %llu bytes copied",
 		 fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), gen,
 		 tracks_gc_major(&u->tr, g) ? " (major)" : "",
-		 st ? (unsigned long long)st->copied : 0ull,
 		 time_format(c, 32, g->span_end - g->span_start), g->ncaps, g->ncaps == 1 ? "" : "s",
-		 who);
+		 who, st ? (unsigned long long)st->copied : 0ull);
 }
 
 /* Puts a collection in view at a useful zoom: its span (every capability

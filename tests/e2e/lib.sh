@@ -272,6 +272,10 @@ label_ns() {
 		printf "%.0f\n", i * m + (f == "" ? 0 : f * d) }'
 }
 
-# cells: the last capture with -e as cells (cells.awk) into $E2E_CELLS
+# cells: the screen with colours and attributes, trailing blanks kept (-N:
+# a blank may have a background colour), as cells (cells.awk) in $E2E_CELLS
 E2E_CELLS=$E2E_T/cells
-cells() { capture_e; LC_ALL=C awk -f tests/e2e/cells.awk "$E2E_SCREEN_E" >"$E2E_CELLS"; }
+cells() {
+	tm capture-pane -p -e -N -t e2e >"$E2E_T/screen-n" 2>/dev/null
+	LC_ALL=C awk -f tests/e2e/cells.awk "$E2E_T/screen-n" >"$E2E_CELLS"
+}

@@ -52,12 +52,12 @@ check_status startup-status "^ threaded\\.eventlog  $START_RE\\.\\.$END_RE  curs
 # the event list: times in the screen's unit, to the nanosecond
 LIST_RE='^ *[0-9]+\.[0-9]+ms: '
 check startup-list "$LIST_RE"
-first_ns=$(sed -n "/$LIST_RE/{p;q;}" "$E2E_SCREEN" | sed 's/^ *\([0-9.]*ms\):.*/\1/')
+first_ns=$(grep -E "$LIST_RE" "$E2E_SCREEN" | head -1 | sed 's/^ *\([0-9.]*ms\):.*/\1/')
 eq startup-list-time "$(label_ns "$first_ns")" "$FIRST_NS" "(the first event's time, $first_ns)"
 # the selected event is in reverse video; j/Down and k/Up move it
 selected() { capture_e; grep "^$ESC\\[7m\\($ESC\\[[0-9;]*m\\)* *[0-9.]*m*s*: " "$E2E_SCREEN_E" | sed "s/$ESC\\[[0-9;]*m//g; s/ *$//"; }
-first=$(sed -n "/$LIST_RE/{p;q;}" "$E2E_SCREEN")
-third=$(sed -n "/$LIST_RE/p" "$E2E_SCREEN" | sed -n 3p)
+first=$(grep -E "$LIST_RE" "$E2E_SCREEN" | head -1)
+third=$(grep -E "$LIST_RE" "$E2E_SCREEN" | sed -n 3p)
 eq list-selected "$(selected)" "$first" "(reverse-video row at start)"
 keys j Down
 wait_change
@@ -206,7 +206,8 @@ want=$("$E2E_HECTIC" gcs $NT | sed -n 's/^80 collections; pause p50 \([^,]*\), p
 grep -q "GC pauses: 80; $want" "$E2E_SCREEN" && pass || fail pauses-percentiles "want '$want' as in hectic gcs"
 check pauses-row1 ' 1 +[0-9.]+ms +6\.307ms '
 # the third longest pause: j, Down, Enter goes to it
-p3=$(sed -n 's/.* 3  *\([0-9.]*[a-z]*\)  *\([0-9.]*[a-z]*\)  *[0-9.]*[a-z]*  *[0-9]  .*/\1 \2/p' "$E2E_SCREEN" | head -1)
+# columns: # at pause span cap caps gen copied
+p3=$(sed -n 's/.* 3  *\([0-9.]*[a-z]*\)  *\([0-9.]*[a-z]*\)  *[0-9.]*[a-z]*  *[0-9-]*  *[0-9]*  *[0-9]  .*/\1 \2/p' "$E2E_SCREEN" | head -1)
 keys j Down Enter
 check_status pauses-go 'GC at'
 check_not pauses-closed 'GC pauses: 80'
@@ -334,7 +335,9 @@ wait_status 'GC at'
 gb=$(status_line | sed -n 's/.*GC at \([^:]*\):.*/\1/p')
 keys v
 check_status mark-end 'interval marked: z zooms to it'
-keys s
+# seen whole, the columns are coarser than a microsecond: the panel's
+# title writes the ends as the GC messages do
+keys = s
 check stats-panel "interval $ga \\.\\. $gb"
 check stats-alloc 'bytes allocated in the heap'
 check stats-gen0 'Gen  0'
@@ -342,7 +345,11 @@ keys Escape
 wait_change
 check_not stats-closed 'bytes allocated in the heap'
 keys z
-check_status zoom-mark "  $ga\\.\\.$gb  cursor $ga "
+wait_change
+set -- $(window)
+eq zoom-mark-start "$(fmt_at "$1" "$1" 1000)" "$ga" "(window start after z)"
+eq zoom-mark-end "$(fmt_at "$2" "$2" 1000)" "$gb" "(window end after z)"
+check_status zoom-mark "  $(fmt_at "$1" "$2" $((($2 - $1) / $3)))\\.\\.$(fmt_at "$2" "$2" $((($2 - $1) / $3)))  cursor $(fmt_at "$1" "$2" $((($2 - $1) / $3))) "
 keys q
 check_exit stats-quit 0
 
@@ -588,6 +595,278 @@ wait_change
 lt mouse-drag-zoom "$(span)" "$w0"
 keys q
 check_exit mouse-quit 0
+
+# ---- times people can read: ruler, status line, event list ----
+# ruler_ok NAME [MIN]: the ruler now on screen reads right (ruler.awk):
+# every label exactly its mark's time, none twice, even 1-2-5 steps
+ruler_ok() {
+	capture
+	LC_ALL=C awk -f tests/e2e/cells.awk "$E2E_SCREEN" >"$E2E_T/plain-cells"
+	set -- "$1" "${2:-3}" $(window)
+	if out=$(LC_ALL=C awk -v t0="$3" -v t1="$4" -v plotw="$5" -v min="$2" \
+		-f tests/e2e/ruler.awk "$E2E_T/plain-cells"); then pass; else fail "$1" "$out"; fi
+}
+# status_ok NAME: the status line shows the window's start and end, to the
+# column, in the end's unit, and they read differently
+status_ok() {
+	set -- "$1" $(window)
+	res=$((($3 - $2) / $4))
+	[ "$res" -ge 1 ] || res=1
+	a=$(fmt_at "$2" "$3" "$res")
+	b=$(fmt_at "$3" "$3" "$res")
+	if status_line | grep -qF " $a..$b  cursor "; then pass; else
+		fail "$1" "status '$(status_line)', want '$a..$b' (window $2..$3, $4 columns)"; fi
+	if [ "$a" != "$b" ]; then pass; else fail "$1-distinct" "start and end both read $a"; fi
+}
+cursor_text() { status_line | sed -n 's/.*  cursor \([^ ]*\) .*/\1/p'; }
+win_width() { echo $(($(win_field 2) - $(win_field 1))); }
+
+start 120 32 -- $TH
+wait_for "$READY"
+ruler_ok ruler-whole 5
+status_ok status-whole
+# from a GC's column, zoom in step by step down to 1 ns per column: at
+# every zoom the ruler and the status line read right
+keys ']'
+wait_status 'GC at'
+zn=0 # (settle in lib.sh uses n)
+while [ "$(win_width)" -gt "$(win_field 3)" ] && [ $zn -lt 40 ]; do
+	ruler_ok "ruler-zoom-$zn-$(win_width)ns" 3
+	status_ok "status-zoom-$zn-$(win_width)ns"
+	keys +
+	wait_change
+	zn=$((zn + 1))
+done
+eq zoom-1ns-per-column "$(win_width)" "$(win_field 3)" "(window ns at the zoom limit)"
+ruler_ok ruler-1ns 3
+status_ok status-1ns
+# a few microseconds wide: ticks and the status line at their finest
+keys - - - - - -
+wait_change
+lt ruler-few-us "$(win_width)" 10000 "(window ns)"
+ruler_ok ruler-few-us 4
+status_ok status-few-us
+# the cursor a column on reads differently
+c0=$(cursor_text)
+keys l
+wait_change
+c1=$(cursor_text)
+if [ -n "$c0" ] && [ "$c0" != "$c1" ]; then pass; else fail cursor-column-distinct "cursor '$c0' then '$c1' after l"; fi
+# T: the event list's times in ns, as `hectic show`; T again: the unit
+keys T
+check_status times-ns 'event times in nanoseconds'
+check times-ns-list '^[0-9]+: '
+check_not times-ns-no-unit '^ *[0-9]+\.[0-9]+ms: '
+ns_line=$(grep -E '^[0-9]+: ' "$E2E_SCREEN" | head -1)
+keys T
+check_status times-unit "event times in the ruler's unit"
+check times-unit-list "$LIST_RE"
+# the same event, to the nanosecond
+unit_line=$(grep -E "$LIST_RE" "$E2E_SCREEN" | head -1)
+eq times-same-event "$(label_ns "$(printf '%s' "$unit_line" | sed 's/^ *\([0-9.]*ms\):.*/\1/')")" \
+	"$(printf '%s' "$ns_line" | sed 's/:.*//')" "('$unit_line' vs '$ns_line')"
+eq times-same-text "$(printf '%s' "$unit_line" | sed 's/^[^:]*: //' | cut -c1-60)" \
+	"$(printf '%s' "$ns_line" | sed 's/^[^:]*: //' | cut -c1-60)"
+keys q
+check_exit times-quit 0
+
+# ---- the legend in the help ----
+start 120 32 -- $TH
+wait_for "$READY"
+keys '?'
+check legend-title 'legend \(a column is a slice of time\)'
+check legend-running '▂▄▆█ +running: height = share of the column'
+check legend-gc 'orange on top: GC, and GC >= idle'
+check legend-gc-weak 'brown on top: GC, and GC < idle'
+check legend-idle 'blank: idle'
+check legend-nodata "╱╱╱ +no data: outside the cap's events"
+check legend-cursor "the cursor's column"
+check legend-util 'util: the caps. mean share running'
+check legend-minor '▄▄▄ +GC bar: a pause'
+check legend-major '███ +GC bar: the pause of a major GC'
+check legend-span '─── +GC bar: span, other caps still in GC'
+check legend-heap 'heap: heap size'
+check legend-live 'live: live data'
+check legend-marker '▾ +ruler: a user marker'
+check legend-tick '│\+5us ruler: offset from the bold time'
+check legend-mark 'ruler: the marked interval'
+check legend-keys 'event list times: the ruler.s unit or ns'
+# the samples are drawn as the lanes are: orange (208) over green (34)
+capture_e
+grep -q "$ESC\\[38;5;34m$ESC\\[48;5;208m▄▂ " "$E2E_SCREEN_E" && pass ||
+	fail legend-gc-colours "no green-on-orange sample: $(grep 'orange on top' "$E2E_SCREEN_E" | cat -v)"
+keys q q
+check_exit legend-quit 0
+
+# ---- the lanes draw what `hectic activity` measures ----
+# lanes_ok NAME FILE MODE ASCII: every lane cell on screen against hectic
+# activity for the viewer's window and columns (lanes.awk); MODE color256,
+# color8 or mono
+lanes_ok() {
+	_n=$1 _f=$2 _m=$3 _a=$4
+	capture
+	cells
+	set -- $(window)
+	if [ "$6" != 1 ]; then fail "$_n-exact" "the viewer drew from the bins"; return; fi
+	if ! "$E2E_HECTIC" activity --columns "$3" --from "$1" --to "$2" "$_f" >"$E2E_T/act" 2>"$E2E_T/act.err"; then
+		fail "$_n-activity" "hectic activity: $(cat "$E2E_T/act.err")"
+		return
+	fi
+	# each capability's first and last event, from show
+	"$E2E_HECTIC" show "$_f" 2>/dev/null | awk '/^Events:/ { e = 1; next }
+		e && /^[0-9]+: cap [0-9]+: / { c = $3; sub(/:/, "", c); t = $1; sub(/:/, "", t)
+			if (!(c in f)) f[c] = t; l[c] = t }
+		END { for (c in f) print c, f[c], l[c] }' >"$E2E_T/extent"
+	: >"$E2E_T/caps"
+	_i=0
+	while [ $_i -lt "$5" ]; do
+		_c=$(row $((2 + _i)) | sed -n 's/^cap \([0-9]*\) .*/\1/p')
+		awk -v r=$((2 + _i)) -v c="$_c" '$1 == c { print r, $1, $2, $3 }' "$E2E_T/extent" >>"$E2E_T/caps"
+		_i=$((_i + 1))
+	done
+	if out=$(LC_ALL=C awk -v mode="$_m" -v ascii="$_a" -v t0="$1" -v t1="$2" -v plotw="$3" \
+		-v cursor="$7" -f tests/e2e/lanes.awk "$E2E_T/caps" "$E2E_T/act" "$E2E_CELLS"); then
+		pass
+		[ -n "${E2E_VERBOSE:-}" ] && echo "e2e: $_n: $out"
+	else
+		fail "$_n" "$out"
+	fi
+}
+# glyphs: the lanes (rows 2..5 of threaded) hold this pattern
+lanes_have() { # NAME RE
+	if sed -n '3,6p' "$E2E_SCREEN" | grep -q -- "$2"; then pass; else fail "$1" "no /$2/ in the lanes"; fi
+}
+
+start 120 32 -- $TH
+wait_for "$READY"
+lanes_ok lanes-whole $TH color256 0
+keys ']'
+wait_status 'GC at'
+lanes_ok lanes-gc $TH color256 0
+keys -
+wait_change
+lanes_ok lanes-gc-out1 $TH color256 0
+keys - -
+wait_change
+lanes_ok lanes-gc-out3 $TH color256 0
+# the end of the run: the capabilities' last events come before the log's
+# last one (capset deletions): no data after them, hatched
+keys G + + + + + + +
+wait_change
+lanes_ok lanes-end $TH color256 0
+lanes_have lanes-end-nodata '╱$'
+# the start at 1 ns per column: before each capability's first event
+keys g + + + + + + + + + + + + + + + + + + + + + + + +
+wait_status 'zoomed in as far'
+lanes_ok lanes-start-1ns $TH color256 0
+lanes_have lanes-start-nodata '^cap 3   ╱'
+keys q
+check_exit lanes-quit 0
+
+# many capabilities on few cores, seen whole: every column holds a GC, and
+# the running share still shows (a busy program never looks idle)
+P4=$F/par-n4.eventlog
+if [ -e "$P4" ]; then
+	start 120 32 -- $P4
+	wait_for "$READY" 10
+	lanes_ok lanes-par-whole $P4 color256 0
+	keys ']' - -
+	wait_change
+	lanes_ok lanes-par-gc $P4 color256 0
+	keys q
+	check_exit lanes-par-quit 0
+	start 120 32 NO_COLOR=1 -- $P4
+	wait_for "$READY" 10
+	lanes_ok lanes-par-whole-mono $P4 mono 0
+	keys q
+	check_exit lanes-par-mono-quit 0
+fi
+
+# a log cut short (SIGKILL): the lane up to its last event, at the end.
+# Its one capability's last event is the log's last, so the lane has data
+# up to the window's end, but for the instant of that event: at 1 ns per
+# column the last cell is no data, and the one before is not.
+start 120 32 -- $F/killed-cut.eventlog
+wait_for "$READY"
+keys G + + + + + + + + + +
+wait_change
+lanes_ok lanes-killed-end $F/killed-cut.eventlog color256 0
+keys + + + + + + + + + + + + + + +
+wait_status 'zoomed in as far'
+lanes_ok lanes-killed-end-1ns $F/killed-cut.eventlog color256 0
+if row 2 | grep -q '[^╱]╱$'; then pass; else fail lanes-killed-nodata "lane: '$(row 2)'"; fi
+keys - - - - - - - - - - - - - - - -
+wait_change
+lanes_ok lanes-killed-whole $F/killed-cut.eventlog color256 0
+keys q
+check_exit lanes-killed-quit 0
+
+# ---- NO_COLOR, attributes only, ASCII: glyphs keep the states apart ----
+start 120 32 NO_COLOR=1 -- $TH
+wait_for "$READY"
+keys '?'
+check legend-mono-heavy '▓ +GC: >= running and >= idle'
+check legend-mono-light '▒ +GC: >= running, < idle'
+check legend-mono-under 'underlined: running, and some GC'
+check legend-mono-nodata "╱╱╱ +no data"
+keys Escape
+wait_change
+lanes_ok lanes-mono-whole $TH mono 0
+keys ']'
+wait_status 'GC at'
+lanes_ok lanes-mono-gc $TH mono 0
+# running, GC and idle by glyph: eighth blocks, shades, blanks
+lanes_have mono-running '[▁▂▃▄▅▆▇█]'
+lanes_have mono-gc '[▓▒]'
+keys G + + + + + + +
+wait_change
+lanes_ok lanes-mono-end $TH mono 0
+lanes_have mono-nodata '╱$'
+keys q
+check_exit mono-quit 0
+
+start 120 32 -- --ascii --color=none $TH
+wait_for "$READY"
+# the activity graph in levels, not all dots
+if row 1 | grep -q '^util .*[-:=+*#@]'; then pass; else fail ascii-util-levels "util row: '$(row 1)'"; fi
+lanes_ok lanes-ascii-whole $TH mono 1
+keys ']'
+wait_status 'GC at'
+lanes_ok lanes-ascii-gc $TH mono 1
+lanes_have ascii-gc '[Gg]'
+lanes_have ascii-running '[.:=+*#@-]'
+keys '?'
+check legend-ascii-levels '[.:=+*#@-]{4} +running: height'
+check legend-ascii-gc 'G +GC: >= running and >= idle'
+check legend-ascii-nodata '/// +no data'
+keys q q
+check_exit ascii-mono-quit 0
+
+start 120 32 -- --ascii $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+lanes_ok lanes-ascii-color $TH color256 1
+keys q
+check_exit ascii-color-quit 0
+
+start 120 32 -- --color=8 $TH
+wait_for "$READY"
+keys ']'
+wait_status 'GC at'
+lanes_ok lanes-color8 $TH color8 0
+keys q
+check_exit color8-lanes-quit 0
+
+# ---- the pause list and a GC jump: pause and span ----
+start 200 32 -- $NT
+wait_for "$READY"
+keys p
+check pauses-columns '#  +at +pause +span +cap +caps +gen +copied'
+keys Escape ']'
+check_status gc-span 'GC at [0-9.]+[a-z]+: pause [0-9.]+[a-z]+, gen [0-9]+, span [0-9.]+[a-z]+ over 1 cap \(from cap 0\), [0-9]+ bytes copied$'
+keys q
+check_exit pauses-span-quit 0
 
 # ---- SIGTERM: a clean exit, the terminal restored ----
 start 120 32 -- $TH
