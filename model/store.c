@@ -121,7 +121,8 @@ static bool seg_close(struct store *s, uint64_t end)
 		return true;
 	ix->open = false;
 	ix->cur.end = end;
-	ix->cur.t1 = ix->last;
+	ix->cur.t0 = ix->seg_lo;
+	ix->cur.t1 = ix->seg_hi;
 	ix->cur.nck = s->nckpts - ix->cur.ck0;
 	return vec_push(s->segs, s->nsegs, ix->segcap, ix->cur);
 }
@@ -132,6 +133,7 @@ static void seg_open(struct store *s, uint64_t off, uint64_t t, struct capstate 
 	ix->cur = (struct seg){ .off = off, .t0 = t, .cs = cs, .ck0 = s->nckpts };
 	ix->open = true;
 	ix->inseg = 0;
+	ix->seg_lo = ix->seg_hi = t;
 }
 
 /* Counts an event of class bit cls into the open segment; false when out of
@@ -189,8 +191,11 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 		 * inside its block's time range, not a block marker. */
 		while (ev_size_fast(h, buf, len, off, &t, &size, &tag) && !store_shrunk) {
 			if (tag == EV_BLOCK_MARKER || t < last || !ix->open ||
-			    (off < blk_end && (t < blk_lo || t > blk_hi)))
+			    (off < blk_end && (t < blk_lo || t > blk_hi)) ||
+			    (ix->cur.unsorted && inseg >= SEG_UNSORTED_MAX))
 				goto general;
+			if (t > ix->seg_hi)
+				ix->seg_hi = t;
 			if (!seg_event(s, &inseg, &ix->mask, off, t, cs, tagclass[tag]))
 				return STORE_ENOMEM;
 			if (s->ndataend)
@@ -269,13 +274,21 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	accept:
 		if (s->ndataend)
 			s->after_end += size;
-		if (!ix->open || t < last) {
+		if (ix->open && t < last && !ix->cur.unsorted && inseg < SEG_SORTED_MIN) {
+			/* times go back after a few events: an unsorted run */
+			ix->cur.unsorted = true;
+		} else if (!ix->open || (t < last && !ix->cur.unsorted) ||
+			   (ix->cur.unsorted && inseg >= SEG_UNSORTED_MAX)) {
 			ix->last = last;
 			if (!seg_close(s, off))
 				return STORE_ENOMEM;
 			seg_open(s, off, t, cs);
 			inseg = 0;
 		}
+		if (t < ix->seg_lo)
+			ix->seg_lo = t;
+		if (t > ix->seg_hi)
+			ix->seg_hi = t;
 		if (!seg_event(s, &inseg, &ix->mask, off, t, cs, tagclass[tag]))
 			return STORE_ENOMEM;
 		bool marker = ev_is_marker(h, tag);
@@ -292,7 +305,8 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			blk_lo = blk_t0 > slack ? blk_t0 - slack : 0;
 			blk_hi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
 			struct block bk = { off, bs, be16(buf + off + 22), blk_t0, blk_t1 };
-			if (!vec_push(s->blocks, s->nblocks, ix->blkcap, bk))
+			if ((s->nblocks < BLOCKS_KEEP_ALL || bs >= BLOCK_KEEP_BYTES) &&
+			    !vec_push(s->blocks, s->nblocks, ix->blkcap, bk))
 				return STORE_ENOMEM;
 			if (blk_t1 < blk_t0)
 				blk_end = 0; /* a range we cannot trust: judge nothing by it */
@@ -546,7 +560,9 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 {
 	memset(s, 0, sizeof *s);
 	s->path = path;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO with no writer (or a device) must not
+	 * block; only regular files are mapped */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		return STORE_EIO;
@@ -558,7 +574,14 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 		return STORE_EIO;
 	}
 	if (!S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "not a regular file");
+		snprintf(err, errlen, "not a regular file (%s): hectic reads eventlog files; "
+				      "FIFOs and streams come with live follow",
+			 S_ISFIFO(sb.st_mode)  ? "a FIFO"
+			 : S_ISDIR(sb.st_mode) ? "a directory"
+			 : S_ISCHR(sb.st_mode) ? "a character device"
+			 : S_ISBLK(sb.st_mode) ? "a block device"
+			 : S_ISSOCK(sb.st_mode) ? "a socket"
+						: "a special file");
 		close(fd);
 		errno = EINVAL;
 		return STORE_EIO;
@@ -623,6 +646,8 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen)
 	if (s->ix.reopen && s->nsegs && s->segs[s->nsegs - 1].end == s->stop_off) {
 		s->ix.cur = s->segs[--s->nsegs];
 		s->ix.open = true;
+		s->ix.seg_lo = s->ix.cur.t0;
+		s->ix.seg_hi = s->ix.cur.t1;
 	}
 	free(s->order);
 	free(s->chunk_t1);
@@ -659,6 +684,11 @@ struct cursor {
 	size_t ck, ckend;     /* the next checkpoint to reach, and the segment's last + 1 */
 	struct capstate cs;
 	struct evref ref; /* the current event of this segment */
+	/* an unsorted segment: each step scans it from its start for the
+	 * least (time, offset) after the last one returned */
+	bool unsorted, started;
+	uint64_t seg_off;
+	struct capstate seg_cs;
 };
 
 struct merge {
@@ -724,10 +754,53 @@ static void sift_up(struct merge *m, size_t i)
 	}
 }
 
+/* The next event of an unsorted segment's cursor: the least (time,
+ * offset) after the last one returned, wanted, not before from. O(events
+ * of the segment), at most SEG_UNSORTED_MAX. */
+static bool cursor_load_unsorted(const struct store *s, struct cursor *c)
+{
+	struct capstate cs = c->seg_cs;
+	struct evref best = { 0 }, r;
+	bool found = false;
+	for (uint64_t off = c->seg_off; off < c->end;) {
+		enum ev_status st =
+			ev_size_fast(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag)
+				? EV_OK
+				: ev_size(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag);
+		if (st == EV_DATAEND) {
+			off += 2;
+			continue;
+		}
+		if (st != EV_OK)
+			break;
+		const uint8_t *p = s->map + off;
+		bool marker = ev_is_marker(&s->hdr, r.tag);
+		r.cap = capstate_step(&cs, marker, marker ? be32(p + 10) : 0, marker ? be16(p + 22) : 0,
+				      r.size);
+		r.off = off;
+		off += r.size;
+		if (r.time < c->from || (c->want && !c->want[r.tag]))
+			continue;
+		if (c->started && (r.time < c->ref.time || (r.time == c->ref.time && r.off <= c->ref.off)))
+			continue;
+		if (!found || r.time < best.time || (r.time == best.time && r.off < best.off)) {
+			best = r;
+			found = true;
+		}
+	}
+	if (!found)
+		return false;
+	c->ref = best;
+	c->started = true;
+	return true;
+}
+
 /* Reads the next event of a cursor (time and size only), skipping DATA_END
  * markers. */
 static bool cursor_load(const struct store *s, struct cursor *c)
 {
+	if (c->unsorted)
+		return cursor_load_unsorted(s, c);
 	while (c->next < c->end) {
 		/* at a checkpoint: when nothing up to the next one is wanted,
 		 * jump there (its capability state is kept) */
@@ -883,6 +956,16 @@ static void start_segment(struct merge *m, const struct seg *g, size_t ck)
 	c->wantmask = m->wantmask;
 	c->ck = g->nck ? ck : 0;
 	c->ckend = g->nck ? g->ck0 + g->nck : 0;
+	c->unsorted = g->unsorted;
+	c->started = false;
+	c->seg_off = g->off;
+	c->seg_cs = g->cs;
+	/* an unsorted segment has one checkpoint: skip it whole when it holds
+	 * nothing wanted */
+	if (g->unsorted && c->want && g->nck && !(m->s->ckpts[g->ck0].classes & c->wantmask)) {
+		m->freel[m->nfree++] = slot;
+		return;
+	}
 	if (!cursor_load(m->s, c)) {
 		m->freel[m->nfree++] = slot;
 		return;

@@ -20,14 +20,30 @@
 #include "../parser/event.h"
 #include "classes.h"
 
-/* One time-ordered run of the file, in file order. */
+/* One time-ordered run of the file, in file order; or, where times go back
+ * every few events, an unsorted run of at most SEG_UNSORTED_MAX events
+ * (so that the index stays O(file size / a constant) whatever the order:
+ * a merge finds the next event of an unsorted run by scanning it). */
 struct seg {
 	uint64_t off;       /* first item */
 	uint64_t end;       /* one past the last item */
-	uint64_t t0, t1;    /* time of the first and of the last event */
+	uint64_t t0, t1;    /* the earliest and the latest event's time (sorted:
+			     * the first and the last) */
 	struct capstate cs; /* capability state before the first item */
 	size_t ck0, nck;    /* its checkpoints: ckpts[ck0 .. ck0 + nck) */
+	bool unsorted;      /* times go back inside it */
 };
+
+/* A run that goes back in time before it holds this many events becomes
+ * unsorted rather than ending, and an unsorted run ends at this many. */
+#define SEG_SORTED_MIN 64
+#define SEG_UNSORTED_MAX 512
+
+/* Block markers are all kept while there are this few; past that only
+ * blocks of at least this many bytes are (a log of tiny blocks would
+ * otherwise grow the index with the file's event count). */
+#define BLOCKS_KEEP_ALL 4096
+#define BLOCK_KEEP_BYTES 4096
 
 /* A place to resume decoding inside a segment: every CKPT_EVERY-th event
  * of a segment (its first included), with the capability state before it. */
@@ -85,6 +101,7 @@ struct indexer {
 	uint64_t inseg;   /* events in cur */
 	struct capstate cs;
 	uint64_t last, nev, tmin, tmax;
+	uint64_t seg_lo, seg_hi; /* the open segment's earliest and latest time */
 	uint64_t blk_end, blk_t0, blk_t1, blk_lo, blk_hi;
 	uint64_t last_progress; /* offset last added to store_progress */
 	uint16_t mask;          /* classes seen since the last checkpoint */
@@ -100,7 +117,7 @@ struct store {
 	size_t nsegs;
 	struct ckpt *ckpts; /* by segment, each segment's in file order */
 	size_t nckpts;
-	struct block *blocks; /* file order */
+	struct block *blocks; /* file order; small ones only while few (BLOCKS_KEEP_ALL) */
 	size_t nblocks;
 	struct seg_order *order; /* segments by (t0, off), for seeks */
 	uint16_t *tagclass;      /* by tag (hdr.nsel entries): its class bit */

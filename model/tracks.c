@@ -4,6 +4,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../parser/be.h"
 #include "vec.h"
@@ -22,9 +25,31 @@ struct idmap {
 	size_t n;
 };
 
+/* A keyed hash: multiply-shift with a random odd multiplier and key, drawn
+ * once per process, so that no file can choose ids that collide (a fixed
+ * hash let 262,143 chosen thread ids make indexing quadratic). */
+static uint64_t hash_key, hash_mul = 0x9E3779B97F4A7C15ull;
+static pthread_once_t hash_once = PTHREAD_ONCE_INIT;
+
+static void hash_init(void)
+{
+	uint64_t r[2] = { 0, 0 };
+	if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+		struct timespec ts;
+		clock_gettime(CLOCK_MONOTONIC, &ts);
+		r[0] = (uint64_t)ts.tv_nsec * 0xD6E8FEB86659FD93ull ^ (uint64_t)getpid() << 32 ^
+		       (uint64_t)(uintptr_t)&ts;
+		r[1] = r[0] * 0x9E3779B97F4A7C15ull + (uint64_t)ts.tv_sec;
+	}
+	hash_key = r[0];
+	hash_mul = r[1] | 1;
+}
+
 static inline size_t idhash(uint32_t k, size_t cap)
 {
-	return (size_t)((k * 0x9E3779B1u) ^ (k >> 16)) & (cap - 1);
+	/* cap is a power of two >= 64: the top log2(cap) bits of the product */
+	unsigned bits = (unsigned)__builtin_ctzll((unsigned long long)cap);
+	return (size_t)((((uint64_t)k ^ hash_key) * hash_mul) >> (64 - bits));
 }
 
 static bool idmap_grow(struct idmap *m)
@@ -1513,6 +1538,7 @@ static void choose_bins(struct tracks *tr, const struct store *s, size_t ncaps)
 bool tracks_build(struct tracks *tr, const struct store *s)
 {
 	pthread_once(&tracked_once, tracked_init);
+	pthread_once(&hash_once, hash_init);
 	memset(tr, 0, sizeof *tr);
 	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
 

@@ -85,7 +85,22 @@ if [ -e $F/killed-cut.eventlog ]; then
 	{ HECTIC_BATCH=16 "$H" show "$T/shrink" 2>"$T/err"; echo $? >"$T/rc"; } |
 		{ head -c 1 >/dev/null; truncate -s 100000 "$T/shrink"; cat >/dev/null; }
 	check shrink 1 "$(cat "$T/rc")" "shrank while it was being read" "$T/err"
+	# the same for a report that reads texts from the map as it prints
+	cp $F/killed-cut.eventlog "$T/shrink"
+	{ "$H" markers "$T/shrink" 2>"$T/err"; echo $? >"$T/rc"; } |
+		{ head -c 1 >/dev/null; truncate -s 100000 "$T/shrink"; cat >/dev/null; }
+	check shrink-markers 1 "$(cat "$T/rc")" "shrank while it was read" "$T/err"
 fi
+# a FIFO (no writer) or another special file: a clear error at once, no hang
+mkfifo "$T/fifo"
+for c in show summary gcs markers threads activity; do
+	timeout 10 "$H" $c "$T/fifo" >/dev/null 2>"$T/err"
+	check fifo-$c 1 $? "not a regular file (a FIFO)" "$T/err"
+done
+timeout 10 "$H" summary /dev/null >/dev/null 2>"$T/err"
+check chardev 1 $? "not a regular file (a character device)" "$T/err"
+timeout 10 "$H" summary "$T" >/dev/null 2>"$T/err"
+check directory 1 $? "not a regular file (a directory)" "$T/err"
 # ---- reports ----
 if [ -e $F/threaded.eventlog ]; then
 	"$H" summary $F/threaded.eventlog >"$T/out" 2>&1

@@ -147,7 +147,7 @@ static void put_text(FILE *f, const uint8_t *p, size_t n, bool escape)
 {
 	struct sbuf b = { .escape = escape };
 	sbuf_text(&b, p, n);
-	if (!b.oom)
+	if (!b.oom && b.n)
 		fwrite(b.p, 1, b.n, f);
 	sbuf_free(&b);
 }
@@ -234,6 +234,10 @@ static void summary_tsv(FILE *f, const struct summary *sm, size_t ncaps)
 /* Ends a report: a write error (a full disk, a closed pipe) is an error. */
 static int finish(struct store *s, struct tracks *tr, int rc)
 {
+	if (store_shrunk) { /* what was printed after it is not the file's */
+		warnx_("%s: the file shrank while it was read; the report is incomplete", s->path);
+		rc = EXIT_BADINPUT;
+	}
 	tracks_free(tr);
 	store_close(s);
 	if (fflush(stdout) != 0 || ferror(stdout)) {

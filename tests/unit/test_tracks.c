@@ -2313,7 +2313,8 @@ static void same_answers(const struct lg *a, const struct lg *b, uint64_t seed)
 							 &e1));
 			assert_true(tracks_cap_fractions(y, &b->s, t0, t1, 7, 0, false, r2, g2, NULL,
 							 &e2));
-			assert_int_equal(e1, e2);
+			/* (the ways may differ: the two indexes split segments at
+			 * the cut, which moves the estimate; the answers may not) */
 			assert_memory_equal(r1, r2, n * sizeof *r1);
 			assert_memory_equal(g1, g2, n * sizeof *g1);
 		}
