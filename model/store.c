@@ -684,12 +684,20 @@ struct cursor {
 	size_t ck, ckend;     /* the next checkpoint to reach, and the segment's last + 1 */
 	struct capstate cs;
 	struct evref ref; /* the current event of this segment */
-	/* an unsorted segment: each step scans it from its start for the
-	 * least (time, offset) after the last one returned */
+	/* an unsorted segment: its wanted events sorted by (time, offset) when
+	 * it starts (sorted[pos..nsorted)), or, when the merge already holds
+	 * merge_sorted_max such arrays, a scan of it from its start at each
+	 * step for the least (time, offset) after the last one returned */
 	bool unsorted, started;
 	uint64_t seg_off;
 	struct capstate seg_cs;
+	struct evref *sorted;
+	uint32_t nsorted, pos;
 };
+
+/* Unsorted segments a merge holds sorted at once: at most this many arrays
+ * of SEG_UNSORTED_MAX entries (about 12 KB each); past that, scans. */
+size_t merge_sorted_max = 256;
 
 struct merge {
 	const struct store *s;
@@ -708,6 +716,7 @@ struct merge {
 	uint64_t from;     /* events before this time are not wanted */
 	uint8_t *want;     /* by tag (hdr.nsel entries): 1 when wanted; NULL: all */
 	uint16_t wantmask;
+	size_t nsorted; /* cursors holding a sorted array */
 	struct ev ev;   /* merge_next's decoded event */
 };
 
@@ -754,11 +763,70 @@ static void sift_up(struct merge *m, size_t i)
 	}
 }
 
-/* The next event of an unsorted segment's cursor: the least (time,
- * offset) after the last one returned, wanted, not before from. O(events
- * of the segment), at most SEG_UNSORTED_MAX. */
-static bool cursor_load_unsorted(const struct store *s, struct cursor *c)
+static int cmp_evref(const void *a, const void *b)
 {
+	const struct evref *x = a, *y = b;
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return (x->off > y->off) - (x->off < y->off);
+}
+
+/* Sorts an unsorted segment's wanted events into c->sorted; false when out
+ * of memory (the cursor then scans). */
+static bool sort_unsorted(const struct store *s, struct cursor *c)
+{
+	struct evref *v = malloc(SEG_UNSORTED_MAX * sizeof *v), r;
+	if (!v)
+		return false;
+	uint32_t n = 0;
+	struct capstate cs = c->seg_cs;
+	for (uint64_t off = c->seg_off; off < c->end && n < SEG_UNSORTED_MAX;) {
+		enum ev_status st =
+			ev_size_fast(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag)
+				? EV_OK
+				: ev_size(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag);
+		if (st == EV_DATAEND) {
+			off += 2;
+			continue;
+		}
+		if (st != EV_OK)
+			break;
+		const uint8_t *p = s->map + off;
+		bool marker = ev_is_marker(&s->hdr, r.tag);
+		r.cap = capstate_step(&cs, marker, marker ? be32(p + 10) : 0, marker ? be16(p + 22) : 0,
+				      r.size);
+		r.off = off;
+		off += r.size;
+		if (r.time >= c->from && (!c->want || c->want[r.tag]))
+			v[n++] = r;
+	}
+	qsort(v, n, sizeof *v, cmp_evref);
+	c->sorted = v;
+	c->nsorted = n;
+	c->pos = 0;
+	return true;
+}
+
+/* The next event of an unsorted segment's cursor: the least (time, offset)
+ * after the last one returned, wanted, not before from: from its sorted
+ * array, or by a scan of the segment (O(its events, at most
+ * SEG_UNSORTED_MAX)). */
+static bool cursor_load_unsorted(struct merge *m, struct cursor *c)
+{
+	const struct store *s = m->s;
+	if (!c->started && !c->sorted && m->nsorted < merge_sorted_max && sort_unsorted(s, c))
+		m->nsorted++;
+	if (c->sorted) {
+		if (c->pos >= c->nsorted) {
+			free(c->sorted);
+			c->sorted = NULL;
+			m->nsorted--;
+			return false;
+		}
+		c->ref = c->sorted[c->pos++];
+		c->started = true;
+		return true;
+	}
 	struct capstate cs = c->seg_cs;
 	struct evref best = { 0 }, r;
 	bool found = false;
@@ -797,10 +865,11 @@ static bool cursor_load_unsorted(const struct store *s, struct cursor *c)
 
 /* Reads the next event of a cursor (time and size only), skipping DATA_END
  * markers. */
-static bool cursor_load(const struct store *s, struct cursor *c)
+static bool cursor_load(struct merge *m, struct cursor *c)
 {
+	const struct store *s = m->s;
 	if (c->unsorted)
-		return cursor_load_unsorted(s, c);
+		return cursor_load_unsorted(m, c);
 	while (c->next < c->end) {
 		/* at a checkpoint: when nothing up to the next one is wanted,
 		 * jump there (its capability state is kept) */
@@ -958,6 +1027,7 @@ static void start_segment(struct merge *m, const struct seg *g, size_t ck)
 	c->ckend = g->nck ? g->ck0 + g->nck : 0;
 	c->unsorted = g->unsorted;
 	c->started = false;
+	c->sorted = NULL;
 	c->seg_off = g->off;
 	c->seg_cs = g->cs;
 	/* an unsorted segment has one checkpoint: skip it whole when it holds
@@ -966,7 +1036,7 @@ static void start_segment(struct merge *m, const struct seg *g, size_t ck)
 		m->freel[m->nfree++] = slot;
 		return;
 	}
-	if (!cursor_load(m->s, c)) {
+	if (!cursor_load(m, c)) {
 		m->freel[m->nfree++] = slot;
 		return;
 	}
@@ -979,7 +1049,7 @@ bool merge_step(struct merge *m, struct evref *out)
 	const struct store *s = m->s;
 	if (m->have_top) {
 		size_t slot = m->heap[0];
-		if (cursor_load(s, &m->pool[slot])) {
+		if (cursor_load(m, &m->pool[slot])) {
 			sift_down(m, 0);
 		} else {
 			m->freel[m->nfree++] = slot;
@@ -1072,6 +1142,8 @@ void merge_free(struct merge *m)
 	if (!m)
 		return;
 	free(m->want);
+	for (size_t i = 0; i < m->nheap; i++)
+		free(m->pool[m->heap[i]].sorted);
 	free(m->pool);
 	free(m->heap);
 	free(m->freel);

@@ -158,6 +158,10 @@ enum store_status {
 /* Bytes indexed so far by store_open (all threads), for a progress bar. */
 extern uint64_t store_progress;
 
+/* A merge keeps at most this many unsorted segments sorted in memory at
+ * once (about 12 KB each); others it scans at each step (tests set 0). */
+extern size_t merge_sorted_max;
+
 /* Files at least this big are indexed on two threads (64 MB; tests lower it
  * to exercise the two-thread path on small logs). */
 extern size_t store_parallel_min;

@@ -515,6 +515,18 @@ static void test_merge_random(void **state)
 	 * ones make unsorted segments) */
 	assert_true(multi > 100);
 	assert_true(unsorted_logs > 50);
+	/* and unsorted segments merged by scanning, not sorted in memory */
+	size_t saved = merge_sorted_max;
+	merge_sorted_max = 0;
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		struct evb b = EVB_INIT;
+		random_log(&b, seed * 0x9E3779B97F4A7C15ull);
+		struct opened t;
+		check_against_reference(&t, &b);
+		close_log(&t);
+		evb_free(&b);
+	}
+	merge_sorted_max = saved;
 }
 
 /* A well-formed multi-block log: exact block sizes, caps 0..2 and global,
