@@ -55,6 +55,10 @@ GEN_MAN = $(BUILD)/tools/gen-man-keys
 UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary \
 	test_keymaps test_rc test_layout test_input
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
+# the fuzz targets, each linked with a plain main() that replays files
+# (tests/fuzz/replay.c): make check replays tests/fuzz/corpus with them
+FUZZ_TARGETS = parser index
+REPLAY_BIN = $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 all: $(BUILD)/hectic hectic
 
@@ -89,6 +93,10 @@ $(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS) $(TERMKEY_LIBS)
 
+$(BUILD)/tests/replay_%: $(BUILD)/tests/fuzz/replay.o $(BUILD)/tests/fuzz/fuzz_%.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^
+
 $(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ)
 
@@ -102,7 +110,7 @@ check: check-deps
 	@$(MAKE) --no-print-directory unit-build
 	@$(MAKE) --no-print-directory run-tests
 
-unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(GEN_MAN)
+unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(GEN_MAN)
 
 run-tests:
 	@sh tests/run.sh $(BUILD)

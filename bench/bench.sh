@@ -11,6 +11,14 @@
 #                       running bench/ring.hs (also the fallback without ghc)
 #   HECTIC_BENCH_RUNS   timed runs of each command, best is kept   [3]
 #   HECTIC_BENCH_STRICT 1: exit 1 when a target is missed
+#   HECTIC_BENCH_CRAFTED        1: also the crafted logs of issue 8 (after
+#                               the main log), 0: not, only: only them  [1]
+#   HECTIC_BENCH_CRAFTED_SIZE   size of each crafted log, as above   [100M]
+#   HECTIC_BENCH_CRAFTED_SHAPES which shapes (plain: the synthetic log of
+#                               that size, for reference)
+#                               [plain decreasing zigzag ids blocks gcblocks]
+#   HECTIC_BENCH_CRAFTED_TIMEOUT seconds before a run on a crafted log is
+#                               killed (and reported MISSED)   [120]
 #   CC, GHC             compilers   [cc, ghc]
 set -eu
 
@@ -18,6 +26,12 @@ TARGET_RATIO=25   # hectic show may take at most this many times cat's time
 TARGET_ANON_MB=64 # peak anonymous memory of hectic show, MB (10^6 bytes)
 TARGET_SUMMARY_RATIO=10 # open + index + tracks + summary, times cat's time
 TARGET_SUMMARY_ANON_PCT=5 # its peak anonymous memory, percent of the file
+# crafted logs: peak anonymous memory of summary and show at most this
+# percentage of the file plus this constant (MB); summary (open + index +
+# tracks + summary) at most TARGET_SUMMARY_RATIO times cat
+TARGET_CRAFTED_ANON_PCT=5
+TARGET_CRAFTED_ANON_MB=8
+CRAFTED_MEM_LIMIT_KB=4000000 # a run above 4 GB anonymous is killed
 
 die() { echo "bench: $*" >&2; exit 1; }
 note() { echo "bench: $*" >&2; }
@@ -38,15 +52,33 @@ strict=${HECTIC_BENCH_STRICT:-0}
 CC=${CC:-cc}
 GHC=${GHC:-ghc}
 
+crafted=${HECTIC_BENCH_CRAFTED:-1}
+crafted_size_arg=${HECTIC_BENCH_CRAFTED_SIZE:-100M}
+crafted_shapes=${HECTIC_BENCH_CRAFTED_SHAPES:-plain decreasing zigzag ids blocks gcblocks}
+crafted_timeout=${HECTIC_BENCH_CRAFTED_TIMEOUT:-120}
+
 # SIZE[K|M|G][B] -> bytes (decimal units)
-target=$(echo "$size_arg" | awk '
+to_bytes() {
+	echo "$1" | awk '
 	/^[0-9]+([kKmMgG][bB]?|[bB])?$/ {
 		n = $0; m = 1
 		if (n ~ /[kK]/) m = 1e3; else if (n ~ /[mM]/) m = 1e6; else if (n ~ /[gG]/) m = 1e9
 		sub(/[^0-9].*$/, "", n); printf "%.0f\n", n * m; exit }
-	{ exit 1 }') || die "bad HECTIC_BENCH_SIZE '$size_arg' (e.g. 100M, 1G)"
+	{ exit 1 }'
+}
+target=$(to_bytes "$size_arg") || die "bad HECTIC_BENCH_SIZE '$size_arg' (e.g. 100M, 1G)"
 [ "$target" -ge 100000 ] || die "HECTIC_BENCH_SIZE '$size_arg' is too small (at least 100K)"
 case $runs in '' | *[!0-9]* | 0) die "bad HECTIC_BENCH_RUNS '$runs'" ;; esac
+case $crafted in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_CRAFTED '$crafted' (0, 1 or only)" ;; esac
+crafted_target=$(to_bytes "$crafted_size_arg") ||
+	die "bad HECTIC_BENCH_CRAFTED_SIZE '$crafted_size_arg' (e.g. 10M, 100M)"
+[ "$crafted_target" -ge 100000 ] ||
+	die "HECTIC_BENCH_CRAFTED_SIZE '$crafted_size_arg' is too small (at least 100K)"
+case $crafted_timeout in '' | *[!0-9]* | 0) die "bad HECTIC_BENCH_CRAFTED_TIMEOUT '$crafted_timeout'" ;; esac
+for shape in $crafted_shapes; do
+	case $shape in plain | decreasing | zigzag | ids | blocks | gcblocks) ;;
+	*) die "bad shape '$shape' in HECTIC_BENCH_CRAFTED_SHAPES" ;; esac
+done
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hectic-bench.XXXXXX")
 partial=
@@ -66,8 +98,138 @@ cp "$hectic" "$tmp/hectic" || die "cannot copy $hectic"
 "$CC" -std=c11 -O2 -pthread -o "$tmp/runstat" "$here/runstat.c" ||
 	die "cannot compile bench/runstat.c"
 repo=$(cd "$here/.." && pwd)
-"$CC" -std=c11 -O2 -pthread -D_DEFAULT_SOURCE -o "$tmp/query" "$here/query.c" \
-	"$repo"/parser/*.c "$repo"/model/*.c || die "cannot compile bench/query.c"
+if [ "$crafted" != only ]; then
+	"$CC" -std=c11 -O2 -pthread -D_DEFAULT_SOURCE -o "$tmp/query" "$here/query.c" \
+		"$repo"/parser/*.c "$repo"/model/*.c || die "cannot compile bench/query.c"
+fi
+
+# ---- crafted logs (issue 8) ------------------------------------------------
+# Well-formed logs shaped to attack the index (bench/gen.c `crafted`): for
+# each, cat, `hectic summary` (open + index + tracks + summary) and `hectic
+# show` are timed, with their peak anonymous memory.  A run that takes more
+# than $crafted_timeout s or more than 4 GB anonymous is killed and counts
+# as MISSED.
+
+# cmeasure NAME CMD...: runs CMD up to $runs times, stopping at the first
+# failure; prints "SECONDS PEAK_ANON_KB STATUS", SECONDS the best time (of
+# the failed run if one failed), STATUS ok, exit:N, killed:time or killed:mem.
+cmeasure() {
+	cm_name=$1
+	shift
+	cm_i=0
+	cm_status=ok
+	: >"$tmp/$cm_name.all"
+	while [ "$cm_i" -lt "$runs" ]; do
+		cm_i=$((cm_i + 1))
+		cm_line=$("$tmp/runstat" -t "$crafted_timeout" -m "$CRAFTED_MEM_LIMIT_KB" \
+			-e "$tmp/$cm_name.err" -- "$@") || die "runstat failed on $*"
+		echo "$cm_line" >>"$tmp/$cm_name.all"
+		cm_rc=$(echo "$cm_line" | cut -d' ' -f4)
+		cm_why=$(echo "$cm_line" | cut -d' ' -f6)
+		if [ "$cm_why" != - ]; then
+			cm_status=killed:$cm_why
+			break
+		fi
+		if [ "$cm_rc" != 0 ]; then
+			cm_status=exit:$cm_rc
+			note "$cm_name exited with status $cm_rc:"
+			head -n 20 "$tmp/$cm_name.err" >&2
+			break
+		fi
+		if [ -s "$tmp/$cm_name.err" ]; then
+			note "$cm_name wrote to stderr (run $cm_i):"
+			head -n 20 "$tmp/$cm_name.err" >&2
+		fi
+	done
+	awk -v st="$cm_status" '{ last = $1 } NR == 1 || $1 < t { t = $1 } $3 > a { a = $3 }
+		END { printf "%s %d %s\n", st == "ok" ? t : last, a, st }' "$tmp/$cm_name.all"
+}
+
+# crafted_log SHAPE: makes (once, cached) the crafted log of SHAPE; sets clog.
+crafted_log() {
+	clog=$dir/crafted-$1-$crafted_size_arg.eventlog
+	cl_key="crafted $1 $(cksum <"$here/gen.c") $crafted_target"
+	if [ -f "$clog" ] && [ -f "$clog.stamp" ] && [ "$(sed -n 1p "$clog.stamp")" = "$cl_key" ]; then
+		note "using cached $clog"
+		return 0
+	fi
+	mkdir -p "$dir"
+	rm -f "$clog" "$clog.stamp"
+	partial=$clog.part
+	note "writing the crafted $1 log ($crafted_size_arg)"
+	if [ "$1" = plain ]; then
+		"$tmp/gen" "$crafted_target" "$partial" || die "bench/gen.c failed"
+	else
+		"$tmp/gen" crafted "$1" "$crafted_target" "$partial" || die "bench/gen.c crafted $1 failed"
+	fi
+	cl_counts=$("$tmp/gen" -c "$partial") || die "$partial: not a well-formed eventlog"
+	mv "$partial" "$clog"
+	partial=
+	printf '%s\n%s\n%s\n' "$cl_key" "$cl_counts" "crafted $1, bench/gen.c" >"$clog.stamp"
+}
+
+crafted_bench() {
+	cb_load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "")
+	echo "crafted logs (issue 8), $crafted_size_arg each; targets: summary <= ${TARGET_SUMMARY_RATIO}x cat," \
+		"peak anon of summary and show <= $TARGET_CRAFTED_ANON_PCT% of the file + $TARGET_CRAFTED_ANON_MB MB"
+	[ -z "$cb_load" ] || echo "  (load average $cb_load before timing; runs killed after ${crafted_timeout} s or 4 GB)"
+	cb_missed=
+	cb_plain=
+	for shape in $crafted_shapes; do
+		crafted_log "$shape"
+		cb_bytes=$(wc -c <"$clog")
+		cb_counts=$(sed -n 2p "$clog.stamp")
+		cat "$clog" >/dev/null
+		cat "$clog" >/dev/null
+		cb_cat=$(cmeasure cat cat "$clog")
+		cb_sum=$(cmeasure summary "$tmp/hectic" summary "$clog")
+		cb_show=$(cmeasure show "$tmp/hectic" show "$clog")
+		awk -v shape="$shape" -v bytes="$cb_bytes" -v counts="$cb_counts" -v cat="$cb_cat" \
+			-v sum="$cb_sum" -v show="$cb_show" -v tr="$TARGET_SUMMARY_RATIO" \
+			-v tp="$TARGET_CRAFTED_ANON_PCT" -v tc="$TARGET_CRAFTED_ANON_MB" -v plain="$cb_plain" '
+		function verdict(ok) { return ok ? "ok" : "MISSED" }
+		function how(st, s) {
+			if (st == "killed:time") return sprintf("killed after %.1f s (time limit)", s)
+			if (st == "killed:mem") return sprintf("killed after %.1f s (over 4 GB anonymous)", s)
+			if (st ~ /^exit:/) return sprintf("FAILED, exit status %s after %.3f s", substr(st, 6), s)
+			return sprintf("%.3f s", s)
+		}
+		BEGIN {
+			split(cat, c, " "); split(sum, m, " "); split(show, w, " "); split(counts, n, " ")
+			split(plain, p, " ") # summary and show times of the plain log
+			px = plain != "" && shape != "plain" && p[1] > 0
+			cat_s = c[1]
+			limit_mb = tp * bytes / 100 / 1e6 + tc
+			sum_ratio = cat_s > 0 ? m[1] / cat_s : 0
+			sum_mb = m[2] * 1024 / 1e6; show_mb = w[2] * 1024 / 1e6
+			ok_st = m[3] == "ok" && sum_ratio <= tr
+			ok_sa = m[3] !~ /^exit:/ && sum_mb <= limit_mb
+			ok_wa = w[3] !~ /^exit:/ && show_mb <= limit_mb
+			printf "crafted %s: %.1f MB, %d events, %d blocks; cat %.4f s\n", shape, bytes / 1e6, n[1], n[2], cat_s
+			printf "  summary: %s (%.1fx cat; target <= %dx: %s)%s\n", how(m[3], m[1]), sum_ratio, tr, verdict(ok_st),
+				px ? sprintf(" (%.1fx the plain log)", m[1] / p[1]) : ""
+			printf "    peak anon %.1f MB, %.2f%% of the file (target <= %.1f MB: %s)\n",
+				sum_mb, 100 * m[2] * 1024 / bytes, limit_mb, verdict(ok_sa)
+			printf "  show:    %s (%.1fx cat%s)\n", how(w[3], w[1]), (cat_s > 0 ? w[1] / cat_s : 0),
+				px ? sprintf("; %.1fx the plain log", w[1] / p[2]) : ""
+			printf "    peak anon %.1f MB, %.2f%% of the file (target <= %.1f MB: %s)\n",
+				show_mb, 100 * w[2] * 1024 / bytes, limit_mb, verdict(ok_wa)
+			exit (ok_st && ok_sa && ok_wa) ? 0 : 1
+		}' || cb_missed="$cb_missed $shape"
+		[ "$shape" != plain ] || cb_plain="${cb_sum%% *} ${cb_show%% *}"
+	done
+	if [ -n "$cb_missed" ]; then
+		echo "crafted: targets MISSED on:$cb_missed"
+		[ "$strict" != 1 ]
+	else
+		echo "crafted: every target ok"
+	fi
+}
+
+if [ "$crafted" = only ]; then
+	crafted_bench
+	exit
+fi
 
 if [ "$synth" != 1 ] && ! command -v "$GHC" >/dev/null 2>&1; then
 	note "$GHC not found: using the synthetic log of bench/gen.c"
@@ -217,4 +379,8 @@ echo "$ui_out" | awk -v cat_s="$cat_s" -v strict="$strict" '
 /^redraw per key:/ { p99 = $8; printf "ui %s (target p99 < 10 ms: %s)\n", $0, p99 + 0 < 10 ? "ok" : "MISSED"; bad = p99 + 0 >= 10; next }
 { print "ui " $0 }
 END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+if [ "$crafted" = 1 ]; then
+	echo
+	crafted_bench || failed=1
+fi
 [ "${failed:-0}" = 0 ] || exit 1

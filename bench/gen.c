@@ -6,6 +6,12 @@
  *   gen -c FILE     walk an eventlog, check its block structure and print
  *                   "EVENTS BLOCKS" (used to report the event count of the
  *                   real log without trusting the program under test)
+ *   gen crafted SHAPE SIZE OUT
+ *                   write a crafted log of about SIZE bytes: well-formed
+ *                   (the same header, valid events, correct block markers),
+ *                   but shaped to attack an indexer; SHAPE is decreasing,
+ *                   zigzag, ids, blocks or gcblocks (see "crafted logs"
+ *                   below and bench/README.md)
  *
  * The synthetic log has the header GHC 9.0.2 writes (all 69 standard event
  * types, copied from a real `-threaded -eventlog` log), a global block
@@ -30,6 +36,7 @@
 
 #define BLOCK_MAX 2097152u /* RTS default per-capability buffer */
 #define NCAPS 2
+#define MAXCAPS 4 /* the crafted shapes use up to 4 capabilities */
 #define RING 64
 
 enum {
@@ -37,11 +44,15 @@ enum {
 	EV_THREAD_RUNNABLE = 3, EV_MIGRATE_THREAD = 4, EV_THREAD_WAKEUP = 8,
 	EV_GC_START = 9, EV_GC_END = 10, EV_REQUEST_PAR_GC = 12,
 	EV_BLOCK_MARKER = 18, EV_GC_IDLE = 20, EV_GC_WORK = 21, EV_GC_DONE = 22,
+	EV_SPARK_CREATE = 35, EV_SPARK_DUD = 36, EV_SPARK_RUN = 38, EV_SPARK_FIZZLE = 40,
+	EV_SPARK_GC = 41, EV_THREAD_LABEL = 44, EV_USER_MARKER = 58,
 	EV_CAPSET_CREATE = 25, EV_CAPSET_DELETE = 26, EV_CAPSET_ASSIGN_CAP = 27,
 	EV_CAPSET_REMOVE_CAP = 28, EV_RTS_IDENTIFIER = 29, EV_PROGRAM_ARGS = 30,
 	EV_OSPROCESS_PID = 32, EV_WALL_CLOCK_TIME = 43, EV_CAP_CREATE = 45,
 	EV_CAP_DELETE = 46,
 };
+#define STATUS_YIELDING 3
+#define STATUS_FINISHED 5
 #define STATUS_BLOCKED_ON_MVAR 7
 #define CAPSET_OSPROCESS 2
 #define CAPSET_CLOCKDOMAIN 3
@@ -226,10 +237,46 @@ static void flush_block(struct block *k)
 static uint64_t now = 480000; /* ns */
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 
+static uint64_t rnd(void)
+{
+	rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+	return rng >> 32;
+}
+
+/* The clock of the crafted shapes: CLOCK_UP (the default) strictly
+ * increases; CLOCK_DOWN strictly decreases at every event; CLOCK_ZIGZAG
+ * goes forward for runs of 2 or 3 events, then back below the previous
+ * event (the next run starts within [-40, +49] ns of the previous run's
+ * start, so runs overlap and the trend is slowly forward). */
+enum { CLOCK_UP, CLOCK_DOWN, CLOCK_ZIGZAG };
+static int clock_mode = CLOCK_UP;
+static uint64_t run_start;
+static int run_left;
+/* a block marker's time: 10 ns before its first event (10 ns after it on a
+ * decreasing clock, so that the marker goes back in time too) */
+static int64_t marker_lead = -10;
+
 static uint64_t tick(void)
 {
 	rng = rng * 6364136223846793005ull + 1442695040888963407ull;
-	now += 50 + (rng >> 57); /* 50..177 ns between events */
+	uint64_t step = 50 + (rng >> 57); /* 50..177 ns between events */
+	switch (clock_mode) {
+	case CLOCK_DOWN:
+		now -= step;
+		break;
+	case CLOCK_ZIGZAG:
+		if (run_left == 0) {
+			run_left = 2 + (int)(rnd() % 2);
+			run_start = run_start - 40 + rnd() % 90;
+			now = run_start;
+		} else {
+			now += step;
+		}
+		run_left--;
+		break;
+	default:
+		now += step;
+	}
 	return now;
 }
 
@@ -240,14 +287,14 @@ static struct buf *ev(struct block *k, uint16_t ty, size_t psize)
 		flush_block(k);
 	uint64_t t = tick();
 	if (k->b.n == 0)
-		k->start = t - 10;
+		k->start = (uint64_t)((int64_t)t + marker_lead);
 	k->last = t;
 	put16(&k->b, ty);
 	put64(&k->b, t);
 	return &k->b;
 }
 
-static struct block caps[NCAPS];
+static struct block caps[MAXCAPS];
 static struct block global = { .cap = 0xffff };
 
 static void ev_thread(int cap, uint16_t ty, uint32_t tid)
@@ -285,6 +332,47 @@ static void ev_capset_str(uint16_t ty, const char *s, size_t n)
 	putbytes(b, s, n);
 }
 
+/* Identification, as the RTS posts it at startup (global buffer): args
+ * holds the NUL-terminated arguments, n bytes in all. */
+static void identification(uint16_t ncaps, const char *args, size_t n)
+{
+	struct buf *b = ev(&global, EV_CAPSET_CREATE, 6);
+	put32(b, 0);
+	put16(b, CAPSET_OSPROCESS);
+	b = ev(&global, EV_CAPSET_CREATE, 6);
+	put32(b, 1);
+	put16(b, CAPSET_CLOCKDOMAIN);
+	for (uint16_t c = 0; c < ncaps; c++) {
+		put16(ev(&global, EV_CAP_CREATE, 2), c);
+		ev_capset_cap(EV_CAPSET_ASSIGN_CAP, 0, c);
+		ev_capset_cap(EV_CAPSET_ASSIGN_CAP, 1, c);
+	}
+	b = ev(&global, EV_WALL_CLOCK_TIME, 16);
+	put32(b, 1);
+	put64(b, 1700000000);
+	put32(b, 0);
+	b = ev(&global, EV_OSPROCESS_PID, 8);
+	put32(b, 0);
+	put32(b, 4242);
+	static const char rts[] = "GHC-9.0.2 rts_thr_l";
+	ev_capset_str(EV_RTS_IDENTIFIER, rts, sizeof rts - 1);
+	ev_capset_str(EV_PROGRAM_ARGS, args, n);
+	flush_block(&global);
+}
+
+/* Shutdown (global buffer). */
+static void shutdown_caps(uint16_t ncaps)
+{
+	for (uint16_t c = 0; c < ncaps; c++) {
+		ev_capset_cap(EV_CAPSET_REMOVE_CAP, 0, c);
+		ev_capset_cap(EV_CAPSET_REMOVE_CAP, 1, c);
+		put16(ev(&global, EV_CAP_DELETE, 2), c);
+	}
+	put32(ev(&global, EV_CAPSET_DELETE, 4), 0);
+	put32(ev(&global, EV_CAPSET_DELETE, 4), 1);
+	flush_block(&global);
+}
+
 static void gc(void)
 {
 	ev(&caps[0], EV_REQUEST_PAR_GC, 0);
@@ -308,30 +396,8 @@ static void generate(uint64_t target)
 	for (int c = 0; c < NCAPS; c++)
 		caps[c].cap = (uint16_t)c;
 
-	/* Identification, as the RTS posts it at startup (global buffer). */
-	struct buf *b = ev(&global, EV_CAPSET_CREATE, 6);
-	put32(b, 0);
-	put16(b, CAPSET_OSPROCESS);
-	b = ev(&global, EV_CAPSET_CREATE, 6);
-	put32(b, 1);
-	put16(b, CAPSET_CLOCKDOMAIN);
-	for (uint16_t c = 0; c < NCAPS; c++) {
-		put16(ev(&global, EV_CAP_CREATE, 2), c);
-		ev_capset_cap(EV_CAPSET_ASSIGN_CAP, 0, c);
-		ev_capset_cap(EV_CAPSET_ASSIGN_CAP, 1, c);
-	}
-	b = ev(&global, EV_WALL_CLOCK_TIME, 16);
-	put32(b, 1);
-	put64(b, 1700000000);
-	put32(b, 0);
-	b = ev(&global, EV_OSPROCESS_PID, 8);
-	put32(b, 0);
-	put32(b, 4242);
-	static const char rts[] = "GHC-9.0.2 rts_thr_l";
-	ev_capset_str(EV_RTS_IDENTIFIER, rts, sizeof rts - 1);
 	static const char args[] = "./ring\0+RTS\0-N2\0-l\0-RTS"; /* each NUL-terminated */
-	ev_capset_str(EV_PROGRAM_ARGS, args, sizeof args);
-	flush_block(&global);
+	identification(NCAPS, args, sizeof args);
 
 	/* The ring: cap 0 creates every thread and sends the odd ones to cap 1. */
 	for (uint32_t t = 1; t <= RING; t++) {
@@ -365,18 +431,298 @@ static void generate(uint64_t target)
 	for (int c = 0; c < NCAPS; c++)
 		flush_block(&caps[c]);
 
-	/* Shutdown (global buffer). */
-	for (uint16_t c = 0; c < NCAPS; c++) {
-		ev_capset_cap(EV_CAPSET_REMOVE_CAP, 0, c);
-		ev_capset_cap(EV_CAPSET_REMOVE_CAP, 1, c);
-		put16(ev(&global, EV_CAP_DELETE, 2), c);
-	}
-	put32(ev(&global, EV_CAPSET_DELETE, 4), 0);
-	put32(ev(&global, EV_CAPSET_DELETE, 4), 1);
-	flush_block(&global);
+	shutdown_caps(NCAPS);
 
 	uint8_t end[2] = { 0xff, 0xff }; /* EVENT_DATA_END */
 	emit(end, 2);
+}
+
+/* ---- crafted logs -------------------------------------------------------
+ *
+ * Well-formed logs a GHC-like RTS could write (the header above, valid
+ * events, block markers with correct sizes and end times, identification
+ * and shutdown in global blocks), shaped to attack an indexer:
+ *
+ *   decreasing  every event's time (block markers' too) is below the
+ *               previous one's; 64 threads on caps 0 and 1 (2 MiB blocks),
+ *               each run a handful of 10-byte spark events between a run
+ *               and a stop (about 12 bytes an event), a parallel GC every
+ *               20000 runs, a user marker every 1000
+ *   zigzag      the same workload on a clock that goes back every 2 or 3
+ *               events (CLOCK_ZIGZAG)
+ *   ids         262,143 thread ids (fewer below 80 MB: SIZE / 300): every
+ *               other one a multiple of 2^14 (all share their low 14 bits),
+ *               the rest chosen to land in 64 buckets of the unkeyed hash
+ *               hectic used before issue 8, (id * 0x9E3779B1 ^ id >> 16)
+ *               mod 2^19; each is created, labelled, run and stopped, then
+ *               run and stopped again in random order until the size is
+ *               reached, then finished
+ *   blocks      one block per event: a block marker before every event, the
+ *               capabilities 0..3 in turn; each cap runs its 16 threads
+ *               (run, spark, stop, runnable), both GC events of a parallel
+ *               GC every 10000 rounds in their own blocks
+ *   gcblocks    one tiny block per GC: GC_START and GC_END alone in a block,
+ *               the capabilities 0..3 in turn
+ */
+
+static uint64_t pending(void)
+{
+	uint64_t n = global.b.n;
+	for (int c = 0; c < MAXCAPS; c++)
+		n += caps[c].b.n;
+	return n;
+}
+
+static void ev_label(int cap, uint32_t tid, const char *s, size_t n)
+{
+	struct buf *b = ev(&caps[cap], EV_THREAD_LABEL, 2 + 4 + n);
+	put16(b, (uint16_t)(4 + n));
+	put32(b, tid);
+	putbytes(b, s, n);
+}
+
+static void ev_marker(int cap, const char *s, size_t n)
+{
+	struct buf *b = ev(&caps[cap], EV_USER_MARKER, 2 + n);
+	put16(b, (uint16_t)n);
+	putbytes(b, s, n);
+}
+
+static void crafted_begin(uint16_t ncaps, const char *shape)
+{
+	write_header();
+	for (int c = 0; c < MAXCAPS; c++)
+		caps[c].cap = (uint16_t)c;
+	char args[64];
+	size_t n = strlen(shape);
+	memcpy(args, "./crafted", 10); /* with its NUL */
+	memcpy(args + 10, shape, n + 1);
+	identification(ncaps, args, 10 + n + 1);
+}
+
+static void crafted_end(uint16_t ncaps)
+{
+	for (int c = 0; c < ncaps; c++)
+		flush_block(&caps[c]);
+	shutdown_caps(ncaps);
+	uint8_t end[2] = { 0xff, 0xff };
+	emit(end, 2);
+}
+
+/* decreasing, zigzag */
+static void crafted_sparks(uint64_t target)
+{
+	static const uint16_t sparks[] = {
+		EV_SPARK_CREATE, EV_SPARK_CREATE, EV_SPARK_RUN, EV_SPARK_CREATE,
+		EV_SPARK_DUD, EV_SPARK_RUN, EV_SPARK_FIZZLE, EV_SPARK_GC,
+	};
+	for (uint32_t t = 1; t <= RING; t++) {
+		ev_thread(0, EV_CREATE_THREAD, t);
+		if (own(t) != 0)
+			ev_thread_cap(0, EV_MIGRATE_THREAD, t, (uint16_t)own(t));
+	}
+	uint64_t body = target > 8192 + RING * 34 ? target - 8192 - RING * 34 : 0;
+	for (uint64_t run = 0; written + pending() < body; run++) {
+		uint32_t t = (uint32_t)(1 + run % RING);
+		int c = own(t);
+		ev_thread(c, EV_RUN_THREAD, t);
+		for (size_t i = 0; i < sizeof sparks / sizeof sparks[0]; i++)
+			ev(&caps[c], sparks[i], 0);
+		ev_stop(c, t, STATUS_YIELDING);
+		if (run % 20000 == 19999)
+			gc();
+		if (run % 1000 == 0) {
+			char m[32];
+			int len = snprintf(m, sizeof m, "run %llu", (unsigned long long)run);
+			ev_marker(c, m, (size_t)len);
+		}
+	}
+	for (uint32_t t = 1; t <= RING; t++) {
+		ev_thread(own(t), EV_RUN_THREAD, t);
+		ev_stop(own(t), t, STATUS_FINISHED);
+	}
+	crafted_end(NCAPS);
+}
+
+#define OLD_MUL 0x9E3779B1u
+#define OLD_BITS 19 /* 262,143 ids fill a table of 2^19 at load 1/2 */
+
+/* Fills ids[0..n) with distinct thread ids: even places multiples of 2^14,
+ * odd places ids whose old hash is below 64 at every table size up to
+ * 2^OLD_BITS (so they share 64 buckets while the table grows too). */
+static void colliding_ids(uint32_t *ids, size_t n)
+{
+	uint32_t inv = OLD_MUL; /* OLD_MUL^-1 mod 2^32, by Newton's method */
+	for (int i = 0; i < 5; i++)
+		inv *= 2 - OLD_MUL * inv;
+	const uint32_t mask = (1u << OLD_BITS) - 1;
+	size_t odd = 1;
+	for (uint32_t hi = 1; hi < 65536 && odd < n; hi++) {
+		for (uint32_t h = 0; h < 64 && odd < n; h++) {
+			/* k = hi << 16 | lo: the low 19 bits of k * MUL decide,
+			 * and k >> 16 = hi is xored in */
+			uint32_t x = ((h ^ hi) * inv) & mask;
+			if ((x >> 16) != (hi & 7))
+				continue;
+			uint32_t k = hi << 16 | (x & 0xffff);
+			if ((k & 0x3fff) == 0)
+				continue; /* a multiple of 2^14: the other half */
+			if ((((k * OLD_MUL) ^ (k >> 16)) & mask) >= 64) {
+				fprintf(stderr, "gen: colliding id %u: wrong hash\n", k);
+				exit(1);
+			}
+			ids[odd] = k;
+			odd += 2;
+		}
+	}
+	if (odd < n) {
+		fprintf(stderr, "gen: not enough colliding ids\n");
+		exit(1);
+	}
+	for (size_t i = 0; i < n; i += 2)
+		ids[i] = (uint32_t)(i / 2 + 1) << 14;
+}
+
+static void crafted_ids(uint64_t target)
+{
+	size_t n = target / 300;
+	if (n > 262143)
+		n = 262143;
+	if (n < 64)
+		n = 64;
+	uint32_t *ids = malloc(n * sizeof *ids), *perm = malloc(n * sizeof *perm);
+	if (!ids || !perm)
+		die("out of memory");
+	colliding_ids(ids, n);
+	char label[32];
+	for (size_t i = 0; i < n; i++) {
+		int c = (int)(i >> 1 & 1);
+		ev_thread(c, EV_CREATE_THREAD, ids[i]);
+		int len = snprintf(label, sizeof label, "worker %zu", i);
+		ev_label(c, ids[i], label, (size_t)len);
+		ev_thread(c, EV_RUN_THREAD, ids[i]);
+		ev_stop(c, ids[i], STATUS_BLOCKED_ON_MVAR);
+		perm[i] = (uint32_t)i;
+	}
+	uint64_t reserve = 8192 + (uint64_t)n * 34;
+	uint64_t body = target > reserve ? target - reserve : 0;
+	uint64_t steps = 0;
+	while (written + pending() < body) {
+		for (size_t i = n - 1; i > 0; i--) { /* a new random order */
+			size_t j = rnd() % (i + 1);
+			uint32_t x = perm[i];
+			perm[i] = perm[j];
+			perm[j] = x;
+		}
+		for (size_t i = 0; i < n && written + pending() < body; i++) {
+			size_t p = perm[i];
+			int c = (int)(p >> 1 & 1);
+			ev_thread(c, EV_THREAD_RUNNABLE, ids[p]);
+			ev_thread(c, EV_RUN_THREAD, ids[p]);
+			ev_stop(c, ids[p], STATUS_YIELDING);
+			if (++steps % 50000 == 0)
+				gc();
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		int c = (int)(i >> 1 & 1);
+		ev_thread(c, EV_RUN_THREAD, ids[i]);
+		ev_stop(c, ids[i], STATUS_FINISHED);
+	}
+	free(ids);
+	free(perm);
+	crafted_end(NCAPS);
+}
+
+/* blocks: a block marker before every event, caps 0..3 in turn. */
+static void crafted_blocks(uint64_t target)
+{
+	enum { CAPS = 4, PER = RING / CAPS };
+	/* cap c owns threads c + 1 + CAPS * j; each cap's state: the step of
+	 * its cycle and the thread it is on */
+	int step[CAPS] = { 0 }, cur[CAPS] = { 0 };
+	for (int c = 0; c < CAPS; c++) {
+		for (int j = 0; j < PER; j++) {
+			ev_thread(c, EV_CREATE_THREAD, (uint32_t)(c + 1 + CAPS * j));
+			flush_block(&caps[c]);
+		}
+	}
+	uint64_t body = target > 8192 + RING * 100 ? target - 8192 - RING * 100 : 0;
+	for (uint64_t i = 0; written + pending() < body; i++) {
+		int c = (int)(i % CAPS);
+		uint32_t t = (uint32_t)(c + 1 + CAPS * cur[c]);
+		switch (step[c]) {
+		case 0: ev_thread(c, EV_RUN_THREAD, t); break;
+		case 1: ev(&caps[c], EV_SPARK_CREATE, 0); break;
+		case 2: ev_stop(c, t, STATUS_YIELDING); break;
+		default:
+			cur[c] = (cur[c] + 1) % PER;
+			ev_thread(c, EV_THREAD_RUNNABLE, (uint32_t)(c + 1 + CAPS * cur[c]));
+		}
+		step[c] = (step[c] + 1) % 4;
+		flush_block(&caps[c]);
+		if (i % (CAPS * 10000) == CAPS * 10000 - 1) {
+			for (int d = 0; d < CAPS; d++) {
+				ev(&caps[d], EV_GC_START, 0);
+				flush_block(&caps[d]);
+			}
+			for (int d = 0; d < CAPS; d++) {
+				ev(&caps[d], EV_GC_END, 0);
+				flush_block(&caps[d]);
+			}
+		}
+	}
+	for (int j = 0; j < PER; j++) {
+		for (int c = 0; c < CAPS; c++) {
+			uint32_t t = (uint32_t)(c + 1 + CAPS * j);
+			ev_thread(c, EV_RUN_THREAD, t);
+			flush_block(&caps[c]);
+			ev_stop(c, t, STATUS_FINISHED);
+			flush_block(&caps[c]);
+		}
+	}
+	crafted_end(CAPS);
+}
+
+/* gcblocks: one tiny block per GC, caps 0..3 in turn. */
+static void crafted_gcblocks(uint64_t target)
+{
+	uint64_t body = target > 8192 ? target - 8192 : 0;
+	for (uint64_t i = 0; written + pending() < body; i++) {
+		int c = (int)(i % 4);
+		ev(&caps[c], EV_GC_START, 0);
+		ev(&caps[c], EV_GC_END, 0);
+		flush_block(&caps[c]);
+	}
+	crafted_end(4);
+}
+
+static void crafted(const char *shape, uint64_t target)
+{
+	if (!strcmp(shape, "decreasing")) {
+		clock_mode = CLOCK_DOWN;
+		marker_lead = 10;
+		/* at most 177 ns an event, at least 10 bytes an event */
+		now = 1000000000ull + (target / 10 + 100000) * 180;
+		crafted_begin(NCAPS, shape);
+		crafted_sparks(target);
+	} else if (!strcmp(shape, "zigzag")) {
+		clock_mode = CLOCK_ZIGZAG;
+		/* a run (2 or 3 events, >= 20 bytes) starts at most 40 ns
+		 * before the previous run's start */
+		run_start = now = 1000000000ull + (target / 20 + 100000) * 40;
+		crafted_begin(NCAPS, shape);
+		crafted_sparks(target);
+	} else if (!strcmp(shape, "ids")) {
+		crafted_begin(NCAPS, shape);
+		crafted_ids(target);
+	} else if (!strcmp(shape, "blocks")) {
+		crafted_begin(4, shape);
+		crafted_blocks(target);
+	} else { /* gcblocks */
+		crafted_begin(4, shape);
+		crafted_gcblocks(target);
+	}
 }
 
 /* ---- counting / checking ---------------------------------------------- */
@@ -496,8 +842,23 @@ int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "-c"))
 		return count(argv[2]);
+	const char *shape = NULL;
+	if (argc == 5 && !strcmp(argv[1], "crafted")) {
+		shape = argv[2];
+		argv += 2;
+		argc -= 2;
+		static const char *const shapes[] = { "decreasing", "zigzag", "ids", "blocks", "gcblocks" };
+		size_t i = 0;
+		while (i < sizeof shapes / sizeof shapes[0] && strcmp(shape, shapes[i]))
+			i++;
+		if (i == sizeof shapes / sizeof shapes[0]) {
+			fprintf(stderr, "gen: unknown shape '%s' (decreasing, zigzag, ids, blocks, gcblocks)\n",
+				shape);
+			return 2;
+		}
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: gen SIZE OUT | gen -c FILE\n");
+		fprintf(stderr, "usage: gen SIZE OUT | gen -c FILE | gen crafted SHAPE SIZE OUT\n");
 		return 2;
 	}
 	uint64_t size = parse_size(argv[1]);
@@ -512,7 +873,10 @@ int main(int argc, char **argv)
 		die(out_name);
 	setvbuf(out, iobuf, _IOFBF, sizeof iobuf);
 	errno = 0;
-	generate(size);
+	if (shape)
+		crafted(shape, size);
+	else
+		generate(size);
 	if (fflush(out) || (out != stdout && fclose(out)))
 		die(out_name);
 	return 0;

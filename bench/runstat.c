@@ -1,11 +1,15 @@
 /* runstat.c: run a command and report its wall time and memory peaks.
  *
- *   runstat [-i MS] [-o OUT] [-e ERR] -- CMD [ARG...]
+ *   runstat [-i MS] [-o OUT] [-e ERR] [-t SECONDS] [-m KB] -- CMD [ARG...]
  *
  * Runs CMD with stdout to OUT and stderr to ERR (default /dev/null for
  * both) and prints one line on stdout:
  *
- *   WALL_SECONDS PEAK_RSS_KB PEAK_ANON_KB EXIT_STATUS SAMPLES
+ *   WALL_SECONDS PEAK_RSS_KB PEAK_ANON_KB EXIT_STATUS SAMPLES KILLED
+ *
+ * With -t or -m the child is killed (SIGKILL) once it has run SECONDS or
+ * once a sample of its anonymous memory exceeds KB; KILLED is then "time"
+ * or "mem" (checked at every sample), otherwise "-".
  *
  * WALL_SECONDS is measured with CLOCK_MONOTONIC from fork to reaping the
  * child.  PEAK_RSS_KB is the kernel's high-water mark of the child's
@@ -44,6 +48,10 @@ static atomic_long peak_anon = 0;
 static atomic_long nsamples = 0;
 static atomic_int done = 0;
 static long interval_ms = 10;
+static double limit_s;      /* -t: 0 = none */
+static long limit_kb;       /* -m: 0 = none */
+static double t0;
+static atomic_int killed;   /* 1: time, 2: memory */
 
 /* RssAnon of the child in kB, or -1. */
 static long read_anon(void)
@@ -69,20 +77,12 @@ static void sample(void)
 	if (v < 0)
 		return;
 	atomic_fetch_add(&nsamples, 1);
+	int no = 0;
+	if (limit_kb > 0 && v > limit_kb && atomic_compare_exchange_strong(&killed, &no, 2))
+		kill(child, SIGKILL);
 	long cur = atomic_load(&peak_anon);
 	while (v > cur && !atomic_compare_exchange_weak(&peak_anon, &cur, v))
 		;
-}
-
-static void *sampler(void *arg)
-{
-	(void)arg;
-	struct timespec ts = { interval_ms / 1000, (interval_ms % 1000) * 1000000L };
-	while (!atomic_load(&done)) {
-		sample();
-		nanosleep(&ts, NULL);
-	}
-	return NULL;
 }
 
 static double now(void)
@@ -92,9 +92,24 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static void *sampler(void *arg)
+{
+	(void)arg;
+	struct timespec ts = { interval_ms / 1000, (interval_ms % 1000) * 1000000L };
+	while (!atomic_load(&done)) {
+		sample();
+		int no = 0;
+		if (limit_s > 0 && now() - t0 > limit_s &&
+		    atomic_compare_exchange_strong(&killed, &no, 1))
+			kill(child, SIGKILL);
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: runstat [-i MS] [-o OUT] [-e ERR] -- CMD [ARG...]\n");
+	fprintf(stderr, "usage: runstat [-i MS] [-o OUT] [-e ERR] [-t SECONDS] [-m KB] -- CMD [ARG...]\n");
 	exit(2);
 }
 
@@ -102,9 +117,11 @@ int main(int argc, char **argv)
 {
 	const char *outp = "/dev/null", *errp = "/dev/null";
 	int opt;
-	while ((opt = getopt(argc, argv, "+i:o:e:")) != -1) {
+	while ((opt = getopt(argc, argv, "+i:o:e:t:m:")) != -1) {
 		switch (opt) {
 		case 'i': interval_ms = atol(optarg); break;
+		case 't': limit_s = atof(optarg); break;
+		case 'm': limit_kb = atol(optarg); break;
 		case 'o': outp = optarg; break;
 		case 'e': errp = optarg; break;
 		default: usage();
@@ -117,7 +134,7 @@ int main(int argc, char **argv)
 	int go[2];
 	if (pipe(go))
 		return perror("runstat: pipe"), 2;
-	double t0 = now();
+	t0 = now();
 	child = fork();
 	if (child < 0)
 		return perror("runstat: fork"), 2;
@@ -169,7 +186,8 @@ int main(int argc, char **argv)
 	pthread_join(th, NULL);
 	(void)traced;
 	int code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-	printf("%.4f %ld %ld %d %ld\n", t1 - t0, ru.ru_maxrss, atomic_load(&peak_anon), code,
-	       atomic_load(&nsamples));
+	int k = atomic_load(&killed);
+	printf("%.4f %ld %ld %d %ld %s\n", t1 - t0, ru.ru_maxrss, atomic_load(&peak_anon), code,
+	       atomic_load(&nsamples), k == 1 ? "time" : k == 2 ? "mem" : "-");
 	return 0;
 }

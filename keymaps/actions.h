@@ -10,6 +10,7 @@
 /* X(ID, "name", "help text") */
 #define ACTIONS(X)                                                                       \
 	X(QUIT, "quit", "quit hectic")                                                   \
+	X(SUSPEND, "suspend", "suspend hectic to the shell (fg resumes it)")             \
 	X(HELP, "help", "show or hide this help")                                        \
 	X(ZOOM_IN, "zoom-in", "zoom in around the cursor")                               \
 	X(ZOOM_OUT, "zoom-out", "zoom out around the cursor")                            \

@@ -10,6 +10,7 @@
 static const struct keybind default_map[] = {
 	B("q", QUIT),
 	B("<C-c>", QUIT),
+	B("<C-z>", SUSPEND),
 	B("?", HELP),
 	B("+", ZOOM_IN),
 	B("i", ZOOM_IN),
@@ -65,6 +66,7 @@ static const struct keybind default_map[] = {
 static const struct keybind emacs_map[] = {
 	B("q", QUIT),
 	B("<C-c>", QUIT),
+	B("<C-z>", SUSPEND),
 	B("?", HELP),
 	B("+", ZOOM_IN),
 	B("-", ZOOM_OUT),
@@ -114,6 +116,14 @@ static const struct keybind emacs_map[] = {
 #undef B
 
 const char *const keymap_names[] = { "default", "emacs", NULL };
+
+/* The terminal's own keys for these, which raw mode turns into keys: every
+ * table binds them, and bind lines cannot change them. */
+const struct keybind keymap_fixed[] = {
+	{ "<C-c>", ACT_QUIT },
+	{ "<C-z>", ACT_SUSPEND },
+	{ NULL, ACT_NONE },
+};
 
 static const struct {
 	const struct keybind *binds;

@@ -29,6 +29,12 @@ struct keybind {
  * Read-only. */
 extern const char *const keymap_names[];
 
+/* The keys that always mean the same, NULL-terminated: <C-c> quits and
+ * <C-z> suspends, in every table, and the rc reader refuses a bind line
+ * that would change them, so no rc file can leave the user without a way
+ * out. Read-only. */
+extern const struct keybind keymap_fixed[];
+
 /* The table called name and, in *n, its length; NULL (and *n = 0) for an
  * unknown name. The table is read-only and lives for the whole run; it lists
  * the bindings in ACTIONS order, and a key at most once. */

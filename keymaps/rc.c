@@ -186,6 +186,15 @@ static void do_bind(struct rc *rc, unsigned line, const struct word *w, rc_key_f
 		bad(rc, line, "unknown action '%s'", quote(q, sizeof q, w[2]));
 		return;
 	}
+	/* the way out stays: Ctrl-C quits and Ctrl-Z suspends whatever the
+	 * file says, so an rc file cannot lock the user in */
+	for (const struct keybind *f = keymap_fixed; f->key; f++) {
+		if (!strcmp(canon, f->key) && a != f->action) {
+			bad(rc, line, "%s always means %s: it cannot be %s", f->key,
+			    action_name(f->action), a == ACT_NONE ? "unbound" : "rebound");
+			return;
+		}
+	}
 	struct rc_bind *nb = realloc(rc->binds, (rc->nbinds + 1) * sizeof *nb);
 	char *k = strdup(canon);
 	if (!nb || !k) {

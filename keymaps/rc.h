@@ -8,7 +8,8 @@
  * The file is lines of words separated by blanks:
  *
  *     # a comment
- *     bind KEY ACTION     (ACTION "none" unbinds KEY)
+ *     bind KEY ACTION     (ACTION "none" unbinds KEY; the keys of
+ *                          keymap_fixed cannot be changed: an error)
  *     set OPTION VALUE
  *
  * A word that starts with # after a command's arguments starts a comment,

@@ -14,7 +14,13 @@
 #define MAX_BINNED_CAPS 256  /* capabilities that get bins */
 
 uint64_t tracks_progress;
-#define MIN_BUDGET (16u << 20) /* bytes of lists allowed whatever the file size */
+/* Memory: the lists may take 5% of the file (at least MIN_BUDGET), the bins
+ * 2.5% (at least MIN_BIN_BUDGET); what they allocate is charged, growth of
+ * the arrays included, and so is what the collections built from the GC
+ * events take at the join (GC_WEIGHT times their records). */
+#define MIN_BUDGET (8u << 20)
+#define MIN_BIN_BUDGET (4u << 20)
+#define GC_WEIGHT 4
 
 /* ---- a small open-addressing map from a 32-bit key to an index ---- */
 
@@ -223,11 +229,16 @@ static bool room(struct tb *b, size_t sz)
 	return true;
 }
 
-#define PUSH(b, arr, n, cap, item)                            \
-	do {                                                  \
-		if (room((b), sizeof *(arr)) && !vec_push(arr, n, cap, item)) \
-			(b)->oom = true;                      \
+/* Appends item when the budget allows; a full array that must grow is
+ * charged for its new capacity (times weight). */
+#define PUSH_W(b, arr, n, cap, item, weight)                                           \
+	do {                                                                           \
+		if ((n) < (cap) || room((b), (weight) * ((cap) ? (cap) : 16) * sizeof *(arr))) { \
+			if (!vec_push(arr, n, cap, item))                              \
+				(b)->oom = true;                                       \
+		}                                                                      \
 	} while (0)
+#define PUSH(b, arr, n, cap, item) PUSH_W(b, arr, n, cap, item, 1)
 
 static struct capb *cap_get(struct tb *b, int32_t cap)
 {
@@ -243,7 +254,10 @@ static struct capb *cap_get(struct tb *b, int32_t cap)
 		return NULL;
 	struct capb c = { .cap = cap, .run_slot = -1, .prefix = b->second_half };
 	const struct tracks *tr = b->tr;
-	if (b->nbinned < MAX_BINNED_CAPS && tr->nbins) {
+	/* bins while they fit the bin budget (a half of a two-thread pass may
+	 * bin the same capability as the other: at most twice that) */
+	if (b->nbinned < MAX_BINNED_CAPS && tr->nbins &&
+	    (uint64_t)(b->nbinned + 1) * (tr->nbins + 1) * 21 <= tr->bin_budget) {
 		size_t nb = tr->nbins + 1;
 		c.run = calloc(nb, sizeof *c.run);
 		c.gcd = calloc(nb, sizeof *c.gcd);
@@ -276,7 +290,8 @@ static struct thread_info *thread_get(struct tb *b, uint32_t id)
 	long i = idmap_get(&b->thmap, id);
 	if (i >= 0)
 		return &b->th[i];
-	if (!room(b, sizeof(struct thread_info) + 16))
+	/* the table and its id map, both of which may double */
+	if (!room(b, 2 * sizeof(struct thread_info) + 32))
 		return NULL;
 	struct thread_info t = {
 		.id = id, .created = UINT64_MAX, .first_run = UINT64_MAX,
@@ -562,9 +577,10 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 			c->tlast = t;
 		c->any = true;
 		if (e->tag == EV_GC_START || e->tag == EV_GC_END)
-			PUSH(b, b->gev, b->ngev, b->gevcap,
+			PUSH_W(b, b->gev, b->ngev, b->gevcap,
 			     ((struct gcev){ t, e->off, cap,
-					     e->tag == EV_GC_START ? GE_START : GE_END }));
+					     e->tag == EV_GC_START ? GE_START : GE_END }),
+			       GC_WEIGHT);
 		if (c->prefix) {
 			log_pending(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
 			break;
@@ -573,7 +589,8 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 		break;
 	case EV_GC_GLOBAL_SYNC:
 		if (cap != EV_NO_CAP)
-			PUSH(b, b->gev, b->ngev, b->gevcap, ((struct gcev){ t, e->off, cap, GE_SYNC }));
+			PUSH_W(b, b->gev, b->ngev, b->gevcap, ((struct gcev){ t, e->off, cap, GE_SYNC }),
+			       GC_WEIGHT);
 		break;
 	case EV_CONC_MARK_BEGIN:
 	case EV_CONC_MARK_END:
@@ -600,7 +617,7 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 			.has_balanced = e->nf > 8,
 			.par_balanced_copied = e->nf > 8 ? e->f[8].u : 0,
 		};
-		PUSH(b, b->stats, b->nstats, b->stcap, g);
+		PUSH_W(b, b->stats, b->nstats, b->stcap, g, 2);
 		break;
 	}
 	case EV_HEAP_SIZE:
@@ -1519,13 +1536,14 @@ static void choose_bins(struct tracks *tr, const struct store *s, size_t ncaps)
 		ncaps = 1;
 	if (ncaps > MAX_BINNED_CAPS)
 		ncaps = MAX_BINNED_CAPS;
-	uint64_t budget = s->size / 40 > (8u << 20) ? s->size / 40 : (8u << 20);
+	uint64_t budget = s->size / 40 > MIN_BIN_BUDGET ? s->size / 40 : MIN_BIN_BUDGET;
 	uint64_t per_bin = 21 * (uint64_t)ncaps; /* two u64, a u32 and a u8 */
 	uint64_t want = s->nevents / (32 * ncaps);
 	uint32_t nb = 1024;
 	while (nb < (1u << 20) && nb < want && (uint64_t)nb * 2 * per_bin <= budget)
 		nb *= 2;
 	tr->nbins = nb;
+	tr->bin_budget = budget > (uint64_t)(nb + 1) * per_bin ? budget : (uint64_t)(nb + 1) * per_bin;
 	tr->origin = s->tmin;
 	/* the smallest power of two w with nb * w > tmax - tmin (no overflow:
 	 * a hostile log can span 2^64 ns) */

@@ -178,6 +178,7 @@ struct tracks {
 	unsigned stitch_guesses; /* capabilities whose state at the cut was guessed wrong */
 	bool restitch;        /* (internal) the halves could not be joined */
 	uint64_t bytes;       /* memory held */
+	uint64_t bin_budget;  /* (internal) bytes the bins may take */
 };
 
 /* Bytes read so far by tracks_build (all threads), for a progress bar. */

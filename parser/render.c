@@ -133,11 +133,28 @@ static void put_xbyte(struct sbuf *b, uint8_t c)
 	sbuf_put(b, t, 4);
 }
 
-/* Is cp a character a terminal would act on rather than show? */
-static bool is_control(uint32_t cp)
+/* A character that must not reach a terminal as it is, in escape mode:
+ * \xNN for an ASCII control (the byte), \uNNNN or \UNNNNNNNN for any
+ * other code point that unicode_visible refuses (C1 controls, bidi and
+ * zero-width characters, the BOM, tags, unassigned and private use). */
+static void put_escaped(struct sbuf *b, uint32_t cp)
 {
-	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0x2028 ||
-	       cp == 0x2029;
+	if (cp < 0x80) {
+		put_xbyte(b, (uint8_t)cp);
+		return;
+	}
+	char t[10];
+	int nd = cp > 0xFFFF ? 8 : 4;
+	t[0] = '\\';
+	t[1] = cp > 0xFFFF ? 'U' : 'u';
+	for (int i = nd; i-- > 0; cp >>= 4)
+		t[2 + i] = "0123456789abcdef"[cp & 15];
+	sbuf_put(b, t, (size_t)(2 + nd));
+}
+
+static bool must_escape(uint32_t cp)
+{
+	return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && !unicode_visible(cp));
 }
 
 void sbuf_text(struct sbuf *b, const uint8_t *s, size_t n)
@@ -160,15 +177,10 @@ void sbuf_text(struct sbuf *b, const uint8_t *s, size_t n)
 			i++;
 			continue;
 		}
-		if (b->escape && is_control(cp)) {
-			if (cp < 0x100) {
-				put_xbyte(b, (uint8_t)cp);
-			} else {
-				sbuf_puts(b, cp == 0x2028 ? "\\u2028" : "\\u2029");
-			}
-		} else {
+		if (b->escape && must_escape(cp))
+			put_escaped(b, cp);
+		else
 			sbuf_put(b, (const char *)s + i, k);
-		}
 		i += k;
 	}
 }
@@ -178,8 +190,8 @@ static void put_latin1(struct sbuf *b, const uint8_t *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint8_t c = s[i];
-		if (b->escape && is_control(c)) {
-			put_xbyte(b, c);
+		if (b->escape && must_escape(c)) {
+			put_escaped(b, c);
 		} else if (c < 0x80) {
 			sbuf_putc(b, (char)c);
 		} else {
@@ -203,6 +215,8 @@ static void put_binary(struct sbuf *b, const uint8_t *s, size_t n)
 		}
 		if (!unicode_isprint(cp))
 			sbuf_putc(b, '.');
+		else if (b->escape && !unicode_visible(cp))
+			put_escaped(b, cp);
 		else
 			sbuf_put(b, (const char *)s + i, k);
 		i += k;

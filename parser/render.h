@@ -2,8 +2,11 @@
  *
  * Appends to a growable byte buffer; the caller flushes it. Strings from the
  * file are copied raw, as the reference tool does, unless the buffer is in
- * escape mode, where control characters, invalid UTF-8 and escape sequences
- * come out as visible \xNN text (for terminals). */
+ * escape mode (for terminals), where nothing a terminal would act on or draw
+ * invisibly gets through: ASCII controls (so escape sequences) come out as
+ * \xNN, and every other control, bidi, zero-width, format, private-use or
+ * unassigned character as \uNNNN or \UNNNNNNNN (see unicode_visible).
+ * Invalid UTF-8 is always \xNN, one per byte. */
 #ifndef HECTIC_RENDER_H
 #define HECTIC_RENDER_H
 
@@ -72,7 +75,8 @@ void sbuf_u64(struct sbuf *b, uint64_t v);
 void sbuf_hex(struct sbuf *b, uint64_t v);
 
 /* Bytes from the file, raw or escaped per b->escape; invalid UTF-8 is always
- * shown as \xNN escapes (the reference tool rejects it). */
+ * shown as \xNN escapes (the reference tool rejects it). A backslash stays as
+ * it is. */
 void sbuf_text(struct sbuf *b, const uint8_t *s, size_t n);
 
 /* "N: DESC (size S)" for one header entry, without newline. */

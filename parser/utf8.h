@@ -22,4 +22,11 @@ size_t utf8_put(uint32_t cp, char *out);
  * (Haskell's isPrint). Table generated from UnicodeData.txt. */
 bool unicode_isprint(uint32_t cp);
 
+/* True when cp may reach a terminal as it is: printable, and not one of the
+ * other default-ignorable code points that draw nothing (combining grapheme
+ * joiner, Hangul fillers, ...). With unicode_isprint this keeps out every
+ * control, bidi control, zero-width and format character. Variation
+ * selectors pass: they only pick a glyph of the character before them. */
+bool unicode_visible(uint32_t cp);
+
 #endif

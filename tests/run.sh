@@ -11,6 +11,11 @@ failed=""
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); failed="$failed $1"; echo "FAIL: $1"; }
 
+# every command and library the suites use is there (tools/deps.sh names
+# what is missing and its package: a missing tool fails here by name, not as
+# a puzzling failure further on)
+if sh tools/deps.sh verify; then ok; else bad tools; fi
+
 # cmocka unit suites: one binary per module
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue
@@ -21,6 +26,20 @@ done
 if [ -x "$B/tests/truncate" ]; then
 	if "$B/tests/truncate" tests/fixtures/nonthreaded.eventlog; then ok; else bad truncate; fi
 fi
+
+# every fuzz regression input (tests/fuzz/corpus: the inputs that once
+# failed, and crashes kept there) and the fixtures (the fuzzer's seeds)
+# through each fuzz target, linked with a plain main (tests/fuzz/replay.c)
+for t in parser index; do
+	r=$B/tests/replay_$t
+	if [ ! -x "$r" ]; then
+		bad "fuzz-replay:$t ($r not built)"
+	elif "$r" tests/fuzz/corpus tests/fixtures/*.eventlog; then
+		ok
+	else
+		bad "fuzz-replay:$t"
+	fi
+done
 
 # golden: `hectic show` must be byte-identical to the oracle's text (the
 # ghc-events library, see tests/oracle/README.md), plain and --pretty-time
@@ -49,6 +68,7 @@ done
 if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
 if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
 if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
+if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
 
 # the viewer end to end, in a detached tmux session
 if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi

@@ -1,25 +1,96 @@
 #!/bin/sh
 # Installs the Debian packages hectic needs to build and test, if missing.
 # Uses apt-get (with sudo when not root); where apt is not available, prints
-# the command to run instead. Usage: tools/deps.sh [build|check|fuzz]
+# the command to run instead.
+#
+# Usage: tools/deps.sh [build|check|fuzz|verify]
+#   build   what `make` and `make run` need
+#   check   that and every command the tests run (`make check`)
+#   fuzz    build, and clang for `make fuzz`
+#   verify  install nothing: name every missing command or library of
+#           `check` with its package, and exit 1 if any (tests/run.sh)
+#
+# What must exist before: sh and the tools of a Debian base system
+# (coreutils, dpkg), make to run the Makefile, and apt-get with root or sudo
+# to install the rest.
 set -eu
 what=${1:-build}
-pkgs="gcc make pkg-config libncurses-dev libtermkey-dev"
+
+# Each need is WHAT:PACKAGE, WHAT one of
+#   NAME      a command on the PATH
+#   pc=MOD    a pkg-config module (what the Makefile links with)
+#   h=HEADER  a C header the compiler finds (the C library's)
+# On a minimal Debian most of the commands come with the system (coreutils,
+# mawk, sed, grep, diffutils, findutils); they are listed all the same, so
+# that a machine without one names it instead of failing half way.
+BUILD="cc:gcc make:make pkg-config:pkg-config find:findutils h=stdio.h:libc6-dev
+pc=ncursesw:libncurses-dev pc=termkey:libtermkey-dev"
+# tests/run.sh, tests/*.sh, tests/e2e/*.sh, tools/update-man.sh
+CHECK="pc=cmocka:libcmocka-dev mandoc:mandoc tmux:tmux pgrep:procps
+awk:mawk sed:sed grep:grep cmp:diffutils diff:diffutils
+cat:coreutils cp:coreutils cut:coreutils basename:coreutils dirname:coreutils
+env:coreutils head:coreutils id:coreutils ln:coreutils mkdir:coreutils
+mkfifo:coreutils mktemp:coreutils mv:coreutils rm:coreutils sleep:coreutils
+sort:coreutils stty:coreutils tail:coreutils timeout:coreutils tr:coreutils
+truncate:coreutils wc:coreutils"
+FUZZ="clang:clang"
+
 case "$what" in
-check) pkgs="$pkgs libcmocka-dev mandoc tmux" ;;
-fuzz) pkgs="$pkgs clang" ;;
+build) needs=$BUILD ;;
+check | verify) needs="$BUILD $CHECK" ;;
+fuzz) needs="$BUILD $FUZZ" ;;
+*)
+	echo "usage: tools/deps.sh [build|check|fuzz|verify]" >&2
+	exit 2
+	;;
 esac
-missing=""
-for p in $pkgs; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-		missing="$missing $p"
-	fi
-done
+
+have() { # have WHAT: is it there?
+	case $1 in
+	pc=*) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "${1#pc=}" ;;
+	h=*)
+		command -v cc >/dev/null 2>&1 &&
+			printf '#include <%s>\n' "${1#h=}" | cc -E -x c - >/dev/null 2>&1
+		;;
+	*) command -v "$1" >/dev/null 2>&1 ;;
+	esac
+}
+describe() { # describe WHAT: for a message
+	case $1 in
+	pc=*) echo "pkg-config module ${1#pc=}" ;;
+	h=*) echo "C header <${1#h=}>" ;;
+	*) echo "command $1" ;;
+	esac
+}
+
+# missing: the WHAT:PACKAGE needs not met; pkgs: their packages, once each
+scan() {
+	missing="" pkgs=""
+	for n in $needs; do
+		w=${n%:*} p=${n##*:}
+		have "$w" && continue
+		missing="$missing $n"
+		case " $pkgs " in *" $p "*) ;; *) pkgs="$pkgs $p" ;; esac
+	done
+}
+report() { # report PREFIX: one line per missing need
+	for n in $missing; do
+		echo "$1$(describe "${n%:*}") not found (install ${n##*:})" >&2
+	done
+}
+
+scan
 [ -z "$missing" ] && exit 0
+if [ "$what" = verify ]; then
+	report "hectic tests: "
+	echo "hectic tests: install them with: apt-get install -y$pkgs" >&2
+	exit 1
+fi
 if ! command -v apt-get >/dev/null 2>&1; then
-	echo "hectic needs these Debian packages:$missing" >&2
-	echo "install them with: apt-get install -y$missing" >&2
-	echo "(or your system's equivalents of ncursesw, libtermkey, cmocka, mandoc, tmux)" >&2
+	report "hectic: "
+	echo "hectic needs these Debian packages:$pkgs" >&2
+	echo "install them with: apt-get install -y$pkgs" >&2
+	echo "(or your system's equivalents of ncursesw, libtermkey, cmocka, mandoc, tmux, procps)" >&2
 	exit 1
 fi
 sudo=""
@@ -27,10 +98,22 @@ if [ "$(id -u)" != 0 ]; then
 	if command -v sudo >/dev/null 2>&1; then
 		sudo=sudo
 	else
-		echo "hectic needs:$missing; run as root: apt-get install -y$missing" >&2
+		report "hectic: "
+		echo "hectic needs:$pkgs; run as root: apt-get install -y$pkgs" >&2
 		exit 1
 	fi
 fi
-echo "installing:$missing" >&2
+echo "installing:$pkgs" >&2
+export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -q >&2 || true
-DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q $missing >&2
+if ! $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $pkgs >&2; then
+	report "hectic: "
+	echo "hectic: could not install:$pkgs (apt-get install -y$pkgs)" >&2
+	exit 1
+fi
+# a package that did not bring what it was installed for is named too
+scan
+if [ -n "$missing" ]; then
+	report "hectic: after installing, still: "
+	exit 1
+fi

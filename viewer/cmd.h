@@ -13,8 +13,12 @@ int cmd_markers(int argc, char **argv);
 int cmd_threads(int argc, char **argv);
 int cmd_activity(int argc, char **argv);
 
-/* Prints "hectic: " + message to stderr. */
+/* Prints "hectic: " + message to stderr, escaped as --escape escapes text
+ * from the log (file names and option values are not to be trusted). */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* After getopt_long returned '?': says which option of argv was bad. */
+void warn_badopt(int argc, char **argv);
 
 extern const char *hectic_version;
 

@@ -95,7 +95,10 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 		}
 		case OPT_GREP: o->grep = optarg; break;
 		case 'h': puts(usages[which]); return 0;
-		default: fprintf(stderr, "%s\n", usages[which]); return EXIT_USAGE;
+		default:
+			warn_badopt(argc, argv);
+			fprintf(stderr, "%s\n", usages[which]);
+			return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {

@@ -297,7 +297,7 @@ int cmd_show(int argc, char **argv)
 		case 'r': escape = 0; break;
 		case 'e': escape = 1; break;
 		case 'h': usage_show(stdout); return 0;
-		default: usage_show(stderr); return EXIT_USAGE;
+		default: warn_badopt(argc, argv); usage_show(stderr); return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {

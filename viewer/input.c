@@ -194,10 +194,26 @@ bool input_canonical(struct input *in, const char *name, char *out, size_t n)
 	return true;
 }
 
-void input_mouse(bool on)
+const char *input_mouse_seq(bool on)
 {
 	/* button events, drags, SGR coordinates */
-	fputs(on ? "\033[?1000h\033[?1002h\033[?1006h" : "\033[?1006l\033[?1002l\033[?1000l",
-	      stdout);
+	return on ? "\033[?1000h\033[?1002h\033[?1006h" : "\033[?1006l\033[?1002l\033[?1000l";
+}
+
+void input_mouse(bool on)
+{
+	fputs(input_mouse_seq(on), stdout);
 	fflush(stdout);
+}
+
+void input_stop(struct input *in)
+{
+	if (in && in->fd >= 0)
+		termkey_stop(in->tk);
+}
+
+void input_start(struct input *in)
+{
+	if (in && in->fd >= 0)
+		termkey_start(in->tk);
 }

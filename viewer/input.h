@@ -50,4 +50,13 @@ bool input_canonical(struct input *in, const char *name, char *out, size_t n);
 /* Mouse reporting on the terminal (SGR mode), and off again. */
 void input_mouse(bool on);
 
+/* The bytes input_mouse writes, for a signal handler that must put the
+ * terminal back with write() alone. A static string. */
+const char *input_mouse_seq(bool on);
+
+/* Around a suspend: give the terminal's keypad back (termkey's rmkx), and
+ * take it again on resume (smkx). curses' endwin and refresh do the rest. */
+void input_stop(struct input *in);
+void input_start(struct input *in);
+
 #endif

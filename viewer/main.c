@@ -1,5 +1,6 @@
 /* hectic: entry point and command dispatch. */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -9,21 +10,79 @@
 #include <getopt.h>
 #include <stdlib.h>
 
+#include "../parser/render.h"
+
 #ifndef HECTIC_VERSION
 #define HECTIC_VERSION "unknown"
 #endif
 
 const char *hectic_version = HECTIC_VERSION;
 
+/* Messages carry file names, option values, regexes and rc lines: text that
+ * is not ours. The whole message is escaped as --escape escapes strings from
+ * the log, whether or not stderr is a terminal (it usually is, and a log of
+ * messages is read on one later), so that an ESC or a U+202E in a file name
+ * never reaches the terminal and a newline cannot forge a second message. */
 void warnx_(const char *fmt, ...)
 {
+	char small[512], *msg = small;
 	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		n = 0, small[0] = 0;
+	if ((size_t)n >= sizeof small) {
+		msg = malloc((size_t)n + 1);
+		if (msg) {
+			va_start(ap, fmt);
+			vsnprintf(msg, (size_t)n + 1, fmt, ap);
+			va_end(ap);
+		} else {
+			msg = small;
+			n = (int)strlen(small);
+		}
+	}
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, (const uint8_t *)msg, (size_t)n);
 	fflush(stdout);
 	fputs("hectic: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
+	if (!b.oom) {
+		fwrite(b.p, 1, b.n, stderr);
+	} else {
+		/* no memory to escape with: ASCII only */
+		for (int i = 0; i < n; i++) {
+			unsigned char c = (unsigned char)msg[i];
+			fputc(c >= 0x20 && c < 0x7F ? c : '?', stderr);
+		}
+	}
 	fputc('\n', stderr);
+	sbuf_free(&b);
+	if (msg != small)
+		free(msg);
+}
+
+void warn_badopt(int argc, char **argv)
+{
+	/* getopt_long (opterr = 0) has moved optind past a bad long option; in
+	 * a cluster of short ones it stays on the cluster until its end */
+	const char *cur = optind < argc ? argv[optind] : NULL;
+	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+	/* optopt is a plain char for a short option: negative above 0x7F */
+	char ch = (char)optopt;
+	bool in_cluster = optopt && optopt >= -128 && optopt < 0x100 && cur && cur[0] == '-' &&
+			  cur[1] && cur[1] != '-' && strchr(cur + 1, ch);
+	if (!in_cluster && !strncmp(arg, "--", 2)) {
+		const char *eq = strchr(arg, '=');
+		if (!optopt)
+			warnx_("unknown option '%s'", arg);
+		else if (eq)
+			warnx_("option '%.*s' takes no value", (int)(eq - arg), arg);
+		else
+			warnx_("option '%s' needs a value", arg);
+	} else {
+		warnx_("unknown option '-%c'", ch);
+	}
 }
 
 static void usage(FILE *f)
@@ -62,8 +121,9 @@ static void usage(FILE *f)
 		"  --tsv            tab-separated: a header row, one row per item, times in\n"
 		"                   ns, bytes as integers (activity always is)\n"
 		"  --raw            print strings from the file exactly as stored\n"
-		"  --escape         show control characters as \\xNN (the default\n"
-		"                   when standard output is a terminal)\n"
+		"  --escape         show control and invisible characters as \\xNN or\n"
+		"                   \\uNNNN (the default when standard output is a\n"
+		"                   terminal)\n"
 		"\n"
 		"Options:\n"
 		"  -h, --help       this help\n"
@@ -105,7 +165,7 @@ static int view(int argc, char **argv)
 			break;
 		case 'a': o.ascii = 1; break;
 		case 'b': o.bench = optarg; break;
-		default: usage(stderr); return EXIT_USAGE;
+		default: warn_badopt(argc, argv); usage(stderr); return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
@@ -121,6 +181,7 @@ static int view(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	opterr = 0; /* getopt would print argv raw: warn_badopt says it escaped */
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

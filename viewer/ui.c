@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -79,66 +81,324 @@ struct ui {
 	bool exact; /* the last state query read raw events */
 	bool raw_times; /* the event list's times in ns, as `hectic show` */
 	const char *winfile; /* HECTIC_DEBUG_WINDOW: the window, after each frame */
+	uint64_t fsize; /* the file's size before loading, for the progress bar */
 };
 
 static struct ui *g_ui; /* for the signal handlers and atexit */
 static int sigpipe_fds[2] = { -1, -1 };
-static volatile sig_atomic_t got_winch, got_quit;
+static volatile sig_atomic_t got_winch, got_quit, got_tstp, got_cont;
 static bool curses_on;
 
-/* ---- terminal set-up and tear-down, on every exit path ---- */
+/* ---- terminal set-up and tear-down, on every exit path ----
+ *
+ * A normal exit goes through restore_terminal (endwin). A signal that kills
+ * cannot call curses, which is not async-signal-safe: its handler writes
+ * bytes made while curses was up (mouse reporting off, attributes off,
+ * keypad off, cursor shown, alternate screen left) and puts back the modes
+ * the terminal had before curses, with write() and tcsetattr() alone, then
+ * dies of the signal by its previous action, so the exit status names it.
+ * Resizes, suspends and resumes only set a flag and wake the main loop
+ * through the self-pipe: the main loop does the curses work. */
+
+static char tty_reset[256];
+static size_t tty_reset_len;
+static struct termios tty_shell; /* the modes before curses */
+static bool tty_shell_ok;
+static volatile sig_atomic_t tty_ours; /* the terminal is in curses' modes */
+static struct sigaction old_action[NSIG];
+
+static void reset_add(const char *s)
+{
+	if (!s || s == (const char *)-1)
+		return;
+	size_t n = strlen(s);
+	if (tty_reset_len + n <= sizeof tty_reset) {
+		memcpy(tty_reset + tty_reset_len, s, n);
+		tty_reset_len += n;
+	}
+}
+
+/* What a dying handler writes: made once curses knows the terminal, and
+ * again after a resize. */
+static void make_reset(void)
+{
+	tty_reset_len = 0;
+	/* CAN ends an escape sequence the main thread may have left half
+	 * written; in the ground state terminals ignore it */
+	reset_add("\030");
+	reset_add(input_mouse_seq(false));
+	reset_add(tigetstr("sgr0"));
+	reset_add(tigetstr("rmkx"));
+	reset_add(tigetstr("cnorm"));
+	const char *rmcup = tigetstr("rmcup");
+	if (!rmcup || rmcup == (const char *)-1) {
+		/* no alternate screen: leave the cursor below the frame */
+		const char *cup = tigetstr("cup");
+		if (cup && cup != (const char *)-1)
+			reset_add(tiparm(cup, LINES - 1, 0));
+		reset_add("\r\n");
+	}
+	reset_add(rmcup);
+}
+
+/* Async-signal-safe. */
+static void reset_tty_now(void)
+{
+	if (!tty_ours)
+		return;
+	tty_ours = 0;
+	if (tty_reset_len)
+		(void)!write(STDOUT_FILENO, tty_reset, tty_reset_len);
+	if (tty_shell_ok)
+		tcsetattr(STDIN_FILENO, TCSANOW, &tty_shell);
+}
 
 static void restore_terminal(void)
 {
 	if (!curses_on)
 		return;
 	curses_on = false;
+	if (isendwin()) {
+		/* quit while suspended: the terminal is the shell's already */
+		tty_ours = 0;
+		return;
+	}
 	if (g_ui && !g_ui->bench)
 		input_mouse(false);
 	endwin();
+	tty_ours = 0;
 }
 
-static void on_fatal(int sig)
+/* Every signal whose default action ends the process, except the three
+ * that ask to quit (on_quit). */
+static void on_fatal(int sig, siginfo_t *si, void *ctx)
 {
-	restore_terminal();
-	signal(sig, SIG_DFL);
-	raise(sig);
+	(void)ctx;
+	reset_tty_now();
+	/* the previous action: the default, or a sanitizer's report */
+	sigaction(sig, &old_action[sig], NULL);
+	/* a fault the kernel raised comes back when the instruction runs
+	 * again, with its address; a sent signal is sent again */
+	bool fault = sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL;
+	if (!fault || !si || si->si_code <= 0)
+		raise(sig);
 }
 
-static void on_signal(int sig)
+static void wake(void)
 {
-	int saved = errno;
-	if (sig == SIGWINCH)
-		got_winch = 1;
-	else
-		got_quit = 1;
 	if (sigpipe_fds[1] >= 0) {
 		char c = 's';
 		(void)!write(sigpipe_fds[1], &c, 1);
 	}
+}
+
+/* SIGTERM, SIGHUP, SIGINT: quit cleanly from the main loop; asked twice
+ * (the loop is stuck), die at once with the terminal restored. */
+static void on_quit(int sig, siginfo_t *si, void *ctx)
+{
+	int saved = errno;
+	if (got_quit)
+		on_fatal(sig, si, ctx);
+	got_quit = 1;
+	wake();
 	errno = saved;
+}
+
+/* SIGWINCH, SIGTSTP, SIGCONT: for the main loop (handle_signals). */
+static void on_flag(int sig)
+{
+	int saved = errno;
+	if (sig == SIGWINCH)
+		got_winch = 1;
+	else if (sig == SIGTSTP)
+		got_tstp = 1;
+	else
+		got_cont = 1;
+	wake();
+	errno = saved;
+}
+
+/* Catches sig unless it was ignored when hectic started (nohup, a
+ * background job): the parent's choice stands. */
+static void catch_signal(int sig, void (*fn)(int, siginfo_t *, void *), void (*plain)(int))
+{
+	struct sigaction sa, old;
+	if (sigaction(sig, NULL, &old) != 0)
+		return;
+	if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_IGN)
+		return;
+	old_action[sig] = old;
+	memset(&sa, 0, sizeof sa);
+	if (fn) {
+		sa.sa_sigaction = fn;
+		sa.sa_flags = SA_SIGINFO;
+		sigfillset(&sa.sa_mask); /* nothing cuts into the restore */
+	} else {
+		sa.sa_handler = plain;
+		sa.sa_flags = SA_RESTART; /* poll() wakes all the same (EINTR) */
+		sigemptyset(&sa.sa_mask);
+	}
+	sigaction(sig, &sa, NULL);
 }
 
 static void install_signals(void)
 {
+	static const int fatal[] = {
+		SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+		SIGPIPE, SIGALRM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
+#ifdef SIGSTKFLT
+		SIGSTKFLT,
+#endif
+#ifdef SIGIO
+		SIGIO,
+#endif
+#if defined(SIGPOLL) && (!defined(SIGIO) || SIGPOLL != SIGIO)
+		SIGPOLL,
+#endif
+#ifdef SIGPWR
+		SIGPWR,
+#endif
+#ifdef SIGEMT
+		SIGEMT,
+#endif
+	};
 	if (pipe(sigpipe_fds) == 0) {
-		fcntl(sigpipe_fds[0], F_SETFL, O_NONBLOCK);
-		fcntl(sigpipe_fds[1], F_SETFL, O_NONBLOCK);
+		for (int i = 0; i < 2; i++) {
+			fcntl(sigpipe_fds[i], F_SETFL, O_NONBLOCK);
+			fcntl(sigpipe_fds[i], F_SETFD, FD_CLOEXEC);
+		}
 	}
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGWINCH, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGINT, &sa, NULL);
-	signal(SIGSEGV, on_fatal);
-	signal(SIGABRT, on_fatal);
-	signal(SIGFPE, on_fatal);
-	signal(SIGILL, on_fatal);
-	signal(SIGPIPE, SIG_IGN);
+	tty_shell_ok = tcgetattr(STDIN_FILENO, &tty_shell) == 0;
+	for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+		catch_signal(fatal[i], on_fatal, NULL);
+	for (int s = SIGRTMIN; s <= SIGRTMAX; s++)
+		catch_signal(s, on_fatal, NULL);
+	catch_signal(SIGTERM, on_quit, NULL);
+	catch_signal(SIGHUP, on_quit, NULL);
+	catch_signal(SIGINT, on_quit, NULL);
+	catch_signal(SIGWINCH, NULL, on_flag);
+	catch_signal(SIGTSTP, NULL, on_flag);
+	catch_signal(SIGCONT, NULL, on_flag);
 	atexit(restore_terminal);
+}
+
+/* The store installs its own SIGBUS handler when it maps the file (a file
+ * that shrinks then reads as zeros); for a SIGBUS that is not about the
+ * mapping it restores the default action and raises it again. Wrapped, so
+ * that dying of it restores the terminal too. */
+static struct sigaction store_bus;
+
+static void on_bus(int sig, siginfo_t *si, void *ctx)
+{
+	if (store_bus.sa_flags & SA_SIGINFO)
+		store_bus.sa_sigaction(sig, si, ctx);
+	else if (store_bus.sa_handler != SIG_DFL && store_bus.sa_handler != SIG_IGN)
+		store_bus.sa_handler(sig);
+	struct sigaction now;
+	if (sigaction(sig, NULL, &now) == 0 && !(now.sa_flags & SA_SIGINFO) &&
+	    now.sa_handler == SIG_DFL)
+		reset_tty_now(); /* it is about to die of it */
+}
+
+static void wrap_store_sigbus(void)
+{
+	struct sigaction cur;
+	if (sigaction(SIGBUS, NULL, &cur) != 0)
+		return;
+	if (cur.sa_flags & SA_SIGINFO) {
+		if (cur.sa_sigaction == on_bus || cur.sa_sigaction == on_fatal)
+			return;
+	} else if (cur.sa_handler == SIG_DFL || cur.sa_handler == SIG_IGN) {
+		return;
+	}
+	store_bus = cur;
+	cur.sa_sigaction = on_bus;
+	cur.sa_flags |= SA_SIGINFO;
+	sigaction(SIGBUS, &cur, NULL);
+}
+
+/* After a resize, or a resume: curses takes the terminal's size. */
+static void take_size(void)
+{
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row && ws.ws_col)
+		resizeterm(ws.ws_row, ws.ws_col);
+	make_reset();
+}
+
+/* The terminal is ours again, as it was: curses' modes and screen (after
+ * endwin, a refresh restores them), keypad and mouse reporting, and the
+ * next frame drawn whole. Also after a SIGSTOP we could not see coming. */
+static void take_terminal(struct ui *u)
+{
+	tty_ours = 1;
+	if (isendwin()) {
+		refresh();
+	} else {
+		reset_prog_mode();
+		const char *smcup = tigetstr("smcup");
+		if (smcup && smcup != (const char *)-1)
+			putp(smcup);
+	}
+	take_size();
+	clearok(curscr, TRUE);
+	input_stop(u->in);
+	input_start(u->in);
+	input_mouse(true);
+}
+
+/* Ctrl-Z (raw mode makes it a key), or a SIGTSTP from outside: the
+ * terminal as the shell had it, then stop as the default action would,
+ * and when continued take the terminal back. The stop goes to the whole
+ * process group, as the terminal's own Ctrl-Z does (and vim), so that a
+ * script that started hectic stops too and the shell gets the terminal.
+ * In an orphaned process group (no job control, no shell to say fg) the
+ * kernel discards the stop, and the screen simply comes back. */
+static void suspend(struct ui *u)
+{
+	got_tstp = 0;
+	if (u->bench)
+		return;
+	input_mouse(false);
+	input_stop(u->in);
+	tty_ours = 0;
+	endwin();
+	struct sigaction dfl, old;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &old);
+	kill(0, SIGTSTP);
+	/* continued (SIGCONT): in the background, curses' first tcsetattr
+	 * stops us again (SIGTTOU) until fg; told to quit meanwhile (kill
+	 * %1 sends SIGTERM, then SIGCONT), leave the terminal to the shell */
+	sigaction(SIGTSTP, &old, NULL);
+	if (got_quit)
+		return;
+	take_terminal(u);
+	got_cont = 0;
+}
+
+/* Acts on what the signal handlers flagged; after every wait. */
+static void handle_signals(struct ui *u)
+{
+	char drain[64];
+	while (sigpipe_fds[0] >= 0 && read(sigpipe_fds[0], drain, sizeof drain) > 0)
+		;
+	if (!got_quit && got_tstp)
+		suspend(u);
+	if (got_quit)
+		return; /* the caller quits */
+	if (got_cont) {
+		got_cont = 0;
+		take_terminal(u);
+	}
+	if (got_winch) {
+		got_winch = 0;
+		take_size();
+		u->sel_valid = false;
+		clear();
+	}
 }
 
 /* ---- colours and glyphs ---- */
@@ -220,14 +480,15 @@ static void put_level(struct ui *u, int y, int x, int lvl)
 	mvaddstr(y, x, level_glyph(u, lvl));
 }
 
-/* Text from the file, made safe for the terminal: controls escaped. */
-static void put_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
+/* Text from the file, made safe for the terminal: controls and invisible
+ * characters escaped. Returns the columns it took. */
+static int put_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
 {
 	struct sbuf b = { .escape = true };
 	sbuf_text(&b, p, n);
 	if (b.oom) {
 		sbuf_free(&b);
-		return;
+		return 0;
 	}
 	sbuf_putc(&b, 0);
 	move(y, x);
@@ -258,6 +519,7 @@ static void put_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool as
 		w++;
 	}
 	sbuf_free(&b);
+	return w;
 }
 
 /* ---- key bindings ---- */
@@ -855,9 +1117,9 @@ static void draw_status(struct ui *u)
 		 u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND
 			 ? "  [log incomplete]"
 			 : "");
-	put_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii);
+	/* the message after what the line took once escaped */
+	int x = put_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii) + 2;
 	if (u->msg[0]) {
-		int x = (int)strlen(line) + 2;
 		if (x < L->cols)
 			put_safe(L->status, x, (const uint8_t *)u->msg, strlen(u->msg), L->cols - x,
 				 u->ascii);
@@ -1270,18 +1532,8 @@ static void draw_loading(struct ui *u)
 	mvaddstr(0, 0, "hectic: opening ");
 	put_safe(0, 16, (const uint8_t *)u->o.path, strlen(u->o.path), COLS - 16, u->ascii);
 	int w = COLS - 10 > 10 ? COLS - 10 : 10;
-	static uint64_t fsize;
-	if (!fsize) {
-		FILE *f = fopen(u->o.path, "rb");
-		if (f) {
-			fseek(f, 0, SEEK_END);
-			long n = ftell(f);
-			fsize = n > 0 ? (uint64_t)n : 1;
-			fclose(f);
-		} else {
-			fsize = 1;
-		}
-	}
+	/* the size from ui_run's stat: opening the file here could block */
+	uint64_t fsize = u->fsize ? u->fsize : 1;
 	uint64_t done = __atomic_load_n(&store_progress, __ATOMIC_RELAXED) +
 			__atomic_load_n(&tracks_progress, __ATOMIC_RELAXED);
 	double frac = (double)done / (double)(2 * fsize);
@@ -1519,6 +1771,7 @@ static void act(struct ui *u, enum action a)
 		case ACT_SELECT: panel_select(u); return;
 		case ACT_CANCEL: u->panel = P_NONE; return;
 		case ACT_QUIT: u->panel = P_NONE; return;
+		case ACT_SUSPEND: suspend(u); return;
 		case ACT_HELP:
 			u->panel = u->panel == P_HELP ? P_NONE : P_HELP;
 			u->psel = u->ptop = 0;
@@ -1533,6 +1786,7 @@ static void act(struct ui *u, enum action a)
 	switch (a) {
 	case ACT_NONE: break;
 	case ACT_QUIT: u->quit = true; break;
+	case ACT_SUSPEND: suspend(u); break;
 	case ACT_HELP:
 		u->panel = P_HELP;
 		u->psel = u->ptop = 0;
@@ -1681,7 +1935,9 @@ static void on_key(struct ui *u, const char *key)
 {
 	if (u->panel == P_SEARCH) {
 		/* the prompt takes text; Enter searches, Escape cancels */
-		if (!strcmp(key, "<Enter>")) {
+		if (key[0] == '<' && key[1] && lookup(u, key) == ACT_SUSPEND) {
+			suspend(u);
+		} else if (!strcmp(key, "<Enter>")) {
 			finish_search(u);
 		} else if (!strcmp(key, "<Escape>") || !strcmp(key, "<C-g>") || !strcmp(key, "<C-c>")) {
 			u->panel = P_NONE;
@@ -1908,6 +2164,26 @@ int ui_run(const struct ui_opts *o)
 		return EXIT_BADINPUT;
 	}
 
+	/* Before the alternate screen, and without opening it (a FIFO with no
+	 * writer would block open): a file the viewer cannot index says so on
+	 * the shell's screen. The store's message names what it is; its open
+	 * does not block. */
+	struct stat sb;
+	if (stat(o->path, &sb) != 0) {
+		warnx_("%s: %s", o->path, strerror(errno));
+		return EXIT_BADINPUT;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		char err[256] = "not a regular file";
+		if (store_open(&u->s, o->path, err, sizeof err) == STORE_OK) {
+			store_close(&u->s); /* it became one since: the loader will say */
+		} else {
+			warnx_("%s: %s", o->path, err);
+			return EXIT_BADINPUT;
+		}
+	}
+	u->fsize = (uint64_t)sb.st_size;
+
 	if (o->bench) {
 		u->bench = true;
 		int r = run_bench(u);
@@ -1923,6 +2199,8 @@ int ui_run(const struct ui_opts *o)
 		return EXIT_USAGE;
 	}
 	curses_on = true;
+	make_reset();
+	tty_ours = 1;
 	raw();
 	noecho();
 	nonl();
@@ -1944,25 +2222,25 @@ int ui_run(const struct ui_opts *o)
 	if (pthread_create(&th, NULL, loader, u) != 0) {
 		loader(u);
 	} else {
-		/* the first frame comes now: progress, with q working */
+		/* the first frame comes now: progress, with q, Ctrl-C and
+		 * Ctrl-Z working; nothing here waits on the file */
 		while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE)) {
 			draw_loading(u);
 			struct input_event ev;
 			input_wait(u->in, 100, sigpipe_fds[0], &ev);
-			if (got_quit || (ev.kind == IN_KEY && lookup(u, ev.key) == ACT_QUIT) ||
-			    ev.kind == IN_EOF) {
+			enum action a = ev.kind == IN_KEY ? lookup(u, ev.key) : ACT_NONE;
+			wrap_store_sigbus();
+			handle_signals(u);
+			if (a == ACT_SUSPEND && !got_quit)
+				suspend(u);
+			if (got_quit || a == ACT_QUIT || ev.kind == IN_EOF) {
 				restore_terminal();
 				_exit(0); /* the loader may be deep in a scan */
-			}
-			if (got_winch) {
-				got_winch = 0;
-				struct winsize ws;
-				if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0)
-					resizeterm(ws.ws_row, ws.ws_col);
 			}
 		}
 		pthread_join(th, NULL);
 	}
+	wrap_store_sigbus();
 	if (u->loaded != 1) {
 		restore_terminal();
 		warnx_("%s", u->err);
@@ -1974,19 +2252,9 @@ int ui_run(const struct ui_opts *o)
 		draw(u);
 		struct input_event ev;
 		input_wait(u->in, -1, sigpipe_fds[0], &ev);
-		if (ev.kind == IN_SIGNAL) {
-			char drain[64];
-			while (read(sigpipe_fds[0], drain, sizeof drain) > 0)
-				;
-		}
-		if (got_winch) {
-			got_winch = 0;
-			struct winsize ws;
-			if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0)
-				resizeterm(ws.ws_row, ws.ws_col);
-			u->sel_valid = false;
-			clear();
-		}
+		handle_signals(u);
+		if (got_quit)
+			break;
 		if (store_shrunk) {
 			snprintf(errbuf, sizeof errbuf, "the file shrank while open");
 			break;

@@ -4,6 +4,9 @@
 # killed at exit.
 #
 #   start W H [VAR=VALUE ...] [-- ARG ...]   run hectic ARGs in a WxH pane
+#   start_job W H ...      the same as a job of an interactive shell (fg)
+#   hectic_pid             the pid of that hectic
+#   term_flags             the pane's alternate screen, cursor, mouse, keypad
 #   wait_for RE [SECS]     poll the screen until it matches RE (grep -E)
 #   keys KEY ...           tmux send-keys, one key at a time
 #   text STRING            literal text (send-keys -l)
@@ -22,6 +25,8 @@ E2E_SCREEN=$E2E_T/screen
 E2E_SCREEN_E=$E2E_T/screen-e
 E2E_ERR=$E2E_T/stderr
 E2E_WIN=$E2E_T/window
+E2E_PIDF=$E2E_T/pid
+E2E_OUT=$E2E_T/out
 E2E_W=120
 E2E_H=32
 E2E_RC=
@@ -44,14 +49,8 @@ trap 'exit 1' INT TERM HUP
 # shell-quote one word
 q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
-# start W H [VAR=VALUE ...] [-- ARG ...]: a fresh session running hectic.
-# The environment is a fixed UTF-8 one (LANG=C.UTF-8, TERM=tmux-256color,
-# no NO_COLOR, no LC_*) plus the VAR=VALUE words. hectic's stderr goes to
-# $E2E_ERR; when it ends, the wrapper writes its exit status to a file,
-# prints "EXIT:N" and the terminal modes check, and stays alive.
-start() {
-	E2E_W=$1 E2E_H=$2
-	shift 2
+# e2e_args [VAR=VALUE ...] [-- ARG ...]: sets $envs and $args, quoted
+e2e_args() {
 	envs="" args=""
 	while [ $# -gt 0 ] && [ "$1" != "--" ]; do
 		envs="$envs $(q "$1")"
@@ -59,15 +58,41 @@ start() {
 	done
 	[ $# -gt 0 ] && shift
 	for a in "$@"; do args="$args $(q "$a")"; done
+}
+
+# e2e_cmd [exec]: the command that runs hectic in the fixed environment,
+# for a script; its pid goes to $E2E_PIDF (sh writes its own pid, then
+# execs env, which execs hectic), so no process listing is needed to
+# signal it
+e2e_cmd() {
+	printf '%s\n' "${1:+$1 }sh -c 'echo \$\$ >\"\$0\"; exec \"\$@\"' $(q "$E2E_PIDF") \\"
+	printf '%s\n' "	env -u NO_COLOR -u LC_ALL -u LC_CTYPE -u LC_MESSAGES -u XDG_CONFIG_HOME \\"
+	printf '%s\n' "	HOME=$(q "$E2E_T/home") LANG=C.UTF-8 TERM=tmux-256color \\"
+	printf '%s\n' "	HECTIC_DEBUG_WINDOW=$(q "$E2E_WIN") $envs \\"
+	printf '%s\n' "	$(q "$E2E_HECTIC") $args 2>$(q "$E2E_ERR")"
+}
+
+# start W H [VAR=VALUE ...] [-- ARG ...]: a fresh session running hectic.
+# The environment is a fixed UTF-8 one (LANG=C.UTF-8, TERM=tmux-256color,
+# no NO_COLOR, no LC_*) plus the VAR=VALUE words. hectic's stderr goes to
+# $E2E_ERR; when it ends, the wrapper writes its exit status to a file,
+# prints "EXIT:N" and the terminal modes check, and stays alive. No core
+# files: the signal tests kill it with SIGQUIT. With E2E_LOG=1 everything
+# the pane prints, from its first byte, is logged to $E2E_OUT.
+start() {
+	E2E_W=$1 E2E_H=$2
+	shift 2
+	e2e_args "$@"
 	tm kill-server >/dev/null 2>&1
-	rm -f "$E2E_T/rc" "$E2E_ERR" "$E2E_T/stty-before" "$E2E_T/stty-after" "$E2E_WIN"
-	cat >"$E2E_T/run" <<EOF
-cd $(q "$PWD")
-stty -g >$(q "$E2E_T/stty-before")
-env -u NO_COLOR -u LC_ALL -u LC_CTYPE -u LC_MESSAGES -u XDG_CONFIG_HOME \\
-	HOME=$(q "$E2E_T/home") LANG=C.UTF-8 TERM=tmux-256color \\
-	HECTIC_DEBUG_WINDOW=$(q "$E2E_WIN") $envs \\
-	$(q "$E2E_HECTIC") $args 2>$(q "$E2E_ERR")
+	rm -f "$E2E_T/rc" "$E2E_ERR" "$E2E_T/stty-before" "$E2E_T/stty-after" "$E2E_WIN" \
+		"$E2E_PIDF" "$E2E_OUT" "$E2E_T/go"
+	{
+		echo "cd $(q "$PWD")"
+		echo "ulimit -c 0 2>/dev/null"
+		[ "${E2E_LOG:-0}" = 1 ] && echo "while [ ! -e $(q "$E2E_T/go") ]; do sleep 0.05; done"
+		echo "stty -g >$(q "$E2E_T/stty-before")"
+		e2e_cmd
+		cat <<EOF
 r=\$?
 stty -g >$(q "$E2E_T/stty-after")
 echo \$r >$(q "$E2E_T/rc.tmp")
@@ -75,9 +100,70 @@ mv $(q "$E2E_T/rc.tmp") $(q "$E2E_T/rc")
 printf '\nEXIT:%s\n' "\$r"
 exec sleep 300
 EOF
+	} >"$E2E_T/run"
 	mkdir -p "$E2E_T/home"
 	tm new-session -d -s e2e -x "$E2E_W" -y "$E2E_H" "sh $(q "$E2E_T/run")"
+	if [ "${E2E_LOG:-0}" = 1 ]; then
+		: >"$E2E_OUT"
+		tm pipe-pane -o -t e2e "cat >>$(q "$E2E_OUT")"
+		: >"$E2E_T/go"
+	fi
 }
+
+# start_job W H [VAR=VALUE ...] [-- ARG ...]: hectic as a job of an
+# interactive shell with job control (Ctrl-Z, fg), with start's
+# environment; the pane shows the shell's prompt "e2e$ " when hectic is
+# stopped or done. job_exit gets its exit status.
+E2E_PROMPT='^e2e\$'
+start_job() {
+	E2E_W=$1 E2E_H=$2
+	shift 2
+	e2e_args "$@"
+	tm kill-server >/dev/null 2>&1
+	rm -f "$E2E_ERR" "$E2E_WIN" "$E2E_PIDF"
+	{
+		echo "cd $(q "$PWD")"
+		e2e_cmd exec # the job is hectic alone
+	} >"$E2E_T/job"
+	mkdir -p "$E2E_T/home"
+	tm new-session -d -s e2e -x "$E2E_W" -y "$E2E_H" \
+		"env -i PATH=$(q "$PATH") HOME=$(q "$E2E_T/home") ENV= PS1='e2e\$ ' sh -i"
+	wait_for "$E2E_PROMPT *\$" >/dev/null
+	text "sh $(q "$E2E_T/job")"
+	keys Enter
+}
+
+# job_exit NAME RC: hectic (a start_job) has ended with RC, at the prompt
+job_exit() {
+	if ! wait_for "$E2E_PROMPT *\$"; then
+		fail "$1" "no shell prompt: hectic still running?"
+		return
+	fi
+	text 'echo "EXIT:$?"'
+	keys Enter
+	check "$1" "^EXIT:$2\$"
+}
+
+# hectic_pid: the pid of the hectic that start or start_job ran
+hectic_pid() {
+	tries=100
+	while [ ! -s "$E2E_PIDF" ] && [ "$tries" -gt 0 ]; do
+		sleep 0.05
+		tries=$((tries - 1))
+	done
+	cat "$E2E_PIDF" 2>/dev/null
+}
+
+# proc_state PID: its state letter (R, S, T stopped, ...), from /proc
+proc_state() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1; }
+
+# term_flags: what the pane's terminal is doing: alternate screen, cursor
+# shown, the four mouse reporting modes, keypad transmit mode
+term_flags() {
+	tm display-message -p -t e2e \
+		'alt=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag} kp=#{keypad_flag}'
+}
+E2E_RESTORED='alt=0 cursor=1 mouse=0000 kp=0'
 
 capture() { tm capture-pane -p -t e2e >"$E2E_SCREEN" 2>/dev/null; }
 capture_e() { tm capture-pane -p -e -t e2e >"$E2E_SCREEN_E" 2>/dev/null; }
@@ -191,12 +277,11 @@ check_exit() {
 	if [ "$E2E_RC" = "$2" ]; then pass; else fail "$1" "exit status $E2E_RC, expected $2"; fi
 	check "$1-exit-marker" "^EXIT:$2\$"
 	check_not "$1-no-viewer" '^(util|cap 0) |events: '
-	flags=$(tm display-message -p -t e2e \
-		'alt=#{alternate_on} cursor=#{cursor_flag} mouse=#{mouse_any_flag}#{mouse_button_flag}#{mouse_standard_flag}#{mouse_sgr_flag} kp=#{keypad_flag}')
-	if [ "$flags" = "alt=0 cursor=1 mouse=0000 kp=0" ]; then
+	flags=$(term_flags)
+	if [ "$flags" = "$E2E_RESTORED" ]; then
 		pass
 	else
-		fail "$1-terminal-modes" "after exit: $flags (want alt=0 cursor=1 mouse=0000 kp=0)"
+		fail "$1-terminal-modes" "after exit: $flags (want $E2E_RESTORED)"
 	fi
 	if cmp -s "$E2E_T/stty-before" "$E2E_T/stty-after"; then
 		pass

@@ -30,6 +30,7 @@ static void test_keys(void **state)
 	key_of(in, "\r", "<Enter>");
 	key_of(in, "\x04", "<C-d>");
 	key_of(in, "\x03", "<C-c>");
+	key_of(in, "\x1a", "<C-z>"); /* raw mode: Ctrl-Z is a key (suspend) */
 	key_of(in, "\x1b[A", "<Up>");
 	key_of(in, "\x1b[B", "<Down>");
 	key_of(in, "\x1b[D", "<Left>");

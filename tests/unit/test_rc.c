@@ -18,8 +18,8 @@
  * canonically, so the test can see that rc keeps the canonical form. */
 static bool fake_canon(const char *key, char *out, size_t n, void *ctx)
 {
-	static const char *const ok[] = { "q", "x", "#", "+", "<C-d>", "<C-c>", "<Space>",
-					  "<Escape>", "<F1>", NULL };
+	static const char *const ok[] = { "q", "x", "#", "+", "<C-d>", "<C-c>", "<C-z>",
+					  "<Space>", "<Escape>", "<F1>", NULL };
 	int *calls = ctx;
 	(*calls)++;
 	if (!strcmp(key, "Esc"))
@@ -271,6 +271,84 @@ static void test_no_key_check(void **state)
 	rc_free(&rc);
 }
 
+/* Some key always quits: bind lines cannot unbind or rebind the fixed keys
+ * (Ctrl-C quits, Ctrl-Z suspends), and say so with the line's number. */
+static void test_way_out(void **state)
+{
+	(void)state;
+	struct rc rc;
+	rc_init(&rc);
+	parse(&rc, "bind q none\n"
+		   "bind <C-c> none\n"
+		   "bind <C-c> help\n"
+		   "bind <C-z> quit\n"
+		   "bind <C-z> none\n"
+		   "bind x quit\n"
+		   "bind <C-c> quit\n"
+		   "bind <C-z> suspend\n"
+		   "bind q suspend\n");
+	dump_errors(&rc);
+	assert_int_equal(rc.nerrors, 4);
+	assert_string_equal(rc.errors[0], "line 2: <C-c> always means quit: it cannot be unbound");
+	assert_string_equal(rc.errors[1], "line 3: <C-c> always means quit: it cannot be rebound");
+	assert_string_equal(rc.errors[2],
+			    "line 4: <C-z> always means suspend: it cannot be rebound");
+	assert_string_equal(rc.errors[3],
+			    "line 5: <C-z> always means suspend: it cannot be unbound");
+	for (size_t m = 0; keymap_names[m]; m++) {
+		struct keymap *km = rc_keymap(&rc, keymap_names[m]);
+		assert_non_null(km);
+		assert_int_equal(keymap_lookup(km, "<C-c>"), ACT_QUIT);
+		assert_int_equal(keymap_lookup(km, "<C-z>"), ACT_SUSPEND);
+		assert_int_equal(keymap_lookup(km, "x"), ACT_QUIT);
+		assert_int_equal(keymap_lookup(km, "q"), ACT_SUSPEND);
+		keymap_free(km);
+	}
+	rc_free(&rc);
+
+	/* whatever a file binds them to, in every keymap: the fixed keys keep
+	 * their actions, and quit keeps a key */
+	for (int a = ACT_NONE; a < ACT_COUNT; a++) {
+		char text[160];
+		const char *name = a == ACT_NONE ? "none" : action_name((enum action)a);
+		snprintf(text, sizeof text, "bind q none\nbind <C-c> %s\nbind <C-z> %s\n", name,
+			 name);
+		rc_init(&rc);
+		parse(&rc, text);
+		assert_int_equal(rc.nerrors, (a != ACT_QUIT) + (a != ACT_SUSPEND));
+		for (size_t m = 0; keymap_names[m]; m++) {
+			struct keymap *km = rc_keymap(&rc, keymap_names[m]);
+			assert_non_null(km);
+			for (const struct keybind *f = keymap_fixed; f->key; f++)
+				assert_int_equal(keymap_lookup(km, f->key), f->action);
+			assert_non_null(keymap_key(km, ACT_QUIT, 0));
+			keymap_free(km);
+		}
+		rc_free(&rc);
+	}
+
+	/* without a key check too (the keys as written) */
+	rc_init(&rc);
+	rc_parse(&rc, "bind <C-c> none\n", 16, NULL, NULL);
+	assert_int_equal(rc.nerrors, 1);
+	assert_int_equal(rc.nbinds, 0);
+	rc_free(&rc);
+
+	/* the fixed keys are bound in every table as keymap_fixed says */
+	size_t nfixed = 0;
+	for (const struct keybind *f = keymap_fixed; f->key; f++, nfixed++) {
+		for (size_t m = 0; keymap_names[m]; m++) {
+			struct keymap *km = keymap_new(keymap_names[m]);
+			assert_non_null(km);
+			assert_int_equal(keymap_lookup(km, f->key), f->action);
+			keymap_free(km);
+		}
+	}
+	assert_true(nfixed >= 1);
+	assert_string_equal(keymap_fixed[0].key, "<C-c>");
+	assert_int_equal(keymap_fixed[0].action, ACT_QUIT);
+}
+
 static void test_many_errors(void **state)
 {
 	(void)state;
@@ -506,6 +584,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_error_quoting),
 		cmocka_unit_test(test_no_key_check),
+		cmocka_unit_test(test_way_out),
 		cmocka_unit_test(test_many_errors),
 		cmocka_unit_test_setup_teardown(test_paths, make_tmp, remove_tmp),
 		cmocka_unit_test_setup_teardown(test_load_default, make_tmp, remove_tmp),

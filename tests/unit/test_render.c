@@ -8,6 +8,7 @@
 
 #include "evtest.h"
 #include "alltags.h"
+#include "../../parser/utf8.h"
 
 /* Builds a one-event log (tag declared with size, description "desc"),
  * decodes it and renders the body into o->sb. */
@@ -432,6 +433,118 @@ static void test_marker_escape(void **state)
 	one_free(&o);
 }
 
+/* ---- escape mode: nothing invisible or reordering reaches a terminal ---- */
+
+/* sbuf_text of a literal, escaped and raw: the raw text is the input. */
+static void text_of(const char *in, size_t n, const char *want, size_t wn, const char *file,
+		    int line)
+{
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, (const uint8_t *)in, n);
+	assert_false(b.oom);
+	evt_check_text(b.p, b.n, want, wn, file, line);
+	sbuf_free(&b);
+	b = (struct sbuf){ .escape = false };
+	sbuf_text(&b, (const uint8_t *)in, n);
+	if (!utf8_valid((const uint8_t *)in, n)) {
+		sbuf_free(&b);
+		return; /* raw mode shows bad bytes as \xNN too */
+	}
+	evt_check_text(b.p, b.n, in, n, file, line);
+	sbuf_free(&b);
+}
+
+#define ESC(lit, want) text_of((lit), sizeof(lit) - 1, (want), sizeof(want) - 1, __FILE__, __LINE__)
+
+static void test_escape_bidi(void **state)
+{
+	(void)state;
+	ESC("abc\xE2\x80\xAE" "fdp.exe", "abc\\u202efdp.exe"); /* RIGHT-TO-LEFT OVERRIDE */
+	ESC("\xD8\x9C", "\\u061c");                         /* ARABIC LETTER MARK */
+	ESC("\xE2\x80\x8E\xE2\x80\x8F", "\\u200e\\u200f");     /* LRM, RLM */
+	ESC("\xE2\x80\xAA\xE2\x80\xAB\xE2\x80\xAC\xE2\x80\xAD",
+	    "\\u202a\\u202b\\u202c\\u202d");                  /* LRE RLE PDF LRO */
+	ESC("\xE2\x81\xA6\xE2\x81\xA7\xE2\x81\xA8\xE2\x81\xA9",
+	    "\\u2066\\u2067\\u2068\\u2069");                  /* LRI RLI FSI PDI */
+	/* right-to-left letters themselves are text: they stay */
+	ESC("\xD8\xB3\xD9\x84\xD8\xA7\xD9\x85 \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D",
+	    "\xD8\xB3\xD9\x84\xD8\xA7\xD9\x85 \xD7\xA9\xD7\x9C\xD7\x95\xD7\x9D");
+}
+
+static void test_escape_invisible(void **state)
+{
+	(void)state;
+	ESC("a\xE2\x80\x8B" "b", "a\\u200bb"); /* ZERO WIDTH SPACE */
+	ESC("\xE2\x80\x8C\xE2\x80\x8D", "\\u200c\\u200d"); /* ZWNJ, ZWJ */
+	ESC("\xE2\x81\xA0\xE2\x81\xA1\xE2\x81\xA4", "\\u2060\\u2061\\u2064");
+	ESC("\xEF\xBB\xBFlabel", "\\ufefflabel"); /* BOM */
+	ESC("soft\xC2\xADhyphen", "soft\\u00adhyphen");
+	ESC("\xE1\xA0\x8E", "\\u180e"); /* MONGOLIAN VOWEL SEPARATOR */
+	/* tag characters (ASCII smuggling): outside the BMP, 8 digits */
+	ESC("ok\xF3\xA0\x80\x81\xF3\xA0\x81\x81\xF3\xA0\x81\xBF",
+	    "ok\\U000e0001\\U000e0041\\U000e007f");
+	/* default-ignorable letters and marks that draw nothing */
+	ESC("\xE3\x85\xA4\xEF\xBE\xA0\xE1\x85\x9F\xCD\x8F", "\\u3164\\uffa0\\u115f\\u034f");
+	/* line and paragraph separators, C1 controls (as code points) */
+	ESC("\xE2\x80\xA8\xE2\x80\xA9", "\\u2028\\u2029");
+	ESC("\xC2\x85\xC2\x9B" "2J", "\\u0085\\u009b2J");
+	/* private use, unassigned, noncharacters */
+	ESC("\xEE\x80\x80\xF3\xB0\x80\x80\xCD\xB8\xEF\xBF\xBF",
+	    "\\ue000\\U000f0000\\u0378\\uffff");
+	/* ASCII controls stay \xNN; so do bytes that are not UTF-8 */
+	ESC("\x1b[31m\x07\x7f", "\\x1b[31m\\x07\\x7f");
+	ESC("a\xE2\x80", "a\\xe2\\x80");
+	ESC("\xF3\xA0\x80", "\\xf3\\xa0\\x80"); /* a tag character cut short */
+}
+
+static void test_escape_keeps_text(void **state)
+{
+	(void)state;
+	ESC("caf\xC3\xA9 na\xC3\xAFve", "caf\xC3\xA9 na\xC3\xAFve");
+	ESC("e\xCC\x81", "e\xCC\x81");                       /* combining acute */
+	ESC("\xE4\xB8\xAD\xE6\x96\x87", "\xE4\xB8\xAD\xE6\x96\x87"); /* CJK */
+	ESC("\xF0\x9F\x98\x80", "\xF0\x9F\x98\x80");         /* emoji */
+	ESC("\xE2\x9D\xA4\xEF\xB8\x8F", "\xE2\x9D\xA4\xEF\xB8\x8F"); /* with VS16 */
+	ESC("\xE8\xBE\xBB\xF3\xA0\x84\x80", "\xE8\xBE\xBB\xF3\xA0\x84\x80"); /* VS17 */
+	ESC("a\xC2\xA0" "b\xE3\x80\x80" "c", "a\xC2\xA0" "b\xE3\x80\x80" "c"); /* visible spaces */
+	ESC("\xE2\x82\xAC \xEF\xBF\xBD", "\xE2\x82\xAC \xEF\xBF\xBD");
+	ESC("back\\slash \\u202e", "back\\slash \\u202e");
+	ESC("", "");
+}
+
+/* The event fields that carry text go through the same escaping. */
+static void test_escape_fields(void **state)
+{
+	(void)state;
+	struct one o;
+	static const char mk[] = "round\xE2\x80\xAE" "1\xE2\x80\x8B\xEF\xBB\xBF";
+	body_of(&o, 58, EVB_VAR, mk, sizeof mk - 1, true);
+	assert_text(o.sb.p, o.sb.n, "marker: round\\u202e1\\u200b\\ufeff");
+	one_free(&o);
+	body_of(&o, 58, EVB_VAR, mk, sizeof mk - 1, false);
+	assert_text(o.sb.p, o.sb.n, "marker: round\xE2\x80\xAE" "1\xE2\x80\x8B\xEF\xBB\xBF");
+	one_free(&o);
+	struct evb pl = EVB_INIT;
+	evb_u32(&pl, 7);
+	evb_str(&pl, "w\xE2\x80\xAEk\xF3\xA0\x81\x81");
+	body_of(&o, 44, EVB_VAR, pl.p, pl.n, true);
+	assert_text(o.sb.p, o.sb.n, "thread 7 has label \"w\\u202ek\\U000e0041\"");
+	one_free(&o);
+	evb_free(&pl);
+	/* Latin-1 fields: a C1 control or a soft hyphen is a character too */
+	body_of(&o, 24, EVB_VAR, "a\x85\xAD\xE9\x1b", 5, true);
+	assert_text(o.sb.p, o.sb.n, "program invocation: a\\u0085\\u00ad\xC3\xA9\\x1b");
+	one_free(&o);
+	/* binary messages: non-printables are '.', as ghc-events shows them;
+	 * a printable character that draws nothing is escaped on a terminal */
+	body_of(&o, 181, EVB_VAR, "x\xE3\x85\xA4\xE2\x80\xAEy", 8, true);
+	assert_text(o.sb.p, o.sb.n, "binary message x\\u3164.y");
+	one_free(&o);
+	body_of(&o, 181, EVB_VAR, "x\xE3\x85\xA4\xE2\x80\xAEy", 8, false);
+	assert_text(o.sb.p, o.sb.n, "binary message x\xE3\x85\xA4.y");
+	one_free(&o);
+}
+
 /* ---- B.9 unknown events ---- */
 
 static void unknown_text(uint16_t tag, uint16_t size, const char *desc, size_t dn,
@@ -593,6 +706,10 @@ int main(void)
 		cmocka_unit_test(test_raw_strings),
 		cmocka_unit_test(test_invalid_utf8_label),
 		cmocka_unit_test(test_marker_escape),
+		cmocka_unit_test(test_escape_bidi),
+		cmocka_unit_test(test_escape_invisible),
+		cmocka_unit_test(test_escape_keeps_text),
+		cmocka_unit_test(test_escape_fields),
 		cmocka_unit_test(test_unknown_body),
 		cmocka_unit_test(test_render_line),
 		cmocka_unit_test(test_pretty_time),

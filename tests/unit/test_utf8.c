@@ -189,6 +189,57 @@ static void test_isprint(void **state)
 	assert_true(unicode_isprint(0x37A));
 }
 
+static void test_visible(void **state)
+{
+	(void)state;
+	/* every bidi control */
+	static const uint32_t bidi[] = { 0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C,
+					 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069 };
+	for (size_t i = 0; i < sizeof bidi / sizeof bidi[0]; i++)
+		assert_false(unicode_visible(bidi[i]));
+	/* zero-width and other format characters */
+	for (uint32_t c = 0x200B; c <= 0x200D; c++)
+		assert_false(unicode_visible(c));
+	for (uint32_t c = 0x2060; c <= 0x206F; c++)
+		assert_false(unicode_visible(c));
+	assert_false(unicode_visible(0xFEFF)); /* BOM */
+	assert_false(unicode_visible(0x00AD)); /* soft hyphen */
+	assert_false(unicode_visible(0x180E)); /* Mongolian vowel separator */
+	assert_false(unicode_visible(0x2028));
+	assert_false(unicode_visible(0x2029));
+	assert_false(unicode_visible(0xFFF9)); /* interlinear annotation anchor */
+	assert_false(unicode_visible(0x1D173)); /* musical begin beam */
+	/* the tag characters, all of them */
+	for (uint32_t c = 0xE0000; c <= 0xE007F; c++)
+		assert_false(unicode_visible(c));
+	/* printable (isPrint) yet drawing nothing: escaped all the same */
+	static const uint32_t blank[] = { 0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x3164, 0xFFA0 };
+	for (size_t i = 0; i < sizeof blank / sizeof blank[0]; i++) {
+		assert_true(unicode_isprint(blank[i]));
+		assert_false(unicode_visible(blank[i]));
+	}
+	/* controls, surrogates, private use, unassigned */
+	for (uint32_t c = 0; c < 0x20; c++)
+		assert_false(unicode_visible(c));
+	for (uint32_t c = 0x7F; c < 0xA0; c++)
+		assert_false(unicode_visible(c));
+	assert_false(unicode_visible(0xD800));
+	assert_false(unicode_visible(0xE000));
+	assert_false(unicode_visible(0x10FFFD));
+	assert_false(unicode_visible(0x0378));
+	/* text stays: letters, CJK, emoji, visible spaces, combining marks and
+	 * variation selectors (they pick a glyph of the character before) */
+	static const uint32_t text[] = { 'a', ' ', '~', 0xA0, 0xE9, 0x0301, 0x05D0, 0x0627,
+					 0x20AC, 0x3000, 0x4E2D, 0xAC00, 0xFE0F, 0xFE00,
+					 0x180B, 0xFFFD, 0x1F600, 0x1F468, 0xE0100, 0xE01EF };
+	for (size_t i = 0; i < sizeof text / sizeof text[0]; i++)
+		assert_true(unicode_visible(text[i]));
+	/* visible implies printable, everywhere */
+	for (uint32_t c = 0; c <= 0x10FFFF; c++)
+		if (unicode_visible(c) && !unicode_isprint(c))
+			fail_msg("U+%04X visible but not printable", (unsigned)c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -198,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_next),
 		cmocka_unit_test(test_put_round_trip),
 		cmocka_unit_test(test_isprint),
+		cmocka_unit_test(test_visible),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
