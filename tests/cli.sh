@@ -162,6 +162,19 @@ check show-escaped 0 $? 'has label "\\x1b\[31mevil\\x07"' "$T/out"
 "$H" threads --raw "$T/evil" >"$T/out" 2>&1
 n=$((n + 1))
 grep -q "$(printf '\033')\[31mevil" "$T/out" || { echo "cli: label-raw: no raw bytes"; fails=$((fails + 1)); }
+# an empty thread label and an empty marker (an fwrite of nothing from a
+# NULL buffer aborted the sanitizer build)
+hdr2='hdrbhetbetb\000\000\054\377\377\000\000\000\001L\000\000\000\000ete\000'
+hdr2="${hdr2}etb\000\000\072\377\377\000\000\000\001M\000\000\000\000ete\000hetehdredatb"
+ev2='\000\054\000\000\000\000\000\000\000\012\000\004\000\000\000\007'
+ev2="$ev2"'\000\072\000\000\000\000\000\000\000\013\000\000'
+printf "$hdr2$ev2\377\377" >"$T/empty"
+for c in threads markers "threads --tsv" "markers --tsv" show; do
+	"$H" $c --raw "$T/empty" >"$T/out" 2>&1
+	check "empty-text-$c" 0 $?
+done
+"$H" markers --tsv --raw "$T/empty" >"$T/out" 2>&1
+check empty-marker-row 0 $? "$(printf '^11\t\tmarker\t$')" "$T/out"
 
 # ---- --tsv reports ----
 same() { # same NAME EXPECTED ACTUAL
