@@ -55,9 +55,10 @@ GEN_MAN = $(BUILD)/tools/gen-man-keys
 UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary \
 	test_keymaps test_rc test_layout test_input
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
-# the fuzz targets, each linked with a plain main() that replays files
-# (tests/fuzz/replay.c): make check replays tests/fuzz/corpus with them
-FUZZ_TARGETS = parser index
+# the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain
+# main() that replays files (tests/fuzz/replay.c): make check replays
+# tests/fuzz/corpus and the fixtures with them
+FUZZ_TARGETS = $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 REPLAY_BIN = $(FUZZ_TARGETS:%=$(BUILD)/tests/replay_%)
 
 all: $(BUILD)/hectic hectic
@@ -132,7 +133,7 @@ run: deps
 fuzz:
 	@sh tools/deps.sh fuzz
 	@mkdir -p build-fuzz
-	@for t in parser index; do \
+	@for t in $(FUZZ_TARGETS); do \
 		echo "clang ... -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c"; \
 		clang -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
 			-fno-sanitize-recover=all -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c $(CORE_SRC) || exit 1; \
@@ -140,7 +141,7 @@ fuzz:
 	@mkdir -p build-fuzz/corpus
 	cp tests/fixtures/*.eventlog build-fuzz/corpus/ 2>/dev/null || true
 	@# FUZZ_TARGET=parser|index (default: both, one after the other)
-	@for t in $${FUZZ_TARGET:-parser index}; do \
+	@for t in $${FUZZ_TARGET:-$(FUZZ_TARGETS)}; do \
 		build-fuzz/fuzz_$$t -max_total_time=$${FUZZ_SECONDS:-60} \
 			-max_len=$${FUZZ_MAXLEN:-16384} -rss_limit_mb=2048 \
 			build-fuzz/corpus tests/fuzz/corpus || exit 1; \

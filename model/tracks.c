@@ -19,7 +19,7 @@ uint64_t tracks_progress;
  * the arrays included, and so is what the collections built from the GC
  * events take at the join (GC_WEIGHT times their records). */
 #define MIN_BUDGET (8u << 20)
-#define MIN_BIN_BUDGET (4u << 20)
+#define MIN_BIN_BUDGET (2u << 20)
 #define GC_WEIGHT 4
 
 /* ---- a small open-addressing map from a 32-bit key to an index ---- */
@@ -290,8 +290,11 @@ static struct thread_info *thread_get(struct tb *b, uint32_t id)
 	long i = idmap_get(&b->thmap, id);
 	if (i >= 0)
 		return &b->th[i];
-	/* the table and its id map, both of which may double */
-	if (!room(b, 2 * sizeof(struct thread_info) + 32))
+	/* the table and its id map are charged as they grow */
+	if (b->nth == b->thcap && !room(b, (b->thcap ? b->thcap : 16) * sizeof *b->th))
+		return NULL;
+	if ((b->thmap.n + 1) * 2 > b->thmap.cap &&
+	    !room(b, (b->thmap.cap ? b->thmap.cap * 2 : 64) * 2 * sizeof(uint32_t)))
 		return NULL;
 	struct thread_info t = {
 		.id = id, .created = UINT64_MAX, .first_run = UINT64_MAX,
@@ -783,7 +786,9 @@ static int cmp_thread(const void *a, const void *b)
 	return (x->id > y->id) - (x->id < y->id);
 }
 
-/* Concatenates the arrays of n builders into one malloc'd array. */
+/* Concatenates the arrays of n builders into one malloc'd array, freeing
+ * each builder's as it goes (so the two never all stand at once; the
+ * builders take nothing after the join). */
 #define JOIN(dst, ndst, field, nfield, bs, nb)                                       \
 	do {                                                                         \
 		size_t total_ = 0;                                                   \
@@ -798,6 +803,9 @@ static int cmp_thread(const void *a, const void *b)
 				memcpy((dst) + (ndst), (bs)[i_]->field,              \
 				       (bs)[i_]->nfield * sizeof *(dst));            \
 			(ndst) += (bs)[i_]->nfield;                                  \
+			free((bs)[i_]->field);                                       \
+			(bs)[i_]->field = NULL;                                      \
+			(bs)[i_]->nfield = 0;                                        \
 		}                                                                    \
 	} while (0)
 

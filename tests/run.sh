@@ -30,7 +30,10 @@ fi
 # every fuzz regression input (tests/fuzz/corpus: the inputs that once
 # failed, and crashes kept there) and the fixtures (the fuzzer's seeds)
 # through each fuzz target, linked with a plain main (tests/fuzz/replay.c)
-for t in parser index; do
+# (each tests/fuzz/fuzz_T.c is a target: FUZZ_TARGETS in the Makefile)
+for t in tests/fuzz/fuzz_*.c; do
+	t=${t#tests/fuzz/fuzz_}
+	t=${t%.c}
 	r=$B/tests/replay_$t
 	if [ ! -x "$r" ]; then
 		bad "fuzz-replay:$t ($r not built)"
