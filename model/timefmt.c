@@ -119,6 +119,8 @@ char *time_format_unit(char *buf, size_t n, uint64_t ns, enum time_unit u, uint6
 	/* v = ns / p rounded half up, without overflow at the top */
 	uint64_t v = ns / p + (ns % p >= p - p / 2 && p > 1 ? 1 : 0);
 	uint64_t per = un / p; /* 10^dec */
+	if (dec > 9) /* (never: the unit is at most 10^9 ns; tells the compiler) */
+		dec = 9;
 	if (dec)
 		snprintf(buf, n, "%llu.%0*llu%s", (unsigned long long)(v / per), dec,
 			 (unsigned long long)(v % per), unit_name[u]);
@@ -143,6 +145,8 @@ char *time_format_exact(char *buf, size_t n, uint64_t ns)
 		frac /= 10;
 		dec--;
 	}
+	if (dec > 9) /* (never, as above) */
+		dec = 9;
 	if (dec)
 		snprintf(buf, n, "%llu.%0*llu%s", (unsigned long long)(ns / un), dec,
 			 (unsigned long long)frac, unit_name[u]);

@@ -26,7 +26,7 @@ what=${1:-build}
 BUILD="cc:gcc make:make pkg-config:pkg-config find:findutils h=stdio.h:libc6-dev
 pc=ncursesw:libncurses-dev pc=termkey:libtermkey-dev"
 # tests/run.sh, tests/*.sh, tests/e2e/*.sh, tools/update-man.sh
-CHECK="pc=cmocka:libcmocka-dev mandoc:mandoc tmux:tmux pgrep:procps
+CHECK="pc=cmocka:libcmocka-dev mandoc:mandoc tmux:tmux
 awk:mawk sed:sed grep:grep cmp:diffutils diff:diffutils
 cat:coreutils cp:coreutils cut:coreutils basename:coreutils dirname:coreutils
 env:coreutils head:coreutils id:coreutils ln:coreutils mkdir:coreutils
@@ -90,7 +90,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
 	report "hectic: "
 	echo "hectic needs these Debian packages:$pkgs" >&2
 	echo "install them with: apt-get install -y$pkgs" >&2
-	echo "(or your system's equivalents of ncursesw, libtermkey, cmocka, mandoc, tmux, procps)" >&2
+	echo "(or your system's equivalents of ncursesw, libtermkey, cmocka, mandoc, tmux)" >&2
 	exit 1
 fi
 sudo=""

@@ -11,7 +11,7 @@ esac
 # the tools the suite runs, each with its Debian package: a missing one is
 # named here rather than failing a check that needs it
 missing=0
-for t in tmux:tmux pgrep:procps stty:coreutils env:coreutils sleep:coreutils \
+for t in tmux:tmux stty:coreutils env:coreutils sleep:coreutils mkfifo:coreutils \
 	mktemp:coreutils cut:coreutils wc:coreutils sort:coreutils tr:coreutils \
 	cmp:diffutils awk:mawk sed:sed grep:grep; do
 	if ! command -v "${t%:*}" >/dev/null 2>&1; then
@@ -19,6 +19,11 @@ for t in tmux:tmux pgrep:procps stty:coreutils env:coreutils sleep:coreutils \
 		missing=$((missing + 1))
 	fi
 done
+# process states are read from /proc (a chroot needs it mounted)
+if [ ! -r /proc/self/stat ]; then
+	echo "e2e: /proc is not mounted (mount -t proc proc /proc)"
+	missing=$((missing + 1))
+fi
 if [ "$missing" -gt 0 ]; then
 	echo "e2e: $missing checks, $missing failed"
 	exit 1
