@@ -18,6 +18,15 @@ WARN += -Werror
 endif
 OPT ?= -O2 -g
 
+# V=1: the full command lines; otherwise one short line per file
+ifeq ($(V),1)
+Q_CC =
+Q_LD =
+else
+Q_CC = @echo "  CC      $@";
+Q_LD = @echo "  LD      $@";
+endif
+
 ifeq ($(SANITIZE),1)
 BUILD ?= build-san
 OPT = -O1 -g -fno-omit-frame-pointer
@@ -41,9 +50,15 @@ LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
-MODEL_SRC = model/store.c model/classes.c model/timefmt.c model/tracks.c model/summary.c
-VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c viewer/ui.c viewer/input.c \
-	viewer/layout.c
+MODEL_SRC = model/store.c model/merge.c model/classes.c model/timefmt.c model/idmap.c \
+	model/builder.c model/stitch.c model/collections.c model/join.c model/activity.c \
+	model/tracks.c model/summary.c
+# the viewer's views and panels: one file each, viewer/view_NAME.c
+VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
+# what the unit tests link of the viewer: all but main() and ui_run()
+VIEWER_LIB_SRC = viewer/core.c viewer/draw.c viewer/term.c viewer/prompt.c viewer/loader.c \
+	viewer/bench.c viewer/input.c viewer/layout.c viewer/summary_text.c $(VIEW_SRC)
+VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c viewer/ui.c $(VIEWER_LIB_SRC)
 KEYMAPS_SRC = keymaps/actions.c keymaps/keymaps.c keymaps/rc.c
 CORE_SRC = $(PARSER_SRC) $(MODEL_SRC) $(KEYMAPS_SRC)
 
@@ -53,7 +68,7 @@ KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
 UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary \
-	test_keymaps test_rc test_layout test_input
+	test_keymaps test_rc test_layout test_input test_view
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain
 # main() that replays files (tests/fuzz/replay.c): make check replays
@@ -67,39 +82,51 @@ hectic: $(BUILD)/hectic
 	@if [ "$(BUILD)" = build ]; then ln -sf build/hectic hectic; fi
 
 $(BUILD)/hectic: $(CORE_OBJ) $(VIEWER_OBJ)
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q_CC)$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
 
 $(BUILD)/tests/truncate: $(BUILD)/tests/unit/truncate.o $(CORE_OBJ)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
 
 # the viewer's tty-free parts
+# the report's text is the viewer's
+$(BUILD)/tests/test_summary: $(BUILD)/tests/unit/test_summary.o $(BUILD)/viewer/summary_text.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+
 $(BUILD)/tests/test_layout: $(BUILD)/tests/unit/test_layout.o $(BUILD)/viewer/layout.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
 $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/input.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
+
+# the viewer's state, actions and panels, linked whole but for main() and
+# ui_run(): curses is linked, never started
+VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
+$(BUILD)/tests/test_view: $(BUILD)/tests/unit/test_view.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
 # checks every key name in the tables with libtermkey itself
 $(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS) $(TERMKEY_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS) $(TERMKEY_LIBS)
 
 $(BUILD)/tests/replay_%: $(BUILD)/tests/fuzz/replay.o $(BUILD)/tests/fuzz/fuzz_%.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 $(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ)
-	$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ)
 
 deps:
 	@sh tools/deps.sh build
@@ -134,7 +161,7 @@ fuzz:
 	@sh tools/deps.sh fuzz
 	@mkdir -p build-fuzz
 	@for t in $(FUZZ_TARGETS); do \
-		echo "clang ... -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c"; \
+		$(if $(filter 1,$(V)),set -x;,echo "  CLANG   build-fuzz/fuzz_$$t";) \
 		clang -std=c11 -D_DEFAULT_SOURCE -g -O1 -fsanitize=fuzzer,address,undefined \
 			-fno-sanitize-recover=all -o build-fuzz/fuzz_$$t tests/fuzz/fuzz_$$t.c $(CORE_SRC) || exit 1; \
 	done

@@ -1,4 +1,4 @@
-/* The action table's names and help texts, from the X-macro. */
+/* The action tables' names and help texts, from the X-macros. */
 #include "actions.h"
 
 #include <string.h>
@@ -28,4 +28,23 @@ enum action action_by_name(const char *name)
 		if (!strcmp(table[a].name, name))
 			return (enum action)a;
 	return ACT_NONE;
+}
+
+static const struct {
+	const char *name, *help;
+} prompt_table[PA_COUNT] = {
+	[PA_NONE] = { "", "" },
+#define X(id, n, h) [PA_##id] = { n, h },
+	PROMPT_ACTIONS(X)
+#undef X
+};
+
+const char *prompt_action_name(enum prompt_action a)
+{
+	return a < PA_COUNT ? prompt_table[a].name : "";
+}
+
+const char *prompt_action_help(enum prompt_action a)
+{
+	return a < PA_COUNT ? prompt_table[a].help : "";
 }

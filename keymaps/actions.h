@@ -21,6 +21,7 @@
 	X(PAGE_RIGHT, "page-right", "move the view right by a screen")                   \
 	X(GO_START, "go-start", "go to the start of the run")                            \
 	X(GO_END, "go-end", "go to the end of the run")                                  \
+	X(GOTO_TIME, "go-to-time", "go to a time: 1.5s, or +20ms / -5ms from the cursor") \
 	X(MARK, "mark", "start or end an interval at the cursor")                        \
 	X(ZOOM_MARK, "zoom-mark", "zoom to the marked interval")                         \
 	X(NEXT_GC, "next-gc", "go to the next GC")                                       \
@@ -53,6 +54,36 @@ enum action {
 #undef X
 	ACT_COUNT
 };
+
+/* The line editor of the prompts (search, go to time): a key bound to one
+ * of these edits, and any other printable key is text. They are not
+ * actions of the rc file. X(ID, "name", "help text") */
+#define PROMPT_ACTIONS(X)                                                         \
+	X(ACCEPT, "accept", "run what was typed")                                 \
+	X(CANCEL, "cancel", "close the prompt")                                   \
+	X(BACKSPACE, "backspace", "delete the character before the cursor")       \
+	X(DELETE, "delete", "delete the character at the cursor")                 \
+	X(LEFT, "left", "move back a character")                                  \
+	X(RIGHT, "right", "move forward a character")                             \
+	X(HOME, "home", "move to the start")                                      \
+	X(END, "end", "move to the end")                                          \
+	X(WORD_LEFT, "word-left", "move back a word")                             \
+	X(WORD_RIGHT, "word-right", "move forward a word")                        \
+	X(KILL_END, "kill-end", "delete to the end")                              \
+	X(KILL_START, "kill-start", "delete to the start")                        \
+	X(KILL_WORD, "kill-word", "delete the word before the cursor")
+
+enum prompt_action {
+	PA_NONE,
+#define X(id, name, help) PA_##id,
+	PROMPT_ACTIONS(X)
+#undef X
+	PA_COUNT
+};
+
+/* The prompt action's name and help text; "" for PA_NONE. */
+const char *prompt_action_name(enum prompt_action a);
+const char *prompt_action_help(enum prompt_action a);
 
 /* The action's rc-file name and its help text; "" for ACT_NONE. */
 const char *action_name(enum action a);

@@ -6,7 +6,7 @@
 
 #define B(k, a) { k, ACT_##a }
 
-/* The keys: vi-like motion, less-like paging of the event list. */
+/* vi-like motion, less-like paging of the event list. */
 static const struct keybind default_map[] = {
 	B("q", QUIT),
 	B("<C-c>", QUIT),
@@ -27,6 +27,7 @@ static const struct keybind default_map[] = {
 	B("<Home>", GO_START),
 	B("G", GO_END),
 	B("<End>", GO_END),
+	B(":", GOTO_TIME),
 	B("v", MARK),
 	B("z", ZOOM_MARK),
 	B("]", NEXT_GC),
@@ -60,9 +61,9 @@ static const struct keybind default_map[] = {
 };
 
 /* Emacs motion. The terminal's own keys (arrows, PageUp/PageDown,
- * Home/End, Enter, Escape) mean what they mean in the default map, and n/N
- * still repeat a search: C-s opens the prompt as / does, and C-r goes back
- * as N does. */
+ * Home/End, Enter, Escape) mean what they mean in the default map, / still
+ * searches and n/N still repeat a search: C-s opens the prompt as / does,
+ * and C-r goes back as N does. */
 static const struct keybind emacs_map[] = {
 	B("q", QUIT),
 	B("<C-c>", QUIT),
@@ -83,6 +84,7 @@ static const struct keybind emacs_map[] = {
 	B("<Home>", GO_START),
 	B("<M->>", GO_END),
 	B("<End>", GO_END),
+	B(":", GOTO_TIME),
 	B("v", MARK),
 	B("z", ZOOM_MARK),
 	B("]", NEXT_GC),
@@ -94,6 +96,7 @@ static const struct keybind emacs_map[] = {
 	B("F", TOGGLE_FILTERS),
 	B("T", TOGGLE_TIMES),
 	B("<C-s>", SEARCH),
+	B("/", SEARCH),
 	B("n", SEARCH_NEXT),
 	B("<C-r>", SEARCH_PREV),
 	B("N", SEARCH_PREV),
@@ -115,6 +118,52 @@ static const struct keybind emacs_map[] = {
 
 #undef B
 
+#define P(k, a) { k, PA_##a }
+
+/* The prompts' line editor: the terminal's keys, and the two that every
+ * terminal's own line editing has (C-u, C-w). C-g and C-c cancel as
+ * Escape does. */
+static const struct promptbind default_prompt[] = {
+	P("<Enter>", ACCEPT),
+	P("<Escape>", CANCEL),
+	P("<C-g>", CANCEL),
+	P("<C-c>", CANCEL),
+	P("<Backspace>", BACKSPACE),
+	P("<Delete>", DELETE),
+	P("<Left>", LEFT),
+	P("<Right>", RIGHT),
+	P("<Home>", HOME),
+	P("<End>", END),
+	P("<C-u>", KILL_START),
+	P("<C-w>", KILL_WORD),
+};
+
+/* The same, and readline's emacs keys. */
+static const struct promptbind emacs_prompt[] = {
+	P("<Enter>", ACCEPT),
+	P("<Escape>", CANCEL),
+	P("<C-g>", CANCEL),
+	P("<C-c>", CANCEL),
+	P("<Backspace>", BACKSPACE),
+	P("<Delete>", DELETE),
+	P("<C-d>", DELETE),
+	P("<Left>", LEFT),
+	P("<C-b>", LEFT),
+	P("<Right>", RIGHT),
+	P("<C-f>", RIGHT),
+	P("<Home>", HOME),
+	P("<C-a>", HOME),
+	P("<End>", END),
+	P("<C-e>", END),
+	P("<M-b>", WORD_LEFT),
+	P("<M-f>", WORD_RIGHT),
+	P("<C-k>", KILL_END),
+	P("<C-u>", KILL_START),
+	P("<C-w>", KILL_WORD),
+};
+
+#undef P
+
 const char *const keymap_names[] = { "default", "emacs", NULL };
 
 /* The terminal's own keys for these, which raw mode turns into keys: every
@@ -125,12 +174,16 @@ const struct keybind keymap_fixed[] = {
 	{ NULL, ACT_NONE },
 };
 
+#define LEN(a) (sizeof a / sizeof a[0])
+
 static const struct {
 	const struct keybind *binds;
 	size_t n;
+	const struct promptbind *prompt;
+	size_t nprompt;
 } tables[] = {
-	{ default_map, sizeof default_map / sizeof default_map[0] },
-	{ emacs_map, sizeof emacs_map / sizeof emacs_map[0] },
+	{ default_map, LEN(default_map), default_prompt, LEN(default_prompt) },
+	{ emacs_map, LEN(emacs_map), emacs_prompt, LEN(emacs_prompt) },
 };
 
 const struct keybind *keymap_get(const char *name, size_t *n)
@@ -143,6 +196,28 @@ const struct keybind *keymap_get(const char *name, size_t *n)
 	}
 	*n = 0;
 	return NULL;
+}
+
+const struct promptbind *keymap_prompt_get(const char *name, size_t *n)
+{
+	for (size_t i = 0; keymap_names[i]; i++) {
+		if (!strcmp(keymap_names[i], name)) {
+			*n = tables[i].nprompt;
+			return tables[i].prompt;
+		}
+	}
+	*n = 0;
+	return NULL;
+}
+
+enum prompt_action keymap_prompt_lookup(const char *name, const char *key)
+{
+	size_t n;
+	const struct promptbind *t = keymap_prompt_get(name, &n);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].key, key))
+			return t[i].action;
+	return PA_NONE;
 }
 
 struct binding {

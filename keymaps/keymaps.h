@@ -40,6 +40,19 @@ extern const struct keybind keymap_fixed[];
  * the bindings in ACTIONS order, and a key at most once. */
 const struct keybind *keymap_get(const char *name, size_t *n);
 
+/* The prompts' line editor keys of the table called name (the same names),
+ * and in *n their count; NULL (and *n = 0) for an unknown name. Read-only.
+ * A key bound here edits; any other printable key is text. */
+struct promptbind {
+	const char *key;
+	enum prompt_action action;
+};
+
+const struct promptbind *keymap_prompt_get(const char *name, size_t *n);
+
+/* The prompt action bound to key in the table called name, or PA_NONE. */
+enum prompt_action keymap_prompt_lookup(const char *name, const char *key);
+
 /* A keymap that can be changed: a table plus the user's bindings. */
 struct keymap;
 

@@ -1,4 +1,5 @@
-/* The mmap-backed store: mapping, index build, merged iteration. */
+/* The mmap-backed store: mapping, the index build (on one or two threads),
+ * growth of a file still being written. The merged iteration is merge.c. */
 #include "store.h"
 
 #include <errno.h>
@@ -11,8 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../parser/be.h"
 #include "classes.h"
+#include "order.h"
 #include "vec.h"
 
 /* ---- a mapped file that shrinks under us ----
@@ -98,13 +99,12 @@ static bool chain_ok(const struct store *s, uint64_t off, uint64_t tlo, uint64_t
 static uint64_t resync(const struct store *s, uint64_t bad, uint64_t tlo, uint64_t thi)
 {
 	uint64_t lim = s->size - bad > RESYNC_WINDOW ? bad + RESYNC_WINDOW : s->size;
-	for (uint64_t off = bad + 1; off + 10 <= lim; off++)
+	for (uint64_t off = bad + 1; off + EV_HEAD_BYTES <= lim; off++)
 		if (chain_ok(s, off, tlo, thi))
 			return off;
 	return 0;
 }
 
-/* One pass over the data section: sizes and times only. */
 /* The classes seen since the last checkpoint go into it. */
 static inline void flush_mask(struct store *s, uint16_t *mask)
 {
@@ -156,11 +156,118 @@ static void indexer_init(struct indexer *ix)
 	memset(ix, 0, sizeof *ix);
 	ix->cs = CAPSTATE_INIT;
 	ix->tmin = UINT64_MAX;
-	ix->blk_hi = UINT64_MAX;
+	ix->blk.hi = UINT64_MAX;
 }
 
-/* Indexes the items in [start, end) into s's index fields (which must be
- * empty). end is also the decoding limit: an item crossing it is truncated. */
+#define SLACK 1000000000u /* 1 s: how far outside its block's time range an event is plausible */
+
+/* A block marker at off, of time t: the block's range, its entry in the
+ * index, and progress. False when out of memory. */
+static inline bool index_marker(struct store *s, struct blkrange *blk, uint64_t off,
+				uint64_t t)
+{
+	struct indexer *ix = &s->ix;
+	const uint8_t *buf = s->map;
+	uint32_t bs = ev_block_size_at(buf, off);
+	/* progress, once a block (blocks are ~2 MB in GHC's logs) */
+	__atomic_add_fetch(&store_progress, off - ix->last_progress, __ATOMIC_RELAXED);
+	ix->last_progress = off;
+	blk->t0 = t;
+	blk->t1 = ev_block_end_at(buf, off);
+	blk->end = off + bs;
+	blk->lo = blk->t0 > SLACK ? blk->t0 - SLACK : 0;
+	blk->hi = blk->t1 > UINT64_MAX - SLACK ? UINT64_MAX : blk->t1 + SLACK;
+	struct block bk = { off, bs, ev_block_cap_at(buf, off), blk->t0, blk->t1 };
+	if ((s->nblocks < BLOCKS_KEEP_ALL || bs >= BLOCK_KEEP_BYTES) &&
+	    !vec_push(s->blocks, s->nblocks, ix->blkcap, bk))
+		return false;
+	if (blk->t1 < blk->t0)
+		blk->end = 0; /* a range we cannot trust: judge nothing by it */
+	if (bs < EV_BLOCK_MARKER_BYTES || bs > s->size - off) {
+		if (!s->nbadblocks++) {
+			s->badblock_off = off;
+			s->badblock_size = bs;
+		}
+	}
+	return true;
+}
+
+/* What to do with an item that does not decode where it should. */
+enum gap_action {
+	GAP_NONE,  /* it is fine */
+	GAP_SKIP,  /* skip to *next: plausible events start again there */
+	GAP_TAKE,  /* misaligned but nothing better: take it, stop judging by its block */
+	GAP_STOP,  /* an undeclared tag and nothing after it: indexing stops */
+};
+
+/* An event far outside its block's time range, followed by events that do
+ * not decode plausibly, means we are reading misaligned bytes: the start of
+ * corrupt data, as is an undeclared tag. (An odd timestamp alone is legal:
+ * the RTS posts some events after the fact.) */
+static inline enum gap_action judge(const struct store *s, const struct blkrange *blk,
+				    enum ev_status st, uint64_t off, uint64_t t, uint32_t size,
+				    uint64_t nev, uint64_t tmax, uint64_t *next, bool *misaligned)
+{
+	uint64_t tlo = 0, thi = nev ? tmax + 3600 * (uint64_t)SLACK : UINT64_MAX;
+	if (off < blk->end) {
+		tlo = blk->lo;
+		thi = blk->hi;
+	}
+	*misaligned = st == EV_OK && off < blk->end && (t < tlo || t > thi) &&
+		      !chain_ok(s, off + size, blk->t0, blk->t1);
+	if (st != EV_UNDECLARED && !*misaligned)
+		return GAP_NONE;
+	/* skip to where plausible events start again, if anywhere; inside a
+	 * block, candidates must keep to its exact range */
+	*next = off < blk->end ? resync(s, off, blk->t0, blk->t1) : resync(s, off, tlo, thi);
+	if (*next)
+		return GAP_SKIP;
+	return *misaligned ? GAP_TAKE : GAP_STOP;
+}
+
+/* Records the gap [off, next), which still counts against its block's
+ * size, and ends the open segment there. False when out of memory. */
+static inline bool index_gap(struct store *s, struct capstate *cs, uint64_t off, uint64_t next,
+			     uint16_t tag, bool misaligned, uint64_t last)
+{
+	if (s->ngaps < STORE_MAX_GAPS)
+		s->gaps[s->ngaps] = (struct gap){ off, next - off, tag, misaligned };
+	s->ngaps++;
+	s->gap_bytes += next - off;
+	cs->remaining -= (int64_t)(next - off);
+	if (cs->remaining <= 0)
+		cs->cur = EV_NO_CAP;
+	s->ix.last = last;
+	return seg_close(s, off);
+}
+
+/* Puts the event of time t at off into the index: a new segment when times
+ * go back (an unsorted run when they do so early), and a checkpoint every
+ * CKPT_EVERY events. False when out of memory. */
+static inline bool index_event(struct store *s, uint64_t *inseg, uint64_t off, uint64_t t,
+			       uint64_t last, struct capstate cs, uint16_t cls)
+{
+	struct indexer *ix = &s->ix;
+	if (ix->open && t < last && !ix->cur.unsorted && *inseg < SEG_SORTED_MIN) {
+		ix->cur.unsorted = true;
+	} else if (!ix->open || (t < last && !ix->cur.unsorted) ||
+		   (ix->cur.unsorted && *inseg >= SEG_UNSORTED_MAX)) {
+		ix->last = last;
+		if (!seg_close(s, off))
+			return false;
+		seg_open(s, off, t, cs);
+		*inseg = 0;
+	}
+	if (t < ix->seg_lo)
+		ix->seg_lo = t;
+	if (t > ix->seg_hi)
+		ix->seg_hi = t;
+	return seg_event(s, inseg, &ix->mask, off, t, cs, cls);
+}
+
+/* Indexes the items in [start, end) into s's index fields (empty, or as a
+ * previous call left them: it goes on from the indexer's state). end is
+ * also the decoding limit: an item crossing it is truncated. */
 static enum store_status build_index(struct store *s, uint64_t start, size_t end)
 {
 	const struct ev_header *h = &s->hdr;
@@ -175,11 +282,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	uint64_t last = ix->last, nev = ix->nev, tmin = ix->tmin, tmax = ix->tmax;
 	uint64_t inseg = ix->inseg;
 	const uint16_t *tagclass = s->tagclass;
-	const uint64_t slack = 1000000000u; /* 1 s */
-	/* the current block: its byte end, exact time range, and that range
-	 * widened by the slack (events outside it are suspicious) */
-	uint64_t blk_end = ix->blk_end, blk_t0 = ix->blk_t0, blk_t1 = ix->blk_t1;
-	uint64_t blk_lo = ix->blk_lo, blk_hi = ix->blk_hi;
+	struct blkrange blk = ix->blk;
 	s->stop = STOP_NO_DATAEND;
 	for (;;) {
 		uint64_t t = 0;
@@ -191,7 +294,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 		 * inside its block's time range, not a block marker. */
 		while (ev_size_fast(h, buf, len, off, &t, &size, &tag) && !store_shrunk) {
 			if (tag == EV_BLOCK_MARKER || t < last || !ix->open ||
-			    (off < blk_end && (t < blk_lo || t > blk_hi)) ||
+			    (off < blk.end && (t < blk.lo || t > blk.hi)) ||
 			    (ix->cur.unsorted && inseg >= SEG_UNSORTED_MAX))
 				goto general;
 			if (t > ix->seg_hi)
@@ -222,43 +325,20 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 			s->stop = STOP_TRUNCATED;
 			break;
 		}
-		uint64_t tlo = 0, thi = nev ? tmax + 3600 * slack : UINT64_MAX;
-		if (off < blk_end) {
-			tlo = blk_lo;
-			thi = blk_hi;
-		}
-		/* An event far outside its block's time range, followed by events
-		 * that do not decode plausibly, means we are reading misaligned
-		 * bytes: treat it as the start of corrupt data. (An odd timestamp
-		 * alone is legal: the RTS posts some events after the fact.) */
-		bool misaligned = st == EV_OK && off < blk_end && (t < tlo || t > thi) &&
-				  !chain_ok(s, off + size, blk_t0, blk_t1);
-		if (st == EV_UNDECLARED || misaligned) {
-			/* skip to where plausible events start again, if anywhere;
-			 * inside a block, candidates must keep to its exact range */
-			uint64_t next = off < blk_end ? resync(s, off, blk_t0, blk_t1)
-						      : resync(s, off, tlo, thi);
-			if (!next) {
-				if (misaligned) {
-					/* nothing better: take it as it is, and stop
-					 * judging by this block's range (no rescans) */
-					blk_end = 0;
-					goto accept;
-				}
-				s->stop = STOP_UNDECLARED;
-				s->stop_tag = tag;
-				break;
-			}
-			if (s->ngaps < STORE_MAX_GAPS)
-				s->gaps[s->ngaps] = (struct gap){ off, next - off, tag, misaligned };
-			s->ngaps++;
-			s->gap_bytes += next - off;
-			/* the skipped bytes still count against the block's size */
-			cs.remaining -= (int64_t)(next - off);
-			if (cs.remaining <= 0)
-				cs.cur = EV_NO_CAP;
-			ix->last = last;
-			if (!seg_close(s, off))
+		uint64_t next = 0;
+		bool misaligned = false;
+		switch (judge(s, &blk, st, off, t, size, nev, tmax, &next, &misaligned)) {
+		case GAP_NONE:
+			break;
+		case GAP_TAKE:
+			blk.end = 0; /* (no rescans) */
+			break;
+		case GAP_STOP:
+			s->stop = STOP_UNDECLARED;
+			s->stop_tag = tag;
+			goto stop;
+		case GAP_SKIP:
+			if (!index_gap(s, &cs, off, next, tag, misaligned, last))
 				return STORE_ENOMEM;
 			off = next;
 			continue;
@@ -271,58 +351,21 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 				s->stop = STOP_CLEAN;
 			continue;
 		}
-	accept:
 		if (s->ndataend)
 			s->after_end += size;
-		if (ix->open && t < last && !ix->cur.unsorted && inseg < SEG_SORTED_MIN) {
-			/* times go back after a few events: an unsorted run */
-			ix->cur.unsorted = true;
-		} else if (!ix->open || (t < last && !ix->cur.unsorted) ||
-			   (ix->cur.unsorted && inseg >= SEG_UNSORTED_MAX)) {
-			ix->last = last;
-			if (!seg_close(s, off))
-				return STORE_ENOMEM;
-			seg_open(s, off, t, cs);
-			inseg = 0;
-		}
-		if (t < ix->seg_lo)
-			ix->seg_lo = t;
-		if (t > ix->seg_hi)
-			ix->seg_hi = t;
-		if (!seg_event(s, &inseg, &ix->mask, off, t, cs, tagclass[tag]))
+		if (!index_event(s, &inseg, off, t, last, cs, tagclass[tag]))
 			return STORE_ENOMEM;
 		bool marker = ev_is_marker(h, tag);
-		capstate_step(&cs, marker, marker ? be32(buf + off + 10) : 0,
-			      marker ? be16(buf + off + 22) : 0, size);
-		if (marker) {
-			uint32_t bs = be32(buf + off + 10);
-			/* progress, once a block (blocks are ~2 MB in GHC's logs) */
-			__atomic_add_fetch(&store_progress, off - ix->last_progress, __ATOMIC_RELAXED);
-			ix->last_progress = off;
-			blk_t0 = t;
-			blk_t1 = be64(buf + off + 14);
-			blk_end = off + bs;
-			blk_lo = blk_t0 > slack ? blk_t0 - slack : 0;
-			blk_hi = blk_t1 > UINT64_MAX - slack ? UINT64_MAX : blk_t1 + slack;
-			struct block bk = { off, bs, be16(buf + off + 22), blk_t0, blk_t1 };
-			if ((s->nblocks < BLOCKS_KEEP_ALL || bs >= BLOCK_KEEP_BYTES) &&
-			    !vec_push(s->blocks, s->nblocks, ix->blkcap, bk))
-				return STORE_ENOMEM;
-			if (blk_t1 < blk_t0)
-				blk_end = 0; /* a range we cannot trust: judge nothing by it */
-			if (bs < 24 || bs > s->size - off) {
-				if (!s->nbadblocks++) {
-					s->badblock_off = off;
-					s->badblock_size = bs;
-				}
-			}
-		}
+		ev_capstate_step_at(&cs, h, buf, off, tag, size);
+		if (marker && !index_marker(s, &blk, off, t))
+			return STORE_ENOMEM;
 		last = t;
 		tmin = t < tmin ? t : tmin;
 		tmax = t > tmax ? t : tmax;
 		nev++;
 		off += size;
 	}
+stop:
 	__atomic_add_fetch(&store_progress, off - ix->last_progress, __ATOMIC_RELAXED);
 	ix->last_progress = off;
 	s->stop_off = off;
@@ -335,8 +378,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	ix->tmin = tmin;
 	ix->tmax = tmax;
 	ix->inseg = inseg;
-	ix->blk_end = blk_end, ix->blk_t0 = blk_t0, ix->blk_t1 = blk_t1;
-	ix->blk_lo = blk_lo, ix->blk_hi = blk_hi;
+	ix->blk = blk;
 	/* the open segment goes into the index; if the file grows, it may go on */
 	ix->reopen = ix->open;
 	if (!seg_close(s, off))
@@ -373,17 +415,18 @@ static uint64_t find_cut(const struct store *s)
 {
 	const struct ev_header *h = &s->hdr;
 	uint64_t off = h->data_off, mid = h->data_off + (s->size - h->data_off) / 2;
-	if (!ev_is_marker(h, EV_BLOCK_MARKER) || h->sel[EV_BLOCK_MARKER].fixed < 24)
+	if (!ev_is_marker(h, EV_BLOCK_MARKER) || h->sel[EV_BLOCK_MARKER].fixed < EV_BLOCK_MARKER_BYTES)
 		return 0;
 	while (off < mid) {
-		if (s->size - off < 24 || be16(s->map + off) != EV_BLOCK_MARKER)
+		if (s->size - off < EV_BLOCK_MARKER_BYTES || ev_tag_at(s->map, off) != EV_BLOCK_MARKER)
 			return 0;
-		uint32_t bs = be32(s->map + off + 10);
-		if (bs < 24 || bs > s->size - off)
+		uint32_t bs = ev_block_size_at(s->map, off);
+		if (bs < EV_BLOCK_MARKER_BYTES || bs > s->size - off)
 			return 0;
 		off += bs;
 	}
-	if (off >= s->size || s->size - off < 24 || be16(s->map + off) != EV_BLOCK_MARKER)
+	if (off >= s->size || s->size - off < EV_BLOCK_MARKER_BYTES ||
+	    ev_tag_at(s->map, off) != EV_BLOCK_MARKER)
 		return 0;
 	return off;
 }
@@ -406,7 +449,7 @@ static void free_index(struct store *s)
 /* Appends src's n elements of size elem to a malloc'd copy of dst's m. */
 static void *concat(const void *dst, size_t m, const void *src, size_t n, size_t elem)
 {
-	char *p = malloc((m + n + 1) * elem);
+	char *p = m + n < m ? NULL : xmallocarray(m + n + 1, elem);
 	if (!p)
 		return NULL;
 	if (m)
@@ -485,14 +528,19 @@ static enum store_status build_index_parallel(struct store *s)
 	return STORE_OK;
 }
 
-static int cmp_order(const void *a, const void *b);
+static int cmp_order(const void *a, const void *b)
+{
+	const struct seg_order *x = a, *y = b;
+	return cmp_then(cmp_u64(x->t0, y->t0), cmp_u64(x->off, y->off));
+}
+
 
 /* The segments by start time, with each chunk's latest end, for seeks. */
 static enum store_status build_order(struct store *s)
 {
 	size_t n = s->nsegs, nch = (n + ORDER_CHUNK - 1) / ORDER_CHUNK;
-	s->order = malloc((n ? n : 1) * sizeof *s->order);
-	s->chunk_t1 = malloc((nch ? nch : 1) * sizeof *s->chunk_t1);
+	s->order = xmallocarray(n, sizeof *s->order);
+	s->chunk_t1 = xmallocarray(nch, sizeof *s->chunk_t1);
 	if (!s->order || !s->chunk_t1)
 		return STORE_ENOMEM;
 	for (size_t i = 0; i < n; i++)
@@ -526,7 +574,7 @@ static enum store_status open_common(struct store *s, char *err, size_t errlen)
 		snprintf(err, errlen, "byte %llu: %s", (unsigned long long)at, why);
 		return STORE_EHEADER;
 	}
-	s->tagclass = malloc((s->hdr.nsel ? s->hdr.nsel : 1) * sizeof *s->tagclass);
+	s->tagclass = xmallocarray(s->hdr.nsel, sizeof *s->tagclass);
 	if (!s->tagclass) {
 		snprintf(err, errlen, "out of memory");
 		return STORE_ENOMEM;
@@ -671,481 +719,4 @@ void store_close(struct store *s)
 	free_index(s);
 	free(s->tagclass);
 	memset(s, 0, sizeof *s);
-}
-
-/* ---- merge ---- */
-
-struct cursor {
-	uint64_t next; /* offset of the item after ref */
-	uint64_t end;
-	uint64_t from;        /* skip events before this time */
-	const uint8_t *want;  /* by tag, or NULL for all */
-	uint16_t wantmask;    /* the wanted classes, as checkpoint masks have them */
-	size_t ck, ckend;     /* the next checkpoint to reach, and the segment's last + 1 */
-	struct capstate cs;
-	struct evref ref; /* the current event of this segment */
-	/* an unsorted segment: its wanted events sorted by (time, offset) when
-	 * it starts (sorted[pos..nsorted)), or, when the merge already holds
-	 * merge_sorted_max such arrays, a scan of it from its start at each
-	 * step for the least (time, offset) after the last one returned */
-	bool unsorted, started;
-	uint64_t seg_off;
-	struct capstate seg_cs;
-	struct evref *sorted;
-	uint32_t nsorted, pos;
-};
-
-/* Unsorted segments a merge holds sorted at once: at most this many arrays
- * of SEG_UNSORTED_MAX entries (about 12 KB each); past that, scans. */
-size_t merge_sorted_max = 256;
-
-struct merge {
-	const struct store *s;
-	const struct seg_order *order; /* the store's segments by (t0, off) */
-	size_t npending; /* order[npending..nsegs) not yet started */
-	size_t nsegs;
-	struct cursor *pool;
-	size_t *heap;    /* indices into pool, min-heap by (time, off) */
-	size_t nheap, cap;
-	size_t *freel;
-	size_t nfree;
-	size_t npool;
-	bool have_top; /* the top was returned and must advance */
-	bool failed;   /* out of memory: the merge ended early */
-	uint64_t pend_t0, pend_off; /* key of order[npending], when any */
-	uint64_t from;     /* events before this time are not wanted */
-	uint8_t *want;     /* by tag (hdr.nsel entries): 1 when wanted; NULL: all */
-	uint16_t wantmask;
-	size_t nsorted; /* cursors holding a sorted array */
-	struct ev ev;   /* merge_next's decoded event */
-};
-
-static int cmp_order(const void *a, const void *b)
-{
-	const struct seg_order *x = a, *y = b;
-	if (x->t0 != y->t0)
-		return x->t0 < y->t0 ? -1 : 1;
-	return x->off < y->off ? -1 : x->off > y->off;
-}
-
-static inline bool less(const struct cursor *a, const struct cursor *b)
-{
-	return a->ref.time < b->ref.time || (a->ref.time == b->ref.time && a->ref.off < b->ref.off);
-}
-
-static void sift_down(struct merge *m, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, r = l + 1, best = i;
-		if (l < m->nheap && less(&m->pool[m->heap[l]], &m->pool[m->heap[best]]))
-			best = l;
-		if (r < m->nheap && less(&m->pool[m->heap[r]], &m->pool[m->heap[best]]))
-			best = r;
-		if (best == i)
-			return;
-		size_t t = m->heap[i];
-		m->heap[i] = m->heap[best];
-		m->heap[best] = t;
-		i = best;
-	}
-}
-
-static void sift_up(struct merge *m, size_t i)
-{
-	while (i > 0) {
-		size_t p = (i - 1) / 2;
-		if (!less(&m->pool[m->heap[i]], &m->pool[m->heap[p]]))
-			return;
-		size_t t = m->heap[i];
-		m->heap[i] = m->heap[p];
-		m->heap[p] = t;
-		i = p;
-	}
-}
-
-static int cmp_evref(const void *a, const void *b)
-{
-	const struct evref *x = a, *y = b;
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	return (x->off > y->off) - (x->off < y->off);
-}
-
-/* Sorts an unsorted segment's wanted events into c->sorted; false when out
- * of memory (the cursor then scans). */
-static bool sort_unsorted(const struct store *s, struct cursor *c)
-{
-	struct evref *v = malloc(SEG_UNSORTED_MAX * sizeof *v), r;
-	if (!v)
-		return false;
-	uint32_t n = 0;
-	struct capstate cs = c->seg_cs;
-	for (uint64_t off = c->seg_off; off < c->end && n < SEG_UNSORTED_MAX;) {
-		enum ev_status st =
-			ev_size_fast(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag)
-				? EV_OK
-				: ev_size(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag);
-		if (st == EV_DATAEND) {
-			off += 2;
-			continue;
-		}
-		if (st != EV_OK)
-			break;
-		const uint8_t *p = s->map + off;
-		bool marker = ev_is_marker(&s->hdr, r.tag);
-		r.cap = capstate_step(&cs, marker, marker ? be32(p + 10) : 0, marker ? be16(p + 22) : 0,
-				      r.size);
-		r.off = off;
-		off += r.size;
-		if (r.time >= c->from && (!c->want || c->want[r.tag]))
-			v[n++] = r;
-	}
-	qsort(v, n, sizeof *v, cmp_evref);
-	c->sorted = v;
-	c->nsorted = n;
-	c->pos = 0;
-	return true;
-}
-
-/* The next event of an unsorted segment's cursor: the least (time, offset)
- * after the last one returned, wanted, not before from: from its sorted
- * array, or by a scan of the segment (O(its events, at most
- * SEG_UNSORTED_MAX)). */
-static bool cursor_load_unsorted(struct merge *m, struct cursor *c)
-{
-	const struct store *s = m->s;
-	if (!c->started && !c->sorted && m->nsorted < merge_sorted_max && sort_unsorted(s, c))
-		m->nsorted++;
-	if (c->sorted) {
-		if (c->pos >= c->nsorted) {
-			free(c->sorted);
-			c->sorted = NULL;
-			m->nsorted--;
-			return false;
-		}
-		c->ref = c->sorted[c->pos++];
-		c->started = true;
-		return true;
-	}
-	struct capstate cs = c->seg_cs;
-	struct evref best = { 0 }, r;
-	bool found = false;
-	for (uint64_t off = c->seg_off; off < c->end;) {
-		enum ev_status st =
-			ev_size_fast(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag)
-				? EV_OK
-				: ev_size(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag);
-		if (st == EV_DATAEND) {
-			off += 2;
-			continue;
-		}
-		if (st != EV_OK)
-			break;
-		const uint8_t *p = s->map + off;
-		bool marker = ev_is_marker(&s->hdr, r.tag);
-		r.cap = capstate_step(&cs, marker, marker ? be32(p + 10) : 0, marker ? be16(p + 22) : 0,
-				      r.size);
-		r.off = off;
-		off += r.size;
-		if (r.time < c->from || (c->want && !c->want[r.tag]))
-			continue;
-		if (c->started && (r.time < c->ref.time || (r.time == c->ref.time && r.off <= c->ref.off)))
-			continue;
-		if (!found || r.time < best.time || (r.time == best.time && r.off < best.off)) {
-			best = r;
-			found = true;
-		}
-	}
-	if (!found)
-		return false;
-	c->ref = best;
-	c->started = true;
-	return true;
-}
-
-/* Reads the next event of a cursor (time and size only), skipping DATA_END
- * markers. */
-static bool cursor_load(struct merge *m, struct cursor *c)
-{
-	const struct store *s = m->s;
-	if (c->unsorted)
-		return cursor_load_unsorted(m, c);
-	while (c->next < c->end) {
-		/* at a checkpoint: when nothing up to the next one is wanted,
-		 * jump there (its capability state is kept) */
-		while (c->ck < c->ckend && c->next >= s->ckpts[c->ck].off) {
-			const struct ckpt *k = &s->ckpts[c->ck];
-			if (!c->want || (k->classes & c->wantmask)) {
-				c->ck++;
-				break;
-			}
-			c->ck++;
-			if (c->ck < c->ckend) {
-				c->next = s->ckpts[c->ck].off;
-				c->cs = s->ckpts[c->ck].cs;
-			} else {
-				c->next = c->end;
-			}
-		}
-		if (c->next >= c->end)
-			break;
-		struct evref *r = &c->ref;
-		enum ev_status st =
-			ev_size_fast(&s->hdr, s->map, c->end, c->next, &r->time, &r->size, &r->tag)
-				? EV_OK
-				: ev_size(&s->hdr, s->map, c->end, c->next, &r->time, &r->size,
-					  &r->tag);
-		if (st == EV_DATAEND) {
-			c->next += 2;
-			continue;
-		}
-		if (st != EV_OK)
-			return false; /* the index said otherwise; stop this run */
-		r->off = c->next;
-		const uint8_t *p = s->map + r->off;
-		bool marker = ev_is_marker(&s->hdr, r->tag);
-		r->cap = capstate_step(&c->cs, marker, marker ? be32(p + 10) : 0,
-				       marker ? be16(p + 22) : 0, r->size);
-		c->next += r->size;
-		if (r->time < c->from || (c->want && !c->want[r->tag]))
-			continue; /* the capability state has stepped over it */
-		return true;
-	}
-	return false;
-}
-
-static void start_segment(struct merge *m, const struct seg *g, size_t ck);
-
-/* The last checkpoint of segment g before time t (its first if none). */
-static const struct ckpt *ckpt_before(const struct store *s, const struct seg *g, uint64_t t)
-{
-	size_t lo = 0, hi = g->nck;
-	while (lo < hi) { /* first checkpoint with time >= t */
-		size_t mid = (lo + hi) / 2;
-		if (s->ckpts[g->ck0 + mid].time < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return &s->ckpts[g->ck0 + (lo ? lo - 1 : 0)];
-}
-
-struct merge *merge_new_at(const struct store *s, uint64_t from, class_set classes)
-{
-	struct merge *m = calloc(1, sizeof *m);
-	if (!m)
-		return NULL;
-	m->s = s;
-	m->from = from;
-	if (classes != CLASS_ALL && s->hdr.nsel) {
-		m->want = malloc(s->hdr.nsel);
-		if (!m->want) {
-			free(m);
-			return NULL;
-		}
-		for (uint32_t t = 0; t < s->hdr.nsel; t++)
-			m->want[t] = (classes & CLASS_BIT(class_of((uint16_t)t))) != 0;
-		m->wantmask = (uint16_t)classes;
-	}
-	m->order = s->order;
-	m->nsegs = s->nsegs;
-	/* segments starting at or after from wait their turn; of those before,
-	 * the ones still running at from start now, at their checkpoint */
-	size_t lo = 0, hi = s->nsegs;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (s->order[mid].t0 < from)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	size_t k = lo;
-	for (size_t c = 0; c * ORDER_CHUNK < k; c++) {
-		if (s->chunk_t1[c] < from)
-			continue;
-		size_t e = (c + 1) * ORDER_CHUNK < k ? (c + 1) * ORDER_CHUNK : k;
-		for (size_t i = c * ORDER_CHUNK; i < e; i++) {
-			const struct seg *g = &s->segs[s->order[i].seg];
-			if (g->t1 < from)
-				continue;
-			const struct ckpt *ck = ckpt_before(s, g, from);
-			start_segment(m, g, g->nck ? (size_t)(ck - s->ckpts) : 0);
-		}
-	}
-	m->npending = k;
-	if (k < m->nsegs) {
-		m->pend_t0 = m->order[k].t0;
-		m->pend_off = m->order[k].off;
-	}
-	return m;
-}
-
-struct merge *merge_new(const struct store *s)
-{
-	return merge_new_at(s, 0, CLASS_ALL);
-}
-
-static bool ensure_room(struct merge *m)
-{
-	if (m->nfree || m->npool < m->cap)
-		return true;
-	size_t n = m->cap ? m->cap * 2 : 16;
-	struct cursor *p = realloc(m->pool, n * sizeof *p);
-	if (!p)
-		return false;
-	m->pool = p;
-	size_t *h = realloc(m->heap, n * sizeof *h);
-	if (!h)
-		return false;
-	m->heap = h;
-	size_t *f = realloc(m->freel, n * sizeof *f);
-	if (!f)
-		return false;
-	m->freel = f;
-	m->cap = n;
-	return true;
-}
-
-/* Starts a cursor on segment g at its checkpoint ck. */
-static void start_segment(struct merge *m, const struct seg *g, size_t ck)
-{
-	uint64_t off = g->nck ? m->s->ckpts[ck].off : g->off;
-	struct capstate cs = g->nck ? m->s->ckpts[ck].cs : g->cs;
-	if (!ensure_room(m)) {
-		m->failed = true;
-		return;
-	}
-	size_t slot = m->nfree ? m->freel[--m->nfree] : m->npool++;
-	struct cursor *c = &m->pool[slot];
-	c->next = off;
-	c->end = g->end;
-	c->cs = cs;
-	c->from = m->from;
-	c->want = m->want;
-	c->wantmask = m->wantmask;
-	c->ck = g->nck ? ck : 0;
-	c->ckend = g->nck ? g->ck0 + g->nck : 0;
-	c->unsorted = g->unsorted;
-	c->started = false;
-	c->sorted = NULL;
-	c->seg_off = g->off;
-	c->seg_cs = g->cs;
-	/* an unsorted segment has one checkpoint: skip it whole when it holds
-	 * nothing wanted */
-	if (g->unsorted && c->want && g->nck && !(m->s->ckpts[g->ck0].classes & c->wantmask)) {
-		m->freel[m->nfree++] = slot;
-		return;
-	}
-	if (!cursor_load(m, c)) {
-		m->freel[m->nfree++] = slot;
-		return;
-	}
-	m->heap[m->nheap++] = slot;
-	sift_up(m, m->nheap - 1);
-}
-
-bool merge_step(struct merge *m, struct evref *out)
-{
-	const struct store *s = m->s;
-	if (m->have_top) {
-		size_t slot = m->heap[0];
-		if (cursor_load(m, &m->pool[slot])) {
-			sift_down(m, 0);
-		} else {
-			m->freel[m->nfree++] = slot;
-			m->heap[0] = m->heap[--m->nheap];
-			if (m->nheap)
-				sift_down(m, 0);
-		}
-		m->have_top = false;
-	}
-	while (m->npending < m->nsegs) {
-		if (m->nheap) {
-			const struct cursor *top = &m->pool[m->heap[0]];
-			if (m->pend_t0 > top->ref.time ||
-			    (m->pend_t0 == top->ref.time && m->pend_off > top->ref.off))
-				break;
-		}
-		const struct seg *g = &s->segs[m->order[m->npending++].seg];
-		if (m->npending < m->nsegs) {
-			m->pend_t0 = m->order[m->npending].t0;
-			m->pend_off = m->order[m->npending].off;
-		}
-		start_segment(m, g, g->ck0);
-	}
-	if (!m->nheap || m->failed)
-		return false;
-	m->have_top = true;
-	*out = m->pool[m->heap[0]].ref;
-	return true;
-}
-
-const struct ev *merge_next(struct merge *m, int32_t *cap)
-{
-	struct evref r;
-	if (!merge_step(m, &r))
-		return NULL;
-	if (ev_decode(&m->s->hdr, m->s->map, m->s->size, r.off, &m->ev) != EV_OK)
-		return NULL; /* cannot happen: the index read this event */
-	*cap = r.cap;
-	return &m->ev;
-}
-
-size_t store_events_before(const struct store *s, uint64_t time, uint64_t off,
-			   class_set classes, struct evref *out, size_t n)
-{
-	if (n == 0 || s->nevents == 0 || time < s->tmin ||
-	    (time == s->tmin && off == 0))
-		return 0;
-	/* Scan forward from ever earlier starting points until n events come
-	 * before (time, off), keeping the last n in a ring. */
-	uint64_t span = 1000; /* ns */
-	for (;;) {
-		uint64_t from = time - s->tmin > span ? time - span : s->tmin;
-		struct merge *m = merge_new_at(s, from, classes);
-		if (!m)
-			return 0;
-		size_t got = 0;
-		struct evref r;
-		while (merge_step(m, &r)) {
-			if (r.time > time || (r.time == time && r.off >= off))
-				break;
-			out[got % n] = r;
-			got++;
-		}
-		merge_free(m);
-		if (got >= n || from == s->tmin) {
-			size_t k = got < n ? got : n;
-			if (got > n) { /* rotate the ring into order */
-				size_t first = got % n;
-				struct evref *tmp = malloc(n * sizeof *tmp);
-				if (!tmp)
-					return 0;
-				for (size_t i = 0; i < n; i++)
-					tmp[i] = out[(first + i) % n];
-				memcpy(out, tmp, n * sizeof *tmp);
-				free(tmp);
-			}
-			return k;
-		}
-		span = span > UINT64_MAX / 8 ? UINT64_MAX : span * 8;
-	}
-}
-
-bool merge_failed(const struct merge *m)
-{
-	return m->failed;
-}
-
-void merge_free(struct merge *m)
-{
-	if (!m)
-		return;
-	free(m->want);
-	for (size_t i = 0; i < m->nheap; i++)
-		free(m->pool[m->heap[i]].sorted);
-	free(m->pool);
-	free(m->heap);
-	free(m->freel);
-	free(m);
 }

@@ -90,6 +90,13 @@ struct gap {
 
 #define STORE_MAX_GAPS 16 /* gaps kept for reporting; all are counted */
 
+/* The block being indexed: its byte end, its exact time range, and that
+ * range widened by a slack (events outside it are suspicious). end 0:
+ * judge nothing by it. Internal to store.c. */
+struct blkrange {
+	uint64_t end, t0, t1, lo, hi;
+};
+
 /* Where indexing stopped, so that it can go on when the file grows: the
  * capacities of the index arrays, the state of the decoding loop, and the
  * last segment (which may continue). Internal to store.c. */
@@ -102,7 +109,7 @@ struct indexer {
 	struct capstate cs;
 	uint64_t last, nev, tmin, tmax;
 	uint64_t seg_lo, seg_hi; /* the open segment's earliest and latest time */
-	uint64_t blk_end, blk_t0, blk_t1, blk_lo, blk_hi;
+	struct blkrange blk;
 	uint64_t last_progress; /* offset last added to store_progress */
 	uint16_t mask;          /* classes seen since the last checkpoint */
 };

@@ -3,21 +3,31 @@
 
 #include <string.h>
 
+#include "order.h"
+
+/* The key of a (cap, time) search: strict finds the last sample before t,
+ * else the last at or before t. */
+struct capkey {
+	int32_t cap;
+	uint64_t t;
+	bool strict;
+};
+
+static bool capsample_by(const void *e, const void *k)
+{
+	const struct capsample *x = e;
+	const struct capkey *key = k;
+	return x->cap < key->cap ||
+	       (x->cap == key->cap && (key->strict ? x->time < key->t : x->time <= key->t));
+}
+
 /* The last sample of capability cap at or before t in a (cap, time) sorted
  * array, or NULL. */
 static const struct capsample *last_at(const struct capsample *a, size_t n, int32_t cap,
 				       uint64_t t, bool strict)
 {
-	size_t lo = 0, hi = n;
-	while (lo < hi) { /* first entry after (cap, t) */
-		size_t mid = (lo + hi) / 2;
-		bool le = a[mid].cap < cap ||
-			  (a[mid].cap == cap && (strict ? a[mid].time < t : a[mid].time <= t));
-		if (le)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	struct capkey key = { cap, t, strict };
+	size_t lo = lower_bound(a, n, sizeof *a, &key, capsample_by);
 	return lo && a[lo - 1].cap == cap ? &a[lo - 1] : NULL;
 }
 
@@ -61,10 +71,10 @@ static uint64_t overlap(uint64_t a, uint64_t b, uint64_t lo, uint64_t hi)
 	return y > x ? y - x : 0;
 }
 
-void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
-		     uint64_t to, struct summary *out)
+/* Clips the window to the log's events; false when it holds none. */
+static bool clip_window(const struct tracks *tr, const struct store *s, uint64_t from,
+			uint64_t to, struct summary *out)
 {
-	memset(out, 0, sizeof *out);
 	bool empty = to < s->tmin || from > s->tmax || to < from || !s->nevents;
 	out->whole = !empty && from <= s->tmin && to >= s->tmax;
 	if (from < s->tmin)
@@ -76,12 +86,12 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 	out->from = from;
 	out->to = to;
 	out->profiled = tr->profiled;
-	if (empty) { /* a window with no events in it */
-		out->ngens = tr->gens ? tr->gens : 1;
-		if (out->ngens > SUMMARY_GENS)
-			out->ngens = SUMMARY_GENS;
-		return;
-	}
+	return !empty;
+}
+
+/* Allocation, residency and memory in use. */
+static void memory(const struct tracks *tr, uint64_t from, uint64_t to, struct summary *out)
+{
 	out->have_alloc = tr->nalloc > 0;
 	out->allocated = cap_delta(tr->alloc, tr->nalloc, from, to, 0);
 	max_in(tr->heap_live, tr->nheap_live, from, to, &out->max_live, &out->live_samples);
@@ -97,12 +107,12 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 			if (tr->heap_size[i].time >= from && tr->heap_size[i].time <= to &&
 			    tr->heap_size[i].value < tr->heap_size[i - 1].value)
 				out->mem_lower_bound = true;
+}
 
-	/* the oldest generation: from HEAP_INFO_GHC, else the highest seen */
-	unsigned maxgen = tr->gens ? tr->gens - 1u : tr->maxgen;
-	out->ngens = tr->gens ? tr->gens : maxgen + 1;
-	if (out->ngens > SUMMARY_GENS)
-		out->ngens = SUMMARY_GENS;
+/* Bytes copied, slop and work balance from the GC_STATS_GHC events. */
+static void gcstats(const struct tracks *tr, unsigned maxgen, uint64_t from, uint64_t to,
+		    struct summary *out)
+{
 	for (size_t i = 0; i < tr->ngcstats; i++) {
 		const struct gcstat *g = &tr->gcstats[i];
 		if (g->time < from || g->time > to)
@@ -115,16 +125,26 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 			out->bal_den += g->par_tot_copied;
 		}
 	}
-	/* collections: counted where their GC_STATS_GHC is (as the bytes
-	 * copied), else where they start; a window's GC time is the part of
-	 * each pause inside it */
-	uint64_t gc_before_exit = 0, gc_after_init = 0;
+}
+
+/* The GC time of whole runs' phases: before EXIT, and after INIT. */
+struct phase_gc {
+	uint64_t before_exit, after_init;
+};
+
+/* Collections: counted where their GC_STATS_GHC is (as the bytes copied),
+ * else where they start; a window's GC time is the part of each pause
+ * inside it. */
+static struct phase_gc collections(const struct tracks *tr, uint64_t from, uint64_t to,
+				   struct summary *out)
+{
+	struct phase_gc pg = { 0, 0 };
 	for (size_t i = 0; i < tr->ngcs; i++) {
 		const struct gc *g = &tr->gcs[i];
 		uint64_t at = g->stat >= 0 ? tr->gcstats[g->stat].time : g->start;
+		int gen = tracks_gc_gen(tr, g);
 		if (at >= from && at <= to) {
 			out->ngcs++;
-			int gen = tracks_gc_gen(tr, g);
 			const struct gcstat *st = g->stat >= 0 ? &tr->gcstats[g->stat] : NULL;
 			if (gen >= 0 && gen < SUMMARY_GENS) {
 				out->gen[gen].colls++;
@@ -140,140 +160,84 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 			out->gc += out->whole ? g->pause
 					      : overlap(g->start, g->start + g->pause, from, to + 1);
 		if (tr->have_exit && g->end <= tr->start_exit && g->start >= tr->end_init)
-			gc_before_exit += g->pause;
+			pg.before_exit += g->pause;
 		if (g->start >= tr->end_init)
-			gc_after_init += g->pause;
+			pg.after_init += g->pause;
 	}
-	/* nonmoving: +RTS -s's "syncs" row counts the major collections and
-	 * times the post-mark synchronisations */
-	if (tr->nsyncs) {
-		out->have_syncs = true;
-		out->sync_colls = maxgen < SUMMARY_GENS ? out->gen[maxgen].colls : 0;
-		for (size_t i = 0; i < tr->nsyncs; i++) {
-			const struct ival *v = &tr->syncs[i];
-			if (v->start < from || v->start > to)
-				continue;
-			uint64_t d = v->end - v->start;
-			out->nsyncs++;
-			out->sync_elapsed += d;
-			if (d > out->sync_max)
-				out->sync_max = d;
-		}
-	}
-	out->have_sparks = tr->nsparks > 0;
-	for (int k = 0; k < 7; k++)
-		out->sparks[k] = cap_delta(tr->sparks, tr->nsparks, from, to, k);
+	return pg;
+}
 
+/* Nonmoving: +RTS -s's "syncs" row counts the major collections and times
+ * the post-mark synchronisations. */
+static void syncs(const struct tracks *tr, unsigned maxgen, uint64_t from, uint64_t to,
+		  struct summary *out)
+{
+	if (!tr->nsyncs)
+		return;
+	out->have_syncs = true;
+	out->sync_colls = maxgen < SUMMARY_GENS ? out->gen[maxgen].colls : 0;
+	for (size_t i = 0; i < tr->nsyncs; i++) {
+		const struct ival *v = &tr->syncs[i];
+		if (v->start < from || v->start > to)
+			continue;
+		uint64_t d = v->end - v->start;
+		out->nsyncs++;
+		out->sync_elapsed += d;
+		if (d > out->sync_max)
+			out->sync_max = d;
+	}
+}
+
+/* INIT, MUT, GC, EXIT and total: +RTS -s's phases over a whole run whose
+ * start the log shows (timestamps count from the RTS's start), else the
+ * window less its GC time. */
+static void phases(const struct tracks *tr, const struct store *s, struct phase_gc pg,
+		   struct summary *out)
+{
 	if (out->whole && tr->have_init) {
-		/* +RTS -s's phases: timestamps count from the RTS's start */
 		out->have_init = true;
 		out->init = tr->end_init;
 		if (tr->have_exit) {
 			out->have_exit = true;
 			out->total = tr->t_exit_report;
 			uint64_t span = tr->start_exit - tr->end_init;
-			out->mut = span > gc_before_exit ? span - gc_before_exit : 0;
-			uint64_t gc_in_exit = out->gc > gc_before_exit ? out->gc - gc_before_exit : 0;
+			out->mut = span > pg.before_exit ? span - pg.before_exit : 0;
+			uint64_t gc_in_exit = out->gc > pg.before_exit ? out->gc - pg.before_exit : 0;
 			uint64_t ex = tr->t_exit_report - tr->start_exit;
 			out->exit = ex > gc_in_exit ? ex - gc_in_exit : 0;
 		} else { /* the log ends without the exit: MUT runs to its end */
 			out->total = s->tmax;
 			uint64_t span = s->tmax > tr->end_init ? s->tmax - tr->end_init : 0;
-			out->mut = span > gc_after_init ? span - gc_after_init : 0;
+			out->mut = span > pg.after_init ? span - pg.after_init : 0;
 		}
 		return;
 	}
-	out->total = to - from;
+	out->total = out->to - out->from;
 	if (out->gc > out->total)
 		out->gc = out->total;
 	out->mut = out->total - out->gc;
 }
 
-/* n with thousands separators, right-aligned in width. */
-static void put_commas(FILE *f, uint64_t n, int width)
+void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
+		     uint64_t to, struct summary *out)
 {
-	char digits[32], out[48];
-	int len = snprintf(digits, sizeof digits, "%llu", (unsigned long long)n);
-	int o = 0;
-	for (int i = 0; i < len; i++) {
-		if (i && (len - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = digits[i];
-	}
-	out[o] = 0;
-	fprintf(f, "%*s", width, out);
-}
-
-void summary_print(FILE *f, const struct summary *sm)
-{
-	put_commas(f, sm->allocated, 16);
-	fprintf(f, " bytes allocated in the heap\n");
-	put_commas(f, sm->copied, 16);
-	fprintf(f, " bytes copied during GC\n");
-	put_commas(f, sm->max_live, 16);
-	fprintf(f, " bytes maximum residency (%llu sample(s))\n",
-		(unsigned long long)sm->live_samples);
-	put_commas(f, sm->max_slop, 16);
-	fprintf(f, " bytes maximum slop\n");
-	put_commas(f, sm->max_heap / (1024 * 1024), 16);
-	fprintf(f, " MiB total memory in use");
-	/* +RTS -s takes fragmentation from high-water marks the log only has
-	 * when the RTS emits BLOCKS_SIZE */
-	if (sm->max_blocks) {
-		uint64_t frag = sm->max_heap > sm->max_blocks ? sm->max_heap - sm->max_blocks : 0;
-		fprintf(f, " (%llu MB lost due to fragmentation)",
-			(unsigned long long)(frag / (1024 * 1024)));
-	}
-	if (sm->mem_lower_bound)
-		fprintf(f, " (at least: the peak inside a GC that returned memory is not in this log)");
-	fprintf(f, "\n\n");
-	fprintf(f, "%-35s %11s %11s %11s\n", "", "Elapsed", "Avg pause", "Max pause");
-	for (unsigned g = 0; g < sm->ngens; g++) {
-		/* as the RTS: the average is the total over the count, in ns */
-		uint64_t avg = sm->gen[g].colls ? sm->gen[g].elapsed / sm->gen[g].colls : 0;
-		fprintf(f, "  Gen %2u     %5llu colls, %5llu par %10.3fs %10.4fs %10.4fs\n",
-			g, (unsigned long long)sm->gen[g].colls, (unsigned long long)sm->gen[g].par,
-			(double)sm->gen[g].elapsed / 1e9, (double)avg / 1e9,
-			(double)sm->gen[g].max_pause / 1e9);
-	}
-	if (sm->have_syncs) {
-		uint64_t avg = sm->sync_colls ? sm->sync_elapsed / sm->sync_colls : 0;
-		fprintf(f, "  Gen %2u     %5llu syncs,            %10.3fs %10.4fs %10.4fs\n",
-			sm->ngens ? sm->ngens - 1 : 0, (unsigned long long)sm->sync_colls,
-			(double)sm->sync_elapsed / 1e9, (double)avg / 1e9,
-			(double)sm->sync_max / 1e9);
-		fprintf(f, "  (the concurrent mark's row is CPU time in +RTS -s: not in the log)\n");
-	}
-	fprintf(f, "\n");
-	if (sm->bal_den && sm->bal_num)
-		fprintf(f, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n\n",
-			100.0 * (double)sm->bal_num / (double)sm->bal_den);
-	if (sm->have_sparks)
-		fprintf(f, "  SPARKS: %llu (%llu converted, %llu overflowed, %llu dud, %llu GC'd, "
-			   "%llu fizzled)\n\n",
-			(unsigned long long)sm->sparks[SP_CREATED],
-			(unsigned long long)sm->sparks[SP_CONVERTED],
-			(unsigned long long)sm->sparks[SP_OVERFLOWED],
-			(unsigned long long)sm->sparks[SP_DUD], (unsigned long long)sm->sparks[SP_GCD],
-			(unsigned long long)sm->sparks[SP_FIZZLED]);
-	if (sm->have_init)
-		fprintf(f, "  INIT    time  (%8.3fs elapsed)\n", (double)sm->init / 1e9);
-	fprintf(f, "  MUT     time  (%8.3fs elapsed)\n", (double)sm->mut / 1e9);
-	fprintf(f, "  GC      time  (%8.3fs elapsed)%s\n", (double)sm->gc / 1e9,
-		sm->profiled ? "  heap censuses included: +RTS -s's PROF time is not in the log"
-			     : "");
-	if (sm->have_exit)
-		fprintf(f, "  EXIT    time  (%8.3fs elapsed)\n", (double)sm->exit / 1e9);
-	fprintf(f, "  Total   time  (%8.3fs elapsed)%s\n\n", (double)sm->total / 1e9,
-		sm->whole && sm->have_init && !sm->have_exit ? "  the log ends before the program's exit"
-		: "");
-	if (sm->mut) {
-		fprintf(f, "  Alloc rate    ");
-		double rate = (double)sm->allocated / ((double)sm->mut / 1e9);
-		put_commas(f, rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX, 0);
-		fprintf(f, " bytes per MUT second\n\n");
-	}
-	if (sm->total)
-		fprintf(f, "  Productivity  %.1f%% of total elapsed\n",
-			100.0 * (double)sm->mut / (double)sm->total);
+	memset(out, 0, sizeof *out);
+	/* the oldest generation: from HEAP_INFO_GHC, else the highest seen */
+	unsigned maxgen = tr->gens ? tr->gens - 1u : tr->maxgen;
+	bool any = clip_window(tr, s, from, to, out);
+	from = out->from;
+	to = out->to;
+	out->ngens = tr->gens ? tr->gens : any ? maxgen + 1 : 1;
+	if (out->ngens > SUMMARY_GENS)
+		out->ngens = SUMMARY_GENS;
+	if (!any) /* a window with no events in it */
+		return;
+	memory(tr, from, to, out);
+	gcstats(tr, maxgen, from, to, out);
+	struct phase_gc pg = collections(tr, from, to, out);
+	syncs(tr, maxgen, from, to, out);
+	out->have_sparks = tr->nsparks > 0;
+	for (int k = 0; k < 7; k++)
+		out->sparks[k] = cap_delta(tr->sparks, tr->nsparks, from, to, k);
+	phases(tr, s, pg, out);
 }

@@ -11,7 +11,7 @@
  * window, MUT is the window less the collections' pauses inside it. A
  * profiled RTS's heap censuses run inside collections and are not in the
  * log: GC time then includes them (+RTS -s shows them as PROF). No I/O but
- * the formatting into a FILE. */
+ * the computing: viewer/summary_text.c prints it. */
 #ifndef HECTIC_SUMMARY_H
 #define HECTIC_SUMMARY_H
 
@@ -50,8 +50,5 @@ struct summary {
 
 void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
 		     uint64_t to, struct summary *out);
-
-/* Prints the report, with +RTS -s's line labels. */
-void summary_print(FILE *f, const struct summary *sm);
 
 #endif

@@ -18,6 +18,12 @@
  * logs a capability's state events until its own events tell its state, and
  * the join replays them from the first half's final state. Otherwise one
  * thread reads every event in file order.
+ *
+ * Files: builder.c (the pass, one builder per thread; builder.h holds the
+ * internals the build shares), stitch.c (the halves of a two-thread pass),
+ * collections.c (collections and phases), join.c (tracks_build and the
+ * join), activity.c (state and activity over time), tracks.c (lookups),
+ * idmap.c (the builder's id maps).
  * Never includes curses or termkey. */
 #ifndef HECTIC_TRACKS_H
 #define HECTIC_TRACKS_H
@@ -176,7 +182,6 @@ struct tracks {
 	bool by_caps;         /* built on two threads (halves of the file) */
 	bool over_budget;     /* some list stopped growing: see the report */
 	unsigned stitch_guesses; /* capabilities whose state at the cut was guessed wrong */
-	bool restitch;        /* (internal) the halves could not be joined */
 	uint64_t bytes;       /* memory held */
 	uint64_t bin_budget;  /* (internal) bytes the bins may take */
 };
@@ -231,6 +236,16 @@ const struct gc *tracks_gc_prev(const struct tracks *tr, uint64_t t, bool major_
 bool tracks_gc_major(const struct tracks *tr, const struct gc *g);
 int tracks_gc_gen(const struct tracks *tr, const struct gc *g);
 
+/* Pauses of the collections starting in [from, to] (of generation gen, or
+ * any when gen < 0): their count, the nearest-rank 50th, 90th and 99th
+ * percentiles and the longest (all 0 when none). O(collections). */
+struct pause_pct {
+	size_t n;
+	uint64_t p50, p90, p99, max;
+};
+void tracks_pause_pct(const struct tracks *tr, uint64_t from, uint64_t to, int gen,
+		      struct pause_pct *out);
+
 /* A thread's activity inside a window: running time clipped to it, the
  * runs that overlap it, the capabilities of those runs. */
 struct thread_window {
@@ -256,6 +271,19 @@ const uint8_t *tracks_label(const struct tracks *tr, const struct store *s,
 
 /* The text of a mark (marker name or message), pointing into the map. */
 const uint8_t *tracks_mark_text(const struct store *s, const struct mark *m, size_t *n);
+
+/* The index of the first mark at or after t (nmarks when none). O(log marks). */
+size_t tracks_mark_from(const struct tracks *tr, uint64_t t);
+
+/* The mark of this tag (any when tag < 0) nearest to t, the earlier of two
+ * as near; -1 when there is none. O(log marks + marks of other tags
+ * passed over). */
+long tracks_mark_nearest(const struct tracks *tr, uint64_t t, int tag);
+
+/* What a STOP_THREAD status means, as `hectic show` words it ("thread
+ * finished", "heap overflow", ...); "unknown stop status" for a status the
+ * format does not define. A static string. */
+const char *tracks_stop_text(uint16_t status);
 
 /* Searches marks (and, with labels, thread labels) for re, starting after
  * (dir > 0) or before (dir < 0) time t. Returns the match's time in *hit and

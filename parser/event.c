@@ -82,7 +82,9 @@ void ev_init(void)
 
 static bool stop_status_ok(uint64_t s)
 {
-	return s <= 3 || (s >= 5 && s <= 13) || (s >= 18 && s <= 20);
+	return s <= EV_STOP_YIELDING ||
+	       (s >= EV_STOP_FINISHED && s <= EV_STOP_BLOCKED_DO_PROC) ||
+	       (s >= EV_STOP_BLOCKED_THROW_TO && s <= EV_STOP_BLOCKED_MVAR_READ);
 }
 
 /* Checks that the reference decoder would reject (A.8), as ev_bad bits. */
@@ -95,7 +97,7 @@ static uint16_t semantic_checks(const struct ev *e)
 		return e->f[2].u >= 1 && e->f[2].u <= 9 ? 0 : BAD_BREAKDOWN;
 	case EV_IPE:
 		return e->f[2].u > 0 && e->f[2].s[0] >= '0' && e->f[2].s[0] <= '9' ? 0 : BAD_IPE_DESC;
-	case 67: case 68: case 69:
+	case EV_SEND_MESSAGE: case EV_RECEIVE_MESSAGE: case EV_SEND_RECEIVE_LOCAL_MESSAGE:
 		return (uint8_t)(e->f[0].u - 0x50) <= 12 ? 0 : BAD_EDEN_TAG;
 	default:
 		return 0;

@@ -41,6 +41,7 @@ enum {
 	EV_STARTUP = 17,
 	EV_BLOCK_MARKER = 18,
 	EV_USER_MSG = 19,
+	EV_CAPSET_CREATE = 25,
 	EV_RTS_IDENTIFIER = 29,
 	EV_PROGRAM_ARGS = 30,
 	EV_PROGRAM_ENV = 31,
@@ -53,8 +54,12 @@ enum {
 	EV_GC_STATS_GHC = 53,
 	EV_GC_GLOBAL_SYNC = 54,
 	EV_USER_MARKER = 58,
+	EV_SEND_MESSAGE = 67,
+	EV_RECEIVE_MESSAGE = 68,
+	EV_SEND_RECEIVE_LOCAL_MESSAGE = 69,
 	EV_MEM_RETURN = 90,
 	EV_BLOCKS_SIZE = 91,
+	EV_PERF_COUNTER = 141,
 	EV_HEAP_PROF_BEGIN = 160,
 	EV_HEAP_PROF_COST_CENTRE = 161,
 	EV_PROF_SAMPLE_COST_CENTRE = 167,
@@ -68,8 +73,25 @@ enum {
 	EV_TICKY_COUNTER_DEF = 210,
 };
 
-/* STOP_THREAD statuses the model reads (B.3). */
-enum { EV_STOP_FINISHED = 5 };
+/* STOP_THREAD statuses (B.10, as the HEAD decoder maps them). */
+enum ev_stop_status {
+	EV_STOP_NONE = 0,
+	EV_STOP_HEAP_OVERFLOW = 1,
+	EV_STOP_STACK_OVERFLOW = 2,
+	EV_STOP_YIELDING = 3,
+	EV_STOP_FINISHED = 5,
+	EV_STOP_FOREIGN_CALL = 6,
+	EV_STOP_BLOCKED_MVAR = 7,
+	EV_STOP_BLOCKED_BLACK_HOLE = 8,
+	EV_STOP_BLOCKED_READ = 9,
+	EV_STOP_BLOCKED_WRITE = 10,
+	EV_STOP_BLOCKED_DELAY = 11,
+	EV_STOP_BLOCKED_STM = 12,
+	EV_STOP_BLOCKED_DO_PROC = 13,
+	EV_STOP_BLOCKED_THROW_TO = 18,
+	EV_STOP_NONE_19 = 19,
+	EV_STOP_BLOCKED_MVAR_READ = 20,
+};
 
 /* How a variable-size layout uses its len field (A.6). */
 enum ev_lenmode {
@@ -212,6 +234,78 @@ static inline bool ev_size_fast(const struct ev_header *h, const uint8_t *buf, s
 	return true;
 }
 
+/* ---- fields of raw events, read in place ----
+ * Every event starts with its tag (u16) and time (u64); a field of a fixed
+ * layout sits at a fixed offset after them. These read the event whose tag
+ * is at buf[off]: the caller knows the event is whole and that its tag has a
+ * decoder (the header chose a layout for it, so the event is at least that
+ * layout's size). The tag must be one the accessor names. */
+#define EV_HEAD_BYTES 10         /* tag and time: where the fields start */
+#define EV_BLOCK_MARKER_BYTES 24 /* a whole block marker */
+#define EV_MARKER_NO_CAP 0xFFFFu /* a block marker's cap field: events of no capability */
+
+/* The tag of any item (an event or a DATA_END marker). */
+static inline uint16_t ev_tag_at(const uint8_t *buf, uint64_t off)
+{
+	return be16(buf + off);
+}
+
+/* The thread of CREATE_THREAD, RUN_THREAD, STOP_THREAD, THREAD_RUNNABLE,
+ * MIGRATE_THREAD, THREAD_WAKEUP or THREAD_LABEL (their first field). */
+static inline uint32_t ev_thread_at(const uint8_t *buf, uint64_t off)
+{
+	return be32(buf + off + EV_HEAD_BYTES);
+}
+
+/* STOP_THREAD's status (enum ev_stop_status). */
+static inline uint16_t ev_stop_status_at(const uint8_t *buf, uint64_t off)
+{
+	return be16(buf + off + EV_HEAD_BYTES + 4);
+}
+
+/* BLOCK_MARKER's fields: the block's size in bytes (its marker included),
+ * its end time, and its capability (EV_MARKER_NO_CAP for none). */
+static inline uint32_t ev_block_size_at(const uint8_t *buf, uint64_t off)
+{
+	return be32(buf + off + EV_HEAD_BYTES);
+}
+
+static inline uint64_t ev_block_end_at(const uint8_t *buf, uint64_t off)
+{
+	return be64(buf + off + EV_HEAD_BYTES + 4);
+}
+
+static inline uint16_t ev_block_cap_at(const uint8_t *buf, uint64_t off)
+{
+	return be16(buf + off + EV_HEAD_BYTES + 12);
+}
+
+/* Does this tag's first field name a thread (ev_thread_at's list)? */
+static inline bool ev_tag_has_thread(uint16_t tag)
+{
+	switch (tag) {
+	case EV_CREATE_THREAD:
+	case EV_RUN_THREAD:
+	case EV_STOP_THREAD:
+	case EV_THREAD_RUNNABLE:
+	case EV_MIGRATE_THREAD:
+	case EV_THREAD_WAKEUP:
+	case EV_THREAD_LABEL:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* The thread a decoded event is about, or 0 (not a thread event, or a tag
+ * with no decoder). */
+static inline uint32_t ev_thread_of(const struct ev *e)
+{
+	return ev_tag_has_thread(e->tag) && e->layout != SEL_UNKNOWN_LAYOUT && e->nf
+		       ? (uint32_t)e->f[0].u
+		       : 0;
+}
+
 /* Capability assignment by block markers (A.7), in file order. */
 struct capstate {
 	int64_t remaining;
@@ -227,8 +321,8 @@ static inline int32_t capstate_step(struct capstate *st, bool is_marker,
 				    uint32_t size)
 {
 	if (is_marker) {
-		st->cur = marker_cap == 0xFFFF ? EV_NO_CAP : (int32_t)marker_cap;
-		st->remaining = (int64_t)(uint32_t)(marker_block_size - 24u);
+		st->cur = marker_cap == EV_MARKER_NO_CAP ? EV_NO_CAP : (int32_t)marker_cap;
+		st->remaining = (int64_t)(uint32_t)(marker_block_size - EV_BLOCK_MARKER_BYTES);
 		return st->cur;
 	}
 	int32_t cap = st->cur;
@@ -243,6 +337,17 @@ static inline bool ev_is_marker(const struct ev_header *h, uint16_t tag)
 {
 	return tag == EV_BLOCK_MARKER && tag < h->nsel &&
 	       h->sel[tag].layout != SEL_UNKNOWN_LAYOUT;
+}
+
+/* capstate_step for the item of this tag and size at buf[off], reading a
+ * block marker's fields in place: the item's capability. */
+static inline int32_t ev_capstate_step_at(struct capstate *st, const struct ev_header *h,
+					  const uint8_t *buf, uint64_t off, uint16_t tag,
+					  uint32_t size)
+{
+	bool marker = ev_is_marker(h, tag);
+	return capstate_step(st, marker, marker ? ev_block_size_at(buf, off) : 0,
+			     marker ? ev_block_cap_at(buf, off) : 0, size);
 }
 
 #endif

@@ -291,22 +291,22 @@ static void put_hs_list(struct sbuf *b, const uint8_t *s, size_t n)
 const char *render_stop_status(uint64_t status)
 {
 	static const char *const t[] = {
-		[0] = "No stop thread status",
-		[1] = "heap overflow",
-		[2] = "stack overflow",
-		[3] = "thread yielding",
-		[5] = "thread finished",
-		[6] = "making a foreign call",
-		[7] = "blocked on an MVar",
-		[8] = "blocked on black hole owned by thread",
-		[9] = "blocked on I/O read",
-		[10] = "blocked on I/O write",
-		[11] = "blocked on threadDelay",
-		[12] = "blocked in STM retry",
-		[13] = "blocked on asyncDoProc",
-		[18] = "blocked in throwTo",
-		[19] = "No stop thread status",
-		[20] = "blocked reading an MVar",
+		[EV_STOP_NONE] = "No stop thread status",
+		[EV_STOP_HEAP_OVERFLOW] = "heap overflow",
+		[EV_STOP_STACK_OVERFLOW] = "stack overflow",
+		[EV_STOP_YIELDING] = "thread yielding",
+		[EV_STOP_FINISHED] = "thread finished",
+		[EV_STOP_FOREIGN_CALL] = "making a foreign call",
+		[EV_STOP_BLOCKED_MVAR] = "blocked on an MVar",
+		[EV_STOP_BLOCKED_BLACK_HOLE] = "blocked on black hole owned by thread",
+		[EV_STOP_BLOCKED_READ] = "blocked on I/O read",
+		[EV_STOP_BLOCKED_WRITE] = "blocked on I/O write",
+		[EV_STOP_BLOCKED_DELAY] = "blocked on threadDelay",
+		[EV_STOP_BLOCKED_STM] = "blocked in STM retry",
+		[EV_STOP_BLOCKED_DO_PROC] = "blocked on asyncDoProc",
+		[EV_STOP_BLOCKED_THROW_TO] = "blocked in throwTo",
+		[EV_STOP_NONE_19] = "No stop thread status",
+		[EV_STOP_BLOCKED_MVAR_READ] = "blocked reading an MVar",
 	};
 	return status < sizeof t / sizeof t[0] ? t[status] : NULL;
 }
@@ -363,16 +363,16 @@ static void special(struct sbuf *b, const struct ev *e, unsigned n)
 			return;
 		}
 		sbuf_puts(b, s);
-		if (f->u == 2) {
+		if (f->u == EV_STOP_STACK_OVERFLOW) {
 			sbuf_puts(b, ", size ");
 			sbuf_u64(b, e->f[2].u);
-		} else if (f->u == 8) {
+		} else if (f->u == EV_STOP_BLOCKED_BLACK_HOLE) {
 			sbuf_putc(b, ' ');
 			sbuf_u64(b, e->f[2].u);
 		}
 		return;
 	}
-	case 25:
+	case EV_CAPSET_CREATE:
 		sbuf_puts(b, f->u == 1 ? "CapsetCustom" : f->u == 2 ? "CapsetOsProcess" :
 			     f->u == 3 ? "CapsetClockDomain" : "CapsetUnknown");
 		return;
@@ -380,7 +380,7 @@ static void special(struct sbuf *b, const struct ev *e, unsigned n)
 	case EV_PROGRAM_ENV:
 		put_hs_list(b, f->s, (size_t)f->u);
 		return;
-	case 67: case 68: case 69: {
+	case EV_SEND_MESSAGE: case EV_RECEIVE_MESSAGE: case EV_SEND_RECEIVE_LOCAL_MESSAGE: {
 		uint8_t k = (uint8_t)(f->u - 0x50);
 		if (k <= 12) {
 			sbuf_puts(b, eden_tags[k]);
@@ -391,7 +391,7 @@ static void special(struct sbuf *b, const struct ev *e, unsigned n)
 		}
 		return;
 	}
-	case 141:
+	case EV_PERF_COUNTER:
 		sbuf_u64(b, f->u + 1);
 		return;
 	case EV_HEAP_PROF_BEGIN:
@@ -416,11 +416,11 @@ static void special(struct sbuf *b, const struct ev *e, unsigned n)
 			sbuf_put(b, ", ", 2);
 		}
 		return;
-	case 161:
+	case EV_HEAP_PROF_COST_CENTRE:
 		if (f->u & 1)
 			sbuf_puts(b, " CAF");
 		return;
-	case 167:
+	case EV_PROF_SAMPLE_COST_CENTRE:
 		sbuf_u64(b, f->u & 0xFFFF);
 		return;
 	case EV_IPE:
@@ -604,7 +604,7 @@ bool render_line_raw(struct sbuf *b, const struct ev_header *h, const uint8_t *b
 	const struct compiled *c = &compiled[sel->layout];
 	if (!c->fast)
 		return false;
-	const uint8_t *q = p + 10;
+	const uint8_t *q = p + EV_HEAD_BYTES;
 	uint64_t f[3] = { 0, 0, 0 }; /* a stop status needs its fields */
 	if (tag == EV_STOP_THREAD) {
 		f[1] = be16(q + 4);

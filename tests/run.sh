@@ -16,6 +16,9 @@ bad() { fail=$((fail + 1)); failed="$failed $1"; echo "FAIL: $1"; }
 # a puzzling failure further on)
 if sh tools/deps.sh verify; then ok; else bad tools; fi
 
+# the layers include and read only what they may (tools/check-layering.sh)
+if sh tools/check-layering.sh; then ok; else bad layering; fi
+
 # cmocka unit suites: one binary per module
 for t in "$B"/tests/test_*; do
 	[ -x "$t" ] || continue

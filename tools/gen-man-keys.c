@@ -3,7 +3,8 @@
  * page cannot drift from the program.
  *
  *     gen-man-keys keys      the KEYS list: every action, in ACTIONS order,
- *                            with its keys in both keymaps and its help
+ *                            with its keys in both keymaps and its help,
+ *                            then the prompts' line editing keys
  *     gen-man-keys options   the rc file's set options
  *
  * tools/update-man.sh puts the output between the marker comments. Links
@@ -99,6 +100,8 @@ static void text(const char *s)
 	putchar('\n');
 }
 
+static void gen_prompt_keys(void);
+
 static void gen_keys(void)
 {
 	size_t width = 0;
@@ -122,6 +125,68 @@ static void gen_keys(void)
 		puts(" :");
 		char help[256];
 		snprintf(help, sizeof help, "%s.", action_help(a));
+		text(help);
+	}
+	puts(".El");
+	gen_prompt_keys();
+}
+
+/* The prompts' keys for a, as .Ic arguments; false when none. */
+static bool prompt_keys(const char *map, enum prompt_action a)
+{
+	size_t n;
+	const struct promptbind *t = keymap_prompt_get(map, &n);
+	bool any = false;
+	for (size_t i = 0; i < n; i++) {
+		if (t[i].action != a)
+			continue;
+		fputs(any ? " ," : "Ic", stdout);
+		arg(t[i].key);
+		any = true;
+	}
+	return any;
+}
+
+static bool same_prompt_keys(enum prompt_action a)
+{
+	size_t nd, ne, i = 0, j = 0;
+	const struct promptbind *d = keymap_prompt_get("default", &nd);
+	const struct promptbind *e = keymap_prompt_get("emacs", &ne);
+	for (;;) {
+		while (i < nd && d[i].action != a)
+			i++;
+		while (j < ne && e[j].action != a)
+			j++;
+		if (i == nd || j == ne)
+			return i == nd && j == ne;
+		if (strcmp(d[i].key, e[j].key))
+			return false;
+		i++;
+		j++;
+	}
+}
+
+/* The prompts' line editor: its keys in both keymaps. */
+static void gen_prompt_keys(void)
+{
+	text("In a prompt (search, go to time) a key types itself, but for these, "
+	     "which edit the line:");
+	puts(".Bl -tag -width XXXXXXXXXX");
+	for (int i = 1; i < PA_COUNT; i++) {
+		enum prompt_action a = (enum prompt_action)i;
+		fputs(".It Cm", stdout);
+		arg(prompt_action_name(a));
+		fputs("\n.", stdout);
+		if (!prompt_keys("default", a))
+			fputs("No none", stdout);
+		if (!same_prompt_keys(a)) {
+			fputs("\n.Pq emacs: ", stdout);
+			if (!prompt_keys("emacs", a))
+				fputs("No none", stdout);
+		}
+		puts(" :");
+		char help[256];
+		snprintf(help, sizeof help, "%s.", prompt_action_help(a));
 		text(help);
 	}
 	puts(".El");

@@ -17,6 +17,7 @@
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
 #include "../parser/render.h"
+#include "summary_text.h"
 
 /* Options every report takes. */
 struct ropts {
@@ -268,26 +269,11 @@ int cmd_summary(int argc, char **argv)
 	printf("%s: %s to %s", o.path, fmt(a, sm.from), fmt(b, sm.to));
 	printf(", %zu capabilities, %llu collections\n\n", tr.ncaps,
 	       (unsigned long long)sm.ngcs);
-	summary_print(stdout, &sm);
+	summary_write(stdout, &sm);
 	return finish(&s, &tr, 0);
 }
 
 /* ---- gcs ---- */
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
-/* Nearest-rank percentile of sorted v[n]. */
-static uint64_t pct(const uint64_t *v, size_t n, unsigned p)
-{
-	if (!n)
-		return 0;
-	size_t r = (size_t)((p * n + 99) / 100);
-	return v[r ? r - 1 : 0];
-}
 
 /* The capabilities that took part, as "0,2,3". */
 static void part_caps(const struct tracks *tr, const struct gc *g, char *buf, size_t n)
@@ -339,11 +325,6 @@ int cmd_gcs(int argc, char **argv)
 		}
 		return finish(&s, &tr, 0);
 	}
-	uint64_t *pauses = malloc((tr.ngcs ? tr.ngcs : 1) * sizeof *pauses);
-	if (!pauses) {
-		warnx_("out of memory");
-		return finish(&s, &tr, EXIT_BADINPUT);
-	}
 	size_t n = 0;
 	printf("%4s %14s %11s %11s %4s %14s %4s %4s %s\n", "rank", "start", "pause", "span", "gen",
 	       "copied", "par", "cap", "caps");
@@ -354,8 +335,7 @@ int cmd_gcs(int argc, char **argv)
 		int gen = tracks_gc_gen(&tr, g);
 		if (o.gen >= 0 && gen != o.gen)
 			continue;
-		pauses[n++] = g->pause;
-		if ((long)n > o.top)
+		if ((long)++n > o.top)
 			continue;
 		const struct gcstat *st = g->stat >= 0 ? &tr.gcstats[g->stat] : NULL;
 		char a[32], b[32], c[32], gens[12], cop[24], par[12], cap[12], caps[512];
@@ -369,11 +349,11 @@ int cmd_gcs(int argc, char **argv)
 		       fmt(b, g->pause), fmt(c, g->span_end - g->span_start), gens, cop, par, cap,
 		       caps);
 	}
-	qsort(pauses, n, sizeof *pauses, cmp_u64);
+	struct pause_pct pp;
+	tracks_pause_pct(&tr, o.from, o.to, o.gen, &pp);
 	char p50[32], p90[32], p99[32], mx[32];
-	printf("\n%zu collections; pause p50 %s, p90 %s, p99 %s, max %s\n", n,
-	       fmt(p50, pct(pauses, n, 50)), fmt(p90, pct(pauses, n, 90)),
-	       fmt(p99, pct(pauses, n, 99)), fmt(mx, n ? pauses[n - 1] : 0));
+	printf("\n%zu collections; pause p50 %s, p90 %s, p99 %s, max %s\n", pp.n,
+	       fmt(p50, pp.p50), fmt(p90, pp.p90), fmt(p99, pp.p99), fmt(mx, pp.max));
 	if (tr.ngcstats)
 		printf("(pause: the initiating capability's GC_START..GC_END, as +RTS -s counts "
 		       "it; span: the first\n capability's GC_START to the last one's GC_END; cap: "
@@ -382,7 +362,6 @@ int cmd_gcs(int argc, char **argv)
 		printf("(no GC_STATS_GHC in this log: collections are grouped by overlap in time; "
 		       "pause:\n the mean over capabilities of GC_START..GC_END; span: first start to "
 		       "last end)\n");
-	free(pauses);
 	return finish(&s, &tr, 0);
 }
 
@@ -424,10 +403,10 @@ int cmd_markers(int argc, char **argv)
 	size_t shown = 0;
 	if (o.tsv)
 		printf("time\tcap\tkind\ttext\n");
-	for (size_t i = 0; i < tr.nmarks; i++) {
+	for (size_t i = tracks_mark_from(&tr, o.from); i < tr.nmarks; i++) {
 		const struct mark *m = &tr.marks[i];
-		if (m->time < o.from || m->time > o.to)
-			continue;
+		if (m->time > o.to)
+			break;
 		size_t n;
 		const uint8_t *txt = tracks_mark_text(&s, m, &n);
 		if (!txt)

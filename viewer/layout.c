@@ -9,7 +9,7 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 {
 	l->rows = rows;
 	l->cols = cols;
-	l->plotw = cols > GUTTER ? cols - GUTTER : 1;
+	l->plotw = cols > LAYOUT_GUTTER ? cols - LAYOUT_GUTTER : 1;
 	/* fixed rows: ruler, util, GC bar, heap, live, status */
 	int fixed = 6;
 	int rest = rows - fixed;
@@ -40,7 +40,7 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 		l->nlist = 0;
 }
 
-int time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t)
+int layout_time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t)
 {
 	if (t < t0 || t >= t1 || width <= 0)
 		return -1;
@@ -50,7 +50,7 @@ int time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t)
 	return (int)((d * (unsigned)width - 1) / (t1 - t0));
 }
 
-uint64_t col_to_time(uint64_t t0, uint64_t t1, int width, int c)
+uint64_t layout_col_to_time(uint64_t t0, uint64_t t1, int width, int c)
 {
 	if (width <= 0 || c <= 0 || t1 <= t0)
 		return t0;
@@ -61,7 +61,7 @@ uint64_t col_to_time(uint64_t t0, uint64_t t1, int width, int c)
 
 /* The ticks of one step, labelled; false when they do not fit. */
 static bool try_step(uint64_t t0, uint64_t t1, int width, size_t max, uint64_t step,
-		     struct tick *out, size_t *nout, bool *offsets)
+		     struct layout_tick *out, size_t *nout, bool *offsets)
 {
 	size_t n = 0;
 	uint64_t t = t0 % step ? t0 + (step - t0 % step) : t0;
@@ -70,7 +70,7 @@ static bool try_step(uint64_t t0, uint64_t t1, int width, size_t max, uint64_t s
 	for (; t < t1; t += step) {
 		if (n == max)
 			return false;
-		out[n].col = time_to_col(t0, t1, width, t);
+		out[n].col = layout_time_to_col(t0, t1, width, t);
 		out[n].at = t;
 		n++;
 		if (t > UINT64_MAX - step)
@@ -84,15 +84,15 @@ static bool try_step(uint64_t t0, uint64_t t1, int width, size_t max, uint64_t s
 	enum time_unit u = time_unit_of(out[n - 1].at);
 	bool abs = true;
 	for (size_t i = 0; i < n && abs; i++) {
-		time_format_unit(out[i].label, TICK_LABEL, out[i].at, u, step);
-		abs = strlen(out[i].label) <= RULER_ABS_MAX;
+		time_format_unit(out[i].label, LAYOUT_TICK_LABEL, out[i].at, u, step);
+		abs = strlen(out[i].label) <= LAYOUT_RULER_ABS_MAX;
 	}
 	if (!abs) {
 		*offsets = true;
-		time_format_unit(out[0].label, TICK_LABEL, out[0].at, time_unit_of(out[0].at), step);
+		time_format_unit(out[0].label, LAYOUT_TICK_LABEL, out[0].at, time_unit_of(out[0].at), step);
 		for (size_t i = 1; i < n; i++) {
 			out[i].label[0] = '+';
-			time_format_exact(out[i].label + 1, TICK_LABEL - 1, out[i].at - out[0].at);
+			time_format_exact(out[i].label + 1, LAYOUT_TICK_LABEL - 1, out[i].at - out[0].at);
 		}
 	}
 	/* a mark, the label, a blank, then the next mark */
@@ -107,7 +107,7 @@ static bool try_step(uint64_t t0, uint64_t t1, int width, size_t max, uint64_t s
 	return true;
 }
 
-size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct tick *out,
+size_t layout_ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct layout_tick *out,
 		   uint64_t *step_out, bool *offsets)
 {
 	*step_out = 0;
@@ -138,7 +138,7 @@ size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct tick 
 	return 0;
 }
 
-int level8(double v, double max)
+int layout_level8(double v, double max)
 {
 	if (v <= 0 || max <= 0)
 		return 0;
@@ -148,9 +148,9 @@ int level8(double v, double max)
 	return l > 8 ? 8 : l;
 }
 
-struct cell lane_cell(float run, float gc, float nodata)
+struct layout_cell layout_lane_cell(float run, float gc, float nodata)
 {
-	struct cell c = { CELL_IDLE, 0, 0 };
+	struct layout_cell c = { LAYOUT_CELL_IDLE, 0, 0 };
 	if (run > 0) {
 		c.run8 = (int)((double)run * 8 + 0.5);
 		if (c.run8 < 1)
@@ -161,10 +161,10 @@ struct cell lane_cell(float run, float gc, float nodata)
 	if (gc > 0)
 		c.gc = (double)gc * 2 >= 1 - (double)run ? 2 : 1;
 	if (gc > 0 && gc >= run)
-		c.kind = CELL_GC;
+		c.kind = LAYOUT_CELL_GC;
 	else if (run > 0)
-		c.kind = CELL_RUN;
+		c.kind = LAYOUT_CELL_RUN;
 	else if (nodata >= 0.5f)
-		c.kind = CELL_NODATA;
+		c.kind = LAYOUT_CELL_NODATA;
 	return c;
 }

@@ -8,11 +8,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GUTTER 8 /* columns of labels left of the plots */
+#define LAYOUT_GUTTER 8 /* columns of labels left of the plots */
 
 struct layout {
 	int rows, cols;
-	int plotw;         /* columns of the time plots (cols - GUTTER) */
+	int plotw;         /* columns of the time plots (cols - LAYOUT_GUTTER) */
 	int ruler;         /* row of the time ruler */
 	int util;          /* row of the activity graph */
 	int lane0, nlanes; /* rows of the capability lanes shown */
@@ -31,25 +31,25 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
  * [t0, t1), each with a label that starts a column after its mark. The
  * step is the smallest whose labels all fit, a blank apart, so that no two
  * ticks read the same. Labels are absolute times in one unit at the step's
- * resolution ("450ms", "1.5s") when every one is at most RULER_ABS_MAX
+ * resolution ("450ms", "1.5s") when every one is at most LAYOUT_RULER_ABS_MAX
  * characters; otherwise the first tick is labelled with its absolute time
  * (still at the step's resolution, so exactly: "37.2901s") and the others
  * with their offset from it ("+100us", "+1.5ms"). A label that would run
  * past the right edge is left out (""). */
-#define RULER_ABS_MAX 6
-#define TICK_LABEL 32
+#define LAYOUT_RULER_ABS_MAX 6
+#define LAYOUT_TICK_LABEL 32
 
-struct tick {
+struct layout_tick {
 	int col;
 	uint64_t at;
-	char label[TICK_LABEL];
+	char label[LAYOUT_TICK_LABEL];
 };
 
 /* Fills out[] with at most max ticks for [t0, t1) over width columns;
  * returns their count. *step gets the step; *offsets whether the labels
  * after the first are offsets from it. O(ticks x steps tried), a few
  * hundred label formats at most. */
-size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct tick *out,
+size_t layout_ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct layout_tick *out,
 		   uint64_t *step, bool *offsets);
 
 /* The screen's column geometry, the model's (tracks_cap_fractions): column
@@ -57,32 +57,32 @@ size_t ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struct tick 
  * in integer division. */
 
 /* The column holding time t, or -1 outside [t0, t1). Exact. */
-int time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t);
+int layout_time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t);
 
 /* The start of column c (t1 for c = width). Exact. */
-uint64_t col_to_time(uint64_t t0, uint64_t t1, int width, int c);
+uint64_t layout_col_to_time(uint64_t t0, uint64_t t1, int width, int c);
 
 /* What a lane cell shows, from the fractions of its column that the
  * capability spent running, in GC and outside its data (before its first
  * event or after its last); the rest is idle. */
-enum cell_kind {
-	CELL_IDLE,
-	CELL_RUN,    /* running, more than GC (with gc > 0: some GC as well) */
-	CELL_GC,     /* GC, at least as much as running */
-	CELL_NODATA, /* no running, no GC, and mostly outside the data */
+enum layout_cell_kind {
+	LAYOUT_CELL_IDLE,
+	LAYOUT_CELL_RUN,    /* running, more than GC (with gc > 0: some GC as well) */
+	LAYOUT_CELL_GC,     /* GC, at least as much as running */
+	LAYOUT_CELL_NODATA, /* no running, no GC, and mostly outside the data */
 };
 
-struct cell {
-	enum cell_kind kind; /* what a glyph alone (no colour) shows */
+struct layout_cell {
+	enum layout_cell_kind kind; /* what a glyph alone (no colour) shows */
 	/* With colours the cell is a stacked bar: running from the bottom, in
 	 * eighths, and the rest coloured for GC when there is any. */
 	int run8; /* round(run x 8); at least 1 when run > 0, at most 7 when gc > 0 */
 	int gc;   /* 0 none; 1 some, less than half of the rest; 2 half of the rest or more */
 };
 
-struct cell lane_cell(float run, float gc, float nodata);
+struct layout_cell layout_lane_cell(float run, float gc, float nodata);
 
 /* An eighth-block level 0..8 for v in [0, max]. Nonzero v gets at least 1. */
-int level8(double v, double max);
+int layout_level8(double v, double max);
 
 #endif

@@ -1,6 +1,7 @@
-/* ui: the interactive timeline. Owns curses (one screen), the main loop,
- * drawing, and the actions. Input comes from input.c, bindings from
- * keymaps/, everything about the log from model/. */
+/* ui: the interactive timeline's entry point. ui.c starts it and runs the
+ * main loop; the state and the actions are in core.c, the views and panels
+ * in view_*.c (view.h), the terminal in term.c. Input comes from input.c,
+ * bindings from keymaps/, everything about the log from model/. */
 #ifndef HECTIC_UI_H
 #define HECTIC_UI_H
 

@@ -11,7 +11,7 @@
 #
 # The columns of the activity must be the viewer's: column k spans
 # [t0 + (t1-t0)*k/plotw, t0 + (t1-t0)*(k+1)/plotw). Each lane cell must be
-# what the viewer's rule (viewer/layout.c lane_cell) draws for those
+# what the viewer's rule (viewer/layout.c layout_lane_cell) draws for those
 # fractions. The fractions are printed with 4 decimals, so a cell passes
 # when some values within half a unit of the last decimal give what is
 # drawn; the rule is applied to the corners and the middle of that box

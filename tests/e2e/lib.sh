@@ -319,7 +319,7 @@ cursor_ns() { status_times | cut -d' ' -f3; }
 ruler_width() { to_ns "$(row 0 | awk '{ print $1 }')"; }
 
 # window: the window of the last frame drawn, "t0 t1 plotw lanes_top
-# nlanes exact cursor_col" (ns; see write_window in viewer/ui.c)
+# nlanes exact cursor_col" (ns; see write_window in viewer/draw.c)
 window() { cat "$E2E_WIN" 2>/dev/null; }
 win_field() { window | cut -d' ' -f"$1"; }
 

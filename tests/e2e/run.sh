@@ -327,6 +327,39 @@ check_status search-escape 'events: all'
 keys q
 check_exit search-quit 0
 
+# ---- go to time ----
+# the status line writes the cursor in the window's unit, to the column
+at_col() { set -- "$1" $(window); fmt_at "$1" "$3" $((($3 - $2) / $4)) | sed 's/\./\\./g'; }
+start 120 32 -- $TH
+wait_for "$READY"
+text ':'
+check_status goto-prompt '^:'
+text '20ms'
+keys Enter
+wait_status '  cursor'
+check_status goto-absolute "cursor $(at_col 20000000) "
+w0=$(ruler_width)
+keys + + + + + +
+wait_change
+w1=$(ruler_width)
+text ':+5ms'
+keys Enter
+wait_status '  cursor'
+check_status goto-relative "cursor $(at_col 25000000) "
+lt goto-zooms-out "$w1" "$(ruler_width)" "(the window after going outside it)"
+lt goto-zooms-out-only-so-far "$(ruler_width)" "$w0"
+text ':-1s'
+keys Enter
+check_status goto-clamped "cursor $(at_col "$START_NS") "
+text ':soon'
+keys Enter
+check_status goto-bad 'not a time: soon'
+text ':1s'
+keys Escape
+check_status goto-escape "cursor $(at_col "$START_NS") "
+keys q
+check_exit goto-quit 0
+
 # ---- thread picker ----
 start 120 32 -- $TH
 wait_for "$READY"

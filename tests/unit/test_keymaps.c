@@ -144,6 +144,58 @@ static void test_keys_parse(void **state)
 	assert_int_equal(nbad, 0);
 }
 
+/* The prompts' tables: keys termkey writes that way, each once, bound to
+ * a prompt action, with a way to run and to leave the prompt; never a
+ * printable key (that would be text). */
+static void test_prompt_keys(void **state)
+{
+	(void)state;
+	TermKey *tk = termkey_new_abstract("xterm", TK_FLAGS);
+	assert_non_null(tk);
+	nbad = 0;
+	for (size_t m = 0; keymap_names[m]; m++) {
+		size_t n;
+		const struct promptbind *t = keymap_prompt_get(keymap_names[m], &n);
+		assert_non_null(t);
+		bool accept = false, cancel = false;
+		for (size_t i = 0; i < n; i++) {
+			char out[64];
+			if (!canonical(tk, t[i].key, out, sizeof out) || strcmp(out, t[i].key)) {
+				print_error("%s prompt: '%s' is not a key as termkey writes it\n",
+					    keymap_names[m], t[i].key);
+				nbad++;
+			}
+			if (t[i].key[0] != '<' || !strcmp(t[i].key, "<Space>")) {
+				print_error("%s prompt: '%s' is text\n", keymap_names[m], t[i].key);
+				nbad++;
+			}
+			if (t[i].action <= PA_NONE || t[i].action >= PA_COUNT) {
+				print_error("%s prompt: %s bound to nothing\n", keymap_names[m], t[i].key);
+				nbad++;
+			}
+			for (size_t j = i + 1; j < n; j++)
+				if (!strcmp(t[i].key, t[j].key)) {
+					print_error("%s prompt: %s bound twice\n", keymap_names[m], t[i].key);
+					nbad++;
+				}
+			accept |= t[i].action == PA_ACCEPT;
+			cancel |= t[i].action == PA_CANCEL;
+			assert_int_equal(keymap_prompt_lookup(keymap_names[m], t[i].key), t[i].action);
+		}
+		assert_true(accept && cancel);
+		assert_int_equal(keymap_prompt_lookup(keymap_names[m], "q"), PA_NONE);
+	}
+	for (int a = PA_NONE + 1; a < PA_COUNT; a++) {
+		assert_true(prompt_action_name((enum prompt_action)a)[0] != 0);
+		assert_true(prompt_action_help((enum prompt_action)a)[0] != 0);
+	}
+	size_t n;
+	assert_null(keymap_prompt_get("vi", &n));
+	assert_int_equal(n, 0);
+	termkey_destroy(tk);
+	assert_int_equal(nbad, 0);
+}
+
 /* Bytes a terminal sends decode to the names in the tables. */
 static void test_keys_from_bytes(void **state)
 {
@@ -242,7 +294,7 @@ static void test_lookup(void **state)
 	assert_int_equal(keymap_lookup(km, "N"), ACT_SEARCH_PREV);
 	assert_int_equal(keymap_lookup(km, "<C-g>"), ACT_CANCEL);
 	assert_int_equal(keymap_lookup(km, "j"), ACT_NONE);
-	assert_int_equal(keymap_lookup(km, "/"), ACT_NONE);
+	assert_int_equal(keymap_lookup(km, "/"), ACT_SEARCH); /* in every keymap */
 	keymap_free(km);
 	keymap_free(NULL);
 }
@@ -309,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_every_action_bound),
 		cmocka_unit_test(test_no_duplicates_and_order),
 		cmocka_unit_test(test_keys_parse),
+		cmocka_unit_test(test_prompt_keys),
 		cmocka_unit_test(test_keys_from_bytes),
 		cmocka_unit_test(test_lookup),
 		cmocka_unit_test(test_bind),

@@ -25,7 +25,7 @@ static void check_layout(int rows, int cols, size_t ncaps, int top)
 	assert_int_equal(l.list0, l.live + 1);
 	assert_int_equal(l.status, rows - 1);
 	assert_int_equal(l.list0 + l.nlist, l.status);
-	assert_int_equal(l.plotw, cols - GUTTER);
+	assert_int_equal(l.plotw, cols - LAYOUT_GUTTER);
 	/* lanes: never more than the capabilities, at least one when any, and
 	 * the event list keeps at least as many rows as the lanes take */
 	assert_true(l.nlanes <= (int)ncaps);
@@ -65,37 +65,37 @@ static uint64_t model_col_start(uint64_t t0, uint64_t t1, int n, int c)
 static void check_geometry(uint64_t t0, uint64_t t1, int n)
 {
 	for (int c = 0; c <= n; c++)
-		assert_int_equal(col_to_time(t0, t1, n, c), model_col_start(t0, t1, n, c));
+		assert_int_equal(layout_col_to_time(t0, t1, n, c), model_col_start(t0, t1, n, c));
 	for (int c = 0; c < n; c++) {
 		uint64_t a = model_col_start(t0, t1, n, c), b = model_col_start(t0, t1, n, c + 1);
 		if (a == b)
 			continue;
 		/* both ends of every column, and a time inside */
-		assert_int_equal(time_to_col(t0, t1, n, a), c);
-		assert_int_equal(time_to_col(t0, t1, n, b - 1), c);
-		assert_int_equal(time_to_col(t0, t1, n, a + (b - a) / 2), c);
+		assert_int_equal(layout_time_to_col(t0, t1, n, a), c);
+		assert_int_equal(layout_time_to_col(t0, t1, n, b - 1), c);
+		assert_int_equal(layout_time_to_col(t0, t1, n, a + (b - a) / 2), c);
 	}
-	assert_int_equal(time_to_col(t0, t1, n, t1), -1);
+	assert_int_equal(layout_time_to_col(t0, t1, n, t1), -1);
 	if (t0)
-		assert_int_equal(time_to_col(t0, t1, n, t0 - 1), -1);
+		assert_int_equal(layout_time_to_col(t0, t1, n, t0 - 1), -1);
 }
 
 static void test_time_cols(void **state)
 {
 	(void)state;
-	assert_int_equal(time_to_col(100, 200, 10, 100), 0);
-	assert_int_equal(time_to_col(100, 200, 10, 109), 0);
-	assert_int_equal(time_to_col(100, 200, 10, 110), 1);
-	assert_int_equal(time_to_col(100, 200, 10, 199), 9);
-	assert_int_equal(time_to_col(100, 200, 10, 200), -1);
-	assert_int_equal(time_to_col(100, 200, 10, 99), -1);
-	assert_int_equal(col_to_time(100, 200, 10, 0), 100);
-	assert_int_equal(col_to_time(100, 200, 10, 5), 150);
-	assert_int_equal(col_to_time(100, 200, 10, 10), 200);
+	assert_int_equal(layout_time_to_col(100, 200, 10, 100), 0);
+	assert_int_equal(layout_time_to_col(100, 200, 10, 109), 0);
+	assert_int_equal(layout_time_to_col(100, 200, 10, 110), 1);
+	assert_int_equal(layout_time_to_col(100, 200, 10, 199), 9);
+	assert_int_equal(layout_time_to_col(100, 200, 10, 200), -1);
+	assert_int_equal(layout_time_to_col(100, 200, 10, 99), -1);
+	assert_int_equal(layout_col_to_time(100, 200, 10, 0), 100);
+	assert_int_equal(layout_col_to_time(100, 200, 10, 5), 150);
+	assert_int_equal(layout_col_to_time(100, 200, 10, 10), 200);
 	/* 15 ns over 10 columns: starts 0 1 3 4 6 7 9 10 12 13 */
 	static const int want[15] = { 0, 1, 1, 2, 3, 3, 4, 5, 5, 6, 7, 7, 8, 9, 9 };
 	for (int t = 0; t < 15; t++)
-		assert_int_equal(time_to_col(0, 15, 10, (uint64_t)t), want[t]);
+		assert_int_equal(layout_time_to_col(0, 15, 10, (uint64_t)t), want[t]);
 	/* the same as the model everywhere, at 1 ns per column too, and
 	 * where a double would round wrongly */
 	check_geometry(0, 1000000007ull, 113);
@@ -120,7 +120,7 @@ static void test_time_cols(void **state)
 }
 
 /* A tick label read back: the absolute one, or origin + offset. */
-static uint64_t label_time(const struct tick *t, bool offsets, size_t i)
+static uint64_t label_time(const struct layout_tick *t, bool offsets, size_t i)
 {
 	uint64_t v = 0;
 	const char *l = t[i].label;
@@ -136,10 +136,10 @@ static uint64_t label_time(const struct tick *t, bool offsets, size_t i)
 /* Every ruler invariant for one window. */
 static size_t check_ruler(uint64_t t0, uint64_t t1, int width)
 {
-	struct tick t[64];
+	struct layout_tick t[64];
 	uint64_t step;
 	bool offsets;
-	size_t n = ruler_ticks(t0, t1, width, 64, t, &step, &offsets);
+	size_t n = layout_ruler_ticks(t0, t1, width, 64, t, &step, &offsets);
 	assert_true(n <= 64);
 	if (!n)
 		return 0;
@@ -153,7 +153,7 @@ static size_t check_ruler(uint64_t t0, uint64_t t1, int width)
 		assert_int_equal(t[i].at % step, 0);
 		if (i)
 			assert_int_equal(t[i].at - t[i - 1].at, step);
-		assert_int_equal(t[i].col, time_to_col(t0, t1, width, t[i].at));
+		assert_int_equal(t[i].col, layout_time_to_col(t0, t1, width, t[i].at));
 		size_t len = strlen(t[i].label);
 		/* every label fits before the next mark, a blank apart, and
 		 * inside the plot; only the last may be left out */
@@ -167,7 +167,7 @@ static size_t check_ruler(uint64_t t0, uint64_t t1, int width)
 		if (offsets) {
 			assert_true(i == 0 ? t[i].label[0] != '+' : t[i].label[0] == '+');
 		} else {
-			assert_true(len <= RULER_ABS_MAX);
+			assert_true(len <= LAYOUT_RULER_ABS_MAX);
 		}
 		/* each label says exactly its tick's time: none read the same */
 		assert_int_equal(label_time(t, offsets, i), t[i].at);
@@ -180,11 +180,11 @@ static size_t check_ruler(uint64_t t0, uint64_t t1, int width)
 static void test_ruler(void **state)
 {
 	(void)state;
-	struct tick t[64];
+	struct layout_tick t[64];
 	uint64_t step;
 	bool offsets;
 	/* 1 s over 100 columns from 0: absolute labels, 1-2-5 steps */
-	size_t n = ruler_ticks(0, 1000000000, 100, 64, t, &step, &offsets);
+	size_t n = layout_ruler_ticks(0, 1000000000, 100, 64, t, &step, &offsets);
 	assert_true(n >= 5 && n <= 10);
 	assert_false(offsets);
 	assert_int_equal(step, 100000000);
@@ -192,7 +192,7 @@ static void test_ruler(void **state)
 	assert_string_equal(t[1].label, "100ms");
 	check_ruler(0, 1000000000, 100);
 	/* a 50 ms log seen whole: "5ms", "10ms", ... */
-	n = ruler_ticks(451602, 50970817, 112, 64, t, &step, &offsets);
+	n = layout_ruler_ticks(451602, 50970817, 112, 64, t, &step, &offsets);
 	assert_int_equal(step, 5000000);
 	assert_string_equal(t[0].label, "5ms");
 	assert_string_equal(t[1].label, "10ms");
@@ -201,7 +201,7 @@ static void test_ruler(void **state)
 	 * now the first is exact and the others are offsets */
 	n = check_ruler(1815000000ull + 12345, 1815850000ull + 12345, 112);
 	assert_true(n >= 4);
-	n = ruler_ticks(1815012345ull, 1815862345ull, 112, 64, t, &step, &offsets);
+	n = layout_ruler_ticks(1815012345ull, 1815862345ull, 112, 64, t, &step, &offsets);
 	assert_int_equal(step, 100000);
 	assert_true(offsets);
 	assert_int_equal(t[0].at, 1815100000ull);
@@ -209,7 +209,7 @@ static void test_ruler(void **state)
 	assert_string_equal(t[1].label, "+100us");
 	assert_string_equal(t[2].label, "+200us");
 	/* a 37 s log: zoomed in to 1 ns per column at its end */
-	n = ruler_ticks(37290123400ull, 37290123512ull, 112, 64, t, &step, &offsets);
+	n = layout_ruler_ticks(37290123400ull, 37290123512ull, 112, 64, t, &step, &offsets);
 	assert_true(n >= 3);
 	assert_string_equal(t[0].label, "37.29012340s");
 	assert_string_equal(t[1].label, "+20ns");
@@ -228,8 +228,8 @@ static void test_ruler(void **state)
 					assert_true(n >= 1);
 			}
 	/* an empty window has no ticks; max is respected */
-	assert_int_equal(ruler_ticks(5, 5, 100, 64, t, &step, &offsets), 0);
-	assert_true(ruler_ticks(0, UINT64_MAX, 1000, 3, t, &step, &offsets) <= 3);
+	assert_int_equal(layout_ruler_ticks(5, 5, 100, 64, t, &step, &offsets), 0);
+	assert_true(layout_ruler_ticks(0, UINT64_MAX, 1000, 3, t, &step, &offsets) <= 3);
 	check_ruler(0, UINT64_MAX, 1000);
 	check_ruler(UINT64_MAX - 1000, UINT64_MAX, 100);
 }
@@ -237,63 +237,63 @@ static void test_ruler(void **state)
 static void test_cells(void **state)
 {
 	(void)state;
-	struct cell c = lane_cell(0, 0, 0);
-	assert_int_equal(c.kind, CELL_IDLE);
+	struct layout_cell c = layout_lane_cell(0, 0, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_IDLE);
 	assert_int_equal(c.run8, 0);
 	assert_int_equal(c.gc, 0);
-	c = lane_cell(1, 0, 0);
-	assert_int_equal(c.kind, CELL_RUN);
+	c = layout_lane_cell(1, 0, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
 	assert_int_equal(c.run8, 8);
-	c = lane_cell(0.3f, 0, 0);
-	assert_int_equal(c.kind, CELL_RUN);
+	c = layout_lane_cell(0.3f, 0, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
 	assert_int_equal(c.run8, 2);
-	c = lane_cell(0.001f, 0, 0); /* a short run shows */
+	c = layout_lane_cell(0.001f, 0, 0); /* a short run shows */
 	assert_int_equal(c.run8, 1);
-	c = lane_cell(0, 1, 0);
-	assert_int_equal(c.kind, CELL_GC);
+	c = layout_lane_cell(0, 1, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_GC);
 	assert_int_equal(c.gc, 2);
 	assert_int_equal(c.run8, 0);
 	/* busy with a short GC: the bar keeps its height (at most 7/8, so that
 	 * the GC shows on top) and does not turn into a GC cell */
-	c = lane_cell(0.99f, 0.01f, 0);
-	assert_int_equal(c.kind, CELL_RUN);
+	c = layout_lane_cell(0.99f, 0.01f, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
 	assert_int_equal(c.run8, 7);
 	assert_int_equal(c.gc, 2); /* all of the rest */
-	c = lane_cell(0.5f, 0.01f, 0);
-	assert_int_equal(c.kind, CELL_RUN);
+	c = layout_lane_cell(0.5f, 0.01f, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
 	assert_int_equal(c.run8, 4);
 	assert_int_equal(c.gc, 1); /* less than the idle rest */
-	c = lane_cell(0, 0.001f, 0);
-	assert_int_equal(c.kind, CELL_GC);
+	c = layout_lane_cell(0, 0.001f, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_GC);
 	assert_int_equal(c.gc, 1);
-	c = lane_cell(0.4f, 0.45f, 0);
-	assert_int_equal(c.kind, CELL_GC);
+	c = layout_lane_cell(0.4f, 0.45f, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_GC);
 	assert_int_equal(c.run8, 3);
 	assert_int_equal(c.gc, 2);
-	c = lane_cell(0.2f, 0.8f, 0);
-	assert_int_equal(c.kind, CELL_GC);
+	c = layout_lane_cell(0.2f, 0.8f, 0);
+	assert_int_equal(c.kind, LAYOUT_CELL_GC);
 	/* no data: only where nothing else is, and mostly outside the data */
-	c = lane_cell(0, 0, 1);
-	assert_int_equal(c.kind, CELL_NODATA);
-	c = lane_cell(0, 0, 0.5f);
-	assert_int_equal(c.kind, CELL_NODATA);
-	c = lane_cell(0, 0, 0.4f);
-	assert_int_equal(c.kind, CELL_IDLE);
-	c = lane_cell(0.1f, 0, 0.9f);
-	assert_int_equal(c.kind, CELL_RUN);
+	c = layout_lane_cell(0, 0, 1);
+	assert_int_equal(c.kind, LAYOUT_CELL_NODATA);
+	c = layout_lane_cell(0, 0, 0.5f);
+	assert_int_equal(c.kind, LAYOUT_CELL_NODATA);
+	c = layout_lane_cell(0, 0, 0.4f);
+	assert_int_equal(c.kind, LAYOUT_CELL_IDLE);
+	c = layout_lane_cell(0.1f, 0, 0.9f);
+	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
 	assert_int_equal(c.run8, 1);
 	/* every split: the bar's height is round(run x 8), capped under GC */
 	for (int r = 0; r <= 100; r++)
 		for (int g = 0; r + g <= 100; g++) {
 			float run = (float)r / 100, gc = (float)g / 100;
-			c = lane_cell(run, gc, 0);
+			c = layout_lane_cell(run, gc, 0);
 			int want = (int)((double)run * 8 + 0.5);
 			if (r && want < 1)
 				want = 1;
 			if (g && want > 7)
 				want = 7;
 			assert_int_equal(c.run8, want);
-			assert_int_equal(c.kind, g && g >= r ? CELL_GC : r ? CELL_RUN : CELL_IDLE);
+			assert_int_equal(c.kind, g && g >= r ? LAYOUT_CELL_GC : r ? LAYOUT_CELL_RUN : LAYOUT_CELL_IDLE);
 			/* GC on top is heavy when it is at least the idle rest */
 			assert_int_equal(c.gc, !g ? 0 : (double)gc * 2 >= 1 - (double)run ? 2 : 1);
 			if (g && 2 * g > 100 - r + 1)
@@ -302,12 +302,12 @@ static void test_cells(void **state)
 				assert_int_equal(c.gc, 1);
 		}
 	/* eighth levels */
-	assert_int_equal(level8(0, 10), 0);
-	assert_int_equal(level8(0.0001, 10), 1);
-	assert_int_equal(level8(10, 10), 8);
-	assert_int_equal(level8(5, 10), 4);
-	assert_int_equal(level8(20, 10), 8);
-	assert_int_equal(level8(3, 0), 0);
+	assert_int_equal(layout_level8(0, 10), 0);
+	assert_int_equal(layout_level8(0.0001, 10), 1);
+	assert_int_equal(layout_level8(10, 10), 8);
+	assert_int_equal(layout_level8(5, 10), 4);
+	assert_int_equal(layout_level8(20, 10), 8);
+	assert_int_equal(layout_level8(3, 0), 0);
 }
 
 int main(void)

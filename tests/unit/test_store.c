@@ -11,6 +11,8 @@
 
 #include "evtest.h"
 #include "../../model/store.h"
+#include "../../model/order.h"
+#include "../../model/vec.h"
 
 struct item {
 	uint64_t off, time;
@@ -1698,6 +1700,38 @@ static void test_events_before_big(void **state)
 	}
 }
 
+static bool int_before(const void *e, const void *k)
+{
+	return *(const int *)e < *(const int *)k;
+}
+
+/* The checked array helpers refuse sizes that overflow, and the one
+ * binary search finds the first element not before its key. */
+static void test_checked_arrays(void **state)
+{
+	(void)state;
+	assert_null(xmallocarray(SIZE_MAX / 2, 4));
+	int *p = xmallocarray(4, sizeof *p);
+	assert_non_null(p);
+	p[3] = 7;
+	assert_null(xreallocarray(p, SIZE_MAX / 4 + 1, sizeof *p));
+	assert_int_equal(p[3], 7); /* unchanged */
+	free(p);
+	p = NULL;
+	size_t n = 0, cap = 0;
+	for (int i = 0; i < 100; i++)
+		assert_true(vec_push(p, n, cap, 2 * i));
+	assert_int_equal(n, 100);
+	assert_false(vec_grow((void **)&p, &cap, SIZE_MAX, sizeof *p));
+	assert_int_equal(p[99], 198);
+	int keys[] = { -1, 0, 1, 2, 99, 198, 199, 1000 };
+	size_t want[] = { 0, 0, 1, 1, 50, 99, 100, 100 };
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		assert_int_equal(lower_bound(p, n, sizeof *p, &keys[i], int_before), want[i]);
+	assert_int_equal(lower_bound(p, 0, sizeof *p, &keys[0], int_before), 0);
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1726,6 +1760,7 @@ int main(void)
 		cmocka_unit_test(test_events_before_random),
 		cmocka_unit_test(test_events_before_gap),
 		cmocka_unit_test(test_events_before_big),
+		cmocka_unit_test(test_checked_arrays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include "evtest.h"
 #include "../../model/store.h"
 #include "../../model/summary.h"
+#include "../../viewer/summary_text.h"
 #include "../../model/tracks.h"
 
 static uint64_t rnd(uint64_t *s)
@@ -703,7 +704,7 @@ static char *print_summary(const struct summary *sm, size_t *n)
 	size_t len = 0;
 	FILE *f = open_memstream(&p, &len);
 	assert_non_null(f);
-	summary_print(f, sm);
+	summary_write(f, sm);
 	fclose(f);
 	*n = len;
 	return p;

@@ -2494,6 +2494,127 @@ static void test_hostile_ids(void **state)
 	evb_free(&h);
 }
 
+static int cmp_u64_asc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted v[n], the way `hectic gcs` printed it
+ * before the model computed it. */
+static uint64_t ref_pct(const uint64_t *v, size_t n, unsigned p)
+{
+	if (!n)
+		return 0;
+	size_t r = (size_t)((p * n + 99) / 100);
+	return v[r ? r - 1 : 0];
+}
+
+static void check_pct(const struct lg *l, uint64_t from, uint64_t to, int gen)
+{
+	const struct tracks *tr = &l->tr;
+	uint64_t *v = malloc((tr->ngcs + 1) * sizeof *v);
+	assert_non_null(v);
+	size_t n = 0;
+	for (size_t i = 0; i < tr->ngcs; i++) {
+		const struct gc *g = &tr->gcs[i];
+		if (g->start >= from && g->start <= to &&
+		    (gen < 0 || tracks_gc_gen(tr, g) == gen))
+			v[n++] = g->pause;
+	}
+	qsort(v, n, sizeof *v, cmp_u64_asc);
+	struct pause_pct pp;
+	tracks_pause_pct(tr, from, to, gen, &pp);
+	assert_int_equal(pp.n, n);
+	assert_int_equal(pp.p50, ref_pct(v, n, 50));
+	assert_int_equal(pp.p90, ref_pct(v, n, 90));
+	assert_int_equal(pp.p99, ref_pct(v, n, 99));
+	assert_int_equal(pp.max, n ? v[n - 1] : 0);
+	free(v);
+}
+
+static void test_pause_percentiles(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NFIXTURES; i++) {
+		struct lg l;
+		lg_open_file(&l, fixtures[i]);
+		uint64_t t0 = l.s.tmin, d = l.s.tmax - l.s.tmin;
+		for (int gen = -1; gen <= 2; gen++) {
+			check_pct(&l, 0, UINT64_MAX, gen);
+			check_pct(&l, t0 + d / 4, t0 + d / 2, gen);
+			check_pct(&l, t0 + d / 3, t0 + d / 3, gen);
+			check_pct(&l, UINT64_MAX, 0, gen); /* empty */
+		}
+		lg_close(&l);
+	}
+}
+
+/* The nearest mark by a scan, of equal distance the earlier. */
+static long ref_nearest(const struct tracks *tr, uint64_t t, int tag)
+{
+	long best = -1;
+	uint64_t bd = 0;
+	for (size_t i = 0; i < tr->nmarks; i++) {
+		if (tag >= 0 && tr->marks[i].tag != tag)
+			continue;
+		uint64_t mt = tr->marks[i].time, dist = mt > t ? mt - t : t - mt;
+		if (best < 0 || dist < bd) {
+			best = (long)i;
+			bd = dist;
+		}
+	}
+	return best;
+}
+
+static void test_mark_lookup(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < NFIXTURES; i++) {
+		struct lg l;
+		lg_open_file(&l, fixtures[i]);
+		const struct tracks *tr = &l.tr;
+		uint64_t seed = 7;
+		for (int k = 0; k < 200; k++) {
+			uint64_t t = l.s.tmin + rnd(&seed) % (l.s.tmax - l.s.tmin + 2);
+			if (k < (int)tr->nmarks)
+				t = tr->marks[k].time + (uint64_t)(k % 3) - 1;
+			size_t from = tracks_mark_from(tr, t);
+			assert_true(from <= tr->nmarks);
+			assert_true(from == tr->nmarks || tr->marks[from].time >= t);
+			assert_true(from == 0 || tr->marks[from - 1].time < t);
+			int tags[] = { -1, EV_USER_MARKER, EV_USER_MSG };
+			for (size_t j = 0; j < 3; j++) {
+				long want = ref_nearest(tr, t, tags[j]);
+				long got = tracks_mark_nearest(tr, t, tags[j]);
+				/* the same mark, or one of the same time */
+				if (want < 0 || got < 0)
+					assert_int_equal(got, want);
+				else
+					assert_int_equal(tr->marks[got].time, tr->marks[want].time);
+			}
+		}
+		assert_int_equal(tracks_mark_from(tr, 0), 0);
+		if (tr->nmarks)
+			assert_int_equal(tracks_mark_from(tr, tr->marks[tr->nmarks - 1].time + 1),
+					 tr->nmarks);
+		else
+			assert_int_equal(tracks_mark_nearest(tr, l.s.tmin, -1), -1);
+		lg_close(&l);
+	}
+}
+
+static void test_stop_text(void **state)
+{
+	(void)state;
+	assert_string_equal(tracks_stop_text(EV_STOP_FINISHED), "thread finished");
+	assert_string_equal(tracks_stop_text(EV_STOP_HEAP_OVERFLOW), "heap overflow");
+	assert_string_equal(tracks_stop_text(EV_STOP_BLOCKED_MVAR), "blocked on an MVar");
+	assert_string_equal(tracks_stop_text(4), "unknown stop status");
+	assert_string_equal(tracks_stop_text(21), "unknown stop status");
+	assert_string_equal(tracks_stop_text(0xFFFF), "unknown stop status");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2511,6 +2632,9 @@ int main(void)
 		cmocka_unit_test(test_two_threads),
 		cmocka_unit_test(test_two_threads_fixtures),
 		cmocka_unit_test(test_hostile_ids),
+		cmocka_unit_test(test_pause_percentiles),
+		cmocka_unit_test(test_mark_lookup),
+		cmocka_unit_test(test_stop_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,600 @@
+/* The tracks pass: one builder per thread reads its segments of the file
+ * and keeps what the tracks need (capability states in bins, threads,
+ * collections' GC events, lists). */
+#include "builder.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vec.h"
+
+/* Lists that grow charge their new capacity against the budget; the GC
+ * events count GC_WEIGHT times their records, for the collections built
+ * from them at the join. */
+#define GC_WEIGHT 4
+
+/* Room for one more element of size sz within the budget? */
+static bool room(struct tb *b, size_t sz)
+{
+	if (b->bytes + sz > b->budget) {
+		b->over = true;
+		return false;
+	}
+	b->bytes += sz;
+	return true;
+}
+
+/* Appends item when the budget allows; a full array that must grow is
+ * charged for its new capacity (times weight). */
+#define PUSH_W(b, arr, n, cap, item, weight)                                           \
+	do {                                                                           \
+		if ((n) < (cap) || room((b), (weight) * ((cap) ? (cap) : 16) * sizeof *(arr))) { \
+			if (!vec_push(arr, n, cap, item))                              \
+				(b)->oom = true;                                       \
+		}                                                                      \
+	} while (0)
+#define PUSH(b, arr, n, cap, item) PUSH_W(b, arr, n, cap, item, 1)
+
+void tb_init(struct tb *b, const struct store *s, struct tracks *tr, uint64_t budget)
+{
+	memset(b, 0, sizeof *b);
+	b->s = s;
+	b->tr = tr;
+	b->budget = budget;
+	b->last_idx = -1;
+	b->rts_threaded = b->rts_profiled = -1;
+}
+
+/* Bins for a new capability while they fit the bin budget (a half of a
+ * two-thread pass may bin the same capability as the other: at most twice
+ * that). */
+static void cap_bins(struct tb *b, struct capb *c)
+{
+	const struct tracks *tr = b->tr;
+	if (b->nbinned >= MAX_BINNED_CAPS || !tr->nbins ||
+	    (uint64_t)(b->nbinned + 1) * (tr->nbins + 1) * BIN_BYTES > tr->bin_budget)
+		return;
+	size_t nb = tr->nbins + 1;
+	c->run = xcallocarray(nb, sizeof *c->run);
+	c->gcd = xcallocarray(nb, sizeof *c->gcd);
+	c->st_thread = xcallocarray(nb, sizeof *c->st_thread);
+	c->st_gc = xcallocarray(nb, sizeof *c->st_gc);
+	if (!c->run || !c->gcd || !c->st_thread || !c->st_gc) {
+		free(c->run);
+		free(c->gcd);
+		free(c->st_thread);
+		free(c->st_gc);
+		c->run = c->gcd = NULL;
+		c->st_thread = NULL;
+		c->st_gc = NULL;
+		b->over = true;
+		return;
+	}
+	memset(c->st_gc, BIN_UNSET, nb); /* another half may own the bin */
+	b->nbinned++;
+}
+
+static struct capb *cap_get(struct tb *b, int32_t cap)
+{
+	if (b->last_idx >= 0 && b->last_cap == cap)
+		return &b->caps[b->last_idx];
+	long i = idmap_get(&b->capmap, (uint32_t)cap);
+	if (i >= 0) {
+		b->last_cap = cap;
+		b->last_idx = i;
+		return &b->caps[i];
+	}
+	if (!room(b, sizeof(struct capb)))
+		return NULL;
+	struct capb c = { .cap = cap, .run_slot = -1, .prefix = b->second_half };
+	cap_bins(b, &c);
+	if (!vec_push(b->caps, b->ncaps, b->capcap, c) ||
+	    !idmap_put(&b->capmap, (uint32_t)cap, b->ncaps - 1)) {
+		b->oom = true;
+		return NULL;
+	}
+	return &b->caps[b->ncaps - 1];
+}
+
+struct thread_info *tb_thread_get(struct tb *b, uint32_t id)
+{
+	long i = idmap_get(&b->thmap, id);
+	if (i >= 0)
+		return &b->th[i];
+	/* the table and its id map are charged as they grow */
+	if (b->nth == b->thcap && !room(b, (b->thcap ? b->thcap : 16) * sizeof *b->th))
+		return NULL;
+	size_t grow = idmap_growth_bytes(&b->thmap);
+	if (grow && !room(b, grow))
+		return NULL;
+	struct thread_info t = {
+		.id = id, .created = UINT64_MAX, .first_run = UINT64_MAX,
+		.finished = UINT64_MAX, .first_cap = EV_NO_CAP, .last_cap = EV_NO_CAP,
+	};
+	if (!vec_push(b->th, b->nth, b->thcap, t) || !idmap_put(&b->thmap, id, b->nth - 1)) {
+		b->oom = true;
+		return NULL;
+	}
+	return &b->th[b->nth - 1];
+}
+
+void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
+{
+	if (c->acct_until && e > c->acct_until)
+		e = c->acct_until;
+	if (!c->run || e <= a)
+		return;
+	uint64_t o = tr->origin, w = tr->binw;
+	unsigned sh = (unsigned)__builtin_ctzll(w); /* w is a power of two */
+	/* nbins << sh, saturated (a log can span 2^64 ns) */
+	uint64_t width = sh && (uint64_t)tr->nbins >> (64 - sh) ? UINT64_MAX : (uint64_t)tr->nbins << sh;
+	uint64_t lim = width > UINT64_MAX - o ? UINT64_MAX : o + width;
+	if (e <= o || a >= lim)
+		return;
+	if (a < o)
+		a = o;
+	if (e > lim)
+		e = lim;
+	uint64_t *acc = c->in_gc ? c->gcd : c->running ? c->run : NULL;
+	size_t i0 = (size_t)((a - o) >> sh), i1 = (size_t)((e - 1 - o) >> sh);
+	for (size_t i = i0; i <= i1; i++) {
+		uint64_t lo = o + i * w, hi = lo > UINT64_MAX - w ? UINT64_MAX : lo + w;
+		if (acc)
+			*&acc[i] += (e < hi ? e : hi) - (a > lo ? a : lo);
+		if (lo > a) { /* a bin starting inside the interval */
+			c->st_thread[i] = c->running;
+			c->st_gc[i] = c->in_gc;
+		}
+	}
+	/* a bin starting exactly at e: the state just before e is this one */
+	if (((e - o) & (w - 1)) == 0 && ((e - o) >> sh) < tr->nbins) {
+		size_t i = (size_t)((e - o) >> sh);
+		c->st_thread[i] = c->running;
+		c->st_gc[i] = c->in_gc;
+	}
+}
+
+/* (the state past a capability's last event is the one it left) */
+void tb_state_after(const struct tracks *tr, struct capb *c, uint64_t t)
+{
+	if (!c->st_thread || t < tr->origin)
+		return;
+	uint64_t i = (t - tr->origin) / tr->binw + 1;
+	for (; i < tr->nbins; i++) {
+		c->st_thread[i] = c->running;
+		c->st_gc[i] = c->in_gc;
+	}
+}
+
+static void set_state(const struct tracks *tr, struct capb *c, uint64_t t, uint32_t running,
+		      bool in_gc)
+{
+	if (!c->seen) {
+		c->seen = true;
+		c->since = t;
+	}
+	if (t < c->since)
+		t = c->since; /* the RTS posts a few events out of order */
+	tb_account(tr, c, c->since, t);
+	c->running = running;
+	c->in_gc = in_gc;
+	c->since = t;
+}
+
+/* Of equal times the lowest capability wins, so that the answer does not
+ * depend on the order events are read in, when a hostile log runs one
+ * thread on two capabilities. */
+void tb_seen_at(struct thread_info *ti, uint64_t t, int32_t cap)
+{
+	if (ti->last_cap == EV_NO_CAP || t > ti->last_seen ||
+	    (t == ti->last_seen && cap < ti->last_cap)) {
+		ti->last_seen = t;
+		ti->last_cap = cap;
+	}
+}
+
+void tb_stop_running(struct tb *b, struct capb *c, uint64_t t)
+{
+	if (!c->running)
+		return;
+	struct thread_info *ti = c->run_slot >= 0 ? &b->th[c->run_slot] : tb_thread_get(b, c->running);
+	if (ti && t >= c->run_since)
+		ti->run_ns += t - c->run_since;
+	if (ti)
+		tb_seen_at(ti, t, c->cap);
+}
+
+/* Tags the pass looks at; everything else is only stepped over. */
+static bool tracked[256];
+static pthread_once_t tracked_once = PTHREAD_ONCE_INIT;
+
+static void tracked_init(void)
+{
+	static const uint16_t tags[] = { EV_CREATE_THREAD, EV_RUN_THREAD, EV_STOP_THREAD,
+		EV_GC_START, EV_GC_END, EV_LOG_MSG, EV_STARTUP, EV_USER_MSG, EV_SPARK_COUNTERS,
+		EV_THREAD_LABEL, EV_HEAP_ALLOCATED, EV_HEAP_SIZE, EV_HEAP_LIVE, EV_HEAP_INFO_GHC,
+		EV_GC_STATS_GHC, EV_GC_GLOBAL_SYNC, EV_USER_MARKER, EV_BLOCKS_SIZE,
+		EV_USER_BINARY_MSG, EV_RTS_IDENTIFIER, EV_MEM_RETURN, EV_HEAP_PROF_COST_CENTRE,
+		EV_PROF_SAMPLE_COST_CENTRE, EV_CONC_MARK_BEGIN, EV_CONC_MARK_END,
+		EV_CONC_SYNC_BEGIN, EV_CONC_SYNC_END };
+	for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++)
+		tracked[tags[i]] = true;
+}
+
+static void run_thread(struct tb *b, struct capb *c, uint64_t t, uint32_t id)
+{
+	if (c->running)
+		tb_stop_running(b, c, t); /* a stop we never saw */
+	set_state(b->tr, c, t, id, c->in_gc);
+	c->run_since = t;
+	struct thread_info *ti = tb_thread_get(b, id);
+	c->run_slot = ti ? ti - b->th : -1;
+	if (!ti)
+		return;
+	if (t < ti->first_run) {
+		ti->first_run = t;
+		ti->first_cap = c->cap;
+	}
+	tb_seen_at(ti, t, c->cap);
+	ti->caps |= c->cap < 63 ? 1ull << c->cap : 1ull << 63;
+	ti->nruns++;
+}
+
+void tb_state_event(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, uint32_t id,
+		    uint16_t status)
+{
+	switch (tag) {
+	case EV_RUN_THREAD:
+		run_thread(b, c, t, id);
+		break;
+	case EV_STOP_THREAD: {
+		/* a STOP_THREAD ends the capability's run, whatever thread it
+		 * names (GHC names the running one) */
+		tb_stop_running(b, c, t);
+		if (status == EV_STOP_FINISHED) {
+			struct thread_info *ti = tb_thread_get(b, id);
+			if (ti && t < ti->finished)
+				ti->finished = t;
+		}
+		if (c->running) {
+			set_state(b->tr, c, t, 0, c->in_gc);
+			c->run_slot = -1;
+		}
+		break;
+	}
+	case EV_GC_START:
+		c->gc_open = true;
+		c->gc_start = t;
+		set_state(b->tr, c, t, c->running, true);
+		break;
+	case EV_GC_END:
+		c->gc_open = false;
+		set_state(b->tr, c, t, c->running, false);
+		break;
+	}
+}
+
+/* Leaves prefix mode: the state after the logged events, as the replay at
+ * the join will find it (a flag no logged event told counts as off). */
+static void leave_prefix(struct tb *b, struct capb *c)
+{
+	c->prefix = false;
+	c->running = 0;
+	c->in_gc = false;
+	c->run_slot = -1;
+	if (!c->npend)
+		return;
+	c->seen = true;
+	c->since = c->pend[c->npend - 1].time;
+	for (size_t i = 0; i < c->npend; i++) {
+		const struct pending *q = &c->pend[i];
+		switch (q->tag) {
+		case EV_RUN_THREAD:
+			c->running = q->thread;
+			c->run_since = q->time;
+			break;
+		case EV_STOP_THREAD:
+			c->running = 0;
+			break;
+		case EV_GC_START:
+			c->in_gc = true;
+			c->gc_open = true;
+			c->gc_start = q->time;
+			break;
+		case EV_GC_END:
+			c->in_gc = false;
+			c->gc_open = false;
+			break;
+		}
+	}
+	if (c->running) {
+		struct thread_info *ti = tb_thread_get(b, c->running);
+		c->run_slot = ti ? ti - b->th : -1;
+	}
+}
+
+/* In prefix mode: logs a state event, and leaves prefix mode once the
+ * capability's own events tell its state (or the log is full). */
+static void log_pending(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, uint32_t id,
+			uint16_t status)
+{
+	struct pending p = { t, id, tag, status };
+	if (c->npend >= MAX_PENDING || !vec_push(c->pend, c->npend, c->pendcap, p)) {
+		/* give up waiting: go on from what the log tells */
+		leave_prefix(b, c);
+		c->gave_up = true;
+		c->assumed_gc = c->in_gc;
+		c->assumed_running = c->running;
+		tb_state_event(b, c, tag, t, id, status);
+		return;
+	}
+	c->known_run |= tag == EV_RUN_THREAD || tag == EV_STOP_THREAD;
+	c->known_gc |= tag == EV_GC_START || tag == EV_GC_END;
+	if (c->known_run && c->known_gc)
+		leave_prefix(b, c);
+}
+
+/* The RTS way from its identifier ("GHC-9.0.2 rts_thr_l", "... rts_p"):
+ * "thr" marks the threaded RTS, "p" the profiled one. */
+static void rts_way(struct tb *b, const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+	while (i + 4 <= n && memcmp(p + i, "rts_", 4) != 0)
+		i++;
+	if (i + 4 > n)
+		return;
+	b->rts_threaded = 0;
+	b->rts_profiled = 0;
+	for (i += 4; i < n;) {
+		size_t j = i;
+		while (j < n && p[j] != '_' && p[j] != ' ')
+			j++;
+		if (j - i == 3 && memcmp(p + i, "thr", 3) == 0)
+			b->rts_threaded = 1;
+		if (j - i == 1 && p[i] == 'p')
+			b->rts_profiled = 1;
+		if (j < n && p[j] == ' ')
+			break;
+		i = j + 1;
+	}
+}
+
+/* RUN_THREAD, STOP_THREAD, GC_START or GC_END of capability cap. */
+static void feed_state(struct tb *b, const struct ev *e, int32_t cap)
+{
+	struct capb *c;
+	if (cap == EV_NO_CAP || !(c = cap_get(b, cap)))
+		return;
+	uint64_t t = e->time;
+	if (!c->any || t < c->tfirst)
+		c->tfirst = t;
+	if (!c->any || t > c->tlast)
+		c->tlast = t;
+	c->any = true;
+	if (e->tag == EV_GC_START || e->tag == EV_GC_END)
+		PUSH_W(b, b->gev, b->ngev, b->gevcap,
+		       ((struct gcev){ t, e->off, cap, e->tag == EV_GC_START ? GE_START : GE_END }),
+		       GC_WEIGHT);
+	if (c->prefix)
+		log_pending(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
+	else
+		tb_state_event(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
+}
+
+static void feed_gcstats(struct tb *b, const struct ev *e, int32_t cap)
+{
+	struct gcstat g = {
+		.time = e->time, .off = e->off, .cap = cap, .gen = (uint16_t)e->f[1].u,
+		.copied = e->f[2].u, .slop = e->f[3].u, .frag = e->f[4].u,
+		.par_n_threads = (uint32_t)e->f[5].u, .par_max_copied = e->f[6].u,
+		.par_tot_copied = e->f[7].u, .has_balanced = e->nf > 8,
+		.par_balanced_copied = e->nf > 8 ? e->f[8].u : 0,
+	};
+	PUSH_W(b, b->stats, b->nstats, b->stcap, g, 2);
+}
+
+/* The events of threads that are not state events. */
+static void feed_thread(struct tb *b, const struct ev *e)
+{
+	struct thread_info *ti = tb_thread_get(b, (uint32_t)e->f[0].u);
+	if (!ti)
+		return;
+	if (e->tag == EV_CREATE_THREAD) {
+		if (e->time < ti->created)
+			ti->created = e->time;
+	} else if (ti->label_off == 0 || e->time >= ti->label_time) { /* THREAD_LABEL */
+		ti->label_off = e->off;
+		ti->label_time = e->time;
+	}
+}
+
+/* Samples and marks. */
+static void feed_list(struct tb *b, const struct ev *e, int32_t cap)
+{
+	uint64_t t = e->time;
+	switch (e->tag) {
+	case EV_HEAP_SIZE:
+		PUSH(b, b->hs, b->nhs, b->hscap, ((struct sample){ t, e->f[1].u }));
+		break;
+	case EV_HEAP_LIVE:
+		PUSH(b, b->hl, b->nhl, b->hlcap, ((struct sample){ t, e->f[1].u }));
+		break;
+	case EV_BLOCKS_SIZE:
+		PUSH(b, b->bsz, b->nbsz, b->bszcap, ((struct sample){ t, e->f[1].u }));
+		break;
+	case EV_HEAP_ALLOCATED:
+		PUSH(b, b->alloc, b->nalloc, b->alcap,
+		     ((struct capsample){ .time = t, .cap = cap, .v = { e->f[1].u } }));
+		break;
+	case EV_SPARK_COUNTERS: {
+		struct capsample cs = { .time = t, .cap = cap };
+		for (int i = 0; i < 7; i++)
+			cs.v[i] = e->f[i].u;
+		PUSH(b, b->sparks, b->nsparks, b->spcap, cs);
+		break;
+	}
+	case EV_CONC_MARK_BEGIN:
+	case EV_CONC_MARK_END:
+	case EV_CONC_SYNC_BEGIN:
+	case EV_CONC_SYNC_END:
+		PUSH(b, b->conc, b->nconc, b->conccap, ((struct concev){ t, e->off, e->tag }));
+		break;
+	case EV_USER_MARKER:
+	case EV_USER_MSG:
+	case EV_LOG_MSG:
+	case EV_USER_BINARY_MSG:
+		PUSH(b, b->marks, b->nmarks, b->mkcap, ((struct mark){ t, e->off, cap, e->tag }));
+		break;
+	}
+}
+
+/* One event of interest, decoded (or its hot fields read in place); the
+ * layout is known good (the header chose a decoder for it). */
+static void feed(struct tb *b, const struct ev *e, int32_t cap)
+{
+	switch (e->tag) {
+	case EV_RUN_THREAD:
+	case EV_STOP_THREAD:
+	case EV_GC_START:
+	case EV_GC_END:
+		feed_state(b, e, cap);
+		break;
+	case EV_CREATE_THREAD:
+	case EV_THREAD_LABEL:
+		feed_thread(b, e);
+		break;
+	case EV_GC_GLOBAL_SYNC:
+		if (cap != EV_NO_CAP)
+			PUSH_W(b, b->gev, b->ngev, b->gevcap,
+			       ((struct gcev){ e->time, e->off, cap, GE_SYNC }), GC_WEIGHT);
+		break;
+	case EV_GC_STATS_GHC:
+		feed_gcstats(b, e, cap);
+		break;
+	case EV_MEM_RETURN: /* capset, current, needed, returned (mblocks) */
+		if (e->f[1].u > b->mem_return_max)
+			b->mem_return_max = e->f[1].u;
+		break;
+	case EV_HEAP_PROF_COST_CENTRE:
+	case EV_PROF_SAMPLE_COST_CENTRE:
+		b->prof_events = true;
+		break;
+	case EV_RTS_IDENTIFIER: /* "GHC-9.0.2 rts_thr_l": the RTS way */
+		rts_way(b, e->f[1].s, (size_t)e->f[1].u);
+		break;
+	case EV_HEAP_INFO_GHC: /* capset, gens, max heap, alloc area, mblock, block */
+		b->gens = (uint16_t)e->f[1].u;
+		b->mblock_size = e->f[4].u;
+		break;
+	case EV_STARTUP:
+		b->startup = (uint16_t)e->f[0].u;
+		break;
+	default:
+		feed_list(b, e, cap);
+		break;
+	}
+}
+
+/* Widens capability cap's extent (its first and last event) to t. */
+static void cap_extent(struct tb *b, int32_t cap, uint64_t t)
+{
+	struct capb *cb = cap_get(b, cap);
+	if (!cb)
+		return;
+	if (!cb->ev_any || t < cb->ev_first)
+		cb->ev_first = t;
+	if (!cb->ev_any || t > cb->ev_last)
+		cb->ev_last = t;
+	cb->ev_any = true;
+}
+
+/* Feeds the tracked event of this tag at off. */
+static void feed_at(struct tb *b, uint64_t off, uint64_t end, uint64_t t, uint16_t tag,
+		    int32_t cap)
+{
+	const struct store *s = b->s;
+	struct ev e;
+	if (tag <= EV_GC_END) {
+		/* the hot ones, read in place (the header chose their layout,
+		 * so the event is long enough for their fields) */
+		e.tag = tag;
+		e.time = t;
+		e.off = off;
+		e.nf = 2;
+		e.f[0].u = tag <= EV_STOP_THREAD ? ev_thread_at(s->map, off) : 0;
+		e.f[1].u = tag == EV_STOP_THREAD ? ev_stop_status_at(s->map, off) : 0;
+		feed(b, &e, cap);
+	} else if (ev_decode(&s->hdr, s->map, end, off, &e) == EV_OK && !(e.bad & BAD_LEN)) {
+		feed(b, &e, cap);
+	}
+}
+
+/* Reads the items of [off, end), starting in capability state cs. */
+static void scan(struct tb *b, uint64_t off, uint64_t end, struct capstate cs)
+{
+	const struct store *s = b->s;
+	const struct ev_header *h = &s->hdr;
+	while (off < end && !b->oom && !store_shrunk) {
+		uint64_t t;
+		uint32_t size;
+		uint16_t tag;
+		enum ev_status st = ev_size_fast(h, s->map, end, off, &t, &size, &tag)
+					    ? EV_OK
+					    : ev_size(h, s->map, end, off, &t, &size, &tag);
+		if (st == EV_DATAEND) {
+			off += 2;
+			continue;
+		}
+		if (st != EV_OK)
+			return; /* the index stopped here too */
+		int32_t cap = ev_capstate_step_at(&cs, h, s->map, off, tag, size);
+		if (cap != EV_NO_CAP) /* the capability's data: first to last event */
+			cap_extent(b, cap, t);
+		if (tag < 256 && tracked[tag] && h->sel[tag].layout != SEL_UNKNOWN_LAYOUT)
+			feed_at(b, off, end, t, tag, cap);
+		off += size;
+	}
+}
+
+/* (the index's segments cover exactly what it decoded, and none runs
+ * across the cut) */
+void *tb_run_worker(void *arg)
+{
+	struct worker *w = arg;
+	const struct store *s = w->b.s;
+	pthread_once(&tracked_once, tracked_init);
+	for (size_t i = 0; i < s->nsegs && !w->b.oom; i++) {
+		const struct seg *g = &s->segs[i];
+		if (w->cut && (g->off >= w->cut) != w->second)
+			continue;
+		scan(&w->b, g->off, g->end, g->cs);
+		__atomic_add_fetch(&tracks_progress, g->end - g->off, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+void tb_free(struct tb *b)
+{
+	for (size_t i = 0; i < b->ncaps; i++) {
+		free(b->caps[i].pend);
+		free(b->caps[i].run);
+		free(b->caps[i].gcd);
+		free(b->caps[i].st_thread);
+		free(b->caps[i].st_gc);
+	}
+	free(b->caps);
+	idmap_free(&b->capmap);
+	idmap_free(&b->thmap);
+	free(b->gev);
+	free(b->conc);
+	free(b->stats);
+	free(b->hs);
+	free(b->hl);
+	free(b->bsz);
+	free(b->alloc);
+	free(b->sparks);
+	free(b->marks);
+	free(b->th);
+	memset(b, 0, sizeof *b);
+}

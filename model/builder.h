@@ -1,0 +1,187 @@
+/* builder: the tracks pass's internals, shared by the files that build the
+ * tracks (builder.c reads events, stitch.c joins the halves of a
+ * two-thread pass, collections.c forms the collections, join.c puts the
+ * builders' results into struct tracks). Not part of the API: only
+ * tracks.h is.
+ *
+ * One builder (struct tb) per thread of the pass: its own tables of
+ * capabilities and threads (looked up in id maps, never in arrays sized by
+ * an id from the file), its bins, and its lists, charged against its share
+ * of the memory budget. Never includes curses or termkey. */
+#ifndef HECTIC_BUILDER_H
+#define HECTIC_BUILDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "idmap.h"
+#include "store.h"
+#include "tracks.h"
+
+#define MAX_BINNED_CAPS 256 /* capabilities that get bins */
+#define BIN_BYTES 21        /* per capability and bin: two u64, a u32 and a u8 */
+#define BIN_UNSET 0xFF      /* st_gc of a bin no half has set */
+
+/* How a join ended. */
+enum join_status {
+	JOIN_OK,
+	JOIN_NOMEM,  /* out of memory */
+	JOIN_SERIAL, /* the halves cannot be stitched: redo the pass on one thread */
+};
+
+/* A GC_START, GC_END or GC_GLOBAL_SYNC of one capability, kept with its
+ * file offset: collections are formed per capability in file order once
+ * both halves of the pass are in. */
+enum { GE_START, GE_END, GE_SYNC };
+struct gcev {
+	uint64_t time, off;
+	int32_t cap;
+	uint32_t kind;
+};
+
+/* A nonmoving-collector event of no capability (CONC_SYNC_*, CONC_MARK_*). */
+struct concev {
+	uint64_t time, off;
+	uint16_t tag;
+};
+
+/* A state event a second-half capability logged before its state was
+ * known. */
+struct pending {
+	uint64_t time;
+	uint32_t thread;
+	uint16_t tag, status;
+};
+
+#define MAX_PENDING 4096 /* past this, the unknown part of the state is taken as idle */
+
+/* What the pass knows of one capability. */
+struct capb {
+	int32_t cap;
+	uint64_t *run, *gcd; /* per bin (prefix sums only after the pass) */
+	uint32_t *st_thread;
+	uint8_t *st_gc;
+	bool seen;
+	uint32_t running; /* thread id, 0 for none */
+	bool in_gc;
+	uint64_t since;   /* when the current state began */
+	uint64_t run_since;
+	long run_slot;    /* the running thread's index in the builder's table, or -1 */
+	bool gc_open;
+	uint64_t gc_start;
+	/* In the second half of a two-thread pass, a capability's state at the
+	 * cut is not known until it has seen both a RUN/STOP and a GC_START/END.
+	 * Until then its state events are only logged here, to be replayed from
+	 * the first half's final state when the halves are joined. */
+	bool prefix, known_run, known_gc;
+	struct pending *pend;
+	size_t npend, pendcap;
+	bool continued; /* first half: the second half takes this capability over */
+	uint64_t tfirst, tlast; /* its earliest and latest state event */
+	bool any;
+	uint64_t acct_until; /* a replay's bins stop here (0: no limit), where the
+			      * second half's own accounting took over */
+	bool ev_any;    /* its first and last event of any kind */
+	uint64_t ev_first, ev_last;
+	bool gave_up;   /* left prefix mode on a full log, assuming: */
+	bool assumed_gc;
+	uint32_t assumed_running;
+};
+
+struct tb {
+	const struct store *s;
+	struct tracks *tr; /* for the bin geometry; read-only during the pass */
+	struct capb *caps;
+	size_t ncaps, capcap;
+	struct idmap capmap;
+	size_t nbinned;
+	int32_t last_cap; /* the last capability looked up, and its index */
+	long last_idx;
+	bool second_half; /* capabilities start in prefix mode */
+	struct gcev *gev;
+	size_t ngev, gevcap;
+	struct concev *conc;
+	size_t nconc, conccap;
+	uint64_t mem_return_max; /* largest MEM_RETURN "current", in mblocks */
+	uint64_t mblock_size;    /* from HEAP_INFO_GHC */
+	int rts_threaded, rts_profiled; /* from RTS_IDENTIFIER: -1 unknown */
+	bool prof_events;        /* cost-centre events: a profiled RTS */
+	struct gcstat *stats;
+	size_t nstats, stcap;
+	struct sample *hs, *hl, *bsz;
+	size_t nhs, nhl, nbsz, hscap, hlcap, bszcap;
+	struct capsample *alloc, *sparks;
+	size_t nalloc, nsparks, alcap, spcap;
+	struct mark *marks;
+	size_t nmarks, mkcap;
+	struct thread_info *th;
+	size_t nth, thcap;
+	struct idmap thmap;
+	uint64_t budget, bytes;
+	bool over, oom;
+	uint16_t gens, startup;
+};
+
+/* A builder that reads the segments of s before the cut (second false) or
+ * from it on (second true), or every segment when cut is 0. */
+struct worker {
+	struct tb b;
+	uint64_t cut;
+	bool second;
+};
+
+/* ---- builder.c: the pass ---- */
+
+/* An empty builder over s and tr's bin geometry, with budget bytes. */
+void tb_init(struct tb *b, const struct store *s, struct tracks *tr, uint64_t budget);
+void tb_free(struct tb *b);
+
+/* Reads the worker's segments (a pthread start routine). */
+void *tb_run_worker(void *arg);
+
+/* The builder's entry for thread id, created when new; NULL when the
+ * budget or memory ran out. */
+struct thread_info *tb_thread_get(struct tb *b, uint32_t id);
+
+/* A thread seen on cap at t (the latest wins, then the lowest capability). */
+void tb_seen_at(struct thread_info *ti, uint64_t t, int32_t cap);
+
+/* Applies a RUN_THREAD, STOP_THREAD, GC_START or GC_END to c. */
+void tb_state_event(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, uint32_t id,
+		    uint16_t status);
+
+/* Adds [a, e) in c's current state to its bins. */
+void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e);
+
+/* Records c's state at every bin starting after t. */
+void tb_state_after(const struct tracks *tr, struct capb *c, uint64_t t);
+
+/* Ends c's running thread's run at t (its running time and last sighting). */
+void tb_stop_running(struct tb *b, struct capb *c, uint64_t t);
+
+/* ---- stitch.c: the halves of a two-thread pass ---- */
+
+/* Replays the second half's logged state events from the first half's final
+ * state. JOIN_SERIAL when a capability's events in the second half go back
+ * before those of the first. */
+enum join_status stitch_halves(struct tracks *tr, struct tb *b0, struct tb *b1);
+
+/* A stitched join is only right when no bin holds more running and GC time
+ * than it is wide: JOIN_SERIAL otherwise. */
+enum join_status stitch_check_bins(const struct tracks *tr);
+
+/* ---- collections.c: collections and phases ---- */
+
+/* The collections (tr->gcs, gcparts, gc_by_pause) from the GC events, which
+ * it sorts; tr->gcstats must be in. False when out of memory. */
+bool coll_build(struct tracks *tr, struct gcev *gev, size_t ngev);
+
+/* The nonmoving collector's syncs and marks from its events, which it
+ * sorts. False when out of memory. */
+bool coll_conc_phases(struct tracks *tr, struct concev *ev, size_t n);
+
+/* The run's phases as +RTS -s splits them (INIT, EXIT, the report's time). */
+void coll_run_phases(struct tracks *tr, const struct store *s);
+
+#endif

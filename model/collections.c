@@ -1,0 +1,470 @@
+/* Collections, as the RTS counts them, from the GC events of the pass; the
+ * nonmoving collector's phases; the run's phases as +RTS -s splits them. */
+#include "builder.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "order.h"
+#include "vec.h"
+
+/* One capability's GC_START..GC_END, paired at the join. */
+struct gcival {
+	uint64_t start, end, off, sync;
+	int32_t cap;
+	bool has_sync;
+	long coll; /* its collection, or -1 */
+};
+
+/* A collection being formed, with its initiator's interval (or -1). */
+struct gcbuild {
+	struct gc g;
+	long iv;
+};
+
+/* A collection (or an interval) by time, for the searches. */
+struct bysync {
+	uint64_t sync;
+	size_t idx;
+};
+
+/* A collection's place in the by-pause order: longest first, then earliest. */
+struct bypause {
+	uint64_t pause, start;
+	uint32_t idx;
+};
+
+static int cmp_gcev(const void *a, const void *b)
+{
+	const struct gcev *x = a, *y = b;
+	return cmp_then(cmp_i64(x->cap, y->cap), cmp_u64(x->off, y->off));
+}
+
+static int cmp_concev(const void *a, const void *b)
+{
+	const struct concev *x = a, *y = b;
+	return cmp_u64(x->off, y->off);
+}
+
+static int cmp_gcbuild(const void *a, const void *b)
+{
+	const struct gc *x = &((const struct gcbuild *)a)->g, *y = &((const struct gcbuild *)b)->g;
+	return cmp_then(cmp_u64(x->start, y->start), cmp_u64(x->sync, y->sync));
+}
+
+static int cmp_bysync(const void *a, const void *b)
+{
+	const struct bysync *x = a, *y = b;
+	return cmp_then(cmp_u64(x->sync, y->sync), cmp_u64(x->idx, y->idx));
+}
+
+static int cmp_pause(const void *a, const void *b)
+{
+	const struct bypause *x = a, *y = b;
+	return cmp_then(cmp_u64(y->pause, x->pause), cmp_u64(x->start, y->start));
+}
+
+/* Pairs each capability's GC_START with its next GC_END in file order, and
+ * notes the GC_GLOBAL_SYNC inside it. ev is sorted by (capability, offset);
+ * so is the result. A GC_START the log ends inside makes no interval. */
+static bool pair_ivals(const struct gcev *ev, size_t n, struct gcival **out, size_t *nout)
+{
+	struct gcival *iv = NULL, cur = { 0 };
+	size_t niv = 0, cap = 0;
+	bool open = false;
+	for (size_t i = 0; i < n; i++) {
+		const struct gcev *e = &ev[i];
+		if (i && e->cap != ev[i - 1].cap)
+			open = false;
+		switch (e->kind) {
+		case GE_START:
+			cur = (struct gcival){ .start = e->time, .end = e->time, .off = e->off,
+					       .cap = e->cap, .coll = -1 };
+			open = true;
+			break;
+		case GE_SYNC:
+			if (open && !cur.has_sync) {
+				cur.sync = e->time;
+				cur.has_sync = true;
+			} else if (!open && niv && iv[niv - 1].cap == e->cap && !iv[niv - 1].has_sync) {
+				iv[niv - 1].sync = e->time; /* posted after its GC_END */
+				iv[niv - 1].has_sync = true;
+			}
+			break;
+		case GE_END:
+			if (!open)
+				break;
+			cur.end = e->time < cur.start ? cur.start : e->time;
+			if (!vec_push(iv, niv, cap, cur)) {
+				free(iv);
+				return false;
+			}
+			open = false;
+			break;
+		}
+	}
+	*out = iv;
+	*nout = niv;
+	return true;
+}
+
+static bool ival_before_key(const void *e, const void *k)
+{
+	const struct gcival *x = e, *key = k;
+	return x->cap < key->cap || (x->cap == key->cap && x->off < key->off);
+}
+
+/* The last interval of capability cap whose GC_START comes before file
+ * offset off, or -1. iv is sorted by (capability, offset). */
+static long ival_before(const struct gcival *iv, size_t n, int32_t cap, uint64_t off)
+{
+	struct gcival key = { .cap = cap, .off = off };
+	size_t lo = lower_bound(iv, n, sizeof *iv, &key, ival_before_key);
+	return lo && iv[lo - 1].cap == cap ? (long)lo - 1 : -1;
+}
+
+/* One collection per GC_STATS_GHC, on the interval of its capability that
+ * holds it in file order. Returns how many (ngcstats). */
+static size_t form_by_stats(const struct tracks *tr, struct gcival *iv, size_t niv,
+			    struct gcbuild *cb)
+{
+	size_t nc = 0;
+	for (size_t k = 0; k < tr->ngcstats; k++) {
+		const struct gcstat *st = &tr->gcstats[k];
+		long i = st->cap == EV_NO_CAP ? -1 : ival_before(iv, niv, st->cap, st->off);
+		if (i >= 0 && iv[i].coll >= 0)
+			i = -1; /* two GC_STATS_GHC in one pause: the first has it */
+		struct gc g = { .start = st->time, .end = st->time, .sync = st->time,
+				.cap = st->cap, .stat = (int32_t)k };
+		if (i >= 0) {
+			iv[i].coll = (long)nc; /* (any value >= 0 until the sort) */
+			g.start = iv[i].start;
+			g.end = iv[i].end;
+			/* no GC_GLOBAL_SYNC: the initiator's GC_END, when the
+			 * others are still stopped */
+			g.sync = iv[i].has_sync ? iv[i].sync : iv[i].end;
+			if (g.sync < g.start)
+				g.sync = g.start;
+		}
+		cb[nc++] = (struct gcbuild){ g, i };
+	}
+	return nc;
+}
+
+/* The intervals' indices in start order. NULL when out of memory. */
+static size_t *by_start(const struct gcival *iv, size_t niv)
+{
+	struct bysync *tmp = xmallocarray(niv, sizeof *tmp);
+	size_t *ord = xmallocarray(niv, sizeof *ord);
+	if (!tmp || !ord) {
+		free(tmp);
+		free(ord);
+		return NULL;
+	}
+	for (size_t i = 0; i < niv; i++)
+		tmp[i] = (struct bysync){ iv[i].start, i };
+	qsort(tmp, niv, sizeof *tmp, cmp_bysync);
+	for (size_t i = 0; i < niv; i++)
+		ord[i] = tmp[i].idx;
+	free(tmp);
+	return ord;
+}
+
+/* No GC_STATS_GHC: one collection per group of intervals overlapping in
+ * time, over all capabilities, paused for the mean of their lengths (as
+ * ThreadScope does). False when out of memory. */
+static bool form_by_overlap(const struct gcival *iv, size_t niv, struct gcbuild *cb,
+			    size_t *nc)
+{
+	size_t *ord = by_start(iv, niv);
+	if (!ord)
+		return false;
+	struct gc cur = { 0 };
+	bool open = false;
+	uint64_t sum = 0;
+	uint32_t cnt = 0;
+	*nc = 0;
+	for (size_t q = 0; q < niv; q++) {
+		const struct gcival *v = &iv[ord[q]];
+		if (open && v->start <= cur.end) {
+			if (v->end > cur.end)
+				cur.end = v->end;
+			sum += v->end - v->start;
+			cnt++;
+			continue;
+		}
+		if (open) {
+			cur.pause = sum / cnt;
+			cb[(*nc)++] = (struct gcbuild){ cur, -1 };
+		}
+		cur = (struct gc){ .start = v->start, .end = v->end, .sync = v->start,
+				   .cap = EV_NO_CAP, .stat = -1 };
+		sum = v->end - v->start;
+		cnt = 1;
+		open = true;
+	}
+	if (open) {
+		cur.pause = sum / cnt;
+		cb[(*nc)++] = (struct gcbuild){ cur, -1 };
+	}
+	free(ord);
+	return true;
+}
+
+static bool starts_by(const void *e, const void *k)
+{
+	return ((const struct gcbuild *)e)->g.start <= *(const uint64_t *)k;
+}
+
+static bool sync_before(const void *e, const void *k)
+{
+	return ((const struct bysync *)e)->sync < *(const uint64_t *)k;
+}
+
+/* The other capabilities' intervals: the collection whose sync their
+ * interval holds (grouped by overlap: the group holding it). cb is sorted
+ * by start and the initiators' intervals have their collection. */
+static bool join_others(const struct tracks *tr, struct gcival *iv, size_t niv,
+			const struct gcbuild *cb, size_t nc)
+{
+	struct bysync *bs = xmallocarray(nc, sizeof *bs);
+	if (!bs)
+		return false;
+	for (size_t c = 0; c < nc; c++)
+		bs[c] = (struct bysync){ cb[c].g.sync, c };
+	qsort(bs, nc, sizeof *bs, cmp_bysync);
+	for (size_t i = 0; i < niv; i++) {
+		if (iv[i].coll >= 0)
+			continue;
+		if (!tr->ngcstats) {
+			size_t lo = lower_bound(cb, nc, sizeof *cb, &iv[i].start, starts_by);
+			if (lo && iv[i].start <= cb[lo - 1].g.end)
+				iv[i].coll = (long)lo - 1;
+			continue;
+		}
+		/* the first sync at or after the start */
+		size_t lo = lower_bound(bs, nc, sizeof *bs, &iv[i].start, sync_before);
+		if (lo < nc && bs[lo].sync <= iv[i].end)
+			iv[i].coll = (long)bs[lo].idx;
+	}
+	free(bs);
+	return true;
+}
+
+/* Each collection's span and summed pause from its parts. */
+static void spans(struct tracks *tr)
+{
+	for (size_t c = 0; c < tr->ngcs; c++) {
+		struct gc *g = &tr->gcs[c];
+		if (g->stat >= 0)
+			g->pause = g->end - g->start;
+		g->span_start = g->start;
+		g->span_end = g->end;
+		g->sum = 0;
+		for (uint32_t k = 0; k < g->ncaps; k++) {
+			const struct gcpart *q = &tr->gcparts[g->part + k];
+			if (q->start < g->span_start)
+				g->span_start = q->start;
+			if (q->end > g->span_end)
+				g->span_end = q->end;
+			g->sum += q->end - q->start;
+		}
+	}
+}
+
+/* tr->gcs and gcparts from the formed collections and their intervals. */
+static bool emit(struct tracks *tr, const struct gcival *iv, size_t niv,
+		 const struct gcbuild *cb, size_t nc)
+{
+	uint32_t *cnt = xcallocarray(nc + 1, sizeof *cnt);
+	if (!cnt)
+		return false;
+	for (size_t i = 0; i < niv; i++)
+		if (iv[i].coll >= 0)
+			cnt[iv[i].coll + 1]++;
+	for (size_t c = 0; c < nc; c++)
+		cnt[c + 1] += cnt[c];
+	tr->ngcparts = cnt[nc];
+	tr->gcparts = xmallocarray(tr->ngcparts, sizeof *tr->gcparts);
+	tr->gcs = xmallocarray(nc, sizeof *tr->gcs);
+	tr->gc_by_pause = xmallocarray(nc, sizeof *tr->gc_by_pause);
+	if (!tr->gcparts || !tr->gcs || !tr->gc_by_pause) {
+		free(cnt);
+		return false;
+	}
+	tr->ngcs = nc;
+	for (size_t c = 0; c < nc; c++) {
+		tr->gcs[c] = cb[c].g;
+		tr->gcs[c].part = cnt[c];
+		tr->gcs[c].ncaps = 0;
+		tr->gc_by_pause[c] = (uint32_t)c;
+	}
+	for (size_t i = 0; i < niv; i++) { /* by capability within a collection */
+		if (iv[i].coll < 0)
+			continue;
+		struct gc *g = &tr->gcs[iv[i].coll];
+		tr->gcparts[g->part + g->ncaps++] =
+			(struct gcpart){ iv[i].start, iv[i].end, iv[i].cap };
+	}
+	free(cnt);
+	spans(tr);
+	return true;
+}
+
+/* Collections from the paired intervals (sorted by capability, offset):
+ * one per GC_STATS_GHC; other capabilities take part when their interval
+ * holds the collection's GC_GLOBAL_SYNC moment. A log with no GC_STATS_GHC
+ * gets one collection per group of overlapping intervals instead. */
+static bool form_collections(struct tracks *tr, struct gcival *iv, size_t niv)
+{
+	struct gcbuild *cb = xmallocarray(tr->ngcstats ? tr->ngcstats : niv, sizeof *cb);
+	if (!cb)
+		return false;
+	size_t nc = 0;
+	if (tr->ngcstats)
+		nc = form_by_stats(tr, iv, niv, cb);
+	else if (!form_by_overlap(iv, niv, cb, &nc)) {
+		free(cb);
+		return false;
+	}
+	qsort(cb, nc, sizeof *cb, cmp_gcbuild);
+	for (size_t i = 0; i < niv; i++)
+		if (tr->ngcstats)
+			iv[i].coll = -1;
+	for (size_t c = 0; c < nc; c++)
+		if (cb[c].iv >= 0)
+			iv[cb[c].iv].coll = (long)c;
+	bool ok = join_others(tr, iv, niv, cb, nc) && emit(tr, iv, niv, cb, nc);
+	free(cb);
+	return ok;
+}
+
+/* tr->gc_by_pause: longest pause first, then earliest. */
+static bool order_by_pause(struct tracks *tr)
+{
+	struct bypause *bp = xmallocarray(tr->ngcs, sizeof *bp);
+	if (!bp)
+		return false;
+	for (size_t i = 0; i < tr->ngcs; i++)
+		bp[i] = (struct bypause){ tr->gcs[i].pause, tr->gcs[i].start, (uint32_t)i };
+	qsort(bp, tr->ngcs, sizeof *bp, cmp_pause);
+	for (size_t i = 0; i < tr->ngcs; i++)
+		tr->gc_by_pause[i] = bp[i].idx;
+	free(bp);
+	return true;
+}
+
+bool coll_build(struct tracks *tr, struct gcev *gev, size_t ngev)
+{
+	qsort(gev, ngev, sizeof *gev, cmp_gcev);
+	struct gcival *iv = NULL;
+	size_t niv = 0;
+	if (!pair_ivals(gev, ngev, &iv, &niv))
+		return false;
+	bool ok = form_collections(tr, iv, niv) && order_by_pause(tr);
+	free(iv);
+	return ok;
+}
+
+/* Each synchronisation is a run of CONC_SYNC_BEGIN then CONC_SYNC_END
+ * events (GHC 9.0 posts each twice, around its stopwatch), from the first
+ * begin to the last end; marks are pairs. */
+bool coll_conc_phases(struct tracks *tr, struct concev *ev, size_t n)
+{
+	qsort(ev, n, sizeof *ev, cmp_concev);
+	size_t scap = 0, mcap = 0;
+	bool in_sync = false, ended = false, in_mark = false;
+	struct ival cur = { 0 }, mark = { 0 };
+	for (size_t i = 0; i < n; i++) {
+		switch (ev[i].tag) {
+		case EV_CONC_SYNC_BEGIN:
+			if (in_sync && ended) {
+				if (!vec_push(tr->syncs, tr->nsyncs, scap, cur))
+					return false;
+				in_sync = false;
+			}
+			if (!in_sync)
+				cur = (struct ival){ ev[i].time, ev[i].time };
+			in_sync = true;
+			ended = false;
+			break;
+		case EV_CONC_SYNC_END:
+			if (in_sync) {
+				cur.end = ev[i].time < cur.start ? cur.start : ev[i].time;
+				ended = true;
+			}
+			break;
+		case EV_CONC_MARK_BEGIN:
+			mark = (struct ival){ ev[i].time, ev[i].time };
+			in_mark = true;
+			break;
+		case EV_CONC_MARK_END:
+			if (in_mark) {
+				mark.end = ev[i].time < mark.start ? mark.start : ev[i].time;
+				if (!vec_push(tr->marks_conc, tr->nmarks_conc, mcap, mark))
+					return false;
+			}
+			in_mark = false;
+			break;
+		}
+	}
+	if (in_sync && ended && !vec_push(tr->syncs, tr->nsyncs, scap, cur))
+		return false;
+	return true;
+}
+
+/* The main thread: the first one created, or in the threaded RTS the first
+ * created after the first one (which starts the IO manager) finished. */
+static const struct thread_info *main_thread(const struct tracks *tr)
+{
+	const struct thread_info *first = NULL;
+	for (size_t i = 0; i < tr->nthreads; i++)
+		if (tr->threads[i].created != UINT64_MAX &&
+		    (!first || tr->threads[i].created < first->created))
+			first = &tr->threads[i];
+	if (!first || !tr->threaded_rts)
+		return first;
+	const struct thread_info *main = NULL;
+	for (size_t i = 0; i < tr->nthreads && first->finished != UINT64_MAX; i++) {
+		const struct thread_info *t = &tr->threads[i];
+		if (t->created != UINT64_MAX && t->created > first->finished &&
+		    (!main || t->created < main->created))
+			main = t;
+	}
+	return main;
+}
+
+/* INIT ends (stat_endInit) just before the main thread is created. EXIT
+ * starts (stat_startExit) just before hs_exit creates the thread that
+ * flushes stdout: the last thread created before the exit collection, which
+ * is the last collection of a log that ends normally; the report's time is
+ * taken just before the final HEAP_ALLOCATED events that follow it. */
+void coll_run_phases(struct tracks *tr, const struct store *s)
+{
+	const struct thread_info *mt = main_thread(tr);
+	if (mt) {
+		tr->end_init = mt->created;
+		tr->have_init = true;
+	}
+	if (!tr->ngcs || !tr->have_init)
+		return;
+	const struct gc *last = &tr->gcs[tr->ngcs - 1];
+	uint64_t report = UINT64_MAX;
+	for (size_t i = 0; i < tr->nalloc; i++)
+		if (tr->alloc[i].time > last->end && tr->alloc[i].time < report)
+			report = tr->alloc[i].time;
+	if (report == UINT64_MAX || s->stop == STOP_TRUNCATED)
+		return;
+	const struct thread_info *flush = NULL;
+	for (size_t i = 0; i < tr->nthreads; i++) {
+		const struct thread_info *t = &tr->threads[i];
+		if (t->created != UINT64_MAX && t->created < last->start &&
+		    t->created > tr->end_init && (!flush || t->created > flush->created))
+			flush = t;
+	}
+	if (!flush)
+		return;
+	tr->start_exit = flush->created;
+	tr->t_exit_report = report;
+	tr->have_exit = true;
+}

@@ -1,0 +1,549 @@
+/* tracks_build: the pass (on one or two threads, builder.c), the stitch of
+ * its halves (stitch.c), and the join of the builders' results into struct
+ * tracks, step by step. */
+#include "builder.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "order.h"
+#include "vec.h"
+
+uint64_t tracks_progress;
+
+/* Memory: the lists may take 5% of the file (at least MIN_BUDGET), the bins
+ * 2.5% (at least MIN_BIN_BUDGET); what they allocate is charged, growth of
+ * the arrays included, and so is what the collections built from the GC
+ * events take at the join. */
+#define MIN_BUDGET (8u << 20)
+#define MIN_BIN_BUDGET (2u << 20)
+
+static int cmp_cap(const void *a, const void *b)
+{
+	const struct capb *x = a, *y = b;
+	return cmp_i64(x->cap, y->cap);
+}
+
+static int cmp_stat(const void *a, const void *b)
+{
+	const struct gcstat *x = a, *y = b;
+	return cmp_u64(x->time, y->time);
+}
+
+static int cmp_sample(const void *a, const void *b)
+{
+	const struct sample *x = a, *y = b;
+	return cmp_u64(x->time, y->time);
+}
+
+static int cmp_capsample(const void *a, const void *b)
+{
+	const struct capsample *x = a, *y = b;
+	return cmp_then(cmp_i64(x->cap, y->cap), cmp_u64(x->time, y->time));
+}
+
+static int cmp_mark(const void *a, const void *b)
+{
+	const struct mark *x = a, *y = b;
+	return cmp_then(cmp_u64(x->time, y->time), cmp_u64(x->off, y->off));
+}
+
+static int cmp_thread(const void *a, const void *b)
+{
+	const struct thread_info *x = a, *y = b;
+	return cmp_u64(x->id, y->id);
+}
+
+/* Concatenates the arrays of n builders into one malloc'd array, freeing
+ * each builder's as it goes (so the two never all stand at once; the
+ * builders take nothing after the join). Returns JOIN_NOMEM from the
+ * caller when out of memory. */
+#define JOIN(dst, ndst, field, nfield, bs, nb)                                       \
+	do {                                                                         \
+		size_t total_ = 0;                                                   \
+		for (size_t i_ = 0; i_ < (nb); i_++)                                 \
+			total_ += (bs)[i_]->nfield;                                  \
+		(dst) = xmallocarray(total_, sizeof *(dst));                         \
+		if (!(dst))                                                          \
+			return JOIN_NOMEM;                                           \
+		(ndst) = 0;                                                          \
+		for (size_t i_ = 0; i_ < (nb); i_++) {                               \
+			if ((bs)[i_]->nfield)                                        \
+				memcpy((dst) + (ndst), (bs)[i_]->field,              \
+				       (bs)[i_]->nfield * sizeof *(dst));            \
+			(ndst) += (bs)[i_]->nfield;                                  \
+			free((bs)[i_]->field);                                       \
+			(bs)[i_]->field = NULL;                                      \
+			(bs)[i_]->nfield = 0;                                        \
+		}                                                                    \
+	} while (0)
+
+/* ---- capabilities ---- */
+
+/* The time of capability cap's last event, over the builders. */
+static uint64_t cap_last_event(struct tb **bs, size_t nb, int32_t cap)
+{
+	uint64_t t = 0;
+	for (size_t i = 0; i < nb; i++) {
+		long k = idmap_get(&bs[i]->capmap, (uint32_t)cap);
+		if (k >= 0 && bs[i]->caps[k].ev_any && bs[i]->caps[k].ev_last > t)
+			t = bs[i]->caps[k].ev_last;
+	}
+	return t;
+}
+
+/* A state lasts until the capability's last event: after it the log has no
+ * data (a crash, a cut). */
+static void close_cap(const struct tracks *tr, struct tb **bs, size_t nb, size_t i,
+		      struct capb *c)
+{
+	uint64_t end = cap_last_event(bs, nb, c->cap);
+	if (c->seen && end >= c->since)
+		tb_account(tr, c, c->since, end);
+	if (c->seen)
+		tb_state_after(tr, c, end > c->since ? end : c->since);
+	if (c->running) /* still running at the end: count it */
+		tb_stop_running(bs[i], c, end);
+}
+
+/* Every builder's capabilities, each one's last state closed, moved into
+ * one array (bins included) sorted by capability. NULL when out of memory. */
+static struct capb *gather_caps(const struct tracks *tr, struct tb **bs, size_t nb, size_t *n)
+{
+	size_t ncaps = 0;
+	for (size_t i = 0; i < nb; i++)
+		ncaps += bs[i]->ncaps;
+	struct capb *caps = xmallocarray(ncaps, sizeof *caps);
+	if (!caps)
+		return NULL;
+	ncaps = 0;
+	for (size_t i = 0; i < nb; i++) {
+		for (size_t k = 0; k < bs[i]->ncaps; k++) {
+			struct capb *c = &bs[i]->caps[k];
+			if (!c->continued)
+				close_cap(tr, bs, nb, i, c);
+			caps[ncaps++] = *c;
+			c->run = c->gcd = NULL; /* moved */
+			c->st_thread = NULL;
+			c->st_gc = NULL;
+		}
+	}
+	qsort(caps, ncaps, sizeof *caps, cmp_cap);
+	*n = ncaps;
+	return caps;
+}
+
+static void free_bins(struct capb *c)
+{
+	free(c->run);
+	free(c->gcd);
+	free(c->st_thread);
+	free(c->st_gc);
+	c->run = c->gcd = NULL;
+	c->st_thread = NULL;
+	c->st_gc = NULL;
+}
+
+/* A capability in both halves: x's extent and bins added to d's (one set
+ * of bins, the sums of both); x's bins are freed or moved. */
+static void merge_cap(const struct tracks *tr, struct capb *d, struct capb *x)
+{
+	if (x->ev_any) {
+		if (!d->ev_any || x->ev_first < d->ev_first)
+			d->ev_first = x->ev_first;
+		if (!d->ev_any || x->ev_last > d->ev_last)
+			d->ev_last = x->ev_last;
+		d->ev_any = true;
+	}
+	if (d->run && x->run) {
+		for (uint32_t j = 0; j <= tr->nbins; j++) {
+			d->run[j] += x->run[j];
+			d->gcd[j] += x->gcd[j];
+			if (d->st_gc[j] == BIN_UNSET) {
+				d->st_gc[j] = x->st_gc[j];
+				d->st_thread[j] = x->st_thread[j];
+			}
+		}
+	} else if (!d->run && x->run) {
+		d->run = x->run, d->gcd = x->gcd;
+		d->st_thread = x->st_thread, d->st_gc = x->st_gc;
+		x->run = x->gcd = NULL;
+		x->st_thread = NULL;
+		x->st_gc = NULL;
+	}
+	free_bins(x);
+}
+
+/* Bins no half set (before the capability's first event) to idle, and the
+ * per-bin times to prefix sums: run[i] = time before bin i. */
+static void finish_bins(const struct tracks *tr, size_t i)
+{
+	if (tr->st_gc[i])
+		for (uint32_t j = 0; j <= tr->nbins; j++)
+			if (tr->st_gc[i][j] == BIN_UNSET)
+				tr->st_gc[i][j] = 0;
+	for (int k = 0; k < 2; k++) {
+		uint64_t *v = k ? tr->gcd[i] : tr->run[i];
+		if (!v)
+			continue;
+		uint64_t acc = 0;
+		for (uint32_t j = 0; j <= tr->nbins; j++) {
+			uint64_t x = v[j];
+			v[j] = acc;
+			acc += x;
+		}
+	}
+}
+
+/* The capability tables of tr, taking caps[0..n)'s bins. */
+static enum join_status place_caps(struct tracks *tr, struct capb *caps, size_t n)
+{
+	tr->ncaps = n;
+	tr->caps = xmallocarray(n, sizeof *tr->caps);
+	tr->run = xcallocarray(n, sizeof *tr->run);
+	tr->gcd = xcallocarray(n, sizeof *tr->gcd);
+	tr->st_thread = xcallocarray(n, sizeof *tr->st_thread);
+	tr->st_gc = xcallocarray(n, sizeof *tr->st_gc);
+	tr->cap_first = xcallocarray(n, sizeof *tr->cap_first);
+	tr->cap_last = xcallocarray(n, sizeof *tr->cap_last);
+	if (!tr->caps || !tr->run || !tr->gcd || !tr->st_thread || !tr->st_gc ||
+	    !tr->cap_first || !tr->cap_last) {
+		for (size_t i = 0; i < n; i++)
+			free_bins(&caps[i]);
+		return JOIN_NOMEM;
+	}
+	for (size_t i = 0; i < n; i++) {
+		tr->caps[i] = caps[i].cap;
+		tr->cap_first[i] = caps[i].ev_first;
+		tr->cap_last[i] = caps[i].ev_last;
+		tr->run[i] = caps[i].run;
+		tr->gcd[i] = caps[i].gcd;
+		tr->st_thread[i] = caps[i].st_thread;
+		tr->st_gc[i] = caps[i].st_gc;
+		finish_bins(tr, i);
+	}
+	return JOIN_OK;
+}
+
+static enum join_status join_caps(struct tracks *tr, struct tb **bs, size_t nb)
+{
+	size_t ncaps;
+	struct capb *caps = gather_caps(tr, bs, nb, &ncaps);
+	if (!caps)
+		return JOIN_NOMEM;
+	size_t u = 0;
+	for (size_t i = 0; i < ncaps; i++) {
+		if (u && caps[u - 1].cap == caps[i].cap)
+			merge_cap(tr, &caps[u - 1], &caps[i]);
+		else
+			caps[u++] = caps[i];
+	}
+	enum join_status st = place_caps(tr, caps, u);
+	free(caps);
+	return st;
+}
+
+/* ---- lists, threads, collections ---- */
+
+static enum join_status join_lists(struct tracks *tr, struct tb **bs, size_t nb)
+{
+	JOIN(tr->gcstats, tr->ngcstats, stats, nstats, bs, nb);
+	qsort(tr->gcstats, tr->ngcstats, sizeof *tr->gcstats, cmp_stat);
+	JOIN(tr->heap_size, tr->nheap_size, hs, nhs, bs, nb);
+	qsort(tr->heap_size, tr->nheap_size, sizeof(struct sample), cmp_sample);
+	JOIN(tr->heap_live, tr->nheap_live, hl, nhl, bs, nb);
+	qsort(tr->heap_live, tr->nheap_live, sizeof(struct sample), cmp_sample);
+	JOIN(tr->blocks_size, tr->nblocks_size, bsz, nbsz, bs, nb);
+	qsort(tr->blocks_size, tr->nblocks_size, sizeof(struct sample), cmp_sample);
+	JOIN(tr->alloc, tr->nalloc, alloc, nalloc, bs, nb);
+	qsort(tr->alloc, tr->nalloc, sizeof(struct capsample), cmp_capsample);
+	JOIN(tr->sparks, tr->nsparks, sparks, nsparks, bs, nb);
+	qsort(tr->sparks, tr->nsparks, sizeof(struct capsample), cmp_capsample);
+	JOIN(tr->marks, tr->nmarks, marks, nmarks, bs, nb);
+	qsort(tr->marks, tr->nmarks, sizeof *tr->marks, cmp_mark);
+	return JOIN_OK;
+}
+
+static void merge_thread(struct thread_info *d, const struct thread_info *x)
+{
+	if (x->created < d->created)
+		d->created = x->created;
+	if (x->first_run < d->first_run) {
+		d->first_run = x->first_run;
+		d->first_cap = x->first_cap;
+	}
+	if (x->last_cap != EV_NO_CAP)
+		tb_seen_at(d, x->last_seen, x->last_cap);
+	if (x->finished < d->finished)
+		d->finished = x->finished;
+	if (x->label_off && (!d->label_off || x->label_time >= d->label_time)) {
+		d->label_off = x->label_off;
+		d->label_time = x->label_time;
+	}
+	d->run_ns += x->run_ns;
+	d->caps |= x->caps;
+	d->nruns += x->nruns;
+}
+
+/* One entry per thread id, the builders' views combined. */
+static enum join_status join_threads(struct tracks *tr, struct tb **bs, size_t nb)
+{
+	size_t nth;
+	struct thread_info *th;
+	JOIN(th, nth, th, nth, bs, nb);
+	qsort(th, nth, sizeof *th, cmp_thread);
+	size_t w = 0;
+	for (size_t i = 0; i < nth; i++) {
+		if (w && th[w - 1].id == th[i].id)
+			merge_thread(&th[w - 1], &th[i]);
+		else
+			th[w++] = th[i];
+	}
+	tr->threads = th;
+	tr->nthreads = w;
+	return JOIN_OK;
+}
+
+static enum join_status join_collections(struct tracks *tr, struct tb **bs, size_t nb)
+{
+	struct gcev *gev;
+	size_t ngev;
+	JOIN(gev, ngev, gev, ngev, bs, nb);
+	bool ok = coll_build(tr, gev, ngev);
+	free(gev);
+	if (!ok)
+		return JOIN_NOMEM;
+	struct concev *conc;
+	size_t nconc;
+	JOIN(conc, nconc, conc, nconc, bs, nb);
+	ok = coll_conc_phases(tr, conc, nconc);
+	free(conc);
+	return ok ? JOIN_OK : JOIN_NOMEM;
+}
+
+/* ---- what the run was ---- */
+
+/* The RTS's way and the heap's figures, from every builder. */
+struct facts {
+	int threaded, profiled; /* -1: no identifier */
+	uint64_t mret, mblock;
+	bool prof_events;
+};
+
+static struct facts join_facts(struct tracks *tr, struct tb **bs, size_t nb)
+{
+	struct facts f = { -1, -1, 0, 0, false };
+	for (size_t i = 0; i < tr->ngcstats; i++)
+		if (tr->gcstats[i].gen > tr->maxgen)
+			tr->maxgen = tr->gcstats[i].gen;
+	for (size_t i = 0; i < nb; i++) {
+		if (bs[i]->gens > tr->gens)
+			tr->gens = bs[i]->gens;
+		if (bs[i]->startup > tr->startup_caps)
+			tr->startup_caps = bs[i]->startup;
+		tr->over_budget |= bs[i]->over;
+		if (bs[i]->rts_threaded >= 0)
+			f.threaded = bs[i]->rts_threaded;
+		if (bs[i]->rts_profiled >= 0)
+			f.profiled = bs[i]->rts_profiled;
+		f.prof_events |= bs[i]->prof_events;
+		if (bs[i]->mem_return_max > f.mret)
+			f.mret = bs[i]->mem_return_max;
+		if (bs[i]->mblock_size)
+			f.mblock = bs[i]->mblock_size;
+	}
+	return f;
+}
+
+static void run_kind(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb)
+{
+	struct facts f = join_facts(tr, bs, nb);
+	/* no identifier: a threaded RTS starts its IO manager threads */
+	if (f.threaded < 0) {
+		f.threaded = 0;
+		for (size_t i = 0; i < tr->nthreads && !f.threaded; i++) {
+			size_t n;
+			const uint8_t *l = tracks_label(tr, s, &tr->threads[i], &n);
+			f.threaded = l && n >= 9 && memcmp(l, "IOManager", 9) == 0;
+		}
+	}
+	tr->threaded_rts = f.threaded > 0;
+	tr->profiled = f.profiled >= 0 ? f.profiled > 0 : f.prof_events;
+	/* peak memory: +RTS -s counts the peak of mblocks_allocated, which the
+	 * RTS reaches inside a major GC just before it returns memory to the
+	 * OS; HEAP_SIZE is posted after that. MEM_RETURN (GHC 9.2+) tells the
+	 * size before the return. */
+	for (size_t i = 0; i < tr->nheap_size; i++)
+		if (tr->heap_size[i].value > tr->max_mem)
+			tr->max_mem = tr->heap_size[i].value;
+	if (f.mret && f.mblock && f.mret <= UINT64_MAX / f.mblock &&
+	    f.mret * f.mblock > tr->max_mem)
+		tr->max_mem = f.mret * f.mblock;
+	tr->mem_peak_exact = f.mret > 0;
+}
+
+/* The builders' results into tr, each builder's arrays freed as they are
+ * taken. Two builders are the halves of a two-thread pass. */
+static enum join_status join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb)
+{
+	enum join_status st = JOIN_OK;
+	if (nb == 2)
+		st = stitch_halves(tr, bs[0], bs[1]);
+	if (st == JOIN_OK)
+		st = join_caps(tr, bs, nb);
+	if (st == JOIN_OK)
+		st = join_lists(tr, bs, nb);
+	if (st == JOIN_OK)
+		st = join_threads(tr, bs, nb);
+	if (st == JOIN_OK)
+		st = join_collections(tr, bs, nb);
+	if (st != JOIN_OK)
+		return st;
+	run_kind(tr, s, bs, nb);
+	coll_run_phases(tr, s);
+	return JOIN_OK;
+}
+
+/* ---- the pass ---- */
+
+/* Chooses the bins: as fine as ~32 events per bin per capability, within a
+ * budget of 2.5% of the file (at least MIN_BIN_BUDGET) for all
+ * capabilities. */
+static void choose_bins(struct tracks *tr, const struct store *s, size_t ncaps)
+{
+	if (ncaps == 0)
+		ncaps = 1;
+	if (ncaps > MAX_BINNED_CAPS)
+		ncaps = MAX_BINNED_CAPS;
+	uint64_t budget = s->size / 40 > MIN_BIN_BUDGET ? s->size / 40 : MIN_BIN_BUDGET;
+	uint64_t per_bin = BIN_BYTES * (uint64_t)ncaps;
+	uint64_t want = s->nevents / (32 * ncaps);
+	uint32_t nb = 1024;
+	while (nb < (1u << 20) && nb < want && (uint64_t)nb * 2 * per_bin <= budget)
+		nb *= 2;
+	tr->nbins = nb;
+	tr->bin_budget = budget > (uint64_t)(nb + 1) * per_bin ? budget : (uint64_t)(nb + 1) * per_bin;
+	tr->origin = s->tmin;
+	/* the smallest power of two w with nb * w > tmax - tmin (no overflow:
+	 * a hostile log can span 2^64 ns) */
+	uint64_t need = (s->tmax - s->tmin) / nb + 1, w = 1;
+	while (w < need && w <= UINT64_MAX / 2)
+		w *= 2;
+	tr->binw = w;
+}
+
+/* The capabilities of the blocks (the bins need their number), or 4. */
+static size_t count_caps(const struct store *s)
+{
+	size_t ncap = 0;
+	struct idmap cm = { 0 };
+	for (size_t i = 0; i < s->nblocks; i++)
+		if (idmap_get(&cm, s->blocks[i].cap) < 0 && idmap_put(&cm, s->blocks[i].cap, ncap))
+			ncap++;
+	idmap_free(&cm);
+	return ncap ? ncap : 4;
+}
+
+/* The pass and the join on two threads, when the index split the file in
+ * two (at a block boundary, with no segment across it): each half on its
+ * own thread, the second half's capabilities stitched to the first's. */
+static enum join_status build_halves(struct tracks *tr, const struct store *s,
+				     struct worker *w, uint64_t budget)
+{
+	for (int i = 0; i < 2; i++) {
+		tb_init(&w[i].b, s, tr, budget / 2);
+		w[i].cut = s->cut;
+		w[i].second = i == 1;
+	}
+	w[1].b.second_half = true;
+	pthread_t th;
+	bool threaded = pthread_create(&th, NULL, tb_run_worker, &w[1]) == 0;
+	tb_run_worker(&w[0]);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		tb_run_worker(&w[1]);
+	tr->by_caps = true;
+	if (w[0].b.oom || w[1].b.oom)
+		return JOIN_NOMEM;
+	struct tb *bs[2] = { &w[0].b, &w[1].b };
+	enum join_status st = join(tr, s, bs, 2);
+	return st == JOIN_OK ? stitch_check_bins(tr) : st;
+}
+
+/* The pass and the join on one thread, in file order. */
+static enum join_status build_serial(struct tracks *tr, const struct store *s,
+				     struct worker *w, uint64_t budget)
+{
+	tb_init(&w->b, s, tr, budget);
+	tb_run_worker(w);
+	if (w->b.oom)
+		return JOIN_NOMEM;
+	struct tb *bs[1] = { &w->b };
+	return join(tr, s, bs, 1);
+}
+
+bool tracks_build(struct tracks *tr, const struct store *s)
+{
+	memset(tr, 0, sizeof *tr);
+	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+	size_t ncap = count_caps(s);
+	choose_bins(tr, s, ncap);
+	struct worker w[2];
+	memset(w, 0, sizeof w);
+	enum join_status st = s->cut ? build_halves(tr, s, w, budget)
+				     : build_serial(tr, s, &w[0], budget);
+	if (st == JOIN_SERIAL) {
+		/* times went back across the cut: one thread, file order */
+		tb_free(&w[0].b);
+		tb_free(&w[1].b);
+		tracks_free(tr);
+		choose_bins(tr, s, ncap);
+		st = build_serial(tr, s, &w[0], budget);
+	}
+	tr->bytes = w[0].b.bytes + w[1].b.bytes;
+	for (size_t i = 0; st == JOIN_OK && i < tr->ncaps; i++) /* the bins */
+		if (tr->run[i])
+			tr->bytes += (uint64_t)(tr->nbins + 1) * BIN_BYTES;
+	tb_free(&w[0].b);
+	tb_free(&w[1].b);
+	if (st != JOIN_OK)
+		tracks_free(tr);
+	return st == JOIN_OK;
+}
+
+void tracks_free(struct tracks *tr)
+{
+	for (size_t i = 0; i < tr->ncaps; i++) {
+		if (tr->run)
+			free(tr->run[i]);
+		if (tr->gcd)
+			free(tr->gcd[i]);
+		if (tr->st_thread)
+			free(tr->st_thread[i]);
+		if (tr->st_gc)
+			free(tr->st_gc[i]);
+	}
+	free(tr->caps);
+	free(tr->run);
+	free(tr->gcd);
+	free(tr->st_thread);
+	free(tr->st_gc);
+	free(tr->gcstats);
+	free(tr->gcs);
+	free(tr->gc_by_pause);
+	free(tr->gcparts);
+	free(tr->syncs);
+	free(tr->marks_conc);
+	free(tr->cap_first);
+	free(tr->cap_last);
+	free(tr->heap_size);
+	free(tr->heap_live);
+	free(tr->blocks_size);
+	free(tr->alloc);
+	free(tr->sparks);
+	free(tr->threads);
+	free(tr->marks);
+	memset(tr, 0, sizeof *tr);
+}

@@ -1,0 +1,13 @@
+/* bench: `hectic --bench=SCRIPT FILE`. Loads the log, then runs a key
+ * script (keys separated by spaces; "/regex" searches) against an
+ * invisible 200x50 screen, and prints the first frame's time and the
+ * redraw times per key. */
+#ifndef HECTIC_BENCH_H
+#define HECTIC_BENCH_H
+
+struct ui;
+
+/* Returns the exit status. */
+int bench_run(struct ui *u);
+
+#endif

@@ -1,0 +1,536 @@
+/* The viewer's state, the window arithmetic, and the dispatch of actions:
+ * the focused panel first, then the global handlers' table. */
+#include "core.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../keymaps/keymaps.h"
+#include "term.h"
+
+#define V(n) &view_##n,
+const struct view_ops *const view_all[] = { VIEWS(V) NULL };
+#undef V
+
+const struct view_ops *view_for_action(enum action a)
+{
+	for (size_t i = 0; a != ACT_NONE && view_all[i]; i++)
+		if (view_all[i]->opens_on == a)
+			return view_all[i];
+	return NULL;
+}
+
+void ui_say(struct ui *u, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- the window in time ---- */
+
+uint64_t ui_run_end(const struct ui *u)
+{
+	return u->s.tmax + 1;
+}
+
+uint64_t ui_width(const struct ui *u)
+{
+	return u->t1 - u->t0;
+}
+
+uint64_t ui_col_ns(const struct ui *u)
+{
+	uint64_t c = ui_width(u) / (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
+	return c ? c : 1;
+}
+
+enum time_unit ui_screen_unit(const struct ui *u)
+{
+	return time_unit_of(u->t1);
+}
+
+char *ui_fmt_at(const struct ui *u, char *buf, size_t n, uint64_t t)
+{
+	return time_format_unit(buf, n, t, ui_screen_unit(u), ui_col_ns(u));
+}
+
+char *ui_fmt_moment(char *buf, size_t n, uint64_t t)
+{
+	return time_format_res(buf, n, t, 1000);
+}
+
+void ui_set_window(struct ui *u, uint64_t t0, uint64_t w)
+{
+	uint64_t lo = u->s.tmin, hi = ui_run_end(u);
+	uint64_t minw = (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
+	if (w < minw)
+		w = minw;
+	if (w >= hi - lo) {
+		u->t0 = lo;
+		u->t1 = lo + w;
+		return;
+	}
+	if (t0 < lo)
+		t0 = lo;
+	if (t0 > hi - w)
+		t0 = hi - w;
+	u->t0 = t0;
+	u->t1 = t0 + w;
+}
+
+void ui_follow_cursor(struct ui *u)
+{
+	uint64_t w = ui_width(u);
+	if (u->cursor < u->t0)
+		ui_set_window(u, u->cursor, w);
+	else if (u->cursor >= u->t1)
+		ui_set_window(u, u->cursor - w / 2, w);
+}
+
+void ui_zoom(struct ui *u, bool in, int anchor_col)
+{
+	uint64_t w = ui_width(u);
+	uint64_t nw = in ? w / 2 : (w > UINT64_MAX / 2 ? w : w * 2);
+	uint64_t full = ui_run_end(u) - u->s.tmin;
+	if (!in && nw > full)
+		nw = full;
+	uint64_t minw = (uint64_t)u->L.plotw;
+	if (in && nw < minw)
+		nw = minw; /* one nanosecond per column */
+	if (nw == w) {
+		ui_say(u, in ? "zoomed in as far as 1 ns per column" : "the whole run is in view");
+		return;
+	}
+	/* keep the anchor (the cursor, or the mouse) on its column */
+	uint64_t at = anchor_col >= 0 ? layout_col_to_time(u->t0, u->t1, u->L.plotw, anchor_col)
+				      : u->cursor;
+	double frac = w ? (double)(at - u->t0) / (double)w : 0.5;
+	uint64_t off = (uint64_t)(frac * (double)nw);
+	ui_set_window(u, at > off ? at - off : 0, nw);
+	u->sel_valid = false;
+}
+
+void ui_go_time(struct ui *u, uint64_t t)
+{
+	u->cursor = t;
+	ui_follow_cursor(u);
+	u->sel_valid = false;
+}
+
+static void say_gc(struct ui *u, const struct gc *g)
+{
+	char a[32], b[32], c[32], who[48] = "";
+	int gen = tracks_gc_gen(&u->tr, g);
+	const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
+	if (g->cap != EV_NO_CAP)
+		snprintf(who, sizeof who, " (from cap %d)", g->cap);
+	/* the pause first: the line is cut at the screen's edge */
+	ui_say(u, "GC at %s: pause %s, gen %d%s, span %s over %u cap%s%s, %llu bytes copied",
+	       ui_fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), gen,
+	       tracks_gc_major(&u->tr, g) ? " (major)" : "",
+	       time_format(c, 32, g->span_end - g->span_start), g->ncaps, g->ncaps == 1 ? "" : "s",
+	       who, st ? (unsigned long long)st->copied : 0ull);
+}
+
+/* Puts a collection in view at a useful zoom: its span (every capability
+ * in it) takes about a third of the screen unless it already shows wider. */
+void ui_go_gc(struct ui *u, const struct gc *g)
+{
+	uint64_t s0 = g->span_start < g->start ? g->span_start : g->start;
+	uint64_t s1 = g->span_end > g->end ? g->span_end : g->end;
+	uint64_t span = s1 - s0 ? s1 - s0 : 1;
+	uint64_t w = ui_width(u);
+	int cols = (int)((double)span / (double)w * u->L.plotw);
+	if (s0 < u->t0 || s1 >= u->t1 || cols < u->L.plotw / 8)
+		ui_set_window(u, s0 > span ? s0 - span : 0, span * 3);
+	u->cursor = g->start;
+	u->sel_valid = false;
+	say_gc(u, g);
+}
+
+void ui_mark_range(const struct ui *u, uint64_t *lo, uint64_t *hi)
+{
+	uint64_t a = u->mark_a, b = u->marking ? u->cursor : u->mark_b;
+	*lo = a < b ? a : b;
+	*hi = a < b ? b : a;
+}
+
+/* ---- the global handlers: one per action, but for the panels' own ---- */
+
+static void do_nothing(struct ui *u, enum action a)
+{
+	(void)u;
+	(void)a;
+}
+
+static void do_quit(struct ui *u, enum action a)
+{
+	(void)a;
+	u->quit = true;
+}
+
+static void do_suspend(struct ui *u, enum action a)
+{
+	(void)a;
+	term_suspend(u);
+}
+
+static void do_redraw(struct ui *u, enum action a)
+{
+	(void)u;
+	(void)a;
+	term_redraw();
+}
+
+static void do_zoom(struct ui *u, enum action a)
+{
+	ui_zoom(u, a == ACT_ZOOM_IN, -1);
+}
+
+static void do_zoom_fit(struct ui *u, enum action a)
+{
+	(void)a;
+	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
+	u->sel_valid = false;
+}
+
+/* A column to the left or right, from the start of the cursor's column
+ * when it is in view. */
+static void do_step(struct ui *u, enum action a)
+{
+	uint64_t col = ui_col_ns(u);
+	int c = layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
+	if (a == ACT_LEFT) {
+		uint64_t t = c > 0 ? layout_col_to_time(u->t0, u->t1, u->L.plotw, c - 1)
+			     : u->cursor > u->s.tmin + col ? u->cursor - col : u->s.tmin;
+		ui_go_time(u, t < u->s.tmin ? u->s.tmin : t);
+	} else {
+		uint64_t t = c >= 0 ? layout_col_to_time(u->t0, u->t1, u->L.plotw, c + 1) : u->cursor + col;
+		ui_go_time(u, t < ui_run_end(u) && t > u->cursor ? t : u->s.tmax);
+	}
+}
+
+static void do_page(struct ui *u, enum action a)
+{
+	uint64_t w = ui_width(u);
+	if (a == ACT_PAGE_LEFT) {
+		ui_set_window(u, u->t0 > w ? u->t0 - w : 0, w);
+		u->cursor = u->cursor > w ? u->cursor - w : u->s.tmin;
+	} else {
+		ui_set_window(u, u->t0 + w, w);
+		u->cursor += w;
+		if (u->cursor > u->s.tmax)
+			u->cursor = u->s.tmax;
+	}
+	if (u->cursor < u->t0)
+		u->cursor = u->t0;
+	u->sel_valid = false;
+}
+
+static void do_go_end(struct ui *u, enum action a)
+{
+	ui_go_time(u, a == ACT_GO_START ? u->s.tmin : u->s.tmax);
+}
+
+static void do_mark(struct ui *u, enum action a)
+{
+	(void)a;
+	if (!u->marking) {
+		u->marking = 1;
+		u->has_mark = false;
+		u->mark_a = u->cursor;
+		ui_say(u, "interval started: v again to end it");
+	} else {
+		u->marking = 0;
+		u->mark_b = u->cursor;
+		u->has_mark = u->mark_b != u->mark_a;
+		ui_say(u, "%s", u->has_mark ? "interval marked: z zooms to it, s shows its statistics"
+					    : "empty interval");
+	}
+}
+
+static void do_zoom_mark(struct ui *u, enum action a)
+{
+	(void)a;
+	if (!u->has_mark) {
+		ui_say(u, "no interval: v marks one");
+		return;
+	}
+	uint64_t lo, hi;
+	ui_mark_range(u, &lo, &hi);
+	ui_set_window(u, lo, hi - lo);
+	u->cursor = lo;
+	u->sel_valid = false;
+}
+
+static void do_gc_step(struct ui *u, enum action a)
+{
+	bool major = a == ACT_NEXT_MAJOR_GC || a == ACT_PREV_MAJOR_GC;
+	bool next = a == ACT_NEXT_GC || a == ACT_NEXT_MAJOR_GC;
+	const struct gc *g = next ? tracks_gc_next(&u->tr, u->cursor, major)
+				  : tracks_gc_prev(&u->tr, u->cursor, major);
+	if (g)
+		ui_go_gc(u, g);
+	else
+		ui_say(u, "no %s%s GC", next ? "later" : "earlier", major ? " major" : "");
+}
+
+static void do_toggle_filters(struct ui *u, enum action a)
+{
+	(void)a;
+	if (u->filters == CLASS_ALL) {
+		u->filters = u->saved_filters != CLASS_ALL ? u->saved_filters : 0;
+	} else {
+		u->saved_filters = u->filters;
+		u->filters = CLASS_ALL;
+	}
+	u->sel_valid = false;
+}
+
+static void do_toggle_times(struct ui *u, enum action a)
+{
+	(void)a;
+	u->raw_times = !u->raw_times;
+	ui_say(u, "%s", u->raw_times ? "event times in nanoseconds" : "event times in the ruler's unit");
+}
+
+static void do_search_again(struct ui *u, enum action a)
+{
+	search_repeat(u, a == ACT_SEARCH_NEXT ? 1 : -1);
+}
+
+/* Up and down move the event list's selection; a page is the list less a
+ * row of context. */
+static void do_list(struct ui *u, enum action a)
+{
+	int page = u->L.nlist > 2 ? u->L.nlist - 1 : 1;
+	list_move(u, a == ACT_UP ? -1 : a == ACT_DOWN ? 1 : a == ACT_PAGE_UP ? -page : page);
+}
+
+static void do_lanes(struct ui *u, enum action a)
+{
+	u->lanes_top += a == ACT_LANES_UP ? -1 : 1;
+}
+
+static void do_cancel(struct ui *u, enum action a)
+{
+	(void)a;
+	u->marking = 0;
+	u->has_mark = false;
+}
+
+typedef void (*action_fn)(struct ui *u, enum action a);
+
+/* Every action that no panel opens on. */
+static const action_fn handlers[ACT_COUNT] = {
+	[ACT_NONE] = do_nothing,
+	[ACT_QUIT] = do_quit,
+	[ACT_SUSPEND] = do_suspend,
+	[ACT_ZOOM_IN] = do_zoom,
+	[ACT_ZOOM_OUT] = do_zoom,
+	[ACT_ZOOM_FIT] = do_zoom_fit,
+	[ACT_LEFT] = do_step,
+	[ACT_RIGHT] = do_step,
+	[ACT_PAGE_LEFT] = do_page,
+	[ACT_PAGE_RIGHT] = do_page,
+	[ACT_GO_START] = do_go_end,
+	[ACT_GO_END] = do_go_end,
+	[ACT_MARK] = do_mark,
+	[ACT_ZOOM_MARK] = do_zoom_mark,
+	[ACT_NEXT_GC] = do_gc_step,
+	[ACT_PREV_GC] = do_gc_step,
+	[ACT_NEXT_MAJOR_GC] = do_gc_step,
+	[ACT_PREV_MAJOR_GC] = do_gc_step,
+	[ACT_TOGGLE_FILTERS] = do_toggle_filters,
+	[ACT_TOGGLE_TIMES] = do_toggle_times,
+	[ACT_SEARCH_NEXT] = do_search_again,
+	[ACT_SEARCH_PREV] = do_search_again,
+	[ACT_UP] = do_list,
+	[ACT_DOWN] = do_list,
+	[ACT_PAGE_UP] = do_list,
+	[ACT_PAGE_DOWN] = do_list,
+	[ACT_LANES_UP] = do_lanes,
+	[ACT_LANES_DOWN] = do_lanes,
+	[ACT_SELECT] = do_nothing,
+	[ACT_CANCEL] = do_cancel,
+	[ACT_REDRAW] = do_redraw,
+};
+
+bool ui_action_handled(enum action a)
+{
+	return a < ACT_COUNT && (handlers[a] || view_for_action(a));
+}
+
+/* ---- panels ---- */
+
+void ui_view_close(struct ui *u)
+{
+	const struct view_ops *v = u->view;
+	u->view = NULL;
+	if (v && v->close)
+		v->close(u);
+}
+
+void ui_view_open(struct ui *u, const struct view_ops *v)
+{
+	ui_view_close(u);
+	if (v->open && !v->open(u))
+		return;
+	u->view = v;
+	u->psel = u->ptop = 0;
+}
+
+/* The selection to row r, inside the list. */
+static void select_row(struct ui *u, int r)
+{
+	int n = u->view->rows(u);
+	u->psel = r >= n ? n - 1 : r;
+	if (u->psel < 0)
+		u->psel = 0;
+}
+
+bool ui_panel_act(struct ui *u, enum action a)
+{
+	int page = u->L.rows / 2;
+	switch (a) {
+	case ACT_UP: select_row(u, u->psel - 1); return true;
+	case ACT_DOWN: select_row(u, u->psel + 1); return true;
+	case ACT_PAGE_UP: select_row(u, u->psel - page); return true;
+	case ACT_PAGE_DOWN: select_row(u, u->psel + page); return true;
+	case ACT_GO_START: select_row(u, 0); return true;
+	case ACT_GO_END: select_row(u, u->view->rows(u) - 1); return true;
+	case ACT_SELECT:
+		if (u->view->select)
+			u->view->select(u);
+		else
+			ui_view_close(u);
+		return true;
+	case ACT_CANCEL:
+	case ACT_QUIT: ui_view_close(u); return true;
+	case ACT_SUSPEND:
+	case ACT_TOGGLE_FILTERS: return false;
+	default: ui_view_close(u); return false;
+	}
+}
+
+void ui_act(struct ui *u, enum action a)
+{
+	u->msg[0] = 0;
+	const struct view_ops *v = u->view;
+	if (v) {
+		bool taken = v->act ? v->act(u, a) : v->rows ? ui_panel_act(u, a) : false;
+		if (taken)
+			return;
+	}
+	const struct view_ops *opens = view_for_action(a);
+	if (opens)
+		ui_view_open(u, opens);
+	else if (a < ACT_COUNT && handlers[a])
+		handlers[a](u, a);
+}
+
+enum action ui_lookup(const struct ui *u, const char *key)
+{
+	return u->km ? keymap_lookup(u->km, key) : ACT_NONE;
+}
+
+enum prompt_action ui_prompt_lookup(const struct ui *u, const char *key)
+{
+	return keymap_prompt_lookup(u->mapname ? u->mapname : "default", key);
+}
+
+void ui_key(struct ui *u, const char *key)
+{
+	if (u->view && u->view->key && u->view->key(u, key))
+		return;
+	ui_act(u, ui_lookup(u, key));
+}
+
+void ui_mouse(struct ui *u, const struct input_event *ev)
+{
+	int col = ev->mouse.x - LAYOUT_GUTTER;
+	bool in_plot = col >= 0 && col < u->L.plotw && ev->mouse.y < u->L.list0;
+	switch (ev->mouse.kind) {
+	case MOUSE_WHEEL_UP:
+	case MOUSE_WHEEL_DOWN:
+		if (in_plot)
+			ui_zoom(u, ev->mouse.kind == MOUSE_WHEEL_UP, col);
+		else
+			list_move(u, ev->mouse.kind == MOUSE_WHEEL_UP ? -3 : 3);
+		break;
+	case MOUSE_PRESS:
+		if (!in_plot)
+			break;
+		u->dragging = true;
+		u->drag_col = col;
+		ui_go_time(u, layout_col_to_time(u->t0, u->t1, u->L.plotw, col));
+		break;
+	case MOUSE_DRAG:
+		if (u->dragging && in_plot && col != u->drag_col) {
+			u->mark_a = layout_col_to_time(u->t0, u->t1, u->L.plotw, u->drag_col);
+			u->marking = 1;
+			u->cursor = layout_col_to_time(u->t0, u->t1, u->L.plotw, col);
+		}
+		break;
+	case MOUSE_RELEASE:
+		if (u->dragging && u->marking) {
+			u->marking = 0;
+			u->mark_b = layout_col_to_time(u->t0, u->t1, u->L.plotw, in_plot ? col : u->drag_col);
+			u->has_mark = u->mark_b != u->mark_a;
+			ui_say(u, "interval marked: z zooms to it, s shows its statistics");
+		}
+		u->dragging = false;
+		break;
+	}
+}
+
+/* ---- life ---- */
+
+void ui_init(struct ui *u, const struct ui_opts *o)
+{
+	memset(u, 0, sizeof *u);
+	u->o = *o;
+	u->raw_max = DEFAULT_RAW_MAX;
+	u->mapname = "default";
+}
+
+void ui_after_load(struct ui *u)
+{
+	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
+	u->cursor = u->s.tmin;
+	u->filters = u->saved_filters = CLASS_ALL;
+	if (u->s.stop == STOP_TRUNCATED)
+		ui_say(u, "the log is truncated at byte %llu", (unsigned long long)u->s.stop_off);
+	else if (u->s.ngaps)
+		ui_say(u, "%llu stretches of undecodable data were skipped",
+		       (unsigned long long)u->s.ngaps);
+	else if (!u->msg[0])
+		ui_say(u, "? for help");
+}
+
+void ui_free(struct ui *u)
+{
+	ui_view_close(u);
+	if (u->has_re)
+		regfree(&u->re);
+	u->has_re = false;
+	free(u->run);
+	free(u->gc);
+	free(u->nodata);
+	u->run = u->gc = u->nodata = NULL;
+	u->fraccap = 0;
+	if (u->loaded == 1) {
+		tracks_free(&u->tr);
+		store_close(&u->s);
+		u->loaded = 0;
+	}
+	keymap_free(u->km);
+	u->km = NULL;
+	if (u->in)
+		input_free(u->in);
+	u->in = NULL;
+}

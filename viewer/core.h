@@ -1,0 +1,169 @@
+/* core: the viewer's state and what views may do to it.
+ *
+ * Owns struct ui (the log, the window in time, the cursor, the mark, the
+ * event list's selection, the focused panel), the window arithmetic (zoom,
+ * pan, clamping), the dispatch of a key or an action (the focused panel
+ * first, then the one table of global handlers) and the mouse. Never
+ * includes curses: it runs in the unit tests without a terminal. */
+#ifndef HECTIC_CORE_H
+#define HECTIC_CORE_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../keymaps/actions.h"
+#include "../model/classes.h"
+#include "../model/store.h"
+#include "../model/timefmt.h"
+#include "../model/tracks.h"
+#include "input.h"
+#include "layout.h"
+#include "prompt.h"
+#include "ui.h"
+#include "view.h"
+
+#define DEFAULT_RAW_MAX 50000 /* events a state query reads from the map */
+
+struct ui {
+	struct ui_opts o;
+	struct store s;
+	struct tracks tr;
+	int loaded; /* 0 loading, 1 ready, -1 failed (written by the loader) */
+	char err[300];
+	struct input *in;
+	struct keymap *km;
+	const char *mapname; /* the keymap's name: the prompts' keys */
+	int ncolors;         /* 0, 8 or 256 */
+	bool ascii;
+	size_t raw_max;
+	struct layout L;
+	uint64_t t0, t1, cursor;
+	int marking; /* 0 none, 1 started */
+	bool has_mark;
+	uint64_t mark_a, mark_b;
+	class_set filters, saved_filters;
+	int lanes_top;
+	uint64_t sel_time, sel_off; /* the event list's selected event */
+	bool sel_valid;
+	const struct view_ops *view; /* the focused panel; NULL: none */
+	int psel, ptop;              /* its selected and first shown rows */
+	regex_t re;                  /* the last search */
+	bool has_re;
+	char pattern[200];
+	struct prompt prompt; /* the open prompt's line */
+	char msg[300];
+	bool quit;
+	float *run, *gc, *nodata; /* ncaps x plotw */
+	size_t fraccap;
+	char **statlines; /* the stats panel's text */
+	size_t nstatlines;
+	bool dragging;
+	int drag_col;
+	bool bench;
+	bool exact;     /* the last state query read raw events */
+	bool raw_times; /* the event list's times in ns, as `hectic show` */
+	const char *winfile; /* HECTIC_DEBUG_WINDOW: the window, after each frame */
+	uint64_t fsize;      /* the file's size before loading, for the progress bar */
+};
+
+/* A status line message, replacing the last one. */
+void ui_say(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* ---- the window in time ---- */
+
+/* One past the last event. */
+uint64_t ui_run_end(const struct ui *u);
+uint64_t ui_width(const struct ui *u);
+
+/* The width of a column (at least 1 ns): the resolution of the times on
+ * the status line, since the cursor moves by columns. */
+uint64_t ui_col_ns(const struct ui *u);
+
+/* The unit of the times on screen: the one the window's end is written in. */
+enum time_unit ui_screen_unit(const struct ui *u);
+
+/* A time on the status line: in the screen's unit, to the column. */
+char *ui_fmt_at(const struct ui *u, char *buf, size_t n, uint64_t t);
+
+/* A moment that should be told from its neighbours whatever the zoom (a
+ * GC's start, a search hit): to the microsecond, in its own unit. */
+char *ui_fmt_moment(char *buf, size_t n, uint64_t t);
+
+/* The window [t0, t0 + w), clamped to the run and to a column a ns. */
+void ui_set_window(struct ui *u, uint64_t t0, uint64_t w);
+
+/* Halves or doubles the window, keeping the anchor column (-1: the
+ * cursor) on its column. */
+void ui_zoom(struct ui *u, bool in, int anchor_col);
+
+/* Scrolls the window so the cursor is in it. */
+void ui_follow_cursor(struct ui *u);
+
+/* The cursor to t, the window scrolled to show it, the event list
+ * anchored there again. */
+void ui_go_time(struct ui *u, uint64_t t);
+
+/* A collection in view at a useful zoom, the cursor on it, said. */
+void ui_go_gc(struct ui *u, const struct gc *g);
+
+/* The marked interval (or the one being marked), lo <= hi. */
+void ui_mark_range(const struct ui *u, uint64_t *lo, uint64_t *hi);
+
+/* ---- actions and keys ---- */
+
+/* Runs an action: the focused panel first, then the global handler. */
+void ui_act(struct ui *u, enum action a);
+
+/* A key by its canonical name: the focused panel's key hook, else the
+ * keymap's action. */
+void ui_key(struct ui *u, const char *key);
+
+/* The mouse. */
+void ui_mouse(struct ui *u, const struct input_event *ev);
+
+/* The action bound to key in the user's keymap, or ACT_NONE. */
+enum action ui_lookup(const struct ui *u, const char *key);
+
+/* The prompts' action bound to key, or PA_NONE. */
+enum prompt_action ui_prompt_lookup(const struct ui *u, const char *key);
+
+/* True when a runs somewhere: a global handler or a panel that opens on it. */
+bool ui_action_handled(enum action a);
+
+/* Focuses panel v (closing the one open) unless its open refuses; the
+ * selection starts at the top. */
+void ui_view_open(struct ui *u, const struct view_ops *v);
+
+/* Closes the focused panel, if any. */
+void ui_view_close(struct ui *u);
+
+/* A list panel's actions: movement of the selection, Enter, closing; any
+ * other action closes the panel and is not taken (it goes on to the
+ * global handler), but for suspend and toggle-filters, which leave it
+ * open. */
+bool ui_panel_act(struct ui *u, enum action a);
+
+/* ---- life ---- */
+
+/* The state before loading: options, defaults. */
+void ui_init(struct ui *u, const struct ui_opts *o);
+
+/* The state once loaded: the whole run in view, the cursor at its start. */
+void ui_after_load(struct ui *u);
+
+/* Frees what ui_init and loading made (not u itself). */
+void ui_free(struct ui *u);
+
+/* ---- what views export to the core ---- */
+
+/* view_list.c: the event list's selection moved by delta events (the
+ * cursor follows), and anchored at the first event at or after the cursor. */
+void list_move(struct ui *u, int delta);
+void list_anchor(struct ui *u);
+
+/* view_search.c: the last search again, forwards (dir 1) or back (-1). */
+void search_repeat(struct ui *u, int dir);
+
+#endif

@@ -1,0 +1,236 @@
+/* What the views draw with, and the frame. */
+#include "draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parser/render.h"
+#include "core.h"
+
+void draw_setup_colors(struct ui *u)
+{
+	const char *nc = getenv("NO_COLOR");
+	int want = u->o.color;
+	if (want < 0 && nc && *nc)
+		want = 0;
+	if (want && !has_colors())
+		want = 0;
+	if (want) {
+		start_color(); /* sets COLORS */
+		if (want < 0)
+			want = COLORS >= 256 ? 256 : 8;
+		if (want == 256 && COLORS < 256)
+			want = 8;
+	}
+	u->ncolors = want;
+	if (!want)
+		return;
+	use_default_colors();
+	bool c256 = want == 256;
+	init_pair(C_RUN, c256 ? 34 : COLOR_GREEN, -1);
+	init_pair(C_GC, c256 ? 208 : COLOR_YELLOW, -1);
+	init_pair(C_MAJOR, c256 ? 196 : COLOR_RED, -1);
+	init_pair(C_HEAP, c256 ? 33 : COLOR_BLUE, -1);
+	init_pair(C_LIVE, c256 ? 135 : COLOR_MAGENTA, -1);
+	init_pair(C_MARKER, c256 ? 51 : COLOR_CYAN, -1);
+	init_pair(C_MARK, -1, c256 ? 238 : COLOR_BLUE);
+	init_pair(C_STATUS, c256 ? 255 : COLOR_WHITE, c256 ? 24 : COLOR_BLUE);
+	init_pair(C_DIM, c256 ? 244 : COLOR_WHITE, -1);
+	/* a lane cell is a stacked bar: running (green) from the bottom, and
+	 * above it orange when GC takes half of the rest or more, brown when
+	 * it takes less (8 colours: yellow either way) */
+	init_pair(C_RUN_GC, c256 ? 34 : COLOR_GREEN, c256 ? 208 : COLOR_YELLOW);
+	init_pair(C_RUN_GCW, c256 ? 34 : COLOR_GREEN, c256 ? 94 : COLOR_YELLOW);
+	init_pair(C_NODATA, c256 ? 240 : COLOR_WHITE, -1);
+	init_pair(C_PANEL, c256 ? 255 : COLOR_WHITE, c256 ? 236 : COLOR_BLACK);
+}
+
+attr_t draw_attr(const struct ui *u, enum color c)
+{
+	if (u->ncolors)
+		return COLOR_PAIR(c);
+	switch (c) { /* monochrome: attributes only */
+	case C_RUN: return A_NORMAL;
+	case C_GC: case C_MAJOR: return A_BOLD;
+	case C_STATUS: case C_MARK: return A_REVERSE;
+	case C_DIM: case C_NODATA: return A_DIM;
+	case C_PANEL: return A_NORMAL;
+	default: return A_NORMAL;
+	}
+}
+
+static const char *const eighths_up[9] = { " ", "\u2581", "\u2582", "\u2583", "\u2584",
+					   "\u2585", "\u2586", "\u2587", "\u2588" };
+/* ASCII levels 0..8, light to dense */
+static const char *const ascii_levels[9] = { " ", ".", ":", "-", "=", "+", "*", "#", "@" };
+
+static const char *level_glyph(const struct ui *u, int lvl)
+{
+	return u->ascii ? ascii_levels[lvl] : eighths_up[lvl];
+}
+
+void draw_level(const struct ui *u, int y, int x, int lvl)
+{
+	mvaddstr(y, x, level_glyph(u, lvl));
+}
+
+/* Text from the file, made safe for the terminal: controls and invisible
+ * characters escaped. Returns the columns it took. */
+int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
+{
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, p, n);
+	if (b.oom) {
+		sbuf_free(&b);
+		return 0;
+	}
+	sbuf_putc(&b, 0);
+	move(y, x);
+	/* in ASCII mode, non-ASCII bytes would be garbage: show them as '?' */
+	int w = 0;
+	const char *s = b.p;
+	while (*s && w < maxw) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x80) {
+			addch(c);
+			s++;
+			w++;
+			continue;
+		}
+		size_t k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+		if (ascii) {
+			/* no UTF-8 here: the bytes, escaped */
+			for (size_t i = 0; i < k && s[i] && w < maxw; i++, w += 4)
+				printw("\\x%02x", (unsigned char)s[i]);
+			s += k;
+			continue;
+		} else {
+			char tmp[5] = { 0 };
+			memcpy(tmp, s, k);
+			addstr(tmp);
+		}
+		s += k;
+		w++;
+	}
+	sbuf_free(&b);
+	return w;
+}
+
+/* One lane cell. With colours, a stacked bar: running in eighths from the
+ * bottom (green) and, when the column holds GC, the rest orange (GC takes
+ * half of it or more) or brown (less). Without colours the glyph alone
+ * tells running (levels), GC (shades) and idle apart; running with some GC
+ * is underlined. Outside the capability's data: a dim hatch. */
+void draw_cell(const struct ui *u, int y, int x, struct layout_cell c, attr_t extra)
+{
+	const char *g;
+	attr_t a;
+	if (u->ncolors) {
+		if (c.kind == LAYOUT_CELL_NODATA) {
+			g = G_NODATA(u);
+			a = COLOR_PAIR(C_NODATA);
+		} else {
+			g = level_glyph(u, c.run8);
+			a = COLOR_PAIR(c.gc == 2 ? C_RUN_GC : c.gc ? C_RUN_GCW : C_RUN);
+		}
+	} else {
+		switch (c.kind) {
+		case LAYOUT_CELL_NODATA: g = G_NODATA(u); a = A_DIM; break;
+		case LAYOUT_CELL_GC: g = c.gc == 2 ? G_GC_HEAVY(u) : G_GC_LIGHT(u); a = A_BOLD; break;
+		case LAYOUT_CELL_RUN: g = level_glyph(u, c.run8); a = c.gc ? A_UNDERLINE : A_NORMAL; break;
+		default: g = " "; a = A_NORMAL; break;
+		}
+	}
+	attron(a | extra);
+	mvaddstr(y, x, g);
+	attroff(a | extra);
+}
+
+struct box draw_box(const struct ui *u, int h, int w, const char *title)
+{
+	struct box b;
+	if (w > u->L.cols - 2)
+		w = u->L.cols - 2;
+	if (h > u->L.rows - 2)
+		h = u->L.rows - 2;
+	if (w < 10)
+		w = u->L.cols;
+	if (h < 3)
+		h = u->L.rows;
+	b.h = h;
+	b.w = w;
+	b.y = (u->L.rows - h) / 2;
+	b.x = (u->L.cols - w) / 2;
+	attron(draw_attr(u, C_PANEL));
+	for (int y = b.y; y < b.y + h; y++) {
+		move(y, b.x);
+		for (int x = 0; x < w; x++)
+			addch(' ');
+	}
+	attron(A_BOLD);
+	mvaddnstr(b.y, b.x + 1, title, w - 2);
+	attroff(A_BOLD);
+	return b;
+}
+
+void draw_box_end(const struct ui *u)
+{
+	attroff(draw_attr(u, C_PANEL));
+}
+
+/* Keeps the selection in view in a list of n rows shown h at a time. */
+void draw_scroll(struct ui *u, int n, int h)
+{
+	if (u->psel >= n)
+		u->psel = n - 1;
+	if (u->psel < 0)
+		u->psel = 0;
+	if (u->psel < u->ptop)
+		u->ptop = u->psel;
+	if (u->psel >= u->ptop + h)
+		u->ptop = u->psel - h + 1;
+	if (u->ptop < 0)
+		u->ptop = 0;
+}
+
+/* For the end-to-end tests: the frame's window and columns, written to the
+ * file HECTIC_DEBUG_WINDOW names (whole, by a rename) as one line
+ * "t0 t1 plotw lanes_top nlanes exact cursor_col" (ns, exclusive end;
+ * cursor_col -1 when the cursor is out of view). */
+static void write_window(const struct ui *u)
+{
+	char tmp[4096];
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", u->winfile) >= (int)sizeof tmp)
+		return;
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return;
+	fprintf(f, "%llu %llu %d %d %d %d %d\n", (unsigned long long)u->t0,
+		(unsigned long long)u->t1, u->L.plotw, u->L.lanes_top, u->L.nlanes, u->exact,
+		layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor));
+	if (fclose(f) == 0)
+		rename(tmp, u->winfile);
+}
+
+void draw_frame(struct ui *u)
+{
+	layout_compute(&u->L, LINES, COLS, u->tr.ncaps, u->lanes_top);
+	u->lanes_top = u->L.lanes_top;
+	curs_set(0);
+	if (u->L.rows < 8 || u->L.cols < 20) {
+		erase();
+		mvaddnstr(0, 0, COLS >= 34 ? "hectic: the terminal is too small" : "too small", COLS);
+		refresh();
+		return;
+	}
+	for (size_t i = 0; view_all[i]; i++)
+		if (view_all[i]->base)
+			view_all[i]->draw(u);
+	if (u->view)
+		u->view->draw(u);
+	refresh();
+	if (u->winfile)
+		write_window(u);
+}
+

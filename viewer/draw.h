@@ -1,0 +1,65 @@
+/* draw: what the views draw with. Colours and their monochrome
+ * attributes, the glyphs (Unicode or ASCII), text from the log made safe
+ * for the terminal, a lane cell, a panel's box, and the frame: every base
+ * view, then the focused panel. Includes curses; knows no view. */
+#ifndef HECTIC_DRAW_H
+#define HECTIC_DRAW_H
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "layout.h"
+
+struct ui;
+
+enum color { C_RUN = 1, C_GC, C_MAJOR, C_HEAP, C_LIVE, C_MARKER, C_MARK, C_STATUS, C_DIM,
+	     C_RUN_GC, C_RUN_GCW, C_NODATA, C_PANEL };
+
+/* The colour pairs, for u->o.color, NO_COLOR and the terminal; sets
+ * u->ncolors. */
+void draw_setup_colors(struct ui *u);
+
+/* The attribute of a colour: its pair, or without colours an attribute. */
+attr_t draw_attr(const struct ui *u, enum color c);
+
+/* The glyphs that carry a state without colour (see the legend). */
+#define G_NODATA(u) ((u)->ascii ? "/" : "\u2571")    /* ╱ */
+#define G_GC_HEAVY(u) ((u)->ascii ? "G" : "\u2593")  /* ▓ */
+#define G_GC_LIGHT(u) ((u)->ascii ? "g" : "\u2592")  /* ▒ */
+#define G_MAJOR(u) ((u)->ascii ? "M" : "\u2588")     /* █ */
+#define G_MINOR(u) ((u)->ascii ? "m" : "\u2584")     /* ▄ */
+#define G_SPAN(u) ((u)->ascii ? "-" : "\u2500")      /* ─ */
+#define G_TICK(u) ((u)->ascii ? "|" : "\u2502")      /* │ */
+#define G_MARKER(u) ((u)->ascii ? "v" : "\u25be")    /* ▾ */
+
+/* An eighth-block level 0..8 at (y, x) (ASCII: light to dense). */
+void draw_level(const struct ui *u, int y, int x, int lvl);
+
+/* One lane cell at (y, x), with extra attributes (the cursor's column). */
+void draw_cell(const struct ui *u, int y, int x, struct layout_cell c, attr_t extra);
+
+/* Text from the file at (y, x), made safe for the terminal: controls and
+ * invisible characters escaped, at most maxw columns. Returns the columns
+ * it took. */
+int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii);
+
+/* A panel: a centred box of h x w (shrunk to the screen) with a title, in
+ * the panel's colours until draw_box_end. */
+struct box {
+	int y, x, h, w;
+};
+
+struct box draw_box(const struct ui *u, int h, int w, const char *title);
+void draw_box_end(const struct ui *u);
+
+/* Keeps u->psel in view in a list of n rows shown h at a time (u->ptop). */
+void draw_scroll(struct ui *u, int n, int h);
+
+/* A frame: the layout for the screen's size, every base view, the focused
+ * panel, and the debug window file. */
+void draw_frame(struct ui *u);
+
+#endif

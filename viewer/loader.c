@@ -1,0 +1,81 @@
+/* Loading the log, with a progress frame. */
+#define NCURSES_WIDECHAR 1
+#include "loader.h"
+
+#include <curses.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core.h"
+#include "draw.h"
+#include "term.h"
+
+void *loader_run(void *arg)
+{
+	struct ui *u = arg;
+	char err[256];
+	if (store_open(&u->s, u->o.path, err, sizeof err) != STORE_OK) {
+		snprintf(u->err, sizeof u->err, "%s: %s", u->o.path, err);
+		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
+		return NULL;
+	}
+	if (!tracks_build(&u->tr, &u->s)) {
+		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
+		store_close(&u->s);
+		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
+		return NULL;
+	}
+	__atomic_store_n(&u->loaded, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void draw_loading(struct ui *u)
+{
+	erase();
+	mvaddstr(0, 0, "hectic: opening ");
+	draw_safe(0, 16, (const uint8_t *)u->o.path, strlen(u->o.path), COLS - 16, u->ascii);
+	int w = COLS - 10 > 10 ? COLS - 10 : 10;
+	/* the size from ui_run's stat: opening the file here could block */
+	uint64_t fsize = u->fsize ? u->fsize : 1;
+	uint64_t done = __atomic_load_n(&store_progress, __ATOMIC_RELAXED) +
+			__atomic_load_n(&tracks_progress, __ATOMIC_RELAXED);
+	double frac = (double)done / (double)(2 * fsize);
+	if (frac > 1)
+		frac = 1;
+	mvprintw(2, 0, "indexing %3d%% ", (int)(frac * 100));
+	move(3, 0);
+	addch('[');
+	for (int i = 0; i < w; i++)
+		addch(i < (int)(frac * w) ? '#' : ' ');
+	addch(']');
+	mvaddstr(5, 0, "q quits");
+	refresh();
+}
+
+void loader_load(struct ui *u)
+{
+	pthread_t th;
+	if (pthread_create(&th, NULL, loader_run, u) != 0) {
+		loader_run(u);
+		return;
+	}
+	/* the first frame comes now: progress, with q, Ctrl-C and Ctrl-Z
+	 * working; nothing here waits on the file */
+	while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE)) {
+		draw_loading(u);
+		struct input_event ev;
+		input_wait(u->in, 100, term_wake_fd(), &ev);
+		enum action a = ev.kind == IN_KEY ? ui_lookup(u, ev.key) : ACT_NONE;
+		term_wrap_store_sigbus();
+		bool quit = term_handle_signals(u);
+		if (a == ACT_SUSPEND && !quit)
+			term_suspend(u);
+		if (quit || term_quit_asked() || a == ACT_QUIT || ev.kind == IN_EOF) {
+			term_restore();
+			_exit(0); /* the loader may be deep in a scan */
+		}
+	}
+	pthread_join(th, NULL);
+}

@@ -1,0 +1,46 @@
+/* prompt: the line editor of the prompts (search, go to time). A line of
+ * text with a cursor, edited by the prompt actions of the keymap
+ * (keymaps/actions.h) and by text keys. No terminal but prompt_draw. */
+#ifndef HECTIC_PROMPT_H
+#define HECTIC_PROMPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "../keymaps/actions.h"
+
+struct ui;
+
+struct prompt {
+	char text[200]; /* NUL-terminated, UTF-8 */
+	size_t len, pos; /* bytes; pos on a character's first byte, or len */
+};
+
+enum prompt_result {
+	PROMPT_EDITED, /* the key edited the line, or was ignored */
+	PROMPT_ACCEPT, /* Enter: run the line */
+	PROMPT_CANCEL, /* Escape: close */
+	PROMPT_PASS    /* not text and not an edit: the caller's (suspend) */
+};
+
+void prompt_clear(struct prompt *p);
+
+/* Sets the line (cut to fit), the cursor at its end. */
+void prompt_set(struct prompt *p, const char *text);
+
+/* A key, by its canonical name, and the prompt action the keymap binds it
+ * to (PA_NONE: text, when it is a printable character or <Space>). */
+enum prompt_result prompt_key(struct prompt *p, enum prompt_action pa, const char *key);
+
+/* The line on the status row after lead, the terminal's cursor at the
+ * edit point. */
+void prompt_draw(struct ui *u, const char *lead, const struct prompt *p);
+
+/* A prompt panel's open and key hooks (view.h), on u->prompt: it opens
+ * empty; a key edits the line, Enter closes the panel and runs run(u,
+ * line), Escape closes it; a key that neither edits nor types is
+ * swallowed, but for suspend. */
+bool prompt_open(struct ui *u);
+bool prompt_take_key(struct ui *u, const char *key, void (*run)(struct ui *u, const char *line));
+
+#endif

@@ -1,0 +1,150 @@
+/* The summary report as text. */
+#include "summary_text.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+
+/* A line being written, handed on at each newline. */
+struct out {
+	char line[512];
+	size_t n;
+	void (*emit)(void *ctx, const char *line);
+	void *ctx;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void put(struct out *o, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (k < 0)
+		return;
+	for (const char *p = buf; *p; p++) {
+		if (*p == '\n') {
+			o->line[o->n] = 0;
+			o->emit(o->ctx, o->line);
+			o->n = 0;
+		} else if (o->n + 1 < sizeof o->line) {
+			o->line[o->n++] = *p;
+		}
+	}
+}
+
+/* n with thousands separators, right-aligned in width columns. */
+static void put_commas(struct out *o, uint64_t n, int width)
+{
+	char digits[32], out[48];
+	int len = snprintf(digits, sizeof digits, "%llu", (unsigned long long)n);
+	int k = 0;
+	for (int i = 0; i < len; i++) {
+		if (i && (len - i) % 3 == 0)
+			out[k++] = ',';
+		out[k++] = digits[i];
+	}
+	out[k] = 0;
+	put(o, "%*s", width, out);
+}
+
+static void memory(struct out *o, const struct summary *sm)
+{
+	put_commas(o, sm->allocated, 16);
+	put(o, " bytes allocated in the heap\n");
+	put_commas(o, sm->copied, 16);
+	put(o, " bytes copied during GC\n");
+	put_commas(o, sm->max_live, 16);
+	put(o, " bytes maximum residency (%llu sample(s))\n", (unsigned long long)sm->live_samples);
+	put_commas(o, sm->max_slop, 16);
+	put(o, " bytes maximum slop\n");
+	put_commas(o, sm->max_heap / (1024 * 1024), 16);
+	put(o, " MiB total memory in use");
+	/* +RTS -s takes fragmentation from high-water marks the log only has
+	 * when the RTS emits BLOCKS_SIZE */
+	if (sm->max_blocks) {
+		uint64_t frag = sm->max_heap > sm->max_blocks ? sm->max_heap - sm->max_blocks : 0;
+		put(o, " (%llu MB lost due to fragmentation)", (unsigned long long)(frag / (1024 * 1024)));
+	}
+	if (sm->mem_lower_bound)
+		put(o, " (at least: the peak inside a GC that returned memory is not in this log)");
+	put(o, "\n\n");
+}
+
+static void generations(struct out *o, const struct summary *sm)
+{
+	put(o, "%-35s %11s %11s %11s\n", "", "Elapsed", "Avg pause", "Max pause");
+	for (unsigned g = 0; g < sm->ngens; g++) {
+		/* as the RTS: the average is the total over the count, in ns */
+		uint64_t avg = sm->gen[g].colls ? sm->gen[g].elapsed / sm->gen[g].colls : 0;
+		put(o, "  Gen %2u     %5llu colls, %5llu par %10.3fs %10.4fs %10.4fs\n", g,
+		    (unsigned long long)sm->gen[g].colls, (unsigned long long)sm->gen[g].par,
+		    (double)sm->gen[g].elapsed / 1e9, (double)avg / 1e9,
+		    (double)sm->gen[g].max_pause / 1e9);
+	}
+	if (sm->have_syncs) {
+		uint64_t avg = sm->sync_colls ? sm->sync_elapsed / sm->sync_colls : 0;
+		put(o, "  Gen %2u     %5llu syncs,            %10.3fs %10.4fs %10.4fs\n",
+		    sm->ngens ? sm->ngens - 1 : 0, (unsigned long long)sm->sync_colls,
+		    (double)sm->sync_elapsed / 1e9, (double)avg / 1e9, (double)sm->sync_max / 1e9);
+		put(o, "  (the concurrent mark's row is CPU time in +RTS -s: not in the log)\n");
+	}
+	put(o, "\n");
+	if (sm->bal_den && sm->bal_num)
+		put(o, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n\n",
+		    100.0 * (double)sm->bal_num / (double)sm->bal_den);
+	if (sm->have_sparks)
+		put(o, "  SPARKS: %llu (%llu converted, %llu overflowed, %llu dud, %llu GC'd, "
+		       "%llu fizzled)\n\n",
+		    (unsigned long long)sm->sparks[SP_CREATED],
+		    (unsigned long long)sm->sparks[SP_CONVERTED],
+		    (unsigned long long)sm->sparks[SP_OVERFLOWED],
+		    (unsigned long long)sm->sparks[SP_DUD], (unsigned long long)sm->sparks[SP_GCD],
+		    (unsigned long long)sm->sparks[SP_FIZZLED]);
+}
+
+static void times(struct out *o, const struct summary *sm)
+{
+	if (sm->have_init)
+		put(o, "  INIT    time  (%8.3fs elapsed)\n", (double)sm->init / 1e9);
+	put(o, "  MUT     time  (%8.3fs elapsed)\n", (double)sm->mut / 1e9);
+	put(o, "  GC      time  (%8.3fs elapsed)%s\n", (double)sm->gc / 1e9,
+	    sm->profiled ? "  heap censuses included: +RTS -s's PROF time is not in the log" : "");
+	if (sm->have_exit)
+		put(o, "  EXIT    time  (%8.3fs elapsed)\n", (double)sm->exit / 1e9);
+	put(o, "  Total   time  (%8.3fs elapsed)%s\n\n", (double)sm->total / 1e9,
+	    sm->whole && sm->have_init && !sm->have_exit ? "  the log ends before the program's exit"
+							 : "");
+	if (sm->mut) {
+		put(o, "  Alloc rate    ");
+		double rate = (double)sm->allocated / ((double)sm->mut / 1e9);
+		put_commas(o, rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX, 0);
+		put(o, " bytes per MUT second\n\n");
+	}
+	if (sm->total)
+		put(o, "  Productivity  %.1f%% of total elapsed\n",
+		    100.0 * (double)sm->mut / (double)sm->total);
+}
+
+void summary_text(const struct summary *sm, void (*emit)(void *ctx, const char *line), void *ctx)
+{
+	struct out o = { .n = 0, .emit = emit, .ctx = ctx };
+	memory(&o, sm);
+	generations(&o, sm);
+	times(&o, sm);
+	if (o.n)
+		put(&o, "\n");
+}
+
+static void emit_file(void *ctx, const char *line)
+{
+	fputs(line, ctx);
+	fputc('\n', ctx);
+}
+
+void summary_write(FILE *f, const struct summary *sm)
+{
+	summary_text(sm, emit_file, f);
+}

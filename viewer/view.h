@@ -1,0 +1,66 @@
+/* view: what every view and panel of the viewer exports, and the list of
+ * them (tig's view_ops, htop's PanelClass).
+ *
+ * A view is one file, view_NAME.c, that defines `const struct view_ops
+ * view_NAME` and is named once in VIEWS below. Base views (the timeline,
+ * the event list, the status line) are drawn on every frame, in VIEWS
+ * order; a panel (help, pauses, filters, threads, statistics, a prompt)
+ * opens over them on the action its opens_on names, takes the focus and
+ * gets every action first: what it does not take falls to the global
+ * handlers (core.c). Views keep their state in struct ui (core.h). */
+#ifndef HECTIC_VIEW_H
+#define HECTIC_VIEW_H
+
+#include <stdbool.h>
+
+#include "../keymaps/actions.h"
+
+struct ui;
+
+struct view_ops {
+	const char *name;
+	bool base;           /* drawn on every frame, never focused */
+	enum action opens_on; /* the action that opens the panel, or ACT_NONE */
+	/* Before the panel shows; false keeps it shut (and says why in
+	 * u->msg). NULL: always opens. */
+	bool (*open)(struct ui *u);
+	/* When it closes, by any path: frees what open made. NULL: nothing. */
+	void (*close)(struct ui *u);
+	void (*draw)(struct ui *u);
+	/* An action, while focused; true when taken. NULL: ui_panel_act, the
+	 * list panel's movement, select and close. */
+	bool (*act)(struct ui *u, enum action a);
+	/* A key, before the keymap sees it (prompts take text); true when
+	 * taken. NULL: none. */
+	bool (*key)(struct ui *u, const char *key);
+	/* A list panel's rows, for movement; NULL: not a list. */
+	int (*rows)(struct ui *u);
+	/* Enter on row u->psel of a list panel. NULL: Enter closes it. */
+	void (*select)(struct ui *u);
+};
+
+/* Every view, in drawing order. Adding a panel: its file and one line. */
+#define VIEWS(V)      \
+	V(timeline)   \
+	V(list)       \
+	V(status)     \
+	V(help)       \
+	V(pauses)     \
+	V(filters)    \
+	V(threads)    \
+	V(stats)      \
+	V(search)     \
+	V(goto)       \
+	/* the end */
+
+#define V(n) extern const struct view_ops view_##n;
+VIEWS(V)
+#undef V
+
+/* The registry, NULL-terminated. Read-only. */
+extern const struct view_ops *const view_all[];
+
+/* The panel that opens on a, or NULL. */
+const struct view_ops *view_for_action(enum action a);
+
+#endif

@@ -1,0 +1,68 @@
+/* The filter panel: which event classes the event list shows. Space or
+ * Enter ticks a class; every other action but movement, help, suspend and
+ * toggle-filters is ignored while it is open. The lanes are not filtered. */
+#include "draw.h"
+
+#include <string.h>
+
+#include "core.h"
+
+static void draw_filters(struct ui *u)
+{
+	struct box b = draw_box(u, CL_COUNT + 4, 60,
+				"event list classes (Space/Enter: toggle, F: all on/off)");
+	draw_scroll(u, CL_COUNT, CL_COUNT);
+	for (int k = 0; k < CL_COUNT; k++) {
+		if (k == u->psel)
+			attron(A_REVERSE);
+		mvprintw(b.y + 1 + k, b.x + 1, "[%c] %-10s %s", u->filters & CLASS_BIT(k) ? 'x' : ' ',
+			 class_name((enum ev_class)k), class_desc((enum ev_class)k));
+		if (k == u->psel)
+			attroff(A_REVERSE);
+	}
+	mvaddstr(b.y + b.h - 2, b.x + 1, "The lanes are not filtered.");
+	draw_box_end(u);
+}
+
+static int filters_rows(struct ui *u)
+{
+	(void)u;
+	return CL_COUNT;
+}
+
+static void filters_select(struct ui *u)
+{
+	u->filters ^= CLASS_BIT(u->psel);
+	u->sel_valid = false;
+}
+
+static bool filters_act(struct ui *u, enum action a)
+{
+	switch (a) {
+	case ACT_UP: case ACT_DOWN: case ACT_PAGE_UP: case ACT_PAGE_DOWN:
+	case ACT_GO_START: case ACT_GO_END: case ACT_SELECT: case ACT_CANCEL:
+	case ACT_QUIT: case ACT_HELP: case ACT_SUSPEND: case ACT_TOGGLE_FILTERS:
+		return ui_panel_act(u, a);
+	default:
+		return true;
+	}
+}
+
+/* Space ticks a box as Enter does, whatever it is bound to. */
+static bool filters_key(struct ui *u, const char *key)
+{
+	if (strcmp(key, "<Space>"))
+		return false;
+	filters_select(u);
+	return true;
+}
+
+const struct view_ops view_filters = {
+	.name = "filters",
+	.opens_on = ACT_FILTERS,
+	.draw = draw_filters,
+	.act = filters_act,
+	.key = filters_key,
+	.rows = filters_rows,
+	.select = filters_select,
+};

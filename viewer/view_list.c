@@ -1,0 +1,163 @@
+/* The event list: the events around the selected one, at the cursor, as
+ * `hectic show` prints them, with the threads' labels. A base view; its
+ * selection moves with the up and down actions (core.c). */
+#include "draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../parser/render.h"
+#include "core.h"
+
+/* Anchors the list at the first wanted event at or after the cursor. */
+void list_anchor(struct ui *u)
+{
+	struct merge *m = merge_new_at(&u->s, u->cursor, u->filters);
+	struct evref r;
+	u->sel_valid = m && merge_step(m, &r);
+	if (u->sel_valid) {
+		u->sel_time = r.time;
+		u->sel_off = r.off;
+	}
+	merge_free(m);
+}
+
+void list_move(struct ui *u, int delta)
+{
+	if (!u->sel_valid)
+		list_anchor(u);
+	if (!u->sel_valid)
+		return;
+	if (delta > 0) {
+		struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+		struct evref r;
+		int moved = 0;
+		while (m && merge_step(m, &r)) {
+			if (r.time == u->sel_time && r.off <= u->sel_off)
+				continue;
+			u->sel_time = r.time;
+			u->sel_off = r.off;
+			if (++moved == delta)
+				break;
+		}
+		merge_free(m);
+	} else {
+		size_t n = (size_t)-delta;
+		struct evref *v = malloc(n * sizeof *v);
+		if (!v)
+			return;
+		size_t got = store_events_before(&u->s, u->sel_time, u->sel_off, u->filters, v, n);
+		if (got) {
+			u->sel_time = v[0].time;
+			u->sel_off = v[0].off;
+		}
+		free(v);
+	}
+	u->cursor = u->sel_time;
+	ui_follow_cursor(u);
+}
+
+/* A thread event's thread id, or 0. */
+static uint32_t thread_of(const struct ev *e)
+{
+	return ev_tag_has_thread(e->tag) && e->layout != SEL_UNKNOWN_LAYOUT && e->nf
+		       ? (uint32_t)e->f[0].u
+		       : 0;
+}
+
+static void draw_event_line(struct ui *u, int y, const struct evref *r, bool selected)
+{
+	struct ev e;
+	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) != EV_OK)
+		return;
+	struct sbuf b = { .escape = true };
+	if (u->raw_times) {
+		sbuf_u64(&b, e.time);
+	} else {
+		/* the screen's unit, to the nanosecond, aligned on the window's end */
+		char t[48], end[48];
+		time_format_unit(end, sizeof end, u->t1, ui_screen_unit(u), 1);
+		time_format_unit(t, sizeof t, e.time, ui_screen_unit(u), 1);
+		for (size_t i = strlen(t); i < strlen(end); i++)
+			sbuf_putc(&b, ' ');
+		sbuf_puts(&b, t);
+	}
+	sbuf_put(&b, ": ", 2);
+	if (r->cap != EV_NO_CAP) {
+		sbuf_put(&b, "cap ", 4);
+		sbuf_u64(&b, (uint64_t)r->cap);
+		sbuf_put(&b, ": ", 2);
+	}
+	render_body(&b, &u->s.hdr, &e);
+	/* a multi-line message shows its first line here */
+	for (size_t i = 0; i < b.n; i++)
+		if (b.p[i] == '\n') {
+			b.n = i;
+			break;
+		}
+	uint32_t tid = thread_of(&e);
+	const struct thread_info *ti = tid ? tracks_thread(&u->tr, tid) : NULL;
+	size_t ln = 0;
+	const uint8_t *label = ti ? tracks_label(&u->tr, &u->s, ti, &ln) : NULL;
+	if (selected)
+		attron(A_REVERSE);
+	move(y, 0);
+	clrtoeol();
+	draw_safe(y, 0, (const uint8_t *)b.p, b.n, u->L.cols, u->ascii);
+	int x = getcurx(stdscr);
+	if (label && e.tag != EV_THREAD_LABEL && x + 4 < u->L.cols) {
+		attron(draw_attr(u, C_DIM));
+		mvaddstr(y, x, "  [");
+		draw_safe(y, x + 3, label, ln, u->L.cols - x - 4, u->ascii);
+		addstr("]");
+		attroff(draw_attr(u, C_DIM));
+	}
+	if (selected) {
+		for (int i = getcurx(stdscr); i < u->L.cols; i++)
+			addch(' ');
+		attroff(A_REVERSE);
+	}
+	sbuf_free(&b);
+}
+
+static void draw_list(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
+		move(y, 0);
+		clrtoeol();
+	}
+	if (L->nlist <= 0)
+		return;
+	if (!u->sel_valid)
+		list_anchor(u);
+	if (!u->sel_valid) {
+		mvaddstr(L->list0, 0, u->filters ? "(no events at or after the cursor)"
+						 : "(every event class is filtered out: f to choose)");
+		return;
+	}
+	int before = L->nlist / 3;
+	struct evref *prev = malloc((size_t)(before + 1) * sizeof *prev);
+	size_t np = prev ? store_events_before(&u->s, u->sel_time, u->sel_off, u->filters, prev,
+					       (size_t)before)
+			 : 0;
+	int y = L->list0;
+	for (size_t i = 0; i < np; i++)
+		draw_event_line(u, y++, &prev[i], false);
+	free(prev);
+	struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+	struct evref r;
+	while (m && y < L->list0 + L->nlist && merge_step(m, &r)) {
+		if (r.time == u->sel_time && r.off < u->sel_off)
+			continue;
+		draw_event_line(u, y++, &r, r.off == u->sel_off && r.time == u->sel_time);
+	}
+	merge_free(m);
+}
+
+const struct view_ops view_list = {
+	.name = "list",
+	.base = true,
+	.draw = draw_list,
+};

@@ -1,0 +1,50 @@
+/* The status line: the file, the window, the cursor, the event list's
+ * classes, and the last message. A base view. */
+#include "draw.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core.h"
+
+static void draw_status(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	attron(draw_attr(u, C_STATUS));
+	move(L->status, 0);
+	for (int i = 0; i < L->cols; i++)
+		addch(' ');
+	char a[48], b[48], c[48], line[600];
+	const char *name = strrchr(u->o.path, '/') ? strrchr(u->o.path, '/') + 1 : u->o.path;
+	char filt[128] = "all";
+	if (u->filters != CLASS_ALL) {
+		size_t w = 0;
+		filt[0] = 0;
+		for (int k = 0; k < CL_COUNT && w + 12 < sizeof filt; k++)
+			if (u->filters & CLASS_BIT(k))
+				w += (size_t)snprintf(filt + w, sizeof filt - w, w ? ",%s" : "%s",
+						      class_name((enum ev_class)k));
+		if (!w)
+			snprintf(filt, sizeof filt, "none");
+	}
+	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s", name,
+		 ui_fmt_at(u, a, sizeof a, u->t0), ui_fmt_at(u, b, sizeof b, u->t1),
+		 ui_fmt_at(u, c, sizeof c, u->cursor), filt,
+		 u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND
+			 ? "  [log incomplete]"
+			 : "");
+	/* the message after what the line took once escaped */
+	int x = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii) + 2;
+	if (u->msg[0]) {
+		if (x < L->cols)
+			draw_safe(L->status, x, (const uint8_t *)u->msg, strlen(u->msg), L->cols - x,
+				 u->ascii);
+	}
+	attroff(draw_attr(u, C_STATUS));
+}
+
+const struct view_ops view_status = {
+	.name = "status",
+	.base = true,
+	.draw = draw_status,
+};

@@ -1,0 +1,299 @@
+/* The timeline: the time ruler with the markers and the marked interval,
+ * the activity graph, one lane per capability (with the running threads'
+ * labels when zoomed in far enough), the GC bar, and the heap and live-data
+ * sparklines. A base view: drawn on every frame, never focused. */
+#include "draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+static void draw_ruler(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	move(L->ruler, 0);
+	clrtoeol();
+	char buf[32];
+	/* the gutter: the window's width */
+	mvaddstr(L->ruler, 0, time_format(buf, sizeof buf, ui_width(u)));
+	struct layout_tick t[64];
+	uint64_t step;
+	bool offsets;
+	size_t n = layout_ruler_ticks(u->t0, u->t1, L->plotw, 64, t, &step, &offsets);
+	for (size_t i = 0; i < n; i++) {
+		mvaddstr(L->ruler, LAYOUT_GUTTER + t[i].col, G_TICK(u));
+		/* the absolute time the offsets count from stands out */
+		attr_t a = offsets && i == 0 ? A_BOLD : 0;
+		attron(a);
+		mvaddstr(L->ruler, LAYOUT_GUTTER + t[i].col + 1, t[i].label);
+		attroff(a);
+	}
+	/* markers as ticks where the labels leave room */
+	size_t lo = tracks_mark_from(&u->tr, u->t0);
+	attron(draw_attr(u, C_MARKER) | A_BOLD);
+	for (size_t i = lo; i < u->tr.nmarks && u->tr.marks[i].time < u->t1; i++) {
+		if (u->tr.marks[i].tag != EV_USER_MARKER)
+			continue;
+		int c = layout_time_to_col(u->t0, u->t1, L->plotw, u->tr.marks[i].time);
+		if (c >= 0 && (mvinch(L->ruler, LAYOUT_GUTTER + c) & A_CHARTEXT) == ' ')
+			mvaddstr(L->ruler, LAYOUT_GUTTER + c, G_MARKER(u));
+	}
+	attroff(draw_attr(u, C_MARKER) | A_BOLD);
+}
+
+static bool fractions(struct ui *u)
+{
+	size_t need = u->tr.ncaps * (size_t)u->L.plotw;
+	if (need > u->fraccap) {
+		float *a = realloc(u->run, (need ? need : 1) * sizeof *a);
+		if (!a)
+			return false;
+		u->run = a;
+		float *b = realloc(u->gc, (need ? need : 1) * sizeof *b);
+		if (!b)
+			return false;
+		u->gc = b;
+		float *c = realloc(u->nodata, (need ? need : 1) * sizeof *c);
+		if (!c)
+			return false;
+		u->nodata = c;
+		u->fraccap = need;
+	}
+	return tracks_cap_fractions(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
+				    u->raw_max, false, u->run, u->gc, u->nodata, &u->exact);
+}
+
+/* Writes a running thread's label (or id) over its lane segment [a, b) of
+ * columns when it fits. */
+static void label_segment(struct ui *u, size_t c, uint32_t thread, int a, int b)
+{
+	int row = (int)c - u->L.lanes_top;
+	if (row < 0 || row >= u->L.nlanes || !thread)
+		return;
+	if (a < 0)
+		a = 0;
+	if (b > u->L.plotw)
+		b = u->L.plotw;
+	const struct thread_info *ti = tracks_thread(&u->tr, thread);
+	size_t n = 0;
+	const uint8_t *label = ti ? tracks_label(&u->tr, &u->s, ti, &n) : NULL;
+	char idbuf[16];
+	if (!label) {
+		n = (size_t)snprintf(idbuf, sizeof idbuf, "%u", thread);
+		label = (const uint8_t *)idbuf;
+	}
+	if (b - a < 4 || (int)n + 2 > b - a)
+		return; /* too narrow: leave the colours */
+	attron(draw_attr(u, C_RUN) | A_REVERSE);
+	draw_safe(u->L.lane0 + row, LAYOUT_GUTTER + a + 1, label, n, b - a - 2, u->ascii);
+	attroff(draw_attr(u, C_RUN) | A_REVERSE);
+}
+
+/* When zoomed in far enough (the state query was exact), labels the runs
+ * of threads in the lanes. Reads the window's scheduler events again. */
+static void draw_lane_labels(struct ui *u)
+{
+	if (!u->exact || !u->tr.ncaps)
+		return;
+	struct capstate_at *st = malloc(u->tr.ncaps * sizeof *st);
+	int *from = malloc(u->tr.ncaps * sizeof *from);
+	if (!st || !from || !tracks_state_at(&u->tr, &u->s, u->t0, st)) {
+		free(st);
+		free(from);
+		return;
+	}
+	for (size_t c = 0; c < u->tr.ncaps; c++)
+		from[c] = 0;
+	struct merge *m = merge_new_at(&u->s, u->t0, CLASS_BIT(CL_SCHED));
+	struct evref r;
+	while (m && merge_step(m, &r) && r.time < u->t1) {
+		if (r.tag != EV_RUN_THREAD && r.tag != EV_STOP_THREAD)
+			continue;
+		long c = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(&u->tr, r.cap);
+		if (c < 0)
+			continue;
+		int col = layout_time_to_col(u->t0, u->t1, u->L.plotw, r.time);
+		if (st[c].thread)
+			label_segment(u, (size_t)c, st[c].thread, from[c], col);
+		st[c].thread = r.tag == EV_RUN_THREAD ? ev_thread_at(u->s.map, r.off) : 0;
+		from[c] = col;
+	}
+	merge_free(m);
+	for (size_t c = 0; c < u->tr.ncaps; c++)
+		if (st[c].thread)
+			label_segment(u, c, st[c].thread, from[c],
+				      layout_time_to_col(u->t0, u->t1, u->L.plotw,
+						  u->s.tmax < u->t1 ? u->s.tmax : u->t1 - 1));
+	free(st);
+	free(from);
+}
+
+static bool in_mark(const struct ui *u, uint64_t a, uint64_t b)
+{
+	uint64_t lo, hi;
+	ui_mark_range(u, &lo, &hi);
+	return b > lo && a <= hi;
+}
+
+static void draw_lanes(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	bool ok = u->tr.ncaps && fractions(u);
+	int curcol = layout_time_to_col(u->t0, u->t1, L->plotw, u->cursor);
+	/* the activity graph: the mean over capabilities of running */
+	move(L->util, 0);
+	clrtoeol();
+	mvaddstr(L->util, 0, "util");
+	for (int k = 0; ok && k < L->plotw; k++) {
+		double sum = 0;
+		for (size_t c = 0; c < u->tr.ncaps; c++)
+			sum += u->run[c * (size_t)L->plotw + (size_t)k];
+		attron(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
+		draw_level(u, L->util, LAYOUT_GUTTER + k, layout_level8(sum / (double)u->tr.ncaps, 1.0));
+		attroff(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
+	}
+	for (int i = 0; i < L->nlanes; i++) {
+		size_t c = (size_t)(L->lanes_top + i);
+		int y = L->lane0 + i;
+		move(y, 0);
+		clrtoeol();
+		char lab[16];
+		if (u->tr.caps[c] == EV_NO_CAP)
+			snprintf(lab, sizeof lab, "no cap");
+		else
+			snprintf(lab, sizeof lab, "cap %d", u->tr.caps[c]);
+		mvaddstr(y, 0, lab);
+		for (int k = 0; ok && k < L->plotw; k++) {
+			size_t j = c * (size_t)L->plotw + (size_t)k;
+			draw_cell(u, y, LAYOUT_GUTTER + k, layout_lane_cell(u->run[j], u->gc[j], u->nodata[j]),
+				 k == curcol ? A_REVERSE : 0);
+		}
+	}
+	if (u->tr.ncaps > (size_t)L->nlanes) {
+		char more[64];
+		snprintf(more, sizeof more, "%d-%d/%zu", L->lanes_top, L->lanes_top + L->nlanes - 1,
+			 u->tr.ncaps);
+		attron(draw_attr(u, C_DIM));
+		mvaddstr(L->lane0 + L->nlanes - 1, 0, more);
+		attroff(draw_attr(u, C_DIM));
+	}
+}
+
+/* The columns of [a, b) (b > a, or a lone moment), clipped to the window. */
+static bool cols_of(const struct ui *u, uint64_t a, uint64_t b, int *ca, int *cb)
+{
+	if (b <= a)
+		b = a + 1;
+	if (b <= u->t0 || a >= u->t1)
+		return false;
+	*ca = a < u->t0 ? 0 : layout_time_to_col(u->t0, u->t1, u->L.plotw, a);
+	*cb = b > u->t1 ? u->L.plotw - 1 : layout_time_to_col(u->t0, u->t1, u->L.plotw, b - 1);
+	return true;
+}
+
+static void draw_gcbar(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	int y = L->gcbar;
+	move(y, 0);
+	clrtoeol();
+	mvaddstr(y, 0, "GC");
+	/* every collection overlapping the window: its pause (the initiating
+	 * capability's, as +RTS -s counts it; majors win a shared column),
+	 * and around it the span of the other capabilities in it */
+	char *col = calloc((size_t)L->plotw, 1);
+	if (!col)
+		return;
+	const struct gc *g = tracks_gc_prev(&u->tr, u->t0, false);
+	if (!g)
+		g = u->tr.ngcs ? &u->tr.gcs[0] : NULL;
+	/* a span can reach back over the starts of a few earlier collections */
+	for (int back = 0; g && g > u->tr.gcs && back < 8; back++)
+		g--;
+	/* and forward a few past the window: a span can start before its pause */
+	for (int after = 0; g && g < u->tr.gcs + u->tr.ngcs && after < 8; g++) {
+		if (g->start >= u->t1)
+			after++;
+		int a, b;
+		uint64_t s0 = g->span_start < g->start ? g->span_start : g->start;
+		uint64_t s1 = g->span_end > g->end ? g->span_end : g->end;
+		if (cols_of(u, s0, s1, &a, &b))
+			for (int k = a; k <= b; k++)
+				if (!col[k])
+					col[k] = 1;
+		char v = tracks_gc_major(&u->tr, g) ? 3 : 2;
+		if (cols_of(u, g->start, g->end, &a, &b))
+			for (int k = a; k <= b; k++)
+				if (col[k] < v)
+					col[k] = v;
+	}
+	for (int k = 0; k < L->plotw; k++) {
+		if (!col[k])
+			continue;
+		enum color c = col[k] == 3 ? C_MAJOR : col[k] == 2 ? C_GC : C_DIM;
+		attron(draw_attr(u, c));
+		mvaddstr(y, LAYOUT_GUTTER + k, col[k] == 3 ? G_MAJOR(u) : col[k] == 2 ? G_MINOR(u) : G_SPAN(u));
+		attroff(draw_attr(u, c));
+	}
+	free(col);
+}
+
+/* A sparkline of the last sample at or before each column's end. */
+static void draw_spark(struct ui *u, int y, const char *label, const struct sample *v, size_t n,
+		       enum color color)
+{
+	const struct layout *L = &u->L;
+	move(y, 0);
+	clrtoeol();
+	mvaddstr(y, 0, label);
+	if (!n)
+		return;
+	uint64_t max = 0;
+	for (size_t i = 0; i < n; i++)
+		if (v[i].value > max)
+			max = v[i].value;
+	size_t j = 0;
+	attron(draw_attr(u, color));
+	for (int k = 0; k < L->plotw; k++) {
+		uint64_t end = layout_col_to_time(u->t0, u->t1, L->plotw, k + 1);
+		while (j < n && v[j].time < end)
+			j++;
+		if (!j)
+			continue;
+		draw_level(u, y, LAYOUT_GUTTER + k, layout_level8((double)v[j - 1].value, (double)max));
+	}
+	attroff(draw_attr(u, color));
+}
+
+/* The marked interval, over the ruler. */
+static void draw_mark(struct ui *u)
+{
+	if (!u->has_mark && !u->marking)
+		return;
+	attron(draw_attr(u, C_MARK));
+	for (int k = 0; k < u->L.plotw; k++)
+		if (in_mark(u, layout_col_to_time(u->t0, u->t1, u->L.plotw, k),
+			    layout_col_to_time(u->t0, u->t1, u->L.plotw, k + 1)))
+			mvchgat(u->L.ruler, LAYOUT_GUTTER + k, 1, draw_attr(u, C_MARK), u->ncolors ? C_MARK : 0,
+				NULL);
+	attroff(draw_attr(u, C_MARK));
+}
+
+static void timeline_draw(struct ui *u)
+{
+	draw_ruler(u);
+	draw_lanes(u);
+	draw_lane_labels(u);
+	draw_gcbar(u);
+	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
+	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);
+	draw_mark(u);
+}
+
+const struct view_ops view_timeline = {
+	.name = "timeline",
+	.base = true,
+	.draw = timeline_draw,
+};
