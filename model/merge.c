@@ -95,6 +95,31 @@ static int cmp_evref(const void *a, const void *b)
 	return cmp_then(cmp_u64(x->time, y->time), cmp_u64(x->off, y->off));
 }
 
+/* The next wanted event of an unsorted segment from *off on (its
+ * capability state in *cs), into r; false at its end. */
+static bool unsorted_next(const struct store *s, const struct cursor *c, uint64_t *off,
+			  struct capstate *cs, struct evref *r)
+{
+	while (*off < c->end) {
+		enum ev_status st =
+			ev_size_fast(&s->hdr, s->map, c->end, *off, &r->time, &r->size, &r->tag)
+				? EV_OK
+				: ev_size(&s->hdr, s->map, c->end, *off, &r->time, &r->size, &r->tag);
+		if (st == EV_DATAEND) {
+			*off += 2;
+			continue;
+		}
+		if (st != EV_OK)
+			return false;
+		r->cap = ev_capstate_step_at(cs, &s->hdr, s->map, *off, r->tag, r->size);
+		r->off = *off;
+		*off += r->size;
+		if (r->time >= c->from && (!c->want || c->want[r->tag]))
+			return true;
+	}
+	return false;
+}
+
 /* Sorts an unsorted segment's wanted events into c->sorted; false when out
  * of memory (the cursor then scans). */
 static bool sort_unsorted(const struct store *s, struct cursor *c)
@@ -104,23 +129,8 @@ static bool sort_unsorted(const struct store *s, struct cursor *c)
 		return false;
 	uint32_t n = 0;
 	struct capstate cs = c->seg_cs;
-	for (uint64_t off = c->seg_off; off < c->end && n < SEG_UNSORTED_MAX;) {
-		enum ev_status st =
-			ev_size_fast(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag)
-				? EV_OK
-				: ev_size(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag);
-		if (st == EV_DATAEND) {
-			off += 2;
-			continue;
-		}
-		if (st != EV_OK)
-			break;
-		r.cap = ev_capstate_step_at(&cs, &s->hdr, s->map, off, r.tag, r.size);
-		r.off = off;
-		off += r.size;
-		if (r.time >= c->from && (!c->want || c->want[r.tag]))
-			v[n++] = r;
-	}
+	for (uint64_t off = c->seg_off; n < SEG_UNSORTED_MAX && unsorted_next(s, c, &off, &cs, &r);)
+		v[n++] = r;
 	qsort(v, n, sizeof *v, cmp_evref);
 	c->sorted = v;
 	c->nsorted = n;
@@ -151,25 +161,10 @@ static bool cursor_load_unsorted(struct merge *m, struct cursor *c)
 	struct capstate cs = c->seg_cs;
 	struct evref best = { 0 }, r;
 	bool found = false;
-	for (uint64_t off = c->seg_off; off < c->end;) {
-		enum ev_status st =
-			ev_size_fast(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag)
-				? EV_OK
-				: ev_size(&s->hdr, s->map, c->end, off, &r.time, &r.size, &r.tag);
-		if (st == EV_DATAEND) {
-			off += 2;
+	for (uint64_t off = c->seg_off; unsorted_next(s, c, &off, &cs, &r);) {
+		if (c->started && cmp_evref(&r, &c->ref) <= 0)
 			continue;
-		}
-		if (st != EV_OK)
-			break;
-		r.cap = ev_capstate_step_at(&cs, &s->hdr, s->map, off, r.tag, r.size);
-		r.off = off;
-		off += r.size;
-		if (r.time < c->from || (c->want && !c->want[r.tag]))
-			continue;
-		if (c->started && (r.time < c->ref.time || (r.time == c->ref.time && r.off <= c->ref.off)))
-			continue;
-		if (!found || r.time < best.time || (r.time == best.time && r.off < best.off)) {
+		if (!found || cmp_evref(&r, &best) < 0) {
 			best = r;
 			found = true;
 		}
