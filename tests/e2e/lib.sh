@@ -37,7 +37,27 @@ ESC=$(printf '\033')
 
 tm() { tmux -u -L "$E2E_SOCK" -f /dev/null "$@"; }
 
+# reap: the last hectic started, if still alive, is killed with its
+# children (a sanitizer build's leak check at exit ptraces itself from a
+# child; a test that leaves it behind must not leave it spinning)
+reap() {
+	[ -s "$E2E_PIDF" ] || return 0
+	_rp=$(cat "$E2E_PIDF" 2>/dev/null)
+	case $_rp in '' | *[!0-9]*) return 0 ;; esac
+	[ -r "/proc/$_rp/cmdline" ] || return 0
+	tr '\0' ' ' <"/proc/$_rp/cmdline" | grep -q hectic || return 0
+	for _st in /proc/[0-9]*/stat; do
+		_rc=$(sed 's/.*) //' "$_st" 2>/dev/null | cut -d' ' -f2)
+		[ "$_rc" = "$_rp" ] || continue
+		_rk=${_st#/proc/}
+		kill -KILL "${_rk%/stat}" 2>/dev/null
+	done
+	kill -KILL "$_rp" 2>/dev/null
+	return 0
+}
+
 e2e_cleanup() {
+	reap
 	tm kill-server >/dev/null 2>&1
 	# tmux leaves its socket file behind
 	rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$E2E_SOCK"
@@ -83,6 +103,7 @@ start() {
 	E2E_W=$1 E2E_H=$2
 	shift 2
 	e2e_args "$@"
+	reap
 	tm kill-server >/dev/null 2>&1
 	rm -f "$E2E_T/rc" "$E2E_ERR" "$E2E_T/stty-before" "$E2E_T/stty-after" "$E2E_WIN" \
 		"$E2E_PIDF" "$E2E_OUT" "$E2E_T/go"
@@ -119,6 +140,7 @@ start_job() {
 	E2E_W=$1 E2E_H=$2
 	shift 2
 	e2e_args "$@"
+	reap
 	tm kill-server >/dev/null 2>&1
 	rm -f "$E2E_ERR" "$E2E_WIN" "$E2E_PIDF"
 	{
