@@ -351,5 +351,23 @@ errcheck err-missing-value 2 $? "option '--from' needs a value"
 errcheck err-no-value 2 $? "option '--raw' takes no value"
 # ---- end of display spoofing ----
 
+# ---- heap censuses: every census sample of the log, against show's text
+# (the .hp oracle comes with the profile fixtures) ----
+for f in $F/prof.eventlog $F/prof-hy.eventlog $F/heap-hT.eventlog; do
+	[ -e "$f" ] || continue
+	"$H" show "$f" | awk '/: heap prof sample [0-9]+, residency [0-9]+, / {
+		sub(/.*, residency /, ""); sub(/,.*/, ""); n++; s += $0 }
+		END { printf "%d %.0f\n", n, s }' >"$T/want"
+	"$H" heap --tsv "$f" >"$T/out" 2>"$T/err"
+	check "heap-tsv-$(basename "$f")" 0 $?
+	tail -n +2 "$T/out" | awk -F '\t' '{ n++; s += $3 } END { printf "%d %.0f\n", n, s }' >"$T/got"
+	n=$((n + 1))
+	cmp -s "$T/want" "$T/got" || { echo "cli: heap-tsv $(basename "$f"): $(cat "$T/got"), show says $(cat "$T/want")"; fails=$((fails + 1)); }
+	n=$((n + 1))
+	[ "$(cat "$T/want")" != "0 0" ] || { echo "cli: heap-tsv $(basename "$f"): no census in show's text"; fails=$((fails + 1)); }
+done
+"$H" heap $F/threaded.eventlog >"$T/out" 2>&1
+check heap-none 0 $? "no heap profile in this log" "$T/out"
+
 echo "cli: $n checks, $fails failed"
 [ "$fails" -eq 0 ]

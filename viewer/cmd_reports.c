@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../model/heap.h"
 #include "../model/store.h"
 #include "../model/summary.h"
 #include "../model/timefmt.h"
@@ -34,7 +35,7 @@ struct ropts {
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
        OPT_COLUMNS };
-enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY };
+enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY, R_HEAP };
 
 static const char *const usages[] = {
 	"usage: hectic summary [--from T] [--to T] [--tsv] FILE",
@@ -42,6 +43,7 @@ static const char *const usages[] = {
 	"usage: hectic markers [--grep RE] [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
 	"usage: hectic threads [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
 	"usage: hectic activity [--columns N] [--from T] [--to T] [--tsv] FILE",
+	"usage: hectic heap [--top N] [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
 };
 
 /* Parses argv; returns -1 to go on, or an exit status. */
@@ -577,5 +579,111 @@ int cmd_activity(int argc, char **argv)
 	}
 	free(run);
 	free(gc);
+	return finish(&s, &tr, 0);
+}
+
+/* ---- heap ---- */
+
+/* A band's name, as text from the file (escaped for a terminal when asked). */
+static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape, bool tsv)
+{
+	char *p = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&p, &n);
+	if (!m)
+		return;
+	heap_band_name(h, b, m);
+	fclose(m);
+	if (tsv)
+		put_tsv_text(f, (const uint8_t *)p, n, escape);
+	else
+		put_text(f, (const uint8_t *)p, n, escape);
+	free(p);
+}
+
+struct band_stat {
+	uint32_t band;
+	uint64_t peak, sum, peak_time;
+};
+
+static int cmp_band_peak(const void *a, const void *b)
+{
+	const struct band_stat *x = a, *y = b;
+	if (x->peak != y->peak)
+		return x->peak > y->peak ? -1 : 1;
+	return (x->band > y->band) - (x->band < y->band);
+}
+
+int cmd_heap(int argc, char **argv)
+{
+	struct ropts o;
+	int rc = parse(argc, argv, R_HEAP, &o);
+	if (rc >= 0)
+		return rc;
+	struct store s;
+	struct tracks tr;
+	if ((rc = open_all(o.path, &s, &tr)) >= 0)
+		return rc;
+	struct heap h;
+	if (!heap_build(&h, &s)) {
+		warnx_("%s: out of memory", o.path);
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	if (h.over_budget)
+		warnx_("%s: the censuses reached their memory budget; figures may be partial", o.path);
+	if (o.tsv) { /* one row per census and band */
+		printf("time\tband\tbytes\n");
+		for (size_t c = 0; c < h.ncensuses; c++) {
+			const struct census *k = &h.censuses[c];
+			if (k->time < o.from || k->time > o.to)
+				continue;
+			for (size_t i = k->first; i < k->first + k->n; i++) {
+				printf("%llu\t", (unsigned long long)k->time);
+				put_band(stdout, &h, h.samples[i].band, o.escape, true);
+				printf("\t%llu\n", (unsigned long long)h.samples[i].bytes);
+			}
+		}
+		heap_free(&h);
+		return finish(&s, &tr, 0);
+	}
+	struct band_stat *st = calloc(h.nbands ? h.nbands : 1, sizeof *st);
+	if (!st) {
+		heap_free(&h);
+		warnx_("out of memory");
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	size_t ncens = 0;
+	for (size_t b = 0; b < h.nbands; b++)
+		st[b].band = (uint32_t)b;
+	for (size_t c = 0; c < h.ncensuses; c++) {
+		const struct census *k = &h.censuses[c];
+		if (k->time < o.from || k->time > o.to)
+			continue;
+		ncens++;
+		for (size_t i = k->first; i < k->first + k->n; i++) {
+			struct band_stat *x = &st[h.samples[i].band];
+			x->sum += h.samples[i].bytes;
+			if (h.samples[i].bytes > x->peak) {
+				x->peak = h.samples[i].bytes;
+				x->peak_time = k->time;
+			}
+		}
+	}
+	qsort(st, h.nbands, sizeof *st, cmp_band_peak);
+	printf("%zu censuses, %zu bands; the top %ld by peak (bytes; mean over the censuses)\n",
+	       ncens, h.nbands, o.top);
+	printf("%14s %14s %12s  %s\n", "peak", "mean", "at", "band");
+	for (size_t b = 0; b < h.nbands && (long)b < o.top && st[b].peak; b++) {
+		char a[32];
+		printf("%14llu %14llu %12s  ", (unsigned long long)st[b].peak,
+		       (unsigned long long)(ncens ? st[b].sum / ncens : 0), fmt(a, st[b].peak_time));
+		put_band(stdout, &h, st[b].band, o.escape, false);
+		putchar('\n');
+	}
+	if (!h.ncensuses)
+		printf("(no heap profile in this log: run the program with +RTS -hT, or -hc, -hm, "
+		       "-hd, -hy with a profiled build)\n");
+	free(st);
+	heap_free(&h);
 	return finish(&s, &tr, 0);
 }

@@ -111,6 +111,8 @@ static void usage(FILE *f)
 		"  markers FILE     user markers and messages, with timestamps\n"
 		"    --grep RE      only those matching a POSIX extended regex\n"
 		"  threads FILE     threads: label, lifetime, running time, capabilities\n"
+		"  heap FILE        heap-profile bands (+RTS -h...) by peak, with their mean;\n"
+		"                   --tsv: one row per census and band (time, band, bytes)\n"
 		"  activity FILE    per column and capability, the fraction of time running\n"
 		"                   and in GC (TSV: start end cap running gc)\n"
 		"    --columns N    how many columns (default 100)\n"
@@ -201,7 +203,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "show", cmd_show }, { "summary", cmd_summary }, { "gcs", cmd_gcs },
 		{ "markers", cmd_markers }, { "threads", cmd_threads },
-		{ "activity", cmd_activity },
+		{ "activity", cmd_activity }, { "heap", cmd_heap },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))

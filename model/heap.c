@@ -1,0 +1,224 @@
+/* Heap-profile censuses from a class-filtered merge. */
+#include "heap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "order.h"
+#include "vec.h"
+
+#define HEAP_MIN_BUDGET (4u << 20)
+
+struct hb { /* the pass */
+	struct heap *h;
+	size_t cccap, bcap, ccap, scap;
+	uint64_t budget, bytes;
+	bool open; /* a census is open */
+};
+
+static bool charge(struct hb *b, size_t n, size_t cap, size_t elem)
+{
+	if (n < cap)
+		return true;
+	uint64_t more = (uint64_t)(cap ? cap : 16) * elem;
+	if (b->bytes + more > b->budget) {
+		b->h->over_budget = true;
+		return false;
+	}
+	b->bytes += more;
+	return true;
+}
+
+static uint64_t hash_bytes(bool stack, const uint8_t *p, size_t n)
+{
+	uint64_t x = 0xcbf29ce484222325ull ^ (stack ? 0x9E3779B97F4A7C15ull : 0);
+	for (size_t i = 0; i < n; i++)
+		x = (x ^ p[i]) * 0x100000001b3ull;
+	return x ^ (x >> 29);
+}
+
+static bool band_same(const struct band *a, bool stack, const uint8_t *p, uint32_t n)
+{
+	size_t bytes = stack ? (size_t)n * 4 : n;
+	return a->stack == stack && a->n == n && (!bytes || memcmp(a->p, p, bytes) == 0);
+}
+
+/* The band of this string or stack, added when new; -1 when over budget. */
+static long band_of(struct hb *b, bool stack, const uint8_t *p, uint32_t n)
+{
+	struct heap *h = b->h;
+	size_t bytes = stack ? (size_t)n * 4 : n;
+	uint64_t k = hash_bytes(stack, p, bytes);
+	if ((h->nbands + 1) * 2 > h->hcap) { /* grow the map */
+		size_t cap = h->hcap ? h->hcap * 2 : 64;
+		if (b->bytes + cap * 12 > b->budget) {
+			h->over_budget = true;
+			return -1;
+		}
+		b->bytes += cap * 12;
+		uint64_t *keys = xcallocarray(cap, sizeof *keys);
+		uint32_t *vals = xcallocarray(cap, sizeof *vals);
+		if (!keys || !vals) {
+			free(keys);
+			free(vals);
+			return -1;
+		}
+		for (size_t i = 0; i < h->hcap; i++) {
+			if (!h->hvals[i])
+				continue;
+			size_t j = (size_t)h->hkeys[i] & (cap - 1);
+			while (vals[j])
+				j = (j + 1) & (cap - 1);
+			keys[j] = h->hkeys[i];
+			vals[j] = h->hvals[i];
+		}
+		free(h->hkeys);
+		free(h->hvals);
+		h->hkeys = keys;
+		h->hvals = vals;
+		h->hcap = cap;
+	}
+	size_t j = (size_t)k & (h->hcap - 1);
+	for (; h->hvals[j]; j = (j + 1) & (h->hcap - 1))
+		if (h->hkeys[j] == k && band_same(&h->bands[h->hvals[j] - 1], stack, p, n))
+			return (long)h->hvals[j] - 1;
+	if (!charge(b, h->nbands, b->bcap, sizeof *h->bands))
+		return -1;
+	struct band nb = { stack, p, n };
+	if (!vec_push(h->bands, h->nbands, b->bcap, nb))
+		return -1;
+	h->hkeys[j] = k;
+	h->hvals[j] = (uint32_t)h->nbands;
+	return (long)h->nbands - 1;
+}
+
+static int cmp_cc(const void *a, const void *b)
+{
+	const struct cost_centre *x = a, *y = b;
+	return cmp_u64(x->id, y->id);
+}
+
+static bool feed(struct hb *b, const struct ev *e)
+{
+	struct heap *h = b->h;
+	switch (e->tag) {
+	case EV_HEAP_PROF_COST_CENTRE: { /* id, label, module, srcloc, flags */
+		if (!charge(b, h->nccs, b->cccap, sizeof *h->ccs))
+			return true;
+		struct cost_centre c = {
+			.id = (uint32_t)e->f[0].u, .label = e->f[1].s, .nlabel = (uint32_t)e->f[1].u,
+			.module = e->f[2].s, .nmodule = (uint32_t)e->f[2].u, .srcloc = e->f[3].s,
+			.nsrcloc = (uint32_t)e->f[3].u, .caf = (e->f[4].u & 1) != 0,
+		};
+		return vec_push(h->ccs, h->nccs, b->cccap, c);
+	}
+	case EV_HEAP_PROF_SAMPLE_BEGIN: {
+		if (!charge(b, h->ncensuses, b->ccap, sizeof *h->censuses)) {
+			b->open = false;
+			return true;
+		}
+		struct census c = { e->time, e->f[0].u, h->nsamples, 0 };
+		b->open = true;
+		return vec_push(h->censuses, h->ncensuses, b->ccap, c);
+	}
+	case EV_HEAP_PROF_SAMPLE_END:
+		b->open = false;
+		return true;
+	case EV_HEAP_PROF_SAMPLE_COST_CENTRE: /* profile, residency, stack */
+	case EV_HEAP_PROF_SAMPLE_STRING: {    /* profile, residency, label */
+		if (!b->open || !h->ncensuses)
+			return true;
+		bool stack = e->tag == EV_HEAP_PROF_SAMPLE_COST_CENTRE;
+		long band = band_of(b, stack, e->f[2].s, (uint32_t)e->f[2].u);
+		if (band < 0 || !charge(b, h->nsamples, b->scap, sizeof *h->samples))
+			return !h->over_budget ? false : true;
+		struct census_sample smp = { (uint32_t)band, e->f[1].u };
+		if (!vec_push(h->samples, h->nsamples, b->scap, smp))
+			return false;
+		h->censuses[h->ncensuses - 1].n++;
+		return true;
+	}
+	}
+	return true;
+}
+
+bool heap_build(struct heap *h, const struct store *s)
+{
+	memset(h, 0, sizeof *h);
+	struct hb b = { .h = h };
+	b.budget = s->size / 20 > HEAP_MIN_BUDGET ? s->size / 20 : HEAP_MIN_BUDGET;
+	struct merge *m = merge_new_at(s, 0, CLASS_BIT(CL_PROF));
+	if (!m)
+		return false;
+	const struct ev *e;
+	int32_t cap;
+	bool ok = true;
+	while (ok && (e = merge_next(m, &cap)) != NULL && !store_shrunk)
+		if (e->layout != SEL_UNKNOWN_LAYOUT && !(e->bad & BAD_LEN))
+			ok = feed(&b, e);
+	ok = ok && !merge_failed(m);
+	merge_free(m);
+	if (!ok) {
+		heap_free(h);
+		return false;
+	}
+	qsort(h->ccs, h->nccs, sizeof *h->ccs, cmp_cc);
+	return true;
+}
+
+void heap_free(struct heap *h)
+{
+	free(h->ccs);
+	free(h->bands);
+	free(h->censuses);
+	free(h->samples);
+	free(h->hkeys);
+	free(h->hvals);
+	memset(h, 0, sizeof *h);
+}
+
+static bool cc_before(const void *elem, const void *key)
+{
+	return ((const struct cost_centre *)elem)->id < *(const uint32_t *)key;
+}
+
+const struct cost_centre *heap_cc(const struct heap *h, uint32_t id)
+{
+	size_t i = lower_bound(h->ccs, h->nccs, sizeof *h->ccs, &id, cc_before);
+	return i < h->nccs && h->ccs[i].id == id ? &h->ccs[i] : NULL;
+}
+
+void heap_band_name(const struct heap *h, uint32_t bi, FILE *f)
+{
+	const struct band *b = &h->bands[bi];
+	if (!b->stack) {
+		if (b->n)
+			fwrite(b->p, 1, b->n, f);
+		return;
+	}
+	if (!b->n) { /* the empty stack is MAIN's */
+		fputs("MAIN", f);
+		return;
+	}
+	for (uint32_t i = 0; i < b->n; i++) {
+		const uint8_t *q = b->p + 4 * (size_t)i;
+		uint32_t id = (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
+		const struct cost_centre *c = heap_cc(h, id);
+		if (!c) {
+			fprintf(f, "%s<cc %u>", i ? "/" : "", id);
+			continue;
+		}
+		/* GHC's fprint_ccs: a CAF as MODULE.CAF, with no '/' after it */
+		bool caf = c->nlabel == 3 && memcmp(c->label, "CAF", 3) == 0;
+		if (caf) {
+			if (c->nmodule)
+				fwrite(c->module, 1, c->nmodule, f);
+			fputs(".CAF", f);
+		} else {
+			if (c->nlabel)
+				fwrite(c->label, 1, c->nlabel, f);
+			if (i + 1 < b->n)
+				putc('/', f);
+		}
+	}
+}

@@ -1,0 +1,76 @@
+/* heap: heap-profile censuses (HEAP_PROF_SAMPLE_*, +RTS -h) and the cost
+ * centres they name, read from the store in one class-filtered pass in time
+ * order (the profile events sit in the global blocks, so no stitching).
+ *
+ * A band is what a census line names: a closure type, module, description
+ * or type (a string), or a cost-centre stack (ids, innermost first). Bands
+ * are interned, so a census is a list of (band, bytes). Strings point into
+ * the map. Memory is bounded: censuses and samples stop growing at a budget
+ * of 5% of the file (at least 4 MB) and say so (over_budget).
+ * Never includes curses or termkey. */
+#ifndef HECTIC_HEAP_H
+#define HECTIC_HEAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "store.h"
+
+struct cost_centre {
+	uint32_t id;
+	const uint8_t *label, *module, *srcloc;
+	uint32_t nlabel, nmodule, nsrcloc;
+	bool caf;
+};
+
+struct band {
+	bool stack;          /* a cost-centre stack, else a string */
+	const uint8_t *p;    /* the string, or the stack's ids (big-endian u32) */
+	uint32_t n;          /* bytes, or stack depth */
+};
+
+struct census {
+	uint64_t time; /* its HEAP_PROF_SAMPLE_BEGIN */
+	uint64_t era;
+	size_t first, n; /* samples[first .. first + n) */
+};
+
+struct census_sample {
+	uint32_t band;
+	uint64_t bytes;
+};
+
+struct heap {
+	struct cost_centre *ccs; /* by id */
+	size_t nccs;
+	struct band *bands;
+	size_t nbands;
+	struct census *censuses; /* by time */
+	size_t ncensuses;
+	struct census_sample *samples;
+	size_t nsamples;
+	bool over_budget;
+	/* (internal) the band map: hash -> band index + 1 */
+	uint64_t *hkeys;
+	uint32_t *hvals;
+	size_t hcap;
+};
+
+/* Reads the censuses of a store; false when out of memory. */
+bool heap_build(struct heap *h, const struct store *s);
+void heap_free(struct heap *h);
+
+/* The cost centre with this id, or NULL. O(log n). */
+const struct cost_centre *heap_cc(const struct heap *h, uint32_t id);
+
+/* Writes band b's name as GHC's .hp names it, but without the stack's
+ * "(ccsID)" prefix (the log does not carry it) and uncut (the .hp cuts at
+ * +RTS -L): a string as it is; a stack as its labels innermost first joined
+ * by '/', a CAF cost centre as MODULE.CAF (with no '/' after it, as GHC
+ * prints it), the empty stack as MAIN. Raw bytes from the file: escape
+ * before showing them on a terminal. */
+void heap_band_name(const struct heap *h, uint32_t b, FILE *f);
+
+#endif
