@@ -67,7 +67,7 @@ VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
 KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
-UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary \
+UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary test_heap \
 	test_keymaps test_rc test_layout test_input test_view
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain

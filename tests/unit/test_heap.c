@@ -1,0 +1,158 @@
+/* model/heap: censuses, interned bands, cost centres and the .hp names. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../model/heap.h"
+#include "../../model/store.h"
+#include "evbuild.h"
+
+/* A cost centre: id, label, module, srcloc, flags. */
+static void cc(struct evb *b, uint32_t id, const char *label, const char *module, bool caf)
+{
+	struct evb pl = EVB_INIT;
+	evb_u32(&pl, id);
+	evb_cstr(&pl, label);
+	evb_cstr(&pl, module);
+	evb_cstr(&pl, "x.hs:1:1");
+	evb_u8(&pl, caf);
+	evb_event_pl(b, 161, 10, &pl);
+	evb_free(&pl);
+}
+
+/* A census sample of a stack (innermost first). */
+static void stack(struct evb *b, uint64_t t, uint64_t bytes, const uint32_t *ids, uint8_t n)
+{
+	struct evb pl = EVB_INIT;
+	evb_u8(&pl, 0);
+	evb_u64(&pl, bytes);
+	evb_u8(&pl, n);
+	for (uint8_t i = 0; i < n; i++)
+		evb_u32(&pl, ids[i]);
+	evb_event_pl(b, 163, t, &pl);
+	evb_free(&pl);
+}
+
+static void string(struct evb *b, uint64_t t, uint64_t bytes, const char *s)
+{
+	struct evb pl = EVB_INIT;
+	evb_u8(&pl, 0);
+	evb_u64(&pl, bytes);
+	evb_cstr(&pl, s);
+	evb_event_pl(b, 164, t, &pl);
+	evb_free(&pl);
+}
+
+static char *name(const struct heap *h, uint32_t band)
+{
+	char *p = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&p, &n);
+	assert_non_null(f);
+	heap_band_name(h, band, f);
+	fclose(f);
+	return p;
+}
+
+static void test_censuses(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 161, EVB_VAR, "Heap profile cost centre");
+	evb_type(&b, 162, 8, "Start of heap profile sample");
+	evb_type(&b, 163, EVB_VAR, "Heap profile sample");
+	evb_type(&b, 164, EVB_VAR, "Heap profile string sample");
+	evb_type(&b, 165, 8, "End of heap profile sample");
+	evb_end_header(&b);
+	cc(&b, 1, "main", "Main", false);
+	cc(&b, 2, "CAF", "Main", true);
+	cc(&b, 3, "go", "Main", false);
+	uint64_t v[1] = { 1 };
+	struct evb pl = EVB_INIT;
+	/* census 1 at 100: go/main/Main.CAF 64, the same stack again is the same
+	 * band, MAIN (empty stack) 8, a string band */
+	evb_pack(&pl, "q", v);
+	evb_event_pl(&b, 162, 100, &pl);
+	stack(&b, 101, 64, (const uint32_t[]){ 3, 1, 2 }, 3);
+	stack(&b, 102, 8, NULL, 0);
+	string(&b, 103, 24, "ARR_WORDS");
+	evb_event_pl(&b, 165, 104, &pl);
+	/* census 2 at 200 */
+	evb_free(&pl);
+	v[0] = 2;
+	evb_pack(&pl, "q", v);
+	evb_event_pl(&b, 162, 200, &pl);
+	stack(&b, 201, 128, (const uint32_t[]){ 3, 1, 2 }, 3);
+	stack(&b, 202, 16, (const uint32_t[]){ 2, 1 }, 2); /* a CAF inside: no '/' after it */
+	evb_event_pl(&b, 165, 203, &pl);
+	evb_free(&pl);
+	/* a sample outside any census is not one */
+	string(&b, 300, 99, "stray");
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct heap h;
+	assert_true(heap_build(&h, &s));
+	assert_int_equal(h.nccs, 3);
+	assert_non_null(heap_cc(&h, 2));
+	assert_true(heap_cc(&h, 2)->caf);
+	assert_null(heap_cc(&h, 9));
+	assert_int_equal(h.ncensuses, 2);
+	assert_int_equal(h.censuses[0].time, 100);
+	assert_int_equal(h.censuses[0].n, 3);
+	assert_int_equal(h.censuses[1].time, 200);
+	assert_int_equal(h.censuses[1].n, 2);
+	assert_int_equal(h.nsamples, 5);
+	assert_int_equal(h.nbands, 4);
+	/* the same stack in two censuses is one band */
+	assert_int_equal(h.samples[0].band, h.samples[3].band);
+	assert_int_equal(h.samples[3].bytes, 128);
+	char *n0 = name(&h, h.samples[0].band), *n1 = name(&h, h.samples[1].band),
+	     *n2 = name(&h, h.samples[2].band), *n4 = name(&h, h.samples[4].band);
+	assert_string_equal(n0, "go/main/Main.CAF");
+	assert_string_equal(n1, "MAIN");
+	assert_string_equal(n2, "ARR_WORDS");
+	assert_string_equal(n4, "Main.CAFmain"); /* as GHC's fprint_ccs writes it */
+	free(n0);
+	free(n1);
+	free(n2);
+	free(n4);
+	heap_free(&h);
+	store_close(&s);
+	evb_free(&b);
+}
+
+/* A real -hc log: its censuses as show prints them (24, 264 samples). */
+static void test_fixture(void **state)
+{
+	(void)state;
+	struct store s;
+	char err[256];
+	assert_int_equal(store_open(&s, "tests/fixtures/prof.eventlog", err, sizeof err), STORE_OK);
+	struct heap h;
+	assert_true(heap_build(&h, &s));
+	assert_int_equal(h.ncensuses, 24);
+	assert_int_equal(h.nsamples, 264);
+	assert_false(h.over_budget);
+	for (size_t i = 1; i < h.ncensuses; i++)
+		assert_true(h.censuses[i - 1].time <= h.censuses[i].time);
+	heap_free(&h);
+	store_close(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_censuses),
+		cmocka_unit_test(test_fixture),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
