@@ -74,6 +74,8 @@ done
 if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
 if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
 if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
+# hectic heap against GHC's own .hp files (the profile fixtures)
+if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
 if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
 
 # the viewer end to end, in a detached tmux session

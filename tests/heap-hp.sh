@@ -1,0 +1,72 @@
+#!/bin/sh
+# hectic heap --tsv against GHC's own .hp, census by census, band by band,
+# byte by byte, on every fixture that has one (tests/fixtures/profile-*):
+# GHC writes the .hp from the same censuses it logs. The .hp starts and
+# ends with an empty sample (before the first census, at exit) that the log
+# does not have; the log's censuses match its non-empty ones in order.
+# Band names: the .hp prefixes a cost-centre stack with its "(ccsID)",
+# which the log does not carry, and cuts a stack's name at +RTS -L (25 by
+# default: 21 characters and "..."); both are applied to hectic's names
+# the way GHC's fprint_ccs does (-L is read from the .hp's JOB line).
+# Usage: sh tests/heap-hp.sh path/to/hectic
+set -u
+H=$1
+T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-hp.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+for hp in tests/fixtures/*.hp; do
+	[ -e "$hp" ] || continue
+	log=${hp%.hp}.eventlog
+	name=$(basename "${hp%.hp}")
+	[ -e "$log" ] || continue
+	L=$(sed -n '1s/.* -L\([0-9][0-9]*\).*/\1/p' "$hp")
+	L=${L:-25}
+	# stacks are cut (the -hc breakdown); strings are not
+	cut=0
+	grep -q '^JOB ".* -hc[ "]' "$hp" && cut=1
+	# the .hp: census index (non-empty samples only), name less (N), bytes
+	awk -F '\t' '
+		/^BEGIN_SAMPLE/ { n = 0; buf = ""; next }
+		/^END_SAMPLE/ { if (n) { i++; printf "%s", buf }; next }
+		NF == 2 { nm = $1; sub(/^\([0-9]+\)/, "", nm); n++
+			buf = buf sprintf("%d\t%s\t%s\n", i + 1, nm, $2) }
+	' "$hp" | sort >"$T/want"
+	if ! "$H" heap --tsv --raw "$log" >"$T/tsv" 2>"$T/err"; then
+		echo "heap-hp: $name: hectic failed: $(head -2 "$T/err")"
+		fail=$((fail + 1))
+		continue
+	fi
+	awk -F '\t' -v cut="$cut" -v L="$L" '
+		# the TSV writes \\, \t, \n and \r for those characters
+		function unesc(s,   o, k, c, d) {
+			o = ""
+			for (k = 1; k <= length(s); k++) {
+				c = substr(s, k, 1)
+				if (c == "\\" && k < length(s)) {
+					d = substr(s, ++k, 1)
+					c = d == "t" ? "\t" : d == "n" ? "\n" : d == "r" ? "\r" : d
+				}
+				o = o c
+			}
+			return o
+		}
+		NR == 1 { next }
+		$1 != t { t = $1; i++ }
+		{ nm = unesc($2)
+		  if (cut && nm != "MAIN" && length(nm) >= L + 1)
+			nm = substr(nm, 1, L - 4) "..."
+		  printf "%d\t%s\t%s\n", i, nm, $3 }
+	' "$T/tsv" | sort >"$T/got"
+	if [ ! -s "$T/want" ]; then
+		echo "heap-hp: $name: no census in the .hp"
+		fail=$((fail + 1))
+	elif cmp -s "$T/want" "$T/got"; then
+		pass=$((pass + 1))
+	else
+		echo "heap-hp: $name: hectic heap differs from the .hp (< .hp, > hectic):"
+		diff "$T/want" "$T/got" | head -8
+		fail=$((fail + 1))
+	fi
+done
+echo "heap-hp: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
