@@ -44,6 +44,10 @@ span() { set -- $(status_times); [ $# -eq 3 ] && echo $(($2 - $1)); }
 eq() {
 	if [ "$2" = "$3" ]; then pass; else fail "$1" "got '$2', want '$3' ${4:-}"; fi
 }
+# eq_set NAME GOT WANT [NOTE]: eq, but an empty side fails
+eq_set() {
+	if [ -z "$2" ] || [ -z "$3" ]; then fail "$1" "empty: got '$2', want '$3' ${4:-}"; else eq "$@"; fi
+}
 
 # ---- startup and q ----
 start 120 32 -- $TH
@@ -718,9 +722,9 @@ check_status times-unit "event times in the ruler's unit"
 check times-unit-list "$LIST_RE"
 # the same event, to the nanosecond
 unit_line=$(grep -E "$LIST_RE" "$E2E_SCREEN" | head -1)
-eq times-same-event "$(label_ns "$(printf '%s' "$unit_line" | sed 's/^ *\([0-9.]*ms\):.*/\1/')")" \
+eq_set times-same-event "$(label_ns "$(printf '%s' "$unit_line" | sed 's/^ *\([0-9.]*ms\):.*/\1/')")" \
 	"$(printf '%s' "$ns_line" | sed 's/:.*//')" "('$unit_line' vs '$ns_line')"
-eq times-same-text "$(printf '%s' "$unit_line" | sed 's/^[^:]*: //' | cut -c1-60)" \
+eq_set times-same-text "$(printf '%s' "$unit_line" | sed 's/^[^:]*: //' | cut -c1-60)" \
 	"$(printf '%s' "$ns_line" | sed 's/^[^:]*: //' | cut -c1-60)"
 keys q
 check_exit times-quit 0
