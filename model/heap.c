@@ -162,7 +162,8 @@ bool heap_build(struct heap *h, const struct store *s)
 		heap_free(h);
 		return false;
 	}
-	qsort(h->ccs, h->nccs, sizeof *h->ccs, cmp_cc);
+	if (h->nccs)
+		qsort(h->ccs, h->nccs, sizeof *h->ccs, cmp_cc);
 	return true;
 }
 
