@@ -11,7 +11,7 @@
 
 struct hb { /* the pass */
 	struct heap *h;
-	size_t cccap, bcap, ccap, scap;
+	size_t cccap, bcap, ccap, scap, tcap;
 	uint64_t budget, bytes;
 	bool open; /* a census is open */
 };
@@ -124,6 +124,13 @@ static bool feed(struct hb *b, const struct ev *e)
 	case EV_HEAP_PROF_SAMPLE_END:
 		b->open = false;
 		return true;
+	case EV_PROF_SAMPLE_COST_CENTRE: { /* cap, ticks, stack */
+		long band = band_of(b, true, e->f[2].s, (uint32_t)e->f[2].u);
+		if (band < 0 || !charge(b, h->nticks, b->tcap, sizeof *h->ticks))
+			return h->over_budget;
+		struct prof_sample t = { e->time, (int32_t)(uint16_t)e->f[0].u, (uint32_t)band };
+		return vec_push(h->ticks, h->nticks, b->tcap, t);
+	}
 	case EV_HEAP_PROF_SAMPLE_COST_CENTRE: /* profile, residency, stack */
 	case EV_HEAP_PROF_SAMPLE_STRING: {    /* profile, residency, label */
 		if (!b->open || !h->ncensuses)
@@ -131,7 +138,7 @@ static bool feed(struct hb *b, const struct ev *e)
 		bool stack = e->tag == EV_HEAP_PROF_SAMPLE_COST_CENTRE;
 		long band = band_of(b, stack, e->f[2].s, (uint32_t)e->f[2].u);
 		if (band < 0 || !charge(b, h->nsamples, b->scap, sizeof *h->samples))
-			return !h->over_budget ? false : true;
+			return h->over_budget;
 		struct census_sample smp = { (uint32_t)band, e->f[1].u };
 		if (!vec_push(h->samples, h->nsamples, b->scap, smp))
 			return false;
@@ -173,6 +180,7 @@ void heap_free(struct heap *h)
 	free(h->bands);
 	free(h->censuses);
 	free(h->samples);
+	free(h->ticks);
 	free(h->hkeys);
 	free(h->hvals);
 	memset(h, 0, sizeof *h);
@@ -222,4 +230,9 @@ void heap_band_name(const struct heap *h, uint32_t bi, FILE *f)
 				putc('/', f);
 		}
 	}
+}
+
+bool heap_cc_builtin(const struct cost_centre *c)
+{
+	return c->nsrcloc == 10 && memcmp(c->srcloc, "<built-in>", 10) == 0;
 }

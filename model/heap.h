@@ -42,6 +42,14 @@ struct census_sample {
 	uint64_t bytes;
 };
 
+/* A time-profile sample: the cost-centre stack a capability was running at
+ * a tick (+RTS -p -l: one per capability per tick). */
+struct prof_sample {
+	uint64_t time;
+	int32_t cap;
+	uint32_t band; /* the stack, a band */
+};
+
 struct heap {
 	struct cost_centre *ccs; /* by id */
 	size_t nccs;
@@ -51,6 +59,8 @@ struct heap {
 	size_t ncensuses;
 	struct census_sample *samples;
 	size_t nsamples;
+	struct prof_sample *ticks; /* by time */
+	size_t nticks;
 	bool over_budget;
 	/* (internal) the band map: hash -> band index + 1 */
 	uint64_t *hkeys;
@@ -64,6 +74,10 @@ void heap_free(struct heap *h);
 
 /* The cost centre with this id, or NULL. O(log n). */
 const struct cost_centre *heap_cc(const struct heap *h, uint32_t id);
+
+/* Is this cost centre one of the RTS's own (GC, IDLE, SYSTEM, ...: source
+ * "<built-in>")? The .prof leaves ticks on them out. */
+bool heap_cc_builtin(const struct cost_centre *c);
 
 /* Writes band b's name as GHC's .hp names it, but without the stack's
  * "(ccsID)" prefix (the log does not carry it) and uncut (the .hp cuts at

@@ -76,6 +76,8 @@ if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
 if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)
 if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
+# hectic profile against GHC's own .prof files
+if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
 if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
 
 # the viewer end to end, in a detached tmux session

@@ -13,6 +13,7 @@ int cmd_markers(int argc, char **argv);
 int cmd_threads(int argc, char **argv);
 int cmd_activity(int argc, char **argv);
 int cmd_heap(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
 
 /* Prints "hectic: " + message to stderr, escaped as --escape escapes text
  * from the log (file names and option values are not to be trusted). */

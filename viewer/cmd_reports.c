@@ -27,15 +27,16 @@ struct ropts {
 	long top;
 	long gen;
 	long columns;
-	bool tsv;
+	long cap;
+	bool tsv, folded, builtin;
 	bool has_from, has_to;
 	const char *grep;
 	const char *path;
 };
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
-       OPT_COLUMNS };
-enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY, R_HEAP };
+       OPT_COLUMNS, OPT_FOLDED, OPT_CAP, OPT_BUILTIN };
+enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY, R_HEAP, R_PROFILE };
 
 static const char *const usages[] = {
 	"usage: hectic summary [--from T] [--to T] [--tsv] FILE",
@@ -44,6 +45,8 @@ static const char *const usages[] = {
 	"usage: hectic threads [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
 	"usage: hectic activity [--columns N] [--from T] [--to T] [--tsv] FILE",
 	"usage: hectic heap [--top N] [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
+	"usage: hectic profile [--folded] [--cap N] [--builtin] [--top N] [--from T] [--to T] "
+	"[--raw | --escape] FILE",
 };
 
 /* Parses argv; returns -1 to go on, or an exit status. */
@@ -59,11 +62,14 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 		{ "grep", required_argument, NULL, OPT_GREP },
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "columns", required_argument, NULL, OPT_COLUMNS },
+		{ "folded", no_argument, NULL, OPT_FOLDED },
+		{ "cap", required_argument, NULL, OPT_CAP },
+		{ "builtin", no_argument, NULL, OPT_BUILTIN },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	*o = (struct ropts){ .to = UINT64_MAX, .escape = -1, .top = 20, .gen = -1,
-			     .columns = 100 };
+			     .columns = 100, .cap = -1 };
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -79,10 +85,13 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 			*(c == OPT_FROM ? &o->has_from : &o->has_to) = true;
 			break;
 		case OPT_TSV: o->tsv = true; break;
+		case OPT_FOLDED: o->folded = true; break;
+		case OPT_BUILTIN: o->builtin = true; break;
 		case OPT_RAW: o->escape = 0; break;
 		case OPT_ESCAPE: o->escape = 1; break;
 		case OPT_TOP:
 		case OPT_GEN:
+		case OPT_CAP:
 		case OPT_COLUMNS: {
 			errno = 0;
 			long v = strtol(optarg, &end, 10);
@@ -93,7 +102,8 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 				       optarg);
 				return EXIT_USAGE;
 			}
-			*(c == OPT_TOP ? &o->top : c == OPT_GEN ? &o->gen : &o->columns) = v;
+			*(c == OPT_TOP ? &o->top : c == OPT_GEN ? &o->gen : c == OPT_CAP ? &o->cap
+									 : &o->columns) = v;
 			break;
 		}
 		case OPT_GREP: o->grep = optarg; break;
@@ -684,6 +694,133 @@ int cmd_heap(int argc, char **argv)
 		printf("(no heap profile in this log: run the program with +RTS -hT, or -hc, -hm, "
 		       "-hd, -hy with a profiled build)\n");
 	free(st);
+	heap_free(&h);
+	return finish(&s, &tr, 0);
+}
+
+/* ---- profile ---- */
+
+/* The cost centre of a stack's i-th entry (innermost first), or NULL. */
+static const struct cost_centre *stack_cc(const struct heap *h, const struct band *b, uint32_t i)
+{
+	const uint8_t *q = b->p + 4 * (size_t)i;
+	return heap_cc(h, (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3]);
+}
+
+struct cc_ticks {
+	const struct cost_centre *cc;
+	uint64_t ticks;
+};
+
+static int cmp_cc_ticks(const void *a, const void *b)
+{
+	const struct cc_ticks *x = a, *y = b;
+	if (x->ticks != y->ticks)
+		return x->ticks > y->ticks ? -1 : 1;
+	return (x->cc->id > y->cc->id) - (x->cc->id < y->cc->id);
+}
+
+/* A line per stack with ticks: root;...;leaf COUNT (flamegraph.pl,
+ * speedscope). */
+static void print_folded(const struct heap *h, const uint64_t *per, bool escape)
+{
+	for (size_t bi = 0; bi < h->nbands; bi++) {
+		const struct band *b = &h->bands[bi];
+		if (!per[bi] || !b->stack)
+			continue;
+		if (!b->n)
+			fputs("MAIN", stdout);
+		for (uint32_t k = b->n; k-- > 0;) {
+			const struct cost_centre *c = stack_cc(h, b, k);
+			if (c)
+				put_text(stdout, c->label, c->nlabel, escape);
+			else
+				fputs("?", stdout);
+			if (k)
+				putchar(';');
+		}
+		printf(" %llu\n", (unsigned long long)per[bi]);
+	}
+}
+
+static void print_flat(const struct heap *h, struct cc_ticks *cc, uint64_t total,
+		       uint64_t left_out, uint64_t main_ticks, const struct ropts *o)
+{
+	for (size_t i = 0; i < h->nccs; i++)
+		cc[i].cc = &h->ccs[i];
+	qsort(cc, h->nccs, sizeof *cc, cmp_cc_ticks);
+	printf("%llu ticks (%llu on the RTS's own cost centres %s)\n", (unsigned long long)total,
+	       (unsigned long long)left_out, o->builtin ? "kept: --builtin" : "left out");
+	printf("%8s %6s  %-24s %s\n", "ticks", "%", "cost centre", "module");
+	for (size_t i = 0; i < h->nccs && (long)i < o->top && cc[i].ticks; i++) {
+		printf("%8llu %5.1f%%  ", (unsigned long long)cc[i].ticks,
+		       total ? 100.0 * (double)cc[i].ticks / (double)total : 0.0);
+		put_text(stdout, cc[i].cc->label, cc[i].cc->nlabel, o->escape);
+		printf("%*s", cc[i].cc->nlabel < 24 ? (int)(25 - cc[i].cc->nlabel) : 1, "");
+		put_text(stdout, cc[i].cc->module, cc[i].cc->nmodule, o->escape);
+		putchar('\n');
+	}
+	if (main_ticks) /* the empty stack */
+		printf("%8llu %5.1f%%  %-24s %s\n", (unsigned long long)main_ticks,
+		       total ? 100.0 * (double)main_ticks / (double)total : 0.0, "MAIN", "MAIN");
+	if (!h->nticks)
+		printf("(no time profile in this log: run a profiled build with +RTS -p -l)\n");
+}
+
+int cmd_profile(int argc, char **argv)
+{
+	struct ropts o;
+	int rc = parse(argc, argv, R_PROFILE, &o);
+	if (rc >= 0)
+		return rc;
+	struct store s;
+	struct tracks tr;
+	if ((rc = open_all(o.path, &s, &tr)) >= 0)
+		return rc;
+	struct heap h;
+	if (!heap_build(&h, &s)) {
+		warnx_("%s: out of memory", o.path);
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	if (h.over_budget)
+		warnx_("%s: the samples reached their memory budget; figures may be partial", o.path);
+	uint64_t *per = calloc(h.nbands ? h.nbands : 1, sizeof *per);
+	struct cc_ticks *cc = calloc(h.nccs ? h.nccs : 1, sizeof *cc);
+	if (!per || !cc) {
+		free(per);
+		free(cc);
+		heap_free(&h);
+		warnx_("out of memory");
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	/* ticks per stack in the window on the capability asked for; a tick
+	 * on one of the RTS's own cost centres (GC, IDLE, SYSTEM) is left out,
+	 * as the .prof leaves it out, unless --builtin */
+	uint64_t total = 0, left_out = 0, main_ticks = 0;
+	for (size_t i = 0; i < h.nticks; i++) {
+		const struct prof_sample *t = &h.ticks[i];
+		if (t->time < o.from || t->time > o.to || (o.cap >= 0 && t->cap != o.cap))
+			continue;
+		const struct band *b = &h.bands[t->band];
+		/* (the empty stack is MAIN's, which the .prof counts) */
+		const struct cost_centre *top = b->n ? stack_cc(&h, b, 0) : NULL;
+		if (!o.builtin && top && heap_cc_builtin(top)) {
+			left_out++;
+			continue;
+		}
+		per[t->band]++;
+		total++;
+		if (top)
+			cc[top - h.ccs].ticks++;
+		else if (!b->n)
+			main_ticks++;
+	}
+	if (o.folded)
+		print_folded(&h, per, o.escape);
+	else
+		print_flat(&h, cc, total, left_out, main_ticks, &o);
+	free(per);
+	free(cc);
 	heap_free(&h);
 	return finish(&s, &tr, 0);
 }

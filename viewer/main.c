@@ -113,6 +113,9 @@ static void usage(FILE *f)
 		"  threads FILE     threads: label, lifetime, running time, capabilities\n"
 		"  heap FILE        heap-profile bands (+RTS -h...) by peak, with their mean;\n"
 		"                   --tsv: one row per census and band (time, band, bytes)\n"
+		"  profile FILE     time-profile ticks (+RTS -p -l) per cost centre; --folded:\n"
+		"                   root;...;leaf COUNT stacks; --cap N; --builtin keeps\n"
+		"                   the RTS's own cost centres (GC, IDLE, SYSTEM)\n"
 		"  activity FILE    per column and capability, the fraction of time running\n"
 		"                   and in GC (TSV: start end cap running gc)\n"
 		"    --columns N    how many columns (default 100)\n"
@@ -204,6 +207,7 @@ int main(int argc, char **argv)
 		{ "show", cmd_show }, { "summary", cmd_summary }, { "gcs", cmd_gcs },
 		{ "markers", cmd_markers }, { "threads", cmd_threads },
 		{ "activity", cmd_activity }, { "heap", cmd_heap },
+		{ "profile", cmd_profile },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))
