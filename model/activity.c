@@ -169,6 +169,17 @@ static void add_ns(const struct cols *g, uint64_t *dst, uint64_t a, uint64_t b, 
 	}
 }
 
+/* Adds each capability's time outside its data (before its first event,
+ * from its last on) to its columns in nd (ncaps x g->n). */
+static void add_nodata(const struct tracks *tr, const struct cols *g, uint64_t *nd)
+{
+	uint64_t t1 = g->t0 + g->d;
+	for (size_t c = 0; c < tr->ncaps; c++) {
+		add_ns(g, nd + c * g->n, g->t0, tr->cap_first[c], 0, UINT64_MAX);
+		add_ns(g, nd + c * g->n, tr->cap_last[c], t1, 0, UINT64_MAX);
+	}
+}
+
 bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_t t0,
 			 uint64_t t1, unsigned ncols, uint64_t *run_ns, uint64_t *gc_ns,
 			 uint64_t *nodata_ns)
@@ -181,14 +192,8 @@ bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_
 	if (t1 <= t0 || ncols == 0 || tr->ncaps == 0)
 		return true;
 	struct cols g = { t0, t1 - t0, ncols };
-	if (nodata_ns) {
-		for (size_t c = 0; c < tr->ncaps; c++) {
-			uint64_t *d = nodata_ns + c * ncols;
-			uint64_t hi = tr->cap_last[c];
-			add_ns(&g, d, t0, tr->cap_first[c], 0, UINT64_MAX);
-			add_ns(&g, d, hi, t1, 0, UINT64_MAX);
-		}
-	}
+	if (nodata_ns)
+		add_nodata(tr, &g, nodata_ns);
 	struct capstate_at *st = xmallocarray(tr->ncaps, sizeof *st);
 	uint64_t *since = xmallocarray(tr->ncaps, sizeof *since);
 	struct merge *m = NULL;
@@ -412,10 +417,7 @@ bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64
 		uint64_t *nd = xcallocarray(n, sizeof *nd);
 		if (!nd)
 			return false;
-		for (size_t c = 0; c < tr->ncaps; c++) {
-			add_ns(&g, nd + c * ncols, t0, tr->cap_first[c], 0, UINT64_MAX);
-			add_ns(&g, nd + c * ncols, tr->cap_last[c], t1, 0, UINT64_MAX);
-		}
+		add_nodata(tr, &g, nd);
 		for (size_t c = 0; c < tr->ncaps; c++)
 			for (unsigned k = 0; k < ncols; k++) {
 				double w = (double)(col_edge(&g, k + 1) - col_edge(&g, k));

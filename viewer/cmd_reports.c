@@ -624,6 +624,21 @@ static int cmp_band_peak(const void *a, const void *b)
 	return (x->band > y->band) - (x->band < y->band);
 }
 
+/* open_all, then the heap profile's censuses and samples; -1 to go on. */
+static int open_heap(const struct ropts *o, struct store *s, struct tracks *tr, struct heap *h)
+{
+	int rc = open_all(o->path, s, tr);
+	if (rc >= 0)
+		return rc;
+	if (!heap_build(h, s)) {
+		warnx_("%s: out of memory", o->path);
+		return finish(s, tr, EXIT_BADINPUT);
+	}
+	if (h->over_budget)
+		warnx_("%s: the profile reached its memory budget; figures may be partial", o->path);
+	return -1;
+}
+
 int cmd_heap(int argc, char **argv)
 {
 	struct ropts o;
@@ -632,15 +647,9 @@ int cmd_heap(int argc, char **argv)
 		return rc;
 	struct store s;
 	struct tracks tr;
-	if ((rc = open_all(o.path, &s, &tr)) >= 0)
-		return rc;
 	struct heap h;
-	if (!heap_build(&h, &s)) {
-		warnx_("%s: out of memory", o.path);
-		return finish(&s, &tr, EXIT_BADINPUT);
-	}
-	if (h.over_budget)
-		warnx_("%s: the censuses reached their memory budget; figures may be partial", o.path);
+	if ((rc = open_heap(&o, &s, &tr, &h)) >= 0)
+		return rc;
 	if (o.tsv) { /* one row per census and band */
 		printf("time\tband\tbytes\n");
 		for (size_t c = 0; c < h.ncensuses; c++) {
@@ -775,15 +784,9 @@ int cmd_profile(int argc, char **argv)
 		return rc;
 	struct store s;
 	struct tracks tr;
-	if ((rc = open_all(o.path, &s, &tr)) >= 0)
-		return rc;
 	struct heap h;
-	if (!heap_build(&h, &s)) {
-		warnx_("%s: out of memory", o.path);
-		return finish(&s, &tr, EXIT_BADINPUT);
-	}
-	if (h.over_budget)
-		warnx_("%s: the samples reached their memory budget; figures may be partial", o.path);
+	if ((rc = open_heap(&o, &s, &tr, &h)) >= 0)
+		return rc;
 	uint64_t *per = calloc(h.nbands ? h.nbands : 1, sizeof *per);
 	struct cc_ticks *cc = calloc(h.nccs ? h.nccs : 1, sizeof *cc);
 	if (!per || !cc) {
