@@ -52,7 +52,7 @@ PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
 MODEL_SRC = model/store.c model/merge.c model/classes.c model/timefmt.c model/idmap.c \
 	model/builder.c model/stitch.c model/collections.c model/join.c model/activity.c \
-	model/tracks.c model/summary.c model/heap.c
+	model/tracks.c model/summary.c model/heap.c model/cctree.c
 # the viewer's views and panels: one file each, viewer/view_NAME.c
 VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
 # what the unit tests link of the viewer: all but main() and ui_run()
@@ -67,7 +67,7 @@ VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
 KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
-UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary test_heap \
+UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary test_heap test_cctree \
 	test_keymaps test_rc test_layout test_input test_view
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain

@@ -117,7 +117,7 @@ static bool feed(struct hb *b, const struct ev *e)
 			b->open = false;
 			return true;
 		}
-		struct census c = { e->time, e->f[0].u, h->nsamples, 0 };
+		struct census c = { e->time, e->f[0].u, h->nsamples, 0, 0 };
 		b->open = true;
 		return vec_push(h->censuses, h->ncensuses, b->ccap, c);
 	}
@@ -143,6 +143,7 @@ static bool feed(struct hb *b, const struct ev *e)
 		if (!vec_push(h->samples, h->nsamples, b->scap, smp))
 			return false;
 		h->censuses[h->ncensuses - 1].n++;
+		h->censuses[h->ncensuses - 1].total += e->f[1].u;
 		return true;
 	}
 	}
@@ -235,4 +236,116 @@ void heap_band_name(const struct heap *h, uint32_t bi, FILE *f)
 bool heap_cc_builtin(const struct cost_centre *c)
 {
 	return c->nsrcloc == 10 && memcmp(c->srcloc, "<built-in>", 10) == 0;
+}
+
+static bool census_before(const void *elem, const void *key)
+{
+	return ((const struct census *)elem)->time < *(const uint64_t *)key;
+}
+
+size_t heap_census_from(const struct heap *h, uint64_t t)
+{
+	return lower_bound(h->censuses, h->ncensuses, sizeof *h->censuses, &t, census_before);
+}
+
+long heap_census_at(const struct heap *h, uint64_t t)
+{
+	size_t i = heap_census_from(h, t);
+	if (i < h->ncensuses && h->censuses[i].time == t) {
+		while (i + 1 < h->ncensuses && h->censuses[i + 1].time == t)
+			i++; /* the last of equal times */
+		return (long)i;
+	}
+	return (long)i - 1;
+}
+
+uint64_t heap_census_band(const struct heap *h, size_t c, uint32_t b)
+{
+	const struct census *k = &h->censuses[c];
+	uint64_t v = 0;
+	for (size_t i = k->first; i < k->first + k->n; i++)
+		if (h->samples[i].band == b)
+			v += h->samples[i].bytes;
+	return v;
+}
+
+static int cmp_rank_rest(const struct band_rank *x, const struct band_rank *y)
+{
+	if (x->peak != y->peak)
+		return x->peak > y->peak ? -1 : 1;
+	if (x->area != y->area)
+		return x->area > y->area ? -1 : 1;
+	return (x->band > y->band) - (x->band < y->band);
+}
+
+static int cmp_rank_peak(const void *a, const void *b)
+{
+	return cmp_rank_rest(a, b);
+}
+
+static int cmp_rank_area(const void *a, const void *b)
+{
+	const struct band_rank *x = a, *y = b;
+	if (x->area != y->area)
+		return x->area > y->area ? -1 : 1;
+	return cmp_rank_rest(x, y);
+}
+
+bool heap_rank(const struct heap *h, uint64_t from, uint64_t to, enum heap_rank_by by,
+	       struct band_rank *out, size_t *nout, size_t *ncens)
+{
+	*nout = 0;
+	if (ncens)
+		*ncens = 0;
+	/* a band's row is filled the first time a census in the window names it */
+	uint32_t *slot = malloc((h->nbands ? h->nbands : 1) * sizeof *slot);
+	if (!slot)
+		return false;
+	for (size_t b = 0; b < h->nbands; b++)
+		slot[b] = UINT32_MAX;
+	long at = heap_census_at(h, from);
+	size_t c = at >= 0 ? (size_t)at : heap_census_from(h, from);
+	size_t n = 0, counted = 0;
+	for (; c < h->ncensuses && h->censuses[c].time < to; c++) {
+		const struct census *k = &h->censuses[c];
+		uint64_t a = k->time > from ? k->time : from;
+		uint64_t e = c + 1 < h->ncensuses && h->censuses[c + 1].time < to ? h->censuses[c + 1].time : to;
+		double held = e > a ? (double)(e - a) : 0;
+		counted++;
+		for (size_t i = k->first; i < k->first + k->n; i++) {
+			const struct census_sample *smp = &h->samples[i];
+			if (!smp->bytes)
+				continue;
+			if (slot[smp->band] == UINT32_MAX) {
+				slot[smp->band] = (uint32_t)n;
+				out[n] = (struct band_rank){ .band = smp->band, .first = smp->bytes };
+				n++;
+			}
+			struct band_rank *r = &out[slot[smp->band]];
+			/* (a band named twice in a census: the .hp adds them) */
+			uint64_t v = smp->bytes;
+			if (r->ncensuses && r->last_census == c) {
+				v += r->last;
+				r->area += held * (double)smp->bytes;
+				if (r->ncensuses == 1)
+					r->first = v;
+			} else {
+				r->ncensuses++;
+				r->area += held * (double)v;
+			}
+			r->last = v;
+			r->last_census = c;
+			if (v > r->peak) {
+				r->peak = v;
+				r->peak_time = k->time;
+			}
+		}
+	}
+	free(slot);
+	if (n)
+		qsort(out, n, sizeof *out, by == HEAP_BY_AREA ? cmp_rank_area : cmp_rank_peak);
+	*nout = n;
+	if (ncens)
+		*ncens = counted;
+	return true;
 }

@@ -35,6 +35,7 @@ struct census {
 	uint64_t time; /* its HEAP_PROF_SAMPLE_BEGIN */
 	uint64_t era;
 	size_t first, n; /* samples[first .. first + n) */
+	uint64_t total;  /* the bytes of all its samples */
 };
 
 struct census_sample {
@@ -86,5 +87,48 @@ bool heap_cc_builtin(const struct cost_centre *c);
  * prints it), the empty stack as MAIN. Raw bytes from the file: escape
  * before showing them on a terminal. */
 void heap_band_name(const struct heap *h, uint32_t b, FILE *f);
+
+/* The id of a stack band's i-th cost centre (innermost first). */
+static inline uint32_t heap_stack_id(const struct band *b, uint32_t i)
+{
+	const uint8_t *q = b->p + 4 * (size_t)i;
+	return (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
+}
+
+/* ---- queries for a window ----
+ * A census is a measurement, seconds apart (+RTS -i): its figures hold from
+ * its time until the next census (a step, never an interpolation); the
+ * last holds until the window's end. */
+
+/* The census in effect at t: the last at or before t; -1 when none. */
+long heap_census_at(const struct heap *h, uint64_t t);
+
+/* The first census at or after t (ncensuses when none). */
+size_t heap_census_from(const struct heap *h, uint64_t t);
+
+/* The bytes of band b in census c (0 when the census does not name it).
+ * Linear in the census's samples. */
+uint64_t heap_census_band(const struct heap *h, size_t c, uint32_t b);
+
+enum heap_rank_by { HEAP_BY_AREA, HEAP_BY_PEAK };
+
+struct band_rank {
+	uint32_t band;
+	uint64_t peak;      /* the largest census value in the window */
+	uint64_t peak_time; /* the first census with it */
+	uint64_t first, last; /* its value in the first and last census counted */
+	double area;        /* byte-nanoseconds: value x time held, clipped to the window */
+	uint64_t ncensuses; /* the censuses in the window naming it */
+	size_t last_census; /* (internal) */
+};
+
+/* Ranks the bands over the window [from, to): the censuses in it, and
+ * the one in effect at from (its area counted from from). out[] has room
+ * for nbands entries; returns how many bands have a non-zero value there,
+ * those first, by area or peak, largest first, ties by band index. *ncens
+ * (when not NULL) is the number of censuses counted. Linear in their
+ * samples; false when out of memory. */
+bool heap_rank(const struct heap *h, uint64_t from, uint64_t to, enum heap_rank_by by,
+	       struct band_rank *out, size_t *nout, size_t *ncens);
 
 #endif

@@ -369,5 +369,51 @@ done
 "$H" heap $F/threaded.eventlog >"$T/out" 2>&1
 check heap-none 0 $? "no heap profile in this log" "$T/out"
 
+# ---- the cost-centre profile: its tree, flat list and folded stacks, each
+# against a reference from show's text (ticks whose innermost cost centre
+# is not a built-in one; with --cap, only that capability's) ----
+for f in $F/profile-hc.eventlog $F/prof.eventlog; do
+	[ -e "$f" ] || continue
+	b=$(basename "$f")
+	for cap in all 0 1; do
+		copt= awkcap=-1
+		[ "$cap" = all ] || { copt="--cap $cap"; awkcap=$cap; }
+		"$H" show "$f" | awk -v cap="$awkcap" '
+			/: cost centre [0-9]+ .* at <built-in>$/ { split($0, a, " "); builtin[a[4]] = 1 }
+			/: cap no [0-9]+, prof sample [0-9]+, cost centre stack/ {
+				c = $4; sub(/,/, "", c)
+				if (cap >= 0 && c != cap) next
+				s = $0; sub(/.*cost centre stack ?/, "", s); split(s, ids, ", ")
+				if (s != "" && (ids[1] in builtin)) out++; else n++ }
+			END { printf "%d %d\n", n, out }' >"$T/want"
+		# shellcheck disable=SC2086
+		"$H" profile --tsv $copt "$f" >"$T/tree" 2>"$T/err"
+		check "profile-tree-$b-$cap" 0 $?
+		# shellcheck disable=SC2086
+		"$H" profile $copt "$f" | head -1 | awk '{ sub(/^\(/, "", $3); print $1, $3 }' >"$T/head"
+		# shellcheck disable=SC2086
+		"$H" profile --folded $copt "$f" | awk '{ s += $NF } END { print s + 0 }' >"$T/fold"
+		# shellcheck disable=SC2086
+		"$H" profile --flat --tsv $copt "$f" | awk -F '\t' 'NR > 1 { s += $4 } END { print s + 0 }' >"$T/flat"
+		root=$(awk -F '\t' 'NR == 2 && $1 == 0 { print $6 }' "$T/tree")
+		want=$(cut -d' ' -f1 "$T/want")
+		[ "$cap" = all ] && want_all=$want
+		for got in "$root" "$(cat "$T/fold")" "$(cat "$T/flat")" "$(cut -d' ' -f1 "$T/head")"; do
+			n=$((n + 1))
+			[ -n "$want" ] && [ "$got" = "$want" ] ||
+				{ echo "cli: profile $b cap $cap: $got ticks, show's text says $want"; fails=$((fails + 1)); }
+		done
+		n=$((n + 1))
+		[ "$(cut -d' ' -f2 "$T/head")" = "$(cut -d' ' -f2 "$T/want")" ] ||
+			{ echo "cli: profile $b cap $cap: $(cut -d' ' -f2 "$T/head") left out, show says $(cut -d' ' -f2 "$T/want")"; fails=$((fails + 1)); }
+	done
+	n=$((n + 1))
+	[ "$want_all" -gt 0 ] || { echo "cli: profile $b: no ticks in show's text"; fails=$((fails + 1)); }
+done
+"$H" profile --flat --folded $F/prof.eventlog >/dev/null 2>"$T/err"
+errcheck profile-flat-folded 2 $? "--flat and --folded"
+"$H" profile $F/threaded.eventlog >"$T/out" 2>&1
+check profile-none 0 $? "no time profile in this log" "$T/out"
+
 echo "cli: $n checks, $fails failed"
 [ "$fails" -eq 0 ]

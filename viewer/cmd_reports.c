@@ -12,12 +12,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../model/cctree.h"
 #include "../model/heap.h"
 #include "../model/store.h"
 #include "../model/summary.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
 #include "../parser/render.h"
+#include "../parser/utf8.h"
 #include "summary_text.h"
 
 /* Options every report takes. */
@@ -28,14 +30,14 @@ struct ropts {
 	long gen;
 	long columns;
 	long cap;
-	bool tsv, folded, builtin;
+	bool tsv, folded, flat, builtin;
 	bool has_from, has_to;
 	const char *grep;
 	const char *path;
 };
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
-       OPT_COLUMNS, OPT_FOLDED, OPT_CAP, OPT_BUILTIN };
+       OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN };
 enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY, R_HEAP, R_PROFILE };
 
 static const char *const usages[] = {
@@ -45,8 +47,8 @@ static const char *const usages[] = {
 	"usage: hectic threads [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
 	"usage: hectic activity [--columns N] [--from T] [--to T] [--tsv] FILE",
 	"usage: hectic heap [--top N] [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
-	"usage: hectic profile [--folded] [--cap N] [--builtin] [--top N] [--from T] [--to T] "
-	"[--raw | --escape] FILE",
+	"usage: hectic profile [--flat [--top N] | --folded] [--cap N] [--builtin] [--from T] "
+	"[--to T] [--tsv] [--raw | --escape] FILE",
 };
 
 /* Parses argv; returns -1 to go on, or an exit status. */
@@ -63,6 +65,7 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 		{ "tsv", no_argument, NULL, OPT_TSV },
 		{ "columns", required_argument, NULL, OPT_COLUMNS },
 		{ "folded", no_argument, NULL, OPT_FOLDED },
+		{ "flat", no_argument, NULL, OPT_FLAT },
 		{ "cap", required_argument, NULL, OPT_CAP },
 		{ "builtin", no_argument, NULL, OPT_BUILTIN },
 		{ "help", no_argument, NULL, 'h' },
@@ -86,6 +89,7 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 			break;
 		case OPT_TSV: o->tsv = true; break;
 		case OPT_FOLDED: o->folded = true; break;
+		case OPT_FLAT: o->flat = true; break;
 		case OPT_BUILTIN: o->builtin = true; break;
 		case OPT_RAW: o->escape = 0; break;
 		case OPT_ESCAPE: o->escape = 1; break;
@@ -115,6 +119,11 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 		}
 	}
 	if (optind != argc - 1) {
+		fprintf(stderr, "%s\n", usages[which]);
+		return EXIT_USAGE;
+	}
+	if (o->flat && o->folded) {
+		warnx_("--flat and --folded: choose one");
 		fprintf(stderr, "%s\n", usages[which]);
 		return EXIT_USAGE;
 	}
@@ -709,71 +718,222 @@ int cmd_heap(int argc, char **argv)
 
 /* ---- profile ---- */
 
-/* The cost centre of a stack's i-th entry (innermost first), or NULL. */
-static const struct cost_centre *stack_cc(const struct heap *h, const struct band *b, uint32_t i)
+/* A cost centre's label (MAIN for the root, <cc N> for an undefined id). */
+static void put_cc(FILE *f, const struct heap *h, uint32_t id, bool escape, bool tsv)
 {
-	const uint8_t *q = b->p + 4 * (size_t)i;
-	return heap_cc(h, (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3]);
+	const struct cost_centre *c = id == CCT_NONE ? NULL : heap_cc(h, id);
+	if (c && tsv)
+		put_tsv_text(f, c->label, c->nlabel, escape);
+	else if (c)
+		put_text(f, c->label, c->nlabel, escape);
+	else if (id == CCT_NONE)
+		fputs("MAIN", f);
+	else
+		fprintf(f, "<cc %u>", id);
 }
 
-struct cc_ticks {
-	const struct cost_centre *cc;
-	uint64_t ticks;
-};
-
-static int cmp_cc_ticks(const void *a, const void *b)
+static void put_cc_field(FILE *f, const struct heap *h, uint32_t id, bool module, bool escape,
+			 bool tsv)
 {
-	const struct cc_ticks *x = a, *y = b;
-	if (x->ticks != y->ticks)
-		return x->ticks > y->ticks ? -1 : 1;
-	return (x->cc->id > y->cc->id) - (x->cc->id < y->cc->id);
+	const struct cost_centre *c = id == CCT_NONE ? NULL : heap_cc(h, id);
+	const uint8_t *p = !c ? (const uint8_t *)(id == CCT_NONE ? (module ? "MAIN" : "<built-in>") : "?")
+			      : module ? c->module : c->srcloc;
+	size_t n = !c ? strlen((const char *)p) : module ? c->nmodule : c->nsrcloc;
+	if (tsv)
+		put_tsv_text(f, p, n, escape);
+	else
+		put_text(f, p, n, escape);
+}
+
+/* The columns of text as written (escapes included): a column per
+ * character (the labels of cost centres are names from source code). */
+static size_t text_width(const char *p, size_t n)
+{
+	size_t w = 0;
+	for (size_t i = 0; i < n; w++) {
+		uint32_t cp;
+		size_t k = utf8_next((const uint8_t *)p + i, n - i, &cp);
+		i += k ? k : 1;
+	}
+	return w;
+}
+
+/* The display width of a cost centre's label or module, as put_cc writes
+ * it (escapes included). */
+static size_t cc_width(const struct heap *h, uint32_t id, bool module, bool escape)
+{
+	char *p = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&p, &n);
+	if (!m)
+		return 0;
+	if (module)
+		put_cc_field(m, h, id, true, escape, false);
+	else
+		put_cc(m, h, id, escape, false);
+	fclose(m);
+	size_t w = text_width(p, n);
+	free(p);
+	return w;
+}
+
+static double pct(uint64_t a, uint64_t total)
+{
+	return total ? 100.0 * (double)a / (double)total : 0.0;
+}
+
+static void profile_head(const struct cctree *t, const struct ropts *o)
+{
+	char a[32], b[32];
+	printf("%llu ticks (%llu on the RTS's own cost centres %s); ", (unsigned long long)t->total,
+	       (unsigned long long)t->left_out, o->builtin ? "kept: --builtin" : "left out");
+	if (o->has_from || o->has_to)
+		printf("%s to %s", fmt(a, o->from), o->has_to ? fmt(b, o->to) : "the end");
+	else
+		printf("the whole run");
+	if (o->cap >= 0)
+		printf(", capability %ld\n", o->cap);
+	else
+		printf(", all capabilities\n");
+	if (t->unknown)
+		printf("(%llu ticks on stacks naming undefined cost centres)\n",
+		       (unsigned long long)t->unknown);
+}
+
+/* The .prof's tree: a node per stack, its individual and inherited ticks. */
+static void print_tree(const struct heap *h, const struct cctree *t, const struct ropts *o)
+{
+	size_t n = cctree_rows(t, NULL, NULL, 0);
+	uint32_t *rows = malloc((n ? n : 1) * sizeof *rows);
+	if (!rows) {
+		warnx_("out of memory");
+		return;
+	}
+	cctree_rows(t, NULL, rows, n);
+	if (o->tsv) {
+		printf("depth\tcost_centre\tmodule\tsrc\tticks\tinherited_ticks\n");
+		for (size_t i = 0; i < n; i++) {
+			const struct cc_node *x = &t->nodes[rows[i]];
+			if (!x->inherited && i)
+				continue;
+			printf("%u\t", x->depth);
+			put_cc(stdout, h, x->cc, o->escape, true);
+			putchar('\t');
+			put_cc_field(stdout, h, x->cc, true, o->escape, true);
+			putchar('\t');
+			put_cc_field(stdout, h, x->cc, false, o->escape, true);
+			printf("\t%llu\t%llu\n", (unsigned long long)x->self,
+			       (unsigned long long)x->inherited);
+		}
+		free(rows);
+		return;
+	}
+	profile_head(t, o);
+	/* the columns as wide as their widest entry, as the .prof has them */
+	size_t wl = strlen("COST CENTRE"), wm = strlen("MODULE");
+	for (size_t i = 0; i < n; i++) {
+		const struct cc_node *x = &t->nodes[rows[i]];
+		if (!x->inherited && i)
+			continue;
+		size_t l = x->depth + cc_width(h, x->cc, false, o->escape);
+		size_t m = cc_width(h, x->cc, true, o->escape);
+		wl = l > wl ? l : wl;
+		wm = m > wm ? m : wm;
+	}
+	printf("%*s%*s\n", (int)(wl + wm + 17), "individual", 17, "inherited");
+	printf("%-*s  %-*s %8s %5s %9s %6s  %s\n", (int)wl, "COST CENTRE", (int)wm, "MODULE", "ticks",
+	       "%time", "ticks", "%time", "SRC");
+	for (size_t i = 0; i < n; i++) {
+		const struct cc_node *x = &t->nodes[rows[i]];
+		if (!x->inherited && i)
+			continue;
+		printf("%*s", (int)x->depth, "");
+		put_cc(stdout, h, x->cc, o->escape, false);
+		size_t l = x->depth + cc_width(h, x->cc, false, o->escape);
+		printf("%*s  ", (int)(wl - l), "");
+		put_cc_field(stdout, h, x->cc, true, o->escape, false);
+		printf("%*s %8llu %5.1f %9llu %6.1f  ", (int)(wm - cc_width(h, x->cc, true, o->escape)),
+		       "", (unsigned long long)x->self, pct(x->self, t->total),
+		       (unsigned long long)x->inherited, pct(x->inherited, t->total));
+		put_cc_field(stdout, h, x->cc, false, o->escape, false);
+		putchar('\n');
+	}
+	free(rows);
+}
+
+/* A row per cost centre: individual ticks (summed over its nodes) and
+ * inherited (each tick with it anywhere in the stack, once). */
+static void print_flat(const struct heap *h, const struct cctree *t, const struct ropts *o)
+{
+	struct cc_flat *f;
+	size_t n;
+	if (!cctree_flat(t, &f, &n)) {
+		warnx_("out of memory");
+		return;
+	}
+	if (o->tsv)
+		printf("cost_centre\tmodule\tsrc\tticks\tinherited_ticks\n");
+	else {
+		profile_head(t, o);
+		printf("%8s %6s %9s %6s  %-24s %s\n", "ticks", "%time", "inherited", "%time",
+		       "cost centre", "module");
+	}
+	for (size_t i = 0; i < n && (o->tsv || (long)i < o->top); i++) {
+		if (o->tsv) {
+			put_cc(stdout, h, f[i].cc, o->escape, true);
+			putchar('\t');
+			put_cc_field(stdout, h, f[i].cc, true, o->escape, true);
+			putchar('\t');
+			put_cc_field(stdout, h, f[i].cc, false, o->escape, true);
+			printf("\t%llu\t%llu\n", (unsigned long long)f[i].self,
+			       (unsigned long long)f[i].inherited);
+			continue;
+		}
+		printf("%8llu %6.1f %9llu %6.1f  ", (unsigned long long)f[i].self, pct(f[i].self, t->total),
+		       (unsigned long long)f[i].inherited, pct(f[i].inherited, t->total));
+		put_cc(stdout, h, f[i].cc, o->escape, false);
+		size_t w = cc_width(h, f[i].cc, false, o->escape);
+		printf("%*s", w < 24 ? (int)(25 - w) : 1, "");
+		put_cc_field(stdout, h, f[i].cc, true, o->escape, false);
+		putchar('\n');
+	}
+	free(f);
 }
 
 /* A line per stack with ticks: root;...;leaf COUNT (flamegraph.pl,
- * speedscope). */
-static void print_folded(const struct heap *h, const uint64_t *per, bool escape)
+ * speedscope); MAIN for the empty stack. */
+static void print_folded(const struct heap *h, const struct cctree *t, bool escape)
 {
-	for (size_t bi = 0; bi < h->nbands; bi++) {
-		const struct band *b = &h->bands[bi];
-		if (!per[bi] || !b->stack)
+	size_t n = cctree_rows(t, NULL, NULL, 0);
+	uint32_t *rows = malloc((n ? n : 1) * sizeof *rows);
+	uint32_t *path = malloc((t->n ? t->n : 1) * sizeof *path);
+	if (!rows || !path) {
+		free(rows);
+		free(path);
+		warnx_("out of memory");
+		return;
+	}
+	cctree_rows(t, NULL, rows, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct cc_node *x = &t->nodes[rows[i]];
+		if (!x->self)
 			continue;
-		if (!b->n)
-			fputs("MAIN", stdout);
-		for (uint32_t k = b->n; k-- > 0;) {
-			const struct cost_centre *c = stack_cc(h, b, k);
-			if (c)
-				put_text(stdout, c->label, c->nlabel, escape);
-			else
-				fputs("?", stdout);
-			if (k)
+		if (!rows[i]) {
+			printf("MAIN %llu\n", (unsigned long long)x->self);
+			continue;
+		}
+		size_t d = 0;
+		for (uint32_t k = rows[i]; k; k = t->nodes[k].parent)
+			path[d++] = k;
+		while (d-- > 0) {
+			put_cc(stdout, h, t->nodes[path[d]].cc, escape, false);
+			if (d)
 				putchar(';');
 		}
-		printf(" %llu\n", (unsigned long long)per[bi]);
+		printf(" %llu\n", (unsigned long long)x->self);
 	}
-}
-
-static void print_flat(const struct heap *h, struct cc_ticks *cc, uint64_t total,
-		       uint64_t left_out, uint64_t main_ticks, const struct ropts *o)
-{
-	for (size_t i = 0; i < h->nccs; i++)
-		cc[i].cc = &h->ccs[i];
-	qsort(cc, h->nccs, sizeof *cc, cmp_cc_ticks);
-	printf("%llu ticks (%llu on the RTS's own cost centres %s)\n", (unsigned long long)total,
-	       (unsigned long long)left_out, o->builtin ? "kept: --builtin" : "left out");
-	printf("%8s %6s  %-24s %s\n", "ticks", "%", "cost centre", "module");
-	for (size_t i = 0; i < h->nccs && (long)i < o->top && cc[i].ticks; i++) {
-		printf("%8llu %5.1f%%  ", (unsigned long long)cc[i].ticks,
-		       total ? 100.0 * (double)cc[i].ticks / (double)total : 0.0);
-		put_text(stdout, cc[i].cc->label, cc[i].cc->nlabel, o->escape);
-		printf("%*s", cc[i].cc->nlabel < 24 ? (int)(25 - cc[i].cc->nlabel) : 1, "");
-		put_text(stdout, cc[i].cc->module, cc[i].cc->nmodule, o->escape);
-		putchar('\n');
-	}
-	if (main_ticks) /* the empty stack */
-		printf("%8llu %5.1f%%  %-24s %s\n", (unsigned long long)main_ticks,
-		       total ? 100.0 * (double)main_ticks / (double)total : 0.0, "MAIN", "MAIN");
-	if (!h->nticks)
-		printf("(no time profile in this log: run a profiled build with +RTS -p -l)\n");
+	free(rows);
+	free(path);
 }
 
 int cmd_profile(int argc, char **argv)
@@ -787,43 +947,22 @@ int cmd_profile(int argc, char **argv)
 	struct heap h;
 	if ((rc = open_heap(&o, &s, &tr, &h)) >= 0)
 		return rc;
-	uint64_t *per = calloc(h.nbands ? h.nbands : 1, sizeof *per);
-	struct cc_ticks *cc = calloc(h.nccs ? h.nccs : 1, sizeof *cc);
-	if (!per || !cc) {
-		free(per);
-		free(cc);
+	struct cctree t;
+	struct cctree_opts co = { o.from, o.to, o.cap >= 0 ? (int32_t)o.cap : -1, o.builtin };
+	if (!cctree_build(&t, &h, &co)) {
 		heap_free(&h);
 		warnx_("out of memory");
 		return finish(&s, &tr, EXIT_BADINPUT);
 	}
-	/* ticks per stack in the window on the capability asked for; a tick
-	 * on one of the RTS's own cost centres (GC, IDLE, SYSTEM) is left out,
-	 * as the .prof leaves it out, unless --builtin */
-	uint64_t total = 0, left_out = 0, main_ticks = 0;
-	for (size_t i = 0; i < h.nticks; i++) {
-		const struct prof_sample *t = &h.ticks[i];
-		if (t->time < o.from || t->time > o.to || (o.cap >= 0 && t->cap != o.cap))
-			continue;
-		const struct band *b = &h.bands[t->band];
-		/* (the empty stack is MAIN's, which the .prof counts) */
-		const struct cost_centre *top = b->n ? stack_cc(&h, b, 0) : NULL;
-		if (!o.builtin && top && heap_cc_builtin(top)) {
-			left_out++;
-			continue;
-		}
-		per[t->band]++;
-		total++;
-		if (top)
-			cc[top - h.ccs].ticks++;
-		else if (!b->n)
-			main_ticks++;
-	}
 	if (o.folded)
-		print_folded(&h, per, o.escape);
+		print_folded(&h, &t, o.escape);
+	else if (o.flat)
+		print_flat(&h, &t, &o);
 	else
-		print_flat(&h, cc, total, left_out, main_ticks, &o);
-	free(per);
-	free(cc);
+		print_tree(&h, &t, &o);
+	if (!h.nticks && !o.tsv && !o.folded)
+		printf("(no time profile in this log: run a profiled build with +RTS -p -l)\n");
+	cctree_free(&t);
 	heap_free(&h);
 	return finish(&s, &tr, 0);
 }

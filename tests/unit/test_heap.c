@@ -60,9 +60,11 @@ static char *name(const struct heap *h, uint32_t band)
 	return p;
 }
 
-static void test_censuses(void **state)
+/* The log of test_censuses: census 1 at 100 (go/main/Main.CAF 64, MAIN 8,
+ * ARR_WORDS 24), census 2 at 200 (go/main/Main.CAF 128, Main.CAFmain 16),
+ * and a stray sample at 300. */
+static void censuses_log(struct evb *bp)
 {
-	(void)state;
 	struct evb b = EVB_INIT;
 	evb_begin_header(&b);
 	evb_type(&b, 161, EVB_VAR, "Heap profile cost centre");
@@ -96,6 +98,14 @@ static void test_censuses(void **state)
 	/* a sample outside any census is not one */
 	string(&b, 300, 99, "stray");
 	evb_dataend(&b);
+	*bp = b;
+}
+
+static void test_censuses(void **state)
+{
+	(void)state;
+	struct evb b;
+	censuses_log(&b);
 	struct store s;
 	char err[128];
 	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
@@ -130,6 +140,87 @@ static void test_censuses(void **state)
 	evb_free(&b);
 }
 
+static struct band_rank *rank_of(struct band_rank *r, size_t n, uint32_t band)
+{
+	for (size_t i = 0; i < n; i++)
+		if (r[i].band == band)
+			return &r[i];
+	fail_msg("band %u not ranked", band);
+	return NULL;
+}
+
+/* Steps: a census holds until the next one; windows clip the areas. */
+static void test_rank(void **state)
+{
+	(void)state;
+	struct evb b;
+	censuses_log(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct heap h;
+	assert_true(heap_build(&h, &s));
+	uint32_t A = h.samples[0].band, MAIN = h.samples[1].band, ARR = h.samples[2].band,
+		 CAFM = h.samples[4].band;
+	assert_int_equal(h.censuses[0].total, 64 + 8 + 24);
+	assert_int_equal(h.censuses[1].total, 128 + 16);
+	assert_int_equal(heap_census_at(&h, 99), -1);
+	assert_int_equal(heap_census_at(&h, 100), 0);
+	assert_int_equal(heap_census_at(&h, 199), 0);
+	assert_int_equal(heap_census_at(&h, 200), 1);
+	assert_int_equal(heap_census_at(&h, 5000), 1);
+	assert_int_equal(heap_census_from(&h, 101), 1);
+	assert_int_equal(heap_census_from(&h, 201), 2);
+	assert_int_equal(heap_census_band(&h, 0, A), 64);
+	assert_int_equal(heap_census_band(&h, 1, A), 128);
+	assert_int_equal(heap_census_band(&h, 1, MAIN), 0);
+
+	struct band_rank r[8];
+	size_t n, nc;
+	/* the whole run, to 300: each census held 100 ns */
+	assert_true(heap_rank(&h, 0, 300, HEAP_BY_AREA, r, &n, &nc));
+	assert_int_equal(n, 4);
+	assert_int_equal(nc, 2);
+	assert_int_equal(r[0].band, A);
+	assert_int_equal(r[1].band, ARR);
+	assert_int_equal(r[2].band, CAFM);
+	assert_int_equal(r[3].band, MAIN);
+	assert_true(r[0].area == 64.0 * 100 + 128.0 * 100);
+	assert_int_equal(r[0].peak, 128);
+	assert_int_equal(r[0].peak_time, 200);
+	assert_int_equal(r[0].first, 64);
+	assert_int_equal(r[0].last, 128);
+	assert_int_equal(r[0].ncensuses, 2);
+	assert_true(r[1].area == 2400.0);
+	assert_true(r[2].area == 1600.0);
+	assert_true(r[3].area == 800.0);
+	/* by peak: ARR (24) before CAFM (16) before MAIN (8) */
+	assert_true(heap_rank(&h, 0, 300, HEAP_BY_PEAK, r, &n, NULL));
+	assert_int_equal(r[0].band, A);
+	assert_int_equal(r[1].band, ARR);
+	assert_int_equal(r[2].band, CAFM);
+	assert_int_equal(r[3].band, MAIN);
+	/* [150, 250): census 1 in effect from 150, census 2 from 200 */
+	assert_true(heap_rank(&h, 150, 250, HEAP_BY_AREA, r, &n, &nc));
+	assert_int_equal(nc, 2);
+	assert_true(rank_of(r, n, A)->area == 64.0 * 50 + 128.0 * 50);
+	assert_true(rank_of(r, n, MAIN)->area == 8.0 * 50);
+	assert_true(rank_of(r, n, CAFM)->area == 16.0 * 50);
+	/* [250, 260): only census 2, in effect */
+	assert_true(heap_rank(&h, 250, 260, HEAP_BY_AREA, r, &n, &nc));
+	assert_int_equal(nc, 1);
+	assert_int_equal(n, 2);
+	assert_true(rank_of(r, n, A)->area == 1280.0);
+	assert_int_equal(rank_of(r, n, A)->first, 128);
+	/* before the first census: nothing */
+	assert_true(heap_rank(&h, 0, 100, HEAP_BY_AREA, r, &n, &nc));
+	assert_int_equal(n, 0);
+	assert_int_equal(nc, 0);
+	heap_free(&h);
+	store_close(&s);
+	evb_free(&b);
+}
+
 /* A real -hc log: its censuses as show prints them (24, 264 samples). */
 static void test_fixture(void **state)
 {
@@ -152,6 +243,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_censuses),
+		cmocka_unit_test(test_rank),
 		cmocka_unit_test(test_fixture),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
