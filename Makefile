@@ -68,7 +68,7 @@ KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
 UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary test_heap test_cctree \
-	test_keymaps test_rc test_layout test_input test_view
+	test_keymaps test_rc test_layout test_input test_view test_view_heap
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain
 # main() that replays files (tests/fuzz/replay.c): make check replays
@@ -112,7 +112,7 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 # the viewer's state, actions and panels, linked whole but for main() and
 # ui_run(): curses is linked, never started
 VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
-$(BUILD)/tests/test_view: $(BUILD)/tests/unit/test_view.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+$(BUILD)/tests/test_view $(BUILD)/tests/test_view_heap: $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 

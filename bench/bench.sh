@@ -19,6 +19,10 @@
 #                               [plain decreasing zigzag ids blocks gcblocks]
 #   HECTIC_BENCH_CRAFTED_TIMEOUT seconds before a run on a crafted log is
 #                               killed (and reported MISSED)   [120]
+#   HECTIC_BENCH_HEAP   1: also the heap-profile log of issue 10 (after the
+#                       main log, before the crafted ones), 0: not, only:
+#                       only it (and the crafted logs if they are `only`
+#                       too)   [1]
 #   CC, GHC             compilers   [cc, ghc]
 set -eu
 
@@ -32,6 +36,11 @@ TARGET_SUMMARY_ANON_PCT=5 # its peak anonymous memory, percent of the file
 TARGET_CRAFTED_ANON_PCT=5
 TARGET_CRAFTED_ANON_MB=8
 CRAFTED_MEM_LIMIT_KB=4000000 # a run above 4 GB anonymous is killed
+# heap-profile log (issue 10): `hectic heap` (open + index + tracks + the
+# censuses + report) at most this many times cat's time; the heap view's
+# redraw p99 under TARGET_REDRAW_MS, as the main viewer script's
+TARGET_HEAP_RATIO=10
+TARGET_REDRAW_MS=10
 
 die() { echo "bench: $*" >&2; exit 1; }
 note() { echo "bench: $*" >&2; }
@@ -56,6 +65,8 @@ crafted=${HECTIC_BENCH_CRAFTED:-1}
 crafted_size_arg=${HECTIC_BENCH_CRAFTED_SIZE:-100M}
 crafted_shapes=${HECTIC_BENCH_CRAFTED_SHAPES:-plain decreasing zigzag ids blocks gcblocks}
 crafted_timeout=${HECTIC_BENCH_CRAFTED_TIMEOUT:-120}
+heap=${HECTIC_BENCH_HEAP:-1}
+failed=0
 
 # SIZE[K|M|G][B] -> bytes (decimal units)
 to_bytes() {
@@ -70,6 +81,7 @@ target=$(to_bytes "$size_arg") || die "bad HECTIC_BENCH_SIZE '$size_arg' (e.g. 1
 [ "$target" -ge 100000 ] || die "HECTIC_BENCH_SIZE '$size_arg' is too small (at least 100K)"
 case $runs in '' | *[!0-9]* | 0) die "bad HECTIC_BENCH_RUNS '$runs'" ;; esac
 case $crafted in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_CRAFTED '$crafted' (0, 1 or only)" ;; esac
+case $heap in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_HEAP '$heap' (0, 1 or only)" ;; esac
 crafted_target=$(to_bytes "$crafted_size_arg") ||
 	die "bad HECTIC_BENCH_CRAFTED_SIZE '$crafted_size_arg' (e.g. 10M, 100M)"
 [ "$crafted_target" -ge 100000 ] ||
@@ -100,6 +112,29 @@ cp "$hectic" "$tmp/hectic" || die "cannot copy $hectic"
 repo=$(cd "$here/.." && pwd)
 "$CC" -std=c11 -O2 -pthread -D_DEFAULT_SOURCE -o "$tmp/query" "$here/query.c" \
 	"$repo"/parser/*.c "$repo"/model/*.c || die "cannot compile bench/query.c"
+
+# measure NAME CMD...: prints "best_s max_rss_kb max_anon_kb"
+measure() {
+	name=$1; shift
+	i=0
+	: >"$tmp/$name.all"
+	while [ "$i" -lt "$runs" ]; do
+		i=$((i + 1))
+		"$tmp/runstat" -e "$tmp/$name.err" -- "$@" >>"$tmp/$name.all"
+		rc=$(tail -n 1 "$tmp/$name.all" | cut -d' ' -f4)
+		if [ "$rc" != 0 ]; then
+			note "$name exited with status $rc:"
+			head -n 20 "$tmp/$name.err" >&2
+			exit 1
+		fi
+		if [ -s "$tmp/$name.err" ]; then
+			note "$name wrote to stderr (run $i):"
+			head -n 20 "$tmp/$name.err" >&2
+		fi
+	done
+	awk 'NR == 1 || $1 < t { t = $1 } $2 > r { r = $2 } $3 > a { a = $3 }
+		END { printf "%s %d %d\n", t, r, a }' "$tmp/$name.all"
+}
 
 # ---- crafted logs (issue 8) ------------------------------------------------
 # Well-formed logs shaped to attack the index (bench/gen.c `crafted`): for
@@ -237,9 +272,173 @@ crafted_bench() {
 	fi
 }
 
-if [ "$crafted" = only ]; then
-	crafted_bench
-	exit
+# ---- heap-profile log (issue 10) ------------------------------------------
+# A real log with a heap profile: bench/heap.hs (the ring of ring.hs, and
+# twenty structures of different closure types growing and shrinking) run
+# with +RTS -hT -i0.01, about $target bytes.  `cat` and `hectic heap` (open +
+# index + tracks + the censuses + report), best of $runs, with the peak
+# anonymous memory; `hectic summary` on the same log for reference (heap -
+# summary is about what the censuses cost); then the viewer headless with a
+# script in the heap pane (H) and the profile pane (P).  That log has no
+# time profile (the profile pane needs a profiled build), so the same script
+# also runs on a second log of the same size: heap.hs built with -prof
+# -fprof-auto, run with +RTS -hT -i0.01 -p, which has both.
+
+# heap_log plain|prof: makes (once, cached) the log; sets hlog.
+heap_log() {
+	if [ "$1" = prof ]; then
+		hl_name=heap-prof hl_ghcflags="-prof -fprof-auto" hl_rts="-p"
+	else
+		hl_name=heap hl_ghcflags='' hl_rts=''
+	fi
+	hl_key="$hl_name $(cksum <"$here/heap.hs") ghc-$hb_ghc $target"
+	if [ "$size_arg" = 1G ]; then
+		hlog=$dir/$hl_name.eventlog
+	else
+		hlog=$dir/$hl_name-$size_arg.eventlog
+	fi
+	if [ -f "$hlog" ] && [ -f "$hlog.stamp" ] && [ "$(sed -n 1p "$hlog.stamp")" = "$hl_key" ]; then
+		note "using cached $hlog"
+		return 0
+	fi
+	mkdir -p "$dir"
+	rm -f "$hlog" "$hlog.stamp"
+	partial=$hlog.part
+	note "compiling bench/heap.hs with $GHC $hb_ghc${hl_ghcflags:+ ($hl_ghcflags)}"
+	# shellcheck disable=SC2086 # $hl_ghcflags, $hl_rts: words or nothing
+	"$GHC" -v0 -O1 $hl_ghcflags -threaded -eventlog -rtsopts -outputdir "$tmp/ghc-$hl_name" \
+		-o "$tmp/$hl_name" "$here/heap.hs" || die "cannot compile bench/heap.hs"
+	# its .hp (and .prof) files go to the run's directory
+	rm -rf "$tmp/heaprun"
+	mkdir "$tmp/heaprun"
+	hl_cal=500000
+	# shellcheck disable=SC2086
+	(cd "$tmp/heaprun" && "../$hl_name" "$hl_cal" +RTS -N2 -l -hT -i0.01 $hl_rts \
+		-ol"$tmp/heapcal.eventlog" -RTS >/dev/null) || die "bench/heap.hs failed"
+	hl_bytes=$(wc -c <"$tmp/heapcal.eventlog")
+	rm -f "$tmp/heapcal.eventlog"
+	hl_passes=$(awk -v t="$target" -v c="$hl_cal" -v b="$hl_bytes" \
+		'BEGIN { n = t * c / b; if (n < 1000) n = 1000; printf "%.0f\n", n }')
+	note "calibration: $hl_cal passes -> $hl_bytes bytes; running $hl_passes passes"
+	# shellcheck disable=SC2086
+	(cd "$tmp/heaprun" && "../$hl_name" "$hl_passes" +RTS -N2 -l -hT -i0.01 $hl_rts \
+		-ol"$partial" -RTS >/dev/null) || die "bench/heap.hs failed"
+	rm -rf "$tmp/heaprun"
+	hl_counts=$("$tmp/gen" -c "$partial") || die "$partial: not a well-formed eventlog"
+	mv "$partial" "$hlog"
+	partial=
+	printf '%s\n%s\n%s\n' "$hl_key" "$hl_counts" \
+		"bench/heap.hs${hl_ghcflags:+ ($hl_ghcflags)}, $hl_passes passes, +RTS -N2 -hT -i0.01${hl_rts:+ $hl_rts}, GHC $hb_ghc" \
+		>"$hlog.stamp"
+}
+
+# heap_ui LABEL FILE [CAT_S]: the key script on FILE, reported as LABEL
+# (the first frame against CAT_S, cat's time on FILE, when given).
+heap_ui() {
+	hu_out=$("$tmp/hectic" --bench="$hb_script" "$2") || die "hectic --bench failed on $2"
+	echo "$hu_out" | awk -v label="$1" -v cat_s="${3:-}" -v strict="$strict" -v tm="$TARGET_REDRAW_MS" '
+	/^first frame:/ {
+		printf "  %s %s%s\n", label, $0, (cat_s > 0 ? sprintf(" (%.1fx cat)", $3 / cat_s) : "")
+		next }
+	/^redraw per key:/ {
+		p99 = $8
+		printf "  %s %s (target p99 < %d ms: %s)\n", label, $0, tm, p99 + 0 < tm ? "ok" : "MISSED"
+		bad = p99 + 0 >= tm; next }
+	{ print "  " label " " $0 }
+	END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+}
+
+heap_bench() {
+	if ! command -v "$GHC" >/dev/null 2>&1; then
+		note "$GHC not found: no heap-profile log (it needs a real GHC run)"
+		echo "heap profile (issue 10): SKIPPED, $GHC not found"
+		return 0
+	fi
+	hb_ghc=$("$GHC" --numeric-version)
+	[ "$hb_ghc" = 9.0.2 ] || note "warning: the heap-profile log is meant to come from GHC 9.0.2, $GHC is $hb_ghc"
+	heap_log prof
+	hb_plog=$hlog
+	heap_log plain
+	hb_bytes=$(wc -c <"$hlog")
+	hb_events=$(sed -n 2p "$hlog.stamp" | cut -d' ' -f1)
+	hb_src=$(sed -n 3p "$hlog.stamp")
+	# "N censuses, M bands; the top ..."
+	hb_cens=$("$tmp/hectic" heap "$hlog" | sed -n 1p | sed 's/;.*//')
+	[ -n "$hb_cens" ] || die "hectic heap $hlog printed nothing"
+	hb_load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "")
+
+	cat "$hlog" >/dev/null
+	cat "$hlog" >/dev/null
+	hb_res=$(measure heapcat cat "$hlog")
+	hb_cat=${hb_res%% *}
+	hb_heap=$(measure heapreport "$tmp/hectic" heap "$hlog")
+	hb_sum=$(measure heapsummary "$tmp/hectic" summary "$hlog")
+	awk -v file="$hlog" -v bytes="$hb_bytes" -v events="$hb_events" -v src="$hb_src" \
+		-v cens="$hb_cens" -v cat_s="$hb_cat" -v heap="$hb_heap" -v sum="$hb_sum" \
+		-v runs="$runs" -v load="$hb_load" -v tr="$TARGET_HEAP_RATIO" -v strict="$strict" '
+	BEGIN {
+		split(heap, h, " "); split(sum, m, " ")
+		ratio = cat_s > 0 ? h[1] / cat_s : 0
+		sz = bytes >= 5e8 ? sprintf("%.2f GB", bytes / 1e9) : sprintf("%.1f MB", bytes / 1e6)
+		ok = ratio <= tr
+		printf "heap profile (issue 10): %s (%s, %d events; %s)\n", file, sz, events, src
+		printf "  %s\n", cens
+		printf "  cat:          %6.3f s   (best of %d, page cache warm; %.1f GB/s)\n", cat_s, runs,
+			bytes / 1e9 / cat_s
+		printf "  hectic heap:  %6.3f s   (open + index + tracks + censuses + report; %.1fx cat;" \
+			" target <= %dx: %s)\n", h[1], ratio, tr, ok ? "ok" : "MISSED"
+		printf "    peak anon: %.1f MB, %.2f%% of the file\n", h[3] * 1024 / 1e6, 100 * h[3] * 1024 / bytes
+		printf "  (hectic summary on this log: %.3f s, %.1fx cat, peak anon %.1f MB: heap - summary" \
+			" = %.3f s)\n", m[1], (cat_s > 0 ? m[1] / cat_s : 0), m[3] * 1024 / 1e6, h[1] - m[1]
+		if (load != "")
+			printf "  load average %s before timing%s\n", load,
+				(load + 0 >= 0.5 ? " (busy: timings are unreliable)" : "")
+		exit (strict == 1 && !ok) ? 1 : 0
+	}' || failed=1
+
+	# The heap pane (H) under the lanes: zoom from the whole run down to
+	# 1 ns per column and back, pan, page the time and the pane, move the
+	# band selection, normalised mode, ranking, highlight; then the profile
+	# pane (P, in place of the heap pane) and the same moves in it, scope,
+	# capability, built-ins, expand; then back to the heap pane.  34
+	# halvings: from the whole of a 1 GB run (some minutes) to 1 ns per
+	# column.
+	hb_zin=$(printf '+ %.0s' $(seq 1 34))
+	hb_zout=$(printf -- '- %.0s' $(seq 1 34))
+	hb_script="H = $hb_zin l l l h h <PageDown> <PageUp> ] [ j j j k k x m r $hb_zout"
+	hb_script="$hb_script = j j j j j k k <Space> b <C-d> <C-u> m m r r x x g G"
+	hb_script="$hb_script + + + + + + + + + + + + + + + + j k m x r l h <PageDown> <PageUp>"
+	hb_script="$hb_script - - - - - - - - - - - - - - - - ="
+	hb_script="$hb_script P j j j k k <Enter> <Enter> <Space> b m r w c B E E x"
+	hb_script="$hb_script + + + + + + + + l h j k - - - - - - - - = x"
+	hb_script="$hb_script H j k m m + + + + - - - - ="
+	heap_ui "heap view" "$hlog" "$hb_cat"
+
+	# the same script on the profiled build's log, where P shows the profile
+	hb_pcens=$("$tmp/hectic" heap "$hb_plog" | sed -n 1p | sed 's/;.*//')
+	hb_pticks=$("$tmp/hectic" profile "$hb_plog" | sed -n 1p | sed 's/;.*//')
+	awk -v file="$hb_plog" -v bytes="$(wc -c <"$hb_plog")" -v src="$(sed -n 3p "$hb_plog.stamp")" \
+		-v cens="$hb_pcens" -v ticks="$hb_pticks" 'BEGIN {
+		sz = bytes >= 5e8 ? sprintf("%.2f GB", bytes / 1e9) : sprintf("%.1f MB", bytes / 1e6)
+		printf "  with a time profile too: %s (%s; %s)\n", file, sz, src
+		printf "    %s; %s\n", cens, ticks
+	}'
+	heap_ui "heap+profile view" "$hb_plog"
+	return 0
+}
+
+# Only the heap-profile section or the crafted logs (or both): not the main
+# log.
+if [ "$crafted" = only ] || [ "$heap" = only ]; then
+	if [ "$heap" = only ]; then
+		heap_bench
+	fi
+	if [ "$crafted" = only ]; then
+		[ "$heap" != only ] || echo
+		crafted_bench || failed=1
+	fi
+	[ "$failed" = 0 ] || exit 1
+	exit 0
 fi
 
 if [ "$synth" != 1 ] && ! command -v "$GHC" >/dev/null 2>&1; then
@@ -309,29 +508,6 @@ ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")
 cat "$log" >/dev/null
 cat "$log" >/dev/null
 
-# measure NAME CMD...: prints "best_s max_rss_kb max_anon_kb"
-measure() {
-	name=$1; shift
-	i=0
-	: >"$tmp/$name.all"
-	while [ "$i" -lt "$runs" ]; do
-		i=$((i + 1))
-		"$tmp/runstat" -e "$tmp/$name.err" -- "$@" >>"$tmp/$name.all"
-		rc=$(tail -n 1 "$tmp/$name.all" | cut -d' ' -f4)
-		if [ "$rc" != 0 ]; then
-			note "$name exited with status $rc:"
-			head -n 20 "$tmp/$name.err" >&2
-			exit 1
-		fi
-		if [ -s "$tmp/$name.err" ]; then
-			note "$name wrote to stderr (run $i):"
-			head -n 20 "$tmp/$name.err" >&2
-		fi
-	done
-	awk 'NR == 1 || $1 < t { t = $1 } $2 > r { r = $2 } $3 > a { a = $3 }
-		END { printf "%s %d %d\n", t, r, a }' "$tmp/$name.all"
-}
-
 res=$(measure cat cat "$log")
 cat_s=${res%% *}
 res=$(measure hectic "$tmp/hectic" show "$log")
@@ -390,8 +566,12 @@ echo "$ui_out" | awk -v cat_s="$cat_s" -v strict="$strict" '
 /^redraw per key:/ { p99 = $8; printf "ui %s (target p99 < 10 ms: %s)\n", $0, p99 + 0 < 10 ? "ok" : "MISSED"; bad = p99 + 0 >= 10; next }
 { print "ui " $0 }
 END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+if [ "$heap" = 1 ]; then
+	echo
+	heap_bench
+fi
 if [ "$crafted" = 1 ]; then
 	echo
 	crafted_bench || failed=1
 fi
-[ "${failed:-0}" = 0 ] || exit 1
+[ "$failed" = 0 ] || exit 1

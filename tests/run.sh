@@ -82,6 +82,9 @@ if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
 
 # the viewer end to end, in a detached tmux session
 if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi
+# the heap and profile panes end to end (issue 10)
+if sh tests/e2e/heap.sh "$HECTIC"; then ok; else bad e2e-heap; fi
+if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then

@@ -137,7 +137,8 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 	return -1;
 }
 
-/* Opens the store and builds its tracks; reports problems as show does. */
+/* Opens the store, and builds its tracks when tr is not NULL; reports
+ * problems as show does. */
 static int open_all(const char *path, struct store *s, struct tracks *tr)
 {
 	char err[256];
@@ -156,6 +157,8 @@ static int open_all(const char *path, struct store *s, struct tracks *tr)
 		store_close(s);
 		return EXIT_BADINPUT;
 	}
+	if (!tr)
+		return -1;
 	if (!tracks_build(tr, s) || store_shrunk) {
 		warnx_("%s: out of memory", path);
 		store_close(s);
@@ -633,10 +636,12 @@ static int cmp_band_peak(const void *a, const void *b)
 	return (x->band > y->band) - (x->band < y->band);
 }
 
-/* open_all, then the heap profile's censuses and samples; -1 to go on. */
+/* The store (the heap reports need no tracks: *tr stays empty), then the
+ * heap profile's censuses and samples; -1 to go on. */
 static int open_heap(const struct ropts *o, struct store *s, struct tracks *tr, struct heap *h)
 {
-	int rc = open_all(o->path, s, tr);
+	memset(tr, 0, sizeof *tr);
+	int rc = open_all(o->path, s, NULL);
 	if (rc >= 0)
 		return rc;
 	if (!heap_build(h, s)) {

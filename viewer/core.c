@@ -179,6 +179,15 @@ static void do_suspend(struct ui *u, enum action a)
 	term_suspend(u);
 }
 
+/* A pane's action with no pane to take it (or one that does not). */
+static void do_pane_only(struct ui *u, enum action a)
+{
+	const char *h = u->km ? keymap_key(u->km, ACT_HEAP_VIEW, 0) : NULL;
+	const char *p = u->km ? keymap_key(u->km, ACT_PROFILE_VIEW, 0) : NULL;
+	ui_say(u, "%s: in the heap view (%s) or the profile view (%s)", action_name(a),
+	       h ? h : "heap-view", p ? p : "profile-view");
+}
+
 static void do_redraw(struct ui *u, enum action a)
 {
 	(void)u;
@@ -358,6 +367,13 @@ static const action_fn handlers[ACT_COUNT] = {
 	[ACT_SELECT] = do_nothing,
 	[ACT_CANCEL] = do_cancel,
 	[ACT_REDRAW] = do_redraw,
+	[ACT_PANE_MODE] = do_pane_only,
+	[ACT_PANE_SORT] = do_pane_only,
+	[ACT_PANE_SCOPE] = do_pane_only,
+	[ACT_PANE_CAP] = do_pane_only,
+	[ACT_TOGGLE_BUILTIN] = do_pane_only,
+	[ACT_HIGHLIGHT] = do_pane_only,
+	[ACT_EXPAND_ALL] = do_pane_only,
 };
 
 bool ui_action_handled(enum action a)
@@ -375,8 +391,29 @@ void ui_view_close(struct ui *u)
 		v->close(u);
 }
 
+void ui_pane_close(struct ui *u)
+{
+	const struct view_ops *v = u->pane;
+	u->pane = NULL;
+	if (v && v->close)
+		v->close(u);
+}
+
+void ui_pane_toggle(struct ui *u, const struct view_ops *v)
+{
+	bool shown = u->pane == v;
+	ui_pane_close(u);
+	if (shown || (v->open && !v->open(u)))
+		return;
+	u->pane = v;
+}
+
 void ui_view_open(struct ui *u, const struct view_ops *v)
 {
+	if (v->pane) {
+		ui_pane_toggle(u, v);
+		return;
+	}
 	ui_view_close(u);
 	if (v->open && !v->open(u))
 		return;
@@ -426,6 +463,10 @@ void ui_act(struct ui *u, enum action a)
 		if (taken)
 			return;
 	}
+	/* the pane, but not its own toggle (which hides it) */
+	const struct view_ops *p = u->pane;
+	if (p && p->act && p->opens_on != a && p->act(u, a))
+		return;
 	const struct view_ops *opens = view_for_action(a);
 	if (opens)
 		ui_view_open(u, opens);
@@ -459,6 +500,9 @@ void ui_mouse(struct ui *u, const struct input_event *ev)
 	case MOUSE_WHEEL_DOWN:
 		if (in_plot)
 			ui_zoom(u, ev->mouse.kind == MOUSE_WHEEL_UP, col);
+		else if (u->pane) /* the pane's rows, as its up and down move them */
+			for (int i = 0; i < 3; i++)
+				ui_act(u, ev->mouse.kind == MOUSE_WHEEL_UP ? ACT_UP : ACT_DOWN);
 		else
 			list_move(u, ev->mouse.kind == MOUSE_WHEEL_UP ? -3 : 3);
 		break;
@@ -515,6 +559,7 @@ void ui_after_load(struct ui *u)
 void ui_free(struct ui *u)
 {
 	ui_view_close(u);
+	ui_pane_close(u);
 	if (u->has_re)
 		regfree(&u->re);
 	u->has_re = false;
@@ -524,6 +569,7 @@ void ui_free(struct ui *u)
 	u->run = u->gc = u->nodata = NULL;
 	u->fraccap = 0;
 	if (u->loaded == 1) {
+		heap_free(&u->heap);
 		tracks_free(&u->tr);
 		store_close(&u->s);
 		u->loaded = 0;

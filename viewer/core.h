@@ -15,6 +15,7 @@
 
 #include "../keymaps/actions.h"
 #include "../model/classes.h"
+#include "../model/heap.h"
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
@@ -30,6 +31,7 @@ struct ui {
 	struct ui_opts o;
 	struct store s;
 	struct tracks tr;
+	struct heap heap; /* heap censuses and time samples (loader) */
 	int loaded; /* 0 loading, 1 ready, -1 failed (written by the loader) */
 	char err[300];
 	struct input *in;
@@ -48,6 +50,9 @@ struct ui {
 	uint64_t sel_time, sel_off; /* the event list's selected event */
 	bool sel_valid;
 	const struct view_ops *view; /* the focused panel; NULL: none */
+	const struct view_ops *pane; /* the pane under the lanes; NULL: the event list */
+	struct heap_pane *hp;        /* the heap pane's state (view_heap.c) */
+	struct prof_pane *pp;        /* the profile pane's state (view_profile.c) */
 	int psel, ptop;              /* its selected and first shown rows */
 	regex_t re;                  /* the last search */
 	bool has_re;
@@ -138,6 +143,12 @@ void ui_view_open(struct ui *u, const struct view_ops *v);
 
 /* Closes the focused panel, if any. */
 void ui_view_close(struct ui *u);
+
+/* Shows pane v under the lanes, or, when it shows, the event list again. */
+void ui_pane_toggle(struct ui *u, const struct view_ops *v);
+
+/* Closes the pane, if any: the event list shows. */
+void ui_pane_close(struct ui *u);
 
 /* A list panel's actions: movement of the selection, Enter, closing; any
  * other action closes the panel and is not taken (it goes on to the

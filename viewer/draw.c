@@ -4,8 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "../parser/render.h"
+#include "../parser/utf8.h"
 #include "core.h"
 
 void draw_setup_colors(struct ui *u)
@@ -100,18 +102,27 @@ int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
 		}
 		size_t k = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
 		if (ascii) {
-			/* no UTF-8 here: the bytes, escaped */
-			for (size_t i = 0; i < k && s[i] && w < maxw; i++, w += 4)
+			/* no UTF-8 here: the bytes, escaped, each whole or not at all */
+			for (size_t i = 0; i < k && s[i] && w + 4 <= maxw; i++, w += 4)
 				printw("\\x%02x", (unsigned char)s[i]);
+			if (w + 4 > maxw)
+				break;
 			s += k;
 			continue;
-		} else {
-			char tmp[5] = { 0 };
-			memcpy(tmp, s, k);
-			addstr(tmp);
 		}
+		/* (sbuf_text left only whole, valid, printable sequences) */
+		uint32_t cp = 0;
+		utf8_next((const uint8_t *)s, k, &cp);
+		int cw = wcwidth((wchar_t)cp);
+		if (cw < 1)
+			cw = 1;
+		if (w + cw > maxw)
+			break; /* a wide character that does not fit */
+		char tmp[5] = { 0 };
+		memcpy(tmp, s, k);
+		addstr(tmp);
 		s += k;
-		w++;
+		w += cw;
 	}
 	sbuf_free(&b);
 	return w;
@@ -227,6 +238,8 @@ void draw_frame(struct ui *u)
 	for (size_t i = 0; view_all[i]; i++)
 		if (view_all[i]->base)
 			view_all[i]->draw(u);
+	if (u->pane)
+		u->pane->draw(u);
 	if (u->view)
 		u->view->draw(u);
 	refresh();

@@ -21,8 +21,11 @@ void *loader_run(void *arg)
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
-	if (!tracks_build(&u->tr, &u->s)) {
+	bool tracks = tracks_build(&u->tr, &u->s);
+	if (!tracks || !heap_build(&u->heap, &u->s)) {
 		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
+		if (tracks)
+			tracks_free(&u->tr);
 		store_close(&u->s);
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;

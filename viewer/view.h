@@ -7,7 +7,9 @@
  * order; a panel (help, pauses, filters, threads, statistics, a prompt)
  * opens over them on the action its opens_on names, takes the focus and
  * gets every action first: what it does not take falls to the global
- * handlers (core.c). Views keep their state in struct ui (core.h). */
+ * handlers (core.c). A pane (the heap profile, the cost-centre profile)
+ * takes the event list's place under the lanes until its action again.
+ * Views keep their state in struct ui (core.h). */
 #ifndef HECTIC_VIEW_H
 #define HECTIC_VIEW_H
 
@@ -20,6 +22,13 @@ struct ui;
 struct view_ops {
 	const char *name;
 	bool base;           /* drawn on every frame, never focused */
+	/* A pane: drawn in the event list's place (the rows under the lanes,
+	 * u->L.list0 .. list0 + nlist), on the lanes' time axis; its
+	 * opens_on action shows it and, again, the event list. While shown it
+	 * gets the actions a focused panel leaves (act: true when taken; what
+	 * it does not take goes to the global handlers) and stays under the
+	 * panels that open over it. */
+	bool pane;
 	enum action opens_on; /* the action that opens the panel, or ACT_NONE */
 	/* Before the panel shows; false keeps it shut (and says why in
 	 * u->msg). NULL: always opens. */
@@ -43,6 +52,8 @@ struct view_ops {
 #define VIEWS(V)      \
 	V(timeline)   \
 	V(list)       \
+	V(heap)       \
+	V(profile)    \
 	V(status)     \
 	V(help)       \
 	V(pauses)     \

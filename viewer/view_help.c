@@ -9,6 +9,7 @@
 
 #include "../keymaps/keymaps.h"
 #include "core.h"
+#include "view_profile.h"
 
 /* The keys bound to an action, for the help panel. */
 static void keys_of(const struct ui *u, enum action a, char *out, size_t n)
@@ -25,7 +26,7 @@ static void keys_of(const struct ui *u, enum action a, char *out, size_t n)
 enum legend_item {
 	LG_TITLE, LG_RUN, LG_GC, LG_GC_WEAK, LG_RUN_GC_MONO, LG_GC_HEAVY_MONO, LG_GC_LIGHT_MONO,
 	LG_IDLE, LG_NODATA, LG_CURSOR, LG_UTIL, LG_MINOR, LG_MAJOR, LG_SPAN, LG_HEAP, LG_LIVE,
-	LG_MARKER, LG_TICK, LG_MARK, LG_COUNT
+	LG_MARKER, LG_TICK, LG_MARK, LG_CC_TICK, LG_COUNT
 };
 
 /* The legend's rows for this mode, into v; returns their count. */
@@ -69,6 +70,7 @@ static const char *legend_text(const struct ui *u, enum legend_item i)
 	case LG_MARKER: return "ruler: a user marker";
 	case LG_TICK: return "ruler: offset from the bold time";
 	case LG_MARK: return "ruler: the marked interval (v..v)";
+	case LG_CC_TICK: return "lanes: a tick of the highlighted cost centre";
 	case LG_COUNT: break;
 	}
 	return "";
@@ -151,6 +153,11 @@ static void legend_sample(struct ui *u, int y, int x, enum legend_item i)
 		addstr("     ");
 		mvaddstr(y, x + 1, "1ms");
 		attroff(draw_attr(u, C_MARK));
+		break;
+	case LG_CC_TICK:
+		draw_cell(u, y, x, layout_lane_cell(1, 0, 0), 0);
+		profile_draw_tick(u, y, x + 1, false);
+		draw_cell(u, y, x + 2, layout_lane_cell(1, 0, 0), 0);
 		break;
 	case LG_COUNT: break;
 	}

@@ -124,6 +124,8 @@ static void draw_event_line(struct ui *u, int y, const struct evref *r, bool sel
 static void draw_list(struct ui *u)
 {
 	const struct layout *L = &u->L;
+	if (u->pane)
+		return; /* a pane has its place */
 	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
 		move(y, 0);
 		clrtoeol();

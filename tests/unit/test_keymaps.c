@@ -271,7 +271,10 @@ static void test_lookup(void **state)
 	assert_int_equal(keymap_lookup(km, "}"), ACT_NEXT_MAJOR_GC);
 	assert_int_equal(keymap_lookup(km, "<Escape>"), ACT_CANCEL);
 	assert_int_equal(keymap_lookup(km, "Q"), ACT_NONE);
-	assert_int_equal(keymap_lookup(km, "x"), ACT_NONE);
+	assert_int_equal(keymap_lookup(km, "X"), ACT_NONE);
+	assert_int_equal(keymap_lookup(km, "x"), ACT_HIGHLIGHT);
+	assert_int_equal(keymap_lookup(km, "H"), ACT_HEAP_VIEW);
+	assert_int_equal(keymap_lookup(km, "P"), ACT_PROFILE_VIEW);
 	assert_int_equal(keymap_lookup(km, ""), ACT_NONE);
 	assert_int_equal(keymap_lookup(km, "<C-D>"), ACT_NONE);
 	assert_string_equal(keymap_key(km, ACT_QUIT, 0), "q");
@@ -305,12 +308,12 @@ static void test_bind(void **state)
 	struct keymap *km = keymap_new("default");
 	assert_non_null(km);
 	/* a new key */
-	char key[8] = "x";
+	char key[8] = "X";
 	assert_true(keymap_bind(km, key, ACT_QUIT));
-	strcpy(key, "y"); /* the map keeps its own copy */
-	assert_int_equal(keymap_lookup(km, "x"), ACT_QUIT);
-	assert_int_equal(keymap_lookup(km, "y"), ACT_NONE);
-	assert_string_equal(keymap_key(km, ACT_QUIT, 2), "x");
+	strcpy(key, "Y"); /* the map keeps its own copy */
+	assert_int_equal(keymap_lookup(km, "X"), ACT_QUIT);
+	assert_int_equal(keymap_lookup(km, "Y"), ACT_NONE);
+	assert_string_equal(keymap_key(km, ACT_QUIT, 2), "X");
 	/* rebinding: the last bind wins, the key keeps its place */
 	assert_true(keymap_bind(km, "q", ACT_HELP));
 	assert_true(keymap_bind(km, "q", ACT_ZOOM_IN));
@@ -326,7 +329,7 @@ static void test_bind(void **state)
 	assert_true(keymap_bind(km, "<C-c>", ACT_NONE));
 	assert_true(keymap_bind(km, "never-bound", ACT_NONE));
 	assert_int_equal(keymap_lookup(km, "never-bound"), ACT_NONE);
-	assert_string_equal(keymap_key(km, ACT_QUIT, 0), "x");
+	assert_string_equal(keymap_key(km, ACT_QUIT, 0), "X");
 	assert_null(keymap_key(km, ACT_QUIT, 1));
 	/* and bound again */
 	assert_true(keymap_bind(km, "<C-c>", ACT_QUIT));
@@ -350,7 +353,7 @@ static void test_bind(void **state)
 	keymap_free(km);
 	km = keymap_new("default");
 	assert_int_equal(keymap_lookup(km, "q"), ACT_QUIT);
-	assert_int_equal(keymap_lookup(km, "x"), ACT_NONE);
+	assert_int_equal(keymap_lookup(km, "X"), ACT_NONE);
 	keymap_free(km);
 }
 

@@ -1,0 +1,842 @@
+/* The heap-profile pane (H): the censuses of +RTS -h (any breakdown) as
+ * stacked bands in the event list's place, on the lanes' time axis and
+ * cursor. A pane (view.h): H again shows the event list.
+ *
+ * Steps, not curves. A census is a measurement, seconds apart (+RTS -i):
+ * its figures hold from its time until the next census. Each column shows
+ * ONE census: the one with the largest total among the censuses whose time
+ * falls in the column (zoomed out, a column holds many; the largest keeps a
+ * spike in view), or, when none falls in it, the census in effect at the
+ * column's start, so a census spans the columns up to the next one; the
+ * columns before the first census are empty. The title says so, with the
+ * median interval between censuses ("steps: a census every ~X"), and the
+ * tick row marks the columns that hold a census.
+ *
+ * Bands: the top N over the window [t0, t1) by area (bytes x time held;
+ * PANE_SORT: by peak), from heap_rank and cached until the window or the
+ * order changes; N is what the legend has rows for, at most 8 (6 with 8
+ * colours); the rest summed as "other". The first ranked is at the bottom,
+ * "other" on top. A cell takes the band that covers the largest share of
+ * it; the topmost cell of the stack is an eighth block as high as the
+ * stack. Absolute mode: the largest census total among the drawn columns
+ * is the top row (its value in the gutter); normalised (PANE_MODE): each
+ * column is the share of its census, 100% at the top. With colours each
+ * band has its own (a background in full cells); without colours, or in
+ * ASCII, full cells show the band's letter (a, b, ... and o for other), as
+ * the legend does.
+ *
+ * The tick row: user markers and major GCs as in the lanes (the ruler's
+ * marker, the GC bar's major-GC glyph), and the columns holding a census.
+ * The legend: per band its letter and colour, its value in the census in
+ * effect at the cursor, its share of that census, its peak over the
+ * window, and its name (escaped: it is the file's bytes). UP/DOWN select a
+ * row; SELECT or HIGHLIGHT highlight it (the other bands' cells greyed:
+ * shaded, or dim letters, the band's own in reverse video without
+ * colours) and show its detail: the name, the peak and when, the value at
+ * the cursor in bytes and its share, its value in the first and the last
+ * census of the window and the growth between them (total and per second),
+ * and its series: the value of the census each column shows, as eighths.
+ * CANCEL clears the highlight. Time keys are not taken: the lanes' cursor
+ * and window move, and the pane with them.
+ *
+ * Work per frame: the columns (census, shown values, ticks) are cached for
+ * the window and the bands shown, the ranking and the window's figures for
+ * the window and the order; a frame that only moves the cursor reads one
+ * census (the cursor's) and draws. */
+#include "view_heap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../keymaps/keymaps.h"
+#include "core.h"
+#include "draw.h"
+
+#define M (HEAP_PANE_MAXN + 1) /* values per column: the bands shown, then other */
+#define DETAIL_ROWS 4
+#define PAIR0 40 /* colour pairs PAIR0 .. PAIR0 + 2M - 1: line (fg), fill (bg) */
+#define G_SHADE(u) ((u)->ascii ? "." : "\u2591") /* ░ */
+#define G_CENSUS(u) ((u)->ascii ? "'" : "\u252c") /* ┬ */
+#define NO_PROFILE                                                                              \
+	"no heap profile in this log: run with +RTS -hT, or -hc/-hm/-hd/-hy with a profiled build"
+
+struct row_stat { /* a legend row's figures over the window */
+	uint64_t peak, peak_time;
+	uint64_t first, last; /* in the window's first and last census */
+};
+
+struct heap_pane {
+	bool norm;             /* normalised: each column the share of its census */
+	enum heap_rank_by by;  /* the ranking */
+	int sel;               /* the selected legend row (nshown: other) */
+	int nsel;              /* rows to select from, as last drawn */
+	bool hl;               /* the selected row highlighted, with its detail */
+	bool colors;           /* the bands' colour pairs are set */
+	uint64_t median;       /* between censuses */
+	/* the ranking over [rt0, rt1), by rby */
+	bool ranked;
+	uint64_t rt0, rt1;
+	enum heap_rank_by rby;
+	struct band_rank *rank; /* nbands */
+	size_t nrank;
+	unsigned gen; /* bumped when the ranking or the bands shown change */
+	/* the bands shown: rank[0 .. nshown); slot[band] their index, or -1 */
+	int nshown;
+	int16_t *slot;
+	long c0, c1;            /* the window's first and last census (-1: none) */
+	struct row_stat st[M];  /* the window's figures per legend row */
+	/* the columns, for (ct0, ct1, cw, cgen) */
+	bool cols;
+	uint64_t ct0, ct1;
+	int cw;
+	unsigned cgen;
+	long *ccens;     /* the census of each column, or -1 */
+	uint64_t *cval;  /* M values per column */
+	char *ctick;     /* 0, or 1 census, 2 major GC, 3 marker */
+	size_t ccap;
+	uint64_t cmax;   /* the largest census total among the columns */
+	/* band names as the .hp writes them, made when first shown (raw bytes) */
+	char **name;
+	size_t *nname;
+};
+
+/* ---- the arithmetic (view_heap.h) ---- */
+
+void heap_pane_columns(const struct heap *h, uint64_t t0, uint64_t t1, int w, long *out)
+{
+	size_t c = heap_census_from(h, t0);
+	long prev = (long)c - 1; /* the last census before the column */
+	for (int k = 0; k < w; k++) {
+		uint64_t b = layout_col_to_time(t0, t1, w, k + 1);
+		long best = -1;
+		for (; c < h->ncensuses && h->censuses[c].time < b; c++)
+			if (best < 0 || h->censuses[c].total > h->censuses[best].total)
+				best = (long)c;
+		out[k] = best >= 0 ? best : prev;
+		prev = (long)c - 1;
+	}
+}
+
+void heap_pane_stack(const uint64_t *v, int m, double top, int rows, struct heap_cell *out)
+{
+	for (int r = 0; r < rows; r++)
+		out[r] = (struct heap_cell){ -1, 0 };
+	double sum = 0;
+	for (int i = 0; i < m; i++)
+		sum += (double)v[i];
+	if (rows <= 0 || top <= 0 || sum <= 0)
+		return;
+	double k = rows * 8.0 / top; /* eighths per byte */
+	double e = sum * k + 0.5;
+	int tope = e >= rows * 8.0 ? rows * 8 : (int)e;
+	if (tope < 1)
+		tope = 1;
+	for (int r = 0; r < rows && 8 * r < tope; r++) {
+		double c0 = 8.0 * r, c1 = 8 * r + 8 < tope ? 8.0 * r + 8 : tope;
+		int best = -1, lastnz = -1;
+		double bestov = 0, cum = 0;
+		for (int i = 0; i < m; i++) {
+			double lo = cum * k;
+			cum += (double)v[i];
+			double hi = cum * k;
+			if (lo >= c1)
+				break;
+			if (v[i])
+				lastnz = i;
+			double ov = (hi < c1 ? hi : c1) - (lo > c0 ? lo : c0);
+			if (ov > bestov) {
+				bestov = ov;
+				best = i;
+			}
+		}
+		/* a cell the stack reaches only by rounding: its top band */
+		out[r].band = (signed char)(best >= 0 ? best : lastnz);
+		out[r].lvl = (unsigned char)(c1 - c0);
+	}
+}
+
+void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, struct heap_rows *r)
+{
+	*r = (struct heap_rows){ .title = -1, .ticks = -1, .chart0 = -1, .legend0 = -1, .detail0 = -1 };
+	if (maxn < 0)
+		maxn = 0;
+	r->nshown = nrank < (size_t)maxn ? (int)nrank : maxn;
+	r->other = nrank > (size_t)r->nshown;
+	if (nrows <= 0)
+		return;
+	r->title = 0;
+	if (nrows == 1)
+		return;
+	if (nrows == 2) {
+		r->chart0 = 1;
+		r->nchart = 1;
+		return;
+	}
+	r->ticks = 1;
+	int rest = nrows - 2;
+	int cap = rest - (rest + 1) / 2; /* the chart keeps at least half */
+	int nleg = 0;
+	if (cap >= 2 && nrank > 0) {
+		if (nrank <= (size_t)cap && nrank <= (size_t)maxn) {
+			r->nshown = (int)nrank;
+			r->other = false;
+			nleg = (int)nrank;
+		} else {
+			r->nshown = cap - 1 < maxn ? cap - 1 : maxn;
+			r->other = true;
+			nleg = r->nshown + 1;
+		}
+	}
+	int chart = rest - nleg;
+	int det = ndetail < chart - 2 ? ndetail : chart - 2;
+	if (det < 0)
+		det = 0;
+	chart -= det;
+	r->chart0 = 2;
+	r->nchart = chart;
+	if (nleg) {
+		r->legend0 = 2 + chart;
+		r->nlegend = nleg;
+	}
+	if (det) {
+		r->detail0 = 2 + chart + nleg;
+		r->ndetail = det;
+	}
+}
+
+char *heap_fmt_bytes(char *buf, size_t n, uint64_t v)
+{
+	static const char *const unit[] = { "kB", "MB", "GB", "TB", "PB", "EB" };
+	if (v < 1000) {
+		snprintf(buf, n, "%lluB", (unsigned long long)v);
+		return buf;
+	}
+	double x = (double)v;
+	int i = -1;
+	/* the unit that leaves at most 3 digits once rounded */
+	while (i < 5 && x >= 999.5) {
+		x /= 1000;
+		i++;
+	}
+	snprintf(buf, n, x < 9.995 ? "%.2f%s" : x < 99.95 ? "%.1f%s" : "%.0f%s", x, unit[i]);
+	return buf;
+}
+
+static int cmp_u64v(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+uint64_t heap_median_interval(const struct heap *h)
+{
+	if (h->ncensuses < 2)
+		return 0;
+	size_t n = h->ncensuses - 1;
+	uint64_t *d = malloc(n * sizeof *d);
+	if (!d)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		d[i] = h->censuses[i + 1].time - h->censuses[i].time;
+	qsort(d, n, sizeof *d, cmp_u64v);
+	uint64_t m = d[n / 2];
+	free(d);
+	return m;
+}
+
+/* ---- the state ---- */
+
+static bool heap_open(struct ui *u)
+{
+	struct heap_pane *p = calloc(1, sizeof *p);
+	size_t nb = u->heap.nbands ? u->heap.nbands : 1;
+	if (p) {
+		p->rank = malloc(nb * sizeof *p->rank);
+		p->slot = malloc(nb * sizeof *p->slot);
+		p->name = calloc(nb, sizeof *p->name);
+		p->nname = calloc(nb, sizeof *p->nname);
+	}
+	if (!p || !p->rank || !p->slot || !p->name || !p->nname) {
+		if (p) {
+			free(p->rank);
+			free(p->slot);
+			free(p->name);
+			free(p->nname);
+		}
+		free(p);
+		ui_say(u, "heap view: out of memory");
+		return false;
+	}
+	for (size_t b = 0; b < nb; b++)
+		p->slot[b] = -1;
+	p->by = HEAP_BY_AREA;
+	p->c0 = p->c1 = -1;
+	p->median = heap_median_interval(&u->heap);
+	/* the bands' colours: a line pair (their colour on the default
+	 * background) and a fill pair (the default on their colour) each */
+	static const short c256[M] = { 33, 208, 34, 161, 135, 37, 178, 94, 244 };
+	static const short c8[M] = { COLOR_BLUE, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA, COLOR_CYAN,
+				     COLOR_RED, COLOR_BLUE, COLOR_YELLOW, COLOR_WHITE };
+	if (u->ncolors && PAIR0 + 2 * M <= COLOR_PAIRS) {
+		p->colors = true;
+		for (int i = 0; i < M && p->colors; i++) {
+			short c = u->ncolors == 256 ? c256[i] : c8[i];
+			p->colors = init_pair((short)(PAIR0 + i), c, -1) != ERR &&
+				    init_pair((short)(PAIR0 + M + i), -1, c) != ERR;
+		}
+	}
+	u->hp = p;
+	if (!u->heap.ncensuses) {
+		ui_say(u, "%s", NO_PROFILE);
+		return true;
+	}
+	const char *km = u->km ? keymap_key(u->km, ACT_PANE_MODE, 0) : NULL;
+	const char *ks = u->km ? keymap_key(u->km, ACT_PANE_SORT, 0) : NULL;
+	const char *kh = u->km ? keymap_key(u->km, ACT_HIGHLIGHT, 0) : NULL;
+	ui_say(u, "heap: steps, each column shows its largest census; %s normalises, %s ranks by peak, "
+	       "%s highlights", km ? km : "pane-mode", ks ? ks : "pane-sort", kh ? kh : "highlight");
+	return true;
+}
+
+static void heap_close(struct ui *u)
+{
+	struct heap_pane *p = u->hp;
+	if (!p)
+		return;
+	for (size_t b = 0; b < u->heap.nbands; b++)
+		free(p->name[b]);
+	free(p->name);
+	free(p->nname);
+	free(p->rank);
+	free(p->slot);
+	free(p->ccens);
+	free(p->cval);
+	free(p->ctick);
+	free(p);
+	u->hp = NULL;
+}
+
+/* The ranking over the window, made again when the window or the order
+ * changed. */
+static bool rank_window(struct ui *u, struct heap_pane *p)
+{
+	if (p->ranked && p->rt0 == u->t0 && p->rt1 == u->t1 && p->rby == p->by)
+		return true;
+	p->ranked = false;
+	for (int i = 0; i < p->nshown; i++)
+		p->slot[p->rank[i].band] = -1;
+	p->nshown = 0;
+	p->gen++;
+	if (!heap_rank(&u->heap, u->t0, u->t1, p->by, p->rank, &p->nrank, NULL))
+		return false;
+	p->ranked = true;
+	p->rt0 = u->t0;
+	p->rt1 = u->t1;
+	p->rby = p->by;
+	p->nshown = -1; /* not chosen yet */
+	return true;
+}
+
+/* The values of the legend rows in census c: the bands shown, then other. */
+static void census_values(const struct heap *h, const struct heap_pane *p, size_t c, uint64_t *v)
+{
+	memset(v, 0, M * sizeof *v);
+	const struct census *k = &h->censuses[c];
+	for (size_t i = k->first; i < k->first + k->n; i++) {
+		int s = p->slot[h->samples[i].band];
+		v[s >= 0 ? s : p->nshown] += h->samples[i].bytes;
+	}
+}
+
+/* The first n ranked bands shown, and the window's figures per row. */
+static void choose_shown(struct ui *u, struct heap_pane *p, int n)
+{
+	if (p->nshown == n)
+		return;
+	for (int i = 0; i < p->nshown; i++)
+		p->slot[p->rank[i].band] = -1;
+	p->nshown = n;
+	for (int i = 0; i < n; i++)
+		p->slot[p->rank[i].band] = (int16_t)i;
+	p->gen++;
+	/* the censuses heap_rank counted: the one in effect at t0, and those
+	 * in the window */
+	const struct heap *h = &u->heap;
+	long a = heap_census_at(h, u->t0);
+	size_t from = a >= 0 ? (size_t)a : heap_census_from(h, u->t0);
+	size_t to = heap_census_from(h, u->t1);
+	memset(p->st, 0, sizeof p->st);
+	p->c0 = p->c1 = -1;
+	for (size_t c = from; c < to; c++) {
+		uint64_t v[M];
+		census_values(h, p, c, v);
+		for (int i = 0; i <= n; i++) {
+			if (v[i] > p->st[i].peak) {
+				p->st[i].peak = v[i];
+				p->st[i].peak_time = h->censuses[c].time;
+			}
+			if (c == from)
+				p->st[i].first = v[i];
+			p->st[i].last = v[i];
+		}
+		if (c == from)
+			p->c0 = (long)c;
+		p->c1 = (long)c;
+	}
+}
+
+/* The columns for the window and the bands shown. */
+static bool columns(struct ui *u, struct heap_pane *p)
+{
+	int w = u->L.plotw;
+	if (p->cols && p->ct0 == u->t0 && p->ct1 == u->t1 && p->cw == w && p->cgen == p->gen)
+		return true;
+	p->cols = false;
+	if ((size_t)w > p->ccap) {
+		long *a = realloc(p->ccens, (size_t)w * sizeof *a);
+		if (a)
+			p->ccens = a;
+		uint64_t *b = a ? realloc(p->cval, (size_t)w * M * sizeof *b) : NULL;
+		if (b)
+			p->cval = b;
+		char *t = b ? realloc(p->ctick, (size_t)w) : NULL;
+		if (!t)
+			return false;
+		p->ctick = t;
+		p->ccap = (size_t)w;
+	}
+	const struct heap *h = &u->heap;
+	heap_pane_columns(h, u->t0, u->t1, w, p->ccens);
+	p->cmax = 0;
+	long last = -1;
+	for (int k = 0; k < w; k++) {
+		uint64_t *v = p->cval + (size_t)k * M;
+		long c = p->ccens[k];
+		if (c < 0) {
+			memset(v, 0, M * sizeof *v);
+			continue;
+		}
+		if (c == last) /* a census over several columns: read once */
+			memcpy(v, v - M, M * sizeof *v);
+		else
+			census_values(h, p, (size_t)c, v);
+		last = c;
+		if (h->censuses[c].total > p->cmax)
+			p->cmax = h->censuses[c].total;
+	}
+	/* the ticks: censuses, then major GCs and markers over them */
+	memset(p->ctick, 0, (size_t)w);
+	for (size_t c = heap_census_from(h, u->t0); c < h->ncensuses && h->censuses[c].time < u->t1; c++)
+		p->ctick[layout_time_to_col(u->t0, u->t1, w, h->censuses[c].time)] = 1;
+	const struct gc *g = tracks_gc_prev(&u->tr, u->t0, false);
+	if (!g)
+		g = u->tr.ngcs ? u->tr.gcs : NULL;
+	for (; g && g < u->tr.gcs + u->tr.ngcs && g->start < u->t1; g++) {
+		int k = layout_time_to_col(u->t0, u->t1, w, g->start);
+		if (k >= 0 && tracks_gc_major(&u->tr, g))
+			p->ctick[k] = 2;
+	}
+	for (size_t i = tracks_mark_from(&u->tr, u->t0); i < u->tr.nmarks && u->tr.marks[i].time < u->t1; i++)
+		if (u->tr.marks[i].tag == EV_USER_MARKER)
+			p->ctick[layout_time_to_col(u->t0, u->t1, w, u->tr.marks[i].time)] = 3;
+	p->cols = true;
+	p->ct0 = u->t0;
+	p->ct1 = u->t1;
+	p->cw = w;
+	p->cgen = p->gen;
+	return true;
+}
+
+/* A band's name as the .hp writes it (raw bytes from the file), made once. */
+static const char *band_name(struct ui *u, struct heap_pane *p, uint32_t b, size_t *n)
+{
+	if (!p->name[b]) {
+		char *s = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&s, &len);
+		if (!f) {
+			*n = 0;
+			return "";
+		}
+		heap_band_name(&u->heap, b, f);
+		if (fclose(f) != 0 || !s) {
+			free(s);
+			*n = 0;
+			return "";
+		}
+		p->name[b] = s;
+		p->nname[b] = len;
+	}
+	*n = p->nname[b];
+	return p->name[b];
+}
+
+/* ---- drawing ---- */
+
+static char letter(const struct heap_pane *p, int i)
+{
+	return i >= p->nshown ? 'o' : (char)('a' + i);
+}
+
+static int color_of(const struct heap_pane *p, int i)
+{
+	return i >= p->nshown ? M - 1 : i;
+}
+
+/* Text at (y, x), cut at the screen's edge. */
+static int put(const struct ui *u, int y, int x, const char *s)
+{
+	if (x >= u->L.cols)
+		return 0;
+	int n = (int)strlen(s);
+	if (n > u->L.cols - x)
+		n = u->L.cols - x;
+	mvaddnstr(y, x, s, n);
+	return n;
+}
+
+/* A chart cell of row i (or empty: i < 0) at (y, x). */
+static void draw_chart_cell(struct ui *u, struct heap_pane *p, int y, int x, struct heap_cell c,
+			    bool cursor)
+{
+	if (c.band < 0) {
+		if (cursor) {
+			attron(draw_attr(u, C_DIM));
+			mvaddstr(y, x, G_TICK(u));
+			attroff(draw_attr(u, C_DIM));
+		}
+		return;
+	}
+	int i = c.band;
+	bool dimmed = p->hl && i != p->sel;
+	bool letters = !p->colors || u->ascii;
+	char l[2] = { letter(p, i), 0 };
+	attr_t a;
+	const char *g;
+	if (c.lvl < 8) { /* the top of the stack */
+		a = p->colors ? (attr_t)COLOR_PAIR(PAIR0 + color_of(p, i)) : 0;
+		if (!p->colors && p->hl)
+			a |= dimmed ? A_DIM : A_BOLD;
+		attron(a);
+		draw_level(u, y, x, c.lvl);
+		attroff(a);
+		return;
+	}
+	if (p->colors) {
+		if (dimmed) {
+			a = COLOR_PAIR(PAIR0 + color_of(p, i));
+			g = letters ? l : G_SHADE(u);
+		} else {
+			a = COLOR_PAIR(PAIR0 + M + color_of(p, i));
+			g = cursor ? G_TICK(u) : letters ? l : " ";
+		}
+	} else {
+		a = !p->hl ? 0 : dimmed ? A_DIM : A_REVERSE | A_BOLD;
+		if (cursor)
+			a |= A_UNDERLINE;
+		g = l;
+	}
+	attron(a);
+	mvaddstr(y, x, g);
+	attroff(a);
+}
+
+static void draw_chart(struct ui *u, struct heap_pane *p, int y0, int rows)
+{
+	const struct heap *h = &u->heap;
+	int w = u->L.plotw;
+	int cur = layout_time_to_col(u->t0, u->t1, w, u->cursor);
+	char buf[32];
+	struct heap_cell cells[1024];
+	if (rows > 1024)
+		rows = 1024;
+	/* the scale: the top row's value, and 0 at the bottom */
+	put(u, y0, 0, p->norm ? "100%" : heap_fmt_bytes(buf, sizeof buf, p->cmax));
+	if (rows > 1)
+		put(u, y0 + rows - 1, 0, p->norm ? "0%" : "0");
+	int m = p->nshown + 1;
+	for (int k = 0; k < w; k++) {
+		long c = p->ccens[k];
+		double top = c < 0 ? 0 : p->norm ? (double)h->censuses[c].total : (double)p->cmax;
+		heap_pane_stack(p->cval + (size_t)k * M, m, c < 0 ? 0 : top, rows, cells);
+		for (int r = 0; r < rows; r++)
+			draw_chart_cell(u, p, y0 + rows - 1 - r, LAYOUT_GUTTER + k, cells[r], k == cur);
+	}
+}
+
+static void draw_ticks(struct ui *u, struct heap_pane *p, int y)
+{
+	int w = u->L.plotw;
+	int cur = layout_time_to_col(u->t0, u->t1, w, u->cursor);
+	put(u, y, 0, "ticks");
+	for (int k = 0; k < w; k++) {
+		const char *g = " ";
+		attr_t a = 0;
+		switch (p->ctick[k]) {
+		case 1: g = G_CENSUS(u); a = draw_attr(u, C_DIM); break;
+		case 2: g = G_MAJOR(u); a = draw_attr(u, C_MAJOR); break;
+		case 3: g = G_MARKER(u); a = draw_attr(u, C_MARKER) | A_BOLD; break;
+		}
+		if (k == cur)
+			a |= A_REVERSE;
+		attron(a);
+		mvaddstr(y, LAYOUT_GUTTER + k, g);
+		attroff(a);
+	}
+}
+
+/* The name of legend row i (raw bytes: draw with draw_safe). */
+static const char *row_name(struct ui *u, struct heap_pane *p, int i, size_t *n, char *buf, size_t bn)
+{
+	if (i < p->nshown)
+		return band_name(u, p, p->rank[i].band, n);
+	size_t rest = p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0;
+	*n = (size_t)snprintf(buf, bn, "other (%zu band%s)", rest, rest == 1 ? "" : "s");
+	return buf;
+}
+
+/* The share of v in total, as text. */
+static char *share(char *buf, size_t n, uint64_t v, uint64_t total)
+{
+	snprintf(buf, n, "%.1f%%", total ? 100.0 * (double)v / (double)total : 0.0);
+	return buf;
+}
+
+static void draw_legend(struct ui *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
+{
+	const struct heap *h = &u->heap;
+	for (int i = 0; i < rows; i++) {
+		int y = y0 + i;
+		bool sel = i == p->sel;
+		char a[32], b[32], c[32], line[128], nb[64];
+		if (sel)
+			put(u, y, 0, ">");
+		if (p->colors) { /* the swatch */
+			attron(COLOR_PAIR(PAIR0 + M + color_of(p, i)));
+			put(u, y, 2, "  ");
+			attroff(COLOR_PAIR(PAIR0 + M + color_of(p, i)));
+		}
+		char l[2] = { letter(p, i), 0 };
+		attr_t la = sel && p->hl ? A_REVERSE | A_BOLD : A_BOLD;
+		attron(la);
+		put(u, y, 5, l);
+		attroff(la);
+		if (cc >= 0)
+			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", heap_fmt_bytes(a, sizeof a, cv[i]),
+				 share(b, sizeof b, cv[i], h->censuses[cc].total),
+				 heap_fmt_bytes(c, sizeof c, p->st[i].peak));
+		else
+			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", "-", "-",
+				 heap_fmt_bytes(c, sizeof c, p->st[i].peak));
+		attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
+		attron(ta);
+		int x = LAYOUT_GUTTER + put(u, y, LAYOUT_GUTTER, line);
+		size_t n;
+		const char *s = row_name(u, p, i, &n, nb, sizeof nb);
+		if (x < u->L.cols)
+			draw_safe(y, x, (const uint8_t *)s, n, u->L.cols - x, u->ascii);
+		attroff(ta);
+	}
+}
+
+static void draw_detail(struct ui *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
+{
+	const struct heap *h = &u->heap;
+	int i = p->sel;
+	const struct row_stat *st = &p->st[i];
+	char a[32], b[32], c[32], d[32], e[32], line[400], nb[64];
+	int y = y0;
+	/* the name */
+	put(u, y, 0, "band");
+	char l[2] = { letter(p, i), 0 };
+	attron(A_BOLD);
+	put(u, y, LAYOUT_GUTTER, l);
+	size_t n;
+	const char *s = row_name(u, p, i, &n, nb, sizeof nb);
+	if (LAYOUT_GUTTER + 2 < u->L.cols)
+		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
+	attroff(A_BOLD);
+	if (++y >= y0 + rows)
+		return;
+	/* the peak, and the value at the cursor */
+	int x = LAYOUT_GUTTER;
+	snprintf(line, sizeof line, "peak %llu B (%s) at %s;  ", (unsigned long long)st->peak,
+		 heap_fmt_bytes(a, sizeof a, st->peak), ui_fmt_moment(b, sizeof b, st->peak_time));
+	x += put(u, y, x, line);
+	if (cc >= 0)
+		snprintf(line, sizeof line, "at the cursor %llu B (%s), %s of the census of %s",
+			 (unsigned long long)cv[i], heap_fmt_bytes(a, sizeof a, cv[i]),
+			 share(c, sizeof c, cv[i], h->censuses[cc].total),
+			 ui_fmt_moment(d, sizeof d, h->censuses[cc].time));
+	else
+		snprintf(line, sizeof line, "at the cursor: before the first census");
+	put(u, y, x, line);
+	if (++y >= y0 + rows)
+		return;
+	/* the growth over the window */
+	if (p->c0 >= 0) {
+		uint64_t ta = h->censuses[p->c0].time, tb = h->censuses[p->c1].time;
+		bool up = st->last >= st->first;
+		uint64_t dv = up ? st->last - st->first : st->first - st->last;
+		char rate[48] = "";
+		if (tb > ta)
+			snprintf(rate, sizeof rate, ", %s%s/s", up ? "+" : "-",
+				 heap_fmt_bytes(e, sizeof e,
+						(uint64_t)((double)dv / ((double)(tb - ta) / 1e9) + 0.5)));
+		snprintf(line, sizeof line,
+			 "window: %llu B (census of %s) -> %llu B (census of %s): %s%llu B%s over %ld census%s",
+			 (unsigned long long)st->first, ui_fmt_moment(a, sizeof a, ta),
+			 (unsigned long long)st->last, ui_fmt_moment(b, sizeof b, tb), up ? "+" : "-",
+			 (unsigned long long)dv, rate, p->c1 - p->c0 + 1, p->c1 > p->c0 ? "es" : "");
+		put(u, y, LAYOUT_GUTTER, line);
+	}
+	if (++y >= y0 + rows)
+		return;
+	/* the series: the census of each column, in eighths of the largest */
+	put(u, y, 0, "series");
+	uint64_t max = 0;
+	for (int k = 0; k < u->L.plotw; k++)
+		if (p->ccens[k] >= 0 && p->cval[(size_t)k * M + (size_t)i] > max)
+			max = p->cval[(size_t)k * M + (size_t)i];
+	attr_t at = p->colors ? (attr_t)COLOR_PAIR(PAIR0 + color_of(p, i)) : 0;
+	attron(at);
+	for (int k = 0; k < u->L.plotw; k++)
+		if (p->ccens[k] >= 0)
+			draw_level(u, y, LAYOUT_GUTTER + k,
+				   layout_level8((double)p->cval[(size_t)k * M + (size_t)i], (double)max));
+	attroff(at);
+}
+
+static void draw_title(struct ui *u, struct heap_pane *p, int y, long cc)
+{
+	const struct heap *h = &u->heap;
+	char a[32], b[32], line[400], more[64] = "";
+	size_t inview = heap_census_from(h, u->t1) - heap_census_from(h, u->t0);
+	if ((size_t)p->nshown < p->nrank)
+		snprintf(more, sizeof more, " + other");
+	int n = snprintf(line, sizeof line,
+			 "heap %s: %d of %zu bands by %s%s; steps: a census every ~%s, %zu in view; cursor: ",
+			 p->norm ? "normalised" : "absolute", p->nshown, p->nrank,
+			 p->by == HEAP_BY_AREA ? "area" : "peak", more,
+			 p->median ? time_format(a, sizeof a, p->median) : "?", inview);
+	if (n > 0 && (size_t)n < sizeof line)
+		snprintf(line + n, sizeof line - (size_t)n, "%s%s%s",
+			 cc >= 0 ? "census of " : "no census yet",
+			 cc >= 0 ? ui_fmt_moment(b, sizeof b, h->censuses[cc].time) : "",
+			 h->over_budget ? " [partial: over the memory budget]" : "");
+	attron(A_BOLD);
+	put(u, y, 0, line);
+	attroff(A_BOLD);
+}
+
+static void heap_draw(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
+		move(y, 0);
+		clrtoeol();
+	}
+	struct heap_pane *p = u->hp;
+	if (!p || L->nlist <= 0)
+		return;
+	const struct heap *h = &u->heap;
+	if (!h->ncensuses) {
+		put(u, L->list0, 0, NO_PROFILE);
+		return;
+	}
+	if (!rank_window(u, p)) {
+		put(u, L->list0, 0, "heap: out of memory");
+		return;
+	}
+	int maxn = p->colors && u->ncolors == 8 ? 6 : HEAP_PANE_MAXN;
+	struct heap_rows R;
+	heap_pane_rows(L->nlist, p->nrank, maxn, p->hl ? DETAIL_ROWS : 0, &R);
+	choose_shown(u, p, R.nshown);
+	p->nsel = R.nshown + (R.other ? 1 : 0);
+	if (p->sel >= p->nsel)
+		p->sel = p->nsel - 1;
+	if (p->sel < 0)
+		p->sel = 0;
+	if (!p->nsel)
+		p->hl = false;
+	if (!columns(u, p)) {
+		put(u, L->list0, 0, "heap: out of memory");
+		return;
+	}
+	long cc = heap_census_at(h, u->cursor);
+	uint64_t cv[M] = { 0 };
+	if (cc >= 0)
+		census_values(h, p, (size_t)cc, cv);
+	draw_title(u, p, L->list0 + R.title, cc);
+	if (R.ticks >= 0)
+		draw_ticks(u, p, L->list0 + R.ticks);
+	if (R.nchart > 0)
+		draw_chart(u, p, L->list0 + R.chart0, R.nchart);
+	if (R.nlegend > 0)
+		draw_legend(u, p, L->list0 + R.legend0, R.nlegend, cc, cv);
+	if (R.ndetail > 0 && p->hl && p->nsel)
+		draw_detail(u, p, L->list0 + R.detail0, R.ndetail, cc, cv);
+}
+
+static bool heap_act(struct ui *u, enum action a)
+{
+	struct heap_pane *p = u->hp;
+	if (!p)
+		return false;
+	int last = p->nsel > 0 ? p->nsel - 1 : 0;
+	if (!u->heap.ncensuses) /* nothing to select, rank or highlight */
+		switch (a) {
+		case ACT_UP: case ACT_DOWN: case ACT_PAGE_UP: case ACT_PAGE_DOWN: return true;
+		case ACT_SELECT: case ACT_HIGHLIGHT: case ACT_PANE_MODE: case ACT_PANE_SORT:
+			ui_say(u, "%s", NO_PROFILE);
+			return true;
+		default: break;
+		}
+	switch (a) {
+	case ACT_UP: p->sel = p->sel > 0 ? p->sel - 1 : 0; return true;
+	case ACT_DOWN: p->sel = p->sel < last ? p->sel + 1 : last; return true;
+	case ACT_PAGE_UP: p->sel = 0; return true;
+	case ACT_PAGE_DOWN: p->sel = last; return true;
+	case ACT_SELECT:
+		p->hl = p->nsel > 0;
+		return true;
+	case ACT_HIGHLIGHT:
+		p->hl = !p->hl && p->nsel > 0;
+		return true;
+	case ACT_CANCEL:
+		if (!p->hl)
+			return false;
+		p->hl = false;
+		return true;
+	case ACT_PANE_MODE:
+		p->norm = !p->norm;
+		ui_say(u, "%s", p->norm ? "heap: normalised: each column is the share of its census"
+					: "heap: absolute: the top is the largest census in view");
+		return true;
+	case ACT_PANE_SORT:
+		p->by = p->by == HEAP_BY_AREA ? HEAP_BY_PEAK : HEAP_BY_AREA;
+		ui_say(u, "%s", p->by == HEAP_BY_AREA ? "heap: bands ranked by area over the window"
+						      : "heap: bands ranked by peak over the window");
+		return true;
+	case ACT_PANE_SCOPE:
+	case ACT_PANE_CAP:
+	case ACT_TOGGLE_BUILTIN:
+	case ACT_EXPAND_ALL: {
+		const char *k = u->km ? keymap_key(u->km, ACT_PROFILE_VIEW, 0) : NULL;
+		ui_say(u, "%s: in the profile view (%s)", action_name(a), k ? k : "profile-view");
+		return true;
+	}
+	default: return false;
+	}
+}
+
+const struct view_ops view_heap = {
+	.name = "heap",
+	.pane = true,
+	.opens_on = ACT_HEAP_VIEW,
+	.open = heap_open,
+	.close = heap_close,
+	.draw = heap_draw,
+	.act = heap_act,
+};
