@@ -52,13 +52,13 @@ PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
 MODEL_SRC = model/store.c model/merge.c model/classes.c model/timefmt.c model/idmap.c \
 	model/builder.c model/stitch.c model/collections.c model/join.c model/activity.c \
-	model/tracks.c model/summary.c model/heap.c model/cctree.c
+	model/tracks.c model/summary.c model/heap.c model/cctree.c model/source.c
 # the viewer's views and panels: one file each, viewer/view_NAME.c
 VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
 # what the unit tests link of the viewer: all but main() and ui_run()
 VIEWER_LIB_SRC = viewer/core.c viewer/draw.c viewer/term.c viewer/prompt.c viewer/loader.c \
-	viewer/bench.c viewer/input.c viewer/layout.c viewer/summary_text.c $(VIEW_SRC)
-VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c viewer/ui.c $(VIEWER_LIB_SRC)
+	viewer/bench.c viewer/input.c viewer/live.c viewer/layout.c viewer/summary_text.c $(VIEW_SRC)
+VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c viewer/cmd_input.c viewer/cmd_run.c viewer/ui.c $(VIEWER_LIB_SRC)
 KEYMAPS_SRC = keymaps/actions.c keymaps/keymaps.c keymaps/rc.c
 CORE_SRC = $(PARSER_SRC) $(MODEL_SRC) $(KEYMAPS_SRC)
 
@@ -68,7 +68,7 @@ KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
 UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary test_heap test_cctree \
-	test_keymaps test_rc test_layout test_input test_view test_view_heap
+	test_keymaps test_rc test_layout test_input test_view test_view_heap test_live
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain
 # main() that replays files (tests/fuzz/replay.c): make check replays
@@ -112,7 +112,7 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 # the viewer's state, actions and panels, linked whole but for main() and
 # ui_run(): curses is linked, never started
 VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
-$(BUILD)/tests/test_view $(BUILD)/tests/test_view_heap: $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+$(BUILD)/tests/test_view $(BUILD)/tests/test_view_heap $(BUILD)/tests/test_live: $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
@@ -123,6 +123,10 @@ $(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)
 
 $(BUILD)/tests/replay_%: $(BUILD)/tests/fuzz/replay.o $(BUILD)/tests/fuzz/fuzz_%.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+# replays a log into a FIFO, a socket, a growing file or a pipe (live tests)
+$(BUILD)/tests/feed: $(BUILD)/tests/tools/feed.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 $(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ)
@@ -138,7 +142,8 @@ check: check-deps
 	@$(MAKE) --no-print-directory unit-build
 	@$(MAKE) --no-print-directory run-tests
 
-unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(GEN_MAN)
+unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(GEN_MAN) \
+	$(BUILD)/tests/feed
 
 run-tests:
 	@sh tests/run.sh $(BUILD)

@@ -23,6 +23,9 @@
 #                       main log, before the crafted ones), 0: not, only:
 #                       only it (and the crafted logs if they are `only`
 #                       too)   [1]
+#   HECTIC_BENCH_LIVE   1: also the live section of issue 11 on the main
+#                       log (after the UI), 0: not, only: the main log's
+#                       cat and the live section alone   [1]
 #   CC, GHC             compilers   [cc, ghc]
 set -eu
 
@@ -41,6 +44,12 @@ CRAFTED_MEM_LIMIT_KB=4000000 # a run above 4 GB anonymous is killed
 # redraw p99 under TARGET_REDRAW_MS, as the main viewer script's
 TARGET_HEAP_RATIO=10
 TARGET_REDRAW_MS=10
+# live (issue 11): a log followed while it is written keeps up with at least
+# this many MB/s; bytes written reach the screen within this many ms; an
+# idle follow takes under this share of a CPU
+TARGET_INGEST_MBS=200
+TARGET_LATENCY_MS=200
+TARGET_IDLE_PCT=1
 
 die() { echo "bench: $*" >&2; exit 1; }
 note() { echo "bench: $*" >&2; }
@@ -66,6 +75,7 @@ crafted_size_arg=${HECTIC_BENCH_CRAFTED_SIZE:-100M}
 crafted_shapes=${HECTIC_BENCH_CRAFTED_SHAPES:-plain decreasing zigzag ids blocks gcblocks}
 crafted_timeout=${HECTIC_BENCH_CRAFTED_TIMEOUT:-120}
 heap=${HECTIC_BENCH_HEAP:-1}
+live=${HECTIC_BENCH_LIVE:-1}
 failed=0
 
 # SIZE[K|M|G][B] -> bytes (decimal units)
@@ -82,6 +92,7 @@ target=$(to_bytes "$size_arg") || die "bad HECTIC_BENCH_SIZE '$size_arg' (e.g. 1
 case $runs in '' | *[!0-9]* | 0) die "bad HECTIC_BENCH_RUNS '$runs'" ;; esac
 case $crafted in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_CRAFTED '$crafted' (0, 1 or only)" ;; esac
 case $heap in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_HEAP '$heap' (0, 1 or only)" ;; esac
+case $live in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_LIVE '$live' (0, 1 or only)" ;; esac
 crafted_target=$(to_bytes "$crafted_size_arg") ||
 	die "bad HECTIC_BENCH_CRAFTED_SIZE '$crafted_size_arg' (e.g. 10M, 100M)"
 [ "$crafted_target" -ge 100000 ] ||
@@ -427,6 +438,78 @@ heap_bench() {
 	return 0
 }
 
+# Live (issue 11), on the main log: the viewer follows a growing copy of it
+# (hectic --bench=follow, viewer/bench.c: a thread appends it in 2 MB
+# chunks, as GHC 9.0 writes a capability's full buffer) as fast as the
+# writer goes, against cat; then at 50 MB/s, about what bench/ring.hs
+# writes, for the latency from a chunk's write to the frame that shows it
+# and the CPU of an idle follow; the summary of the log through a pipe
+# against the file's; and a real program writing a FIFO that hectic
+# summary reads while it runs, whose counters must equal its +RTS -s.
+live_bench() {
+	echo "live (issue 11): $log"
+	"$CC" -std=c11 -O2 -D_DEFAULT_SOURCE -o "$tmp/feed" "$repo/tests/tools/feed.c" ||
+		die "cannot compile tests/tools/feed.c"
+	lb_out=$("$tmp/hectic" --bench=follow "$log") || die "hectic --bench=follow failed"
+	echo "$lb_out" | awk -v cat_s="$cat_s" -v strict="$strict" -v ti="$TARGET_INGEST_MBS" '
+	/^follow:/ {
+		printf "  as fast as written: %s
+", $0
+		printf "  ingest: %.0f MB/s, %.1fx cat'"'"'s time (target >= %d MB/s: %s)\n", $8, $5 / cat_s, ti,
+			$8 + 0 >= ti ? "ok" : "MISSED"
+		bad = $8 + 0 < ti; next }
+	/^end marker:/ { if ($3 != "seen,") { print "  " $0; bad = 1 }; next }
+	/^(idle|write)/ { next }
+	{ print "  " $0 }
+	END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+	lb_out=$("$tmp/hectic" --bench=follow:50 "$log") || die "hectic --bench=follow:50 failed"
+	echo "$lb_out" | awk -v strict="$strict" -v tl="$TARGET_LATENCY_MS" -v tc="$TARGET_IDLE_PCT" '
+	/^follow:/ { printf "  at 50 MB/s: %s\n", $0; next }
+	/^write-to-screen/ {
+		p99 = $7
+		printf "  %s (target p99 <= %d ms: %s)\n", $0, tl, p99 + 0 <= tl ? "ok" : "MISSED"
+		bad = bad || p99 + 0 > tl; next }
+	/^idle follow:/ {
+		c = $3; sub(/%/, "", c)
+		printf "  %s (target < %d%%: %s)\n", $0, tc, c + 0 < tc ? "ok" : "MISSED"
+		bad = bad || c + 0 >= tc; next }
+	/^end marker:/ { if ($3 != "seen,") { print "  " $0; bad = 1 }; next }
+	{ print "  " $0 }
+	END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+	res=$(measure sumfile "$tmp/hectic" summary "$log")
+	lb_file=${res%% *}
+	res=$(measure sumpipe sh -c "\"$tmp/feed\" --quiet --delay 0:0 --chunk 1048576:1048576 \"$log\" - | \"$tmp/hectic\" summary -")
+	lb_pipe=${res%% *}
+	awk -v f="$lb_file" -v p="$lb_pipe" -v cat_s="$cat_s" 'BEGIN {
+		printf "  hectic summary: file %.3f s (%.1fx cat), through a pipe (spooled, then read) %.3f s (%.1fx cat)\n",
+			f, f / cat_s, p, p / cat_s }'
+	if [ "$kind" = ring ]; then
+		"$GHC" -v0 -O2 -threaded -eventlog -rtsopts -outputdir "$tmp/ghc-live" \
+			-o "$tmp/ring-live" "$here/ring.hs" || die "cannot compile bench/ring.hs"
+		mkfifo "$tmp/live.fifo"
+		"$tmp/hectic" summary "$tmp/live.fifo" >"$tmp/live.sum" 2>"$tmp/live.err" &
+		lb_pid=$!
+		lb_t0=$(date +%s.%N)
+		(cd "$tmp" && ./ring-live 2000000 +RTS -N2 -l -ollive.fifo -slive.rts-s -RTS >/dev/null) ||
+			die "bench/ring.hs failed"
+		wait "$lb_pid" || die "hectic summary on the FIFO failed: $(cat "$tmp/live.err")"
+		lb_t1=$(date +%s.%N)
+		lb_ok=1
+		for pat in 'bytes allocated in the heap' 'bytes copied during GC' 'bytes maximum residency' \
+			'Gen  0 ' 'Gen  1 ' 'SPARKS:'; do
+			a=$(grep -- "$pat" "$tmp/live.rts-s" | awk '{ print $1, $2, $3 }')
+			b=$(grep -- "$pat" "$tmp/live.sum" | awk '{ print $1, $2, $3 }')
+			[ "$a" = "$b" ] || { lb_ok=0; note "live FIFO: '$pat': +RTS -s '$a', hectic '$b'"; }
+		done
+		awk -v t0="$lb_t0" -v t1="$lb_t1" -v ok="$lb_ok" -v sum="$tmp/live.sum" 'BEGIN {
+			printf "  bench/ring.hs (2000000 passes, -N2) writing a FIFO read by hectic summary: %.2f s;\n", t1 - t0
+			printf "    its counters against the program'"'"'s +RTS -s (allocated, copied, residency,\n"
+			printf "    Gen 0 and 1 collections, sparks): %s\n", ok ? "equal" : "DIFFER" }'
+		[ "$lb_ok" = 1 ] || [ "$strict" != 1 ] || failed=1
+	fi
+	return 0
+}
+
 # Only the heap-profile section or the crafted logs (or both): not the main
 # log.
 if [ "$crafted" = only ] || [ "$heap" = only ]; then
@@ -510,6 +593,11 @@ cat "$log" >/dev/null
 
 res=$(measure cat cat "$log")
 cat_s=${res%% *}
+if [ "$live" = only ]; then
+	live_bench
+	[ "$failed" = 0 ] || exit 1
+	exit 0
+fi
 res=$(measure hectic "$tmp/hectic" show "$log")
 # shellcheck disable=SC2086 # split "time rss anon" into fields
 set -- $res
@@ -566,6 +654,10 @@ echo "$ui_out" | awk -v cat_s="$cat_s" -v strict="$strict" '
 /^redraw per key:/ { p99 = $8; printf "ui %s (target p99 < 10 ms: %s)\n", $0, p99 + 0 < 10 ? "ok" : "MISSED"; bad = p99 + 0 >= 10; next }
 { print "ui " $0 }
 END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+if [ "$live" = 1 ]; then
+	echo
+	live_bench
+fi
 if [ "$heap" = 1 ]; then
 	echo
 	heap_bench

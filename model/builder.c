@@ -497,6 +497,11 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 }
 
 /* Widens capability cap's extent (its first and last event) to t. */
+void tb_tracked_init(void)
+{
+	pthread_once(&tracked_once, tracked_init);
+}
+
 static void cap_extent(struct tb *b, int32_t cap, uint64_t t)
 {
 	struct capb *cb = cap_get(b, cap);
@@ -530,9 +535,9 @@ static void feed_at(struct tb *b, uint64_t off, uint64_t end, uint64_t t, uint16
 	}
 }
 
-/* Reads the items of [off, end), starting in capability state cs. */
-static void scan(struct tb *b, uint64_t off, uint64_t end, struct capstate cs)
+void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 {
+	struct capstate cs = *csp;
 	const struct store *s = b->s;
 	const struct ev_header *h = &s->hdr;
 	while (off < end && !b->oom && !store_shrunk) {
@@ -555,6 +560,7 @@ static void scan(struct tb *b, uint64_t off, uint64_t end, struct capstate cs)
 			feed_at(b, off, end, t, tag, cap);
 		off += size;
 	}
+	*csp = cs;
 }
 
 /* (the index's segments cover exactly what it decoded, and none runs
@@ -563,12 +569,13 @@ void *tb_run_worker(void *arg)
 {
 	struct worker *w = arg;
 	const struct store *s = w->b.s;
-	pthread_once(&tracked_once, tracked_init);
+	tb_tracked_init();
 	for (size_t i = 0; i < s->nsegs && !w->b.oom; i++) {
 		const struct seg *g = &s->segs[i];
 		if (w->cut && (g->off >= w->cut) != w->second)
 			continue;
-		scan(&w->b, g->off, g->end, g->cs);
+		struct capstate cs = g->cs;
+		tb_scan(&w->b, g->off, g->end, &cs);
 		__atomic_add_fetch(&tracks_progress, g->end - g->off, __ATOMIC_RELAXED);
 	}
 	return NULL;

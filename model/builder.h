@@ -140,6 +140,11 @@ void tb_free(struct tb *b);
 /* Reads the worker's segments (a pthread start routine). */
 void *tb_run_worker(void *arg);
 
+/* Reads the items of [off, end) in file order, starting in capability
+ * state *cs, which is left as it is after them. tb_tracked_init first. */
+void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *cs);
+void tb_tracked_init(void);
+
 /* The builder's entry for thread id, created when new; NULL when the
  * budget or memory ran out. */
 struct thread_info *tb_thread_get(struct tb *b, uint32_t id);

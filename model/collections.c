@@ -414,9 +414,12 @@ bool coll_conc_phases(struct tracks *tr, struct concev *ev, size_t n)
 }
 
 /* The main thread: the first one created, or in the threaded RTS the first
- * created after the first one (which starts the IO manager) finished. */
-static const struct thread_info *main_thread(const struct tracks *tr)
+ * created after the first one (which starts the IO manager) finished;
+ * *io gets that first one (NULL when not threaded). */
+static const struct thread_info *main_thread(const struct tracks *tr,
+					     const struct thread_info **io)
 {
+	*io = NULL;
 	const struct thread_info *first = NULL;
 	for (size_t i = 0; i < tr->nthreads; i++)
 		if (tr->threads[i].created != UINT64_MAX &&
@@ -424,6 +427,7 @@ static const struct thread_info *main_thread(const struct tracks *tr)
 			first = &tr->threads[i];
 	if (!first || !tr->threaded_rts)
 		return first;
+	*io = first;
 	const struct thread_info *main = NULL;
 	for (size_t i = 0; i < tr->nthreads && first->finished != UINT64_MAX; i++) {
 		const struct thread_info *t = &tr->threads[i];
@@ -434,17 +438,40 @@ static const struct thread_info *main_thread(const struct tracks *tr)
 	return main;
 }
 
-/* INIT ends (stat_endInit) just before the main thread is created. EXIT
+#define TAG_TASK_DELETE 57
+
+/* The last TASK_DELETE in (from, to), or 0. */
+static uint64_t last_task_delete(const struct store *s, uint64_t from, uint64_t to)
+{
+	struct merge *m = merge_new_at(s, from + 1, CLASS_BIT(CL_TASKS));
+	uint64_t t = 0;
+	struct evref r;
+	while (m && merge_step(m, &r) && r.time < to)
+		if (r.tag == TAG_TASK_DELETE)
+			t = r.time;
+	merge_free(m);
+	return t;
+}
+
+/* INIT ends (stat_endInit) just before the main thread is created; in the
+ * threaded RTS, hs_init has started the IO manager before it by running a
+ * thread to its end in a bound task, and stat_endInit follows the task's
+ * deletion at once, while hs_main's new task and main thread may come much
+ * later (the OS thread can be descheduled): INIT ends at the last task
+ * deleted between that thread's end and the main thread's creation. EXIT
  * starts (stat_startExit) just before hs_exit creates the thread that
  * flushes stdout: the last thread created before the exit collection, which
  * is the last collection of a log that ends normally; the report's time is
  * taken just before the final HEAP_ALLOCATED events that follow it. */
 void coll_run_phases(struct tracks *tr, const struct store *s)
 {
-	const struct thread_info *mt = main_thread(tr);
+	const struct thread_info *io, *mt = main_thread(tr, &io);
 	if (mt) {
 		tr->end_init = mt->created;
 		tr->have_init = true;
+		uint64_t del = io ? last_task_delete(s, io->finished, mt->created) : 0;
+		if (del)
+			tr->end_init = del;
 	}
 	if (!tr->ngcs || !tr->have_init)
 		return;

@@ -513,8 +513,238 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 	return st == JOIN_OK;
 }
 
+/* ---- a log that grows ---- */
+
+/* What tracks_extend needs to go on: the serial pass's builder, kept
+ * after the join (which works on a copy of it), where it stopped reading,
+ * and the bins' geometry the builder fills. */
+struct tracks_inc {
+	struct worker w;
+	struct tracks geo; /* origin, binw, nbins, bin_budget only */
+	uint64_t off;      /* the file offset read up to */
+	struct capstate cs; /* the capability state there */
+	size_t seg;        /* the segment that holds off */
+	size_t ncap;       /* count_caps when the bins were chosen */
+};
+
+static bool dup_array(void *dstp, const void *src, size_t n, size_t size)
+{
+	void **dst = dstp;
+	*dst = NULL;
+	if (!src || !n)
+		return true;
+	*dst = xmallocarray(n, size);
+	if (!*dst)
+		return false;
+	memcpy(*dst, src, n * size);
+	return true;
+}
+
+static bool dup_idmap(struct idmap *d, const struct idmap *m)
+{
+	*d = *m;
+	d->keys = NULL;
+	d->vals = NULL;
+	if (!m->cap)
+		return true;
+	return dup_array(&d->keys, m->keys, m->cap, sizeof *m->keys) &&
+	       dup_array(&d->vals, m->vals, m->cap, sizeof *m->vals);
+}
+
+/* A deep copy of a builder (for a join, which consumes what it joins);
+ * array capacities become the lengths. False when out of memory (d is
+ * then freed). */
+static bool tb_clone(struct tb *d, const struct tb *b, uint32_t nbins)
+{
+	*d = *b;
+	d->caps = NULL;
+	d->ncaps = d->capcap = 0;
+	memset(&d->capmap, 0, sizeof d->capmap);
+	memset(&d->thmap, 0, sizeof d->thmap);
+	d->gev = NULL, d->conc = NULL, d->stats = NULL, d->hs = NULL, d->hl = NULL;
+	d->bsz = NULL, d->alloc = NULL, d->sparks = NULL, d->marks = NULL, d->th = NULL;
+	d->ngev = d->nconc = d->nstats = d->nhs = d->nhl = d->nbsz = d->nalloc = 0;
+	d->nsparks = d->nmarks = d->nth = 0;
+	d->gevcap = d->conccap = d->stcap = d->hscap = d->hlcap = d->bszcap = 0;
+	d->alcap = d->spcap = d->mkcap = d->thcap = 0;
+	bool ok = dup_idmap(&d->capmap, &b->capmap) && dup_idmap(&d->thmap, &b->thmap);
+#define DUP(f, nf, capf)                                                               	do {                                                                           		if (ok && (ok = dup_array(&d->f, b->f, b->nf, sizeof *b->f))) {        			d->nf = d->capf = b->nf;                                       		}                                                                      	} while (0)
+	DUP(gev, ngev, gevcap);
+	DUP(conc, nconc, conccap);
+	DUP(stats, nstats, stcap);
+	DUP(hs, nhs, hscap);
+	DUP(hl, nhl, hlcap);
+	DUP(bsz, nbsz, bszcap);
+	DUP(alloc, nalloc, alcap);
+	DUP(sparks, nsparks, spcap);
+	DUP(marks, nmarks, mkcap);
+	DUP(th, nth, thcap);
+#undef DUP
+	if (ok && b->ncaps) {
+		d->caps = xcallocarray(b->ncaps, sizeof *d->caps);
+		ok = d->caps != NULL;
+		for (size_t i = 0; ok && i < b->ncaps; i++) {
+			const struct capb *c = &b->caps[i];
+			struct capb *x = &d->caps[i];
+			*x = *c;
+			x->run = x->gcd = NULL;
+			x->st_thread = NULL;
+			x->st_gc = NULL;
+			x->pend = NULL;
+			x->npend = x->pendcap = 0;
+			d->ncaps = d->capcap = i + 1;
+			size_t nb = (size_t)nbins + 1;
+			ok = (!c->run || (dup_array(&x->run, c->run, nb, sizeof *c->run) &&
+					  dup_array(&x->gcd, c->gcd, nb, sizeof *c->gcd) &&
+					  dup_array(&x->st_thread, c->st_thread, nb,
+						    sizeof *c->st_thread) &&
+					  dup_array(&x->st_gc, c->st_gc, nb, sizeof *c->st_gc))) &&
+			     dup_array(&x->pend, c->pend, c->npend, sizeof *c->pend);
+			if (ok)
+				x->npend = x->pendcap = c->npend;
+		}
+	}
+	if (!ok)
+		tb_free(d);
+	return ok;
+}
+
+/* The builder's bins at twice their width: bin j the sum of bins 2j and
+ * 2j+1, its starting state that of bin 2j. */
+static void widen_bins(struct tb *b, uint32_t nbins)
+{
+	for (size_t i = 0; i < b->ncaps; i++) {
+		struct capb *c = &b->caps[i];
+		if (!c->run)
+			continue;
+		for (uint32_t j = 0; j <= nbins; j++) {
+			uint32_t a = 2 * j, z = 2 * j + 1;
+			bool in = a <= nbins;
+			c->run[j] = (in ? c->run[a] : 0) + (z <= nbins ? c->run[z] : 0);
+			c->gcd[j] = (in ? c->gcd[a] : 0) + (z <= nbins ? c->gcd[z] : 0);
+			c->st_thread[j] = in ? c->st_thread[a] : 0;
+			c->st_gc[j] = in ? c->st_gc[a] : BIN_UNSET;
+		}
+	}
+}
+
+/* The geometry tracks_build would choose for s now. */
+static void geometry(struct tracks *g, const struct store *s, size_t ncap)
+{
+	memset(g, 0, sizeof *g);
+	choose_bins(g, s, ncap);
+}
+
+/* Reads the segments of s from where inc stopped. */
+static void inc_read(struct tracks_inc *inc, const struct store *s)
+{
+	tb_tracked_init();
+	for (size_t i = inc->seg; i < s->nsegs && !inc->w.b.oom; i++) {
+		const struct seg *g = &s->segs[i];
+		if (g->end <= inc->off)
+			continue;
+		struct capstate cs = g->off >= inc->off ? g->cs : inc->cs;
+		uint64_t from = g->off >= inc->off ? g->off : inc->off;
+		tb_scan(&inc->w.b, from, g->end, &cs);
+		inc->off = g->end;
+		inc->cs = cs;
+		inc->seg = i;
+	}
+}
+
+/* The tracks from a copy of inc's builder (the builder goes on). */
+static enum join_status inc_join(struct tracks *tr, struct tracks_inc *inc,
+				 const struct store *s)
+{
+	memset(tr, 0, sizeof *tr);
+	tr->origin = inc->geo.origin;
+	tr->binw = inc->geo.binw;
+	tr->nbins = inc->geo.nbins;
+	tr->bin_budget = inc->geo.bin_budget;
+	struct tb copy;
+	if (!tb_clone(&copy, &inc->w.b, inc->geo.nbins))
+		return JOIN_NOMEM;
+	copy.tr = tr;
+	struct tb *bs[1] = { &copy };
+	enum join_status st = join(tr, s, bs, 1);
+	tr->bytes = inc->w.b.bytes;
+	for (size_t i = 0; st == JOIN_OK && i < tr->ncaps; i++)
+		if (tr->run[i])
+			tr->bytes += (uint64_t)(tr->nbins + 1) * BIN_BYTES;
+	tb_free(&copy);
+	if (st != JOIN_OK)
+		tracks_free(tr);
+	return st;
+}
+
+bool tracks_build_live(struct tracks *tr, const struct store *s)
+{
+	memset(tr, 0, sizeof *tr);
+	struct tracks_inc *inc = calloc(1, sizeof *inc);
+	if (!inc)
+		return false;
+	inc->ncap = count_caps(s);
+	geometry(&inc->geo, s, inc->ncap);
+	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+	tb_init(&inc->w.b, s, &inc->geo, budget);
+	inc_read(inc, s);
+	if (inc->w.b.oom || inc_join(tr, inc, s) != JOIN_OK) {
+		tb_free(&inc->w.b);
+		free(inc);
+		return false;
+	}
+	tr->inc = inc;
+	return true;
+}
+
+uint64_t tracks_extends, tracks_extend_rebuilds;
+
+bool tracks_extend(struct tracks *tr, const struct store *s)
+{
+	__atomic_add_fetch(&tracks_extends, 1, __ATOMIC_RELAXED);
+	struct tracks_inc *inc = tr->inc;
+	struct tracks g;
+	if (inc)
+		geometry(&g, s, inc->ncap);
+	/* bins a fresh build would choose otherwise (more of them, an earlier
+	 * start): build again, which is rare (the bins double with the
+	 * events) */
+	if (!inc || g.nbins != inc->geo.nbins || g.origin != inc->geo.origin ||
+	    g.binw < inc->geo.binw || count_caps(s) != inc->ncap) {
+		struct tracks nt;
+		__atomic_add_fetch(&tracks_extend_rebuilds, 1, __ATOMIC_RELAXED);
+		if (!tracks_build_live(&nt, s))
+			return false;
+		tracks_free(tr);
+		*tr = nt;
+		return true;
+	}
+	while (inc->geo.binw < g.binw) {
+		widen_bins(&inc->w.b, inc->geo.nbins);
+		inc->geo.binw *= 2;
+	}
+	inc->geo.bin_budget = g.bin_budget > inc->geo.bin_budget ? g.bin_budget : inc->geo.bin_budget;
+	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+	if (budget > inc->w.b.budget)
+		inc->w.b.budget = budget;
+	inc->w.b.s = s;
+	inc_read(inc, s);
+	struct tracks nt;
+	if (inc->w.b.oom || inc_join(&nt, inc, s) != JOIN_OK)
+		return false;
+	tr->inc = NULL; /* kept */
+	tracks_free(tr);
+	*tr = nt;
+	tr->inc = inc;
+	return true;
+}
+
 void tracks_free(struct tracks *tr)
 {
+	if (tr->inc) {
+		tb_free(&tr->inc->w.b);
+		free(tr->inc);
+	}
 	for (size_t i = 0; i < tr->ncaps; i++) {
 		if (tr->run)
 			free(tr->run[i]);

@@ -622,8 +622,8 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 		return STORE_EIO;
 	}
 	if (!S_ISREG(sb.st_mode)) {
-		snprintf(err, errlen, "not a regular file (%s): hectic reads eventlog files; "
-				      "FIFOs and streams come with live follow",
+		snprintf(err, errlen, "not a regular file (%s): hectic reads eventlog files, "
+				      "FIFOs, -, unix:PATH and tcp:HOST:PORT",
 			 S_ISFIFO(sb.st_mode)  ? "a FIFO"
 			 : S_ISDIR(sb.st_mode) ? "a directory"
 			 : S_ISCHR(sb.st_mode) ? "a character device"
@@ -635,6 +635,8 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 		return STORE_EIO;
 	}
 	s->size = (size_t)sb.st_size;
+	s->dev = (uint64_t)sb.st_dev;
+	s->ino = (uint64_t)sb.st_ino;
 	if (s->size > 0) {
 		void *m = mmap(NULL, s->size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (m == MAP_FAILED) {
@@ -671,6 +673,10 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen)
 		return EXTEND_ERROR;
 	}
 	size_t size = (size_t)sb.st_size;
+	if ((uint64_t)sb.st_dev != s->dev || (uint64_t)sb.st_ino != s->ino) {
+		close(fd);
+		return EXTEND_REPLACED;
+	}
 	if (size == s->size) {
 		close(fd);
 		return EXTEND_SAME;
@@ -706,6 +712,38 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen)
 		return EXTEND_ERROR;
 	}
 	return EXTEND_GREW;
+}
+
+/* The time up to which every event has arrived: the earliest, over the
+ * capabilities, of the end of the last block seen from each (events are
+ * ordered only within a block); none while a capability the log started
+ * with (ncaps, 0: unknown) has sent no block. Blocks of no capability
+ * (the RTS's own, written at start and exit) do not count. */
+bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out)
+{
+	uint16_t caps[256];
+	uint64_t t1[256];
+	size_t n = 0;
+	for (size_t i = s->nblocks; i-- > 0;) {
+		const struct block *b = &s->blocks[i];
+		if (b->cap == 0xFFFF)
+			continue;
+		size_t k = 0;
+		while (k < n && caps[k] != b->cap)
+			k++;
+		if (k == n && n < 256) {
+			caps[n] = b->cap;
+			t1[n++] = b->t1;
+		}
+	}
+	if (!n || n < ncaps)
+		return false;
+	uint64_t m = UINT64_MAX;
+	for (size_t k = 0; k < n; k++)
+		if (t1[k] < m)
+			m = t1[k];
+	*out = m;
+	return true;
 }
 
 void store_close(struct store *s)

@@ -147,6 +147,8 @@ struct store {
 	uint64_t nbadblocks, badblock_off;
 	uint32_t badblock_size;
 	struct indexer ix;
+	uint64_t dev, ino; /* the file's identity: a file replaced under its name
+			    * is not an extension of it */
 };
 
 /* Set (never cleared while a store is open) when the mapped file shrank and
@@ -187,6 +189,7 @@ enum extend_status {
 	EXTEND_SAME,   /* the file has not grown */
 	EXTEND_GREW,   /* the new bytes are mapped and indexed */
 	EXTEND_SHRANK, /* the file is smaller than what was indexed: reopen it */
+	EXTEND_REPLACED, /* another file now has its name: reopen it */
 	EXTEND_ERROR,  /* see err */
 };
 
@@ -198,6 +201,14 @@ enum extend_status {
  * again. Costs O(new bytes + segments log segments). Tracks are not
  * extended: build them again. */
 enum extend_status store_extend(struct store *s, char *err, size_t errlen);
+
+/* For a log still being written: the time before which every event has
+ * arrived. Events are ordered only within a block, and a capability
+ * writes a block when its buffer fills; so this is the earliest, over the
+ * capabilities, of the end time of the last block seen from each. False
+ * while one of the ncaps capabilities the log started with (0: those seen)
+ * has sent none. O(blocks kept). */
+bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out);
 
 /* ---- merged iteration in timestamp order, ties in file order ---- */
 

@@ -184,6 +184,7 @@ struct tracks {
 	unsigned stitch_guesses; /* capabilities whose state at the cut was guessed wrong */
 	uint64_t bytes;       /* memory held */
 	uint64_t bin_budget;  /* (internal) bytes the bins may take */
+	struct tracks_inc *inc; /* (internal) tracks_build_live's pass, kept */
 };
 
 /* Bytes read so far by tracks_build (all threads), for a progress bar. */
@@ -191,6 +192,26 @@ extern uint64_t tracks_progress;
 
 /* Builds the tracks of an indexed store. False when out of memory. */
 bool tracks_build(struct tracks *tr, const struct store *s);
+
+/* For a log still being written: builds the tracks on one thread and keeps
+ * the pass's state, so that tracks_extend, after store_extend, reads only
+ * the new events. The tracks are those of tracks_build (the same lists,
+ * collections, threads, figures and bins), at the cost of the pass's
+ * tables kept beside them. */
+bool tracks_build_live(struct tracks *tr, const struct store *s);
+
+/* After store_extend: the tracks of the whole store, as tracks_build would
+ * make them. Reads the new events and joins a copy of the kept pass: costs
+ * O(new bytes + the tables), not O(file); builds again from the start only
+ * when a fresh build would choose other bins (their number doubles with
+ * the events, or the log starts earlier), which amortises to O(file) in
+ * all. Tracks from tracks_build are built again (tracks_build_live). False
+ * when out of memory (the tracks are then as they were). */
+bool tracks_extend(struct tracks *tr, const struct store *s);
+
+/* tracks_extend's calls, and those of them that built again from the
+ * start (for tests and the benchmark). */
+extern uint64_t tracks_extends, tracks_extend_rebuilds;
 void tracks_free(struct tracks *tr);
 
 /* The capability index of cap (into tr->caps), or -1. O(log caps). */

@@ -105,12 +105,19 @@ if [ -e $F/killed-cut.eventlog ]; then
 		{ head -c 1 >/dev/null; truncate -s 100000 "$T/shrink"; cat >/dev/null; }
 	check shrink-markers 1 "$(cat "$T/rc")" "shrank while it was read" "$T/err"
 fi
-# a FIFO (no writer) or another special file: a clear error at once, no hang
+# a FIFO is a stream: read to its end (tests/live.sh compares the reports
+# with the file's); one whose writer closes at once is an empty stream, a
+# clear error; with no writer at all the command waits for one, as cat does
 mkfifo "$T/fifo"
-for c in show summary gcs markers threads activity; do
+for c in show summary gcs markers threads activity heap profile; do
+	{ : >"$T/fifo"; } &
 	timeout 10 "$H" $c "$T/fifo" >/dev/null 2>"$T/err"
-	check fifo-$c 1 $? "not a regular file (a FIFO)" "$T/err"
+	check fifo-empty-$c 1 $? "empty stream: no eventlog arrived" "$T/err"
+	wait
 done
+timeout 1 "$H" summary "$T/fifo" >/dev/null 2>"$T/err"
+check fifo-waits 124 $?
+# another special file: a clear error at once, no hang
 timeout 10 "$H" summary /dev/null >/dev/null 2>"$T/err"
 check chardev 1 $? "not a regular file (a character device)" "$T/err"
 timeout 10 "$H" summary "$T" >/dev/null 2>"$T/err"

@@ -79,6 +79,9 @@ if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
 if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
+# every input kind (stdin, FIFO, unix:, tcp:, a growing file) gives what the
+# file gives, whole or cut anywhere (issue 11)
+if sh tests/live.sh "$B"; then ok; else bad live; fi
 
 # the viewer end to end, in a detached tmux session
 if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi

@@ -5,6 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "core.h"
@@ -50,8 +57,203 @@ static void report(double first, double *times, size_t n)
 		       times[n / 2] * 1e3, times[n * 99 / 100] * 1e3, times[n - 1] * 1e3, n);
 }
 
+/* ---- follow: a growing copy of the log, written by a thread ---- */
+
+#define CHUNK (2u << 20) /* GHC 9.0 writes a capability's 2 MB buffer at once */
+
+struct writer {
+	const uint8_t *src;
+	size_t n, upto; /* write [0, upto) now, then wait for go */
+	int fd;
+	double rate; /* MB/s, 0: as fast as possible */
+	double *when; /* per chunk: when written */
+	size_t *end;  /* ... and the size then */
+	size_t nchunks;
+	double t0, t1; /* the writer's start and end */
+	int go;        /* the rest may go (atomic) */
+};
+
+static bool write_all_fd(int fd, const uint8_t *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w <= 0)
+			return false;
+		p += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+static void *writer_run(void *arg)
+{
+	struct writer *w = arg;
+	w->t0 = now_s();
+	size_t off = CHUNK < w->n ? CHUNK : w->n; /* the first chunk was written before */
+	for (int phase = 0; phase < 2; phase++) {
+		size_t stop = phase ? w->n : w->upto;
+		if (phase)
+			while (!__atomic_load_n(&w->go, __ATOMIC_ACQUIRE))
+				nanosleep(&(struct timespec){ 0, 100000000 }, NULL);
+		while (off < stop) {
+			size_t k = stop - off < CHUNK ? stop - off : CHUNK;
+			if (w->rate > 0) {
+				double due = w->t0 + (double)(off + k) / (w->rate * 1e6), t = now_s();
+				if (due > t)
+					nanosleep(&(struct timespec){ (time_t)(due - t),
+								      (long)((due - t - (double)(time_t)(due - t)) * 1e9) },
+						  NULL);
+			}
+			if (!write_all_fd(w->fd, w->src + off, k))
+				return NULL;
+			off += k;
+			size_t i = w->nchunks;
+			w->when[i] = now_s();
+			w->end[i] = off;
+			__atomic_store_n(&w->nchunks, i + 1, __ATOMIC_RELEASE);
+		}
+		if (!phase)
+			w->t1 = now_s();
+	}
+	return NULL;
+}
+
+static double pct(double *v, size_t n, double p)
+{
+	qsort(v, n, sizeof *v, cmp_d);
+	return n ? v[(size_t)((double)(n - 1) * p)] : 0;
+}
+
+static double cpu_s(void)
+{
+	struct rusage r;
+	getrusage(RUSAGE_SELF, &r);
+	return (double)r.ru_utime.tv_sec + (double)r.ru_stime.tv_sec +
+	       ((double)r.ru_utime.tv_usec + (double)r.ru_stime.tv_usec) / 1e6;
+}
+
+/* One turn of the main loop without a terminal: wait for the log, read
+ * it, draw. */
+static void follow_turn(struct ui *u, int max_ms)
+{
+	int t = live_timeout(u);
+	if (t < 0 || t > max_ms)
+		t = max_ms;
+	struct pollfd p = { live_fd(u), POLLIN, 0 };
+	poll(&p, p.fd >= 0 ? 1 : 0, t);
+	/* as the main loop: a frame when something changed */
+	char was[160], now[160];
+	uint64_t builds = u->lv.reloads;
+	live_status(u, was, sizeof was);
+	live_tick(u);
+	live_status(u, now, sizeof now);
+	if (builds != u->lv.reloads || strcmp(was, now) != 0)
+		draw_frame(u);
+}
+
+/* --bench=follow[:RATE]: the log copied into a growing file in 2 MB
+ * chunks (at RATE MB/s; as fast as possible without), followed as the
+ * viewer follows it: the time to take it all in, the latency from a
+ * chunk's write to the frame that shows it, and the CPU an idle follow
+ * takes (the log less its end marker, for 3 s, once idle). */
+static int bench_follow(struct ui *u, double rate)
+{
+	int in = open(u->o.path, O_RDONLY);
+	struct stat sb;
+	if (in < 0 || fstat(in, &sb) != 0 || sb.st_size < 16) {
+		warnx_("%s: cannot read it", u->o.path);
+		return EXIT_BADINPUT;
+	}
+	size_t n = (size_t)sb.st_size;
+	const uint8_t *src = mmap(NULL, n, PROT_READ, MAP_PRIVATE, in, 0);
+	close(in);
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char tmpl[4096];
+	snprintf(tmpl, sizeof tmpl, "%s/hectic-bench-follow-XXXXXX", dir);
+	int fd = src == MAP_FAILED ? -1 : mkstemp(tmpl);
+	if (fd < 0) {
+		warnx_("cannot make the growing copy");
+		return EXIT_BADINPUT;
+	}
+	size_t nch = n / CHUNK + 3;
+	struct writer w = { .src = src, .n = n, .upto = n - 2, .fd = fd, .rate = rate,
+			    .when = malloc(nch * sizeof(double)), .end = malloc(nch * sizeof(size_t)) };
+	double *lat = malloc(nch * sizeof(double));
+	if (!w.when || !w.end || !lat || !term_start_hidden(50, 200) ||
+	    !write_all_fd(fd, src, CHUNK < n ? CHUNK : n)) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	draw_setup_colors(u);
+	snprintf(u->src.path, sizeof u->src.path, "%s", tmpl);
+	loader_run(u);
+	if (u->loaded != 1) {
+		term_stop_hidden();
+		warnx_("%s", u->err);
+		unlink(tmpl);
+		return EXIT_BADINPUT;
+	}
+	ui_after_load(u);
+	live_start(u);
+	draw_frame(u);
+	pthread_t th;
+	if (pthread_create(&th, NULL, writer_run, &w) != 0) {
+		term_stop_hidden();
+		unlink(tmpl);
+		return EXIT_BADINPUT;
+	}
+	/* follow until it has all but the end marker; each frame's time
+	 * gives the latency of the chunks it is the first to show */
+	size_t seen = 0;
+	double t_all = 0;
+	while (u->s.size < n - 2) {
+		follow_turn(u, 1000);
+		double t = now_s();
+		size_t nc = __atomic_load_n(&w.nchunks, __ATOMIC_ACQUIRE);
+		while (seen < nc && w.end[seen] <= u->s.size) {
+			lat[seen] = t - w.when[seen];
+			seen++;
+		}
+		t_all = t;
+	}
+	uint64_t reloads = u->lv.reloads;
+	/* idle: nothing arrives (once the rate has gone from the status line,
+	 * 3 s after the last bytes) */
+	for (double q = now_s(); now_s() - q < 3.5;)
+		follow_turn(u, 1000);
+	double c0 = cpu_s(), i0 = now_s();
+	while (now_s() - i0 < 3.0)
+		follow_turn(u, 1000);
+	double idle = (cpu_s() - c0) / (now_s() - i0);
+	__atomic_store_n(&w.go, 1, __ATOMIC_RELEASE);
+	while (u->lv.follow && now_s() - i0 < 60)
+		follow_turn(u, 1000);
+	bool complete = u->lv.complete;
+	pthread_join(th, NULL);
+	term_stop_hidden();
+	unlink(tmpl);
+	close(fd);
+	double took = t_all - w.t0, wrote = w.t1 - w.t0;
+	printf("follow: %.1f MB in %.3f s = %.0f MB/s taken in (the writer alone: %.3f s = %.0f MB/s%s%.0f MB/s); "
+	       "%llu builds\n",
+	       (double)(n - 2) / 1e6, took, (double)(n - 2) / 1e6 / took, wrote,
+	       (double)(n - 2) / 1e6 / wrote, rate > 0 ? ", paced at " : "", rate > 0 ? rate : 0.0,
+	       (unsigned long long)reloads);
+	printf("write-to-screen latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%zu chunks of 2 MB)\n",
+	       pct(lat, seen, 0.5) * 1e3, pct(lat, seen, 0.99) * 1e3, pct(lat, seen, 1.0) * 1e3, seen);
+	printf("idle follow: %.2f%% of a CPU over 3 s\n", idle * 100);
+	printf("end marker: %s\n", complete ? "seen, the log is complete" : "NOT SEEN");
+	free(w.when);
+	free(w.end);
+	free(lat);
+	munmap((void *)src, n);
+	return complete ? 0 : EXIT_BADINPUT;
+}
+
 int bench_run(struct ui *u)
 {
+	if (!strncmp(u->o.bench, "follow", 6))
+		return bench_follow(u, u->o.bench[6] == ':' ? atof(u->o.bench + 7) : 0);
 	double t0 = now_s();
 	char *script = strdup(u->o.bench);
 	double *times = malloc(BENCH_MAX_KEYS * sizeof *times);

@@ -5,6 +5,8 @@
 #include "cmd.h"
 
 #include <errno.h>
+#include <signal.h>
+#include <time.h>
 #include <getopt.h>
 #include <regex.h>
 #include <stdio.h>
@@ -14,6 +16,7 @@
 
 #include "../model/cctree.h"
 #include "../model/heap.h"
+#include "../model/source.h"
 #include "../model/store.h"
 #include "../model/summary.h"
 #include "../model/timefmt.h"
@@ -30,25 +33,26 @@ struct ropts {
 	long gen;
 	long columns;
 	long cap;
-	bool tsv, folded, flat, builtin;
+	bool tsv, folded, flat, builtin, follow;
 	bool has_from, has_to;
 	const char *grep;
 	const char *path;
+	const char *save; /* --save: keep a stream's bytes here */
 };
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
-       OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN };
+       OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN, OPT_SAVE, OPT_FOLLOW };
 enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY, R_HEAP, R_PROFILE };
 
 static const char *const usages[] = {
-	"usage: hectic summary [--from T] [--to T] [--tsv] FILE",
-	"usage: hectic gcs [--top N] [--gen G] [--from T] [--to T] [--tsv] FILE",
-	"usage: hectic markers [--grep RE] [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
-	"usage: hectic threads [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
-	"usage: hectic activity [--columns N] [--from T] [--to T] [--tsv] FILE",
-	"usage: hectic heap [--top N] [--from T] [--to T] [--tsv] [--raw | --escape] FILE",
+	"usage: hectic summary [--from T] [--to T] [--tsv] [--follow] [--save OUT] FILE",
+	"usage: hectic gcs [--top N] [--gen G] [--from T] [--to T] [--tsv] [--save OUT] FILE",
+	"usage: hectic markers [--grep RE] [--from T] [--to T] [--tsv] [--raw | --escape] [--save OUT] FILE",
+	"usage: hectic threads [--from T] [--to T] [--tsv] [--raw | --escape] [--save OUT] FILE",
+	"usage: hectic activity [--columns N] [--from T] [--to T] [--tsv] [--save OUT] FILE",
+	"usage: hectic heap [--top N] [--from T] [--to T] [--tsv] [--raw | --escape] [--save OUT] FILE",
 	"usage: hectic profile [--flat [--top N] | --folded] [--cap N] [--builtin] [--from T] "
-	"[--to T] [--tsv] [--raw | --escape] FILE",
+	"[--to T] [--tsv] [--raw | --escape] [--save OUT] FILE",
 };
 
 /* Parses argv; returns -1 to go on, or an exit status. */
@@ -68,6 +72,8 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 		{ "flat", no_argument, NULL, OPT_FLAT },
 		{ "cap", required_argument, NULL, OPT_CAP },
 		{ "builtin", no_argument, NULL, OPT_BUILTIN },
+		{ "save", required_argument, NULL, OPT_SAVE },
+		{ "follow", no_argument, NULL, OPT_FOLLOW },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -111,8 +117,15 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 			break;
 		}
 		case OPT_GREP: o->grep = optarg; break;
+		case OPT_SAVE: o->save = optarg; break;
+		case OPT_FOLLOW:
+			if (which != R_SUMMARY)
+				goto bad;
+			o->follow = true;
+			break;
 		case 'h': puts(usages[which]); return 0;
 		default:
+		bad:
 			warn_badopt(argc, argv);
 			fprintf(stderr, "%s\n", usages[which]);
 			return EXIT_USAGE;
@@ -137,15 +150,17 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 	return -1;
 }
 
-/* Opens the store, and builds its tracks when tr is not NULL; reports
- * problems as show does. */
-static int open_all(const char *path, struct store *s, struct tracks *tr)
+/* The input: a file, or a stream read to its end (cmd_open_store). */
+static struct source input;
+
+/* Opens the log (a file, or a stream read to its end), and builds its
+ * tracks when tr is not NULL; reports problems as show does. */
+static int open_all(const struct ropts *o, struct store *s, struct tracks *tr)
 {
-	char err[256];
-	if (store_open(s, path, err, sizeof err) != STORE_OK) {
-		warnx_("%s: %s", path, err);
-		return EXIT_BADINPUT;
-	}
+	const char *path = o->path;
+	int rc = cmd_open_store(path, o->save, &input, s);
+	if (rc >= 0)
+		return rc;
 	if (s->stop == STOP_TRUNCATED)
 		warnx_("%s: truncated at byte %llu: last event incomplete", path,
 		       (unsigned long long)s->stop_off);
@@ -155,6 +170,7 @@ static int open_all(const char *path, struct store *s, struct tracks *tr)
 	if (store_shrunk) {
 		warnx_("%s: the file shrank while it was read", path);
 		store_close(s);
+		source_close(&input);
 		return EXIT_BADINPUT;
 	}
 	if (!tr)
@@ -162,6 +178,7 @@ static int open_all(const char *path, struct store *s, struct tracks *tr)
 	if (!tracks_build(tr, s) || store_shrunk) {
 		warnx_("%s: out of memory", path);
 		store_close(s);
+		source_close(&input);
 		return EXIT_BADINPUT;
 	}
 	if (tr->over_budget)
@@ -263,16 +280,200 @@ static void summary_tsv(FILE *f, const struct summary *sm, size_t ncaps)
 static int finish(struct store *s, struct tracks *tr, int rc)
 {
 	if (store_shrunk) { /* what was printed after it is not the file's */
-		warnx_("%s: the file shrank while it was read; the report is incomplete", s->path);
+		warnx_("%s: the file shrank while it was read; the report is incomplete",
+		       input.spec);
 		rc = EXIT_BADINPUT;
 	}
 	tracks_free(tr);
 	store_close(s);
+	source_close(&input);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		warnx_("cannot write the report: %s", strerror(errno ? errno : EIO));
 		return EXIT_BADINPUT;
 	}
 	return rc;
+}
+
+/* ---- top: summary --follow ---- */
+
+static volatile sig_atomic_t top_stop;
+static void on_stop(int sig)
+{
+	(void)sig;
+	top_stop = 1;
+}
+
+/* Bytes as B, kB, MB, GB (powers of 1000, as rates usually are). */
+static const char *human(char *buf, double v)
+{
+	static const char *const unit[] = { "B", "kB", "MB", "GB", "TB" };
+	int u = 0;
+	while (v >= 999.5 && u < 4)
+		v /= 1000, u++;
+	snprintf(buf, 32, u ? "%.1f %s" : "%.0f %s", v, unit[u]);
+	return buf;
+}
+
+/* The latest sample at or before t, or 0. */
+static uint64_t sample_at(const struct sample *v, size_t n, uint64_t t)
+{
+	uint64_t r = 0;
+	for (size_t i = n; i-- > 0;)
+		if (v[i].time <= t) {
+			r = v[i].value;
+			break;
+		}
+	return r;
+}
+
+/* One line for the log time [from, to): what the program did in it. */
+static void top_line(const struct tracks *tr, const struct store *s, uint64_t from, uint64_t to)
+{
+	struct summary sm;
+	summary_compute(tr, s, from, to, &sm);
+	struct pause_pct pp;
+	tracks_pause_pct(tr, from, to - 1, -1, &pp);
+	uint64_t w = to > from ? to - from : 1;
+	char t[32], a[32], hs[32], lv[32], p99[32];
+	double gcshare = sm.to > sm.from ? 100.0 * (double)sm.gc / (double)(sm.to - sm.from) : 0;
+	if (gcshare > 100)
+		gcshare = 100;
+	printf("%9s %10s/s %9s %9s %6.1f%% %9s %5llu", fmt(t, to),
+	       sm.have_alloc ? human(a, (double)sm.allocated * 1e9 / (double)w) : "-",
+	       tr->nheap_size ? human(hs, (double)sample_at(tr->heap_size, tr->nheap_size, to)) : "-",
+	       tr->nheap_live ? human(lv, (double)sample_at(tr->heap_live, tr->nheap_live, to)) : "-",
+	       gcshare, pp.n ? fmt(p99, pp.p99) : "-", (unsigned long long)sm.ngcs);
+	if (sm.have_sparks)
+		printf("  %llu/%llu/%llu", (unsigned long long)sm.sparks[SP_CREATED],
+		       (unsigned long long)sm.sparks[SP_CONVERTED],
+		       (unsigned long long)sm.sparks[SP_FIZZLED]);
+	putchar('\n');
+	fflush(stdout);
+}
+
+/* The log has all it will have. */
+static bool top_ended(const struct store *s)
+{
+	if (s->ndataend)
+		return true;
+	return input.kind != SRC_FILE && source_ended(&input) && source_bytes(&input) <= s->size;
+}
+
+/* The time before which the events are final (all of them once ended),
+ * 0 while none is. */
+static uint64_t top_horizon(const struct store *s, const struct tracks *tr)
+{
+	uint64_t hz;
+	if (top_ended(s))
+		return s->tmax + 1;
+	if (!store_horizon(s, tr->startup_caps, &hz))
+		return 0;
+	return hz > s->tmax + 1 ? s->tmax + 1 : hz;
+}
+
+/* summary --follow (hectic top): a line a second while the log grows,
+ * then the whole run's summary. */
+static int follow_summary(const struct ropts *o)
+{
+	char err[300];
+	if (!source_open(&input, o->path, o->save, err, sizeof err)) {
+		warnx_("%s", err);
+		return EXIT_BADINPUT;
+	}
+	struct store s;
+	struct tracks tr;
+	/* a stream: again as bytes arrive, until its header is whole */
+	for (uint64_t need = 1;;) {
+		source_wait_bytes(&input, need, -1);
+		uint64_t have = source_bytes(&input);
+		bool ended = source_ended(&input);
+		if (input.kind != SRC_FILE && !have && ended) {
+			warnx_("%s: empty stream: no eventlog arrived", o->path);
+			source_close(&input);
+			return EXIT_BADINPUT;
+		}
+		enum store_status st = store_open(&s, input.path, err, sizeof err);
+		if (st == STORE_OK)
+			break;
+		if (st != STORE_EHEADER || ended || input.kind == SRC_FILE) {
+			warnx_("%s: %s", o->path, err);
+			source_close(&input);
+			return EXIT_BADINPUT;
+		}
+		need = have + 1;
+	}
+	if (!tracks_build(&tr, &s)) {
+		warnx_("%s: out of memory", o->path);
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	struct sigaction sa = { .sa_handler = on_stop };
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	printf("%9s %12s %9s %9s %7s %9s %5s%s\n", "log time", "alloc", "heap", "live", "GC",
+	       "p99 pause", "GCs", "  sparks created/converted/fizzled");
+	/* a line covers the time up to the horizon: its events are final */
+	uint64_t last = s.tmin, hz = top_horizon(&s, &tr);
+	if (hz > last) {
+		top_line(&tr, &s, last, hz);
+		last = hz;
+	}
+	const char *stopped = NULL;
+	while (!top_ended(&s) && !top_stop) {
+		if (input.kind != SRC_FILE)
+			source_wait_bytes(&input, UINT64_MAX, 1000);
+		else
+			nanosleep(&(struct timespec){ 1, 0 }, NULL);
+		if (top_stop)
+			break;
+		switch (store_extend(&s, err, sizeof err)) {
+		case EXTEND_SAME: continue;
+		case EXTEND_SHRANK: stopped = "the file shrank"; break;
+		case EXTEND_REPLACED: stopped = "the file was replaced"; break;
+		case EXTEND_ERROR: stopped = err; break;
+		case EXTEND_GREW:
+			tracks_free(&tr);
+			if (!tracks_build(&tr, &s)) {
+				warnx_("%s: out of memory", o->path);
+				return finish(&s, &tr, EXIT_BADINPUT);
+			}
+			hz = top_horizon(&s, &tr);
+			if (hz > last) {
+				top_line(&tr, &s, last, hz);
+				last = hz;
+			}
+			continue;
+		}
+		break;
+	}
+	if (s.tmax + 1 > last) /* what was not final: final now */
+		top_line(&tr, &s, last, s.tmax + 1);
+	if (stopped)
+		warnx_("%s: %s: the summary is of what was read", o->path, stopped);
+	else if (top_stop)
+		warnx_("%s: interrupted: the summary is of what was read", o->path);
+	const char *why = input.kind != SRC_FILE ? source_error(&input) : "";
+	if (*why)
+		warnx_("%s: %s after %llu bytes", o->path, why, (unsigned long long)s.size);
+	struct summary sm;
+	summary_compute(&tr, &s, o->from, o->to, &sm);
+	char a[32], b[32];
+	printf("\n%s: %s to %s", o->path, fmt(a, sm.from), fmt(b, sm.to));
+	printf(", %zu capabilities, %llu collections\n\n", tr.ncaps,
+	       (unsigned long long)sm.ngcs);
+	summary_write(stdout, &sm);
+	return finish(&s, &tr, 0);
+}
+
+int cmd_top(int argc, char **argv)
+{
+	/* top FILE is summary --follow FILE */
+	char *args[argc + 2];
+	args[0] = argv[0];
+	args[1] = (char *)"--follow";
+	for (int i = 1; i < argc; i++)
+		args[i + 1] = argv[i];
+	args[argc + 1] = NULL;
+	return cmd_summary(argc + 1, args);
 }
 
 int cmd_summary(int argc, char **argv)
@@ -281,9 +482,16 @@ int cmd_summary(int argc, char **argv)
 	int rc = parse(argc, argv, R_SUMMARY, &o);
 	if (rc >= 0)
 		return rc;
+	if (o.follow) {
+		if (o.tsv) {
+			warnx_("--follow prints lines for a terminal or a log file: no --tsv");
+			return EXIT_USAGE;
+		}
+		return follow_summary(&o);
+	}
 	struct store s;
 	struct tracks tr;
-	if ((rc = open_all(o.path, &s, &tr)) >= 0)
+	if ((rc = open_all(&o, &s, &tr)) >= 0)
 		return rc;
 	struct summary sm;
 	summary_compute(&tr, &s, o.from, o.to, &sm);
@@ -319,7 +527,7 @@ int cmd_gcs(int argc, char **argv)
 		return rc;
 	struct store s;
 	struct tracks tr;
-	if ((rc = open_all(o.path, &s, &tr)) >= 0)
+	if ((rc = open_all(&o, &s, &tr)) >= 0)
 		return rc;
 	if (o.tsv) { /* every collection in the window, in time order */
 		printf("start\tend\tpause\tspan_start\tspan_end\tgen\tcopied\tpar_threads\t"
@@ -419,7 +627,7 @@ int cmd_markers(int argc, char **argv)
 	}
 	struct store s;
 	struct tracks tr;
-	if ((rc = open_all(o.path, &s, &tr)) >= 0) {
+	if ((rc = open_all(&o, &s, &tr)) >= 0) {
 		if (o.grep)
 			regfree(&re);
 		return rc;
@@ -493,7 +701,7 @@ int cmd_threads(int argc, char **argv)
 		return rc;
 	struct store s;
 	struct tracks tr;
-	if ((rc = open_all(o.path, &s, &tr)) >= 0)
+	if ((rc = open_all(&o, &s, &tr)) >= 0)
 		return rc;
 	/* a window: running time, runs and capabilities inside it */
 	bool windowed = o.has_from || o.has_to;
@@ -569,7 +777,7 @@ int cmd_activity(int argc, char **argv)
 		return rc;
 	struct store s;
 	struct tracks tr;
-	if ((rc = open_all(o.path, &s, &tr)) >= 0)
+	if ((rc = open_all(&o, &s, &tr)) >= 0)
 		return rc;
 	uint64_t from = o.has_from ? o.from : s.tmin, to = o.has_to ? o.to : s.tmax;
 	if (!s.nevents && !o.has_from && !o.has_to)
@@ -641,7 +849,7 @@ static int cmp_band_peak(const void *a, const void *b)
 static int open_heap(const struct ropts *o, struct store *s, struct tracks *tr, struct heap *h)
 {
 	memset(tr, 0, sizeof *tr);
-	int rc = open_all(o->path, s, NULL);
+	int rc = open_all(o, s, NULL);
 	if (rc >= 0)
 		return rc;
 	if (!heap_build(h, s)) {

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../model/source.h"
 #include "../model/store.h"
 #include "../parser/render.h"
 
@@ -60,7 +61,7 @@ static const char *bad_text(uint16_t bad)
 
 static void usage_show(FILE *f)
 {
-	fprintf(f, "usage: hectic show [--pretty-time] [--raw | --escape] FILE\n");
+	fprintf(f, "usage: hectic show [--pretty-time] [--raw | --escape] [--save OUT] FILE\n");
 }
 
 /* ---- parallel rendering ----
@@ -340,10 +341,12 @@ int cmd_show(int argc, char **argv)
 		{ "pretty-time", no_argument, NULL, 'p' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "escape", no_argument, NULL, 'e' },
+		{ "save", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
 	bool pretty = false;
+	const char *save = NULL;
 	int escape = -1; /* default: escape when stdout is a terminal */
 	int c;
 	optind = 1;
@@ -352,6 +355,7 @@ int cmd_show(int argc, char **argv)
 		case 'p': pretty = true; break;
 		case 'r': escape = 0; break;
 		case 'e': escape = 1; break;
+		case 's': save = optarg; break;
 		case 'h': usage_show(stdout); return 0;
 		default: warn_badopt(argc, argv); usage_show(stderr); return EXIT_USAGE;
 		}
@@ -362,12 +366,10 @@ int cmd_show(int argc, char **argv)
 	}
 	const char *path = argv[optind];
 	struct store s;
-	char err[256];
-	enum store_status st = store_open(&s, path, err, sizeof err);
-	if (st != STORE_OK) {
-		warnx_("%s: %s", path, err);
-		return EXIT_BADINPUT;
-	}
+	struct source src;
+	int orc = cmd_open_store(path, save, &src, &s);
+	if (orc >= 0)
+		return orc;
 	struct sbuf b = { 0 };
 	b.escape = escape < 0 ? isatty(STDOUT_FILENO) : escape;
 	sbuf_grow(&b, FLUSH_AT + 4096);
@@ -385,6 +387,7 @@ int cmd_show(int argc, char **argv)
 	if (!m) {
 		warnx_("%s: out of memory", path);
 		store_close(&s);
+		source_close(&src);
 		sbuf_free(&b);
 		return EXIT_BADINPUT;
 	}
@@ -420,6 +423,7 @@ int cmd_show(int argc, char **argv)
 	if (!report_store(&s, path))
 		rc = EXIT_BADINPUT;
 	store_close(&s);
+	source_close(&src);
 	sbuf_free(&b);
 	return rc;
 }

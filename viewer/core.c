@@ -540,6 +540,10 @@ void ui_init(struct ui *u, const struct ui_opts *o)
 	u->o = *o;
 	u->raw_max = DEFAULT_RAW_MAX;
 	u->mapname = "default";
+	u->src.kind = SRC_FILE; /* ui_run makes it a stream's spool when it is one */
+	snprintf(u->src.path, sizeof u->src.path, "%s", o->path ? o->path : "");
+	u->src.in = u->src.spool = u->src.wake[0] = u->src.wake[1] = -1;
+	u->lv.ino = u->lv.wd = -1;
 }
 
 void ui_after_load(struct ui *u)
@@ -574,6 +578,8 @@ void ui_free(struct ui *u)
 		store_close(&u->s);
 		u->loaded = 0;
 	}
+	live_free(u);
+	source_close(&u->src);
 	keymap_free(u->km);
 	u->km = NULL;
 	if (u->in)

@@ -16,11 +16,13 @@
 #include "../keymaps/actions.h"
 #include "../model/classes.h"
 #include "../model/heap.h"
+#include "../model/source.h"
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
 #include "input.h"
 #include "layout.h"
+#include "live.h"
 #include "prompt.h"
 #include "ui.h"
 #include "view.h"
@@ -29,6 +31,8 @@
 
 struct ui {
 	struct ui_opts o;
+	struct source src; /* where the log comes from: a file or a stream */
+	struct live lv;    /* following it while it grows (live.c) */
 	struct store s;
 	struct tracks tr;
 	struct heap heap; /* heap censuses and time samples (loader) */

@@ -128,7 +128,8 @@ void input_push(struct input *in, const char *bytes, size_t n, struct input_even
 		convert(in, &k, ev);
 }
 
-void input_wait(struct input *in, int timeout_ms, int wake_fd, struct input_event *ev)
+void input_wait(struct input *in, int timeout_ms, int wake_fd, int data_fd,
+		struct input_event *ev)
 {
 	TermKeyKey k;
 	ev->kind = IN_NONE;
@@ -147,8 +148,10 @@ void input_wait(struct input *in, int timeout_ms, int wake_fd, struct input_even
 		/* a partial sequence (a lone Escape, say) becomes a key after
 		 * termkey's wait time */
 		int w = r == TERMKEY_RES_AGAIN ? termkey_get_waittime(in->tk) : wait;
-		struct pollfd p[2] = { { in->fd, POLLIN, 0 }, { wake_fd, POLLIN, 0 } };
-		int n = poll(p, wake_fd >= 0 ? 2 : 1, w);
+		/* a negative fd is ignored by poll */
+		struct pollfd p[3] = { { in->fd, POLLIN, 0 }, { wake_fd, POLLIN, 0 },
+				       { r == TERMKEY_RES_AGAIN ? -1 : data_fd, POLLIN, 0 } };
+		int n = poll(p, 3, w);
 		if (n < 0 && errno == EINTR) {
 			ev->kind = IN_SIGNAL;
 			return;
@@ -162,6 +165,10 @@ void input_wait(struct input *in, int timeout_ms, int wake_fd, struct input_even
 		}
 		if (wake_fd >= 0 && (p[1].revents & POLLIN)) {
 			ev->kind = IN_SIGNAL;
+			return;
+		}
+		if (p[2].fd >= 0 && p[2].revents && !(p[0].revents & POLLIN)) {
+			ev->kind = IN_DATA;
 			return;
 		}
 		if (p[0].revents & (POLLHUP | POLLERR) && !(p[0].revents & POLLIN)) {

@@ -13,7 +13,8 @@ enum input_kind {
 	IN_KEY,   /* key holds the key's canonical name */
 	IN_MOUSE, /* see mouse */
 	IN_EOF,   /* the terminal went away */
-	IN_SIGNAL /* a signal arrived (resize, quit): the caller checks its flags */
+	IN_SIGNAL, /* a signal arrived (resize, quit): the caller checks its flags */
+	IN_DATA    /* data_fd became readable (the log grew) */
 };
 
 enum mouse_kind { MOUSE_PRESS, MOUSE_DRAG, MOUSE_RELEASE, MOUSE_WHEEL_UP, MOUSE_WHEEL_DOWN };
@@ -37,8 +38,10 @@ struct input *input_new_abstract(void);
 void input_free(struct input *in);
 
 /* Waits up to timeout_ms (-1: forever) for input, or until wake_fd is
- * readable (a signal's self-pipe; -1 for none). */
-void input_wait(struct input *in, int timeout_ms, int wake_fd, struct input_event *ev);
+ * readable (a signal's self-pipe; -1 for none), or data_fd is (the log's
+ * growth; -1 for none). Neither fd is read. */
+void input_wait(struct input *in, int timeout_ms, int wake_fd, int data_fd,
+		struct input_event *ev);
 
 /* Feeds bytes to an abstract input and reads the next event, if any. */
 void input_push(struct input *in, const char *bytes, size_t n, struct input_event *ev);

@@ -88,13 +88,21 @@ void warn_badopt(int argc, char **argv)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: hectic [--keymap=NAME] [--color=WHEN] [--ascii] FILE\n"
+		"usage: hectic [--keymap=NAME] [--color=WHEN] [--ascii] [--save OUT] FILE\n"
 		"       hectic COMMAND [OPTIONS] FILE\n"
+		"       hectic run [--save OUT] [--] PROG [ARGS...]\n"
 		"\n"
 		"Terminal timeline viewer for GHC eventlogs (+RTS -l).\n"
 		"\n"
+		"FILE is a regular file (complete, or growing while a program writes it),\n"
+		"a FIFO, - for standard input, unix:PATH or tcp:HOST:PORT (the\n"
+		"eventlog-socket library's). A stream is spooled to a temporary file;\n"
+		"--save OUT keeps it.\n"
+		"\n"
 		"With a FILE alone, opens the viewer: ? in it lists the keys; under the\n"
-		"lanes, H shows the heap profile and P the cost-centre profile.\n"
+		"lanes, H shows the heap profile and P the cost-centre profile. A log\n"
+		"that is not complete is followed as it grows (the status line says\n"
+		"live, the rate and the final-events horizon).\n"
 		"  --keymap=NAME    default (vi and less keys) or emacs\n"
 		"  --color=WHEN     auto, 256, 8 or none (NO_COLOR also turns colour off)\n"
 		"  --ascii          draw with ASCII only (the default when the locale\n"
@@ -121,10 +129,16 @@ static void usage(FILE *f)
 		"  activity FILE    per column and capability, the fraction of time running\n"
 		"                   and in GC (TSV: start end cap running gc)\n"
 		"    --columns N    how many columns (default 100)\n"
+		"  top FILE         while the log grows, a line a second (allocation rate,\n"
+		"                   heap, live bytes, GC share, p99 pause, sparks), then the\n"
+		"                   summary; the same as summary --follow\n"
+		"  run PROG ARGS    runs PROG with GHCRTS='-l -ol<fifo>' and views its\n"
+		"                   eventlog live; quitting stops it\n"
 		"\n"
 		"Report options:\n"
 		"  --from T, --to T limit to a time window; T is ns, or a number with a\n"
 		"                   unit: 1.5s, 200ms, 30us, 12ns\n"
+		"  --save OUT       keep a copy of a stream (FIFO, -, unix:, tcp:) in OUT\n"
 		"  --tsv            tab-separated: a header row, one row per item, times in\n"
 		"                   ns, bytes as integers (activity always is)\n"
 		"  --raw            print strings from the file exactly as stored\n"
@@ -139,8 +153,22 @@ static void usage(FILE *f)
 		"Exit status: 0 ok, 1 bad input or unreadable file, 2 usage error.\n");
 }
 
-/* hectic [options] FILE: the viewer. */
-static int view(int argc, char **argv)
+bool parse_color(const char *arg, int *color)
+{
+	static const struct {
+		const char *name;
+		int color;
+	} names[] = { { "auto", -1 }, { "256", 256 }, { "8", 8 }, { "none", 0 }, { "never", 0 } };
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(arg, names[i].name)) {
+			*color = names[i].color;
+			return true;
+		}
+	warnx_("bad --color '%s' (use auto, 256, 8 or none)", arg);
+	return false;
+}
+
+int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct ui_opts *o)
 {
 	static const struct option opts[] = {
 		{ "keymap", required_argument, NULL, 'k' },
@@ -148,33 +176,46 @@ static int view(int argc, char **argv)
 		{ "colour", required_argument, NULL, 'c' },
 		{ "ascii", no_argument, NULL, 'a' },
 		{ "bench", required_argument, NULL, 'b' },
+		{ "save", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	struct ui_opts o = { .color = -1, .ascii = -1 };
+	*o = (struct ui_opts){ .color = -1, .ascii = -1 };
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	/* run: "+", options end at PROG, whose own options are its */
+	while ((c = getopt_long(argc, argv, run ? "+h" : "", opts, NULL)) != -1) {
 		switch (c) {
-		case 'k': o.keymap = optarg; break;
+		case 'k': o->keymap = optarg; break;
 		case 'c':
-			if (!strcmp(optarg, "auto"))
-				o.color = -1;
-			else if (!strcmp(optarg, "256"))
-				o.color = 256;
-			else if (!strcmp(optarg, "8"))
-				o.color = 8;
-			else if (!strcmp(optarg, "none") || !strcmp(optarg, "never"))
-				o.color = 0;
-			else {
-				warnx_("bad --color '%s' (use auto, 256, 8 or none)", optarg);
+			if (!parse_color(optarg, &o->color))
 				return EXIT_USAGE;
-			}
 			break;
-		case 'a': o.ascii = 1; break;
-		case 'b': o.bench = optarg; break;
-		default: warn_badopt(argc, argv); usage(stderr); return EXIT_USAGE;
+		case 'a': o->ascii = 1; break;
+		case 'b':
+			if (run)
+				goto bad;
+			o->bench = optarg;
+			break;
+		case 's': o->save = optarg; break;
+		case 'h': use(stdout); return 0;
+		default:
+		bad:
+			warn_badopt(argc, argv);
+			use(stderr);
+			return EXIT_USAGE;
 		}
 	}
+	return -1;
+}
+
+/* hectic [options] FILE: the viewer. */
+static int view(int argc, char **argv)
+{
+	struct ui_opts o;
+	int rc = view_options(argc, argv, false, usage, &o);
+	if (rc >= 0)
+		return rc;
 	if (optind != argc - 1) {
 		if (optind < argc)
 			warnx_("unknown command '%s' (try 'hectic --help')", argv[optind]);
@@ -209,7 +250,7 @@ int main(int argc, char **argv)
 		{ "show", cmd_show }, { "summary", cmd_summary }, { "gcs", cmd_gcs },
 		{ "markers", cmd_markers }, { "threads", cmd_threads },
 		{ "activity", cmd_activity }, { "heap", cmd_heap },
-		{ "profile", cmd_profile },
+		{ "profile", cmd_profile }, { "top", cmd_top }, { "run", cmd_run },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))

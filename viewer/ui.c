@@ -5,6 +5,7 @@
 #include "ui.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <stdio.h>
@@ -73,12 +74,26 @@ static int setup_keys(struct ui *u, const struct ui_opts *o, bool *rc_errors)
 	return 0;
 }
 
-/* Before the alternate screen, and without opening it (a FIFO with no
- * writer would block open): a file the viewer cannot index says so on the
- * shell's screen. The store's message names what it is; its open does not
- * block. Returns 0 or the exit status. */
+/* Before the alternate screen: a file the viewer cannot index, or a
+ * stream that cannot be reached, says so on the shell's screen. The
+ * store's message names what a special file is; its open does not block.
+ * A stream's spooler starts here (a FIFO waits for its writer on the
+ * spooler's thread). Returns 0 or the exit status. */
 static int check_file(struct ui *u, const char *path)
 {
+	char serr[300];
+	if (source_is_stream(path) || u->o.save) {
+		if (!source_open(&u->src, path, u->o.save, serr, sizeof serr)) {
+			warnx_("%s", serr);
+			return EXIT_BADINPUT;
+		}
+		if (u->src.kind != SRC_FILE)
+			return 0;
+	} else {
+		u->src.kind = SRC_FILE;
+		u->src.in = u->src.spool = u->src.wake[0] = u->src.wake[1] = -1;
+		snprintf(u->src.path, sizeof u->src.path, "%s", path);
+	}
 	struct stat sb;
 	if (stat(path, &sb) != 0) {
 		warnx_("%s: %s", path, strerror(errno));
@@ -100,12 +115,24 @@ static int check_file(struct ui *u, const char *path)
 /* Frames and input until quit. Returns the exit status. */
 static int main_loop(struct ui *u)
 {
+	bool dirty = true;
+	char was[160], now[160];
 	while (!u->quit && !term_quit_asked()) {
-		draw_frame(u);
+		/* a following viewer wakes to look at the log: when nothing came
+		 * and the status line says the same, the frame stays (an idle
+		 * follow costs no drawing) */
+		if (dirty)
+			draw_frame(u);
 		struct input_event ev;
-		input_wait(u->in, -1, term_wake_fd(), &ev);
+		input_wait(u->in, live_timeout(u), term_wake_fd(), live_fd(u), &ev);
 		if (term_handle_signals(u))
 			break;
+		uint64_t builds = u->lv.reloads;
+		live_status(u, was, sizeof was);
+		live_tick(u);
+		live_status(u, now, sizeof now);
+		dirty = (ev.kind != IN_NONE && ev.kind != IN_DATA) || builds != u->lv.reloads ||
+			strcmp(was, now) != 0 || !u->lv.follow;
 		if (store_shrunk)
 			term_die(EXIT_BADINPUT, "%s: the file shrank while it was open", u->o.path);
 		switch (ev.kind) {
@@ -147,6 +174,15 @@ int ui_run(const struct ui_opts *o)
 		u->bench = true;
 		return bench_run(u);
 	}
+	if (u->src.kind == SRC_STDIN && !isatty(STDIN_FILENO)) {
+		/* the log came on stdin (the spooler reads a copy of it): the
+		 * keys come from the terminal */
+		int tty = open("/dev/tty", O_RDWR | O_CLOEXEC);
+		if (tty >= 0) {
+			dup2(tty, STDIN_FILENO);
+			close(tty);
+		}
+	}
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		warnx_("the viewer needs a terminal (for text, try 'hectic show FILE')");
 		return EXIT_USAGE;
@@ -164,5 +200,6 @@ int ui_run(const struct ui_opts *o)
 	if (u->loaded != 1)
 		term_die(EXIT_BADINPUT, "%s", u->err);
 	ui_after_load(u);
+	live_start(u);
 	return main_loop(u);
 }

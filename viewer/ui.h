@@ -13,7 +13,14 @@ struct ui_opts {
 	int color;          /* -1 auto, 0 none, 8, 256 */
 	int ascii;          /* -1 auto (by locale), 0 off, 1 on */
 	const char *bench;  /* scripted benchmark: a key script, no terminal */
+	const char *save;   /* --save: a stream's bytes kept in this file */
+	const char *run_prog; /* hectic run: the program writing the FIFO */
+	int *run_exited;      /* ... set (atomically) once it has exited */
 };
+
+/* Called (when set) before the viewer quits while still loading, which
+ * ends the process at once (_exit: the loader may be deep in a scan). */
+extern void (*ui_on_quit)(void);
 
 /* Runs the viewer on a file; returns the exit status. */
 int ui_run(const struct ui_opts *o);

@@ -44,6 +44,10 @@ struct view_ops {
 	bool (*key)(struct ui *u, const char *key);
 	/* A list panel's rows, for movement; NULL: not a list. */
 	int (*rows)(struct ui *u);
+	/* The log grew and the tracks and heap are built again: before (true,
+	 * the old ones still there) drop what came from them, after (false)
+	 * make it again, keeping the user's choices. NULL: nothing held. */
+	void (*reload)(struct ui *u, bool before);
 	/* Enter on row u->psel of a list panel. NULL: Enter closes it. */
 	void (*select)(struct ui *u);
 };

@@ -247,29 +247,68 @@ uint64_t heap_median_interval(const struct heap *h)
 
 /* ---- the state ---- */
 
-static bool heap_open(struct ui *u)
+/* The tables sized by the heap's bands, for nb bands: false (none made)
+ * when out of memory. */
+static bool bands_alloc(struct heap_pane *p, size_t nb)
 {
-	struct heap_pane *p = calloc(1, sizeof *p);
-	size_t nb = u->heap.nbands ? u->heap.nbands : 1;
-	if (p) {
-		p->rank = malloc(nb * sizeof *p->rank);
-		p->slot = malloc(nb * sizeof *p->slot);
-		p->name = calloc(nb, sizeof *p->name);
-		p->nname = calloc(nb, sizeof *p->nname);
-	}
-	if (!p || !p->rank || !p->slot || !p->name || !p->nname) {
-		if (p) {
-			free(p->rank);
-			free(p->slot);
-			free(p->name);
-			free(p->nname);
-		}
-		free(p);
-		ui_say(u, "heap view: out of memory");
+	if (!nb)
+		nb = 1;
+	p->rank = malloc(nb * sizeof *p->rank);
+	p->slot = malloc(nb * sizeof *p->slot);
+	p->name = calloc(nb, sizeof *p->name);
+	p->nname = calloc(nb, sizeof *p->nname);
+	if (!p->rank || !p->slot || !p->name || !p->nname) {
+		free(p->rank);
+		free(p->slot);
+		free(p->name);
+		free(p->nname);
+		p->rank = NULL;
+		p->slot = NULL;
+		p->name = NULL;
+		p->nname = NULL;
 		return false;
 	}
 	for (size_t b = 0; b < nb; b++)
 		p->slot[b] = -1;
+	return true;
+}
+
+/* Frees what came from the heap (nbands bands): the band tables, the
+ * names, the columns; the ranking and columns are made again. */
+static void bands_free(struct heap_pane *p, size_t nbands)
+{
+	if (p->name)
+		for (size_t b = 0; b < nbands; b++)
+			free(p->name[b]);
+	free(p->name);
+	free(p->nname);
+	free(p->rank);
+	free(p->slot);
+	free(p->ccens);
+	free(p->cval);
+	free(p->ctick);
+	p->name = NULL;
+	p->nname = NULL;
+	p->rank = NULL;
+	p->slot = NULL;
+	p->ccens = NULL;
+	p->cval = NULL;
+	p->ctick = NULL;
+	p->ccap = 0;
+	p->ranked = p->cols = false;
+	p->nshown = 0;
+	p->c0 = p->c1 = -1;
+	p->gen++;
+}
+
+static bool heap_open(struct ui *u)
+{
+	struct heap_pane *p = calloc(1, sizeof *p);
+	if (!p || !bands_alloc(p, u->heap.nbands)) {
+		free(p);
+		ui_say(u, "heap view: out of memory");
+		return false;
+	}
 	p->by = HEAP_BY_AREA;
 	p->c0 = p->c1 = -1;
 	p->median = heap_median_interval(&u->heap);
@@ -304,17 +343,32 @@ static void heap_close(struct ui *u)
 	struct heap_pane *p = u->hp;
 	if (!p)
 		return;
-	for (size_t b = 0; b < u->heap.nbands; b++)
-		free(p->name[b]);
-	free(p->name);
-	free(p->nname);
-	free(p->rank);
-	free(p->slot);
-	free(p->ccens);
-	free(p->cval);
-	free(p->ctick);
+	bands_free(p, u->heap.nbands);
 	free(p);
 	u->hp = NULL;
+}
+
+/* The log grew: before the heap is built again, free what is sized by its
+ * bands or drawn from its censuses; after, make the per-band tables again.
+ * The mode, the ranking order and the selection stay. */
+static void heap_reload(struct ui *u, bool before)
+{
+	struct heap_pane *p = u->hp;
+	if (!p)
+		return;
+	if (before) {
+		bands_free(p, u->heap.nbands);
+		return;
+	}
+	if (!bands_alloc(p, u->heap.nbands)) {
+		/* the pane goes: it has nothing to draw with */
+		free(p);
+		u->hp = NULL;
+		u->pane = NULL;
+		ui_say(u, "heap view: out of memory");
+		return;
+	}
+	p->median = heap_median_interval(&u->heap);
 }
 
 /* The ranking over the window, made again when the window or the order
@@ -837,6 +891,7 @@ const struct view_ops view_heap = {
 	.opens_on = ACT_HEAP_VIEW,
 	.open = heap_open,
 	.close = heap_close,
+	.reload = heap_reload,
 	.draw = heap_draw,
 	.act = heap_act,
 };

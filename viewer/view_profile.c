@@ -75,6 +75,7 @@ struct prof_pane {
 	size_t nticks;
 	uint64_t hl_from, hl_to;
 	int32_t hl_cap;
+	bool stale; /* the log grew: build the tree and the ticks again */
 };
 
 /* ---- names ---- */
@@ -484,10 +485,13 @@ static void sync(struct ui *u)
 		to = u->t1 - 1;
 	}
 	int32_t cap = pp->capi >= 0 && (size_t)pp->capi < u->tr.ncaps ? u->tr.caps[pp->capi] : -1;
-	if (!pp->built || from != pp->from || to != pp->to || cap != pp->cap ||
+	bool stale = pp->stale;
+	pp->stale = false;
+	if (!pp->built || stale || from != pp->from || to != pp->to || cap != pp->cap ||
 	    pp->builtin != pp->with_builtin)
 		rebuild(u, from, to, cap);
-	if (pp->hl && (pp->hl_from != pp->from || pp->hl_to != pp->to || pp->hl_cap != pp->cap))
+	if (pp->hl && (stale || pp->hl_from != pp->from || pp->hl_to != pp->to ||
+		       pp->hl_cap != pp->cap))
 		hl_compute(u);
 }
 
@@ -951,6 +955,14 @@ static bool prof_open(struct ui *u)
 	return true;
 }
 
+/* The log grew: the tree and the marked ticks are made again on the next
+ * frame (the open nodes carried over, as for a new scope). */
+static void prof_reload(struct ui *u, bool before)
+{
+	if (u->pp && !before)
+		u->pp->stale = true;
+}
+
 static void prof_close(struct ui *u)
 {
 	struct prof_pane *pp = u->pp;
@@ -971,6 +983,7 @@ const struct view_ops view_profile = {
 	.opens_on = ACT_PROFILE_VIEW,
 	.open = prof_open,
 	.close = prof_close,
+	.reload = prof_reload,
 	.draw = prof_draw,
 	.act = prof_act,
 };

@@ -27,12 +27,11 @@ static void draw_status(struct ui *u)
 		if (!w)
 			snprintf(filt, sizeof filt, "none");
 	}
-	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s", name,
+	char live[160];
+	live_status(u, live, sizeof live);
+	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s%s", name,
 		 ui_fmt_at(u, a, sizeof a, u->t0), ui_fmt_at(u, b, sizeof b, u->t1),
-		 ui_fmt_at(u, c, sizeof c, u->cursor), filt,
-		 u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND
-			 ? "  [log incomplete]"
-			 : "");
+		 ui_fmt_at(u, c, sizeof c, u->cursor), filt, *live ? "  " : "", live);
 	/* the message after what the line took once escaped */
 	int x = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii) + 2;
 	if (u->msg[0]) {

@@ -759,6 +759,35 @@ static void test_extend_shrunk(void **state)
 	free(full);
 }
 
+/* A file replaced under its name (a new run writing the same path) is not
+ * an extension of the old one, even when it is bigger. */
+static void test_extend_replaced(void **state)
+{
+	(void)state;
+	size_t n;
+	uint8_t *full = read_file("tests/fixtures/threaded.eventlog", &n);
+	if (!full)
+		skip();
+	char path[] = "/tmp/hectic-test-replace-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, full, n / 2);
+	struct store s;
+	char err[256];
+	assert_int_equal(store_open(&s, path, err, sizeof err), STORE_OK);
+	char other[sizeof path + 4];
+	snprintf(other, sizeof other, "%s.new", path);
+	unlink(other);
+	append(other, full, n);
+	assert_int_equal(rename(other, path), 0);
+	assert_int_equal(store_extend(&s, err, sizeof err), EXTEND_REPLACED);
+	assert_int_equal(s.size, n / 2); /* the old map is kept */
+	store_close(&s);
+	unlink(path);
+	free(full);
+}
+
 /* ---- stop reasons and counters ---- */
 
 static void test_dataend_middle(void **state)
@@ -1748,6 +1777,7 @@ int main(void)
 		cmocka_unit_test(test_undeclared_resync),
 		cmocka_unit_test(test_extend_growing_file),
 		cmocka_unit_test(test_extend_shrunk),
+		cmocka_unit_test(test_extend_replaced),
 		cmocka_unit_test(test_index_two_threads),
 		cmocka_unit_test(test_undeclared_above_max),
 		cmocka_unit_test(test_clean_and_no_dataend),

@@ -375,6 +375,16 @@ static void test_rts_par_n4(void **state)
 	check_rts("par-n4");
 }
 
+/* logs read live by hectic from a FIFO, stdin and a Unix socket while the
+ * program wrote them (tests/fixtures/regen-live): the bytes it read */
+static void test_rts_live(void **state)
+{
+	(void)state;
+	check_rts("live-fifo");
+	check_rts("live-stdin");
+	check_rts("live-unix");
+}
+
 /* ---- windows against a naive scan ---- */
 
 struct wev {
@@ -867,6 +877,7 @@ int main(void)
 		cmocka_unit_test(test_rts_prof_hy),
 		cmocka_unit_test(test_rts_nonmoving),
 		cmocka_unit_test(test_rts_par_n4),
+		cmocka_unit_test(test_rts_live),
 		cmocka_unit_test(test_windows_fixtures),
 		cmocka_unit_test(test_windows_counters),
 		cmocka_unit_test(test_window_before_log),

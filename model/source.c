@@ -1,0 +1,385 @@
+/* Inputs: files as they are, streams spooled by a thread into a file. */
+#include "source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SPOOL_BUF (1u << 20)
+
+static void set_err(char *err, size_t errlen, const char *fmt, const char *a, const char *b)
+{
+	snprintf(err, errlen, fmt, a, b);
+}
+
+bool source_is_stream(const char *spec)
+{
+	if (!strcmp(spec, "-") || !strncmp(spec, "unix:", 5) || !strncmp(spec, "tcp:", 4))
+		return true;
+	struct stat sb;
+	return stat(spec, &sb) == 0 && S_ISFIFO(sb.st_mode);
+}
+
+uint64_t source_bytes(const struct source *src)
+{
+	return __atomic_load_n(&src->bytes, __ATOMIC_ACQUIRE);
+}
+
+bool source_ended(const struct source *src)
+{
+	return src->kind == SRC_FILE || __atomic_load_n(&src->ended, __ATOMIC_ACQUIRE);
+}
+
+const char *source_error(const struct source *src)
+{
+	return source_ended(src) ? src->err : "";
+}
+
+int source_wake_fd(const struct source *src)
+{
+	return src->kind == SRC_FILE ? -1 : src->wake[0];
+}
+
+void source_drain(struct source *src)
+{
+	if (src->kind == SRC_FILE)
+		return;
+	char buf[256];
+	while (read(src->wake[0], buf, sizeof buf) > 0)
+		;
+}
+
+static void poke(struct source *src)
+{
+	char c = 1;
+	ssize_t r = write(src->wake[1], &c, 1); /* full: a wake is pending anyway */
+	(void)r;
+}
+
+static bool write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		p += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+static void *spooler(void *arg)
+{
+	struct source *src = arg;
+	char *buf = src->buf;
+	if (src->kind == SRC_FIFO) {
+		/* waits here for a writer */
+		int fd;
+		do
+			fd = open(src->spec, O_RDONLY | O_CLOEXEC);
+		while (fd < 0 && errno == EINTR);
+		if (fd < 0) {
+			snprintf(src->err, sizeof src->err, "%s", strerror(errno));
+			goto end;
+		}
+		src->in = fd;
+		__atomic_store_n(&src->connected, 1, __ATOMIC_RELEASE);
+		poke(src);
+	}
+	for (;;) {
+		ssize_t n = read(src->in, buf, SPOOL_BUF);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			snprintf(src->err, sizeof src->err, "%s",
+				 errno == ECONNRESET ? "the connection was reset" : strerror(errno));
+			break;
+		}
+		if (n == 0)
+			break;
+		if (!write_all(src->spool, buf, (size_t)n)) {
+			snprintf(src->err, sizeof src->err, "writing the spool: %s",
+				 strerror(errno ? errno : ENOSPC));
+			break;
+		}
+		__atomic_add_fetch(&src->bytes, (uint64_t)n, __ATOMIC_RELEASE);
+		poke(src);
+	}
+end:
+	__atomic_store_n(&src->ended, 1, __ATOMIC_RELEASE);
+	poke(src);
+	return NULL;
+}
+
+/* unix:PATH */
+static int connect_unix(const char *path, char *err, size_t errlen)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	if (!*path) {
+		set_err(err, errlen, "unix:%s: %s", path, "expected unix:PATH");
+		return -1;
+	}
+	if (strlen(path) >= sizeof sa.sun_path) {
+		set_err(err, errlen, "unix:%s: %s", path, "the path is too long for a socket");
+		return -1;
+	}
+	strcpy(sa.sun_path, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		set_err(err, errlen, "unix:%s: %s", path, strerror(errno));
+		return -1;
+	}
+	int r;
+	do
+		r = connect(fd, (struct sockaddr *)&sa, sizeof sa);
+	while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		char why[200];
+		snprintf(why, sizeof why, "cannot connect: %s", strerror(errno));
+		set_err(err, errlen, "unix:%s: %s", path, why);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* tcp:HOST:PORT (HOST may be [v6]) */
+static int connect_tcp(const char *hp, char *err, size_t errlen)
+{
+	char host[256];
+	const char *colon = strrchr(hp, ':');
+	if (!colon || colon == hp || !colon[1] || (size_t)(colon - hp) >= sizeof host) {
+		set_err(err, errlen, "tcp:%s: %s", hp, "expected tcp:HOST:PORT");
+		return -1;
+	}
+	const char *port = colon + 1;
+	if (strspn(port, "0123456789") == strlen(port)) {
+		long v = strlen(port) <= 5 ? strtol(port, NULL, 10) : 0;
+		if (v < 1 || v > 65535) {
+			set_err(err, errlen, "tcp:%s: %s", hp, "the port is not in 1..65535");
+			return -1;
+		}
+	}
+	memcpy(host, hp, (size_t)(colon - hp));
+	host[colon - hp] = 0;
+	char *h = host;
+	size_t hl = strlen(h);
+	if (hl >= 2 && h[0] == '[' && h[hl - 1] == ']') {
+		h[hl - 1] = 0;
+		h++;
+	}
+	struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM }, *res;
+	int g = getaddrinfo(h, colon + 1, &hints, &res);
+	if (g) {
+		set_err(err, errlen, "tcp:%s: %s", hp, gai_strerror(g));
+		return -1;
+	}
+	int fd = -1, e = 0;
+	for (struct addrinfo *a = res; a; a = a->ai_next) {
+		fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+		if (fd < 0) {
+			e = errno;
+			continue;
+		}
+		int r;
+		do
+			r = connect(fd, a->ai_addr, a->ai_addrlen);
+		while (r < 0 && errno == EINTR);
+		if (r == 0)
+			break;
+		e = errno;
+		close(fd);
+		fd = -1;
+	}
+	freeaddrinfo(res);
+	if (fd < 0) {
+		char why[200];
+		snprintf(why, sizeof why, "cannot connect: %s", strerror(e));
+		set_err(err, errlen, "tcp:%s: %s", hp, why);
+	}
+	return fd;
+}
+
+/* The spool: the save file, or an unlinked temporary file reached through
+ * /proc/self/fd or /dev/fd (kept linked, and unlinked at close, where
+ * neither works). */
+static bool open_spool(struct source *src, const char *save, char *err, size_t errlen)
+{
+	if (save) {
+		src->spool = open(save, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (src->spool < 0) {
+			set_err(err, errlen, "%s: %s", save, strerror(errno));
+			return false;
+		}
+		snprintf(src->path, sizeof src->path, "%s", save);
+		return true;
+	}
+	const char *dir = getenv("TMPDIR");
+	if (!dir || !*dir)
+		dir = "/tmp";
+	char tmpl[4096];
+	snprintf(tmpl, sizeof tmpl, "%s/hectic-spool-XXXXXX", dir);
+	src->spool = mkstemp(tmpl);
+	if (src->spool < 0) {
+		set_err(err, errlen, "%s: %s", tmpl, strerror(errno));
+		return false;
+	}
+	fcntl(src->spool, F_SETFD, FD_CLOEXEC);
+	static const char *const via[] = { "/proc/self/fd/%d", "/dev/fd/%d" };
+	for (size_t i = 0; i < 2; i++) {
+		char p[64];
+		snprintf(p, sizeof p, via[i], src->spool);
+		int fd = open(p, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			struct stat a, b;
+			bool same = fstat(fd, &a) == 0 && fstat(src->spool, &b) == 0 &&
+				    a.st_ino == b.st_ino && a.st_dev == b.st_dev;
+			close(fd);
+			if (same) {
+				unlink(tmpl);
+				snprintf(src->path, sizeof src->path, "%s", p);
+				return true;
+			}
+		}
+	}
+	snprintf(src->path, sizeof src->path, "%s", tmpl);
+	src->tmp_linked = true;
+	return true;
+}
+
+bool source_open(struct source *src, const char *spec, const char *save, char *err,
+		 size_t errlen)
+{
+	memset(src, 0, sizeof *src);
+	src->spec = spec;
+	src->in = src->spool = src->wake[0] = src->wake[1] = -1;
+	if (!strcmp(spec, "-"))
+		src->kind = SRC_STDIN;
+	else if (!strncmp(spec, "unix:", 5))
+		src->kind = SRC_UNIX;
+	else if (!strncmp(spec, "tcp:", 4))
+		src->kind = SRC_TCP;
+	else if (source_is_stream(spec))
+		src->kind = SRC_FIFO;
+	else
+		src->kind = SRC_FILE;
+	if (src->kind == SRC_FILE) {
+		snprintf(src->path, sizeof src->path, "%s", spec);
+		if (save) {
+			set_err(err, errlen, "%s: %s", spec,
+				"--save keeps a stream (a FIFO, -, unix: or tcp:); this is a file already");
+			return false;
+		}
+		return true;
+	}
+	if (save && !strcmp(save, spec)) {
+		set_err(err, errlen, "%s: %s", save, "--save names the log itself");
+		return false;
+	}
+	if (src->kind == SRC_STDIN) {
+		/* a copy: the viewer puts the terminal on fd 0 */
+		src->in = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);
+		if (src->in < 0) {
+			set_err(err, errlen, "%s: %s", "standard input", strerror(errno));
+			return false;
+		}
+	} else if (src->kind == SRC_UNIX) {
+		if ((src->in = connect_unix(spec + 5, err, errlen)) < 0)
+			return false;
+	} else if (src->kind == SRC_TCP) {
+		if ((src->in = connect_tcp(spec + 4, err, errlen)) < 0)
+			return false;
+	}
+	if (pipe(src->wake) < 0) {
+		set_err(err, errlen, "%s: %s", "pipe", strerror(errno));
+		source_close(src);
+		return false;
+	}
+	for (int i = 0; i < 2; i++) {
+		fcntl(src->wake[i], F_SETFL, fcntl(src->wake[i], F_GETFL) | O_NONBLOCK);
+		fcntl(src->wake[i], F_SETFD, FD_CLOEXEC);
+	}
+	if (!(src->buf = malloc(SPOOL_BUF))) {
+		set_err(err, errlen, "%s: %s", spec, "out of memory");
+		source_close(src);
+		return false;
+	}
+	if (!open_spool(src, save, err, errlen)) {
+		source_close(src);
+		return false;
+	}
+	if (pthread_create(&src->th, NULL, spooler, src) != 0) {
+		set_err(err, errlen, "%s: %s", spec, "cannot start a thread");
+		source_close(src);
+		return false;
+	}
+	src->thread = true;
+	return true;
+}
+
+bool source_wait_bytes(struct source *src, uint64_t n, int ms)
+{
+	if (src->kind == SRC_FILE)
+		return true;
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
+		if (source_bytes(src) >= n)
+			return true;
+		if (source_ended(src))
+			return source_bytes(src) >= n;
+		int left = -1;
+		if (ms >= 0) {
+			struct timespec t;
+			clock_gettime(CLOCK_MONOTONIC, &t);
+			long el = (t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000;
+			if (el >= ms)
+				return false;
+			left = ms - (int)el;
+		}
+		struct pollfd p = { src->wake[0], POLLIN, 0 };
+		if (poll(&p, 1, left) > 0)
+			source_drain(src);
+	}
+}
+
+void source_wait(struct source *src)
+{
+	if (src->kind == SRC_FILE)
+		return;
+	while (!source_ended(src))
+		source_wait_bytes(src, UINT64_MAX, -1);
+}
+
+void source_close(struct source *src)
+{
+	if (src->thread) {
+		if (!source_ended(src))
+			pthread_cancel(src->th);
+		pthread_join(src->th, NULL);
+		src->thread = false;
+	}
+	if (src->in >= 0)
+		close(src->in);
+	if (src->spool >= 0)
+		close(src->spool);
+	if (src->tmp_linked)
+		unlink(src->path);
+	for (int i = 0; i < 2; i++)
+		if (src->wake[i] >= 0)
+			close(src->wake[i]);
+	src->in = src->spool = src->wake[0] = src->wake[1] = -1;
+	free(src->buf);
+	src->buf = NULL;
+}

@@ -1,0 +1,74 @@
+/* source: where a log comes from, and the file the store maps.
+ *
+ * A log is named by FILE: a regular file (complete, or growing while a
+ * program writes it), a FIFO, "-" for standard input, "unix:PATH" (a Unix
+ * stream socket, as the eventlog-socket library serves one) or
+ * "tcp:HOST:PORT". A regular file is mapped as it is. Anything else is a
+ * stream: a thread reads it and appends what arrives to a spool, an
+ * unlinked temporary file (or, with save, the file named), which the store
+ * maps and extends like a growing file; so everything built for files
+ * works on streams unchanged.
+ *
+ * A stream ends at end of file, or when the connection closes or fails
+ * (reset: what arrived is kept, and the error is said). Never includes
+ * curses or termkey. */
+#ifndef HECTIC_SOURCE_H
+#define HECTIC_SOURCE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+enum source_kind { SRC_FILE, SRC_FIFO, SRC_STDIN, SRC_UNIX, SRC_TCP };
+
+struct source {
+	enum source_kind kind;
+	const char *spec;   /* as given */
+	char path[4096];    /* what the store opens: the file, or the spool */
+	int in;             /* the stream (-1: none, or not open yet) */
+	int spool;          /* the spool's descriptor (-1: none) */
+	int wake[2];        /* the spooler writes a byte here when data arrives */
+	pthread_t th;
+	bool thread;
+	/* written by the spooler, read with atomics */
+	uint64_t bytes;     /* bytes spooled */
+	int ended;          /* 1: the stream ended (EOF, close or error) */
+	int connected;      /* 1: a FIFO has a writer (it is open) */
+	char err[256];      /* why it ended, when not at a clean EOF */
+	char *buf;          /* the spooler's read buffer */
+	bool tmp_linked;    /* the spool is a temporary file still linked */
+};
+
+/* Is spec a stream (not a regular file)? Opens nothing but a stat. */
+bool source_is_stream(const char *spec);
+
+/* Opens spec. A stream's spooler starts at once (a FIFO's open waits for
+ * its writer on the spooler's thread); save, when not NULL, names the
+ * spool, which is then kept (a regular file needs none: refused). A Unix or TCP connection that is refused
+ * fails here. False with err set on failure. */
+bool source_open(struct source *src, const char *spec, const char *save, char *err,
+		 size_t errlen);
+
+/* Waits until a stream has ended (at once for a file). */
+void source_wait(struct source *src);
+
+/* Waits up to ms (-1: forever) for the spool to hold at least n bytes or
+ * the stream to end. True when it holds n bytes. */
+bool source_wait_bytes(struct source *src, uint64_t n, int ms);
+
+/* Bytes spooled so far, and whether the stream has ended. */
+uint64_t source_bytes(const struct source *src);
+bool source_ended(const struct source *src);
+
+/* The spooler's message when the stream ended on an error ("" else). */
+const char *source_error(const struct source *src);
+
+/* A descriptor that becomes readable when data arrives or the stream ends
+ * (-1 for a file); source_drain empties it. */
+int source_wake_fd(const struct source *src);
+void source_drain(struct source *src);
+
+/* Stops the spooler and closes everything (a saved spool stays). */
+void source_close(struct source *src);
+
+#endif

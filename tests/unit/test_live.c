@@ -1,0 +1,330 @@
+/* viewer/live.c: following a growing file. Every fixture is opened cut at
+ * a byte offset (after the header, mid-event, mid-block, two bytes before
+ * the end, ...) and then grown to its full size in chunks, each seen by
+ * live_tick as the viewer sees it; the tracks, the heap profile, the
+ * summary and the activity must then be those of a fresh open of the
+ * whole file. Nothing here draws: curses is linked, never started. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../keymaps/keymaps.h"
+#include "../../model/summary.h"
+#include "../../viewer/cmd.h"
+#include "../../viewer/core.h"
+#include "../../viewer/live.h"
+#include "../../viewer/loader.h"
+#include "../../viewer/summary_text.h"
+
+/* term.c and bench.c report through main.c's warnx_. */
+void warnx_(const char *fmt, ...)
+{
+	(void)fmt;
+}
+
+static uint8_t *read_file(const char *path, size_t *n)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long len = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	uint8_t *p = malloc((size_t)len + 1);
+	assert_non_null(p);
+	assert_int_equal(fread(p, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	*n = (size_t)len;
+	return p;
+}
+
+static void append(const char *path, const uint8_t *p, size_t n)
+{
+	FILE *f = fopen(path, "ab");
+	assert_non_null(f);
+	assert_int_equal(fwrite(p, 1, n, f), n);
+	fclose(f);
+}
+
+static void load(struct ui *u, const char *path)
+{
+	struct ui_opts o = { .path = path, .color = 0, .ascii = 1 };
+	ui_init(u, &o);
+	u->km = keymap_new("default");
+	assert_non_null(u->km);
+	loader_run(u);
+	assert_int_equal(u->loaded, 1);
+	layout_compute(&u->L, 32, 120, u->tr.ncaps, 0);
+	ui_after_load(u);
+}
+
+/* A text dump of what the viewer and the reports read of a log. */
+static char *dump(struct ui *u)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	const struct tracks *tr = &u->tr;
+	const struct store *s = &u->s;
+	fprintf(f, "events %llu tmin %llu tmax %llu stop %d\n", (unsigned long long)s->nevents,
+		(unsigned long long)s->tmin, (unsigned long long)s->tmax, (int)s->stop);
+	fprintf(f, "caps %zu:", tr->ncaps);
+	for (size_t i = 0; i < tr->ncaps; i++)
+		fprintf(f, " %d [%llu,%llu]", tr->caps[i], (unsigned long long)tr->cap_first[i],
+			(unsigned long long)tr->cap_last[i]);
+	fprintf(f, "\ngcs %zu\n", tr->ngcs);
+	for (size_t i = 0; i < tr->ngcs; i++) {
+		const struct gc *g = &tr->gcs[i];
+		fprintf(f, "gc %llu %llu %llu %d %u %d\n", (unsigned long long)g->start,
+			(unsigned long long)g->end, (unsigned long long)g->sum, g->cap, g->ncaps,
+			g->stat);
+	}
+	for (size_t i = 0; i < tr->nthreads; i++) {
+		const struct thread_info *t = &tr->threads[i];
+		fprintf(f, "thread %u %llu %llu %llu %llu %u %llx\n", t->id,
+			(unsigned long long)t->created, (unsigned long long)t->first_run,
+			(unsigned long long)t->finished, (unsigned long long)t->run_ns, t->nruns,
+			(unsigned long long)t->caps);
+	}
+	for (size_t i = 0; i < tr->nmarks; i++)
+		fprintf(f, "mark %llu %llu\n", (unsigned long long)tr->marks[i].time,
+			(unsigned long long)tr->marks[i].off);
+	fprintf(f, "sparks %zu alloc %zu heap %zu live %zu max_mem %llu init %llu exit %llu\n",
+		tr->nsparks, tr->nalloc, tr->nheap_size, tr->nheap_live,
+		(unsigned long long)tr->max_mem, (unsigned long long)tr->end_init,
+		(unsigned long long)tr->start_exit);
+	struct summary sm;
+	summary_compute(tr, s, 0, UINT64_MAX, &sm);
+	summary_write(f, &sm);
+	/* the activity of 40 columns, exactly */
+	unsigned cols = 40;
+	size_t nc = tr->ncaps ? tr->ncaps : 1;
+	uint64_t *run = calloc(nc * cols, 8), *gc = calloc(nc * cols, 8);
+	assert_true(run && gc);
+	if (tr->ncaps && s->tmax > s->tmin) {
+		assert_true(tracks_cap_activity(tr, s, s->tmin, s->tmax + 1, cols, run, gc, NULL));
+		for (size_t i = 0; i < tr->ncaps * cols; i++)
+			fprintf(f, "%llu/%llu ", (unsigned long long)run[i], (unsigned long long)gc[i]);
+	}
+	free(run);
+	free(gc);
+	const struct heap *h = &u->heap;
+	fprintf(f, "\ncensuses %zu bands %zu ticks %zu ccs %zu\n", h->ncensuses, h->nbands,
+		h->nticks, h->nccs);
+	for (size_t i = 0; i < h->ncensuses; i++) {
+		fprintf(f, "census %llu %llu:", (unsigned long long)h->censuses[i].time,
+			(unsigned long long)h->censuses[i].total);
+		for (size_t k = 0; k < h->censuses[i].n; k++) {
+			const struct census_sample *cs = &h->samples[h->censuses[i].first + k];
+			fprintf(f, " ");
+			heap_band_name(h, cs->band, f);
+			fprintf(f, "=%llu", (unsigned long long)cs->bytes);
+		}
+		fprintf(f, "\n");
+	}
+	for (size_t i = 0; i < h->nticks; i++)
+		fprintf(f, "tick %llu\n", (unsigned long long)h->ticks[i].time);
+	fclose(f);
+	return buf;
+}
+
+/* Grows the file at path from cuts[0] bytes to n, through every cut, with
+ * live_tick after each append until it has read it all. */
+static void follow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncuts,
+		   const char *want, const char *name)
+{
+	char path[] = "/tmp/hectic-test-live-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, full, cuts[0]);
+	static struct ui u;
+	load(&u, path);
+	live_start(&u);
+	assert_true(u.lv.follow);
+	for (size_t k = 1; k <= ncuts; k++) {
+		size_t upto = k < ncuts ? cuts[k] : n;
+		if (upto <= cuts[k - 1])
+			continue;
+		append(path, full + cuts[k - 1], upto - cuts[k - 1]);
+		/* the throttle lets the build through within DUTY x its cost */
+		for (int tries = 0; u.s.size < upto && tries < 20000; tries++) {
+			live_tick(&u);
+			if (u.s.size < upto)
+				nanosleep(&(struct timespec){ 0, 200000 }, NULL);
+		}
+		assert_int_equal(u.s.size, upto);
+		assert_false(u.lv.stopped);
+	}
+	char *got = dump(&u);
+	if (strcmp(got, want) != 0) {
+		/* the first line that differs, for the log */
+		const char *a = got, *b = want;
+		while (*a && *a == *b)
+			a++, b++;
+		while (a > got && a[-1] != '\n')
+			a--, b--;
+		fprintf(stderr, "%s cut at %zu: followed '%.120s' fresh '%.120s'\n", name, cuts[0],
+			a, b);
+	}
+	assert_string_equal(got, want);
+	free(got);
+	ui_free(&u);
+	unlink(path);
+}
+
+static void test_follow_every_fixture(void **state)
+{
+	(void)state;
+	DIR *d = opendir("tests/fixtures");
+	assert_non_null(d);
+	struct dirent *e;
+	int nfix = 0;
+	while ((e = readdir(d))) {
+		size_t l = strlen(e->d_name);
+		if (l < 10 || strcmp(e->d_name + l - 9, ".eventlog") != 0)
+			continue;
+		char path[600];
+		snprintf(path, sizeof path, "tests/fixtures/%s", e->d_name);
+		size_t n;
+		uint8_t *full = read_file(path, &n);
+		assert_non_null(full);
+		static struct ui fresh;
+		load(&fresh, path);
+		char *want = dump(&fresh);
+		size_t hdr = (size_t)fresh.s.hdr.data_off;
+		ui_free(&fresh);
+		if (n < hdr + 64) {
+			free(full);
+			free(want);
+			continue;
+		}
+		/* after the header; mid-event; mid-block; near the end; two
+		 * bytes short (the end marker cut) */
+		size_t a[] = { hdr, hdr + 7, n / 3, n / 2 + 1, n - 40, n - 2 };
+		follow(full, n, a, sizeof a / sizeof a[0], want, e->d_name);
+		size_t b[] = { n / 2 };
+		follow(full, n, b, 1, want, e->d_name);
+		/* random cuts, the same on every run */
+		unsigned seed = 12345u + (unsigned)n;
+		size_t c[12];
+		c[0] = hdr + (size_t)(rand_r(&seed) % (unsigned)(n - hdr) / 2);
+		for (size_t i = 1; i < 12; i++)
+			c[i] = c[i - 1] + (size_t)(rand_r(&seed) % (unsigned)((n - c[i - 1]) / 4 + 1));
+		uint64_t e0 = tracks_extends, r0 = tracks_extend_rebuilds;
+		follow(full, n, c, 12, want, e->d_name);
+		/* most steps went on from the kept pass, not from the start */
+		assert_true(tracks_extends - e0 >= 6);
+		assert_true((tracks_extend_rebuilds - r0) * 2 < tracks_extends - e0);
+		free(full);
+		free(want);
+		nfix++;
+	}
+	closedir(d);
+	assert_true(nfix >= 5);
+}
+
+/* A file replaced under its name, or cut shorter, stops following and
+ * keeps what was read. */
+static void test_shrink_and_replace(void **state)
+{
+	(void)state;
+	size_t n;
+	uint8_t *full = read_file("tests/fixtures/threaded.eventlog", &n);
+	assert_non_null(full);
+	char path[] = "/tmp/hectic-test-live-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, full, n / 2);
+	static struct ui u;
+	load(&u, path);
+	live_start(&u);
+	assert_true(u.lv.follow);
+	uint64_t events = u.s.nevents;
+	assert_int_equal(truncate(path, (off_t)(n / 4)), 0);
+	live_tick(&u);
+	assert_false(u.lv.follow);
+	assert_true(u.lv.stopped);
+	assert_non_null(strstr(u.msg, "shrank"));
+	assert_int_equal(u.s.nevents, events);
+	ui_free(&u);
+
+	unlink(path);
+	append(path, full, n / 2);
+	load(&u, path);
+	live_start(&u);
+	char other[sizeof path + 4];
+	snprintf(other, sizeof other, "%s.new", path);
+	unlink(other);
+	append(other, full, n);
+	assert_int_equal(rename(other, path), 0);
+	live_tick(&u);
+	assert_true(u.lv.stopped);
+	assert_non_null(strstr(u.msg, "replaced"));
+	ui_free(&u);
+	unlink(path);
+	free(full);
+}
+
+/* A complete log is not followed; one that completes says so. */
+static void test_complete(void **state)
+{
+	(void)state;
+	static struct ui u;
+	load(&u, "tests/fixtures/threaded.eventlog");
+	live_start(&u);
+	assert_false(u.lv.follow);
+	assert_int_equal(live_fd(&u), -1);
+	assert_int_equal(live_timeout(&u), -1);
+	ui_free(&u);
+
+	size_t n;
+	uint8_t *full = read_file("tests/fixtures/threaded.eventlog", &n);
+	assert_non_null(full);
+	char path[] = "/tmp/hectic-test-live-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, full, n - 1);
+	load(&u, path);
+	live_start(&u);
+	assert_true(u.lv.follow);
+	assert_true(live_timeout(&u) > 0);
+	/* the whole run in view stays the whole run in view */
+	uint64_t t1 = u.t1;
+	append(path, full + n - 1, 1);
+	for (int i = 0; i < 1000 && u.lv.follow; i++) {
+		live_tick(&u);
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
+	assert_false(u.lv.follow);
+	assert_true(u.lv.complete);
+	assert_non_null(strstr(u.msg, "complete"));
+	assert_true(u.t1 >= t1);
+	assert_int_equal(u.t0, u.s.tmin);
+	assert_int_equal(u.t1, ui_run_end(&u));
+	ui_free(&u);
+	unlink(path);
+	free(full);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_follow_every_fixture),
+		cmocka_unit_test(test_shrink_and_replace),
+		cmocka_unit_test(test_complete),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,337 @@
+/* Following a growing log. */
+#include "live.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core.h"
+#include "term.h"
+
+#define POLL_MS 100     /* without inotify */
+#define IDLE_MS 1000    /* the status line's figures, refreshed */
+#define DUTY 3          /* wait DUTY x the last build's cost between builds */
+#define RATE_SPAN_NS 3000000000ull /* the rate: bytes over the last 3 s */
+#define SAMPLE_NS 200000000ull
+
+uint64_t live_now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+static bool stream(const struct ui *u)
+{
+	return u->src.kind != SRC_FILE;
+}
+
+bool live_open_store(struct ui *u)
+{
+	char err[256];
+	const char *spec = u->o.path;
+	if (!stream(u)) {
+		if (store_open(&u->s, u->src.path, err, sizeof err) == STORE_OK)
+			return true;
+		snprintf(u->err, sizeof u->err, "%s: %s", spec, err);
+		return false;
+	}
+	/* a stream: again as bytes arrive, until the header is whole */
+	uint64_t need = 1;
+	for (;;) {
+		source_wait_bytes(&u->src, need, -1);
+		uint64_t have = source_bytes(&u->src);
+		bool ended = source_ended(&u->src);
+		if (!have && ended && u->o.run_prog) {
+			snprintf(u->err, sizeof u->err,
+				 "%s ended without writing an eventlog: link it with -rtsopts (GHCRTS "
+				 "carries the flags), and with -eventlog on GHC before 9.4",
+				 u->o.run_prog);
+			return false;
+		}
+		if (!have && ended) {
+			const char *why = source_error(&u->src);
+			snprintf(u->err, sizeof u->err, "%s: empty stream: no eventlog arrived%s%s",
+				 spec, *why ? ": " : "", why);
+			return false;
+		}
+		enum store_status st = store_open(&u->s, u->src.path, err, sizeof err);
+		if (st == STORE_OK)
+			return true;
+		if (st != STORE_EHEADER || ended) {
+			snprintf(u->err, sizeof u->err, "%s: %s", spec, err);
+			return false;
+		}
+		need = have + 1;
+	}
+}
+
+static void sample(struct live *lv, uint64_t now, uint64_t size)
+{
+	if (lv->nr && now - lv->rt[(lv->ri + LIVE_RATE_N - 1) % LIVE_RATE_N] < SAMPLE_NS)
+		return;
+	lv->rt[lv->ri] = now;
+	lv->rb[lv->ri] = size;
+	lv->ri = (lv->ri + 1) % LIVE_RATE_N;
+	if (lv->nr < LIVE_RATE_N)
+		lv->nr++;
+}
+
+/* Bytes a second over the last few seconds. */
+static double rate(const struct live *lv, uint64_t now, uint64_t size)
+{
+	for (unsigned k = lv->nr; k > 0; k--) {
+		unsigned i = (lv->ri + LIVE_RATE_N - k) % LIVE_RATE_N;
+		if (now - lv->rt[i] <= RATE_SPAN_NS && now > lv->rt[i])
+			return (double)(size - lv->rb[i]) * 1e9 / (double)(now - lv->rt[i]);
+	}
+	return 0;
+}
+
+/* The log has all it will have. */
+static bool ended(const struct ui *u)
+{
+	if (u->s.ndataend)
+		return true;
+	return stream(u) && source_ended(&u->src) && source_bytes(&u->src) <= u->s.size;
+}
+
+void live_start(struct ui *u)
+{
+	struct live *lv = &u->lv;
+	lv->ino = lv->wd = -1;
+	lv->built_at = lv->checked_at = live_now();
+	if (ended(u))
+		return; /* complete at open: nothing to follow */
+	lv->follow = true;
+	sample(lv, lv->built_at, u->s.size);
+	if (stream(u))
+		ui_say(u, "live: reading the stream as it arrives");
+	else if (u->s.stop == STOP_TRUNCATED)
+		ui_say(u, "the log is truncated at byte %llu (following it)",
+		       (unsigned long long)u->s.stop_off);
+	else
+		ui_say(u, "no end marker yet: following the file");
+	if (stream(u))
+		return;
+	lv->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	if (lv->ino >= 0) {
+		lv->wd = inotify_add_watch(lv->ino, u->src.path,
+					   IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVE_SELF |
+						   IN_DELETE_SELF);
+		if (lv->wd < 0) {
+			close(lv->ino);
+			lv->ino = -1;
+		}
+	}
+}
+
+int live_fd(const struct ui *u)
+{
+	if (!u->lv.follow)
+		return -1;
+	return stream(u) ? source_wake_fd(&u->src) : u->lv.ino;
+}
+
+int live_timeout(const struct ui *u)
+{
+	const struct live *lv = &u->lv;
+	if (!lv->follow)
+		return -1;
+	uint64_t now = live_now(), due = lv->built_at + DUTY * lv->build_ns;
+	if (lv->pending && due <= now)
+		return 0;
+	if (lv->pending) {
+		uint64_t ms = (due - now) / 1000000 + 1;
+		return ms < IDLE_MS ? (int)ms : IDLE_MS;
+	}
+	return stream(u) || lv->ino >= 0 ? IDLE_MS : POLL_MS;
+}
+
+static void stop(struct ui *u, const char *why)
+{
+	struct live *lv = &u->lv;
+	lv->follow = false;
+	lv->stopped = true;
+	if (lv->ino >= 0)
+		close(lv->ino);
+	lv->ino = lv->wd = -1;
+	ui_say(u, "%s: following stopped; showing what was read", why);
+}
+
+bool live_reload(struct ui *u)
+{
+	uint64_t t = live_now();
+	/* the heap profile again (its bands point into the map, which the
+	 * store's extension mapped anew); the tracks go on from where they
+	 * stopped (tracks_extend) */
+	struct heap h;
+	if (!heap_build(&h, &u->s))
+		return false;
+	const struct view_ops *vs[2] = { u->pane, u->view };
+	for (int i = 0; i < 2; i++)
+		if (vs[i] && vs[i]->reload)
+			vs[i]->reload(u, true);
+	heap_free(&u->heap);
+	u->heap = h;
+	if (!tracks_extend(&u->tr, &u->s))
+		term_die(EXIT_BADINPUT, "%s: out of memory while following the log", u->o.path);
+	for (int i = 0; i < 2; i++)
+		if (vs[i] && vs[i]->reload)
+			vs[i]->reload(u, false);
+	u->lv.reloads++;
+	u->lv.built_at = live_now();
+	u->lv.build_ns = u->lv.built_at - t;
+	return true;
+}
+
+/* Reads what arrived and builds again; the view follows the end when it
+ * showed it. */
+static void grow(struct ui *u)
+{
+	uint64_t old_end = ui_run_end(u), col = ui_col_ns(u);
+	bool at_end = u->t1 >= old_end;
+	bool whole = at_end && u->t0 <= u->s.tmin;
+	bool cur_end = u->cursor + col >= old_end;
+	uint64_t w = ui_width(u);
+	char err[256];
+	switch (store_extend(&u->s, err, sizeof err)) {
+	case EXTEND_SAME: return;
+	case EXTEND_SHRANK: stop(u, "the file shrank"); return;
+	case EXTEND_REPLACED: stop(u, "the file was replaced"); return;
+	case EXTEND_ERROR: stop(u, err); return;
+	case EXTEND_GREW: break;
+	}
+	if (!live_reload(u)) {
+		stop(u, "out of memory");
+		return;
+	}
+	uint64_t end = ui_run_end(u);
+	if (whole)
+		ui_set_window(u, u->s.tmin, end - u->s.tmin);
+	else if (at_end)
+		ui_set_window(u, end > w ? end - w : 0, w);
+	if (at_end) {
+		if (cur_end)
+			u->cursor = end - 1;
+		else if (u->cursor < u->t0)
+			u->cursor = u->t0;
+	}
+}
+
+void live_tick(struct ui *u)
+{
+	struct live *lv = &u->lv;
+	if (!lv->follow)
+		return;
+	uint64_t now = live_now();
+	bool more;
+	if (stream(u)) {
+		source_drain(&u->src);
+		more = source_bytes(&u->src) > u->s.size;
+	} else {
+		if (lv->ino >= 0) {
+			char buf[4096];
+			while (read(lv->ino, buf, sizeof buf) > 0)
+				;
+		}
+		struct stat sb;
+		if (stat(u->src.path, &sb) != 0) {
+			stop(u, errno == ENOENT ? "the file was removed" : strerror(errno));
+			return;
+		}
+		if ((uint64_t)sb.st_dev != u->s.dev || (uint64_t)sb.st_ino != u->s.ino) {
+			stop(u, "the file was replaced");
+			return;
+		}
+		if ((uint64_t)sb.st_size < u->s.size) {
+			stop(u, "the file shrank");
+			return;
+		}
+		more = (uint64_t)sb.st_size > u->s.size;
+	}
+	lv->pending = false;
+	if (more) {
+		lv->grew_at = now;
+		if (now >= lv->built_at + DUTY * lv->build_ns)
+			grow(u);
+		else
+			lv->pending = true;
+	}
+	if (!lv->follow)
+		return;
+	sample(lv, live_now(), u->s.size);
+	if (ended(u) && !(stream(u) ? source_bytes(&u->src) > u->s.size : false)) {
+		lv->follow = false;
+		lv->complete = true;
+		if (lv->ino >= 0)
+			close(lv->ino);
+		lv->ino = lv->wd = -1;
+		const char *why = stream(u) ? source_error(&u->src) : "";
+		if (*why)
+			ui_say(u, "the stream ended: %s; %llu bytes read", why,
+			       (unsigned long long)u->s.size);
+		else if (u->s.ndataend)
+			ui_say(u, "the log is complete");
+		else
+			ui_say(u, "the stream ended without an end-of-data marker");
+	}
+}
+
+void live_status(const struct ui *u, char *buf, size_t n)
+{
+	const struct live *lv = &u->lv;
+	buf[0] = 0;
+	if (lv->complete) {
+		snprintf(buf, n, "complete");
+		return;
+	}
+	if (lv->stopped) {
+		snprintf(buf, n, "not following");
+		return;
+	}
+	if (!lv->follow) {
+		if (u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND)
+			snprintf(buf, n, "[log incomplete]");
+		return;
+	}
+	uint64_t now = live_now();
+	if (u->src.kind == SRC_FIFO && !__atomic_load_n(&u->src.connected, __ATOMIC_ACQUIRE)) {
+		snprintf(buf, n, "live: waiting for a writer");
+		return;
+	}
+	if (!lv->grew_at || now - lv->grew_at > RATE_SPAN_NS) {
+		snprintf(buf, n, "%s", lv->grew_at ? "live, idle" : "[log incomplete]");
+		return;
+	}
+	double r = rate(lv, now, u->s.size);
+	int k = r >= 1e6 ? snprintf(buf, n, "live %.1f MB/s", r / 1e6)
+			 : snprintf(buf, n, "live %.0f kB/s", r / 1e3);
+	if (k <= 0 || (size_t)k >= n)
+		return;
+	uint64_t hz;
+	if (!store_horizon(&u->s, u->tr.startup_caps, &hz)) {
+		snprintf(buf + k, n - (size_t)k, ", none final yet");
+	} else if (hz >= u->s.tmax) {
+		snprintf(buf + k, n - (size_t)k, ", all final");
+	} else {
+		char a[32], b[32];
+		time_format(a, sizeof a, hz);
+		time_format(b, sizeof b, u->s.tmax - hz);
+		snprintf(buf + k, n - (size_t)k, ", final to %s (%s behind)", a, b);
+	}
+}
+
+void live_free(struct ui *u)
+{
+	if (u->lv.ino >= 0)
+		close(u->lv.ino);
+	u->lv.ino = u->lv.wd = -1;
+	u->lv.follow = false;
+}

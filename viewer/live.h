@@ -1,0 +1,70 @@
+/* live: follow a log while it grows (a program writing it, or a stream
+ * spooled by model/source.c), like `less +F`.
+ *
+ * Growth is noticed through inotify on a file (polled every 100 ms where
+ * inotify fails) or the spooler's wake pipe on a stream. The store is
+ * extended and the tracks and heap are built again from it, at most as
+ * often as keeps that work under a quarter of the time (so keys keep
+ * working whatever the log's size); the result is the same as a fresh open
+ * of what has arrived. The view stays where the user left it, or, when it
+ * showed the end of the run, follows the end. A log is complete when its
+ * end-of-data marker arrives or its stream ends; a file that shrinks or
+ * is replaced is said, and following stops. Never draws: the status line
+ * asks live_status for its text. */
+#ifndef HECTIC_LIVE_H
+#define HECTIC_LIVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct ui;
+
+#define LIVE_RATE_N 16
+
+struct live {
+	bool follow;      /* the log may grow: watching it */
+	bool complete;    /* its end arrived (said once) */
+	bool stopped;     /* following stopped: shrank, replaced, an error */
+	int ino, wd;      /* inotify, or -1 */
+	uint64_t built_at, build_ns; /* the last rebuild: when, and its cost */
+	uint64_t grew_at; /* when the log last grew (monotonic ns) */
+	uint64_t checked_at;
+	/* the indexed size over the last seconds, for the rate */
+	uint64_t rt[LIVE_RATE_N], rb[LIVE_RATE_N];
+	unsigned nr, ri;
+	uint64_t reloads; /* rebuilds done (tests, bench) */
+	bool pending;     /* it grew, and the build waits for its turn */
+};
+
+/* The monotonic clock in ns. */
+uint64_t live_now(void);
+
+/* Opens the store on u->src (on the loader's thread): a stream's is tried
+ * again as bytes arrive until its header is whole, or its end. False with
+ * u->err set. */
+bool live_open_store(struct ui *u);
+
+/* After loading: starts following when the log may still grow. */
+void live_start(struct ui *u);
+
+/* What the main loop waits on: a descriptor that is readable when the log
+ * grows (-1: none), and the longest wait in ms (-1: forever). */
+int live_fd(const struct ui *u);
+int live_timeout(const struct ui *u);
+
+/* After every wait: reads what arrived, builds again when due, moves the
+ * view along. */
+void live_tick(struct ui *u);
+
+/* Builds the tracks and heap again from the store (the panes drop what
+ * they derived) and moves the view along; false when out of memory. */
+bool live_reload(struct ui *u);
+
+/* The status line's words: "live 12.3 MB/s, final to 1.2s (40ms behind)",
+ * "complete", ...; "" when the log was complete at open. */
+void live_status(const struct ui *u, char *buf, size_t n);
+
+void live_free(struct ui *u);
+
+#endif
