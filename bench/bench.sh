@@ -287,7 +287,7 @@ crafted_bench() {
 # A real log with a heap profile: bench/heap.hs (the ring of ring.hs, and
 # twenty structures of different closure types growing and shrinking) run
 # with +RTS -hT -i0.01, about $target bytes.  `cat` and `hectic heap` (open +
-# index + tracks + the censuses + report), best of $runs, with the peak
+# index + the censuses + report: no tracks), best of $runs, with the peak
 # anonymous memory; `hectic summary` on the same log for reference (heap -
 # summary is about what the censuses cost); then the viewer headless with a
 # script in the heap pane (H) and the profile pane (P).  That log has no
@@ -396,11 +396,11 @@ heap_bench() {
 		printf "  %s\n", cens
 		printf "  cat:          %6.3f s   (best of %d, page cache warm; %.1f GB/s)\n", cat_s, runs,
 			bytes / 1e9 / cat_s
-		printf "  hectic heap:  %6.3f s   (open + index + tracks + censuses + report; %.1fx cat;" \
+		printf "  hectic heap:  %6.3f s   (open + index + censuses + report; %.1fx cat;" \
 			" target <= %dx: %s)\n", h[1], ratio, tr, ok ? "ok" : "MISSED"
 		printf "    peak anon: %.1f MB, %.2f%% of the file\n", h[3] * 1024 / 1e6, 100 * h[3] * 1024 / bytes
-		printf "  (hectic summary on this log: %.3f s, %.1fx cat, peak anon %.1f MB: heap - summary" \
-			" = %.3f s)\n", m[1], (cat_s > 0 ? m[1] / cat_s : 0), m[3] * 1024 / 1e6, h[1] - m[1]
+		printf "  (hectic summary on this log, which builds the tracks too: %.3f s, %.1fx cat," \
+			" peak anon %.1f MB)\n", m[1], (cat_s > 0 ? m[1] / cat_s : 0), m[3] * 1024 / 1e6
 		if (load != "")
 			printf "  load average %s before timing%s\n", load,
 				(load + 0 >= 0.5 ? " (busy: timings are unreliable)" : "")
