@@ -453,10 +453,9 @@ live_bench() {
 	lb_out=$("$tmp/hectic" --bench=follow "$log") || die "hectic --bench=follow failed"
 	echo "$lb_out" | awk -v cat_s="$cat_s" -v strict="$strict" -v ti="$TARGET_INGEST_MBS" '
 	/^follow:/ {
-		printf "  as fast as written: %s
-", $0
+		printf "  as fast as written: %s\n", $0
 		printf "  ingest: %.0f MB/s, %.1fx cat'"'"'s time (target >= %d MB/s: %s)\n", $8, $5 / cat_s, ti,
-			$8 + 0 >= ti ? "ok" : "MISSED"
+			($8 + 0 >= ti ? "ok" : "MISSED")
 		bad = $8 + 0 < ti; next }
 	/^end marker:/ { if ($3 != "seen,") { print "  " $0; bad = 1 }; next }
 	/^(idle|write)/ { next }
@@ -467,11 +466,11 @@ live_bench() {
 	/^follow:/ { printf "  at 50 MB/s: %s\n", $0; next }
 	/^write-to-screen/ {
 		p99 = $7
-		printf "  %s (target p99 <= %d ms: %s)\n", $0, tl, p99 + 0 <= tl ? "ok" : "MISSED"
+		printf "  %s (target p99 <= %d ms: %s)\n", $0, tl, (p99 + 0 <= tl ? "ok" : "MISSED")
 		bad = bad || p99 + 0 > tl; next }
 	/^idle follow:/ {
 		c = $3; sub(/%/, "", c)
-		printf "  %s (target < %d%%: %s)\n", $0, tc, c + 0 < tc ? "ok" : "MISSED"
+		printf "  %s (target < %d%%: %s)\n", $0, tc, (c + 0 < tc ? "ok" : "MISSED")
 		bad = bad || c + 0 >= tc; next }
 	/^end marker:/ { if ($3 != "seen,") { print "  " $0; bad = 1 }; next }
 	{ print "  " $0 }
@@ -506,6 +505,17 @@ live_bench() {
 			printf "    its counters against the program'"'"'s +RTS -s (allocated, copied, residency,\n"
 			printf "    Gen 0 and 1 collections, sparks): %s\n", ok ? "equal" : "DIFFER" }'
 		[ "$lb_ok" = 1 ] || [ "$strict" != 1 ] || failed=1
+		# the viewer (headless) following a file the program writes
+		rm -f "$tmp/watch.eventlog"
+		(cd "$tmp" && ./ring-live 2000000 +RTS -N2 -l -olwatch.eventlog -RTS >/dev/null) &
+		lb_pid=$!
+		while [ ! -s "$tmp/watch.eventlog" ]; do sleep 0.05; done
+		sleep 0.2 # the header
+		"$tmp/hectic" --bench=watch "$tmp/watch.eventlog" | sed 's/^/  /' || {
+			note "the viewer following bench/ring.hs did not end as a fresh open"
+			[ "$strict" != 1 ] || failed=1
+		}
+		wait "$lb_pid" || die "bench/ring.hs failed"
 	fi
 	return 0
 }

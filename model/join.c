@@ -635,6 +635,27 @@ static void geometry(struct tracks *g, const struct store *s, size_t ncap)
 	choose_bins(g, s, ncap);
 }
 
+/* A growing log's bins: at least LIVE_BINS, so that they need not be made
+ * again, only widened, until the log is hundreds of times bigger (a fresh
+ * build chooses fewer for a small log: more would not pay for their
+ * memory). The width: the smallest power of two that covers the log. */
+#define LIVE_BINS 65536u
+static void live_geometry(struct tracks *g, const struct store *s, size_t ncap, uint32_t nb)
+{
+	geometry(g, s, ncap);
+	if (g->nbins >= nb)
+		return;
+	g->nbins = nb;
+	uint64_t per_cap = (uint64_t)(nb + 1) * BIN_BYTES;
+	size_t nc = ncap ? (ncap < MAX_BINNED_CAPS ? ncap : MAX_BINNED_CAPS) : 1;
+	if (g->bin_budget < per_cap * nc)
+		g->bin_budget = per_cap * nc;
+	uint64_t need = (s->tmax - s->tmin) / nb + 1, w = 1;
+	while (w < need && w <= UINT64_MAX / 2)
+		w *= 2;
+	g->binw = w;
+}
+
 /* Reads the segments of s from where inc stopped. */
 static void inc_read(struct tracks_inc *inc, const struct store *s)
 {
@@ -684,7 +705,7 @@ bool tracks_build_live(struct tracks *tr, const struct store *s)
 	if (!inc)
 		return false;
 	inc->ncap = count_caps(s);
-	geometry(&inc->geo, s, inc->ncap);
+	live_geometry(&inc->geo, s, inc->ncap, LIVE_BINS);
 	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
 	tb_init(&inc->w.b, s, &inc->geo, budget);
 	inc_read(inc, s);
@@ -703,14 +724,22 @@ bool tracks_extend(struct tracks *tr, const struct store *s)
 {
 	__atomic_add_fetch(&tracks_extends, 1, __ATOMIC_RELAXED);
 	struct tracks_inc *inc = tr->inc;
+	/* the kept bins, as wide as the log now needs (their number stays:
+	 * a fresh build of a log of hundreds of millions of events would
+	 * choose more, but only the lanes' fastest path reads bins alone,
+	 * and a complete log is built once more as a fresh open builds it) */
 	struct tracks g;
-	if (inc)
-		geometry(&g, s, inc->ncap);
-	/* bins a fresh build would choose otherwise (more of them, an earlier
-	 * start): build again, which is rare (the bins double with the
-	 * events) */
-	if (!inc || g.nbins != inc->geo.nbins || g.origin != inc->geo.origin ||
-	    g.binw < inc->geo.binw || count_caps(s) != inc->ncap) {
+	if (inc) {
+		live_geometry(&g, s, inc->ncap, inc->geo.nbins);
+		g.nbins = inc->geo.nbins;
+		uint64_t need = (s->tmax - s->tmin) / g.nbins + 1, w = 1;
+		while (w < need && w <= UINT64_MAX / 2)
+			w *= 2;
+		g.binw = w;
+	}
+	/* the log starts earlier, or has more capabilities: build again */
+	if (!inc || g.origin != inc->geo.origin || g.binw < inc->geo.binw ||
+	    count_caps(s) != inc->ncap) {
 		struct tracks nt;
 		__atomic_add_fetch(&tracks_extend_rebuilds, 1, __ATOMIC_RELAXED);
 		if (!tracks_build_live(&nt, s))

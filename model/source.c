@@ -287,6 +287,11 @@ bool source_open(struct source *src, const char *spec, const char *save, char *e
 		set_err(err, errlen, "%s: %s", save, "--save names the log itself");
 		return false;
 	}
+	if (src->kind == SRC_STDIN && isatty(STDIN_FILENO)) {
+		set_err(err, errlen, "%s: %s", "-",
+			"standard input is a terminal: give the eventlog on it (< FILE, or a pipe)");
+		return false;
+	}
 	if (src->kind == SRC_STDIN) {
 		/* a copy: the viewer puts the terminal on fd 0 */
 		src->in = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3);

@@ -31,6 +31,15 @@ static const struct capsample *last_at(const struct capsample *a, size_t n, int3
 	return lo && a[lo - 1].cap == cap ? &a[lo - 1] : NULL;
 }
 
+/* Capability cap's (value at to) - (value before from), field k. */
+static uint64_t one_delta(const struct capsample *a, size_t n, int32_t cap, uint64_t from,
+			  uint64_t to, int k)
+{
+	const struct capsample *e = last_at(a, n, cap, to, false);
+	const struct capsample *b = last_at(a, n, cap, from, true);
+	return e && (!b || e->v[k] >= b->v[k]) ? e->v[k] - (b ? b->v[k] : 0) : 0;
+}
+
 /* Sum over capabilities of (value at to) - (value before from), field k. */
 static uint64_t cap_delta(const struct capsample *a, size_t n, uint64_t from, uint64_t to,
 			  int k)
@@ -38,14 +47,18 @@ static uint64_t cap_delta(const struct capsample *a, size_t n, uint64_t from, ui
 	uint64_t sum = 0;
 	for (size_t i = 0; i < n;) {
 		int32_t cap = a[i].cap;
-		const struct capsample *e = last_at(a, n, cap, to, false);
-		const struct capsample *b = last_at(a, n, cap, from, true);
-		if (e && (!b || e->v[k] >= b->v[k]))
-			sum += e->v[k] - (b ? b->v[k] : 0);
+		sum += one_delta(a, n, cap, from, to, k);
 		while (i < n && a[i].cap == cap)
 			i++;
 	}
 	return sum;
+}
+
+void summary_sparks_of(const struct tracks *tr, const struct summary *sm, int32_t cap,
+		       uint64_t out[7])
+{
+	for (int k = 0; k < 7; k++)
+		out[k] = one_delta(tr->sparks, tr->nsparks, cap, sm->from, sm->to, k);
 }
 
 static void max_in(const struct sample *a, size_t n, uint64_t from, uint64_t to, uint64_t *max,

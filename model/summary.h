@@ -51,4 +51,10 @@ struct summary {
 void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
 		     uint64_t to, struct summary *out);
 
+/* Capability cap's part of sm->sparks (SP_* order): its SPARK_COUNTERS'
+ * change over the window summary_compute clipped, so that the parts of
+ * every capability sum to sm->sparks. */
+void summary_sparks_of(const struct tracks *tr, const struct summary *sm, int32_t cap,
+		       uint64_t out[7]);
+
 #endif

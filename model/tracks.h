@@ -196,16 +196,19 @@ bool tracks_build(struct tracks *tr, const struct store *s);
 /* For a log still being written: builds the tracks on one thread and keeps
  * the pass's state, so that tracks_extend, after store_extend, reads only
  * the new events. The tracks are those of tracks_build (the same lists,
- * collections, threads, figures and bins), at the cost of the pass's
- * tables kept beside them. */
+ * collections, threads and figures; the exact queries answer the same),
+ * at the cost of the pass's tables kept beside them. The bins are finer
+ * than tracks_build chooses for a small log (at least 65536, so that they
+ * are only widened as the log grows): the lanes drawn from the bins alone
+ * may differ from a fresh build's by under 1/256 of a column, until the
+ * log is complete and is built as a fresh open builds it. */
 bool tracks_build_live(struct tracks *tr, const struct store *s);
 
-/* After store_extend: the tracks of the whole store, as tracks_build would
- * make them. Reads the new events and joins a copy of the kept pass: costs
- * O(new bytes + the tables), not O(file); builds again from the start only
- * when a fresh build would choose other bins (their number doubles with
- * the events, or the log starts earlier), which amortises to O(file) in
- * all. Tracks from tracks_build are built again (tracks_build_live). False
+/* After store_extend: the tracks of the whole store, as tracks_build_live
+ * would make them but for the number of bins, which stays (they widen).
+ * Reads the new events and joins a copy of the kept pass: costs O(new
+ * bytes + the tables), not O(file); builds again from the start only when
+ * the log starts earlier or has more capabilities. Tracks from tracks_build are built again (tracks_build_live). False
  * when out of memory (the tracks are then as they were). */
 bool tracks_extend(struct tracks *tr, const struct store *s);
 

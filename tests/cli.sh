@@ -259,6 +259,15 @@ for s in $F/*.rts-s.txt; do
 		same "summary-tsv-${k#*:}-elapsed:$name" "$want" \
 			"$(awk -v ns="$(field "${k#*:}_elapsed_ns")" 'BEGIN { printf "%.3f", ns / 1e9 }')"
 	done
+	# hectic sparks: the whole run's rows per capability sum to the SPARKS
+	# line (its total is created + dud + overflowed, as the RTS counts it)
+	want=$(awk '$1 == "SPARKS:" { gsub(/[(),]/, ""); print $2, $3, $5, $7, $9, $11 }' "$s")
+	"$H" sparks --tsv "$f" >"$T/out" 2>"$T/err"; check "sparks-tsv:$name" 0 $?
+	same "sparks-tsv-header:$name" "$(printf 'cap\tcreated\tconverted\toverflowed\tdud\tgcd\tfizzled')" \
+		"$(head -1 "$T/out")"
+	got=$(awk -F'\t' 'NR > 1 { for (k = 2; k <= 7; k++) s[k] += $k }
+		END { if (NR > 1) print s[2] + s[4] + s[5], s[3], s[4], s[5], s[6], s[7] }' "$T/out")
+	same "sparks-tsv-sum:$name" "$want" "$got"
 done
 # a full disk: exit status 1 and a message, not silence
 if [ -w /dev/full ] && [ -e $F/threaded.eventlog ]; then

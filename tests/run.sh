@@ -79,6 +79,8 @@ if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
 if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
+# hectic spans against user events paired from `hectic show`'s text (issue 12)
+if sh tests/spans.sh "$HECTIC"; then ok; else bad spans; fi
 # every input kind (stdin, FIFO, unix:, tcp:, a growing file) gives what the
 # file gives, whole or cut anywhere (issue 11)
 if sh tests/live.sh "$B"; then ok; else bad live; fi
@@ -88,6 +90,8 @@ if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi
 # the heap and profile panes end to end (issue 10)
 if sh tests/e2e/heap.sh "$HECTIC"; then ok; else bad e2e-heap; fi
 if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
+# following live logs: FIFO, growing file, stdin, a socket (issue 11)
+if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then

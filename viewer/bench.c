@@ -17,6 +17,7 @@
 #include "core.h"
 #include "draw.h"
 #include "loader.h"
+#include "summary_text.h"
 #include "term.h"
 
 #define BENCH_MAX_KEYS 4096
@@ -234,11 +235,13 @@ static int bench_follow(struct ui *u, double rate)
 	unlink(tmpl);
 	close(fd);
 	double took = t_all - w.t0, wrote = w.t1 - w.t0;
-	printf("follow: %.1f MB in %.3f s = %.0f MB/s taken in (the writer alone: %.3f s = %.0f MB/s%s%.0f MB/s); "
+	char paced[48] = "";
+	if (rate > 0)
+		snprintf(paced, sizeof paced, ", paced at %.0f MB/s", rate);
+	printf("follow: %.1f MB in %.3f s = %.0f MB/s taken in (the writer alone: %.3f s = %.0f MB/s%s); "
 	       "%llu builds\n",
 	       (double)(n - 2) / 1e6, took, (double)(n - 2) / 1e6 / took, wrote,
-	       (double)(n - 2) / 1e6 / wrote, rate > 0 ? ", paced at " : "", rate > 0 ? rate : 0.0,
-	       (unsigned long long)reloads);
+	       (double)(n - 2) / 1e6 / wrote, paced, (unsigned long long)reloads);
 	printf("write-to-screen latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%zu chunks of 2 MB)\n",
 	       pct(lat, seen, 0.5) * 1e3, pct(lat, seen, 0.99) * 1e3, pct(lat, seen, 1.0) * 1e3, seen);
 	printf("idle follow: %.2f%% of a CPU over 3 s\n", idle * 100);
@@ -250,8 +253,83 @@ static int bench_follow(struct ui *u, double rate)
 	return complete ? 0 : EXIT_BADINPUT;
 }
 
+/* What the viewer shows of a log, as text: the span, the counts and the
+ * summary (which the lanes, the GC bar and the reports are drawn from). */
+static char *figures(struct ui *u)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	struct summary sm;
+	summary_compute(&u->tr, &u->s, 0, UINT64_MAX, &sm);
+	fprintf(f, "span %llu..%llu, %llu events, %zu collections, %zu threads, %zu censuses\n",
+		(unsigned long long)u->s.tmin, (unsigned long long)u->s.tmax,
+		(unsigned long long)u->s.nevents, u->tr.ngcs, u->tr.nthreads, u->heap.ncensuses);
+	summary_write(f, &sm);
+	fclose(f);
+	return buf;
+}
+
+/* --bench=watch: FILE is being written by a program (bench.sh starts
+ * one): the viewer follows it until it is complete (or 10 minutes), then
+ * its span and figures are compared with a fresh open of the file. */
+static int bench_watch(struct ui *u)
+{
+	if (!term_start_hidden(50, 200)) {
+		warnx_("cannot set up the benchmark's screen");
+		return EXIT_BADINPUT;
+	}
+	draw_setup_colors(u);
+	loader_run(u);
+	if (u->loaded != 1) {
+		term_stop_hidden();
+		warnx_("%s", u->err);
+		return EXIT_BADINPUT;
+	}
+	ui_after_load(u);
+	live_start(u);
+	draw_frame(u);
+	double t0 = now_s();
+	uint64_t first = u->s.tmax, spans = 0, last = u->s.tmax;
+	while (u->lv.follow && now_s() - t0 < 600) {
+		follow_turn(u, 1000);
+		if (u->s.tmax != last) {
+			spans++;
+			last = u->s.tmax;
+		}
+	}
+	bool complete = u->lv.complete;
+	char *live = figures(u);
+	uint64_t t1 = u->t1, t0w = u->t0;
+	term_stop_hidden();
+	struct ui_opts o = u->o;
+	o.bench = NULL;
+	static struct ui fresh;
+	ui_init(&fresh, &o);
+	loader_run(&fresh);
+	if (fresh.loaded != 1 || !live) {
+		warnx_("%s", fresh.err);
+		return EXIT_BADINPUT;
+	}
+	char *want = figures(&fresh);
+	bool same = want && !strcmp(live, want) && fresh.s.tmin == t0w &&
+		    ui_run_end(&fresh) == t1;
+	printf("watch: the span grew %llu times while followed (%.1f ms to %.1f ms of log time, %.1f s)\n",
+	       (unsigned long long)spans, (double)(first - u->s.tmin) / 1e6,
+	       (double)(u->s.tmax - u->s.tmin) / 1e6, now_s() - t0);
+	printf("watch: %s; the span in view and the figures %s a fresh open's\n",
+	       complete ? "complete" : "NOT complete", same ? "equal" : "DIFFER from");
+	free(live);
+	free(want);
+	return complete && same ? 0 : EXIT_BADINPUT;
+}
+
 int bench_run(struct ui *u)
 {
+	if (!strcmp(u->o.bench, "watch"))
+		return bench_watch(u);
 	if (!strncmp(u->o.bench, "follow", 6))
 		return bench_follow(u, u->o.bench[6] == ':' ? atof(u->o.bench + 7) : 0);
 	double t0 = now_s();

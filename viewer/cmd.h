@@ -18,6 +18,8 @@ int cmd_activity(int argc, char **argv);
 int cmd_heap(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
 int cmd_top(int argc, char **argv);
+int cmd_spans(int argc, char **argv);
+int cmd_sparks(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 
 struct source;

@@ -17,6 +17,7 @@
 #include "../model/cctree.h"
 #include "../model/heap.h"
 #include "../model/source.h"
+#include "../model/spans.h"
 #include "../model/store.h"
 #include "../model/summary.h"
 #include "../model/timefmt.h"
@@ -42,7 +43,7 @@ struct ropts {
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
        OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN, OPT_SAVE, OPT_FOLLOW };
-enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY, R_HEAP, R_PROFILE };
+enum { R_SUMMARY, R_GCS, R_MARKERS, R_THREADS, R_ACTIVITY, R_HEAP, R_PROFILE, R_SPANS, R_SPARKS };
 
 static const char *const usages[] = {
 	"usage: hectic summary [--from T] [--to T] [--tsv] [--follow] [--save OUT] FILE",
@@ -53,6 +54,8 @@ static const char *const usages[] = {
 	"usage: hectic heap [--top N] [--from T] [--to T] [--tsv] [--raw | --escape] [--save OUT] FILE",
 	"usage: hectic profile [--flat [--top N] | --folded] [--cap N] [--builtin] [--from T] "
 	"[--to T] [--tsv] [--raw | --escape] [--save OUT] FILE",
+	"usage: hectic spans [--from T] [--to T] [--tsv] [--raw | --escape] [--save OUT] FILE",
+	"usage: hectic sparks [--from T] [--to T] [--tsv] [--save OUT] FILE",
 };
 
 /* Parses argv; returns -1 to go on, or an exit status. */
@@ -594,6 +597,150 @@ int cmd_gcs(int argc, char **argv)
 		printf("(no GC_STATS_GHC in this log: collections are grouped by overlap in time; "
 		       "pause:\n the mean over capabilities of GC_START..GC_END; span: first start to "
 		       "last end)\n");
+	return finish(&s, &tr, 0);
+}
+
+/* ---- spans ---- */
+
+static size_t text_width(const char *p, size_t n);
+
+static const struct span_name *by_total; /* cmp_total's names */
+
+static int cmp_total(const void *a, const void *b)
+{
+	const struct span_name *n = by_total;
+	const struct span_name *x = &n[*(const uint32_t *)a], *y = &n[*(const uint32_t *)b];
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+int cmd_spans(int argc, char **argv)
+{
+	struct ropts o;
+	int rc = parse(argc, argv, R_SPANS, &o);
+	if (rc >= 0)
+		return rc;
+	struct store s;
+	struct tracks tr;
+	memset(&tr, 0, sizeof tr);
+	if ((rc = open_all(&o, &s, NULL)) >= 0)
+		return rc;
+	struct span_rules r;
+	struct spans sp;
+	if (!span_rules_default(&r) || !spans_build(&sp, &s, &r) ||
+	    !spans_stats(&sp, o.from, o.to)) {
+		warnx_("%s: out of memory", o.path);
+		span_rules_free(&r);
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	span_rules_free(&r);
+	if (sp.over_budget)
+		warnx_("%s: the spans reached their memory budget; figures may be partial", o.path);
+	uint32_t *order = malloc((sp.nnames ? sp.nnames : 1) * sizeof *order);
+	if (!order) {
+		spans_free(&sp);
+		warnx_("%s: out of memory", o.path);
+		return finish(&s, &tr, EXIT_BADINPUT);
+	}
+	size_t n = 0;
+	for (size_t k = 0; k < sp.nnames; k++)
+		if (sp.names[k].count)
+			order[n++] = (uint32_t)k;
+	by_total = sp.names;
+	qsort(order, n, sizeof *order, cmp_total);
+	if (o.tsv)
+		printf("name\tcount\ttotal\tp50\tp90\tp99\tmax\n");
+	else
+		printf("%-24s %7s %12s %12s %12s %12s %12s  %s\n", "name", "count", "total", "p50",
+		       "p90", "p99", "max", "slowest starts at");
+	uint64_t spans = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct span_name *nm = &sp.names[order[i]];
+		spans += nm->count;
+		if (o.tsv) {
+			put_tsv_text(stdout, (const uint8_t *)nm->text, nm->len, o.escape);
+			printf("\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n", (unsigned long long)nm->count,
+			       (unsigned long long)nm->total, (unsigned long long)nm->p50,
+			       (unsigned long long)nm->p90, (unsigned long long)nm->p99,
+			       (unsigned long long)nm->max);
+			continue;
+		}
+		char t[32], a[32], b[32], c[32], d[32], e[32];
+		size_t w = text_width((const char *)nm->text, nm->len);
+		put_text(stdout, (const uint8_t *)nm->text, nm->len, o.escape);
+		printf("%*s %7llu %12s %12s %12s %12s %12s  %s\n", w < 24 ? (int)(24 - w) : 0, "",
+		       (unsigned long long)nm->count, fmt(t, nm->total), fmt(a, nm->p50),
+		       fmt(b, nm->p90), fmt(c, nm->p99), fmt(d, nm->max),
+		       fmt(e, sp.v[nm->slowest].start));
+	}
+	if (!o.tsv) {
+		printf("\n%llu spans", (unsigned long long)spans);
+		if (sp.unmatched_stops || sp.unclosed)
+			printf(" (in the whole run: %llu stops with no start on their thread, %llu starts "
+			       "never stopped)",
+			       (unsigned long long)sp.unmatched_stops, (unsigned long long)sp.unclosed);
+		printf("\n(pairs of user events on one thread: START name / STOP name, or name begin /"
+		       " name end;\n a span is in the window when it starts in it; percentiles are "
+		       "nearest-rank)\n");
+	}
+	free(order);
+	spans_free(&sp);
+	return finish(&s, &tr, 0);
+}
+
+/* ---- sparks ---- */
+
+int cmd_sparks(int argc, char **argv)
+{
+	struct ropts o;
+	int rc = parse(argc, argv, R_SPARKS, &o);
+	if (rc >= 0)
+		return rc;
+	struct store s;
+	struct tracks tr;
+	if ((rc = open_all(&o, &s, &tr)) >= 0)
+		return rc;
+	struct summary sm;
+	summary_compute(&tr, &s, o.from, o.to, &sm);
+	if (!sm.have_sparks)
+		warnx_("%s: no spark counters in this log (SPARK_COUNTERS: +RTS -l with a threaded RTS)",
+		       o.path);
+	static const int col[6] = { SP_CREATED, SP_CONVERTED, SP_OVERFLOWED, SP_DUD, SP_GCD,
+				    SP_FIZZLED };
+	static const char *const name[6] = { "created", "converted", "overflowed", "dud", "gcd",
+					     "fizzled" };
+	if (o.tsv) {
+		printf("cap");
+		for (int k = 0; k < 6; k++)
+			printf("\t%s", name[k]);
+		putchar('\n');
+	} else {
+		printf("%4s", "cap");
+		for (int k = 0; k < 6; k++)
+			printf(" %11s", name[k]);
+		putchar('\n');
+	}
+	for (size_t i = 0; i < tr.ncaps && sm.have_sparks; i++) {
+		uint64_t v[7];
+		summary_sparks_of(&tr, &sm, tr.caps[i], v);
+		printf(o.tsv ? "%d" : "%4d", tr.caps[i]);
+		for (int k = 0; k < 6; k++)
+			printf(o.tsv ? "\t%llu" : " %11llu", (unsigned long long)v[col[k]]);
+		putchar('\n');
+	}
+	if (!o.tsv && sm.have_sparks) {
+		printf("%4s", "all");
+		for (int k = 0; k < 6; k++)
+			printf(" %11llu", (unsigned long long)sm.sparks[col[k]]);
+		printf("\n\nSPARKS: %llu (%llu converted, %llu overflowed, %llu dud, %llu GC'd, %llu "
+		       "fizzled)\n",
+		       (unsigned long long)(sm.sparks[SP_CREATED] + sm.sparks[SP_DUD] +
+					    sm.sparks[SP_OVERFLOWED]),
+		       (unsigned long long)sm.sparks[SP_CONVERTED],
+		       (unsigned long long)sm.sparks[SP_OVERFLOWED], (unsigned long long)sm.sparks[SP_DUD],
+		       (unsigned long long)sm.sparks[SP_GCD], (unsigned long long)sm.sparks[SP_FIZZLED]);
+	}
 	return finish(&s, &tr, 0);
 }
 

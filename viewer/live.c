@@ -16,7 +16,7 @@
 
 #define POLL_MS 100     /* without inotify */
 #define IDLE_MS 1000    /* the status line's figures, refreshed */
-#define DUTY 3          /* wait DUTY x the last build's cost between builds */
+#define DUTY 1          /* wait DUTY x the last build's cost between builds */
 #define RATE_SPAN_NS 3000000000ull /* the rate: bytes over the last 3 s */
 #define SAMPLE_NS 200000000ull
 
@@ -180,6 +180,7 @@ bool live_reload(struct ui *u)
 			vs[i]->reload(u, true);
 	heap_free(&u->heap);
 	u->heap = h;
+	uint64_t rebuilt = tracks_extend_rebuilds;
 	if (!tracks_extend(&u->tr, &u->s))
 		term_die(EXIT_BADINPUT, "%s: out of memory while following the log", u->o.path);
 	for (int i = 0; i < 2; i++)
@@ -187,8 +188,44 @@ bool live_reload(struct ui *u)
 			vs[i]->reload(u, false);
 	u->lv.reloads++;
 	u->lv.built_at = live_now();
-	u->lv.build_ns = u->lv.built_at - t;
+	/* the throttle follows what an extension costs: a rare build from the
+	 * start does not hold the next ones back */
+	u->lv.build_ns = tracks_extend_rebuilds != rebuilt ? 0 : u->lv.built_at - t;
 	return true;
+}
+
+/* The file shrank: what was mapped past its new end is gone (reading it
+ * would fault), so the log is opened again as it is now, following
+ * stopped. A file cut inside its header cannot be shown: the viewer ends. */
+static void reopen_shrunk(struct ui *u)
+{
+	struct store ns;
+	char err[256];
+	if (store_open(&ns, u->src.path, err, sizeof err) != STORE_OK)
+		term_die(EXIT_BADINPUT, "%s: the file shrank: %s", u->o.path, err);
+	const struct view_ops *vs[2] = { u->pane, u->view };
+	for (int i = 0; i < 2; i++)
+		if (vs[i] && vs[i]->reload)
+			vs[i]->reload(u, true);
+	heap_free(&u->heap);
+	tracks_free(&u->tr);
+	store_close(&u->s);
+	u->s = ns;
+	if (!tracks_build(&u->tr, &u->s) || !heap_build(&u->heap, &u->s))
+		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
+	term_wrap_store_sigbus();
+	for (int i = 0; i < 2; i++)
+		if (vs[i] && vs[i]->reload)
+			vs[i]->reload(u, false);
+	/* the whole of what is left in view */
+	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
+	if (u->cursor >= ui_run_end(u) || u->cursor < u->s.tmin)
+		u->cursor = u->s.tmin;
+	list_anchor(u);
+	u->lv.reloads++;
+	stop(u, "the file shrank");
+	ui_say(u, "the file shrank to %llu bytes: showing what it holds now; following stopped",
+	       (unsigned long long)u->s.size);
 }
 
 /* Reads what arrived and builds again; the view follows the end when it
@@ -203,7 +240,7 @@ static void grow(struct ui *u)
 	char err[256];
 	switch (store_extend(&u->s, err, sizeof err)) {
 	case EXTEND_SAME: return;
-	case EXTEND_SHRANK: stop(u, "the file shrank"); return;
+	case EXTEND_SHRANK: reopen_shrunk(u); return;
 	case EXTEND_REPLACED: stop(u, "the file was replaced"); return;
 	case EXTEND_ERROR: stop(u, err); return;
 	case EXTEND_GREW: break;
@@ -251,7 +288,7 @@ void live_tick(struct ui *u)
 			return;
 		}
 		if ((uint64_t)sb.st_size < u->s.size) {
-			stop(u, "the file shrank");
+			reopen_shrunk(u);
 			return;
 		}
 		more = (uint64_t)sb.st_size > u->s.size;
@@ -273,6 +310,13 @@ void live_tick(struct ui *u)
 		if (lv->ino >= 0)
 			close(lv->ino);
 		lv->ino = lv->wd = -1;
+		/* once more as a fresh open builds them: the same bins too, so
+		 * that the lanes are exactly those of opening the file now */
+		struct tracks tr;
+		if (u->tr.inc && tracks_build(&tr, &u->s)) {
+			tracks_free(&u->tr);
+			u->tr = tr;
+		}
 		const char *why = stream(u) ? source_error(&u->src) : "";
 		if (*why)
 			ui_say(u, "the stream ended: %s; %llu bytes read", why,

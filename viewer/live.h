@@ -3,10 +3,11 @@
  *
  * Growth is noticed through inotify on a file (polled every 100 ms where
  * inotify fails) or the spooler's wake pipe on a stream. The store is
- * extended and the tracks and heap are built again from it, at most as
- * often as keeps that work under a quarter of the time (so keys keep
- * working whatever the log's size); the result is the same as a fresh open
- * of what has arrived. The view stays where the user left it, or, when it
+ * extended, the tracks extended from where they stopped (tracks_extend)
+ * and the heap profile read again, at most as often as keeps that work
+ * under half of the time (so keys keep working whatever the rate); the
+ * figures are those of a fresh open of what has arrived, and a complete
+ * log's tracks are built once more as a fresh open builds them. The view stays where the user left it, or, when it
  * showed the end of the run, follows the end. A log is complete when its
  * end-of-data marker arrives or its stream ends; a file that shrinks or
  * is replaced is said, and following stops. Never draws: the status line

@@ -129,6 +129,11 @@ static void usage(FILE *f)
 		"  activity FILE    per column and capability, the fraction of time running\n"
 		"                   and in GC (TSV: start end cap running gc)\n"
 		"    --columns N    how many columns (default 100)\n"
+		"  spans FILE       the user's phases: START name / STOP name and name begin /\n"
+		"                   name end events paired per thread; count, total,\n"
+		"                   p50/p90/p99/max per name\n"
+		"  sparks FILE      per capability: sparks created, converted, overflowed,\n"
+		"                   dud, GC'd and fizzled (the SPARKS line of +RTS -s)\n"
 		"  top FILE         while the log grows, a line a second (allocation rate,\n"
 		"                   heap, live bytes, GC share, p99 pause, sparks), then the\n"
 		"                   summary; the same as summary --follow\n"
@@ -251,6 +256,7 @@ int main(int argc, char **argv)
 		{ "markers", cmd_markers }, { "threads", cmd_threads },
 		{ "activity", cmd_activity }, { "heap", cmd_heap },
 		{ "profile", cmd_profile }, { "top", cmd_top }, { "run", cmd_run },
+		{ "spans", cmd_spans }, { "sparks", cmd_sparks },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))

@@ -95,10 +95,13 @@ static void generations(struct out *o, const struct summary *sm)
 	if (sm->bal_den && sm->bal_num)
 		put(o, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n\n",
 		    100.0 * (double)sm->bal_num / (double)sm->bal_den);
+	/* the RTS's total counts the sparks never created too: those found dud
+	 * (already evaluated) and those that overflowed the pool */
 	if (sm->have_sparks)
 		put(o, "  SPARKS: %llu (%llu converted, %llu overflowed, %llu dud, %llu GC'd, "
 		       "%llu fizzled)\n\n",
-		    (unsigned long long)sm->sparks[SP_CREATED],
+		    (unsigned long long)(sm->sparks[SP_CREATED] + sm->sparks[SP_DUD] +
+					 sm->sparks[SP_OVERFLOWED]),
 		    (unsigned long long)sm->sparks[SP_CONVERTED],
 		    (unsigned long long)sm->sparks[SP_OVERFLOWED],
 		    (unsigned long long)sm->sparks[SP_DUD], (unsigned long long)sm->sparks[SP_GCD],

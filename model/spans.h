@@ -1,0 +1,77 @@
+/* spans: the user's own phases, paired from user events.
+ *
+ * A program marks a phase with two user events (traceEventIO, or
+ * traceMarkerIO): "START name" and "STOP name", as ghc-events-analyze
+ * pairs them, or "name begin" and "name end". Each rule is a pair of POSIX
+ * extended regexes whose first group is the name (the hecticrc can add
+ * rules). Events are paired on the Haskell thread that posted them (the
+ * one running on the capability), most recent start first, so that spans
+ * of one name nest on a thread and run side by side on several. A stop
+ * with no start, and a start never stopped, are counted, not paired.
+ *
+ * The pass reads the scheduler's and the user's events in time order
+ * (one merge over the store: O(those events)). Names are copied out of
+ * the map (a live log's map moves). Never includes curses or termkey. */
+#ifndef HECTIC_SPANS_H
+#define HECTIC_SPANS_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+struct span {
+	uint64_t start, end;
+	uint32_t name;   /* index into names */
+	uint32_t thread; /* 0: none was running */
+	int32_t cap;     /* where it started */
+	uint16_t depth;  /* spans open on its thread when it started */
+};
+
+struct span_name {
+	char *text;
+	size_t len;
+	/* over the spans of the window asked for (spans_stats) */
+	uint64_t count, total, p50, p90, p99, max;
+	size_t slowest; /* index into spans of the longest (SIZE_MAX: none) */
+};
+
+#define SPAN_RULES_MAX 8
+
+struct span_rules {
+	regex_t start[SPAN_RULES_MAX], stop[SPAN_RULES_MAX];
+	size_t n;
+};
+
+struct spans {
+	struct span *v; /* by start time */
+	size_t n;
+	struct span_name *names; /* in order of first appearance */
+	size_t nnames;
+	uint64_t unmatched_stops; /* stops with no start on their thread */
+	uint64_t unclosed;        /* starts never stopped */
+	bool over_budget;         /* the table stopped growing */
+};
+
+/* The two default rules: "^START (.+)$" / "^STOP (.+)$" and
+ * "^(.+) begin$" / "^(.+) end$". False when out of memory. */
+bool span_rules_default(struct span_rules *r);
+
+/* Adds a rule (extended regexes, the name in the first group); false with
+ * a message in err when a regex does not compile or has no group, or the
+ * table is full. */
+bool span_rules_add(struct span_rules *r, const char *start, const char *stop, char *err,
+		    size_t errlen);
+void span_rules_free(struct span_rules *r);
+
+/* Pairs the user events of the whole store. False when out of memory. */
+bool spans_build(struct spans *sp, const struct store *s, const struct span_rules *r);
+void spans_free(struct spans *sp);
+
+/* Each name's count, total and nearest-rank percentiles of the spans that
+ * start in [from, to]. O(spans log spans). False when out of memory. */
+bool spans_stats(struct spans *sp, uint64_t from, uint64_t to);
+
+#endif

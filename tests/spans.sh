@@ -1,0 +1,93 @@
+#!/bin/sh
+# hectic spans against a reference computed here from `hectic show`'s text:
+# the running thread of each capability from its "running thread" and
+# "stopping thread" lines, user messages "START name" / "STOP name" and
+# "name begin" / "name end" (messages or markers) paired on that thread,
+# most recent start first; per name the count, total and nearest-rank
+# p50/p90/p99/max. Every fixture, the whole run and a window.
+# Usage: sh tests/spans.sh [HECTIC]
+set -u
+H=${1:-build/hectic}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+nonempty=0
+
+# reference FILE FROM TO: name count total p50 p90 p99 max, sorted by name
+reference() {
+	"$H" show "$1" 2>/dev/null | awk -v from="$2" -v to="$3" '
+	function push(th, name, t) { n = ++depth[th]; sname[th, n] = name; stime[th, n] = t }
+	function pop(th, name, t,   j, k) {
+		for (j = depth[th]; j >= 1 && sname[th, j] != name; j--) ;
+		if (j < 1) return
+		if (stime[th, j] >= from && stime[th, j] <= to) print name "\t" t - stime[th, j]
+		for (k = j; k < depth[th]; k++) { sname[th, k] = sname[th, k + 1]; stime[th, k] = stime[th, k + 1] }
+		depth[th]--
+	}
+	/^[0-9]+: cap [0-9]+: / {
+		t = $1; sub(/:$/, "", t); t += 0
+		cap = $3; sub(/:$/, "", cap)
+		rest = $0; sub(/^[0-9]+: cap [0-9]+: /, "", rest)
+		if (rest ~ /^running thread [0-9]+$/) { run[cap] = $6; next }
+		if (rest ~ /^stopping thread [0-9]+ /) { run[cap] = 0; next }
+		th = (cap in run) ? run[cap] : 0
+		sub(/^marker: /, "", rest)
+		if (rest ~ /^START ./) { name = rest; sub(/^START /, "", name); push(th, name, t); next }
+		if (rest ~ /^STOP ./) { name = rest; sub(/^STOP /, "", name); pop(th, name, t); next }
+		if (rest ~ /. begin$/) { name = rest; sub(/ begin$/, "", name); push(th, name, t); next }
+		if (rest ~ /. end$/) { name = rest; sub(/ end$/, "", name); pop(th, name, t); next }
+	}' | sort -t "$(printf '\t')" -k1,1 -k2,2n | awk -F '\t' '
+	function flush(   r50, r90, r99) {
+		if (cur == "") return
+		r50 = int((50 * n + 99) / 100); r90 = int((90 * n + 99) / 100); r99 = int((99 * n + 99) / 100)
+		printf "%s\t%d\t%d\t%d\t%d\t%d\t%d\n", cur, n, tot, d[r50], d[r90], d[r99], d[n]
+	}
+	$1 != cur { flush(); cur = $1; n = 0; tot = 0 }
+	{ d[++n] = $2; tot += $2 }
+	END { flush() }'
+}
+
+check() { # check NAME FILE FROM TO [OPTS]
+	reference "$2" "$3" "$4" >"$T/want"
+	set -- "$1" "$2" "$3" "$4"
+	win=""
+	[ "$3" != 0 ] && win="--from $3"
+	[ "$4" != 18446744073709551615 ] && win="$win --to $4"
+	# shellcheck disable=SC2086 # $win: words or nothing
+	"$H" spans --tsv $win "$2" 2>"$T/err" | tail -n +2 | sort -t "$(printf '\t')" -k1,1 >"$T/got"
+	if cmp -s "$T/want" "$T/got"; then
+		pass=$((pass + 1))
+		[ -s "$T/want" ] && nonempty=$((nonempty + 1))
+	else
+		fail=$((fail + 1))
+		echo "spans: FAIL: $1"
+		diff "$T/want" "$T/got" | head -6
+	fi
+}
+
+for f in tests/fixtures/*.eventlog; do
+	name=$(basename "$f" .eventlog)
+	check "$name" "$f" 0 18446744073709551615
+	# a window: the middle third of the run
+	range=$("$H" show "$f" 2>/dev/null | awk -F: '/^[0-9]+: / { t = $1 + 0; if (!n++ || t < lo) lo = t; if (t > hi) hi = t }
+		END { print lo, hi }')
+	lo=${range% *} hi=${range#* }
+	a=$(((2 * lo + hi) / 3)) b=$(((lo + 2 * hi) / 3))
+	check "$name-window" "$f" "$a" "$b"
+done
+# the header row names the columns as the issue asks
+"$H" spans --tsv tests/fixtures/threaded.eventlog 2>/dev/null | head -1 >"$T/head"
+if [ "$(cat "$T/head")" = "$(printf 'name\tcount\ttotal\tp50\tp90\tp99\tmax')" ]; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "spans: FAIL: TSV header: $(cat "$T/head")"
+fi
+# the checks compare something: some fixture has spans
+if [ "$nonempty" -ge 2 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1))
+	echo "spans: FAIL: fewer than 2 checks had spans to compare ($nonempty)"
+fi
+echo "spans: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
