@@ -52,7 +52,7 @@ PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
 MODEL_SRC = model/store.c model/merge.c model/classes.c model/timefmt.c model/idmap.c \
 	model/builder.c model/stitch.c model/collections.c model/join.c model/activity.c \
-	model/tracks.c model/summary.c model/heap.c model/cctree.c model/source.c model/spans.c
+	model/tracks.c model/summary.c model/heap.c model/cctree.c model/source.c model/spans.c model/trows.c
 # the viewer's views and panels: one file each, viewer/view_NAME.c
 VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
 # what the unit tests link of the viewer: all but main() and ui_run()

@@ -23,6 +23,9 @@
 #                       main log, before the crafted ones), 0: not, only:
 #                       only it (and the crafted logs if they are `only`
 #                       too)   [1]
+#   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
+#                       log of 100,000 threads from bench/threads.hs), 0:
+#                       not, only: only it   [1]
 #   HECTIC_BENCH_LIVE   1: also the live section of issue 11 on the main
 #                       log (after the UI), 0: not, only: the main log's
 #                       cat and the live section alone   [1]
@@ -76,6 +79,7 @@ crafted_shapes=${HECTIC_BENCH_CRAFTED_SHAPES:-plain decreasing zigzag ids blocks
 crafted_timeout=${HECTIC_BENCH_CRAFTED_TIMEOUT:-120}
 heap=${HECTIC_BENCH_HEAP:-1}
 live=${HECTIC_BENCH_LIVE:-1}
+threads=${HECTIC_BENCH_THREADS:-1}
 failed=0
 
 # SIZE[K|M|G][B] -> bytes (decimal units)
@@ -93,6 +97,7 @@ case $runs in '' | *[!0-9]* | 0) die "bad HECTIC_BENCH_RUNS '$runs'" ;; esac
 case $crafted in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_CRAFTED '$crafted' (0, 1 or only)" ;; esac
 case $heap in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_HEAP '$heap' (0, 1 or only)" ;; esac
 case $live in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_LIVE '$live' (0, 1 or only)" ;; esac
+case $threads in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_THREADS '$threads' (0, 1 or only)" ;; esac
 crafted_target=$(to_bytes "$crafted_size_arg") ||
 	die "bad HECTIC_BENCH_CRAFTED_SIZE '$crafted_size_arg' (e.g. 10M, 100M)"
 [ "$crafted_target" -ge 100000 ] ||
@@ -520,6 +525,51 @@ live_bench() {
 	return 0
 }
 
+# Thread rows (issue 12): bench/threads.hs forks 100,000 labelled threads
+# that yield 100 times each (+RTS -N2 -l: about 350 MB); the viewer
+# headless with the thread rows pane (R) over a key script: rows moved and
+# paged, the three sorts, alive only, zooms from the whole run down to a
+# few columns per event and back, pans, the lane marks. Target: redraw p99
+# under TARGET_REDRAW_MS.
+threads_bench() {
+	if ! command -v "$GHC" >/dev/null 2>&1; then
+		echo "thread rows (issue 12): SKIPPED, $GHC not found"
+		return 0
+	fi
+	tb_log=$dir/threads.eventlog
+	tb_key="threads $(cksum <"$here/threads.hs") $("$GHC" --numeric-version)"
+	if [ -f "$tb_log" ] && [ "$(cat "$tb_log.stamp" 2>/dev/null)" = "$tb_key" ]; then
+		note "using cached $tb_log"
+	else
+		mkdir -p "$dir"
+		"$GHC" -v0 -O1 -threaded -eventlog -rtsopts -outputdir "$tmp/ghc-threads" \
+			-o "$tmp/threads" "$here/threads.hs" || die "cannot compile bench/threads.hs"
+		(cd "$tmp" && ./threads 100000 +RTS -N2 -l -olthreads.eventlog -RTS >/dev/null) ||
+			die "bench/threads.hs failed"
+		mv "$tmp/threads.eventlog" "$tb_log"
+		echo "$tb_key" >"$tb_log.stamp"
+	fi
+	tb_n=$("$tmp/hectic" threads --tsv "$tb_log" 2>/dev/null | wc -l)
+	zin=$(printf '+ %.0s' $(seq 1 24))
+	zout=$(printf -- '- %.0s' $(seq 1 24))
+	tb_script="R j j j k <PageDown> <PageDown> <PageUp> r j r j r w w $zin l l h h x x $zout = g G <PageDown> j k"
+	echo "thread rows (issue 12): $tb_log ($(($(wc -c <"$tb_log") / 1000000)) MB, $((tb_n - 1)) threads)"
+	"$tmp/hectic" --bench="$tb_script" "$tb_log" | awk -v strict="$strict" -v tm="$TARGET_REDRAW_MS" '
+	/^first frame:/ { print "  " $0; next }
+	/^redraw per key:/ {
+		p99 = $8
+		printf "  %s (target p99 < %d ms: %s)\n", $0, tm, (p99 + 0 < tm ? "ok" : "MISSED")
+		bad = p99 + 0 >= tm; next }
+	{ print "  " $0 }
+	END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+}
+
+if [ "$threads" = only ]; then
+	threads_bench
+	[ "$failed" = 0 ] || exit 1
+	exit 0
+fi
+
 # Only the heap-profile section or the crafted logs (or both): not the main
 # log.
 if [ "$crafted" = only ] || [ "$heap" = only ]; then
@@ -667,6 +717,10 @@ END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
 if [ "$live" = 1 ]; then
 	echo
 	live_bench
+fi
+if [ "$threads" = 1 ]; then
+	echo
+	threads_bench
 fi
 if [ "$heap" = 1 ]; then
 	echo

@@ -37,14 +37,16 @@
 	X(SEARCH_PREV, "search-prev", "go to the previous match")                        \
 	X(THREADS, "threads", "pick a thread and go to its first run")                   \
 	X(STATS, "stats", "statistics of the marked interval")                           \
+	X(THREAD_ROWS, "thread-rows", "show one row per thread under the lanes (again: the event list)") \
+	X(SPANS, "spans", "the user's phases (START/STOP name): count, total, percentiles; Enter: the slowest") \
 	X(HEAP_VIEW, "heap-view", "show the heap profile under the lanes (again: the event list)") \
 	X(PROFILE_VIEW, "profile-view", "show the cost-centre profile under the lanes (again: the event list)") \
 	X(PANE_MODE, "pane-mode", "heap: normalised or absolute; profile: tree or flat list") \
-	X(PANE_SORT, "pane-sort", "heap: rank bands by area or peak; profile: sort by inherited, individual or name") \
-	X(PANE_SCOPE, "pane-scope", "profile: the whole run, the marked interval or the window in view") \
+	X(PANE_SORT, "pane-sort", "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label") \
+	X(PANE_SCOPE, "pane-scope", "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \
 	X(PANE_CAP, "pane-cap", "profile: all capabilities, or the next one")           \
 	X(TOGGLE_BUILTIN, "toggle-builtin", "profile: show or hide the RTS's own cost centres (GC, IDLE, SYSTEM)") \
-	X(HIGHLIGHT, "highlight", "heap: highlight the band; profile: mark its ticks on the lanes (Escape clears)") \
+	X(HIGHLIGHT, "highlight", "heap: highlight the band; profile: mark its ticks on the lanes; threads: mark the thread's runs on the lanes (Escape clears)") \
 	X(EXPAND_ALL, "expand-all", "profile: expand or collapse the whole tree")       \
 	X(UP, "up", "move up in the event list or a panel")                              \
 	X(DOWN, "down", "move down in the event list or a panel")                        \

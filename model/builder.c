@@ -111,6 +111,7 @@ struct thread_info *tb_thread_get(struct tb *b, uint32_t id)
 	struct thread_info t = {
 		.id = id, .created = UINT64_MAX, .first_run = UINT64_MAX,
 		.finished = UINT64_MAX, .first_cap = EV_NO_CAP, .last_cap = EV_NO_CAP,
+		.label_len = UINT32_MAX,
 	};
 	if (!vec_push(b->th, b->nth, b->thcap, t) || !idmap_put(&b->thmap, id, b->nth - 1)) {
 		b->oom = true;
@@ -406,6 +407,13 @@ static void feed_thread(struct tb *b, const struct ev *e)
 	} else if (ti->label_off == 0 || e->time >= ti->label_time) { /* THREAD_LABEL */
 		ti->label_off = e->off;
 		ti->label_time = e->time;
+		/* the text's length when it is where the format puts it (after
+		 * the event's head, its size and the thread), so that a label
+		 * costs no decoding; else it is decoded when asked for */
+		bool std = e->nf >= 2 && e->f[1].s &&
+			   e->f[1].s == b->s->map + e->off + EV_HEAD_BYTES + 2 + 4 &&
+			   e->f[1].u < UINT32_MAX;
+		ti->label_len = std ? (uint32_t)e->f[1].u : UINT32_MAX;
 	}
 }
 

@@ -279,6 +279,7 @@ static void merge_thread(struct thread_info *d, const struct thread_info *x)
 		d->finished = x->finished;
 	if (x->label_off && (!d->label_off || x->label_time >= d->label_time)) {
 		d->label_off = x->label_off;
+		d->label_len = x->label_len;
 		d->label_time = x->label_time;
 	}
 	d->run_ns += x->run_ns;

@@ -265,7 +265,8 @@ bool spans_build(struct spans *sp, const struct store *s, const struct span_rule
 		spans_free(sp);
 		return false;
 	}
-	qsort(sp->v, sp->n, sizeof *sp->v, cmp_span);
+	if (sp->n)
+		qsort(sp->v, sp->n, sizeof *sp->v, cmp_span);
 	return spans_stats(sp, 0, UINT64_MAX);
 }
 

@@ -119,6 +119,12 @@ const uint8_t *tracks_label(const struct tracks *tr, const struct store *s,
 	*n = 0;
 	if (!ti || !ti->label_off)
 		return NULL;
+	/* where the pass found the text (decoded then, and in the file) */
+	uint64_t at = ti->label_off + EV_HEAD_BYTES + 2 + 4;
+	if (ti->label_len != UINT32_MAX && at + ti->label_len <= s->size) {
+		*n = ti->label_len;
+		return s->map + at;
+	}
 	struct ev e;
 	if (ev_decode(&s->hdr, s->map, s->size, ti->label_off, &e) != EV_OK || e.nf < 2)
 		return NULL;

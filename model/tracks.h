@@ -107,6 +107,9 @@ struct thread_info {
 	uint64_t caps;      /* capabilities it ran on: bit c for c < 63, bit 63 for any higher */
 	int32_t first_cap, last_cap;
 	uint32_t nruns;
+	uint32_t label_len; /* its label's length, the text right after the
+			     * event's head, size and thread; UINT32_MAX:
+			     * elsewhere (decode the event) */
 };
 
 /* A user marker, user message, log message or binary message. */

@@ -92,6 +92,8 @@ if sh tests/e2e/heap.sh "$HECTIC"; then ok; else bad e2e-heap; fi
 if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
 # following live logs: FIFO, growing file, stdin, a socket (issue 11)
 if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
+# issue 12's views: the spans panel
+if sh tests/e2e/threads.sh "$HECTIC"; then ok; else bad e2e-threads; fi
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then

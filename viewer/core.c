@@ -578,6 +578,7 @@ void ui_free(struct ui *u)
 		store_close(&u->s);
 		u->loaded = 0;
 	}
+	spans_view_free(u);
 	live_free(u);
 	source_close(&u->src);
 	keymap_free(u->km);

@@ -17,6 +17,7 @@
 #include "../model/classes.h"
 #include "../model/heap.h"
 #include "../model/source.h"
+#include "../model/spans.h"
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
@@ -57,6 +58,8 @@ struct ui {
 	const struct view_ops *pane; /* the pane under the lanes; NULL: the event list */
 	struct heap_pane *hp;        /* the heap pane's state (view_heap.c) */
 	struct prof_pane *pp;        /* the profile pane's state (view_profile.c) */
+	struct spans_view *spv;      /* the spans, once paired (view_spans.c) */
+	struct trows_pane *trp;      /* the thread rows pane's state (view_trows.c) */
 	int psel, ptop;              /* its selected and first shown rows */
 	regex_t re;                  /* the last search */
 	bool has_re;
@@ -177,6 +180,12 @@ void ui_free(struct ui *u);
  * cursor follows), and anchored at the first event at or after the cursor. */
 void list_move(struct ui *u, int delta);
 void list_anchor(struct ui *u);
+
+/* view_trows.c: the selected thread's runs on the lanes (the timeline). */
+void trows_draw_lane_marks(struct ui *u);
+
+/* view_spans.c: frees the paired spans (the log grew, or the viewer ends). */
+void spans_view_free(struct ui *u);
 
 /* view_search.c: the last search again, forwards (dir 1) or back (-1). */
 void search_repeat(struct ui *u, int dir);

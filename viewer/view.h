@@ -58,12 +58,14 @@ struct view_ops {
 	V(list)       \
 	V(heap)       \
 	V(profile)    \
+	V(trows)      \
 	V(status)     \
 	V(help)       \
 	V(pauses)     \
 	V(filters)    \
 	V(threads)    \
 	V(stats)      \
+	V(spans)      \
 	V(search)     \
 	V(goto)       \
 	/* the end */

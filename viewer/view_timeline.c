@@ -288,6 +288,7 @@ static void timeline_draw(struct ui *u)
 	draw_lanes(u);
 	draw_lane_labels(u);
 	profile_draw_lane_ticks(u);
+	trows_draw_lane_marks(u);
 	draw_gcbar(u);
 	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
 	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);

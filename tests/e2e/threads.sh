@@ -1,0 +1,210 @@
+#!/bin/sh
+# End-to-end tests of issue 12's views: the spans panel (S). The real
+# binary in a detached tmux session, driven by keys, checked on the
+# captured screen against `hectic spans --tsv` (itself checked against
+# the user events of `hectic show`, tests/spans.sh).
+# Usage: tests/e2e/threads.sh path/to/hectic. Exit 0 when every check passed.
+set -u
+case ${1:-} in
+"") echo "usage: tests/e2e/threads.sh path/to/hectic" >&2; exit 2 ;;
+/*) E2E_HECTIC=$1 ;;
+*) E2E_HECTIC=$PWD/$1 ;;
+esac
+missing=0
+for t in tmux:tmux stty:coreutils env:coreutils sleep:coreutils mkfifo:coreutils \
+	mktemp:coreutils head:coreutils cmp:diffutils awk:mawk sed:sed grep:grep; do
+	if ! command -v "${t%:*}" >/dev/null 2>&1; then
+		echo "e2e-threads: ${t%:*} not found (install ${t#*:})"
+		missing=$((missing + 1))
+	fi
+done
+if [ ! -r /proc/self/stat ]; then
+	echo "e2e-threads: /proc is not mounted (mount -t proc proc /proc)"
+	missing=$((missing + 1))
+fi
+if [ "$missing" -gt 0 ]; then
+	echo "e2e-threads: $missing checks, $missing failed"
+	exit 1
+fi
+cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/lib.sh
+
+F=tests/fixtures
+TS=$F/threads.eventlog
+TH=$F/threaded.eventlog
+READY='events: '
+
+eq() {
+	if [ -n "$2" ] && [ "$2" = "$3" ]; then pass; else fail "$1" "got '$2', want '$3' ${4:-}"; fi
+}
+
+# ---- the spans panel ----
+# the reference: the names by total, longest first, with their count
+"$E2E_HECTIC" spans --tsv "$TS" | awk -F '\t' 'NR > 1 { print $3 "\t" $1 "\t" $2 "\t" $7 }' |
+	sort -t "$(printf '\t')" -k1,1nr -k2,2 >"$E2E_T/want"
+nnames=$(wc -l <"$E2E_T/want")
+first=$(head -1 "$E2E_T/want" | cut -f2)
+first_count=$(head -1 "$E2E_T/want" | cut -f3)
+first_max=$(head -1 "$E2E_T/want" | cut -f4)
+[ "$nnames" -ge 3 ] && pass || fail spans-fixture "the fixture has $nnames span names"
+
+start 120 32 -- "$TS"
+check spans-open-ready "$READY"
+keys S
+check spans-title "spans: $nnames names"
+# every name, in the reference's order, with its count
+capture
+# (each row: the name, its count, then times; the lanes' glyphs left of
+# the box are skipped by matching the row's own shape)
+awk -v n="$nnames" '/ name +count +total/ { on = 1; next }
+	on && k < n && match($0, /[A-Za-z][A-Za-z0-9_-]* +[0-9]+ +[0-9.]+(ns|us|ms|s) /) {
+		split(substr($0, RSTART, RLENGTH), f, / +/); print f[1] "\t" f[2]; k++ }' \
+	"$E2E_SCREEN" >"$E2E_T/got"
+cut -f2,3 "$E2E_T/want" >"$E2E_T/want2"
+if cmp -s "$E2E_T/got" "$E2E_T/want2"; then pass; else
+	fail spans-rows "rows (name count):
+$(cat "$E2E_T/got")
+    want:
+$(cat "$E2E_T/want2")"
+fi
+# Enter on the first (the longest total): its slowest instance, marked,
+# in view, the status saying its duration
+keys Enter
+check spans-slowest "the slowest '$first'"
+capture
+want_dur=$(awk -v ns="$first_max" 'BEGIN {
+	if (ns >= 1e9) printf "%.3fs", ns / 1e9; else if (ns >= 1e6) printf "%.3fms", ns / 1e6;
+	else if (ns >= 1e3) printf "%.1fus", ns / 1e3; else printf "%dns", ns }')
+grep -q "the slowest '$first': $want_dur" "$E2E_SCREEN" && pass ||
+	fail spans-slowest-duration "want $want_dur: $(status_line)"
+# the statistics of the marked interval open on s
+keys s
+check spans-stats-open '^.*interval [0-9.]+m?s \.\. [0-9.]+m?s'
+keys Escape q
+check_exit spans-quit 0
+
+# ---- the thread rows pane ----
+# trow_ref ID T0 T1 W: thread ID's row over [T0, T1) in W columns, computed
+# here from `hectic show`'s text: its state from its own lines (creating:
+# runnable; running: the capability; stopping: by the reason; waking up or
+# runnable: runnable unless running), each column the state that held
+# longest (running wins a tie; the longest run's capability), then '+'
+# where it was created, 'x' where it finished, '~' where it migrated
+"$E2E_HECTIC" show "$TS" >"$E2E_T/show"
+trow_ref() {
+	awk -v id="$1" -v t0="$2" -v t1="$3" -v w="$4" '
+	function cstart(c) { return t0 + int((t1 - t0) * c / w) }
+	function colof(t,   c) { c = int((t - t0) * w / (t1 - t0)); if (c >= w) c = w - 1
+		while (c + 1 < w && cstart(c + 1) <= t) c++; while (c > 0 && cstart(c) > t) c--; return c }
+	function acc(a, b,   c, lo, hi, x, y) {
+		if (a < t0) a = t0; if (b > t1) b = t1; if (b <= a) return
+		for (c = colof(a); c < w; c++) {
+			lo = cstart(c); hi = cstart(c + 1); if (lo >= b) break
+			x = a > lo ? a : lo; y = b < hi ? b : hi; if (y <= x) continue
+			tot[c, st] += y - x
+			if (st == "run" && y - x > best[c]) { best[c] = y - x; bcap[c] = cap }
+			if (st ~ /^blk/ && !(c in why)) why[c] = st
+		}
+	}
+	function flag(t, f) { if (t >= t0 && t < t1) fl[colof(t), f] = 1 }
+	BEGIN { st = "none"; since = t0 }
+	{
+		t = $1; sub(/:$/, "", t); t += 0
+		if ($0 !~ ("thread " id "( |$)")) next
+		c = $3; sub(/:$/, "", c)
+		new = st
+		if ($0 ~ ("creating thread " id "$")) { new = "runnable"; flag(t, "+") }
+		else if ($0 ~ ("running thread " id "$")) { new = "run"; ncap = c }
+		else if ($0 ~ ("stopping thread " id " ")) {
+			r = $0; sub(/.*\(/, "", r)
+			if (r ~ /^thread finished/) { new = "none"; flag(t, "x") }
+			else if (r ~ /^making a foreign call/) new = "F"
+			else if (r ~ /MVar/) new = "blkM"
+			else if (r ~ /STM/) new = "blkS"
+			else if (r ~ /black hole/) new = "blkB"
+			else if (r ~ /I\/O/) new = "blkI"
+			else if (r ~ /threadDelay/) new = "blkD"
+			else if (r ~ /throwTo/) new = "blkT"
+			else new = "runnable"
+		}
+		else if ($0 ~ ("waking up thread " id " ") || $0 ~ ("thread " id " is runnable")) {
+			if (st != "run") new = "runnable" }
+		else if ($0 ~ ("migrating thread " id " ")) flag(t, "~")
+		else next
+		if (t < since) t = since
+		acc(since, t); st = new; since = t
+		if (new == "run") cap = ncap
+	}
+	END {
+		acc(since, t1)
+		split("none runnable blkM blkS blkB blkI blkD blkT F run", order, " ")
+		for (c = 0; c < w; c++) {
+			if ((c, "+") in fl) { printf "+"; continue }
+			if ((c, "x") in fl) { printf "x"; continue }
+			if ((c, "~") in fl) { printf "~"; continue }
+			bs = "none"; bv = 0
+			for (k = 1; k <= 10; k++) { s = order[k]; v = tot[c, s] + 0
+				if (v > bv || (v == bv && bv > 0 && s == "run")) { bv = v; bs = s } }
+			if (bs == "run") printf "%s", (bcap[c] < 10 ? bcap[c] : "*")
+			else if (bs == "runnable") printf "."
+			else if (bs ~ /^blk/) printf "%s", substr(bs, 4, 1)
+			else if (bs == "F") printf "F"
+			else printf " "
+		}
+		printf "\n"
+	}' "$E2E_T/show" | sed 's/ *$//'
+}
+# trow_got ID: the pane's row of thread ID (from the gutter on)
+trow_got() {
+	capture
+	awk -v id="$1" '$1 == id && /^ *[0-9]+( |$)/ { print substr($0, 9); f = 1; exit }
+		END { if (!f) print "(no row)" }' "$E2E_SCREEN" | sed 's/ *$//'
+}
+start 140 40 -- "$TS"
+check trows-ready "$READY"
+keys R
+check trows-title '^threads [0-9]+, by creation; thread'
+nthreads=$(awk '/creating thread/ { n++ } END { print n }' "$E2E_T/show")
+check trows-count "^threads $nthreads, by creation"
+set -- $(window)
+wt0=$1 wt1=$2 ww=$3
+for id in 2 5 6 7 12; do
+	eq "trows-row-$id" "$(trow_got "$id")" "$(trow_ref "$id" "$wt0" "$wt1" "$ww")"
+done
+# zoomed in on the middle: the rows of the window, the states at its start
+# from before it (a look back: thread 2, the IO manager, has been in its
+# foreign call since long before)
+keys :
+text 50ms
+keys Enter
+keys + + + +
+sleep 0.3
+capture
+set -- $(window)
+wt0=$1 wt1=$2 ww=$3
+for id in 2 3 5; do
+	eq "trows-zoom-row-$id" "$(trow_got "$id")" "$(trow_ref "$id" "$wt0" "$wt1" "$ww")"
+done
+# r sorts by running time: the first row ran longest
+keys r
+check trows-sort-running 'by running time'
+longest=$("$E2E_HECTIC" threads --tsv "$TS" | awk -F '\t' 'NR > 1 && $6 > m { m = $6; id = $1 } END { print id }')
+capture
+first=$(awk '/^ *[0-9]+( |$)/ && !done { if (seen) { print $1; done = 1 } } /^threads [0-9]+, by/ { seen = 1 }' "$E2E_SCREEN")
+eq trows-sort-first "$first" "$longest" "(the longest running thread)"
+# x marks the selected thread's runs on the lanes
+keys x
+check trows-mark-msg "runs marked on the lanes"
+keys q
+check_exit trows-quit 0
+
+# a log with no spans: the panel says so
+start 120 32 -- "$TH"
+check nospans-ready "$READY"
+keys S
+check nospans-empty 'no spans: no START name / STOP name'
+keys Escape q
+check_exit nospans-quit 0
+
+echo "e2e-threads: $e2e_checks checks, $e2e_failed failed"
+[ "$e2e_failed" -eq 0 ]

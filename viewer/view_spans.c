@@ -1,0 +1,165 @@
+/* The spans panel: the user's phases (model/spans.h: START name / STOP
+ * name and name begin / name end user events, paired per thread), one row
+ * a name with its count, total and nearest-rank percentiles over the whole
+ * run, the longest total first; Enter shows the slowest instance. The
+ * spans are paired when the panel first opens (one pass over the
+ * scheduler's and the user's events) and kept until the log grows. */
+#include "draw.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core.h"
+
+struct spans_view {
+	struct spans sp;
+	uint32_t *order; /* names with spans, by total, longest first */
+	size_t n;
+};
+
+static const struct span_name *by_total;
+
+static int cmp_total(const void *a, const void *b)
+{
+	const struct span_name *x = &by_total[*(const uint32_t *)a], *y = &by_total[*(const uint32_t *)b];
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+void spans_view_free(struct ui *u)
+{
+	struct spans_view *v = u->spv;
+	if (!v)
+		return;
+	spans_free(&v->sp);
+	free(v->order);
+	free(v);
+	u->spv = NULL;
+}
+
+/* Pairs the spans of the log, once. */
+static bool spans_ready(struct ui *u)
+{
+	if (u->spv)
+		return true;
+	struct spans_view *v = calloc(1, sizeof *v);
+	struct span_rules r;
+	bool rules = v && span_rules_default(&r);
+	bool ok = rules && spans_build(&v->sp, &u->s, &r);
+	if (rules)
+		span_rules_free(&r);
+	if (ok) {
+		v->order = malloc((v->sp.nnames ? v->sp.nnames : 1) * sizeof *v->order);
+		ok = v->order != NULL;
+	}
+	if (!ok) {
+		if (v)
+			spans_free(&v->sp);
+		free(v);
+		ui_say(u, "spans: out of memory");
+		return false;
+	}
+	for (size_t k = 0; k < v->sp.nnames; k++)
+		if (v->sp.names[k].count)
+			v->order[v->n++] = (uint32_t)k;
+	by_total = v->sp.names;
+	qsort(v->order, v->n, sizeof *v->order, cmp_total);
+	u->spv = v;
+	return true;
+}
+
+static void draw_spans(struct ui *u)
+{
+	struct spans_view *v = u->spv;
+	if (!v)
+		return;
+	char t[200];
+	snprintf(t, sizeof t, "spans: %zu names (START/STOP name, name begin/end; Enter: the slowest)",
+		 v->n);
+	struct box b = draw_box(u, u->L.rows - 4, 100, t);
+	int h = b.h - 2;
+	mvprintw(b.y + 1, b.x + 1, "%-28s %6s %10s %10s %10s %10s %10s", "name", "count", "total",
+		 "p50", "p90", "p99", "max");
+	draw_scroll(u, (int)v->n, h);
+	for (int i = 0; i < h && (size_t)(u->ptop + i) < v->n; i++) {
+		int k = u->ptop + i;
+		const struct span_name *nm = &v->sp.names[v->order[k]];
+		if (k == u->psel)
+			attron(A_REVERSE);
+		char a[32], c[32], d[32], e[32], f[32];
+		move(b.y + 2 + i, b.x + 1);
+		for (int x = 0; x < b.w - 2; x++)
+			addch(' ');
+		draw_safe(b.y + 2 + i, b.x + 1, (const uint8_t *)nm->text, nm->len, 28, u->ascii);
+		mvprintw(b.y + 2 + i, b.x + 30, "%6llu %10s %10s %10s %10s %10s",
+			 (unsigned long long)nm->count, time_format(a, 32, nm->total),
+			 time_format(c, 32, nm->p50), time_format(d, 32, nm->p90),
+			 time_format(e, 32, nm->p99), time_format(f, 32, nm->max));
+		if (k == u->psel)
+			attroff(A_REVERSE);
+	}
+	if (!v->n)
+		mvaddstr(b.y + 2, b.x + 1, "no spans: no START name / STOP name or name begin / name end pairs");
+	draw_box_end(u);
+}
+
+static bool spans_open(struct ui *u)
+{
+	if (!spans_ready(u))
+		return false;
+	struct spans *sp = &u->spv->sp;
+	if (sp->unmatched_stops || sp->unclosed)
+		ui_say(u, "%llu stops with no start, %llu starts never stopped",
+		       (unsigned long long)sp->unmatched_stops, (unsigned long long)sp->unclosed);
+	return true;
+}
+
+static int spans_rows(struct ui *u)
+{
+	return u->spv ? (int)u->spv->n : 0;
+}
+
+static void spans_select(struct ui *u)
+{
+	struct spans_view *v = u->spv;
+	if (!v || (size_t)u->psel >= v->n)
+		return;
+	const struct span_name *nm = &v->sp.names[v->order[u->psel]];
+	if (nm->slowest == SIZE_MAX)
+		return;
+	const struct span *s1 = &v->sp.v[nm->slowest];
+	ui_view_close(u);
+	/* the span in the middle half of the window */
+	uint64_t d = s1->end - s1->start, w = d * 2 > d ? d * 2 : d;
+	ui_set_window(u, s1->start > d / 2 ? s1->start - d / 2 : 0, w ? w : 1);
+	u->cursor = s1->start;
+	u->has_mark = true;
+	u->marking = 0;
+	u->mark_a = s1->start;
+	u->mark_b = s1->end;
+	list_anchor(u);
+	char a[32];
+	ui_say(u, "the slowest '%.60s': %s, on thread %u (marked; s: its statistics)", nm->text,
+	       time_format(a, sizeof a, d), s1->thread);
+}
+
+/* The log grew: the spans are paired again when next asked for. */
+static void spans_reload(struct ui *u, bool before)
+{
+	if (before)
+		return;
+	spans_view_free(u);
+	spans_ready(u);
+}
+
+const struct view_ops view_spans = {
+	.name = "spans",
+	.opens_on = ACT_SPANS,
+	.open = spans_open,
+	.draw = draw_spans,
+	.rows = spans_rows,
+	.select = spans_select,
+	.reload = spans_reload,
+};

@@ -1,0 +1,456 @@
+/* The thread rows pane (R): one row per Haskell thread under the lanes, on
+ * their time axis: a digit where it ran (the capability; coloured as a
+ * run), '.' runnable, a letter where blocked (M an MVar, S STM, B a black
+ * hole, I I/O, D a delay, T throwTo, b other), F in a foreign call, '+'
+ * where it was created, 'x' where it finished, '~' a migration, '?' alive
+ * but its state not in the events read; blank before and after its life.
+ * Rows sorted by creation, running time or label (r), all threads or only
+ * those alive in the window (w); j/k select one, which x marks on the
+ * capability lanes (where it ran) and Enter goes to its first run in the
+ * window. Only the rows shown are computed (model/trows.c), from the
+ * window's scheduler events; a window with too many shows lifetimes only
+ * and says so. */
+#define NCURSES_WIDECHAR 1
+#include "draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/trows.h"
+#include "core.h"
+
+#define MAX_EVENTS 100000 /* a frame reads at most this many events */
+
+enum sort { SORT_CREATED, SORT_RUNNING, SORT_LABEL, SORT_COUNT };
+static const char *const sort_names[SORT_COUNT] = { "creation", "running time", "label" };
+
+/* A row's sort key, read from the tracks once per sort. */
+struct rowkey {
+	uint64_t k;          /* creation (the thread's index: ids are given in
+			      * creation order) or running time */
+	const uint8_t *label;
+	uint32_t len, id;
+};
+
+struct trows_pane {
+	enum sort sort;
+	bool alive_only;
+	bool hl;          /* the selected thread's runs marked on the lanes */
+	int sel, top;     /* rows */
+	uint32_t *ids;    /* the threads in order (all, or those alive): the
+			   * first nready only, the rest as needed (ensure) */
+	size_t nids, nready;
+	struct rowkey *keys; /* nids sort keys, when not by creation */
+	bool sorted;
+	uint64_t st0, st1; /* the window ids was made for (alive_only) */
+	/* the cells of the rows shown, for (ct0, ct1, cw, ctop, cn) */
+	struct trow_cell *cells;
+	size_t cellcap;
+	uint64_t ct0, ct1;
+	int cw, ctop, cn;
+	unsigned cgen;
+	bool over;
+	unsigned gen; /* bumped when the rows change */
+};
+
+static int cmp_key(const void *a, const void *b)
+{
+	const struct rowkey *x = a, *y = b;
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int cmp_label(const void *a, const void *b)
+{
+	const struct rowkey *x = a, *y = b;
+	if (x->label && !y->label)
+		return -1;
+	if (!x->label && y->label)
+		return 1;
+	if (x->label) {
+		int c = memcmp(x->label, y->label, x->len < y->len ? x->len : y->len);
+		if (c || x->len != y->len)
+			return c ? c : x->len < y->len ? -1 : 1;
+	}
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* The rows: every thread (or those alive in the window), sorted. By
+ * creation is the order of the tracks' table (thread ids, which the RTS
+ * gives in creation order): no sort at all. */
+static bool make_rows(struct ui *u, struct trows_pane *p)
+{
+	if (p->sorted && (!p->alive_only || (p->st0 == u->t0 && p->st1 == u->t1)))
+		return true;
+	free(p->ids);
+	size_t nt = u->tr.nthreads;
+	p->ids = malloc((nt ? nt : 1) * sizeof *p->ids);
+	struct rowkey *keys = p->sort != SORT_CREATED ? malloc((nt ? nt : 1) * sizeof *keys) : NULL;
+	p->nids = 0;
+	if (!p->ids || (p->sort != SORT_CREATED && !keys)) {
+		free(keys);
+		return false;
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < nt; i++) {
+		const struct thread_info *t = &u->tr.threads[i];
+		if (p->alive_only && ((t->created != UINT64_MAX && t->created >= u->t1) ||
+				      (t->finished != UINT64_MAX && t->finished < u->t0) ||
+				      (t->first_run == UINT64_MAX && t->created == UINT64_MAX)))
+			continue;
+		if (!keys) {
+			p->ids[n++] = t->id;
+			continue;
+		}
+		struct rowkey *k = &keys[n++];
+		k->id = t->id;
+		k->k = p->sort == SORT_RUNNING ? UINT64_MAX - t->run_ns : i;
+		k->label = NULL;
+		k->len = 0;
+		if (p->sort == SORT_LABEL) {
+			size_t ln;
+			k->label = tracks_label(&u->tr, &u->s, t, &ln);
+			k->len = (uint32_t)ln;
+		}
+	}
+	free(p->keys);
+	p->keys = keys;
+	p->nids = n;
+	p->nready = keys ? 0 : n;
+	p->sorted = true;
+	p->st0 = u->t0;
+	p->st1 = u->t1;
+	p->gen++;
+	if (p->sel >= (int)p->nids)
+		p->sel = p->nids ? (int)p->nids - 1 : 0;
+	return true;
+}
+
+/* The first k rows in their order: the k smallest keys selected (in
+ * O(rows)), then sorted (O(k log k)): a sort of 100k threads costs only
+ * what is shown, and paging on sorts more. */
+static void swap_keys(struct rowkey *a, struct rowkey *b)
+{
+	struct rowkey t = *a;
+	*a = *b;
+	*b = t;
+}
+
+static void select_k(struct rowkey *v, size_t n, size_t k, int (*cmp)(const void *, const void *))
+{
+	size_t lo = 0, hi = n; /* the k-th smallest lies in [lo, hi) */
+	while (hi - lo > 1) {
+		/* the median of three as the pivot, at hi - 1 */
+		size_t mid = lo + (hi - lo) / 2;
+		if (cmp(&v[mid], &v[lo]) < 0)
+			swap_keys(&v[mid], &v[lo]);
+		if (cmp(&v[hi - 1], &v[lo]) < 0)
+			swap_keys(&v[hi - 1], &v[lo]);
+		if (cmp(&v[mid], &v[hi - 1]) < 0)
+			swap_keys(&v[mid], &v[hi - 1]);
+		size_t st = lo;
+		for (size_t i = lo; i < hi - 1; i++)
+			if (cmp(&v[i], &v[hi - 1]) < 0)
+				swap_keys(&v[i], &v[st++]);
+		swap_keys(&v[st], &v[hi - 1]);
+		if (st == k)
+			return;
+		if (st < k)
+			lo = st + 1;
+		else
+			hi = st;
+	}
+}
+
+static void ensure(struct trows_pane *p, size_t k)
+{
+	if (k > p->nids)
+		k = p->nids;
+	if (k <= p->nready || !p->keys)
+		return;
+	size_t want = k * 4 > 256 ? k * 4 : 256; /* room to page */
+	if (want > p->nids)
+		want = p->nids;
+	int (*cmp)(const void *, const void *) = p->sort == SORT_LABEL ? cmp_label : cmp_key;
+	struct rowkey *rest = p->keys + p->nready;
+	size_t nrest = p->nids - p->nready, w = want - p->nready;
+	if (w < nrest)
+		select_k(rest, nrest, w, cmp);
+	qsort(rest, w, sizeof *rest, cmp);
+	for (size_t i = 0; i < w; i++)
+		p->ids[p->nready + i] = rest[i].id;
+	p->nready = want;
+}
+
+/* The rows on screen: nlist less the title. */
+static int visible(const struct ui *u)
+{
+	return u->L.nlist > 1 ? u->L.nlist - 1 : 0;
+}
+
+static void clamp(struct ui *u, struct trows_pane *p)
+{
+	int h = visible(u);
+	if (p->sel < 0)
+		p->sel = 0;
+	if (p->sel >= (int)p->nids)
+		p->sel = p->nids ? (int)p->nids - 1 : 0;
+	if (p->sel < p->top)
+		p->top = p->sel;
+	if (h > 0 && p->sel >= p->top + h)
+		p->top = p->sel - h + 1;
+	if (p->top < 0)
+		p->top = 0;
+	ensure(p, (size_t)(p->top + (h > 0 ? h : 1)) > (size_t)p->sel + 1
+			  ? (size_t)(p->top + (h > 0 ? h : 1))
+			  : (size_t)p->sel + 1);
+}
+
+/* The cells of the rows shown, made again when the window, the width or
+ * the rows changed. */
+static bool cells(struct ui *u, struct trows_pane *p)
+{
+	int w = u->L.plotw, n = visible(u);
+	if (p->top + n > (int)p->nids)
+		n = (int)p->nids - p->top;
+	if (n < 0)
+		n = 0;
+	if (p->cells && p->ct0 == u->t0 && p->ct1 == u->t1 && p->cw == w && p->ctop == p->top &&
+	    p->cn == n && p->cgen == p->gen)
+		return true;
+	size_t need = (size_t)(n > 0 ? n : 1) * (size_t)(w > 0 ? w : 1);
+	if (need > p->cellcap) {
+		struct trow_cell *c = realloc(p->cells, need * sizeof *c);
+		if (!c)
+			return false;
+		p->cells = c;
+		p->cellcap = need;
+	}
+	if (n > 0 && w > 0 &&
+	    !trows_cells(&u->s, &u->tr, u->t0, u->t1, (unsigned)w, p->ids + p->top, (size_t)n,
+			 MAX_EVENTS, p->cells, &p->over))
+		return false;
+	p->ct0 = u->t0;
+	p->ct1 = u->t1;
+	p->cw = w;
+	p->ctop = p->top;
+	p->cn = n;
+	p->cgen = p->gen;
+	return true;
+}
+
+static const char *glyph(const struct ui *u, const struct trow_cell *c, char *buf)
+{
+	if (c->created)
+		return "+";
+	if (c->finished)
+		return "x";
+	if (c->migrated)
+		return "~";
+	switch (c->state) {
+	case TS_RUN:
+		buf[0] = c->cap >= 0 && c->cap < 10 ? (char)('0' + c->cap) : '*';
+		buf[1] = 0;
+		return buf;
+	case TS_RUNNABLE: return ".";
+	case TS_BLOCKED:
+		buf[0] = trows_reason_letter(c->reason);
+		buf[1] = 0;
+		return buf;
+	case TS_FOREIGN: return "F";
+	case TS_UNKNOWN: return u->ascii ? "?" : "\u00b7"; /* · */
+	default: return " ";
+	}
+}
+
+static void draw_trows(struct ui *u)
+{
+	struct trows_pane *p = u->trp;
+	const struct layout *L = &u->L;
+	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
+		move(y, 0);
+		clrtoeol();
+	}
+	if (!p || L->nlist <= 0)
+		return;
+	if (!make_rows(u, p) || (clamp(u, p), !cells(u, p))) {
+		mvaddstr(L->list0, 0, "thread rows: out of memory");
+		return;
+	}
+	char t[300];
+	int k = snprintf(t, sizeof t, "threads %s%zu, by %s",
+			 p->alive_only ? "alive in the window: " : "", p->nids, sort_names[p->sort]);
+	if (p->nids) {
+		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
+		char a[32];
+		k += snprintf(t + k, sizeof t - (size_t)k, "; thread %u: ran %s in %u runs", ti->id,
+			      time_format(a, sizeof a, ti->run_ns), ti->nruns);
+	}
+	if (p->over)
+		snprintf(t + k, sizeof t - (size_t)k, "; over %d events here: lifetimes only (zoom in)",
+			 MAX_EVENTS);
+	attron(A_BOLD);
+	draw_safe(L->list0, 0, (const uint8_t *)t, strlen(t), L->cols, u->ascii);
+	attroff(A_BOLD);
+	if (p->nids) {
+		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
+		size_t n;
+		const uint8_t *label = tracks_label(&u->tr, &u->s, ti, &n);
+		int x = getcurx(stdscr);
+		if (label && x + 4 < L->cols) {
+			mvaddstr(L->list0, x, " \"");
+			x = draw_safe(L->list0, x + 2, label, n, L->cols - x - 3, u->ascii);
+			addstr("\"");
+		}
+	}
+	for (int i = 0; i < p->cn; i++) {
+		int y = L->list0 + 1 + i;
+		uint32_t id = p->ids[p->top + i];
+		bool sel = p->top + i == p->sel;
+		if (sel)
+			attron(A_REVERSE);
+		mvprintw(y, 0, "%7u ", id);
+		if (sel)
+			attroff(A_REVERSE);
+		for (int c = 0; c < p->cw; c++) {
+			const struct trow_cell *cell = &p->cells[(size_t)i * (size_t)p->cw + (size_t)c];
+			char buf[4];
+			const char *g = glyph(u, cell, buf);
+			attr_t at = cell->state == TS_RUN ? draw_attr(u, C_RUN)
+				    : cell->state == TS_BLOCKED || cell->state == TS_FOREIGN
+					    ? draw_attr(u, C_MARKER)
+				    : cell->state == TS_UNKNOWN || cell->state == TS_RUNNABLE
+					    ? draw_attr(u, C_DIM)
+					    : 0;
+			if (at)
+				attron(at);
+			mvaddstr(y, LAYOUT_GUTTER + c, g);
+			if (at)
+				attroff(at);
+		}
+	}
+	if (!p->nids)
+		mvaddstr(L->list0 + 1, 0, "no threads in this log");
+}
+
+/* The selected thread's runs on the lanes (x): a mark on each capability
+ * lane's column where it ran longest. Called by the timeline. */
+void trows_draw_lane_marks(struct ui *u)
+{
+	struct trows_pane *p = u->trp;
+	if (!p || u->pane != &view_trows || !p->hl || !p->nids || p->sel < p->ctop ||
+	    p->sel >= p->ctop + p->cn)
+		return;
+	const struct layout *L = &u->L;
+	const struct trow_cell *row = &p->cells[(size_t)(p->sel - p->ctop) * (size_t)p->cw];
+	for (int c = 0; c < p->cw && c < L->plotw; c++) {
+		if (row[c].state != TS_RUN)
+			continue;
+		long ci = tracks_cap_index(&u->tr, row[c].cap);
+		if (ci < L->lanes_top || ci >= L->lanes_top + L->nlanes)
+			continue;
+		attr_t at = draw_attr(u, C_MARKER) | A_BOLD;
+		attron(at);
+		mvaddstr(L->lane0 + (int)(ci - L->lanes_top), LAYOUT_GUTTER + c, u->ascii ? "#" : "\u25c6");
+		attroff(at);
+	}
+}
+
+static bool trows_act(struct ui *u, enum action a)
+{
+	struct trows_pane *p = u->trp;
+	if (!p)
+		return false;
+	int page = visible(u) > 1 ? visible(u) - 1 : 1;
+	switch (a) {
+	case ACT_UP: p->sel--; break;
+	case ACT_DOWN: p->sel++; break;
+	case ACT_PAGE_UP: p->sel -= page; break;
+	case ACT_PAGE_DOWN: p->sel += page; break;
+	case ACT_PANE_SORT:
+		p->sort = (enum sort)((p->sort + 1) % SORT_COUNT);
+		p->sorted = false;
+		ui_say(u, "threads by %s", sort_names[p->sort]);
+		return true;
+	case ACT_PANE_SCOPE:
+		p->alive_only = !p->alive_only;
+		p->sorted = false;
+		p->sel = p->top = 0;
+		ui_say(u, "%s", p->alive_only ? "only the threads alive in the window"
+					      : "every thread");
+		return true;
+	case ACT_HIGHLIGHT:
+		p->hl = !p->hl;
+		ui_say(u, "%s", p->hl ? "the selected thread's runs marked on the lanes"
+				      : "lane marks off");
+		return true;
+	case ACT_CANCEL:
+		if (!p->hl)
+			return false;
+		p->hl = false;
+		return true;
+	case ACT_SELECT: {
+		if (!p->nids)
+			return true;
+		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
+		if (ti->first_run == UINT64_MAX) {
+			ui_say(u, "thread %u never ran", ti->id);
+			return true;
+		}
+		ui_go_time(u, ti->first_run);
+		ui_say(u, "thread %u first runs here", ti->id);
+		return true;
+	}
+	default: return false;
+	}
+	clamp(u, p);
+	return true;
+}
+
+static bool trows_open(struct ui *u)
+{
+	struct trows_pane *p = calloc(1, sizeof *p);
+	if (!p) {
+		ui_say(u, "thread rows: out of memory");
+		return false;
+	}
+	u->trp = p;
+	ui_say(u, "digit: ran on that cap, . runnable, M/S/B/I/D/T blocked (MVar, STM, black hole, "
+		  "I/O, delay, throwTo), F foreign; r sort, w alive only, x mark on lanes");
+	return true;
+}
+
+static void trows_close(struct ui *u)
+{
+	struct trows_pane *p = u->trp;
+	if (!p)
+		return;
+	free(p->ids);
+	free(p->keys);
+	free(p->cells);
+	free(p);
+	u->trp = NULL;
+}
+
+/* The log grew: the rows and cells are made again. */
+static void trows_reload(struct ui *u, bool before)
+{
+	struct trows_pane *p = u->trp;
+	if (p && !before) {
+		p->sorted = false;
+		p->gen++;
+	}
+}
+
+const struct view_ops view_trows = {
+	.name = "trows",
+	.pane = true,
+	.opens_on = ACT_THREAD_ROWS,
+	.open = trows_open,
+	.close = trows_close,
+	.draw = draw_trows,
+	.act = trows_act,
+	.reload = trows_reload,
+};
