@@ -421,13 +421,13 @@ heap_bench() {
 	# column.
 	hb_zin=$(printf '+ %.0s' $(seq 1 34))
 	hb_zout=$(printf -- '- %.0s' $(seq 1 34))
-	hb_script="H = $hb_zin l l l h h <PageDown> <PageUp> ] [ j j j k k x m r $hb_zout"
-	hb_script="$hb_script = j j j j j k k <Space> b <C-d> <C-u> m m r r x x g G"
-	hb_script="$hb_script + + + + + + + + + + + + + + + + j k m x r l h <PageDown> <PageUp>"
+	hb_script="H = $hb_zin l l l h h <PageDown> <PageUp> ] [ j j j k k x M r $hb_zout"
+	hb_script="$hb_script = j j j j j k k <Space> b <C-d> <C-u> M M r r x x g G"
+	hb_script="$hb_script + + + + + + + + + + + + + + + + j k M x r l h <PageDown> <PageUp>"
 	hb_script="$hb_script - - - - - - - - - - - - - - - - ="
-	hb_script="$hb_script P j j j k k <Enter> <Enter> <Space> b m r w c B E E x"
+	hb_script="$hb_script P j j j k k <Enter> <Enter> <Space> b M r w c B E E x"
 	hb_script="$hb_script + + + + + + + + l h j k - - - - - - - - = x"
-	hb_script="$hb_script H j k m m + + + + - - - - ="
+	hb_script="$hb_script H j k M M + + + + - - - - ="
 	heap_ui "heap view" "$hlog" "$hb_cat"
 
 	# the same script on the profiled build's log, where P shows the profile

@@ -35,13 +35,19 @@
 	X(SEARCH, "search", "search markers, messages and thread labels (regex)")        \
 	X(SEARCH_NEXT, "search-next", "go to the next match")                            \
 	X(SEARCH_PREV, "search-prev", "go to the previous match")                        \
-	X(THREADS, "threads", "pick a thread and go to its first run")                   \
+	X(THREADS, "threads", "threads with the window's running time, runs and caps; r sorts; Enter: the first run") \
 	X(STATS, "stats", "statistics of the marked interval")                           \
+	X(BOOKMARK, "bookmark", "set a bookmark at the cursor (on one: clear it)")   \
+	X(BOOKMARKS, "bookmarks", "list the bookmarks, with the time between them; Enter goes to one") \
+	X(LIST_THREAD, "list-thread", "the event list: only the selected event's thread (again: all)") \
+	X(LIST_CAP, "list-cap", "the event list: only the selected event's capability (again: all)") \
+	X(EVENT_DETAIL, "event-detail", "every field of the event list's selected event") \
+	X(SPARKS_VIEW, "sparks-view", "show the sparks under the lanes: created, converted, fizzled... per column, each capability's pool (again: the event list)") \
 	X(THREAD_ROWS, "thread-rows", "show one row per thread under the lanes (again: the event list)") \
 	X(SPANS, "spans", "the user's phases (START/STOP name): count, total, percentiles; Enter: the slowest") \
 	X(HEAP_VIEW, "heap-view", "show the heap profile under the lanes (again: the event list)") \
 	X(PROFILE_VIEW, "profile-view", "show the cost-centre profile under the lanes (again: the event list)") \
-	X(PANE_MODE, "pane-mode", "heap: normalised or absolute; profile: tree or flat list") \
+	X(PANE_MODE, "pane-mode", "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
 	X(PANE_SORT, "pane-sort", "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label") \
 	X(PANE_SCOPE, "pane-scope", "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \
 	X(PANE_CAP, "pane-cap", "profile: all capabilities, or the next one")           \

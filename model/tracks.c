@@ -3,6 +3,7 @@
  * the viewer show (pause percentiles, stop texts). Built by join.c. */
 #include "tracks.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,17 @@ const uint8_t *tracks_label(const struct tracks *tr, const struct store *s,
 		return NULL;
 	*n = (size_t)e.f[1].u;
 	return e.f[1].s;
+}
+
+void tracks_caps_text(uint64_t mask, char *buf, size_t n)
+{
+	size_t w = 0;
+	buf[0] = 0;
+	for (int k = 0; k < 63 && w + 8 < n; k++)
+		if (mask >> k & 1)
+			w += (size_t)snprintf(buf + w, n - w, w ? ",%d" : "%d", k);
+	if (mask >> 63)
+		snprintf(buf + w, n - w, w ? ",63+" : "63+");
 }
 
 const char *tracks_stop_text(uint16_t status)

@@ -288,6 +288,10 @@ struct thread_window {
 bool tracks_threads_window(const struct tracks *tr, const struct store *s, uint64_t from,
 			   uint64_t to, struct thread_window *out);
 
+/* A capability mask (thread_info.caps) as text: "0,1,3", "63+" for the
+ * capabilities past 62; cut to fit n bytes. */
+void tracks_caps_text(uint64_t mask, char *buf, size_t n);
+
 /* The thread with this id, or NULL. O(log threads). */
 const struct thread_info *tracks_thread(const struct tracks *tr, uint32_t id);
 

@@ -175,6 +175,13 @@ struct ev_field {
 	const uint8_t *s;  /* string bytes or stack ids; NULL for integers */
 };
 
+/* The i-th id (i < f->u) of a cost-centre stack field ('k'). */
+static inline uint32_t ev_stack_id(const struct ev_field *f, uint64_t i)
+{
+	const uint8_t *q = f->s + 4 * i;
+	return (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
+}
+
 /* Why an event does not decode the way the reference tool accepts it. The
  * event is still usable: its size is known and its fields are filled. */
 enum ev_bad {

@@ -829,16 +829,6 @@ int cmd_markers(int argc, char **argv)
 
 /* ---- threads ---- */
 
-static void caps_list(uint64_t mask, char *buf, size_t n)
-{
-	size_t w = 0;
-	buf[0] = 0;
-	for (int k = 0; k < 63 && w + 8 < n; k++)
-		if (mask >> k & 1)
-			w += (size_t)snprintf(buf + w, n - w, w ? ",%d" : "%d", k);
-	if (mask >> 63)
-		snprintf(buf + w, n - w, w ? ",63+" : "63+");
-}
 
 int cmd_threads(int argc, char **argv)
 {
@@ -878,7 +868,7 @@ int cmd_threads(int argc, char **argv)
 		uint64_t run_ns = win ? win[i].run_ns : t->run_ns, capmask = win ? win[i].caps : t->caps;
 		uint32_t nruns = win ? win[i].nruns : t->nruns;
 		char caps[40];
-		caps_list(capmask, caps, sizeof caps);
+		tracks_caps_text(capmask, caps, sizeof caps);
 		size_t n;
 		const uint8_t *label = tracks_label(&tr, &s, t, &n);
 		if (o.tsv) {

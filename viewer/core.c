@@ -374,6 +374,9 @@ static const action_fn handlers[ACT_COUNT] = {
 	[ACT_TOGGLE_BUILTIN] = do_pane_only,
 	[ACT_HIGHLIGHT] = do_pane_only,
 	[ACT_EXPAND_ALL] = do_pane_only,
+	[ACT_BOOKMARK] = bookmark_toggle,
+	[ACT_LIST_THREAD] = list_restrict,
+	[ACT_LIST_CAP] = list_restrict,
 };
 
 bool ui_action_handled(enum action a)
@@ -551,6 +554,8 @@ void ui_after_load(struct ui *u)
 	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
 	u->cursor = u->s.tmin;
 	u->filters = u->saved_filters = CLASS_ALL;
+	u->list_thread = 0;
+	u->list_cap = LIST_ANY;
 	if (u->s.stop == STOP_TRUNCATED)
 		ui_say(u, "the log is truncated at byte %llu", (unsigned long long)u->s.stop_off);
 	else if (u->s.ngaps)

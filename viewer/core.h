@@ -29,6 +29,8 @@
 #include "view.h"
 
 #define DEFAULT_RAW_MAX 50000 /* events a state query reads from the map */
+#define LIST_ANY INT32_MIN /* list_cap: every capability */
+#define BOOKMARKS_MAX 64
 
 struct ui {
 	struct ui_opts o;
@@ -51,6 +53,10 @@ struct ui {
 	bool has_mark;
 	uint64_t mark_a, mark_b;
 	class_set filters, saved_filters;
+	uint64_t bm[BOOKMARKS_MAX]; /* bookmarks, by time (view_bookmarks.c) */
+	int nbm;
+	uint32_t list_thread; /* the event list shows this thread's events only (0: all) */
+	int32_t list_cap;     /* ... this capability's only (LIST_ANY: all) */
 	int lanes_top;
 	uint64_t sel_time, sel_off; /* the event list's selected event */
 	bool sel_valid;
@@ -186,6 +192,17 @@ void trows_draw_lane_marks(struct ui *u);
 
 /* view_spans.c: frees the paired spans (the log grew, or the viewer ends). */
 void spans_view_free(struct ui *u);
+
+/* view_bookmarks.c: a bookmark at the cursor, or cleared; the session
+ * (window, cursor, list, mark, bookmarks) saved at the end and restored
+ * when the same file opens again. */
+void bookmark_toggle(struct ui *u, enum action a);
+void session_save(struct ui *u);
+void session_restore(struct ui *u);
+
+/* view_list.c: the event list restricted to the selected event's thread
+ * (ACT_LIST_THREAD) or capability (ACT_LIST_CAP), or, again, not. */
+void list_restrict(struct ui *u, enum action a);
 
 /* view_search.c: the last search again, forwards (dir 1) or back (-1). */
 void search_repeat(struct ui *u, int dir);

@@ -143,6 +143,7 @@ static int main_loop(struct ui *u)
 		}
 	}
 	term_restore();
+	session_save(u);
 	return 0;
 }
 
@@ -200,6 +201,7 @@ int ui_run(const struct ui_opts *o)
 	if (u->loaded != 1)
 		term_die(EXIT_BADINPUT, "%s", u->err);
 	ui_after_load(u);
+	session_restore(u);
 	live_start(u);
 	return main_loop(u);
 }

@@ -59,6 +59,7 @@ struct view_ops {
 	V(heap)       \
 	V(profile)    \
 	V(trows)      \
+	V(sparks)     \
 	V(status)     \
 	V(help)       \
 	V(pauses)     \
@@ -66,6 +67,8 @@ struct view_ops {
 	V(threads)    \
 	V(stats)      \
 	V(spans)      \
+	V(detail)     \
+	V(bookmarks)  \
 	V(search)     \
 	V(goto)       \
 	/* the end */

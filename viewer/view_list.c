@@ -10,12 +10,121 @@
 #include "../parser/render.h"
 #include "core.h"
 
+/* A thread event's thread id, or 0. */
+static uint32_t thread_of(const struct ev *e)
+{
+	return ev_tag_has_thread(e->tag) && e->layout != SEL_UNKNOWN_LAYOUT && e->nf
+		       ? (uint32_t)e->f[0].u
+		       : 0;
+}
+
+/* Events a restricted list steps over at most looking for the next one of
+ * its thread or capability (a thread that never runs again would
+ * otherwise read the rest of the log). */
+#define SCAN_MAX 4000000
+
+/* Is this event in the list: of its capability and thread, when it is
+ * restricted to one? (Its class is the merge's business.) */
+static bool wanted(const struct ui *u, const struct evref *r)
+{
+	if (u->list_cap != LIST_ANY && r->cap != u->list_cap)
+		return false;
+	if (!u->list_thread)
+		return true;
+	struct ev e;
+	return ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) == EV_OK &&
+	       thread_of(&e) == u->list_thread;
+}
+
+/* The next wanted event of a merge, within SCAN_MAX. */
+static bool next_wanted(const struct ui *u, struct merge *m, struct evref *r)
+{
+	for (long k = 0; k < SCAN_MAX && merge_step(m, r); k++)
+		if (wanted(u, r))
+			return true;
+	return false;
+}
+
+/* The (up to) n wanted events just before (time, off), oldest first: the
+ * store's events before it, in windows four times bigger each time, until
+ * n are wanted or SCAN_MAX were read. */
+static size_t wanted_before(const struct ui *u, uint64_t time, uint64_t off, struct evref *out,
+			    size_t n)
+{
+	if (u->list_cap == LIST_ANY && !u->list_thread)
+		return store_events_before(&u->s, time, off, u->filters, out, n);
+	for (size_t k = n * 4 + 64;; k *= 4) {
+		struct evref *v = malloc(k * sizeof *v);
+		if (!v)
+			return 0;
+		size_t got = store_events_before(&u->s, time, off, u->filters, v, k), w = 0;
+		for (size_t i = 0; i < got; i++)
+			if (wanted(u, &v[i]))
+				v[w++] = v[i];
+		size_t take = w < n ? w : n;
+		memcpy(out, v + (w - take), take * sizeof *out);
+		free(v);
+		if (take == n || got < k || k >= SCAN_MAX)
+			return take;
+	}
+}
+
+void list_restrict(struct ui *u, enum action a)
+{
+	bool thread = a == ACT_LIST_THREAD;
+	if (thread ? u->list_thread != 0 : u->list_cap != LIST_ANY) {
+		if (thread)
+			u->list_thread = 0;
+		else
+			u->list_cap = LIST_ANY;
+		ui_say(u, "the event list: every %s", thread ? "thread" : "capability");
+		list_anchor(u);
+		return;
+	}
+	if (!u->sel_valid)
+		list_anchor(u);
+	if (!u->sel_valid) {
+		ui_say(u, "no event selected");
+		return;
+	}
+	/* the selected event's capability (the merge's) and thread */
+	struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+	struct evref r;
+	bool found = false;
+	while (m && merge_step(m, &r) && r.time == u->sel_time)
+		if (r.off == u->sel_off) {
+			found = true;
+			break;
+		}
+	merge_free(m);
+	struct ev e;
+	if (!found || ev_decode(&u->s.hdr, u->s.map, u->s.size, r.off, &e) != EV_OK)
+		return;
+	if (thread) {
+		uint32_t id = thread_of(&e);
+		if (!id) {
+			ui_say(u, "the selected event is of no thread");
+			return;
+		}
+		u->list_thread = id;
+		ui_say(u, "the event list: thread %u only", id);
+	} else {
+		if (r.cap == EV_NO_CAP) {
+			ui_say(u, "the selected event is of no capability");
+			return;
+		}
+		u->list_cap = r.cap;
+		ui_say(u, "the event list: capability %d only", r.cap);
+	}
+	list_anchor(u);
+}
+
 /* Anchors the list at the first wanted event at or after the cursor. */
 void list_anchor(struct ui *u)
 {
 	struct merge *m = merge_new_at(&u->s, u->cursor, u->filters);
 	struct evref r;
-	u->sel_valid = m && merge_step(m, &r);
+	u->sel_valid = m && next_wanted(u, m, &r);
 	if (u->sel_valid) {
 		u->sel_time = r.time;
 		u->sel_off = r.off;
@@ -33,7 +142,7 @@ void list_move(struct ui *u, int delta)
 		struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
 		struct evref r;
 		int moved = 0;
-		while (m && merge_step(m, &r)) {
+		while (m && next_wanted(u, m, &r)) {
 			if (r.time == u->sel_time && r.off <= u->sel_off)
 				continue;
 			u->sel_time = r.time;
@@ -47,7 +156,7 @@ void list_move(struct ui *u, int delta)
 		struct evref *v = malloc(n * sizeof *v);
 		if (!v)
 			return;
-		size_t got = store_events_before(&u->s, u->sel_time, u->sel_off, u->filters, v, n);
+		size_t got = wanted_before(u, u->sel_time, u->sel_off, v, n);
 		if (got) {
 			u->sel_time = v[0].time;
 			u->sel_off = v[0].off;
@@ -56,14 +165,6 @@ void list_move(struct ui *u, int delta)
 	}
 	u->cursor = u->sel_time;
 	ui_follow_cursor(u);
-}
-
-/* A thread event's thread id, or 0. */
-static uint32_t thread_of(const struct ev *e)
-{
-	return ev_tag_has_thread(e->tag) && e->layout != SEL_UNKNOWN_LAYOUT && e->nf
-		       ? (uint32_t)e->f[0].u
-		       : 0;
 }
 
 static void draw_event_line(struct ui *u, int y, const struct evref *r, bool selected)
@@ -135,22 +236,22 @@ static void draw_list(struct ui *u)
 	if (!u->sel_valid)
 		list_anchor(u);
 	if (!u->sel_valid) {
-		mvaddstr(L->list0, 0, u->filters ? "(no events at or after the cursor)"
-						 : "(every event class is filtered out: f to choose)");
+		mvaddstr(L->list0, 0, !u->filters ? "(every event class is filtered out: f to choose)"
+				      : u->list_thread || u->list_cap != LIST_ANY
+					      ? "(no events of this thread or capability at or after the cursor)"
+					      : "(no events at or after the cursor)");
 		return;
 	}
 	int before = L->nlist / 3;
 	struct evref *prev = malloc((size_t)(before + 1) * sizeof *prev);
-	size_t np = prev ? store_events_before(&u->s, u->sel_time, u->sel_off, u->filters, prev,
-					       (size_t)before)
-			 : 0;
+	size_t np = prev ? wanted_before(u, u->sel_time, u->sel_off, prev, (size_t)before) : 0;
 	int y = L->list0;
 	for (size_t i = 0; i < np; i++)
 		draw_event_line(u, y++, &prev[i], false);
 	free(prev);
 	struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
 	struct evref r;
-	while (m && y < L->list0 + L->nlist && merge_step(m, &r)) {
+	while (m && y < L->list0 + L->nlist && next_wanted(u, m, &r)) {
 		if (r.time == u->sel_time && r.off < u->sel_off)
 			continue;
 		draw_event_line(u, y++, &r, r.off == u->sel_off && r.time == u->sel_time);

@@ -27,6 +27,12 @@ static void draw_status(struct ui *u)
 		if (!w)
 			snprintf(filt, sizeof filt, "none");
 	}
+	size_t fl = strlen(filt);
+	if (u->list_thread && fl + 20 < sizeof filt)
+		snprintf(filt + fl, sizeof filt - fl, " thread %u", u->list_thread);
+	fl = strlen(filt);
+	if (u->list_cap != LIST_ANY && fl + 20 < sizeof filt)
+		snprintf(filt + fl, sizeof filt - fl, " cap %d", u->list_cap);
 	char live[160];
 	live_status(u, live, sizeof live);
 	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s%s", name,

@@ -1,29 +1,149 @@
-/* The thread picker: every thread with its first run and label; Enter
- * goes to the first run. */
+/* The thread picker: every thread with, for the window in view, its
+ * running time, runs and capabilities (or, when the window holds too many
+ * events to read at once, the whole run's), and when it was created, first
+ * ran and ended, and its label; r sorts by id, running time, runs or
+ * label; Enter goes to the first run. */
 #include "draw.h"
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core.h"
 
+#define WINDOW_MAX_EVENTS 2000000 /* the window's figures are read up to this */
+
+enum tsort { TS_ID, TS_RUNNING, TS_RUNS, TS_LABEL, TS_NSORT };
+static const char *const tsort_names[TS_NSORT] = { "id", "running time", "runs", "label" };
+
+struct picker {
+	struct thread_window *win; /* by tr.threads index, for the window; NULL: whole run */
+	uint32_t *order;           /* indices into tr.threads */
+	enum tsort sort;
+	uint64_t t0, t1;
+};
+
+static struct picker pk; /* one picker at a time */
+static const struct ui *pk_ui;
+
+static uint64_t run_of(size_t i)
+{
+	return pk.win ? pk.win[i].run_ns : pk_ui->tr.threads[i].run_ns;
+}
+
+static uint32_t runs_of(size_t i)
+{
+	return pk.win ? pk.win[i].nruns : pk_ui->tr.threads[i].nruns;
+}
+
+static int cmp_pick(const void *a, const void *b)
+{
+	size_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	switch (pk.sort) {
+	case TS_RUNNING:
+		if (run_of(x) != run_of(y))
+			return run_of(x) > run_of(y) ? -1 : 1;
+		break;
+	case TS_RUNS:
+		if (runs_of(x) != runs_of(y))
+			return runs_of(x) > runs_of(y) ? -1 : 1;
+		break;
+	case TS_LABEL: {
+		size_t nx, ny;
+		const uint8_t *lx = tracks_label(&pk_ui->tr, &pk_ui->s, &pk_ui->tr.threads[x], &nx);
+		const uint8_t *ly = tracks_label(&pk_ui->tr, &pk_ui->s, &pk_ui->tr.threads[y], &ny);
+		if (lx && !ly)
+			return -1;
+		if (!lx && ly)
+			return 1;
+		if (lx && ly) {
+			int c = memcmp(lx, ly, nx < ny ? nx : ny);
+			if (c || nx != ny)
+				return c ? c : nx < ny ? -1 : 1;
+		}
+		break;
+	}
+	default: break;
+	}
+	return x < y ? -1 : x > y;
+}
+
+static void resort(struct ui *u)
+{
+	pk_ui = u;
+	qsort(pk.order, u->tr.nthreads, sizeof *pk.order, cmp_pick);
+}
+
+
+static bool threads_open(struct ui *u)
+{
+	size_t n = u->tr.nthreads;
+	memset(&pk, 0, sizeof pk);
+	pk.order = malloc((n ? n : 1) * sizeof *pk.order);
+	if (!pk.order) {
+		ui_say(u, "threads: out of memory");
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		pk.order[i] = (uint32_t)i;
+	pk.t0 = u->t0;
+	pk.t1 = u->t1;
+	/* the window's own figures when it holds few enough events (by the
+	 * log's mean density) */
+	uint64_t span = u->s.tmax > u->s.tmin ? u->s.tmax - u->s.tmin : 1;
+	if ((unsigned __int128)u->s.nevents * (u->t1 - u->t0) / span <= WINDOW_MAX_EVENTS) {
+		pk.win = calloc(n ? n : 1, sizeof *pk.win);
+		if (pk.win && !tracks_threads_window(&u->tr, &u->s, u->t0, u->t1, pk.win)) {
+			free(pk.win);
+			pk.win = NULL;
+		}
+	}
+	if (!pk.win)
+		ui_say(u, "the window holds too many events: running time, runs and caps of the whole run");
+	return true;
+}
+
+static void threads_close(struct ui *u)
+{
+	(void)u;
+	free(pk.win);
+	free(pk.order);
+	memset(&pk, 0, sizeof pk);
+}
+
 static void draw_threads(struct ui *u)
 {
-	struct box b = draw_box(u, u->L.rows - 4, 76, "threads (Enter: go to the first run)");
-	int h = b.h - 1;
+	char t[160];
+	snprintf(t, sizeof t, "threads: %zu, by %s; %s (r: sort; Enter: go to the first run)",
+		 u->tr.nthreads, tsort_names[pk.sort], pk.win ? "in the window" : "whole run");
+	struct box b = draw_box(u, u->L.rows - 4, 108, t);
+	mvprintw(b.y + 1, b.x + 1, "%8s %10s %10s %10s %10s %6s %-6s %s", "thread", "created",
+		 "first run", "ended", "running", "runs", "caps", "label");
+	int h = b.h - 2;
 	draw_scroll(u, (int)u->tr.nthreads, h);
 	for (int i = 0; i < h && (size_t)(u->ptop + i) < u->tr.nthreads; i++) {
 		int k = u->ptop + i;
-		const struct thread_info *t = &u->tr.threads[k];
-		char a[32];
+		size_t ix = pk.order[k];
+		const struct thread_info *ti = &u->tr.threads[ix];
+		char a[32], c[32], d[32], e[32], caps[24];
+		uint64_t capmask = pk.win ? pk.win[ix].caps : ti->caps;
+		tracks_caps_text(capmask, caps, sizeof caps);
 		if (k == u->psel)
 			attron(A_REVERSE);
-		mvprintw(b.y + 1 + i, b.x + 1, "%8u %10s ", t->id,
-			 t->first_run != UINT64_MAX ? ui_fmt_moment(a, 32, t->first_run)
-						    : "-");
+		move(b.y + 2 + i, b.x + 1);
+		for (int x = 0; x < b.w - 2; x++)
+			addch(' ');
+		mvprintw(b.y + 2 + i, b.x + 1, "%8u %10s %10s %10s %10s %6u %-6.6s ", ti->id,
+			 ti->created != UINT64_MAX ? ui_fmt_moment(a, 32, ti->created) : "-",
+			 ti->first_run != UINT64_MAX ? ui_fmt_moment(c, 32, ti->first_run) : "-",
+			 ti->finished != UINT64_MAX ? ui_fmt_moment(d, 32, ti->finished) : "-",
+			 time_format(e, 32, run_of(ix)), runs_of(ix), caps);
 		size_t n;
-		const uint8_t *label = tracks_label(&u->tr, &u->s, t, &n);
-		if (label)
-			draw_safe(b.y + 1 + i, b.x + 21, label, n, b.w - 22, u->ascii);
+		const uint8_t *label = tracks_label(&u->tr, &u->s, ti, &n);
+		int x = getcurx(stdscr);
+		if (label && x < b.x + b.w - 1)
+			draw_safe(b.y + 2 + i, x, label, n, b.x + b.w - 1 - x, u->ascii);
 		if (k == u->psel)
 			attroff(A_REVERSE);
 	}
@@ -35,24 +155,51 @@ static int threads_rows(struct ui *u)
 	return (int)u->tr.nthreads;
 }
 
+static bool threads_act(struct ui *u, enum action a)
+{
+	if (a == ACT_PANE_SORT) {
+		pk.sort = (enum tsort)((pk.sort + 1) % TS_NSORT);
+		resort(u);
+		u->psel = u->ptop = 0;
+		ui_say(u, "threads by %s", tsort_names[pk.sort]);
+		return true;
+	}
+	return ui_panel_act(u, a);
+}
+
 static void threads_select(struct ui *u)
 {
 	if ((size_t)u->psel >= u->tr.nthreads)
 		return;
-	const struct thread_info *t = &u->tr.threads[u->psel];
+	const struct thread_info *t = &u->tr.threads[pk.order[u->psel]];
+	uint32_t id = t->id;
+	uint64_t first = t->first_run;
 	ui_view_close(u);
-	if (t->first_run != UINT64_MAX) {
-		ui_go_time(u, t->first_run);
-		ui_say(u, "thread %u first runs here", t->id);
+	if (first != UINT64_MAX) {
+		ui_go_time(u, first);
+		ui_say(u, "thread %u first runs here", id);
 	} else {
-		ui_say(u, "thread %u never ran", t->id);
+		ui_say(u, "thread %u never ran", id);
 	}
+}
+
+/* The log grew: the table is made again. */
+static void threads_reload(struct ui *u, bool before)
+{
+	if (before)
+		threads_close(u);
+	else if (!threads_open(u))
+		ui_view_close(u);
 }
 
 const struct view_ops view_threads = {
 	.name = "threads",
 	.opens_on = ACT_THREADS,
+	.open = threads_open,
+	.close = threads_close,
 	.draw = draw_threads,
+	.act = threads_act,
 	.rows = threads_rows,
 	.select = threads_select,
+	.reload = threads_reload,
 };

@@ -36,6 +36,8 @@ struct rowkey {
 struct trows_pane {
 	enum sort sort;
 	bool alive_only;
+	bool matching;     /* only threads whose label or id matches the search */
+	char pat[200];     /* the search the rows were made for */
 	bool hl;          /* the selected thread's runs marked on the lanes */
 	int sel, top;     /* rows */
 	uint32_t *ids;    /* the threads in order (all, or those alive): the
@@ -82,8 +84,10 @@ static int cmp_label(const void *a, const void *b)
  * gives in creation order): no sort at all. */
 static bool make_rows(struct ui *u, struct trows_pane *p)
 {
-	if (p->sorted && (!p->alive_only || (p->st0 == u->t0 && p->st1 == u->t1)))
+	if (p->sorted && (!p->alive_only || (p->st0 == u->t0 && p->st1 == u->t1)) &&
+	    (!p->matching || !strcmp(p->pat, u->pattern)))
 		return true;
+	snprintf(p->pat, sizeof p->pat, "%s", u->pattern);
 	free(p->ids);
 	size_t nt = u->tr.nthreads;
 	p->ids = malloc((nt ? nt : 1) * sizeof *p->ids);
@@ -100,6 +104,15 @@ static bool make_rows(struct ui *u, struct trows_pane *p)
 				      (t->finished != UINT64_MAX && t->finished < u->t0) ||
 				      (t->first_run == UINT64_MAX && t->created == UINT64_MAX)))
 			continue;
+		if (p->matching && u->has_re) {
+			size_t ln;
+			const uint8_t *l = tracks_label(&u->tr, &u->s, t, &ln);
+			char idt[16];
+			int il = snprintf(idt, sizeof idt, "%u", t->id);
+			if (!(l && tracks_match(&u->re, l, ln)) &&
+			    !tracks_match(&u->re, (const uint8_t *)idt, (size_t)il))
+				continue;
+		}
 		if (!keys) {
 			p->ids[n++] = t->id;
 			continue;
@@ -280,8 +293,10 @@ static void draw_trows(struct ui *u)
 		return;
 	}
 	char t[300];
-	int k = snprintf(t, sizeof t, "threads %s%zu, by %s",
-			 p->alive_only ? "alive in the window: " : "", p->nids, sort_names[p->sort]);
+	int k = snprintf(t, sizeof t, "threads %s%s%zu, by %s",
+			 p->alive_only ? "alive in the window: " : "",
+			 p->matching && u->has_re ? "matching the search: " : "", p->nids,
+			 sort_names[p->sort]);
 	if (p->nids) {
 		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
 		char a[32];
@@ -380,6 +395,17 @@ static bool trows_act(struct ui *u, enum action a)
 		p->sel = p->top = 0;
 		ui_say(u, "%s", p->alive_only ? "only the threads alive in the window"
 					      : "every thread");
+		return true;
+	case ACT_PANE_MODE:
+		if (!u->has_re && !p->matching) {
+			ui_say(u, "search first (/ REGEX): then only the threads whose label or id matches");
+			return true;
+		}
+		p->matching = !p->matching;
+		p->sorted = false;
+		p->sel = p->top = 0;
+		ui_say(u, "%s", p->matching ? "only the threads whose label or id matches the search"
+					    : "every thread, matching or not");
 		return true;
 	case ACT_HIGHLIGHT:
 		p->hl = !p->hl;

@@ -386,7 +386,7 @@ check escape-again-pane "$TITLE_RE"
 
 # normalised: 100% at the top, and every column from the first census's
 # filled to the top
-keys m
+keys M
 check_status mode-message 'normalised: each column is the share of its census'
 check mode-title '^heap normalised'
 TR=$(title_row)
@@ -397,7 +397,7 @@ full=$(awk -F'\t' -v r=$((TR + 2)) -v f=$((first_col + 8)) '$1 == r && $2 >= f &
 eq normalised-full "$full" $((W - first_col)) "(top-row cells with a band's background from column $first_col)"
 empty=$(awk -F'\t' -v r=$((TR + 2)) -v f=$((first_col + 8)) '$1 == r && $2 >= 8 && $2 < f && $4 != "d"' "$E2E_CELLS" | wc -l | tr -d ' ')
 eq normalised-before-first "$empty" 0
-keys m
+keys M
 check mode-back '^heap absolute'
 
 # ranked by peak: the report's top bands (over the whole run, in view)
@@ -507,7 +507,7 @@ awk -F'\t' -v a=$((TR + 2)) -v b=$((LR - 1)) '$1 >= a && $1 <= b && $2 >= 8 && $
 	print ($6 == "a") ? ($5 ~ /r/ ? "a-reverse" : "a-plain") : ($5 ~ /d/ ? "other-dim" : "other-plain") }' \
 	"$E2E_CELLS" | sort | uniq -c | awk '{ print $2 ":" ($1 > 0) }' | tr '\n' ' ' >"$R/got"
 eq mono-highlight "$(cat "$R/got")" "a-reverse:1 other-dim:1 "
-keys Escape m
+keys Escape M
 check mono-normalised '^heap normalised'
 TR=$(title_row)
 get_window
@@ -567,7 +567,7 @@ wait_for "$READY"
 keys H
 check none-says 'no heap profile in this log: run with \+RTS -hT, or -hc/-hm/-hd/-hy with a profiled build'
 check_not none-no-list "$LIST_RE"
-keys m
+keys M
 check_status none-mode 'no heap profile in this log'
 keys j x r l
 sleep 0.3
@@ -584,7 +584,7 @@ for size in "40 10" "20 8" "30 9" "50 11" "60 12"; do
 	wait_for '^util'
 	keys H
 	check "tiny-$1x$2-title" "$TITLE_RE"
-	keys l l l j x m r + - j k Escape Escape
+	keys l l l j x M r + - j k Escape Escape
 	sleep 0.4
 	alive "tiny-$1x$2"
 	# and resized under it, down to too small and back

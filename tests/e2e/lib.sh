@@ -86,7 +86,7 @@ e2e_args() {
 # signal it
 e2e_cmd() {
 	printf '%s\n' "${1:+$1 }sh -c 'echo \$\$ >\"\$0\"; exec \"\$@\"' $(q "$E2E_PIDF") \\"
-	printf '%s\n' "	env -u NO_COLOR -u LC_ALL -u LC_CTYPE -u LC_MESSAGES -u XDG_CONFIG_HOME \\"
+	printf '%s\n' "	env -u NO_COLOR -u LC_ALL -u LC_CTYPE -u LC_MESSAGES -u XDG_CONFIG_HOME -u XDG_STATE_HOME \\"
 	printf '%s\n' "	HOME=$(q "$E2E_T/home") LANG=C.UTF-8 TERM=tmux-256color \\"
 	printf '%s\n' "	HECTIC_DEBUG_WINDOW=$(q "$E2E_WIN") $envs \\"
 	printf '%s\n' "	$(q "$E2E_HECTIC") $args 2>$(q "$E2E_ERR")"
@@ -123,6 +123,9 @@ exec sleep 300
 EOF
 	} >"$E2E_T/run"
 	mkdir -p "$E2E_T/home"
+	# every run starts without a saved session (a suite that tests them
+	# gives XDG_STATE_HOME)
+	rm -rf "$E2E_T/home/.local/state"
 	tm new-session -d -s e2e -x "$E2E_W" -y "$E2E_H" "sh $(q "$E2E_T/run")"
 	if [ "${E2E_LOG:-0}" = 1 ]; then
 		: >"$E2E_OUT"
@@ -148,6 +151,7 @@ start_job() {
 		e2e_cmd exec # the job is hectic alone
 	} >"$E2E_T/job"
 	mkdir -p "$E2E_T/home"
+	rm -rf "$E2E_T/home/.local/state"
 	tm new-session -d -s e2e -x "$E2E_W" -y "$E2E_H" \
 		"env -i PATH=$(q "$PATH") HOME=$(q "$E2E_T/home") ENV= PS1='e2e\$ ' sh -i"
 	wait_for "$E2E_PROMPT *\$" >/dev/null

@@ -298,7 +298,7 @@ cat >"$E2E_T/flat.awk" <<'EOF'
 END { for (x in inh) printf "%s\t%d\t%d\n", x, self[x], inh[x] }
 EOF
 awk -f "$E2E_T/flat.awk" "$E2E_T/hc.folded" | sort >"$E2E_T/hc.flat"
-keys m
+keys M
 wait_for 'flat by individual'
 pane_rows | awk '{ printf "%s\t%s\t%s\n", $1, $3, $5 }' | sort >"$E2E_T/got"
 same_file flat-rows "$E2E_T/got" "$E2E_T/hc.flat"
@@ -321,7 +321,7 @@ heavy=$(awk -F'\t' -v l="$first" '{ k = split($1, p, ";") } p[k] == l && $3 > m 
 	"$E2E_T/hc.nodes")
 sel_path=$(tree_rows | sed -n "$(($(sel_index) + 1))p" | cut -f1)
 eq_set flat-enter-heaviest "$sel_path" "$heavy"
-keys m
+keys M
 wait_for 'flat by individual'
 # a built-in in the list: GC's ticks
 keys B
@@ -453,7 +453,7 @@ start $W $H NO_COLOR=1 -- --ascii "$HC"
 wait_for "$READY"
 keys P
 check ascii-expander '^- MAIN '
-keys m
+keys M
 wait_for 'flat by individual'
 go_to "$HL"
 keys x
@@ -548,7 +548,7 @@ start $W $H -- $F/threaded.eventlog
 wait_for "$READY"
 keys P
 check no-profile '^no time profile in this log: run a profiled build with \+RTS -p -l'
-keys j m r x E B c w Enter
+keys j M r x E B c w Enter
 sleep 0.3
 alive no-profile-keys
 check no-profile-stays '^no time profile in this log'
@@ -600,7 +600,7 @@ evil_raw evil-raw-message
 marks_got "$BULLET" >"$E2E_T/got"
 marks_want "$E2E_T/evil.ticks" >"$E2E_T/want"
 same_file evil-lanes "$E2E_T/got" "$E2E_T/want"
-keys m
+keys M
 check evil-flat '^\\x1b\[31mevil\\x07 +M +1 100\.0'
 evil_raw evil-raw-flat
 keys q
@@ -611,7 +611,7 @@ for size in "20 8" "40 9" "60 10" "80 11" "120 12" "30 13"; do
 	set -- $size
 	start "$1" "$2" -- "$HC"
 	wait_for '(events: |too small)'
-	keys P j j Enter E m x r B c w + x Escape m Enter
+	keys P j j Enter E M x r B c w + x Escape M Enter
 	sleep 0.3
 	alive "tiny-$1x$2"
 	capture

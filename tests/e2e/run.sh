@@ -368,12 +368,12 @@ check_exit goto-quit 0
 start 120 32 -- $TH
 wait_for "$READY"
 keys t
-check threads-panel 'threads \(Enter: go to the first run\)'
-check threads-label ' 8 +[0-9.]+ms wörker-1'
+check threads-panel 'threads: [0-9]+, by id; in the window \(r: sort; Enter: go to the first run\)'
+check threads-label ' 8 +[0-9.]+ms +[0-9.]+ms .* wörker-1'
 check threads-label2 'worker-2'
 keys j j j j j j j Enter
 check_status threads-go 'thread 8 first runs here'
-check_not threads-closed 'threads \(Enter'
+check_not threads-closed 'Enter: go to the first run'
 keys q
 check_exit threads-quit 0
 
@@ -555,7 +555,7 @@ wait_status 'GC at'
 check ascii-ruler '^[0-9.]+[a-z]+ .*\|[0-9.]+[a-z]+'
 ascii_only ascii-lang-c
 keys t
-wait_for 'threads \(Enter'
+wait_for 'Enter: go to the first run'
 ascii_only ascii-lang-c-threads
 keys Escape q
 check_exit ascii-quit 0
@@ -603,7 +603,7 @@ check evil-list-tag 'running thread 1  \[\\x1b\[31mevil\\x07\]'
 check evil-lane '^cap 0 .*\\x1b\[31mevil\\x07'
 evil_raw evil-raw
 keys t
-check evil-threads ' 1 +[0-9.]+ns \\x1b\[31mevil\\x07'
+check evil-threads ' 1 .*\\x1b\[31mevil\\x07'
 evil_raw evil-raw-threads
 keys Escape q
 check_exit evil-quit 0
@@ -981,7 +981,7 @@ check_status spoof-file-name ' x\\u202egol\.eventlog '
 check_status spoof-status-whole 'gol\.eventlog .* events: all  \? for help'
 spoof_raw spoof-raw
 keys t
-check spoof-threads ' 1 +[0-9.]+ns +w\\u202ek\\u200bx\\ufeff'
+check spoof-threads ' 1 .* w\\u202ek\\u200bx\\ufeff'
 spoof_raw spoof-raw-threads
 keys Escape /
 text round

@@ -197,6 +197,171 @@ keys x
 check trows-mark-msg "runs marked on the lanes"
 keys q
 check_exit trows-quit 0
+# M: only the threads whose label (or id) matches the search (/)
+want_n=$("$E2E_HECTIC" threads --tsv "$TS" | awk -F '\t' 'NR > 1 && ($2 ~ /worker-3/ || $1 ~ /worker-3/) { n++ } END { print n + 0 }')
+start 140 40 -- "$TS"
+check trows-search-ready "$READY"
+keys /
+text worker-3
+keys Enter
+keys R M
+check trows-matching "^threads matching the search: $want_n, by creation"
+capture
+awk '/^ *[0-9]+( |$)/ { print $1 }' "$E2E_SCREEN" >"$E2E_T/ids"
+bad=""
+for id in $(cat "$E2E_T/ids"); do
+	l=$("$E2E_HECTIC" threads --tsv "$TS" | awk -F '\t' -v id="$id" '$1 == id { print $2 }')
+	case $l in *worker-3*) ;; *) bad="$bad $id:$l" ;; esac
+done
+if [ -s "$E2E_T/ids" ] && [ -z "$bad" ]; then pass; else fail trows-matching-rows "rows not matching:$bad"; fi
+keys M
+check trows-all-again "^threads $nthreads, by creation"
+keys q
+check_exit trows-search-quit 0
+
+# ---- the thread picker's columns ----
+start 140 40 -- "$TS"
+check picker-ready "$READY"
+keys t
+check picker-title "threads: $nthreads, by id; in the window"
+check picker-head 'thread +created +first run +ended +running +runs +caps +label'
+# r: by running time; the first row is the thread that ran longest (the
+# whole run is in view), with its runs and capabilities as `hectic
+# threads --tsv` counts them
+keys r
+check picker-by-running 'threads: [0-9]+, by running time'
+"$E2E_HECTIC" threads --tsv "$TS" | awk -F '\t' 'NR > 1 && $6 > m { m = $6; row = $1 " " $7 " " $8 } END { print row }' >"$E2E_T/longest"
+capture
+want_long=$(cat "$E2E_T/longest")
+# the row's id, then its runs and caps: the two fields after the running
+# time (the label, when there is one, comes last and may hold spaces)
+got_long=$(awk '/thread +created +first run/ { getline; n = split($0, f, / +/)
+	for (i = 1; i <= n; i++) if (f[i] ~ /^[0-9]+$/ && f[i + 1] ~ /^[0-9,]+$/ && f[i - 1] ~ /s$/) { print f[2], f[i], f[i + 1]; exit } }' "$E2E_SCREEN")
+eq picker-longest "$got_long" "$want_long"
+keys Escape q
+check_exit picker-quit 0
+
+# ---- the sparks pane ----
+# its title's totals for the whole run in view are `hectic sparks`'s
+"$E2E_HECTIC" sparks --tsv "$TS" | awk -F '\t' 'NR > 1 { for (k = 2; k <= 7; k++) s[k] += $k }
+	END { printf "%d created, %d converted, %d fizzled, %d GC'"'"'d, %d overflowed, %d dud\n",
+		s[2], s[3], s[7], s[6], s[4], s[5] }' >"$E2E_T/sparks"
+start 140 40 -- "$TS"
+check sparks-ready "$READY"
+keys A
+check sparks-title "sparks in the window: $(cat "$E2E_T/sparks")"
+check sparks-rows '^pool 1( |$)'
+keys A
+check sparks-back-to-list '^ *[0-9.]+m?s: '
+keys q
+check_exit sparks-quit 0
+
+# ---- the event detail panel ----
+# the first event at 50ms: its every field, against `hectic show`'s line
+# and the file's bytes
+start 140 40 -- "$TS"
+check detail-ready "$READY"
+keys :
+text 50ms
+keys Enter
+check detail-at 'cursor 50'
+keys d
+check detail-title 'event detail \(Escape: close\)'
+capture
+line=$(awk '/ show: / { sub(/.* show: /, ""); sub(/ *│? *$/, ""); print; exit }' "$E2E_SCREEN")
+ns=$(awk '/ time [0-9]+ ns / { for (i = 1; i <= NF; i++) if ($i == "time") { print $(i + 1); exit } }' "$E2E_SCREEN")
+want=$(awk -v t="$ns" '{ x = $1; sub(/:$/, "", x) } x == t { sub(/^[0-9]+: (cap [0-9]+: )?/, ""); print; exit }' "$E2E_T/show")
+eq detail-show "$line" "$want" "(time $ns)"
+check detail-fields 'field 0 \(u(8|16|32|64)\): [0-9]+'
+keys Escape
+check detail-closed "$READY"
+keys q
+check_exit detail-quit 0
+
+# ---- the event list restricted to a thread, then a capability ----
+start 140 40 -- "$TS"
+check restrict-ready "$READY"
+keys :
+text 50ms
+keys Enter
+check restrict-at 'cursor 50'
+keys j j j
+keys L
+check restrict-msg 'the event list: thread [0-9]+ only'
+capture
+tid=$(status_line | sed -n 's/.*events: all thread \([0-9]*\).*/\1/p')
+# the list's events (less times and labels) are consecutive events of
+# that thread in `hectic show`'s order
+awk '/^ *[0-9.]+m?s: / { sub(/^ *[0-9.]+m?s: /, ""); sub(/  \[.*\]$/, ""); print }' "$E2E_SCREEN" >"$E2E_T/list"
+awk -v id="$tid" '$0 ~ ("thread " id "( |$)") { sub(/^[0-9]+: /, ""); print }' "$E2E_T/show" >"$E2E_T/ref"
+n=$(wc -l <"$E2E_T/list")
+if [ "$n" -ge 3 ] && awk -v n="$n" 'NR == FNR { want[NR] = $0; next }
+	{ ref[FNR] = $0 } END {
+		for (s = 1; s + n - 1 <= FNR; s++) { ok = 1
+			for (i = 1; i <= n; i++) if (ref[s + i - 1] != want[i]) { ok = 0; break }
+			if (ok) exit 0 }
+		exit 1 }' "$E2E_T/list" "$E2E_T/ref"; then
+	pass
+else
+	fail restrict-thread-lines "the list ($n lines) is not a run of thread $tid's events:
+$(head -5 "$E2E_T/list")"
+fi
+awk -v id="$tid" '!/^ *[0-9.]+m?s: / { next } $0 !~ ("thread " id "( |$)") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
+if [ -s "$E2E_T/other" ]; then fail restrict-only "another thread's event: $(cat "$E2E_T/other")"; else pass; fi
+# again: every thread; C: the selected event's capability
+keys L
+check restrict-off 'the event list: every thread'
+keys C
+check restrict-cap 'the event list: capability [0-9]+ only'
+capture
+cap=$(status_line | sed -n 's/.*events: all cap \([0-9]*\).*/\1/p')
+awk -v c="$cap" '/^ *[0-9.]+m?s: / && $0 !~ (": cap " c ": ") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
+if [ -n "$cap" ] && [ ! -s "$E2E_T/other" ]; then pass; else
+	fail restrict-cap-only "cap '$cap'; another capability's event: $(cat "$E2E_T/other")"
+fi
+keys q
+check_exit restrict-quit 0
+
+# ---- bookmarks and the session ----
+# two bookmarks, the time between them; the session (window, cursor,
+# bookmarks) back when the same file opens again
+ST=$E2E_T/state
+rm -rf "$ST"
+start 140 40 XDG_STATE_HOME="$ST" -- "$TS"
+check bm-ready "$READY"
+keys :
+text 20ms
+keys Enter m
+check bm-one 'bookmark 1 at 20'
+keys :
+text 50ms
+keys Enter m
+check bm-two 'bookmark 2 at 50'
+keys + +
+keys "'"
+check bm-list 'bookmarks \(Enter: go there'
+check bm-between '^.* 1 +20\.000ms +30\.00ms '
+keys Escape
+set -- $(window)
+saved_t0=$1 saved_t1=$2
+keys q
+check_exit bm-quit 0
+ls "$ST"/hectic/*.session >/dev/null 2>&1 && pass || fail bm-saved "no session file in $ST/hectic"
+start 140 40 XDG_STATE_HOME="$ST" -- "$TS"
+check bm-restored 'the session of this file restored \(2 bookmarks'
+set -- $(window)
+eq bm-window "$1 $2" "$saved_t0 $saved_t1"
+keys "'" j Enter
+check bm-go 'bookmark 2 at 50'
+keys q
+check_exit bm-quit2 0
+# another file: no session of it, nothing restored
+start 140 40 XDG_STATE_HOME="$ST" -- "$TH"
+check bm-other "$READY"
+capture
+if grep -q 'session of this file restored' "$E2E_SCREEN"; then fail bm-other-none "restored"; else pass; fi
+keys q
+check_exit bm-quit3 0
 
 # a log with no spans: the panel says so
 start 120 32 -- "$TH"

@@ -1,0 +1,161 @@
+/* The event detail panel (d): every field of the event list's selected
+ * event: where it is in the file, its tag, name and the header's
+ * description of it, its time and capability, the text `hectic show`
+ * prints, then each field by its type (integers, strings escaped, a
+ * cost-centre stack's ids), and what the decoder found wrong with it. */
+#include "draw.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../parser/render.h"
+#include "core.h"
+
+#define MAXLINES 64
+
+struct detail {
+	char line[MAXLINES][512];
+	int n;
+};
+
+static struct detail dt;
+
+static void add(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void add(const char *fmt, ...)
+{
+	if (dt.n >= MAXLINES)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(dt.line[dt.n++], sizeof dt.line[0], fmt, ap);
+	va_end(ap);
+}
+
+/* Text from the file as one escaped line (newlines as \n). */
+static void text(char *out, size_t n, const uint8_t *p, size_t len)
+{
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, p, len);
+	size_t k = 0;
+	for (size_t i = 0; i < b.n && k + 3 < n; i++) {
+		if (b.p[i] == '\n') {
+			out[k++] = '\\';
+			out[k++] = 'n';
+		} else {
+			out[k++] = b.p[i];
+		}
+	}
+	out[k] = 0;
+	sbuf_free(&b);
+}
+
+static bool detail_open(struct ui *u)
+{
+	memset(&dt, 0, sizeof dt);
+	if (!u->sel_valid)
+		list_anchor(u);
+	if (!u->sel_valid) {
+		ui_say(u, "no event selected (the event list is empty here)");
+		return false;
+	}
+	struct ev e;
+	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, u->sel_off, &e) != EV_OK) {
+		ui_say(u, "the event at byte %llu does not decode", (unsigned long long)u->sel_off);
+		return false;
+	}
+	const struct ev_layout *l = e.layout != SEL_UNKNOWN_LAYOUT ? &ev_layouts[e.layout] : NULL;
+	char a[48], buf[400];
+	add("byte %llu, %u bytes: tag %u, %s", (unsigned long long)e.off, e.size, e.tag,
+	    l ? l->name : "(a layout hectic does not know)");
+	for (size_t i = 0; i < u->s.hdr.ntypes; i++)
+		if (u->s.hdr.types[i].num == e.tag) {
+			text(buf, sizeof buf, u->s.hdr.types[i].desc, u->s.hdr.types[i].desc_len);
+			add("the header calls it \"%s\"", buf);
+		}
+	add("time %llu ns (%s)", (unsigned long long)e.time, time_format_exact(a, sizeof a, e.time));
+	/* the capability: the block's, as the list shows it */
+	int32_t cap = EV_NO_CAP;
+	struct merge *m = merge_new_at(&u->s, e.time, CLASS_ALL);
+	struct evref r;
+	while (m && merge_step(m, &r) && r.time == e.time)
+		if (r.off == e.off) {
+			cap = r.cap;
+			break;
+		}
+	merge_free(m);
+	if (cap != EV_NO_CAP)
+		add("capability %d", cap);
+	else
+		add("no capability");
+	struct sbuf b = { .escape = true };
+	render_body(&b, &u->s.hdr, &e);
+	text(buf, sizeof buf, (const uint8_t *)b.p, b.n);
+	sbuf_free(&b);
+	add("show: %s", buf);
+	const char *codes = l ? l->fields : "";
+	for (int i = 0; i < e.nf && i < (int)strlen(codes); i++) {
+		const struct ev_field *f = &e.f[i];
+		char c = codes[i];
+		switch (c) {
+		case 's': case 'l': case 'z': case 'O':
+			text(buf, sizeof buf, f->s ? f->s : (const uint8_t *)"", f->s ? (size_t)f->u : 0);
+			add("field %d (string, %llu bytes): \"%s\"", i, (unsigned long long)f->u, buf);
+			break;
+		case 'B':
+			add("field %d (bytes): %llu bytes", i, (unsigned long long)f->u);
+			break;
+		case 'k': {
+			int k = snprintf(buf, sizeof buf, "field %d (cost-centre stack, %llu ids):", i,
+					 (unsigned long long)f->u);
+			for (uint64_t j = 0; j < f->u && k > 0 && (size_t)k + 12 < sizeof buf; j++) {
+				k += snprintf(buf + k, sizeof buf - (size_t)k, " %u", ev_stack_id(f, j));
+			}
+			add("%s", buf);
+			break;
+		}
+		case 'i':
+			add("field %d (i32): %d", i, (int32_t)(uint32_t)f->u);
+			break;
+		default: {
+			const char *ty = c == 'b' ? "u8" : c == 'h' ? "u16" : c == 'w' ? "u32" : "u64";
+			add("field %d (%s): %llu", i, ty, (unsigned long long)f->u);
+		}
+		}
+	}
+	if (e.bad)
+		add("the decoder found: %s%s%s%s%s%s%s", e.bad & BAD_UTF8 ? "invalid UTF-8 " : "",
+		    e.bad & BAD_STATUS ? "an unknown stop status " : "",
+		    e.bad & BAD_BREAKDOWN ? "an unknown breakdown " : "",
+		    e.bad & BAD_IPE_DESC ? "a bad IPE description " : "",
+		    e.bad & BAD_TICKY_LEN ? "a ticky length overrun " : "",
+		    e.bad & BAD_EDEN_TAG ? "an unknown Eden tag " : "",
+		    e.bad & BAD_LEN ? "a length short of its fields" : "");
+	return true;
+}
+
+static void draw_detail(struct ui *u)
+{
+	struct box b = draw_box(u, dt.n + 2, 100, "event detail (Escape: close)");
+	for (int i = 0; i < dt.n && i < b.h - 1; i++)
+		draw_safe(b.y + 1 + i, b.x + 1, (const uint8_t *)dt.line[i], strlen(dt.line[i]), b.w - 2,
+			  u->ascii);
+	draw_box_end(u);
+}
+
+static bool detail_act(struct ui *u, enum action a)
+{
+	if (a == ACT_CANCEL || a == ACT_SELECT || a == ACT_EVENT_DETAIL) {
+		ui_view_close(u);
+		return true;
+	}
+	return false;
+}
+
+const struct view_ops view_detail = {
+	.name = "detail",
+	.opens_on = ACT_EVENT_DETAIL,
+	.open = detail_open,
+	.draw = draw_detail,
+	.act = detail_act,
+};

@@ -1,0 +1,131 @@
+/* The sparks pane (K), ThreadScope's spark views under the lanes: from the
+ * SPARK_COUNTERS events (a threaded RTS writes them with -l, per
+ * capability, at each GC), the sparks created, converted, fizzled, GC'd,
+ * overflowed and dud per column (all capabilities), each row scaled to its
+ * largest column, then each capability's spark pool (the sparks remaining
+ * at the column's last sample). The title gives the window's totals, as
+ * `hectic sparks` counts them. Counters are cumulative and sampled at
+ * GCs: a column's count is what the samples in it added. */
+#include "draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+static const int rate_field[6] = { SP_CREATED, SP_CONVERTED, SP_FIZZLED, SP_GCD, SP_OVERFLOWED,
+				   SP_DUD };
+static const char *const rate_name[6] = { "created", "convert", "fizzled", "GC'd", "overflw",
+					  "dud" };
+
+/* The last sample of capability cap (samples from a) at or before t. */
+static const struct capsample *at(const struct capsample *a, size_t n, uint64_t t)
+{
+	const struct capsample *r = NULL;
+	size_t lo = 0, hi = n;
+	while (lo < hi) { /* the first sample after t */
+		size_t mid = lo + (hi - lo) / 2;
+		if (a[mid].time <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo)
+		r = &a[lo - 1];
+	return r;
+}
+
+static void draw_sparks(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
+		move(y, 0);
+		clrtoeol();
+	}
+	if (L->nlist <= 0)
+		return;
+	const struct tracks *tr = &u->tr;
+	if (!tr->nsparks) {
+		mvaddstr(L->list0, 0, "no spark counters in this log (SPARK_COUNTERS: a threaded RTS, +RTS -l)");
+		return;
+	}
+	int w = L->plotw;
+	size_t ncaps = tr->ncaps;
+	/* per capability: its samples' range in tr->sparks (by cap, time) */
+	uint64_t *vals = calloc((size_t)(w > 0 ? w : 1) * (6 + ncaps), sizeof *vals);
+	if (!vals) {
+		mvaddstr(L->list0, 0, "sparks: out of memory");
+		return;
+	}
+	uint64_t tot[6] = { 0 };
+	for (size_t i = 0; i < tr->nsparks;) {
+		int32_t cap = tr->sparks[i].cap;
+		size_t j = i;
+		while (j < tr->nsparks && tr->sparks[j].cap == cap)
+			j++;
+		const struct capsample *a = &tr->sparks[i];
+		size_t n = j - i;
+		long ci = tracks_cap_index(tr, cap);
+		const struct capsample *prev = at(a, n, u->t0 ? u->t0 - 1 : 0);
+		if (u->t0 == 0)
+			prev = NULL;
+		for (int c = 0; c < w; c++) {
+			uint64_t end = layout_col_to_time(u->t0, u->t1, w, c + 1);
+			const struct capsample *cur = at(a, n, end - 1);
+			for (int k = 0; k < 6 && cur; k++) {
+				uint64_t x = cur->v[rate_field[k]], y = prev ? prev->v[rate_field[k]] : 0;
+				if (x > y) {
+					vals[(size_t)k * (size_t)w + (size_t)c] += x - y;
+					tot[k] += x - y;
+				}
+			}
+			if (ci >= 0 && cur)
+				vals[(size_t)(6 + ci) * (size_t)w + (size_t)c] = cur->v[SP_REMAINING];
+			if (cur)
+				prev = cur;
+		}
+		i = j;
+	}
+	char t[300];
+	snprintf(t, sizeof t,
+		 "sparks in the window: %llu created, %llu converted, %llu fizzled, %llu GC'd, "
+		 "%llu overflowed, %llu dud; pools per capability below",
+		 (unsigned long long)tot[0], (unsigned long long)tot[1], (unsigned long long)tot[2],
+		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5]);
+	attron(A_BOLD);
+	draw_safe(L->list0, 0, (const uint8_t *)t, strlen(t), L->cols, u->ascii);
+	attroff(A_BOLD);
+	int y = L->list0 + 1;
+	for (size_t r = 0; r < 6 + ncaps && y < L->list0 + L->nlist; r++, y++) {
+		const uint64_t *v = &vals[r * (size_t)w];
+		uint64_t max = 0;
+		for (int c = 0; c < w; c++)
+			if (v[c] > max)
+				max = v[c];
+		if (r < 6)
+			mvprintw(y, 0, "%-7s ", rate_name[r]);
+		else
+			mvprintw(y, 0, "pool %-2d ", tr->caps[r - 6]);
+		attr_t at_ = r < 6 ? draw_attr(u, C_RUN) : draw_attr(u, C_HEAP);
+		attron(at_);
+		for (int c = 0; c < w; c++)
+			draw_level(u, y, LAYOUT_GUTTER + c, layout_level8((double)v[c], (double)max));
+		attroff(at_);
+	}
+	free(vals);
+}
+
+static bool sparks_open(struct ui *u)
+{
+	ui_say(u, "sparks per column (all capabilities) and each capability's pool, from SPARK_COUNTERS");
+	return true;
+}
+
+const struct view_ops view_sparks = {
+	.name = "sparks",
+	.pane = true,
+	.opens_on = ACT_SPARKS_VIEW,
+	.open = sparks_open,
+	.draw = draw_sparks,
+};
