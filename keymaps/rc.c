@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <pwd.h>
+#include <regex.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -59,6 +60,11 @@ void rc_free(struct rc *rc)
 		free(rc->binds[i].key);
 	free(rc->binds);
 	free(rc->path);
+	for (size_t i = 0; i < rc->nspans; i++) {
+		free(rc->span_start[i]);
+		free(rc->span_stop[i]);
+	}
+	rc->nspans = 0;
 	rc->binds = NULL;
 	rc->nbinds = 0;
 	rc->path = NULL;
@@ -252,6 +258,51 @@ static void do_set(struct rc *rc, unsigned line, const struct word *w)
 	}
 }
 
+/* span START STOP: two regexes, each with a group for the name. */
+static void do_span(struct rc *rc, unsigned line, const struct word *w, size_t nw)
+{
+	char q[48];
+	if (nw < 3) {
+		bad(rc, line, "span needs two regexes: the start and the stop, each with a (group)");
+		return;
+	}
+	if (nw == 4 && w[3].s[0] != '#') {
+		bad(rc, line, "unexpected '%s' after the stop regex (no spaces in a regex: "
+			      "[[:space:]])", quote(q, sizeof q, w[3]));
+		return;
+	}
+	if (rc->nspans >= RC_SPANS_MAX) {
+		bad(rc, line, "at most %d span lines", RC_SPANS_MAX);
+		return;
+	}
+	char *re[2] = { NULL, NULL };
+	for (int i = 0; i < 2; i++) {
+		re[i] = malloc(w[i + 1].n + 1);
+		if (!re[i]) {
+			free(re[0]);
+			bad(rc, line, "out of memory");
+			return;
+		}
+		memcpy(re[i], w[i + 1].s, w[i + 1].n);
+		re[i][w[i + 1].n] = 0;
+		regex_t r;
+		int e = regcomp(&r, re[i], REG_EXTENDED);
+		bool group = !e && r.re_nsub >= 1;
+		if (!e)
+			regfree(&r);
+		if (e || !group) {
+			bad(rc, line, e ? "bad regex '%s'" : "regex '%s' has no (group) for the name",
+			    quote(q, sizeof q, w[i + 1]));
+			free(re[0]);
+			free(re[1]);
+			return;
+		}
+	}
+	rc->span_start[rc->nspans] = re[0];
+	rc->span_stop[rc->nspans] = re[1];
+	rc->nspans++;
+}
+
 static void parse_line(struct rc *rc, unsigned line, const char *p, size_t len,
 		       rc_key_fn *key_canon, void *ctx)
 {
@@ -280,9 +331,13 @@ static void parse_line(struct rc *rc, unsigned line, const char *p, size_t len,
 	if (nw == 0 || w[0].s[0] == '#')
 		return;
 	char q[48];
+	if (word_is(w[0], "span")) {
+		do_span(rc, line, w, nw);
+		return;
+	}
 	bool is_bind = word_is(w[0], "bind");
 	if (!is_bind && !word_is(w[0], "set")) {
-		bad(rc, line, "unknown command '%s' (use bind or set)", quote(q, sizeof q, w[0]));
+		bad(rc, line, "unknown command '%s' (use bind, set or span)", quote(q, sizeof q, w[0]));
 		return;
 	}
 	if (nw < 3) {

@@ -32,6 +32,8 @@ enum rc_ascii { RC_ASCII_AUTO, RC_ASCII_ON, RC_ASCII_OFF };
 #define RC_RAW_MAX_DEFAULT 50000
 /* Errors kept; past these one more entry says how many were left out. */
 #define RC_MAX_ERRORS 20
+/* span lines kept (the rest are reported) */
+#define RC_SPANS_MAX 6
 #define RC_ERROR_LEN 160
 
 /* One `set` option. The allowed values are the words in values (the first
@@ -65,6 +67,10 @@ struct rc {
 	size_t raw_max;
 	struct rc_bind *binds;  /* in file order */
 	size_t nbinds;
+	/* span START STOP lines: a pair of POSIX extended regexes, each with
+	 * a group for the span's name, tried before the built-in pairs */
+	char *span_start[RC_SPANS_MAX], *span_stop[RC_SPANS_MAX];
+	size_t nspans;
 	/* "line 3: unknown action 'zoom'": the caller prints each after the
 	 * file's path. Text from the file is quoted with control and non-ASCII
 	 * bytes as \xNN, so the messages are safe to print on a terminal. */

@@ -46,9 +46,24 @@ bool span_rules_add(struct span_rules *r, const char *start, const char *stop, c
 bool span_rules_default(struct span_rules *r)
 {
 	char err[160];
+	return span_rules_user(r, NULL, NULL, 0, err, sizeof err);
+}
+
+bool span_rules_user(struct span_rules *r, char *const *start, char *const *stop, size_t n,
+		     char *err, size_t errlen)
+{
 	r->n = 0;
-	return span_rules_add(r, "^START (.+)$", "^STOP (.+)$", err, sizeof err) &&
-	       span_rules_add(r, "^(.+) begin$", "^(.+) end$", err, sizeof err);
+	for (size_t i = 0; i < n; i++)
+		if (!span_rules_add(r, start[i], stop[i], err, errlen)) {
+			span_rules_free(r);
+			return false;
+		}
+	if (!span_rules_add(r, "^START (.+)$", "^STOP (.+)$", err, errlen) ||
+	    !span_rules_add(r, "^(.+) begin$", "^(.+) end$", err, errlen)) {
+		span_rules_free(r);
+		return false;
+	}
+	return true;
 }
 
 void span_rules_free(struct span_rules *r)

@@ -66,6 +66,12 @@ bool span_rules_add(struct span_rules *r, const char *start, const char *stop, c
 		    size_t errlen);
 void span_rules_free(struct span_rules *r);
 
+/* The user's n rules (start[i], stop[i]) first, then the two defaults.
+ * False, with a message in err, when one does not compile (the rules are
+ * then freed). */
+bool span_rules_user(struct span_rules *r, char *const *start, char *const *stop, size_t n,
+		     char *err, size_t errlen);
+
 /* Pairs the user events of the whole store. False when out of memory. */
 bool spans_build(struct spans *sp, const struct store *s, const struct span_rules *r);
 void spans_free(struct spans *sp);

@@ -76,6 +76,24 @@ for f in tests/fixtures/*.eventlog; do
 	a=$(((2 * lo + hi) / 3)) b=$(((lo + 2 * hi) / 3))
 	check "$name-window" "$f" "$a" "$b"
 done
+# a span line of the rc file comes before the built-in pairs: START
+# phase-a / STOP phase-a become the span "phase" (its group), the rest as
+# before; and a bad line is reported
+mkdir -p "$T/cfg/hectic"
+printf 'span ^START[[:space:]](phase)-a$ ^STOP[[:space:]](phase)-a$\nspan nogroup x\n' \
+	>"$T/cfg/hectic/hecticrc"
+TS=tests/fixtures/threads.eventlog
+reference "$TS" 0 18446744073709551615 | sed 's/^phase-a	/phase	/' | sort -t "$(printf '\t')" -k1,1 >"$T/want"
+XDG_CONFIG_HOME=$T/cfg "$H" spans --tsv "$TS" 2>"$T/err" | tail -n +2 | sort -t "$(printf '\t')" -k1,1 >"$T/got"
+if cmp -s "$T/want" "$T/got" && grep -q '^phase	20	' "$T/got"; then pass=$((pass + 1)); else
+	fail=$((fail + 1))
+	echo "spans: FAIL: rc span line"
+	diff "$T/want" "$T/got" | head -6
+fi
+if grep -q 'line 2: regex .nogroup. has no (group)' "$T/err"; then pass=$((pass + 1)); else
+	fail=$((fail + 1))
+	echo "spans: FAIL: rc span line error: $(cat "$T/err")"
+fi
 # the header row names the columns as the issue asks
 "$H" spans --tsv tests/fixtures/threaded.eventlog 2>/dev/null | head -1 >"$T/head"
 if [ "$(cat "$T/head")" = "$(printf 'name\tcount\ttotal\tp50\tp90\tp99\tmax')" ]; then

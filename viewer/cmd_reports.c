@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../keymaps/rc.h"
 #include "../model/cctree.h"
 #include "../model/heap.h"
 #include "../model/source.h"
@@ -626,9 +627,23 @@ int cmd_spans(int argc, char **argv)
 	memset(&tr, 0, sizeof tr);
 	if ((rc = open_all(&o, &s, NULL)) >= 0)
 		return rc;
+	/* the rc file's span lines first (its other lines are the viewer's) */
+	struct rc conf;
+	rc_init(&conf);
+	rc_load_default(&conf, NULL, NULL);
+	for (size_t i = 0; i < conf.nerrors; i++)
+		warnx_("%s: %s", conf.path ? conf.path : "hecticrc", conf.errors[i]);
 	struct span_rules r;
 	struct spans sp;
-	if (!span_rules_default(&r) || !spans_build(&sp, &s, &r) ||
+	char err[200];
+	bool rules = span_rules_user(&r, conf.span_start, conf.span_stop, conf.nspans, err,
+				     sizeof err);
+	rc_free(&conf);
+	if (!rules) {
+		warnx_("%s", err);
+		return finish(&s, &tr, EXIT_USAGE);
+	}
+	if (!spans_build(&sp, &s, &r) ||
 	    !spans_stats(&sp, o.from, o.to)) {
 		warnx_("%s: out of memory", o.path);
 		span_rules_free(&r);

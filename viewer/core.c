@@ -584,6 +584,11 @@ void ui_free(struct ui *u)
 		u->loaded = 0;
 	}
 	spans_view_free(u);
+	for (size_t i = 0; i < u->nspans; i++) {
+		free(u->span_start[i]);
+		free(u->span_stop[i]);
+	}
+	u->nspans = 0;
 	live_free(u);
 	source_close(&u->src);
 	keymap_free(u->km);

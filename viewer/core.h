@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "../keymaps/actions.h"
+#include "../keymaps/rc.h"
 #include "../model/classes.h"
 #include "../model/heap.h"
 #include "../model/source.h"
@@ -65,6 +66,9 @@ struct ui {
 	struct heap_pane *hp;        /* the heap pane's state (view_heap.c) */
 	struct prof_pane *pp;        /* the profile pane's state (view_profile.c) */
 	struct spans_view *spv;      /* the spans, once paired (view_spans.c) */
+	char *span_start[RC_SPANS_MAX], *span_stop[RC_SPANS_MAX]; /* the rc's span lines */
+	bool spans_tried; /* the spans were paired for the track (spv) */
+	size_t nspans;
 	struct trows_pane *trp;      /* the thread rows pane's state (view_trows.c) */
 	int psel, ptop;              /* its selected and first shown rows */
 	regex_t re;                  /* the last search */
@@ -192,6 +196,12 @@ void trows_draw_lane_marks(struct ui *u);
 
 /* view_spans.c: frees the paired spans (the log grew, or the viewer ends). */
 void spans_view_free(struct ui *u);
+
+/* view_spans.c: does the log have spans (paired once, when it has user
+ * events)? And the span track: each span in the window as a bar from its
+ * start to its end, its name at its start, nested ones darker. */
+bool spans_track_wanted(struct ui *u);
+void spans_draw_track(struct ui *u);
 
 /* view_bookmarks.c: a bookmark at the cursor, or cleared; the session
  * (window, cursor, list, mark, bookmarks) saved at the end and restored

@@ -228,6 +228,12 @@ void draw_frame(struct ui *u)
 {
 	layout_compute(&u->L, LINES, COLS, u->tr.ncaps, u->lanes_top);
 	u->lanes_top = u->L.lanes_top;
+	/* the span track, in the list's first row, when the log has spans */
+	if (spans_track_wanted(u) && u->L.nlist > 2) {
+		u->L.spans = u->L.list0;
+		u->L.list0++;
+		u->L.nlist--;
+	}
 	curs_set(0);
 	if (u->L.rows < 8 || u->L.cols < 20) {
 		erase();
@@ -238,6 +244,7 @@ void draw_frame(struct ui *u)
 	for (size_t i = 0; view_all[i]; i++)
 		if (view_all[i]->base)
 			view_all[i]->draw(u);
+	spans_draw_track(u);
 	if (u->pane)
 		u->pane->draw(u);
 	if (u->view)

@@ -186,8 +186,10 @@ bool live_reload(struct ui *u)
 	for (int i = 0; i < 2; i++)
 		if (vs[i] && vs[i]->reload)
 			vs[i]->reload(u, false);
-	if (u->view != &view_spans)
-		spans_view_free(u); /* paired again when next opened */
+	if (u->view != &view_spans) {
+		spans_view_free(u); /* paired again when next asked for */
+		u->spans_tried = false;
+	}
 	u->lv.reloads++;
 	u->lv.built_at = live_now();
 	/* the throttle follows what an extension costs: a rare build from the
@@ -211,8 +213,10 @@ static void reopen_shrunk(struct ui *u)
 			vs[i]->reload(u, true);
 	heap_free(&u->heap);
 	tracks_free(&u->tr);
-	if (u->view != &view_spans)
+	if (u->view != &view_spans) {
 		spans_view_free(u);
+		u->spans_tried = false;
+	}
 	store_close(&u->s);
 	u->s = ns;
 	if (!tracks_build(&u->tr, &u->s) || !heap_build(&u->heap, &u->s))

@@ -66,6 +66,13 @@ static int setup_keys(struct ui *u, const struct ui_opts *o, bool *rc_errors)
 	for (size_t i = 0; i < rc.nerrors; i++)
 		warnx_("%s: %s", rc.path ? rc.path : "hecticrc", rc.errors[i]);
 	*rc_errors = rc.nerrors > 0;
+	/* the span lines, the viewer's now */
+	for (size_t i = 0; i < rc.nspans; i++) {
+		u->span_start[i] = rc.span_start[i];
+		u->span_stop[i] = rc.span_stop[i];
+	}
+	u->nspans = rc.nspans;
+	rc.nspans = 0;
 	rc_free(&rc);
 	if (!u->km) {
 		warnx_("out of memory");

@@ -46,7 +46,8 @@ static bool spans_ready(struct ui *u)
 		return true;
 	struct spans_view *v = calloc(1, sizeof *v);
 	struct span_rules r;
-	bool rules = v && span_rules_default(&r);
+	char err[200];
+	bool rules = v && span_rules_user(&r, u->span_start, u->span_stop, u->nspans, err, sizeof err);
 	bool ok = rules && spans_build(&v->sp, &u->s, &r);
 	if (rules)
 		span_rules_free(&r);
@@ -143,6 +144,69 @@ static void spans_select(struct ui *u)
 	char a[32];
 	ui_say(u, "the slowest '%.60s': %s, on thread %u (marked; s: its statistics)", nm->text,
 	       time_format(a, sizeof a, d), s1->thread);
+}
+
+bool spans_track_wanted(struct ui *u)
+{
+	if (!u->spv && !u->spans_tried && u->tr.nmarks) {
+		u->spans_tried = true;
+		char keep[sizeof u->msg];
+		snprintf(keep, sizeof keep, "%s", u->msg);
+		spans_ready(u);
+		snprintf(u->msg, sizeof u->msg, "%s", keep);
+	}
+	return u->spv && u->spv->sp.n;
+}
+
+void spans_draw_track(struct ui *u)
+{
+	const struct layout *L = &u->L;
+	if (L->spans < 0 || !u->spv)
+		return;
+	const struct spans *sp = &u->spv->sp;
+	int w = L->plotw;
+	move(L->spans, 0);
+	clrtoeol();
+	mvaddstr(L->spans, 0, "spans");
+	/* the deepest span over each column */
+	int depth[1024];
+	int n = w < 1024 ? w : 1024;
+	for (int c = 0; c < n; c++)
+		depth[c] = -1;
+	for (size_t i = 0; i < sp->n && sp->v[i].start < u->t1; i++) {
+		const struct span *s1 = &sp->v[i];
+		if (s1->end < u->t0)
+			continue;
+		int a = s1->start < u->t0 ? 0 : layout_time_to_col(u->t0, u->t1, w, s1->start);
+		int b = s1->end >= u->t1 ? w - 1 : layout_time_to_col(u->t0, u->t1, w, s1->end);
+		for (int c = a; c <= b && c < n; c++)
+			if (c >= 0 && s1->depth >= depth[c])
+				depth[c] = s1->depth;
+	}
+	for (int c = 0; c < n; c++) {
+		if (depth[c] < 0)
+			continue;
+		attr_t at = depth[c] ? draw_attr(u, C_MARKER) | A_BOLD : draw_attr(u, C_MARKER);
+		attron(at);
+		mvaddstr(L->spans, LAYOUT_GUTTER + c, u->ascii ? (depth[c] ? "#" : "=") : (depth[c] ? "\u2588" : "\u2501"));
+		attroff(at);
+	}
+	/* names at the starts of the outermost spans, where they fit */
+	int free_from = 0;
+	for (size_t i = 0; i < sp->n && sp->v[i].start < u->t1; i++) {
+		const struct span *s1 = &sp->v[i];
+		if (s1->end < u->t0 || s1->depth)
+			continue;
+		int a = s1->start < u->t0 ? 0 : layout_time_to_col(u->t0, u->t1, w, s1->start);
+		const struct span_name *nm = &sp->names[s1->name];
+		if (a < free_from || a + 2 >= n)
+			continue;
+		attron(A_REVERSE);
+		int took = draw_safe(L->spans, LAYOUT_GUTTER + a, (const uint8_t *)nm->text, nm->len,
+				     n - a < 24 ? n - a : 24, u->ascii);
+		attroff(A_REVERSE);
+		free_from = a + took + 1;
+	}
 }
 
 /* The log grew: the spans are paired again when next asked for. */

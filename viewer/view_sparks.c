@@ -36,6 +36,63 @@ static const struct capsample *at(const struct capsample *a, size_t n, uint64_t 
 	return r;
 }
 
+/* The full spark events' tags (GHC's SPARK_CREATE .. SPARK_GC) and the
+ * row each counts in: created, converted (run or stolen), fizzled, GC'd,
+ * overflowed, dud. */
+enum { SPARK_CREATE = 35, SPARK_DUD, SPARK_OVERFLOW, SPARK_RUN, SPARK_STEAL, SPARK_FIZZLE,
+       SPARK_GC };
+#define FULL_MAX 400000 /* spark events a frame reads at most */
+
+static int row_of(uint16_t tag)
+{
+	switch (tag) {
+	case SPARK_CREATE: return 0;
+	case SPARK_RUN:
+	case SPARK_STEAL: return 1;
+	case SPARK_FIZZLE: return 2;
+	case SPARK_GC: return 3;
+	case SPARK_OVERFLOW: return 4;
+	case SPARK_DUD: return 5;
+	default: return -1;
+	}
+}
+
+/* The window's spark events per column into the six rows; false when the
+ * log has none (logged without -lf) or the window has too many. */
+static bool full_rates(struct ui *u, uint64_t *vals, int w, uint64_t *tot)
+{
+	if (u->s.hdr.nsel <= SPARK_GC || u->s.hdr.sel[SPARK_CREATE].layout == SEL_UNKNOWN_LAYOUT)
+		return false;
+	struct merge *m = merge_new_at(&u->s, u->t0, CLASS_BIT(CL_SPARKS));
+	struct evref r;
+	uint64_t k = 0, seen = 0;
+	uint64_t *v = calloc((size_t)w * 6 + 1, sizeof *v), t6[6] = { 0 };
+	bool ok = m && v;
+	while (ok && merge_step(m, &r) && r.time < u->t1) {
+		if (++k > FULL_MAX) {
+			ok = false;
+			break;
+		}
+		int row = row_of(r.tag);
+		if (row < 0)
+			continue;
+		int c = layout_time_to_col(u->t0, u->t1, w, r.time);
+		if (c >= 0) {
+			v[(size_t)row * (size_t)w + (size_t)c]++;
+			t6[row]++;
+			seen++;
+		}
+	}
+	merge_free(m);
+	ok = ok && seen;
+	if (ok) {
+		memcpy(vals, v, (size_t)w * 6 * sizeof *v);
+		memcpy(tot, t6, sizeof t6);
+	}
+	free(v);
+	return ok;
+}
+
 static void draw_sparks(struct ui *u)
 {
 	const struct layout *L = &u->L;
@@ -59,6 +116,9 @@ static void draw_sparks(struct ui *u)
 		return;
 	}
 	uint64_t tot[6] = { 0 };
+	/* with the full spark events (+RTS -lf), the rates from them, exactly,
+	 * when the window holds few enough events to read */
+	bool full = full_rates(u, vals, w, tot);
 	for (size_t i = 0; i < tr->nsparks;) {
 		int32_t cap = tr->sparks[i].cap;
 		size_t j = i;
@@ -73,7 +133,7 @@ static void draw_sparks(struct ui *u)
 		for (int c = 0; c < w; c++) {
 			uint64_t end = layout_col_to_time(u->t0, u->t1, w, c + 1);
 			const struct capsample *cur = at(a, n, end - 1);
-			for (int k = 0; k < 6 && cur; k++) {
+			for (int k = 0; k < 6 && cur && !full; k++) {
 				uint64_t x = cur->v[rate_field[k]], y = prev ? prev->v[rate_field[k]] : 0;
 				if (x > y) {
 					vals[(size_t)k * (size_t)w + (size_t)c] += x - y;
@@ -90,9 +150,10 @@ static void draw_sparks(struct ui *u)
 	char t[300];
 	snprintf(t, sizeof t,
 		 "sparks in the window: %llu created, %llu converted, %llu fizzled, %llu GC'd, "
-		 "%llu overflowed, %llu dud; pools per capability below",
+		 "%llu overflowed, %llu dud%s; pools per capability below",
 		 (unsigned long long)tot[0], (unsigned long long)tot[1], (unsigned long long)tot[2],
-		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5]);
+		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5],
+		 full ? " (from the spark events)" : "");
 	attron(A_BOLD);
 	draw_safe(L->list0, 0, (const uint8_t *)t, strlen(t), L->cols, u->ascii);
 	attroff(A_BOLD);

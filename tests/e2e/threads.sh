@@ -255,6 +255,18 @@ keys A
 check sparks-back-to-list '^ *[0-9.]+m?s: '
 keys q
 check_exit sparks-quit 0
+# with the full spark events (+RTS -lf): the rates from them, the same
+# totals as the counters give
+TLF=$F/threads-lf.eventlog
+"$E2E_HECTIC" sparks --tsv "$TLF" | awk -F '\t' 'NR > 1 { for (k = 2; k <= 7; k++) s[k] += $k }
+	END { printf "%d created, %d converted, %d fizzled, %d GC'"'"'d, %d overflowed, %d dud\n",
+		s[2], s[3], s[7], s[6], s[4], s[5] }' >"$E2E_T/sparks-lf"
+start 160 40 -- "$TLF"
+check sparks-lf-ready "$READY"
+keys A
+check sparks-lf-title "sparks in the window: $(cat "$E2E_T/sparks-lf") \(from the spark events\)"
+keys q
+check_exit sparks-lf-quit 0
 
 # ---- the event detail panel ----
 # the first event at 50ms: its every field, against `hectic show`'s line
@@ -362,6 +374,34 @@ capture
 if grep -q 'session of this file restored' "$E2E_SCREEN"; then fail bm-other-none "restored"; else pass; fi
 keys q
 check_exit bm-quit3 0
+
+# ---- the span track ----
+# a row under the sparklines with a bar over every span in the window and
+# the names of the outermost ones at their starts; a log with no spans has
+# no such row
+start 140 40 -- "$TS"
+check track-ready "$READY"
+check track-row '^spans +.*phase-a'
+keys :
+text 80ms
+keys Enter + + +
+check track-zoomed '^spans .*outer'
+capture
+set -- $(window)
+# every name on the track is a span that overlaps the window
+names=$(awk '/^spans / { n = split($0, f, /[^A-Za-z0-9_-]+/); for (i = 2; i <= n; i++) if (f[i] != "") print f[i] }' "$E2E_SCREEN" | sort -u | tr '\n' ' ')
+known=$("$E2E_HECTIC" spans --tsv "$TS" | awk -F '\t' 'NR > 1 { print $1 }' | sort -u | tr '\n' ' ')
+ok=1
+for nm in $names; do case " $known " in *" $nm "*) ;; *) ok=0 ;; esac; done
+if [ -n "$names" ] && [ "$ok" = 1 ]; then pass; else fail track-names "names '$names' not all spans ('$known')"; fi
+keys q
+check_exit track-quit 0
+start 140 40 -- "$TH"
+check track-none-ready "$READY"
+capture
+if grep -q '^spans ' "$E2E_SCREEN"; then fail track-none "a span track on a log with no spans"; else pass; fi
+keys q
+check_exit track-none-quit 0
 
 # a log with no spans: the panel says so
 start 120 32 -- "$TH"

@@ -207,7 +207,7 @@ static void test_errors(void **state)
 		"line 8: bad value '-5' for option 'raw-max' (use a positive integer)",
 		("line 9: bad value '99999999999999999999999' for option 'raw-max' (use a positive "
 		 "integer)"),
-		"line 10: unknown command 'frob' (use bind or set)",
+		"line 10: unknown command 'frob' (use bind, set or span)",
 		"line 11: unexpected 'extra' after the action",
 		"line 12: bad value 'vi' for option 'keymap' (use default or emacs)",
 		"line 13: set needs an option and a value",
@@ -217,7 +217,7 @@ static void test_errors(void **state)
 		"line 18: unexpected 'now' after the value",
 		"line 19: unexpected 'now' after the action",
 		"line 20: bind needs a key and an action",
-		"line 21: unknown command 'Bind' (use bind or set)",
+		"line 21: unknown command 'Bind' (use bind, set or span)",
 		"line 22: bad value '12ab' for option 'raw-max' (use a positive integer)",
 	};
 	size_t nwant = sizeof want / sizeof want[0];
@@ -358,7 +358,7 @@ static void test_many_errors(void **state)
 		parse(&rc, "nonsense\n");
 	assert_int_equal(rc.nbad, 35);
 	assert_int_equal(rc.nerrors, RC_MAX_ERRORS + 1);
-	assert_string_equal(rc.errors[0], "line 1: unknown command 'nonsense' (use bind or set)");
+	assert_string_equal(rc.errors[0], "line 1: unknown command 'nonsense' (use bind, set or span)");
 	assert_string_equal(rc.errors[RC_MAX_ERRORS], "15 more errors not shown");
 	rc_free(&rc);
 }
@@ -465,7 +465,7 @@ static void test_load_default(void **state)
 	assert_true(rc_load_default(&rc, fake_canon, &calls));
 	assert_int_equal(rc.color, RC_COLOR_NONE);
 	assert_int_equal(rc.nerrors, 1);
-	assert_string_equal(rc.errors[0], "line 2: unknown command 'bogus' (use bind or set)");
+	assert_string_equal(rc.errors[0], "line 2: unknown command 'bogus' (use bind, set or span)");
 	assert_string_equal(rc.path, path);
 	rc_free(&rc);
 
@@ -519,6 +519,43 @@ static void test_unreadable(void **state)
 	rc_init(&rc);
 	assert_false(rc_load(&rc, path, fake_canon, &calls));
 	assert_int_equal(rc.nerrors, 0);
+	rc_free(&rc);
+}
+
+/* span START STOP: kept in file order with their regexes; a regex that
+ * does not compile, one with no group, a missing or extra word and one
+ * line too many are errors naming the line. */
+static void test_spans(void **state)
+{
+	(void)state;
+	struct rc rc;
+	rc_init(&rc);
+	const char *text = "span ^go:(.+)$ ^done:(.+)$\n"
+			   "span ^(.+)-in$ ^(.+)-out$ # a comment\n"
+			   "span bad( ^x(.)$\n"
+			   "span ^nogroup$ ^(x)$\n"
+			   "span ^(a)$\n"
+			   "span ^(a)$ ^(b)$ extra\n";
+	rc_parse(&rc, text, strlen(text), NULL, NULL);
+	assert_int_equal(rc.nspans, 2);
+	assert_string_equal(rc.span_start[0], "^go:(.+)$");
+	assert_string_equal(rc.span_stop[0], "^done:(.+)$");
+	assert_string_equal(rc.span_start[1], "^(.+)-in$");
+	assert_string_equal(rc.span_stop[1], "^(.+)-out$");
+	assert_int_equal(rc.nerrors, 4);
+	assert_non_null(strstr(rc.errors[0], "line 3: bad regex 'bad('"));
+	assert_non_null(strstr(rc.errors[1], "line 4: regex '^nogroup$' has no (group)"));
+	assert_non_null(strstr(rc.errors[2], "line 5: span needs two regexes"));
+	assert_non_null(strstr(rc.errors[3], "line 6: unexpected 'extra'"));
+	rc_free(&rc);
+	rc_init(&rc);
+	char many[1024] = "";
+	for (int i = 0; i < RC_SPANS_MAX + 1; i++)
+		strcat(many, "span ^(a)$ ^(b)$\n");
+	rc_parse(&rc, many, strlen(many), NULL, NULL);
+	assert_int_equal(rc.nspans, RC_SPANS_MAX);
+	assert_int_equal(rc.nerrors, 1);
+	assert_non_null(strstr(rc.errors[0], "at most"));
 	rc_free(&rc);
 }
 
@@ -586,6 +623,7 @@ int main(void)
 		cmocka_unit_test(test_no_key_check),
 		cmocka_unit_test(test_way_out),
 		cmocka_unit_test(test_many_errors),
+		cmocka_unit_test(test_spans),
 		cmocka_unit_test_setup_teardown(test_paths, make_tmp, remove_tmp),
 		cmocka_unit_test_setup_teardown(test_load_default, make_tmp, remove_tmp),
 		cmocka_unit_test_setup_teardown(test_unreadable, make_tmp, remove_tmp),
