@@ -1,6 +1,8 @@
 /* Inputs: files as they are, streams spooled by a thread into a file. */
 #include "source.h"
 
+#include "store.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -365,6 +367,28 @@ void source_wait(struct source *src)
 		return;
 	while (!source_ended(src))
 		source_wait_bytes(src, UINT64_MAX, -1);
+}
+
+int source_store_open(struct source *src, struct store *s, bool *empty, char *err,
+		      size_t errlen)
+{
+	*empty = false;
+	for (uint64_t need = 1;;) {
+		source_wait_bytes(src, need, -1);
+		uint64_t have = source_bytes(src);
+		bool ended = source_ended(src);
+		if (src->kind != SRC_FILE && !have && ended) {
+			const char *why = source_error(src);
+			*empty = true;
+			snprintf(err, errlen, "empty stream: no eventlog arrived%s%s", *why ? ": " : "",
+				 why);
+			return STORE_EHEADER;
+		}
+		enum store_status st = store_open(s, src->path, err, errlen);
+		if (st != STORE_EHEADER || ended || src->kind == SRC_FILE)
+			return st;
+		need = have + 1;
+	}
 }
 
 void source_close(struct source *src)

@@ -68,6 +68,15 @@ const char *source_error(const struct source *src);
 int source_wake_fd(const struct source *src);
 void source_drain(struct source *src);
 
+struct store;
+
+/* Opens the store on src's file; a stream's again as bytes arrive, until
+ * its header is whole or the stream ends. Returns the store's status (err
+ * set when not STORE_OK); a stream that ended with no bytes at all is
+ * STORE_EHEADER with *empty set and err saying so. */
+int source_store_open(struct source *src, struct store *s, bool *empty, char *err,
+		      size_t errlen);
+
 /* Stops the spooler and closes everything (a saved spool stays). */
 void source_close(struct source *src);
 

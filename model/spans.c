@@ -294,6 +294,28 @@ void spans_free(struct spans *sp)
 	memset(sp, 0, sizeof *sp);
 }
 
+static const struct span_name *by_total; /* cmp_total's names */
+
+static int cmp_total(const void *a, const void *b)
+{
+	const struct span_name *x = &by_total[*(const uint32_t *)a];
+	const struct span_name *y = &by_total[*(const uint32_t *)b];
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+size_t spans_by_total(const struct spans *sp, uint32_t *order)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < sp->nnames; k++)
+		if (sp->names[k].count)
+			order[n++] = (uint32_t)k;
+	by_total = sp->names;
+	qsort(order, n, sizeof *order, cmp_total);
+	return n;
+}
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;

@@ -80,4 +80,8 @@ void spans_free(struct spans *sp);
  * start in [from, to]. O(spans log spans). False when out of memory. */
 bool spans_stats(struct spans *sp, uint64_t from, uint64_t to);
 
+/* The names with spans (as spans_stats counted them), longest total
+ * first, into order[] (room for nnames); returns how many. */
+size_t spans_by_total(const struct spans *sp, uint32_t *order);
+
 #endif

@@ -19,12 +19,8 @@ int cmd_open_store(const char *spec, const char *save, struct source *src, struc
 	if (*why)
 		warnx_("%s: %s after %llu bytes: reading what arrived", spec, why,
 		       (unsigned long long)n);
-	if (src->kind != SRC_FILE && n == 0) {
-		warnx_("%s: empty stream: no eventlog arrived", spec);
-		source_close(src);
-		return EXIT_BADINPUT;
-	}
-	if (store_open(s, src->path, err, sizeof err) != STORE_OK) {
+	bool empty;
+	if (source_store_open(src, s, &empty, err, sizeof err) != STORE_OK) {
 		warnx_("%s: %s", spec, err);
 		source_close(src);
 		return EXIT_BADINPUT;

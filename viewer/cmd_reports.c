@@ -386,25 +386,11 @@ static int follow_summary(const struct ropts *o)
 	}
 	struct store s;
 	struct tracks tr;
-	/* a stream: again as bytes arrive, until its header is whole */
-	for (uint64_t need = 1;;) {
-		source_wait_bytes(&input, need, -1);
-		uint64_t have = source_bytes(&input);
-		bool ended = source_ended(&input);
-		if (input.kind != SRC_FILE && !have && ended) {
-			warnx_("%s: empty stream: no eventlog arrived", o->path);
-			source_close(&input);
-			return EXIT_BADINPUT;
-		}
-		enum store_status st = store_open(&s, input.path, err, sizeof err);
-		if (st == STORE_OK)
-			break;
-		if (st != STORE_EHEADER || ended || input.kind == SRC_FILE) {
-			warnx_("%s: %s", o->path, err);
-			source_close(&input);
-			return EXIT_BADINPUT;
-		}
-		need = have + 1;
+	bool empty;
+	if (source_store_open(&input, &s, &empty, err, sizeof err) != STORE_OK) {
+		warnx_("%s: %s", o->path, err);
+		source_close(&input);
+		return EXIT_BADINPUT;
 	}
 	if (!tracks_build(&tr, &s)) {
 		warnx_("%s: out of memory", o->path);
@@ -605,17 +591,6 @@ int cmd_gcs(int argc, char **argv)
 
 static size_t text_width(const char *p, size_t n);
 
-static const struct span_name *by_total; /* cmp_total's names */
-
-static int cmp_total(const void *a, const void *b)
-{
-	const struct span_name *n = by_total;
-	const struct span_name *x = &n[*(const uint32_t *)a], *y = &n[*(const uint32_t *)b];
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
-	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
-}
-
 int cmd_spans(int argc, char **argv)
 {
 	struct ropts o;
@@ -658,12 +633,7 @@ int cmd_spans(int argc, char **argv)
 		warnx_("%s: out of memory", o.path);
 		return finish(&s, &tr, EXIT_BADINPUT);
 	}
-	size_t n = 0;
-	for (size_t k = 0; k < sp.nnames; k++)
-		if (sp.names[k].count)
-			order[n++] = (uint32_t)k;
-	by_total = sp.names;
-	qsort(order, n, sizeof *order, cmp_total);
+	size_t n = spans_by_total(&sp, order);
 	if (o.tsv)
 		printf("name\tcount\ttotal\tp50\tp90\tp99\tmax\n");
 	else

@@ -118,17 +118,19 @@ static void cleanup(void)
 	rmdir(run.dir);
 }
 
-/* Runs on the viewer's failure to load (term_die calls exit): says what
- * the program did. */
+/* When the viewer ends, by any path (its end, term_die's exit, a quit
+ * while loading): says what the program did (a program still running is
+ * stopped by cleanup), shows its output, removes the FIFO. Once. */
 static void at_exit(void)
 {
 	if (!run.pid)
 		return;
-	bool exited = __atomic_load_n(&run.exited, __ATOMIC_ACQUIRE);
-	if (exited) {
+	if (__atomic_load_n(&run.exited, __ATOMIC_ACQUIRE)) {
 		char how[64];
 		describe_exit(how, sizeof how);
 		warnx_("%s %s", run.prog, how);
+	} else {
+		warnx_("%s was still running: stopped (SIGTERM)", run.prog);
 	}
 	show_output();
 	cleanup();
@@ -255,15 +257,6 @@ int cmd_run(int argc, char **argv)
 	o.run_prog = run.prog;
 	o.run_exited = &run.exited;
 	int rc = ui_run(&o);
-	if (__atomic_load_n(&run.exited, __ATOMIC_ACQUIRE)) {
-		char how[64];
-		describe_exit(how, sizeof how);
-		warnx_("%s %s", run.prog, how);
-	} else {
-		warnx_("%s was still running: stopped (SIGTERM)", run.prog);
-	}
-	show_output();
-	cleanup();
-	run.pid = 0;
+	at_exit();
 	return rc;
 }

@@ -35,41 +35,17 @@ static bool stream(const struct ui *u)
 bool live_open_store(struct ui *u)
 {
 	char err[256];
-	const char *spec = u->o.path;
-	if (!stream(u)) {
-		if (store_open(&u->s, u->src.path, err, sizeof err) == STORE_OK)
-			return true;
-		snprintf(u->err, sizeof u->err, "%s: %s", spec, err);
-		return false;
-	}
-	/* a stream: again as bytes arrive, until the header is whole */
-	uint64_t need = 1;
-	for (;;) {
-		source_wait_bytes(&u->src, need, -1);
-		uint64_t have = source_bytes(&u->src);
-		bool ended = source_ended(&u->src);
-		if (!have && ended && u->o.run_prog) {
-			snprintf(u->err, sizeof u->err,
-				 "%s ended without writing an eventlog: link it with -rtsopts (GHCRTS "
-				 "carries the flags), and with -eventlog on GHC before 9.4",
-				 u->o.run_prog);
-			return false;
-		}
-		if (!have && ended) {
-			const char *why = source_error(&u->src);
-			snprintf(u->err, sizeof u->err, "%s: empty stream: no eventlog arrived%s%s",
-				 spec, *why ? ": " : "", why);
-			return false;
-		}
-		enum store_status st = store_open(&u->s, u->src.path, err, sizeof err);
-		if (st == STORE_OK)
-			return true;
-		if (st != STORE_EHEADER || ended) {
-			snprintf(u->err, sizeof u->err, "%s: %s", spec, err);
-			return false;
-		}
-		need = have + 1;
-	}
+	bool empty;
+	if (source_store_open(&u->src, &u->s, &empty, err, sizeof err) == STORE_OK)
+		return true;
+	if (empty && u->o.run_prog)
+		snprintf(u->err, sizeof u->err,
+			 "%s ended without writing an eventlog: link it with -rtsopts (GHCRTS "
+			 "carries the flags), and with -eventlog on GHC before 9.4",
+			 u->o.run_prog);
+	else
+		snprintf(u->err, sizeof u->err, "%s: %s", u->o.path, err);
+	return false;
 }
 
 static void sample(struct live *lv, uint64_t now, uint64_t size)
@@ -165,6 +141,22 @@ static void stop(struct ui *u, const char *why)
 	ui_say(u, "%s: following stopped; showing what was read", why);
 }
 
+/* The views that keep what they drew from the log (the shown pane and the
+ * focused panel): before the tracks and the heap change (true), they drop
+ * it; after, they make it again. The paired spans go too, unless their
+ * panel shows (it pairs them again): the track pairs them when next drawn. */
+static void views_reload(struct ui *u, bool before)
+{
+	const struct view_ops *vs[2] = { u->pane, u->view };
+	for (int i = 0; i < 2; i++)
+		if (vs[i] && vs[i]->reload)
+			vs[i]->reload(u, before);
+	if (!before && u->view != &view_spans) {
+		spans_view_free(u);
+		u->spans_tried = false;
+	}
+}
+
 bool live_reload(struct ui *u)
 {
 	uint64_t t = live_now();
@@ -174,22 +166,13 @@ bool live_reload(struct ui *u)
 	struct heap h;
 	if (!heap_build(&h, &u->s))
 		return false;
-	const struct view_ops *vs[2] = { u->pane, u->view };
-	for (int i = 0; i < 2; i++)
-		if (vs[i] && vs[i]->reload)
-			vs[i]->reload(u, true);
+	views_reload(u, true);
 	heap_free(&u->heap);
 	u->heap = h;
 	uint64_t rebuilt = tracks_extend_rebuilds;
 	if (!tracks_extend(&u->tr, &u->s))
 		term_die(EXIT_BADINPUT, "%s: out of memory while following the log", u->o.path);
-	for (int i = 0; i < 2; i++)
-		if (vs[i] && vs[i]->reload)
-			vs[i]->reload(u, false);
-	if (u->view != &view_spans) {
-		spans_view_free(u); /* paired again when next asked for */
-		u->spans_tried = false;
-	}
+	views_reload(u, false);
 	u->lv.reloads++;
 	u->lv.built_at = live_now();
 	/* the throttle follows what an extension costs: a rare build from the
@@ -207,24 +190,15 @@ static void reopen_shrunk(struct ui *u)
 	char err[256];
 	if (store_open(&ns, u->src.path, err, sizeof err) != STORE_OK)
 		term_die(EXIT_BADINPUT, "%s: the file shrank: %s", u->o.path, err);
-	const struct view_ops *vs[2] = { u->pane, u->view };
-	for (int i = 0; i < 2; i++)
-		if (vs[i] && vs[i]->reload)
-			vs[i]->reload(u, true);
+	views_reload(u, true);
 	heap_free(&u->heap);
 	tracks_free(&u->tr);
-	if (u->view != &view_spans) {
-		spans_view_free(u);
-		u->spans_tried = false;
-	}
 	store_close(&u->s);
 	u->s = ns;
 	if (!tracks_build(&u->tr, &u->s) || !heap_build(&u->heap, &u->s))
 		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
 	term_wrap_store_sigbus();
-	for (int i = 0; i < 2; i++)
-		if (vs[i] && vs[i]->reload)
-			vs[i]->reload(u, false);
+	views_reload(u, false);
 	/* the whole of what is left in view */
 	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
 	if (u->cursor >= ui_run_end(u) || u->cursor < u->s.tmin)

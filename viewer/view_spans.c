@@ -18,16 +18,6 @@ struct spans_view {
 	size_t n;
 };
 
-static const struct span_name *by_total;
-
-static int cmp_total(const void *a, const void *b)
-{
-	const struct span_name *x = &by_total[*(const uint32_t *)a], *y = &by_total[*(const uint32_t *)b];
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
-	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
-}
-
 void spans_view_free(struct ui *u)
 {
 	struct spans_view *v = u->spv;
@@ -62,11 +52,7 @@ static bool spans_ready(struct ui *u)
 		ui_say(u, "spans: out of memory");
 		return false;
 	}
-	for (size_t k = 0; k < v->sp.nnames; k++)
-		if (v->sp.names[k].count)
-			v->order[v->n++] = (uint32_t)k;
-	by_total = v->sp.names;
-	qsort(v->order, v->n, sizeof *v->order, cmp_total);
+	v->n = spans_by_total(&v->sp, v->order);
 	u->spv = v;
 	return true;
 }

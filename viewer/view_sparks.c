@@ -93,6 +93,68 @@ static bool full_rates(struct ui *u, uint64_t *vals, int w, uint64_t *tot)
 	return ok;
 }
 
+/* The columns' values (6 rates, then each capability's pool) for the
+ * window, kept until the window, the width or the log changes: the pane
+ * redraws on every key, and a -lf log's window can hold many events. */
+static struct {
+	uint64_t *vals;
+	uint64_t tot[6];
+	bool full, valid;
+	uint64_t t0, t1, size, reloads;
+	int w;
+} sc;
+
+static bool compute(struct ui *u, int w)
+{
+	if (sc.valid && sc.t0 == u->t0 && sc.t1 == u->t1 && sc.w == w && sc.size == u->s.size &&
+	    sc.reloads == u->lv.reloads)
+		return true;
+	const struct tracks *tr = &u->tr;
+	free(sc.vals);
+	memset(&sc, 0, sizeof sc);
+	sc.vals = calloc((size_t)w * (6 + tr->ncaps), sizeof *sc.vals);
+	if (!sc.vals)
+		return false;
+	uint64_t *vals = sc.vals, *tot = sc.tot;
+	/* with the full spark events (+RTS -lf), the rates from them, exactly,
+	 * when the window holds few enough events to read */
+	sc.full = full_rates(u, vals, w, tot);
+	/* per capability: its samples in tr->sparks (by cap, time) */
+	for (size_t i = 0; i < tr->nsparks;) {
+		int32_t cap = tr->sparks[i].cap;
+		size_t j = i;
+		while (j < tr->nsparks && tr->sparks[j].cap == cap)
+			j++;
+		const struct capsample *a = &tr->sparks[i];
+		size_t n = j - i;
+		long ci = tracks_cap_index(tr, cap);
+		const struct capsample *prev = u->t0 ? at(a, n, u->t0 - 1) : NULL;
+		for (int c = 0; c < w; c++) {
+			uint64_t end = layout_col_to_time(u->t0, u->t1, w, c + 1);
+			const struct capsample *cur = at(a, n, end - 1);
+			for (int k = 0; k < 6 && cur && !sc.full; k++) {
+				uint64_t x = cur->v[rate_field[k]], y = prev ? prev->v[rate_field[k]] : 0;
+				if (x > y) {
+					vals[(size_t)k * (size_t)w + (size_t)c] += x - y;
+					tot[k] += x - y;
+				}
+			}
+			if (ci >= 0 && cur)
+				vals[(size_t)(6 + ci) * (size_t)w + (size_t)c] = cur->v[SP_REMAINING];
+			if (cur)
+				prev = cur;
+		}
+		i = j;
+	}
+	sc.t0 = u->t0;
+	sc.t1 = u->t1;
+	sc.w = w;
+	sc.size = u->s.size;
+	sc.reloads = u->lv.reloads;
+	sc.valid = true;
+	return true;
+}
+
 static void draw_sparks(struct ui *u)
 {
 	const struct layout *L = &u->L;
@@ -107,59 +169,25 @@ static void draw_sparks(struct ui *u)
 		mvaddstr(L->list0, 0, "no spark counters in this log (SPARK_COUNTERS: a threaded RTS, +RTS -l)");
 		return;
 	}
-	int w = L->plotw;
-	size_t ncaps = tr->ncaps;
-	/* per capability: its samples' range in tr->sparks (by cap, time) */
-	uint64_t *vals = calloc((size_t)(w > 0 ? w : 1) * (6 + ncaps), sizeof *vals);
-	if (!vals) {
+	int w = L->plotw > 0 ? L->plotw : 1;
+	if (!compute(u, w)) {
 		mvaddstr(L->list0, 0, "sparks: out of memory");
 		return;
 	}
-	uint64_t tot[6] = { 0 };
-	/* with the full spark events (+RTS -lf), the rates from them, exactly,
-	 * when the window holds few enough events to read */
-	bool full = full_rates(u, vals, w, tot);
-	for (size_t i = 0; i < tr->nsparks;) {
-		int32_t cap = tr->sparks[i].cap;
-		size_t j = i;
-		while (j < tr->nsparks && tr->sparks[j].cap == cap)
-			j++;
-		const struct capsample *a = &tr->sparks[i];
-		size_t n = j - i;
-		long ci = tracks_cap_index(tr, cap);
-		const struct capsample *prev = at(a, n, u->t0 ? u->t0 - 1 : 0);
-		if (u->t0 == 0)
-			prev = NULL;
-		for (int c = 0; c < w; c++) {
-			uint64_t end = layout_col_to_time(u->t0, u->t1, w, c + 1);
-			const struct capsample *cur = at(a, n, end - 1);
-			for (int k = 0; k < 6 && cur && !full; k++) {
-				uint64_t x = cur->v[rate_field[k]], y = prev ? prev->v[rate_field[k]] : 0;
-				if (x > y) {
-					vals[(size_t)k * (size_t)w + (size_t)c] += x - y;
-					tot[k] += x - y;
-				}
-			}
-			if (ci >= 0 && cur)
-				vals[(size_t)(6 + ci) * (size_t)w + (size_t)c] = cur->v[SP_REMAINING];
-			if (cur)
-				prev = cur;
-		}
-		i = j;
-	}
+	const uint64_t *tot = sc.tot;
 	char t[300];
 	snprintf(t, sizeof t,
 		 "sparks in the window: %llu created, %llu converted, %llu fizzled, %llu GC'd, "
 		 "%llu overflowed, %llu dud%s; pools per capability below",
 		 (unsigned long long)tot[0], (unsigned long long)tot[1], (unsigned long long)tot[2],
 		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5],
-		 full ? " (from the spark events)" : "");
+		 sc.full ? " (from the spark events)" : "");
 	attron(A_BOLD);
 	draw_safe(L->list0, 0, (const uint8_t *)t, strlen(t), L->cols, u->ascii);
 	attroff(A_BOLD);
 	int y = L->list0 + 1;
-	for (size_t r = 0; r < 6 + ncaps && y < L->list0 + L->nlist; r++, y++) {
-		const uint64_t *v = &vals[r * (size_t)w];
+	for (size_t r = 0; r < 6 + tr->ncaps && y < L->list0 + L->nlist; r++, y++) {
+		const uint64_t *v = &sc.vals[r * (size_t)w];
 		uint64_t max = 0;
 		for (int c = 0; c < w; c++)
 			if (v[c] > max)
@@ -174,7 +202,13 @@ static void draw_sparks(struct ui *u)
 			draw_level(u, y, LAYOUT_GUTTER + c, layout_level8((double)v[c], (double)max));
 		attroff(at_);
 	}
-	free(vals);
+}
+
+static void sparks_close(struct ui *u)
+{
+	(void)u;
+	free(sc.vals);
+	memset(&sc, 0, sizeof sc);
 }
 
 static bool sparks_open(struct ui *u)
@@ -188,5 +222,6 @@ const struct view_ops view_sparks = {
 	.pane = true,
 	.opens_on = ACT_SPARKS_VIEW,
 	.open = sparks_open,
+	.close = sparks_close,
 	.draw = draw_sparks,
 };
