@@ -732,8 +732,11 @@ bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out)
 		while (k < n && caps[k] != b->cap)
 			k++;
 		if (k == n && n < 256) {
+			/* a block not all here yet: its events are final only up
+			 * to its start */
+			bool whole = b->off + b->size <= s->stop_off;
 			caps[n] = b->cap;
-			t1[n++] = b->t1;
+			t1[n++] = whole ? b->t1 : b->t0;
 		}
 	}
 	if (!n || n < ncaps)

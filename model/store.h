@@ -205,7 +205,8 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen);
 /* For a log still being written: the time before which every event has
  * arrived. Events are ordered only within a block, and a capability
  * writes a block when its buffer fills; so this is the earliest, over the
- * capabilities, of the end time of the last block seen from each. False
+ * capabilities, of the end time of the last block seen from each (its
+ * start time while the block's bytes are still arriving). False
  * while one of the ncaps capabilities the log started with (0: those seen)
  * has sent none. O(blocks kept). */
 bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out);

@@ -463,6 +463,26 @@ for want in "$FIX"/live-*.summary.txt; do
 	fi
 done
 
+# hectic top on a stream fed slowly: its lines cover the run once (their
+# collections sum to those `hectic gcs --tsv` lists), then the summary of
+# the whole run, as `hectic summary` prints it on the file
+for fx in threaded par-n4 threads; do
+	f=$FIX/$fx.eventlog
+	[ -e "$f" ] || continue
+	"$FEED" --quiet --seed 7 --chunk 2000:20000 --delay 20000:60000 "$f" - 2>/dev/null |
+		timeout 60 "$H" top - >"$T/top" 2>"$T/top.err"
+	rc=$?
+	want_gcs=$("$H" gcs --tsv --top 1000000 "$f" | tail -n +2 | wc -l)
+	got_gcs=$(awk '/^ *log time/ { on = 1; next } on && NF == 0 { exit }
+		on { n += $(NF - (($0 ~ /\/[0-9]+\/[0-9]+$/) ? 1 : 0)) } END { print n + 0 }' "$T/top")
+	"$H" summary "$f" | tail -n +2 >"$T/want"
+	sed -n '/^-: /,$p' "$T/top" | tail -n +2 >"$T/got"
+	if [ "$rc" = 0 ] && [ "$got_gcs" = "$want_gcs" ] && cmp -s "$T/want" "$T/got"; then ok; else
+		bad "top on $fx: exit $rc, collections in the lines $got_gcs (gcs: $want_gcs), summary $(cmp "$T/want" "$T/got" 2>&1 | head -1)"
+		head -5 "$T/top"
+	fi
+done
+
 # no spool file left behind
 left=$(find "$T/tmp" -mindepth 1 | head -3)
 if [ -z "$left" ]; then ok; else
