@@ -52,7 +52,8 @@ PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
 MODEL_SRC = model/store.c model/merge.c model/classes.c model/timefmt.c model/idmap.c \
 	model/builder.c model/stitch.c model/collections.c model/join.c model/activity.c \
-	model/tracks.c model/summary.c model/heap.c model/cctree.c model/source.c model/spans.c model/trows.c
+	model/tracks.c model/summary.c model/heap.c model/cctree.c model/source.c model/spans.c model/trows.c \
+	model/intern.c model/regex_guard.c
 # the viewer's views and panels: one file each, viewer/view_NAME.c
 VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
 # what the unit tests link of the viewer: all but main() and ui_run()
@@ -68,7 +69,8 @@ KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
 UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary test_heap test_cctree \
-	test_keymaps test_rc test_layout test_input test_view test_view_heap test_live
+	test_keymaps test_rc test_layout test_input test_view test_view_heap test_live \
+	test_intern test_regex_guard test_spans
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain
 # main() that replays files (tests/fuzz/replay.c): make check replays
@@ -129,8 +131,13 @@ $(BUILD)/tests/replay_%: $(BUILD)/tests/fuzz/replay.o $(BUILD)/tests/fuzz/fuzz_%
 $(BUILD)/tests/feed: $(BUILD)/tests/tools/feed.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
-$(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ)
+# writes logs of many distinct span names (tests/spans.sh)
+$(BUILD)/tests/spangen: $(BUILD)/tests/tools/spangen.o
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+# (the rc reader checks span regexes with model/regex_guard)
+$(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 
 deps:
 	@sh tools/deps.sh build
@@ -143,7 +150,7 @@ check: check-deps
 	@$(MAKE) --no-print-directory run-tests
 
 unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(GEN_MAN) \
-	$(BUILD)/tests/feed
+	$(BUILD)/tests/feed $(BUILD)/tests/spangen
 
 run-tests:
 	@sh tests/run.sh $(BUILD)
@@ -182,6 +189,14 @@ fuzz:
 bench: all
 	@sh bench/bench.sh $(BUILD)/hectic
 
+# the walk of tests/e2e/walk.sh: every action in every pane and panel of
+# an ASan+UBSan viewer on a generated log over 500 MB (cached as the
+# bench's is); too slow for every make check, CI runs it (.ci/run)
+WALK_BUILD = $(if $(filter command line,$(origin BUILD)),$(BUILD),build-san)
+check-big: check-deps
+	@$(MAKE) --no-print-directory SANITIZE=1 BUILD=$(WALK_BUILD) unit-build
+	@sh tests/e2e/walk.sh $(WALK_BUILD)
+
 install: $(BUILD)/hectic
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1
 	cp -f $(BUILD)/hectic $(DESTDIR)$(BINDIR)/hectic
@@ -196,6 +211,6 @@ clean:
 	rm -rf build build-san build-fuzz hectic
 
 .PHONY: all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
-	bench install uninstall clean
+	bench check-big install uninstall clean
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

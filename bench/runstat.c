@@ -1,6 +1,6 @@
 /* runstat.c: run a command and report its wall time and memory peaks.
  *
- *   runstat [-i MS] [-o OUT] [-e ERR] [-t SECONDS] [-m KB] -- CMD [ARG...]
+ *   runstat [-x] [-i MS] [-o OUT] [-e ERR] [-t SECONDS] [-m KB] -- CMD [ARG...]
  *
  * Runs CMD with stdout to OUT and stderr to ERR (default /dev/null for
  * both) and prints one line on stdout:
@@ -21,7 +21,9 @@
  * to exit: the child is attached with PTRACE_SEIZE and PTRACE_O_TRACEEXIT,
  * which stops it after exit() but before its address space is torn down.
  * (If ptrace is not permitted the exit-time read is skipped; SAMPLES then
- * says how many reads there were.)  A peak shorter than the sampling
+ * says how many reads there were.  With -x that is an error instead: runstat
+ * prints its line and exits 3 when the child could not be attached, or ended
+ * without the exit-time read, e.g. killed by a signal.)  A peak shorter than the sampling
  * interval that is not also present at exit can be missed.  EXIT_STATUS is
  * the exit code, or 128+signal.
  *
@@ -52,6 +54,7 @@ static double limit_s;      /* -t: 0 = none */
 static long limit_kb;       /* -m: 0 = none */
 static double t0;
 static atomic_int killed;   /* 1: time, 2: memory */
+static int need_exit_read;  /* -x */
 
 /* RssAnon of the child in kB, or -1. */
 static long read_anon(void)
@@ -109,7 +112,7 @@ static void *sampler(void *arg)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: runstat [-i MS] [-o OUT] [-e ERR] [-t SECONDS] [-m KB] -- CMD [ARG...]\n");
+	fprintf(stderr, "usage: runstat [-x] [-i MS] [-o OUT] [-e ERR] [-t SECONDS] [-m KB] -- CMD [ARG...]\n");
 	exit(2);
 }
 
@@ -117,8 +120,9 @@ int main(int argc, char **argv)
 {
 	const char *outp = "/dev/null", *errp = "/dev/null";
 	int opt;
-	while ((opt = getopt(argc, argv, "+i:o:e:t:m:")) != -1) {
+	while ((opt = getopt(argc, argv, "+xi:o:e:t:m:")) != -1) {
 		switch (opt) {
+		case 'x': need_exit_read = 1; break;
 		case 'i': interval_ms = atol(optarg); break;
 		case 't': limit_s = atof(optarg); break;
 		case 'm': limit_kb = atol(optarg); break;
@@ -163,7 +167,7 @@ int main(int argc, char **argv)
 		return perror("runstat: write"), 2;
 	close(go[1]);
 
-	int st;
+	int st, exit_read = 0;
 	struct rusage ru;
 	for (;;) {
 		pid_t r = wait4(child, &st, __WALL, &ru);
@@ -175,8 +179,11 @@ int main(int argc, char **argv)
 		if (!WIFSTOPPED(st))
 			break;
 		int sig = 0;
-		if (st >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8)))
+		if (st >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8))) {
+			long before = atomic_load(&nsamples);
 			sample(); /* exiting: the address space is still there */
+			exit_read = atomic_load(&nsamples) > before;
+		}
 		else if ((st >> 16) == 0)
 			sig = WSTOPSIG(st); /* signal-delivery stop: re-inject */
 		ptrace(PTRACE_CONT, child, 0, (void *)(long)sig);
@@ -184,10 +191,15 @@ int main(int argc, char **argv)
 	double t1 = now();
 	atomic_store(&done, 1);
 	pthread_join(th, NULL);
-	(void)traced;
 	int code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	int k = atomic_load(&killed);
 	printf("%.4f %ld %ld %d %ld %s\n", t1 - t0, ru.ru_maxrss, atomic_load(&peak_anon), code,
 	       atomic_load(&nsamples), k == 1 ? "time" : k == 2 ? "mem" : "-");
+	if (need_exit_read && (!traced || !exit_read)) {
+		fprintf(stderr, "runstat: %s\n",
+			!traced ? "cannot attach to the child (ptrace): no exit-time read"
+				: "the child ended without the exit-time read");
+		return 3;
+	}
 	return 0;
 }

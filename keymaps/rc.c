@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../model/regex_guard.h"
+
 enum { OPT_KEYMAP, OPT_COLOR, OPT_ASCII, OPT_RAW_MAX, OPT_COUNT };
 
 static const char *const color_values[] = { "auto", "256", "8", "none", NULL };
@@ -285,6 +287,13 @@ static void do_span(struct rc *rc, unsigned line, const struct word *w, size_t n
 		}
 		memcpy(re[i], w[i + 1].s, w[i + 1].n);
 		re[i][w[i + 1].n] = 0;
+		char why[160];
+		if (!regex_guard(re[i], why, sizeof why)) {
+			bad(rc, line, "regex '%s' refused: %s", quote(q, sizeof q, w[i + 1]), why);
+			free(re[0]);
+			free(re[1]);
+			return;
+		}
 		regex_t r;
 		int e = regcomp(&r, re[i], REG_EXTENDED);
 		bool group = !e && r.re_nsub >= 1;

@@ -179,7 +179,8 @@ enum join_status stitch_check_bins(const struct tracks *tr);
 /* ---- collections.c: collections and phases ---- */
 
 /* The collections (tr->gcs, gcparts, gc_by_pause) from the GC events, which
- * it sorts; tr->gcstats must be in. False when out of memory. */
+ * it sorts and frees (as soon as it has paired them, before it forms the
+ * collections); tr->gcstats must be in. False when out of memory. */
 bool coll_build(struct tracks *tr, struct gcev *gev, size_t ngev);
 
 /* The nonmoving collector's syncs and marks from its events, which it

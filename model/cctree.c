@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "intern.h"
 #include "order.h"
 
 struct tb { /* the build */
@@ -15,8 +16,8 @@ struct tb { /* the build */
 
 static size_t slot_of(uint32_t parent, uint32_t cc, size_t mask)
 {
-	uint64_t x = ((uint64_t)parent << 32 | cc) * 0x9E3779B97F4A7C15ull;
-	return (size_t)(x >> 20) & mask;
+	uint32_t key[2] = { parent, cc }; /* keyed: no file chooses ids that collide */
+	return (size_t)intern_hash(key, sizeof key, 0) & mask;
 }
 
 static bool grow_map(struct tb *b)

@@ -66,16 +66,19 @@ static int cmp_pause(const void *a, const void *b)
 
 /* Pairs each capability's GC_START with its next GC_END in file order, and
  * notes the GC_GLOBAL_SYNC inside it. ev is sorted by (capability, offset);
- * so is the result. A GC_START the log ends inside makes no interval. */
-static bool pair_ivals(const struct gcev *ev, size_t n, struct gcival **out, size_t *nout)
+ * so is the result. A GC_START the log ends inside makes no interval. With
+ * iv NULL, only counts the intervals (*nout). */
+static void pair_ivals(const struct gcev *ev, size_t n, struct gcival *iv, size_t *nout)
 {
-	struct gcival *iv = NULL, cur = { 0 };
-	size_t niv = 0, cap = 0;
+	struct gcival cur = { 0 };
+	size_t niv = 0;
 	bool open = false;
+	int32_t prev = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct gcev *e = &ev[i];
-		if (i && e->cap != ev[i - 1].cap)
+		if (i && e->cap != prev)
 			open = false;
+		prev = e->cap;
 		switch (e->kind) {
 		case GE_START:
 			cur = (struct gcival){ .start = e->time, .end = e->time, .off = e->off,
@@ -86,7 +89,8 @@ static bool pair_ivals(const struct gcev *ev, size_t n, struct gcival **out, siz
 			if (open && !cur.has_sync) {
 				cur.sync = e->time;
 				cur.has_sync = true;
-			} else if (!open && niv && iv[niv - 1].cap == e->cap && !iv[niv - 1].has_sync) {
+			} else if (!open && iv && niv && iv[niv - 1].cap == e->cap &&
+				   !iv[niv - 1].has_sync) {
 				iv[niv - 1].sync = e->time; /* posted after its GC_END */
 				iv[niv - 1].has_sync = true;
 			}
@@ -95,17 +99,14 @@ static bool pair_ivals(const struct gcev *ev, size_t n, struct gcival **out, siz
 			if (!open)
 				break;
 			cur.end = e->time < cur.start ? cur.start : e->time;
-			if (!vec_push(iv, niv, cap, cur)) {
-				free(iv);
-				return false;
-			}
+			if (iv)
+				iv[niv] = cur;
+			niv++;
 			open = false;
 			break;
 		}
 	}
-	*out = iv;
 	*nout = niv;
-	return true;
 }
 
 static bool ival_before_key(const void *e, const void *k)
@@ -272,9 +273,10 @@ static void spans(struct tracks *tr)
 	}
 }
 
-/* tr->gcs and gcparts from the formed collections and their intervals. */
+/* tr->gcs and gcparts from the formed collections and their intervals;
+ * tr->gcs takes cb's memory, even when it returns false (out of memory). */
 static bool emit(struct tracks *tr, const struct gcival *iv, size_t niv,
-		 const struct gcbuild *cb, size_t nc)
+		 struct gcbuild *cb, size_t nc)
 {
 	uint32_t *cnt = xcallocarray(nc + 1, sizeof *cnt);
 	if (!cnt)
@@ -286,19 +288,24 @@ static bool emit(struct tracks *tr, const struct gcival *iv, size_t niv,
 		cnt[c + 1] += cnt[c];
 	tr->ngcparts = cnt[nc];
 	tr->gcparts = xmallocarray(tr->ngcparts, sizeof *tr->gcparts);
-	tr->gcs = xmallocarray(nc, sizeof *tr->gcs);
 	tr->gc_by_pause = xmallocarray(nc, sizeof *tr->gc_by_pause);
-	if (!tr->gcparts || !tr->gcs || !tr->gc_by_pause) {
+	if (!tr->gcparts || !tr->gc_by_pause) {
 		free(cnt);
 		return false;
 	}
-	tr->ngcs = nc;
+	/* the collections take cb's place (a struct gc is the head of a
+	 * struct gcbuild: each moves down, never over one not yet moved) */
+	struct gc *gcs = (struct gc *)(void *)cb;
 	for (size_t c = 0; c < nc; c++) {
-		tr->gcs[c] = cb[c].g;
-		tr->gcs[c].part = cnt[c];
-		tr->gcs[c].ncaps = 0;
+		struct gc g = cb[c].g;
+		g.part = cnt[c];
+		g.ncaps = 0;
+		gcs[c] = g;
 		tr->gc_by_pause[c] = (uint32_t)c;
 	}
+	struct gc *fit = xreallocarray(gcs, nc, sizeof *gcs);
+	tr->gcs = fit ? fit : gcs;
+	tr->ngcs = nc;
 	for (size_t i = 0; i < niv; i++) { /* by capability within a collection */
 		if (iv[i].coll < 0)
 			continue;
@@ -334,8 +341,13 @@ static bool form_collections(struct tracks *tr, struct gcival *iv, size_t niv)
 	for (size_t c = 0; c < nc; c++)
 		if (cb[c].iv >= 0)
 			iv[cb[c].iv].coll = (long)c;
-	bool ok = join_others(tr, iv, niv, cb, nc) && emit(tr, iv, niv, cb, nc);
-	free(cb);
+	if (!join_others(tr, iv, niv, cb, nc)) {
+		free(cb);
+		return false;
+	}
+	bool ok = emit(tr, iv, niv, cb, nc);
+	if (!tr->gcs)
+		free(cb);
 	return ok;
 }
 
@@ -357,13 +369,18 @@ static bool order_by_pause(struct tracks *tr)
 bool coll_build(struct tracks *tr, struct gcev *gev, size_t ngev)
 {
 	qsort(gev, ngev, sizeof *gev, cmp_gcev);
-	struct gcival *iv = NULL;
 	size_t niv = 0;
-	if (!pair_ivals(gev, ngev, &iv, &niv))
+	pair_ivals(gev, ngev, NULL, &niv);
+	struct gcival *iv = xmallocarray(niv, sizeof *iv);
+	if (!iv) {
+		free(gev);
 		return false;
-	bool ok = form_collections(tr, iv, niv) && order_by_pause(tr);
+	}
+	pair_ivals(gev, ngev, iv, &niv);
+	free(gev); /* the intervals hold what the collections need */
+	bool ok = form_collections(tr, iv, niv);
 	free(iv);
-	return ok;
+	return ok && order_by_pause(tr);
 }
 
 /* Each synchronisation is a run of CONC_SYNC_BEGIN then CONC_SYNC_END

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "intern.h"
 #include "order.h"
 #include "vec.h"
 
@@ -29,14 +30,6 @@ static bool charge(struct hb *b, size_t n, size_t cap, size_t elem)
 	return true;
 }
 
-static uint64_t hash_bytes(bool stack, const uint8_t *p, size_t n)
-{
-	uint64_t x = 0xcbf29ce484222325ull ^ (stack ? 0x9E3779B97F4A7C15ull : 0);
-	for (size_t i = 0; i < n; i++)
-		x = (x ^ p[i]) * 0x100000001b3ull;
-	return x ^ (x >> 29);
-}
-
 static bool band_same(const struct band *a, bool stack, const uint8_t *p, uint32_t n)
 {
 	size_t bytes = stack ? (size_t)n * 4 : n;
@@ -48,7 +41,7 @@ static long band_of(struct hb *b, bool stack, const uint8_t *p, uint32_t n)
 {
 	struct heap *h = b->h;
 	size_t bytes = stack ? (size_t)n * 4 : n;
-	uint64_t k = hash_bytes(stack, p, bytes);
+	uint64_t k = intern_hash(p, bytes, stack); /* keyed: no file chooses collisions */
 	if ((h->nbands + 1) * 2 > h->hcap) { /* grow the map */
 		size_t cap = h->hcap ? h->hcap * 2 : 64;
 		if (b->bytes + cap * 12 > b->budget) {

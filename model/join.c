@@ -12,12 +12,20 @@
 
 uint64_t tracks_progress;
 
-/* Memory: the lists may take 5% of the file (at least MIN_BUDGET), the bins
- * 2.5% (at least MIN_BIN_BUDGET); what they allocate is charged, growth of
- * the arrays included, and so is what the collections built from the GC
- * events take at the join. */
+/* Memory: the lists may take 2.5% of the file (at least MIN_BUDGET), the
+ * bins 2.5% (at least MIN_BIN_BUDGET); what they allocate is charged, growth
+ * of the arrays included, and so is what the join takes to sort the threads
+ * and to build the collections from the GC events. The join moves the
+ * builders' lists, it never copies them, so that these budgets bound the
+ * peak (README: peak anonymous memory within 5% of the file plus 10 MB). */
+#define LISTS_SHARE 40 /* the lists: 1/40 of the file */
 #define MIN_BUDGET (8u << 20)
-#define MIN_BIN_BUDGET (2u << 20)
+#define MIN_BIN_BUDGET (1u << 20)
+
+static uint64_t lists_budget(const struct store *s)
+{
+	return s->size / LISTS_SHARE > MIN_BUDGET ? s->size / LISTS_SHARE : MIN_BUDGET;
+}
 
 static int cmp_cap(const void *a, const void *b)
 {
@@ -49,33 +57,65 @@ static int cmp_mark(const void *a, const void *b)
 	return cmp_then(cmp_u64(x->time, y->time), cmp_u64(x->off, y->off));
 }
 
-static int cmp_thread(const void *a, const void *b)
+/* Moves th[k] down the max-heap th[0..n) by id. */
+static void sift_thread(struct thread_info *th, size_t k, size_t n)
 {
-	const struct thread_info *x = a, *y = b;
-	return cmp_u64(x->id, y->id);
+	struct thread_info x = th[k];
+	for (;;) {
+		size_t c = 2 * k + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && th[c + 1].id > th[c].id)
+			c++;
+		if (th[c].id <= x.id)
+			break;
+		th[k] = th[c];
+		k = c;
+	}
+	th[k] = x;
 }
 
-/* Concatenates the arrays of n builders into one malloc'd array, freeing
- * each builder's as it goes (so the two never all stand at once; the
- * builders take nothing after the join). Returns JOIN_NOMEM from the
- * caller when out of memory. */
-#define JOIN(dst, ndst, field, nfield, bs, nb)                                       \
+/* Sorts threads by id in place (qsort would take a copy of the table:
+ * glibc's merge sort allocates one). Not stable: merge_thread does not
+ * depend on the order of two entries of one id. */
+static void sort_threads(struct thread_info *th, size_t n)
+{
+	for (size_t k = n / 2; k-- > 0;) /* heapify, then pop the largest */
+		sift_thread(th, k, n);
+	for (size_t end = n; end > 1;) {
+		end--;
+		struct thread_info t = th[0];
+		th[0] = th[end];
+		th[end] = t;
+		sift_thread(th, 0, end);
+	}
+}
+
+/* Moves the arrays of n builders into one: the first builder's array,
+ * resized in place where realloc can (to the total: the unused capacity of
+ * its last doubling is given back), the others appended and freed, so that
+ * no list stands twice. The builders take nothing after the join. Returns
+ * JOIN_NOMEM from the caller when out of memory (the builders keep their
+ * arrays then). */
+#define JOIN(dst, ndst, field, nfield, capfield, bs, nb)                             \
 	do {                                                                         \
 		size_t total_ = 0;                                                   \
 		for (size_t i_ = 0; i_ < (nb); i_++)                                 \
 			total_ += (bs)[i_]->nfield;                                  \
-		(dst) = xmallocarray(total_, sizeof *(dst));                         \
+		(dst) = xreallocarray((bs)[0]->field, total_, sizeof *(dst));        \
 		if (!(dst))                                                          \
 			return JOIN_NOMEM;                                           \
-		(ndst) = 0;                                                          \
-		for (size_t i_ = 0; i_ < (nb); i_++) {                               \
+		(ndst) = (bs)[0]->nfield;                                            \
+		(bs)[0]->field = NULL;                                               \
+		(bs)[0]->nfield = (bs)[0]->capfield = 0;                             \
+		for (size_t i_ = 1; i_ < (nb); i_++) {                               \
 			if ((bs)[i_]->nfield)                                        \
 				memcpy((dst) + (ndst), (bs)[i_]->field,              \
 				       (bs)[i_]->nfield * sizeof *(dst));            \
 			(ndst) += (bs)[i_]->nfield;                                  \
 			free((bs)[i_]->field);                                       \
 			(bs)[i_]->field = NULL;                                      \
-			(bs)[i_]->nfield = 0;                                        \
+			(bs)[i_]->nfield = (bs)[i_]->capfield = 0;                   \
 		}                                                                    \
 	} while (0)
 
@@ -248,19 +288,19 @@ static enum join_status join_caps(struct tracks *tr, struct tb **bs, size_t nb)
 
 static enum join_status join_lists(struct tracks *tr, struct tb **bs, size_t nb)
 {
-	JOIN(tr->gcstats, tr->ngcstats, stats, nstats, bs, nb);
+	JOIN(tr->gcstats, tr->ngcstats, stats, nstats, stcap, bs, nb);
 	qsort(tr->gcstats, tr->ngcstats, sizeof *tr->gcstats, cmp_stat);
-	JOIN(tr->heap_size, tr->nheap_size, hs, nhs, bs, nb);
+	JOIN(tr->heap_size, tr->nheap_size, hs, nhs, hscap, bs, nb);
 	qsort(tr->heap_size, tr->nheap_size, sizeof(struct sample), cmp_sample);
-	JOIN(tr->heap_live, tr->nheap_live, hl, nhl, bs, nb);
+	JOIN(tr->heap_live, tr->nheap_live, hl, nhl, hlcap, bs, nb);
 	qsort(tr->heap_live, tr->nheap_live, sizeof(struct sample), cmp_sample);
-	JOIN(tr->blocks_size, tr->nblocks_size, bsz, nbsz, bs, nb);
+	JOIN(tr->blocks_size, tr->nblocks_size, bsz, nbsz, bszcap, bs, nb);
 	qsort(tr->blocks_size, tr->nblocks_size, sizeof(struct sample), cmp_sample);
-	JOIN(tr->alloc, tr->nalloc, alloc, nalloc, bs, nb);
+	JOIN(tr->alloc, tr->nalloc, alloc, nalloc, alcap, bs, nb);
 	qsort(tr->alloc, tr->nalloc, sizeof(struct capsample), cmp_capsample);
-	JOIN(tr->sparks, tr->nsparks, sparks, nsparks, bs, nb);
+	JOIN(tr->sparks, tr->nsparks, sparks, nsparks, spcap, bs, nb);
 	qsort(tr->sparks, tr->nsparks, sizeof(struct capsample), cmp_capsample);
-	JOIN(tr->marks, tr->nmarks, marks, nmarks, bs, nb);
+	JOIN(tr->marks, tr->nmarks, marks, nmarks, mkcap, bs, nb);
 	qsort(tr->marks, tr->nmarks, sizeof *tr->marks, cmp_mark);
 	return JOIN_OK;
 }
@@ -269,7 +309,8 @@ static void merge_thread(struct thread_info *d, const struct thread_info *x)
 {
 	if (x->created < d->created)
 		d->created = x->created;
-	if (x->first_run < d->first_run) {
+	if (x->first_run < d->first_run ||
+	    (x->first_run == d->first_run && x->first_cap < d->first_cap)) {
 		d->first_run = x->first_run;
 		d->first_cap = x->first_cap;
 	}
@@ -277,7 +318,9 @@ static void merge_thread(struct thread_info *d, const struct thread_info *x)
 		tb_seen_at(d, x->last_seen, x->last_cap);
 	if (x->finished < d->finished)
 		d->finished = x->finished;
-	if (x->label_off && (!d->label_off || x->label_time >= d->label_time)) {
+	/* the latest label; of two at one time, the later in the file */
+	if (x->label_off && (!d->label_off || x->label_time > d->label_time ||
+			     (x->label_time == d->label_time && x->label_off > d->label_off))) {
 		d->label_off = x->label_off;
 		d->label_len = x->label_len;
 		d->label_time = x->label_time;
@@ -292,14 +335,21 @@ static enum join_status join_threads(struct tracks *tr, struct tb **bs, size_t n
 {
 	size_t nth;
 	struct thread_info *th;
-	JOIN(th, nth, th, nth, bs, nb);
-	qsort(th, nth, sizeof *th, cmp_thread);
+	JOIN(th, nth, th, nth, thcap, bs, nb);
+	for (size_t i = 0; i < nb; i++) /* the builders' maps: not needed now */
+		idmap_free(&bs[i]->thmap);
+	sort_threads(th, nth);
 	size_t w = 0;
 	for (size_t i = 0; i < nth; i++) {
 		if (w && th[w - 1].id == th[i].id)
 			merge_thread(&th[w - 1], &th[i]);
 		else
 			th[w++] = th[i];
+	}
+	if (w < nth) { /* threads in both halves: give back the duplicates */
+		struct thread_info *t = xreallocarray(th, w, sizeof *th);
+		if (t)
+			th = t;
 	}
 	tr->threads = th;
 	tr->nthreads = w;
@@ -310,14 +360,13 @@ static enum join_status join_collections(struct tracks *tr, struct tb **bs, size
 {
 	struct gcev *gev;
 	size_t ngev;
-	JOIN(gev, ngev, gev, ngev, bs, nb);
-	bool ok = coll_build(tr, gev, ngev);
-	free(gev);
+	JOIN(gev, ngev, gev, ngev, gevcap, bs, nb);
+	bool ok = coll_build(tr, gev, ngev); /* (frees gev) */
 	if (!ok)
 		return JOIN_NOMEM;
 	struct concev *conc;
 	size_t nconc;
-	JOIN(conc, nconc, conc, nconc, bs, nb);
+	JOIN(conc, nconc, conc, nconc, conccap, bs, nb);
 	ok = coll_conc_phases(tr, conc, nconc);
 	free(conc);
 	return ok ? JOIN_OK : JOIN_NOMEM;
@@ -488,7 +537,7 @@ static enum join_status build_serial(struct tracks *tr, const struct store *s,
 bool tracks_build(struct tracks *tr, const struct store *s)
 {
 	memset(tr, 0, sizeof *tr);
-	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+	uint64_t budget = lists_budget(s);
 	size_t ncap = count_caps(s);
 	choose_bins(tr, s, ncap);
 	struct worker w[2];
@@ -707,7 +756,7 @@ bool tracks_build_live(struct tracks *tr, const struct store *s)
 		return false;
 	inc->ncap = count_caps(s);
 	live_geometry(&inc->geo, s, inc->ncap, LIVE_BINS);
-	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+	uint64_t budget = lists_budget(s);
 	tb_init(&inc->w.b, s, &inc->geo, budget);
 	inc_read(inc, s);
 	if (inc->w.b.oom || inc_join(tr, inc, s) != JOIN_OK) {
@@ -754,7 +803,7 @@ bool tracks_extend(struct tracks *tr, const struct store *s)
 		inc->geo.binw *= 2;
 	}
 	inc->geo.bin_budget = g.bin_budget > inc->geo.bin_budget ? g.bin_budget : inc->geo.bin_budget;
-	uint64_t budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+	uint64_t budget = lists_budget(s);
 	if (budget > inc->w.b.budget)
 		inc->w.b.budget = budget;
 	inc->w.b.s = s;

@@ -1,4 +1,5 @@
 /* Inputs: files as they are, streams spooled by a thread into a file. */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include "source.h"
 
 #include "store.h"
@@ -7,6 +8,7 @@
 #include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,20 +215,288 @@ static int connect_tcp(const char *hp, char *err, size_t errlen)
 	return fd;
 }
 
-/* The spool: the save file, or an unlinked temporary file reached through
- * /proc/self/fd or /dev/fd (kept linked, and unlinked at close, where
- * neither works). */
-static bool open_spool(struct source *src, const char *save, char *err, size_t errlen)
+/* ---- --save: the spool is a new file beside OUT, put in place (renamed
+ * over OUT) when the store opens it with its header whole; until then OUT
+ * is untouched. The spool is an unnamed O_TMPFILE where the file system
+ * has them (nothing to clean up, whatever ends the process), else a file
+ * created with O_EXCL | O_NOFOLLOW under a unique name, removed on every
+ * path that does not put it in place. ---- */
+
+/* Named temporaries not in place yet, for the exit and signal paths. */
+#define PENDING_MAX 4
+static struct {
+	volatile sig_atomic_t live;
+	char path[4096];
+} pending[PENDING_MAX];
+
+void source_abandon_all(void)
 {
-	if (save) {
-		src->spool = open(save, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (src->spool < 0) {
-			set_err(err, errlen, "%s: %s", save, strerror(errno));
+	for (int i = 0; i < PENDING_MAX; i++)
+		if (pending[i].live) {
+			unlink(pending[i].path);
+			pending[i].live = 0;
+		}
+}
+
+static int pend(const char *path)
+{
+	for (int i = 0; i < PENDING_MAX; i++)
+		if (!pending[i].live) {
+			snprintf(pending[i].path, sizeof pending[i].path, "%s", path);
+			pending[i].live = 1;
+			return i;
+		}
+	return -1;
+}
+
+static void unpend(int i)
+{
+	if (i >= 0)
+		pending[i].live = 0;
+}
+
+static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
+
+/* A quit signal whose action was the default: the temporaries go, and the
+ * signal ends the process as it would have (SA_RESETHAND). */
+static void on_quit_signal(int sig)
+{
+	source_abandon_all();
+	raise(sig);
+}
+
+/* Once: the temporaries go at exit and on the quit signals left at their
+ * default (a handler installed later, as the viewer's, calls
+ * source_abandon_all or exits through exit()). */
+static void watch_exits(void)
+{
+	static bool done;
+	if (done)
+		return;
+	done = true;
+	atexit(source_abandon_all);
+	for (size_t i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++) {
+		struct sigaction old, sa;
+		if (sigaction(quit_sigs[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
+		    old.sa_handler != SIG_DFL)
+			continue;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_quit_signal;
+		sa.sa_flags = SA_RESETHAND;
+		sigfillset(&sa.sa_mask);
+		sigaction(quit_sigs[i], &sa, NULL);
+	}
+}
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* The input's identity on this machine, when it has one. */
+static bool input_id(const struct source *src, struct stat *sb)
+{
+	switch (src->kind) {
+	case SRC_STDIN: return fstat(STDIN_FILENO, sb) == 0;
+	case SRC_FIFO: return stat(src->spec, sb) == 0;
+	case SRC_UNIX: return stat(src->spec + 5, sb) == 0;
+	default: return false;
+	}
+}
+
+static const char *kind_of(mode_t m)
+{
+	return S_ISFIFO(m)  ? "a FIFO"
+	       : S_ISDIR(m) ? "a directory"
+	       : S_ISCHR(m) ? "a character device"
+	       : S_ISBLK(m) ? "a block device"
+	       : S_ISSOCK(m) ? "a socket"
+			     : "a special file";
+}
+
+/* OUT may be replaced: it is not the input (by device and inode, however
+ * it is spelt), not a symbolic link, and a regular file if it exists.
+ * Opens nothing, so nothing blocks. */
+static bool check_save(const struct source *src, const char *save, char *err, size_t errlen)
+{
+	struct stat in, out, to;
+	if (!*save) {
+		set_err(err, errlen, "%s%s", "--save: ", "the file name is empty");
+		return false;
+	}
+	bool have_in = input_id(src, &in);
+	if (lstat(save, &out) != 0) {
+		if (errno == ENOENT)
+			return true;
+		set_err(err, errlen, "%s: %s", save, strerror(errno));
+		return false;
+	}
+	bool link = S_ISLNK(out.st_mode);
+	if (!link)
+		to = out;
+	if (have_in && (!link || stat(save, &to) == 0) && same_file(&to, &in)) {
+		set_err(err, errlen, "%s: %s", save, "--save names the log itself");
+		return false;
+	}
+	if (link) {
+		set_err(err, errlen, "%s: %s", save,
+			"a symbolic link: --save does not follow links (name the file itself)");
+		return false;
+	}
+	if (!S_ISREG(out.st_mode)) {
+		char why[96];
+		snprintf(why, sizeof why, "not a regular file (%s): --save writes a file",
+			 kind_of(out.st_mode));
+		set_err(err, errlen, "%s: %s", save, why);
+		return false;
+	}
+	return true;
+}
+
+/* The directory a path's last component is in. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+	const char *sl = strrchr(path, '/');
+	if (!sl)
+		snprintf(dir, n, ".");
+	else if (sl == path)
+		snprintf(dir, n, "/");
+	else
+		snprintf(dir, n, "%.*s", (int)(sl - path), path);
+}
+
+/* A fresh name for a temporary in dir. */
+static void tmp_name(char *buf, size_t n, const char *dir)
+{
+	static unsigned long seq;
+	struct timespec t;
+	clock_gettime(CLOCK_REALTIME, &t);
+	unsigned long long r = ((unsigned long long)getpid() << 24) ^ (unsigned long long)t.tv_nsec ^
+			       (__atomic_add_fetch(&seq, 1, __ATOMIC_RELAXED) * 0x9E3779B97F4A7C15ull);
+	snprintf(buf, n, "%s/.hectic-save-%012llx", dir, r & 0xFFFFFFFFFFFFull);
+}
+
+/* The spool's path through its descriptor (/proc/self/fd, or /dev/fd),
+ * checked to reach the same file; false where neither does. */
+static bool fd_path(struct source *src)
+{
+	static const char *const via[] = { "/proc/self/fd/%d", "/dev/fd/%d" };
+	for (size_t i = 0; i < 2; i++) {
+		char p[64];
+		snprintf(p, sizeof p, via[i], src->spool);
+		int fd = open(p, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			struct stat a, b;
+			bool same = fstat(fd, &a) == 0 && fstat(src->spool, &b) == 0 && same_file(&a, &b);
+			close(fd);
+			if (same) {
+				snprintf(src->path, sizeof src->path, "%s", p);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* The spool for --save OUT: a new file in OUT's directory. */
+static bool open_save(struct source *src, const char *save, char *err, size_t errlen)
+{
+	char dir[4096], why[300];
+	dir_of(save, dir, sizeof dir);
+	src->save = save;
+	src->saving = true;
+#if defined(O_TMPFILE) && !defined(HECTIC_NO_TMPFILE) /* (the latter: to test the rest) */
+	src->spool = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+	if (src->spool >= 0) {
+		if (fd_path(src))
+			return true;
+		close(src->spool);
+		src->spool = -1;
+	} else if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) {
+		snprintf(why, sizeof why, "cannot create a file beside it: %s", strerror(errno));
+		set_err(err, errlen, "%s: %s", save, why);
+		return false;
+	}
+#endif
+	for (int i = 0; i < 100; i++) {
+		tmp_name(src->tmp, sizeof src->tmp, dir);
+		src->spool = open(src->tmp, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+		if (src->spool >= 0 || errno != EEXIST)
+			break;
+	}
+	if (src->spool < 0) {
+		snprintf(why, sizeof why, "cannot create a file beside it: %s", strerror(errno));
+		set_err(err, errlen, "%s: %s", save, why);
+		src->tmp[0] = 0;
+		return false;
+	}
+	watch_exits();
+	src->pend = pend(src->tmp);
+	if (!fd_path(src))
+		snprintf(src->path, sizeof src->path, "%s", src->tmp);
+	return true;
+}
+
+/* Puts the --save spool in place: renamed over OUT (a symbolic link put
+ * there since is replaced, not followed). The spooler goes on appending to
+ * it. */
+static bool keep_save(struct source *src, char *err, size_t errlen)
+{
+	if (!src->saving || src->saved)
+		return true;
+	char dir[4096], why[300];
+	if (!src->tmp[0]) { /* unnamed: a name beside OUT first */
+		dir_of(src->save, dir, sizeof dir);
+		int r = -1;
+		for (int i = 0; i < 100 && r != 0; i++) {
+			tmp_name(src->tmp, sizeof src->tmp, dir);
+			r = linkat(AT_FDCWD, src->path, AT_FDCWD, src->tmp, AT_SYMLINK_FOLLOW);
+			if (r != 0 && errno != EEXIST)
+				break;
+		}
+		if (r != 0) {
+			snprintf(why, sizeof why, "cannot keep the log: %s", strerror(errno));
+			set_err(err, errlen, "%s: %s", src->save, why);
+			src->tmp[0] = 0;
 			return false;
 		}
-		snprintf(src->path, sizeof src->path, "%s", save);
-		return true;
+		src->pend = pend(src->tmp);
 	}
+	if (rename(src->tmp, src->save) != 0) {
+		snprintf(why, sizeof why, "cannot put the saved log in place: %s", strerror(errno));
+		set_err(err, errlen, "%s: %s", src->save, why);
+		unlink(src->tmp);
+		unpend(src->pend);
+		src->pend = -1;
+		src->tmp[0] = 0;
+		return false;
+	}
+	unpend(src->pend);
+	src->pend = -1;
+	if (!strcmp(src->path, src->tmp))
+		snprintf(src->path, sizeof src->path, "%s", src->save);
+	src->tmp[0] = 0;
+	src->saved = true;
+	return true;
+}
+
+/* A --save spool not put in place goes (OUT stays as it was). */
+static void drop_save(struct source *src)
+{
+	if (src->tmp[0])
+		unlink(src->tmp);
+	unpend(src->pend);
+	src->pend = -1;
+	src->tmp[0] = 0;
+}
+
+/* The spool: --save's file (open_save), or an unlinked temporary file
+ * reached through /proc/self/fd or /dev/fd (kept linked, and unlinked at
+ * close, where neither works). */
+static bool open_spool(struct source *src, const char *save, char *err, size_t errlen)
+{
+	if (save)
+		return open_save(src, save, err, errlen);
 	const char *dir = getenv("TMPDIR");
 	if (!dir || !*dir)
 		dir = "/tmp";
@@ -238,22 +508,9 @@ static bool open_spool(struct source *src, const char *save, char *err, size_t e
 		return false;
 	}
 	fcntl(src->spool, F_SETFD, FD_CLOEXEC);
-	static const char *const via[] = { "/proc/self/fd/%d", "/dev/fd/%d" };
-	for (size_t i = 0; i < 2; i++) {
-		char p[64];
-		snprintf(p, sizeof p, via[i], src->spool);
-		int fd = open(p, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			struct stat a, b;
-			bool same = fstat(fd, &a) == 0 && fstat(src->spool, &b) == 0 &&
-				    a.st_ino == b.st_ino && a.st_dev == b.st_dev;
-			close(fd);
-			if (same) {
-				unlink(tmpl);
-				snprintf(src->path, sizeof src->path, "%s", p);
-				return true;
-			}
-		}
+	if (fd_path(src)) {
+		unlink(tmpl);
+		return true;
 	}
 	snprintf(src->path, sizeof src->path, "%s", tmpl);
 	src->tmp_linked = true;
@@ -265,7 +522,7 @@ bool source_open(struct source *src, const char *spec, const char *save, char *e
 {
 	memset(src, 0, sizeof *src);
 	src->spec = spec;
-	src->in = src->spool = src->wake[0] = src->wake[1] = -1;
+	src->in = src->spool = src->wake[0] = src->wake[1] = src->pend = -1;
 	if (!strcmp(spec, "-"))
 		src->kind = SRC_STDIN;
 	else if (!strncmp(spec, "unix:", 5))
@@ -285,10 +542,8 @@ bool source_open(struct source *src, const char *spec, const char *save, char *e
 		}
 		return true;
 	}
-	if (save && !strcmp(save, spec)) {
-		set_err(err, errlen, "%s: %s", save, "--save names the log itself");
+	if (save && !check_save(src, save, err, errlen))
 		return false;
-	}
 	if (src->kind == SRC_STDIN && isatty(STDIN_FILENO)) {
 		set_err(err, errlen, "%s: %s", "-",
 			"standard input is a terminal: give the eventlog on it (< FILE, or a pipe)");
@@ -385,6 +640,10 @@ int source_store_open(struct source *src, struct store *s, bool *empty, char *er
 			return STORE_EHEADER;
 		}
 		enum store_status st = store_open(s, src->path, err, errlen);
+		if (st == STORE_OK && !keep_save(src, err, errlen)) {
+			store_close(s);
+			return STORE_EIO;
+		}
 		if (st != STORE_EHEADER || ended || src->kind == SRC_FILE)
 			return st;
 		need = have + 1;
@@ -405,6 +664,8 @@ void source_close(struct source *src)
 		close(src->spool);
 	if (src->tmp_linked)
 		unlink(src->path);
+	if (src->saving && !src->saved)
+		drop_save(src);
 	for (int i = 0; i < 2; i++)
 		if (src->wake[i] >= 0)
 			close(src->wake[i]);

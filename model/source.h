@@ -5,9 +5,19 @@
  * stream socket, as the eventlog-socket library serves one) or
  * "tcp:HOST:PORT". A regular file is mapped as it is. Anything else is a
  * stream: a thread reads it and appends what arrives to a spool, an
- * unlinked temporary file (or, with save, the file named), which the store
- * maps and extends like a growing file; so everything built for files
- * works on streams unchanged.
+ * unlinked temporary file, which the store maps and extends like a growing
+ * file; so everything built for files works on streams unchanged.
+ *
+ * With save (--save OUT), the spool is a new file in OUT's directory (an
+ * unnamed O_TMPFILE, or a unique name created O_EXCL | O_NOFOLLOW), put in
+ * place by a rename over OUT when the store first opens it with its header
+ * whole (source_store_open); the spooler goes on appending to it there.
+ * Until then OUT is untouched: an empty stream, a bad or cut header, an
+ * error or a quit signal drop the spool (a named one is unlinked at
+ * close, at exit, on SIGINT, SIGTERM and SIGHUP left at their default, and
+ * by source_abandon_all from another handler). OUT is refused, before
+ * anything is opened, when it is the input (same device and inode, however
+ * spelt), a symbolic link, or exists and is not a regular file.
  *
  * A stream ends at end of file, or when the connection closes or fails
  * (reset: what arrived is kept, and the error is said). Never includes
@@ -37,15 +47,22 @@ struct source {
 	char err[256];      /* why it ended, when not at a clean EOF */
 	char *buf;          /* the spooler's read buffer */
 	bool tmp_linked;    /* the spool is a temporary file still linked */
+	/* --save */
+	const char *save;   /* OUT, or NULL */
+	bool saving;        /* the spool is OUT's... */
+	bool saved;         /* ...and is in place */
+	char tmp[4096];     /* its temporary name beside OUT ("": none, or unnamed) */
+	int pend;           /* that name's slot for the exit paths (-1: none) */
 };
 
 /* Is spec a stream (not a regular file)? Opens nothing but a stat. */
 bool source_is_stream(const char *spec);
 
 /* Opens spec. A stream's spooler starts at once (a FIFO's open waits for
- * its writer on the spooler's thread); save, when not NULL, names the
- * spool, which is then kept (a regular file needs none: refused). A Unix or TCP connection that is refused
- * fails here. False with err set on failure. */
+ * its writer on the spooler's thread); save, when not NULL, is the file
+ * the stream is kept in (see above; a regular file needs none: refused). A
+ * Unix or TCP connection that is refused, or an OUT that cannot be
+ * replaced, fails here. False with err set on failure. */
 bool source_open(struct source *src, const char *spec, const char *save, char *err,
 		 size_t errlen);
 
@@ -73,11 +90,18 @@ struct store;
 /* Opens the store on src's file; a stream's again as bytes arrive, until
  * its header is whole or the stream ends. Returns the store's status (err
  * set when not STORE_OK); a stream that ended with no bytes at all is
- * STORE_EHEADER with *empty set and err saying so. */
+ * STORE_EHEADER with *empty set and err saying so. With save, a store
+ * opened puts the spool in place over OUT (STORE_EIO when that fails). */
 int source_store_open(struct source *src, struct store *s, bool *empty, char *err,
 		      size_t errlen);
 
-/* Stops the spooler and closes everything (a saved spool stays). */
+/* Stops the spooler and closes everything: a --save spool in place
+ * stays, one that is not is dropped (OUT untouched). */
 void source_close(struct source *src);
+
+/* Unlinks every --save temporary not in place yet. Async-signal-safe: for
+ * a signal handler that ends the process (exit() paths are covered by an
+ * atexit handler). */
+void source_abandon_all(void);
 
 #endif

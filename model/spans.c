@@ -7,6 +7,8 @@
 
 #include "classes.h"
 #include "idmap.h"
+#include "intern.h"
+#include "regex_guard.h"
 #include "vec.h"
 
 #define MAX_NAMES 65536
@@ -22,6 +24,13 @@ bool span_rules_add(struct span_rules *r, const char *start, const char *stop, c
 	const char *re[2] = { start, stop };
 	regex_t *dst[2] = { &r->start[r->n], &r->stop[r->n] };
 	for (int i = 0; i < 2; i++) {
+		char why[128];
+		if (!regex_guard(re[i], why, sizeof why)) {
+			snprintf(err, errlen, "regex '%s' refused: %s", re[i], why);
+			if (i)
+				regfree(dst[0]);
+			return false;
+		}
 		int e = regcomp(dst[i], re[i], REG_EXTENDED);
 		if (e) {
 			char msg[128];
@@ -75,25 +84,27 @@ void span_rules_free(struct span_rules *r)
 	r->n = 0;
 }
 
-/* An open span on a thread. */
+/* An open span: one of a chain, most recent first, per thread and name. */
 struct open {
 	uint64_t start;
-	uint32_t name;
 	int32_t cap;
 	uint16_t depth;
-};
-
-struct stack {
-	struct open *v;
-	size_t n, cap;
+	uint32_t below; /* the previous open span of its thread and name + 1, 0: none;
+			 * for a free one, the next free + 1 */
 };
 
 struct pass {
 	struct spans *sp;
 	const struct span_rules *r;
-	struct idmap threads; /* thread id -> stacks index */
-	struct stack *stacks;
-	size_t nstacks, stackcap;
+	struct idmap threads; /* thread id -> index into nopen */
+	uint32_t *nopen;      /* the spans open on each thread */
+	size_t nthreads, threadcap;
+	struct intern pairs;  /* (thread, name id) -> index into top */
+	uint32_t *top;        /* each pair's most recent open span + 1, 0: none */
+	size_t topcap;
+	struct open *open;    /* the open spans, and free entries */
+	size_t nopen_all, opencap;
+	uint32_t free1;       /* the first free entry + 1, 0: none */
 	size_t spancap, namecap;
 	uint64_t budget, bytes;
 	bool oom;
@@ -101,7 +112,7 @@ struct pass {
 
 static bool charge(struct pass *p, size_t bytes)
 {
-	if (p->bytes + bytes > p->budget) {
+	if (bytes > p->budget - p->bytes) {
 		p->sp->over_budget = true;
 		return false;
 	}
@@ -109,45 +120,125 @@ static bool charge(struct pass *p, size_t bytes)
 	return true;
 }
 
-/* The index of name[0..n), added when new; -1 when it cannot be. */
+/* The id of name[0..n), added when new; -1 when it cannot be. */
 static long name_of(struct pass *p, const char *name, size_t n)
 {
 	struct spans *sp = p->sp;
-	for (size_t i = sp->nnames; i-- > 0;)
-		if (sp->names[i].len == n && !memcmp(sp->names[i].text, name, n))
-			return (long)i;
-	if (sp->nnames >= MAX_NAMES || !charge(p, sizeof(struct span_name) + n + 1)) {
+	long id = intern_find(&sp->ix, name, n);
+	if (id >= 0)
+		return id;
+	size_t more = intern_cost(&sp->ix, n) +
+		      (sp->nnames == p->namecap ? (p->namecap ? p->namecap : 16) : 0) *
+			      sizeof(struct span_name);
+	if (sp->nnames >= MAX_NAMES) {
 		sp->over_budget = true;
 		return -1;
 	}
+	if (!charge(p, more))
+		return -1;
 	struct span_name nm = { .len = n, .slowest = SIZE_MAX };
-	nm.text = malloc(n + 1);
-	if (!nm.text || !vec_push(sp->names, sp->nnames, p->namecap, nm)) {
-		free(nm.text);
+	if (!vec_push(sp->names, sp->nnames, p->namecap, nm) ||
+	    (id = intern_add(&sp->ix, name, n)) < 0) {
 		p->oom = true;
 		return -1;
 	}
-	memcpy(nm.text, name, n);
-	nm.text[n] = 0;
-	return (long)sp->nnames - 1;
+	return id;
 }
 
-static struct stack *stack_of(struct pass *p, uint32_t thread)
+/* The index of thread's open count, added when new; -1 when it cannot be. */
+static long thread_of(struct pass *p, uint32_t thread)
 {
 	long i = idmap_get(&p->threads, thread);
 	if (i >= 0)
-		return &p->stacks[i];
-	struct stack st = { 0 };
-	if (!charge(p, sizeof st + 16) || !vec_push(p->stacks, p->nstacks, p->stackcap, st) ||
-	    !idmap_put(&p->threads, thread, p->nstacks - 1)) {
-		p->oom = !p->sp->over_budget;
-		return NULL;
+		return i;
+	size_t more = idmap_growth_bytes(&p->threads) +
+		      (p->nthreads == p->threadcap ? (p->threadcap ? p->threadcap : 16) : 0) *
+			      sizeof *p->nopen;
+	if (!charge(p, more))
+		return -1;
+	uint32_t zero = 0;
+	if (!vec_push(p->nopen, p->nthreads, p->threadcap, zero) ||
+	    !idmap_put(&p->threads, thread, p->nthreads - 1)) {
+		p->oom = true;
+		return -1;
 	}
-	return &p->stacks[p->nstacks - 1];
+	return (long)p->nthreads - 1;
 }
 
-/* Does text match a rule's start (kind 0) or stop (1)? The name's bytes
- * into *name, *n. */
+/* The chain of (thread, name): its index into top; -1 when it is new and
+ * add is false, or it cannot be added. */
+static long pair_of(struct pass *p, uint32_t thread, uint32_t name, bool add)
+{
+	uint32_t key[2] = { thread, name };
+	long i = intern_find(&p->pairs, key, sizeof key);
+	if (i >= 0 || !add)
+		return i;
+	size_t more = intern_cost(&p->pairs, sizeof key) +
+		      (p->pairs.n == p->topcap ? (p->topcap ? p->topcap : 16) : 0) * sizeof *p->top;
+	if (!charge(p, more))
+		return -1;
+	size_t n = p->pairs.n;
+	uint32_t zero = 0;
+	if (!vec_push(p->top, n, p->topcap, zero) || (i = intern_add(&p->pairs, key, sizeof key)) < 0) {
+		p->oom = true;
+		return -1;
+	}
+	return i;
+}
+
+static void start(struct pass *p, uint32_t name, uint64_t t, int32_t cap, uint32_t thread)
+{
+	long ti = thread_of(p, thread);
+	long pi = ti >= 0 ? pair_of(p, thread, name, true) : -1;
+	if (pi < 0)
+		return;
+	uint32_t k = p->free1;
+	if (k) {
+		p->free1 = p->open[k - 1].below;
+	} else {
+		if (p->nopen_all >= UINT32_MAX - 1)
+			return;
+		if (p->nopen_all == p->opencap &&
+		    !charge(p, (p->opencap ? p->opencap : 16) * sizeof *p->open))
+			return;
+		struct open z = { 0 };
+		if (!vec_push(p->open, p->nopen_all, p->opencap, z)) {
+			p->oom = true;
+			return;
+		}
+		k = (uint32_t)p->nopen_all;
+	}
+	uint32_t depth = p->nopen[ti];
+	p->open[k - 1] = (struct open){ t, cap, (uint16_t)(depth < 0xFFFF ? depth : 0xFFFF),
+					p->top[pi] };
+	p->top[pi] = k;
+	p->nopen[ti]++;
+}
+
+static void stop(struct pass *p, const char *name, size_t n, uint64_t t, uint32_t thread)
+{
+	struct spans *sp = p->sp;
+	long id = intern_find(&sp->ix, name, n);
+	long ti = id >= 0 ? idmap_get(&p->threads, thread) : -1;
+	long pi = ti >= 0 ? pair_of(p, thread, (uint32_t)id, false) : -1;
+	uint32_t k = pi >= 0 ? p->top[pi] : 0;
+	if (!k) {
+		sp->unmatched_stops++;
+		return;
+	}
+	struct open o = p->open[k - 1];
+	p->top[pi] = o.below;
+	p->open[k - 1].below = p->free1;
+	p->free1 = k;
+	p->nopen[ti]--;
+	struct span s1 = { o.start, t, (uint32_t)id, thread, o.cap, o.depth };
+	if (sp->n == p->spancap && !charge(p, (p->spancap ? p->spancap : 64) * sizeof s1))
+		return;
+	if (!vec_push(sp->v, sp->n, p->spancap, s1))
+		p->oom = true;
+}
+
+/* Does text match re? The first group's bytes into *name, *n. */
 static bool match(const regex_t *re, const char *text, const char **name, size_t *n)
 {
 	regmatch_t m[2];
@@ -171,39 +262,12 @@ static void user_event(struct pass *p, const uint8_t *s, size_t len, uint64_t t,
 	for (size_t k = 0; k < p->r->n; k++) {
 		if (match(&p->r->start[k], buf, &name, &n)) {
 			long id = name_of(p, name, n);
-			struct stack *st = id >= 0 ? stack_of(p, thread) : NULL;
-			if (!st)
-				return;
-			struct open o = { t, (uint32_t)id, cap, (uint16_t)(st->n < 0xFFFF ? st->n : 0xFFFF) };
-			if (st->n == st->cap && !charge(p, (st->cap ? st->cap : 8) * sizeof o))
-				return;
-			if (!vec_push(st->v, st->n, st->cap, o))
-				p->oom = true;
+			if (id >= 0)
+				start(p, (uint32_t)id, t, cap, thread);
 			return;
 		}
 		if (match(&p->r->stop[k], buf, &name, &n)) {
-			struct spans *sp = p->sp;
-			long id = -1;
-			for (size_t i = 0; i < sp->nnames && id < 0; i++)
-				if (sp->names[i].len == n && !memcmp(sp->names[i].text, name, n))
-					id = (long)i;
-			long si = idmap_get(&p->threads, thread);
-			struct stack *st = si >= 0 ? &p->stacks[si] : NULL;
-			size_t j = st ? st->n : 0;
-			while (j > 0 && st->v[j - 1].name != (uint32_t)id)
-				j--;
-			if (id < 0 || j == 0) {
-				sp->unmatched_stops++;
-				return;
-			}
-			struct open o = st->v[j - 1];
-			memmove(&st->v[j - 1], &st->v[j], (st->n - j) * sizeof *st->v);
-			st->n--;
-			struct span s1 = { o.start, t, o.name, thread, o.cap, o.depth };
-			if (sp->n == p->spancap && !charge(p, (p->spancap ? p->spancap : 64) * sizeof s1))
-				return;
-			if (!vec_push(sp->v, sp->n, p->spancap, s1))
-				p->oom = true;
+			stop(p, name, n, t, thread);
 			return;
 		}
 	}
@@ -268,11 +332,13 @@ bool spans_build(struct spans *sp, const struct store *s, const struct span_rule
 	}
 	bool failed = merge_failed(m) || p.oom;
 	merge_free(m);
-	for (size_t i = 0; i < p.nstacks; i++) {
-		sp->unclosed += p.stacks[i].n;
-		free(p.stacks[i].v);
-	}
-	free(p.stacks);
+	for (size_t i = 0; i < p.nthreads; i++)
+		sp->unclosed += p.nopen[i];
+	free(p.open);
+	free(p.nopen);
+	free(p.top);
+	sp->probes = sp->ix.probes + p.pairs.probes;
+	intern_free(&p.pairs);
 	idmap_free(&p.threads);
 	idmap_free(&capmap);
 	free(running);
@@ -280,6 +346,9 @@ bool spans_build(struct spans *sp, const struct store *s, const struct span_rule
 		spans_free(sp);
 		return false;
 	}
+	/* the names' text, now that the table no longer moves */
+	for (size_t k = 0; k < sp->nnames; k++)
+		sp->names[k].text = (char *)intern_key(&sp->ix, (uint32_t)k, &sp->names[k].len);
 	if (sp->n)
 		qsort(sp->v, sp->n, sizeof *sp->v, cmp_span);
 	return spans_stats(sp, 0, UINT64_MAX);
@@ -287,8 +356,7 @@ bool spans_build(struct spans *sp, const struct store *s, const struct span_rule
 
 void spans_free(struct spans *sp)
 {
-	for (size_t i = 0; i < sp->nnames; i++)
-		free(sp->names[i].text);
+	intern_free(&sp->ix);
 	free(sp->names);
 	free(sp->v);
 	memset(sp, 0, sizeof *sp);

@@ -10,8 +10,13 @@
  * with no start, and a start never stopped, are counted, not paired.
  *
  * The pass reads the scheduler's and the user's events in time order
- * (one merge over the store: O(those events)). Names are copied out of
- * the map (a live log's map moves). Never includes curses or termkey. */
+ * (one merge over the store: O(those events)): a name is interned through
+ * a hash table, and the open spans of each thread and name are a chain,
+ * so a start or a stop costs O(1) expected however many names and open
+ * spans there are. Names are copied out of the map (a live log's map
+ * moves). Memory is bounded: at most 65,536 names, and the tables stop
+ * growing at a budget of 5% of the file (at least 8 MB); what did not fit
+ * is left out, and over_budget says so. Never includes curses or termkey. */
 #ifndef HECTIC_SPANS_H
 #define HECTIC_SPANS_H
 
@@ -20,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "intern.h"
 #include "store.h"
 
 struct span {
@@ -31,7 +37,7 @@ struct span {
 };
 
 struct span_name {
-	char *text;
+	char *text; /* NUL-terminated, owned by the spans */
 	size_t len;
 	/* over the spans of the window asked for (spans_stats) */
 	uint64_t count, total, p50, p90, p99, max;
@@ -53,6 +59,9 @@ struct spans {
 	uint64_t unmatched_stops; /* stops with no start on their thread */
 	uint64_t unclosed;        /* starts never stopped */
 	bool over_budget;         /* the table stopped growing */
+	struct intern ix;         /* (internal) the names' table: name -> index */
+	uint64_t probes;          /* hash-table slots the build examined: O(1)
+				   * expected per user event (for the tests) */
 };
 
 /* The two default rules: "^START (.+)$" / "^STOP (.+)$" and

@@ -749,6 +749,59 @@ bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out)
 	return true;
 }
 
+bool store_report(const struct store *s, void (*say)(void *ctx, const char *msg), void *ctx)
+{
+	char m[300];
+	bool ok = true;
+#define SAY(...) (snprintf(m, sizeof m, __VA_ARGS__), say(ctx, m))
+	switch (s->stop) {
+	case STOP_CLEAN:
+		break;
+	case STOP_NO_DATAEND:
+		if (!s->ndataend)
+			SAY("no end-of-data marker: the log is incomplete "
+			    "(the program may still be running, or crashed)");
+		break;
+	case STOP_TRUNCATED:
+		SAY("truncated at byte %llu: last event incomplete", (unsigned long long)s->stop_off);
+		break;
+	case STOP_UNDECLARED:
+		SAY("byte %llu: event type %u is not declared in the header; "
+		    "cannot read past it (%llu bytes unread)",
+		    (unsigned long long)s->stop_off, s->stop_tag,
+		    (unsigned long long)(s->size - s->stop_off));
+		ok = false;
+		break;
+	}
+	for (uint64_t i = 0; i < s->ngaps && i < STORE_MAX_GAPS; i++)
+		SAY("byte %llu: undecodable data (%s %u); skipped %llu bytes to the next "
+		    "plausible event", (unsigned long long)s->gaps[i].off,
+		    s->gaps[i].misaligned ? "misaligned event of type" : "undeclared event type",
+		    s->gaps[i].tag, (unsigned long long)s->gaps[i].len);
+	if (s->ngaps > STORE_MAX_GAPS)
+		SAY("%llu stretches of undecodable data in all, %llu bytes",
+		    (unsigned long long)s->ngaps, (unsigned long long)s->gap_bytes);
+	if (s->ngaps)
+		ok = false;
+	if (s->nbadblocks) {
+		if (s->badblock_size < EV_BLOCK_MARKER_BYTES)
+			SAY("byte %llu: block marker with an impossible size (%u bytes)",
+			    (unsigned long long)s->badblock_off, s->badblock_size);
+		else
+			SAY("byte %llu: block marker claims %u bytes, past the end of the file "
+			    "(%llu bytes)%s", (unsigned long long)s->badblock_off, s->badblock_size,
+			    (unsigned long long)s->size,
+			    s->stop == STOP_CLEAN ? "" : ": the log is incomplete");
+		if (s->nbadblocks > 1)
+			SAY("%llu such block markers in all", (unsigned long long)s->nbadblocks);
+	}
+	if (s->after_end)
+		SAY("byte %llu: %llu bytes of events after the end-of-data marker (shown)",
+		    (unsigned long long)s->first_dataend, (unsigned long long)s->after_end);
+#undef SAY
+	return ok;
+}
+
 void store_close(struct store *s)
 {
 	if (s->map && s->size > 0 && strcmp(s->path, "<memory>") != 0) {

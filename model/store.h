@@ -185,6 +185,17 @@ enum store_status store_open_mem(struct store *s, const uint8_t *buf, size_t len
 
 void store_close(struct store *s);
 
+/* What the store met besides events, one sentence each with the byte
+ * offset it concerns, in order, to say(ctx, msg): how the log ends (no
+ * end-of-data marker, a last event cut, an undeclared event type that
+ * stopped the index), the stretches of undecodable data skipped, block
+ * markers of impossible sizes, events after the end-of-data marker. True
+ * when the index holds all the data the file gives: false when it stopped
+ * at an undeclared event type or skipped undecodable data (what `show` and
+ * the reports print then is incomplete: they exit 1). A cut last event or
+ * a missing end marker is what a killed or running program leaves: true. */
+bool store_report(const struct store *s, void (*say)(void *ctx, const char *msg), void *ctx);
+
 enum extend_status {
 	EXTEND_SAME,   /* the file has not grown */
 	EXTEND_GREW,   /* the new bytes are mapped and indexed */

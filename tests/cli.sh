@@ -142,6 +142,14 @@ if [ -e $F/threaded.eventlog ]; then
 	check markers-nomatch 0 $? "no marker or message matches" "$T/err"
 	"$H" markers --grep '(' $F/threaded.eventlog >"$T/out" 2>&1
 	check markers-bad-re 2 $? "bad regular expression" "$T/out"
+	# a regex whose repetitions glibc would expand to a million copies
+	# (gigabytes, tens of seconds), or overlong, is refused, saying why
+	"$H" markers --grep '((a{1,100}){1,100}){1,100}(x)' $F/threaded.eventlog >"$T/out" 2>&1
+	check markers-huge-re 2 $? "regular expression '((a{1,100}){1,100}){1,100}(x)' refused: too large: its repetitions expand to 1010102 atoms (at most 1000)" "$T/out"
+	"$H" markers --grep "$(printf '%01100d' 0)" $F/threaded.eventlog >"$T/out" 2>&1
+	check markers-long-re 2 $? "refused: too long: 1100 bytes (at most 1024)" "$T/out"
+	"$H" markers --grep 'round [0-9]{1,2}' $F/threaded.eventlog >"$T/out" 2>&1
+	check markers-bounded-re 0 $? "marker  round 2" "$T/out"
 	"$H" threads --raw $F/threaded.eventlog >"$T/out" 2>&1
 	check threads 0 $? "wörker-1" "$T/out"
 fi
@@ -430,6 +438,28 @@ done
 errcheck profile-flat-folded 2 $? "--flat and --folded"
 "$H" profile $F/threaded.eventlog >"$T/out" 2>&1
 check profile-none 0 $? "no time profile in this log" "$T/out"
+
+# a header followed by garbage: every report prints what it read, warns
+# with the byte offset where reading stopped, as show does, and exits 1
+# (the data could not be read); a log cut by a killed program exits 0
+printf 'hdrbhetbhetehdredatbgarbage, not events' >"$T/garbage0"
+datb=$(grep -boa datb $F/threaded.eventlog | head -1 | cut -d: -f1)
+{ head -c $((datb + 4)) $F/threaded.eventlog; printf 'garbage, not events'; } >"$T/garbage1"
+for g in garbage0:20:26465 garbage1:$((datb + 4)):26465; do
+	gf=$T/${g%%:*} at=${g#*:}
+	"$H" show "$gf" >/dev/null 2>"$T/err"
+	errcheck "show-${g%%:*}" 1 $? "byte ${at%:*}: event type ${at#*:} is not declared in the header"
+	for c in summary gcs markers threads activity heap profile spans sparks; do
+		"$H" $c "$gf" >"$T/out" 2>"$T/err"
+		errcheck "$c-${g%%:*}" 1 $? "${g%%:*}: byte ${at%:*}: event type ${at#*:} is not declared in the header; cannot read past it"
+	done
+done
+"$H" summary "$T/garbage1" >"$T/out" 2>/dev/null
+check summary-garbage-printed 1 $? "0 capabilities" "$T/out"
+if [ -e $F/killed-cut.eventlog ]; then
+	"$H" summary $F/killed-cut.eventlog >/dev/null 2>"$T/err"
+	errcheck summary-killed-cut 0 $? "truncated at byte [0-9]*: last event incomplete"
+fi
 
 echo "cli: $n checks, $fails failed"
 [ "$fails" -eq 0 ]

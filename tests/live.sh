@@ -483,6 +483,105 @@ for fx in threaded par-n4 threads; do
 	fi
 done
 
+# ---- --save never destroys: OUT is refused when it is the input (however
+# spelt), a symbolic link or not a regular file, at once; it is replaced
+# only by a stream that brought a whole header, and nothing else is left
+# in its directory ----
+S=$T/save
+PAR=$FIX/par-n4.eventlog
+# listing WHAT DIR WANT: DIR holds exactly the names WANT (sorted, spaced)
+listing() {
+	_got=$(cd "$2" && ls -A | sort | tr '\n' ' ')
+	if [ "$_got" = "$3 " ]; then ok; else bad "$1: $2 holds '$_got', expected '$3 '"; fi
+}
+# refused WHAT RC ERRFILE PATTERN: exit 1 at once (not a timeout) with PATTERN
+refused() {
+	if [ "$2" = 1 ] && grep -q -- "$4" "$3"; then ok; else
+		bad "$1: exit $2, expected 1 with '$4'"
+		sed 's/^/    stderr: /' "$3" | head -3
+	fi
+}
+# intact WHAT FILE REF: FILE still holds REF's bytes
+intact() {
+	if cmp -s "$2" "$3"; then ok; else bad "$1: $2 was changed ($(wc -c <"$2") bytes)"; fi
+}
+rm -rf "$S"
+mkdir "$S"
+cp "$PAR" "$S/in.eventlog"
+ln "$S/in.eventlog" "$S/hard.eventlog"
+ln -s in.eventlog "$S/sym.eventlog"
+for out in "$S/./in.eventlog" "$S/../save/in.eventlog" "$S/hard.eventlog" "$S/sym.eventlog"; do
+	timeout 20 "$H" summary - --save "$out" <"$S/in.eventlog" >/dev/null 2>"$T/err"
+	refused "--save $out onto its own standard input" $? "$T/err" "names the log itself"
+	intact "--save $out onto its own standard input" "$S/in.eventlog" "$PAR"
+done
+(cd "$S" && timeout 20 "$OLDPWD/$H" summary - --save ./in.eventlog <in.eventlog >/dev/null 2>"$T/err")
+refused "--save ./in.eventlog < in.eventlog" $? "$T/err" "names the log itself"
+intact "--save ./in.eventlog < in.eventlog" "$S/in.eventlog" "$PAR"
+# the input FIFO as OUT, by another name: refused before any open (no writer
+# ever comes: a blocking open would hang until the timeout, exit 124)
+mkfifo "$S/fifo"
+timeout 5 "$H" summary "$S/fifo" --save "$S/./fifo" >/dev/null 2>"$T/err"
+refused "--save naming the input FIFO" $? "$T/err" "names the log itself"
+mkfifo "$S/other.fifo"
+timeout 5 "$H" summary - --save "$S/other.fifo" <"$PAR" >/dev/null 2>"$T/err"
+refused "--save onto another FIFO" $? "$T/err" "not a regular file (a FIFO)"
+timeout 5 "$H" summary - --save "$S" <"$PAR" >/dev/null 2>"$T/err"
+refused "--save onto a directory" $? "$T/err" "not a regular file (a directory)"
+# a symbolic link as OUT: refused, its target untouched, the link a link
+printf 'keep me\n' >"$S/target"
+ln -s target "$S/link"
+timeout 20 "$H" summary - --save "$S/link" <"$PAR" >/dev/null 2>"$T/err"
+refused "--save through a symbolic link" $? "$T/err" "symbolic link"
+if [ -L "$S/link" ] && [ "$(cat "$S/target")" = "keep me" ]; then ok; else
+	bad "--save through a symbolic link: the link or its target changed"
+fi
+rm -f "$S/hard.eventlog" "$S/sym.eventlog" "$S/fifo" "$S/other.fifo" "$S/link" "$S/target"
+# an existing OUT survives an empty stream, a cut header and a reset
+# connection, and no temporary stays beside it
+printf 'the old OUT\n' >"$S/old"
+cp "$S/old" "$S/out"
+timeout 20 "$H" summary - --save "$S/out" </dev/null >/dev/null 2>"$T/err"
+refused "--save of an empty stream" $? "$T/err" "empty stream"
+intact "--save of an empty stream" "$S/out" "$S/old"
+head -c 100 "$PAR" | timeout 20 "$H" summary - --save "$S/out" >/dev/null 2>"$T/err"
+refused "--save of a stream cut in its header" $? "$T/err" "header truncated"
+intact "--save of a stream cut in its header" "$S/out" "$S/old"
+rm -f "$T/sock" "$T/ready"
+timeout 20 "$FEED" --quiet --cut 100 --reset --ready "$T/ready" "$PAR" "unix:$T/sock" 2>/dev/null &
+FPID=$!
+if wait_file "$T/ready"; then
+	timeout 20 "$H" summary "unix:$T/sock" --save "$S/out" >/dev/null 2>"$T/err"
+	refused "--save of a connection reset in its header" $? "$T/err" "header truncated"
+	intact "--save of a connection reset in its header" "$S/out" "$S/old"
+else
+	bad "--save of a connection reset: feed never listened"
+fi
+wait "$FPID" 2>/dev/null
+FPID=""
+timeout 20 "$H" summary "unix:$T/nosock" --save "$S/out" >/dev/null 2>"$T/err"
+refused "--save of a refused connection" $? "$T/err" "cannot connect"
+intact "--save of a refused connection" "$S/out" "$S/old"
+# a report interrupted while the stream arrives leaves OUT as it was (a
+# background job ignores SIGINT: SIGTERM stands for the quit signals)
+{ cat "$PAR"; sleep 3; } | "$H" summary - --save "$S/out" >/dev/null 2>&1 &
+hpid=$!
+sleep 1
+kill -TERM "$hpid"
+wait "$hpid" 2>/dev/null
+rc=$?
+if [ "$rc" = 143 ]; then ok; else bad "--save interrupted by SIGTERM: exit $rc, expected 143"; fi
+intact "--save interrupted by SIGTERM" "$S/out" "$S/old"
+listing "--save: no temporary left" "$S" "in.eventlog old out"
+# a stream that brought its header replaces OUT with exactly its bytes
+"$FEED" --quiet --seed 3 --chunk 1000:9000 "$PAR" - 2>/dev/null |
+	timeout 20 "$H" summary - --save "$S/out" >/dev/null 2>"$T/err"
+rc=$?
+if [ "$rc" = 0 ] && cmp -s "$PAR" "$S/out"; then ok; else
+	bad "--save over an existing OUT: exit $rc, $(cmp "$PAR" "$S/out" 2>&1 | head -1)"
+fi
+listing "--save: only OUT after a save" "$S" "in.eventlog old out"
+
 # no spool file left behind
 left=$(find "$T/tmp" -mindepth 1 | head -3)
 if [ -z "$left" ]; then ok; else

@@ -17,6 +17,7 @@
 #include "../keymaps/rc.h"
 #include "../model/cctree.h"
 #include "../model/heap.h"
+#include "../model/regex_guard.h"
 #include "../model/source.h"
 #include "../model/spans.h"
 #include "../model/store.h"
@@ -158,19 +159,14 @@ static int parse(int argc, char **argv, int which, struct ropts *o)
 static struct source input;
 
 /* Opens the log (a file, or a stream read to its end), and builds its
- * tracks when tr is not NULL; reports problems as show does. */
+ * tracks when tr is not NULL (what the data held besides events is said
+ * by finish). */
 static int open_all(const struct ropts *o, struct store *s, struct tracks *tr)
 {
 	const char *path = o->path;
 	int rc = cmd_open_store(path, o->save, &input, s);
 	if (rc >= 0)
 		return rc;
-	if (s->stop == STOP_TRUNCATED)
-		warnx_("%s: truncated at byte %llu: last event incomplete", path,
-		       (unsigned long long)s->stop_off);
-	if (s->ngaps)
-		warnx_("%s: %llu stretches of undecodable data skipped (see hectic show)", path,
-		       (unsigned long long)s->ngaps);
 	if (store_shrunk) {
 		warnx_("%s: the file shrank while it was read", path);
 		store_close(s);
@@ -280,12 +276,23 @@ static void summary_tsv(FILE *f, const struct summary *sm, size_t ncaps)
 	fprintf(f, "productivity\t%.4f\n", sm->total ? (double)sm->mut / (double)sm->total : 0.0);
 }
 
-/* Ends a report: a write error (a full disk, a closed pipe) is an error. */
+static void say_problem(void *path, const char *msg)
+{
+	warnx_("%s: %s", (const char *)path, msg);
+}
+
+/* Ends a report. After one printed, what the data held besides events is
+ * said as show says it, with byte offsets (store_report): data it could
+ * not read (an undeclared event type, undecodable stretches) makes the
+ * report incomplete, exit 1; a cut or unfinished log is normal, exit 0.
+ * A write error (a full disk, a closed pipe) is an error. */
 static int finish(struct store *s, struct tracks *tr, int rc)
 {
 	if (store_shrunk) { /* what was printed after it is not the file's */
 		warnx_("%s: the file shrank while it was read; the report is incomplete",
 		       input.spec);
+		rc = EXIT_BADINPUT;
+	} else if (rc == 0 && !store_report(s, say_problem, (void *)input.spec)) {
 		rc = EXIT_BADINPUT;
 	}
 	tracks_free(tr);
@@ -749,6 +756,11 @@ int cmd_markers(int argc, char **argv)
 		return rc;
 	regex_t re;
 	if (o.grep) {
+		char why[128];
+		if (!regex_guard(o.grep, why, sizeof why)) {
+			warnx_("regular expression '%s' refused: %s", o.grep, why);
+			return EXIT_USAGE;
+		}
 		int e = regcomp(&re, o.grep, REG_EXTENDED | REG_NOSUB);
 		if (e) {
 			char msg[128];

@@ -4,47 +4,388 @@
  * The program gets GHCRTS with "-l -ol<fifo>" added (its own GHCRTS kept;
  * "-l" left out when it already asks for event classes), standard input
  * from /dev/null and its output in a file (the viewer has the terminal),
- * whose last lines are shown when the viewer ends. A program that exits
- * without opening the FIFO (GHCRTS ignored: not linked with -rtsopts; or
- * -l refused: not linked with -eventlog) unblocks the viewer's wait with
- * an empty stream, and is told what to rebuild with. Quitting the viewer
- * while the program runs stops it (SIGTERM). */
+ * whose lines are shown when the viewer ends. A program that exits without
+ * opening the FIFO (GHCRTS ignored: not linked with -rtsopts; or -l
+ * refused: not linked with -eventlog) unblocks the viewer's wait with an
+ * empty stream, and is told what to rebuild with.
+ *
+ * The program is not the viewer's child but a supervisor's: hectic forks
+ * the supervisor before it takes the terminal, and the supervisor forks
+ * the program in a process group of its own and waits for it. The viewer
+ * holds the write end of a pipe to the supervisor; when the viewer quits
+ * it asks the program stopped ('q' on the pipe), and when the viewer dies
+ * by any means (a crash, SIGKILL) the pipe reads as closed. Either way the
+ * supervisor sends SIGTERM to the program's process group, SIGKILL after
+ * RUN_GRACE_MS to what is left of it, tells the viewer how the program
+ * ended, and once the viewer has shown its output (or is gone) removes the
+ * temporary directory. */
 #include "cmd.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "ui.h"
 
+/* From SIGTERM to SIGKILL: documented in hectic(1) and --help. */
+#define RUN_GRACE_MS 2000
+
+/* What the supervisor tells the viewer. */
+enum { MSG_STARTED, MSG_EXITED, MSG_FINAL };
+
+/* When the program ended, in a final message. */
+enum { END_BEFORE, END_ON_TERM, END_ON_KILL, END_NOT };
+
+struct run_msg {
+	int kind;
+	int err;       /* MSG_STARTED: execvp's errno, or 0 */
+	int status;    /* MSG_EXITED, MSG_FINAL: the program's wait status */
+	int ended;     /* MSG_FINAL: END_* */
+	int others;    /* MSG_FINAL, the rest of its group: 0 nothing to say
+			* (none, or it ended as the program did); 1 the program
+			* had ended, and what it left ended on SIGTERM; 2 what
+			* outlived the program took SIGKILL; 3 it outlived
+			* SIGKILL */
+	pid_t pgid;    /* MSG_STARTED */
+};
+
 static struct run_state {
-	pid_t pid;
+	pid_t sup;  /* the supervisor (0: none, or done) */
+	pid_t pgid; /* the program's process group */
+	int ctl;    /* to the supervisor: 'q', or closed */
+	int rep;    /* from it: struct run_msg */
 	char dir[4096], fifo[4200], out[4200];
 	const char *prog;
-	int status;    /* waitpid's, once exited */
-	int exited;    /* 1 once exited (atomic) */
-} run;
+	int exited;    /* 1 once the program has exited (atomic): for the viewer */
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	struct run_msg final;
+	int done;      /* 1 the final message came, 2 the supervisor is gone */
+} run = { .ctl = -1, .rep = -1, .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 
-/* Waits for the program; when it ends without having opened the FIFO,
- * opens it for writing and closes it, so the viewer's reader sees an
- * empty stream instead of waiting for ever. */
-static void *reaper(void *arg)
+static bool read_full(int fd, void *buf, size_t n)
+{
+	size_t got = 0;
+	while (got < n) {
+		ssize_t r = read(fd, (char *)buf + got, n - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			return false;
+		got += (size_t)r;
+	}
+	return true;
+}
+
+static void send_msg(int fd, const struct run_msg *m)
+{
+	ssize_t w;
+	while ((w = write(fd, m, sizeof *m)) < 0 && errno == EINTR)
+		;
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static void remove_dir(void)
+{
+	unlink(run.fifo);
+	unlink(run.out);
+	rmdir(run.dir);
+}
+
+/* ---- the supervisor ---- */
+
+static int sup_wake[2] = { -1, -1 };
+static volatile sig_atomic_t sup_term;
+
+static void sup_on_signal(int sig)
+{
+	int saved = errno;
+	if (sig == SIGTERM)
+		sup_term = 1;
+	char c = 0;
+	(void)!write(sup_wake[1], &c, 1);
+	errno = saved;
+}
+
+/* The signals the supervisor changes, and how hectic had them, for the
+ * program. */
+static const int sup_sigs[] = { SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGTTOU, SIGTERM, SIGCHLD };
+static struct sigaction sup_old[sizeof sup_sigs / sizeof sup_sigs[0]];
+
+static void sup_signals(void)
+{
+	for (size_t i = 0; i < sizeof sup_sigs / sizeof sup_sigs[0]; i++) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sigemptyset(&sa.sa_mask);
+		int s = sup_sigs[i];
+		/* the terminal's signals are the viewer's: it decides, and its
+		 * end (by any means) closes the pipe; a last word to the
+		 * terminal from the background must not stop us (SIGTTOU) */
+		sa.sa_handler = s == SIGTERM || s == SIGCHLD ? sup_on_signal : SIG_IGN;
+		sa.sa_flags = s == SIGCHLD ? SA_RESTART | SA_NOCLDSTOP : SA_RESTART;
+		sigaction(s, &sa, &sup_old[i]);
+	}
+}
+
+struct sup {
+	pid_t pid;       /* the program */
+	int status;
+	bool reaped;
+	int rep;         /* to the viewer */
+};
+
+/* Reaps every child that ended: the program (said to the viewer at once),
+ * and, as the subreaper, whatever of its descendants were orphaned. */
+static void sup_reap(struct sup *p)
+{
+	int st;
+	pid_t w;
+	while ((w = waitpid(-1, &st, WNOHANG)) > 0) {
+		if (w == p->pid && !p->reaped) {
+			p->reaped = true;
+			p->status = st;
+			struct run_msg m = { .kind = MSG_EXITED, .status = st };
+			send_msg(p->rep, &m);
+		}
+	}
+}
+
+static bool group_alive(pid_t g)
+{
+	return kill(-g, 0) == 0 || errno != ESRCH;
+}
+
+/* Waits up to ms for the group to end, reaping; true when it has. */
+static bool sup_wait_group(struct sup *p, pid_t g, int ms)
+{
+	uint64_t until = now_ms() + (uint64_t)ms;
+	for (;;) {
+		sup_reap(p);
+		if (!group_alive(g))
+			return true;
+		uint64_t t = now_ms();
+		if (t >= until)
+			return false;
+		/* a child's end wakes the poll; the rest of the group is not
+		 * ours to wait for, hence the short sleeps */
+		struct pollfd pf = { .fd = sup_wake[0], .events = POLLIN };
+		int left = (int)(until - t);
+		if (poll(&pf, 1, left < 20 ? left : 20) > 0) {
+			char drain[64];
+			while (read(sup_wake[0], drain, sizeof drain) > 0)
+				;
+		}
+	}
+}
+
+/* SIGTERM to the program's group, SIGKILL after the grace period to what
+ * is left; the final message says how it went. */
+static struct run_msg sup_stop(struct sup *p, pid_t g)
+{
+	struct run_msg m = { .kind = MSG_FINAL, .ended = END_BEFORE };
+	bool gone = sup_wait_group(p, g, 0);
+	bool before = p->reaped;
+	if (!gone) {
+		kill(-g, SIGTERM);
+		gone = sup_wait_group(p, g, RUN_GRACE_MS);
+		if (!before && p->reaped)
+			m.ended = END_ON_TERM;
+		if (!gone) {
+			bool reaped = p->reaped;
+			kill(-g, SIGKILL);
+			gone = sup_wait_group(p, g, 1000);
+			if (!reaped && p->reaped)
+				m.ended = END_ON_KILL;
+			if (reaped)
+				m.others = 2;
+		} else if (before) {
+			m.others = 1; /* the program had ended: the rest was its */
+		}
+		if (!gone && p->reaped)
+			m.others = 3;
+	}
+	if (!p->reaped)
+		m.ended = END_NOT;
+	m.status = p->status;
+	return m;
+}
+
+static void sup_exec(char **prog, const char *rts, int out, int errfd)
+{
+	for (size_t i = 0; i < sizeof sup_sigs / sizeof sup_sigs[0]; i++)
+		sigaction(sup_sigs[i], &sup_old[i], NULL);
+	int in = open("/dev/null", O_RDONLY);
+	if (in >= 0)
+		dup2(in, STDIN_FILENO);
+	dup2(out, STDOUT_FILENO);
+	dup2(out, STDERR_FILENO);
+	setenv("GHCRTS", rts, 1);
+	/* its own process group: the terminal's Ctrl-C and Ctrl-Z are the
+	 * viewer's keys, not signals to it, and the group is what is stopped */
+	setpgid(0, 0);
+	execvp(prog[0], prog);
+	int e = errno;
+	(void)!write(errfd, &e, sizeof e);
+	_exit(127);
+}
+
+/* How the program ended, in words (below). */
+static void describe_final(char *buf, size_t n, const struct run_msg *m);
+
+/* The supervisor's life: start the program, tell the viewer its group,
+ * report its end, stop it when asked or when the viewer is gone, and
+ * remove the directory once the viewer no longer needs it. */
+static void supervise(char **prog, const char *rts, int out, int ctl, int rep)
+{
+	if (pipe(sup_wake) != 0)
+		_exit(1);
+	for (int i = 0; i < 2; i++) {
+		fcntl(sup_wake[i], F_SETFL, O_NONBLOCK);
+		fcntl(sup_wake[i], F_SETFD, FD_CLOEXEC);
+	}
+	sup_signals();
+#ifdef PR_SET_CHILD_SUBREAPER
+	/* the program's orphaned children become ours: their ends are reaped
+	 * here, so a dead one does not keep the group alive */
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+	int errpipe[2];
+	struct sup p = { .rep = rep };
+	struct run_msg m = { .kind = MSG_STARTED };
+	if (pipe(errpipe) != 0 || fcntl(errpipe[1], F_SETFD, FD_CLOEXEC) != 0 ||
+	    (p.pid = fork()) < 0) {
+		m.err = errno;
+		send_msg(rep, &m);
+		remove_dir();
+		_exit(1);
+	}
+	if (p.pid == 0) {
+		close(errpipe[0]);
+		sup_exec(prog, rts, out, errpipe[1]);
+	}
+	setpgid(p.pid, p.pid); /* both sides: no race with the first signal */
+	close(out);
+	close(errpipe[1]);
+	int e = 0;
+	if (read_full(errpipe[0], &e, sizeof e))
+		m.err = e;
+	close(errpipe[0]);
+	m.pgid = p.pid;
+	send_msg(rep, &m);
+	/* until the viewer asks for the stop, or is gone, or we are told */
+	char c = 0;
+	ssize_t r = 1;
+	for (;;) {
+		sup_reap(&p);
+		if (sup_term)
+			break;
+		struct pollfd pf[2] = { { .fd = ctl, .events = POLLIN }, { .fd = sup_wake[0], .events = POLLIN } };
+		if (poll(pf, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (pf[1].revents) {
+			char drain[64];
+			while (read(sup_wake[0], drain, sizeof drain) > 0)
+				;
+		}
+		if (pf[0].revents) {
+			while ((r = read(ctl, &c, 1)) < 0 && errno == EINTR)
+				;
+			break;
+		}
+	}
+	struct run_msg f = sup_stop(&p, p.pid);
+	send_msg(rep, &f);
+	if (r <= 0) {
+		/* the viewer died: nobody else will say it */
+		char how[300];
+		describe_final(how, sizeof how, &f);
+		fputs("\r\n", stderr); /* the terminal may still be raw */
+		warnx_("the viewer ended unexpectedly; %s", how);
+	}
+	/* the viewer shows the output, then closes its end */
+	while (r > 0)
+		while ((r = read(ctl, &c, 1)) < 0 && errno == EINTR)
+			;
+	remove_dir();
+	_exit(0);
+}
+
+/* ---- the viewer's side ---- */
+
+static void describe_exit(char *buf, size_t n, int status)
+{
+	if (WIFEXITED(status))
+		snprintf(buf, n, "exited with status %d", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		snprintf(buf, n, "was killed by signal %d", WTERMSIG(status));
+	else
+		snprintf(buf, n, "ended");
+}
+
+static void describe_final(char *buf, size_t n, const struct run_msg *m)
+{
+	char how[64];
+	describe_exit(how, sizeof how, m->status);
+	double grace = RUN_GRACE_MS / 1000.0;
+	int k;
+	switch (m->ended) {
+	case END_BEFORE:
+		k = snprintf(buf, n, "%s %s", run.prog, how);
+		break;
+	case END_ON_TERM:
+		if (WIFSIGNALED(m->status) && WTERMSIG(m->status) == SIGTERM)
+			k = snprintf(buf, n, "%s was still running: stopped (SIGTERM)", run.prog);
+		else
+			k = snprintf(buf, n, "%s was still running: on SIGTERM it %s", run.prog, how);
+		break;
+	case END_ON_KILL:
+		k = snprintf(buf, n, "%s was still running and did not end within %g s of SIGTERM: "
+				     "killed (SIGKILL)", run.prog, grace);
+		break;
+	default:
+		k = snprintf(buf, n, "%s was still running, and still is after SIGKILL", run.prog);
+		break;
+	}
+	if (k < 0 || (size_t)k >= n)
+		return;
+	static const char *const rest[] = {
+		"",
+		"; what it left running in its process group ended on SIGTERM",
+		"; what it left running in its process group did not end on SIGTERM: killed (SIGKILL)",
+		"; what it left running in its process group is still there after SIGKILL",
+	};
+	if (m->others > 0 && m->others < 4)
+		snprintf(buf + k, n - (size_t)k, "%s", rest[m->others]);
+}
+
+/* When the program ends without having opened the FIFO, opens it for
+ * writing and closes it, so the viewer's reader sees an empty stream
+ * instead of waiting for ever. */
+static void *unblock_fifo(void *arg)
 {
 	(void)arg;
-	int st;
-	while (waitpid(run.pid, &st, 0) < 0 && errno == EINTR)
-		;
-	run.status = st;
-	__atomic_store_n(&run.exited, 1, __ATOMIC_RELEASE);
 	/* blocks until the viewer's reader opens it (at once when it has) */
 	int fd;
 	while ((fd = open(run.fifo, O_WRONLY | O_CLOEXEC)) < 0 && errno == EINTR)
@@ -54,14 +395,48 @@ static void *reaper(void *arg)
 	return NULL;
 }
 
-static void describe_exit(char *buf, size_t n)
+/* The supervisor's messages: the program's end, then the final word. */
+static void *listener(void *arg)
 {
-	if (WIFEXITED(run.status))
-		snprintf(buf, n, "exited with status %d", WEXITSTATUS(run.status));
-	else if (WIFSIGNALED(run.status))
-		snprintf(buf, n, "was killed by signal %d", WTERMSIG(run.status));
-	else
-		snprintf(buf, n, "ended");
+	(void)arg;
+	struct run_msg m;
+	int done = 2;
+	while (read_full(run.rep, &m, sizeof m)) {
+		if (m.kind == MSG_EXITED) {
+			__atomic_store_n(&run.exited, 1, __ATOMIC_RELEASE);
+			pthread_t th;
+			if (pthread_create(&th, NULL, unblock_fifo, NULL) == 0)
+				pthread_detach(th);
+		} else if (m.kind == MSG_FINAL) {
+			run.final = m;
+			done = 1;
+			break;
+		}
+	}
+	pthread_mutex_lock(&run.mu);
+	run.done = done;
+	pthread_cond_broadcast(&run.cv);
+	pthread_mutex_unlock(&run.mu);
+	return NULL;
+}
+
+/* Waits up to ms for the listener to finish; true when it has. */
+static bool wait_done(int ms)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += ms / 1000;
+	ts.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	pthread_mutex_lock(&run.mu);
+	while (!run.done && pthread_cond_timedwait(&run.cv, &run.mu, &ts) == 0)
+		;
+	bool done = run.done != 0;
+	pthread_mutex_unlock(&run.mu);
+	return done;
 }
 
 /* The program's output on stderr, escaped: all of it when short, else
@@ -109,38 +484,170 @@ static void show_output(void)
 		free(lines[i]);
 }
 
-static void cleanup(void)
+/* Asks the supervisor to stop the program. A supervisor that is gone
+ * must not end hectic with SIGPIPE: hectic is ending anyway. */
+static void tell_stop(void)
 {
-	if (run.pid > 0 && !__atomic_load_n(&run.exited, __ATOMIC_ACQUIRE))
-		kill(run.pid, SIGTERM);
-	unlink(run.fifo);
-	unlink(run.out);
-	rmdir(run.dir);
+	struct sigaction ign;
+	memset(&ign, 0, sizeof ign);
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, NULL);
+	(void)!write(run.ctl, "q", 1);
+}
+
+/* Lets the supervisor go and waits for it (it removes the directory);
+ * one that does not end is left, and the directory removed here. */
+static void release_supervisor(void)
+{
+	close(run.ctl);
+	run.ctl = -1;
+	uint64_t until = now_ms() + 2000;
+	pid_t w;
+	while ((w = waitpid(run.sup, NULL, WNOHANG)) == 0 && now_ms() < until)
+		nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
+	if (w != run.sup)
+		remove_dir();
+	run.sup = 0;
 }
 
 /* When the viewer ends, by any path (its end, term_die's exit, a quit
- * while loading): says what the program did (a program still running is
- * stopped by cleanup), shows its output, removes the FIFO. Once. */
+ * while loading): stops the program and what it started, says how it
+ * ended, shows its output, lets the supervisor remove the directory.
+ * Once. */
 static void at_exit(void)
 {
-	if (!run.pid)
+	if (!run.sup)
 		return;
-	if (__atomic_load_n(&run.exited, __ATOMIC_ACQUIRE)) {
-		char how[64];
-		describe_exit(how, sizeof how);
-		warnx_("%s %s", run.prog, how);
+	tell_stop();
+	if (!wait_done(250))
+		warnx_("waiting for %s to end (SIGTERM sent; SIGKILL %g s after it)", run.prog,
+		       RUN_GRACE_MS / 1000.0);
+	wait_done(RUN_GRACE_MS + 3000);
+	pthread_mutex_lock(&run.mu);
+	int done = run.done;
+	pthread_mutex_unlock(&run.mu);
+	if (done == 1) {
+		char how[300];
+		describe_final(how, sizeof how, &run.final);
+		warnx_("%s", how);
 	} else {
-		warnx_("%s was still running: stopped (SIGTERM)", run.prog);
+		/* the supervisor is gone or stuck: its group gets SIGKILL here */
+		if (run.pgid > 0)
+			kill(-run.pgid, SIGKILL);
+		warnx_("%s: its supervisor ended early; killed its process group (SIGKILL)",
+		       run.prog);
 	}
 	show_output();
-	cleanup();
-	run.pid = 0;
+	release_supervisor();
 }
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: hectic run [--save FILE] [--keymap=NAME] [--color=WHEN] [--ascii] [--] "
 		   "PROG [ARGS...]\n");
+	if (f != stdout)
+		return;
+	fprintf(f, "\nRuns PROG with GHCRTS='-l -ol<fifo>' added and views its eventlog live;\n"
+		   "its output is shown when the viewer ends. PROG runs in a process group\n"
+		   "of its own, under a supervisor: when the viewer ends by any path (q, a\n"
+		   "signal, a crash, SIGKILL), the group gets SIGTERM, then SIGKILL %g s\n"
+		   "later, and the temporary directory is removed.\n",
+		RUN_GRACE_MS / 1000.0);
+}
+
+/* The directory, the FIFO and the output file; GHCRTS for the program in
+ * *rts. Returns -1, or the exit status having said why. */
+static int make_dir(int *out, char **rts)
+{
+	/* a directory of ours for the FIFO: no spaces (GHCRTS splits on them) */
+	const char *tmp = getenv("TMPDIR");
+	if (!tmp || !*tmp || strpbrk(tmp, " \t\n"))
+		tmp = "/tmp";
+	snprintf(run.dir, sizeof run.dir, "%s/hectic-run-XXXXXX", tmp);
+	if (!mkdtemp(run.dir)) {
+		warnx_("%s: %s", run.dir, strerror(errno));
+		return EXIT_BADINPUT;
+	}
+	snprintf(run.fifo, sizeof run.fifo, "%s/eventlog", run.dir);
+	snprintf(run.out, sizeof run.out, "%s/output", run.dir);
+	if (mkfifo(run.fifo, 0600) != 0) {
+		warnx_("%s: %s", run.fifo, strerror(errno));
+		rmdir(run.dir);
+		return EXIT_BADINPUT;
+	}
+	*out = open(run.out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (*out < 0) {
+		warnx_("%s: %s", run.out, strerror(errno));
+		remove_dir();
+		return EXIT_BADINPUT;
+	}
+	/* GHCRTS: the user's, with the eventlog to the FIFO */
+	const char *old = getenv("GHCRTS");
+	bool has_l = false;
+	if (old)
+		for (const char *p = old; (p = strstr(p, "-l")); p += 2)
+			if ((p == old || p[-1] == ' ' || p[-1] == '\t') && p[2] != 'o')
+				has_l = true;
+	size_t len = (old ? strlen(old) : 0) + strlen(run.fifo) + 16;
+	*rts = malloc(len);
+	if (!*rts) {
+		close(*out);
+		remove_dir();
+		return EXIT_BADINPUT;
+	}
+	snprintf(*rts, len, "%s%s%s-ol%s", old ? old : "", old && *old ? " " : "",
+		 has_l ? "" : "-l ", run.fifo);
+	return -1;
+}
+
+/* Forks the supervisor, which starts the program. Returns -1 once it
+ * runs, or the exit status having said why. */
+static int start(char **prog, const char *rts, int out)
+{
+	int ctl[2], rep[2];
+	if (pipe(ctl) != 0 || pipe(rep) != 0) {
+		warnx_("pipe: %s", strerror(errno));
+		return EXIT_BADINPUT;
+	}
+	fflush(NULL);
+	run.sup = fork();
+	if (run.sup < 0) {
+		warnx_("fork: %s", strerror(errno));
+		run.sup = 0;
+		return EXIT_BADINPUT;
+	}
+	if (run.sup == 0) {
+		close(ctl[1]);
+		close(rep[0]);
+		fcntl(ctl[0], F_SETFD, FD_CLOEXEC);
+		fcntl(rep[1], F_SETFD, FD_CLOEXEC);
+		supervise(prog, rts, out, ctl[0], rep[1]);
+	}
+	close(ctl[0]);
+	close(rep[1]);
+	run.ctl = ctl[1];
+	run.rep = rep[0];
+	fcntl(run.ctl, F_SETFD, FD_CLOEXEC);
+	fcntl(run.rep, F_SETFD, FD_CLOEXEC);
+	struct run_msg m = { .kind = -1 };
+	if (!read_full(run.rep, &m, sizeof m) || m.kind != MSG_STARTED || m.err) {
+		warnx_("cannot run %s: %s", prog[0],
+		       m.kind == MSG_STARTED && m.err ? strerror(m.err) : "its supervisor failed");
+		tell_stop();
+		release_supervisor();
+		return EXIT_BADINPUT;
+	}
+	run.pgid = m.pgid;
+	pthread_t th;
+	if (pthread_create(&th, NULL, listener, NULL) != 0) {
+		warnx_("cannot start a thread");
+		tell_stop();
+		release_supervisor();
+		return EXIT_BADINPUT;
+	}
+	pthread_detach(th);
+	return -1;
 }
 
 int cmd_run(int argc, char **argv)
@@ -159,104 +666,25 @@ int cmd_run(int argc, char **argv)
 		warnx_("hectic run shows the program's eventlog in the viewer: it needs a terminal");
 		return EXIT_USAGE;
 	}
-	/* a directory of ours for the FIFO: no spaces (GHCRTS splits on them) */
-	const char *tmp = getenv("TMPDIR");
-	if (!tmp || !*tmp || strpbrk(tmp, " \t\n"))
-		tmp = "/tmp";
-	snprintf(run.dir, sizeof run.dir, "%s/hectic-run-XXXXXX", tmp);
-	if (!mkdtemp(run.dir)) {
-		warnx_("%s: %s", run.dir, strerror(errno));
-		return EXIT_BADINPUT;
-	}
-	snprintf(run.fifo, sizeof run.fifo, "%s/eventlog", run.dir);
-	snprintf(run.out, sizeof run.out, "%s/output", run.dir);
-	if (mkfifo(run.fifo, 0600) != 0) {
-		warnx_("%s: %s", run.fifo, strerror(errno));
-		rmdir(run.dir);
-		return EXIT_BADINPUT;
-	}
-	int out = open(run.out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (out < 0) {
-		warnx_("%s: %s", run.out, strerror(errno));
-		cleanup();
-		return EXIT_BADINPUT;
-	}
-	/* GHCRTS: the user's, with the eventlog to the FIFO */
-	const char *old = getenv("GHCRTS");
-	bool has_l = false;
-	if (old)
-		for (const char *p = old; (p = strstr(p, "-l")); p += 2)
-			if ((p == old || p[-1] == ' ' || p[-1] == '\t') && p[2] != 'o')
-				has_l = true;
-	size_t len = (old ? strlen(old) : 0) + strlen(run.fifo) + 16;
-	char *rts = malloc(len);
-	if (!rts) {
-		close(out);
-		cleanup();
-		return EXIT_BADINPUT;
-	}
-	snprintf(rts, len, "%s%s%s-ol%s", old ? old : "", old && *old ? " " : "",
-		 has_l ? "" : "-l ", run.fifo);
-	fflush(NULL);
-	int errpipe[2];
-	if (pipe(errpipe) != 0) {
-		close(out);
-		free(rts);
-		cleanup();
-		return EXIT_BADINPUT;
-	}
-	fcntl(errpipe[1], F_SETFD, FD_CLOEXEC);
-	run.pid = fork();
-	if (run.pid < 0) {
-		warnx_("fork: %s", strerror(errno));
-		cleanup();
-		return EXIT_BADINPUT;
-	}
-	if (run.pid == 0) {
-		close(errpipe[0]);
-		int in = open("/dev/null", O_RDONLY);
-		if (in >= 0)
-			dup2(in, STDIN_FILENO);
-		dup2(out, STDOUT_FILENO);
-		dup2(out, STDERR_FILENO);
-		setenv("GHCRTS", rts, 1);
-		/* its own process group: the terminal's Ctrl-C and Ctrl-Z are
-		 * the viewer's keys, not signals to it */
-		setpgid(0, 0);
-		execvp(prog[0], prog);
-		int e = errno;
-		ssize_t w = write(errpipe[1], &e, sizeof e);
-		(void)w;
-		_exit(127);
-	}
+	int out;
+	char *rts;
+	int rc = make_dir(&out, &rts);
+	if (rc >= 0)
+		return rc;
+	rc = start(prog, rts, out);
 	close(out);
 	free(rts);
-	close(errpipe[1]);
-	int e = 0;
-	ssize_t r;
-	while ((r = read(errpipe[0], &e, sizeof e)) < 0 && errno == EINTR)
-		;
-	close(errpipe[0]);
-	if (r == (ssize_t)sizeof e) {
-		waitpid(run.pid, NULL, 0);
-		run.pid = 0;
-		warnx_("cannot run %s: %s", prog[0], strerror(e));
-		cleanup();
-		return EXIT_BADINPUT;
+	if (rc >= 0) {
+		if (!run.sup)
+			remove_dir();
+		return rc;
 	}
-	pthread_t th;
-	if (pthread_create(&th, NULL, reaper, NULL) != 0) {
-		kill(run.pid, SIGTERM);
-		cleanup();
-		return EXIT_BADINPUT;
-	}
-	pthread_detach(th);
 	atexit(at_exit);
 	ui_on_quit = at_exit;
 	o.path = run.fifo;
 	o.run_prog = run.prog;
 	o.run_exited = &run.exited;
-	int rc = ui_run(&o);
+	rc = ui_run(&o);
 	at_exit();
 	return rc;
 }

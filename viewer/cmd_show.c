@@ -279,61 +279,11 @@ static void show_events(const struct store *s, struct merge *m, bool pretty, boo
 	pthread_cond_destroy(&sh.done);
 }
 
-/* What the store met besides events: how the log ends, skipped data, bad
- * block markers, events after the end marker; false when that makes the
- * output incomplete. */
-static bool report_store(const struct store *s, const char *path)
+static void say_problem(void *path, const char *msg)
 {
-	bool ok = true;
-	switch (s->stop) {
-	case STOP_CLEAN:
-		break;
-	case STOP_NO_DATAEND:
-		if (!s->ndataend)
-			warnx_("%s: no end-of-data marker: the log is incomplete "
-			       "(the program may still be running, or crashed)", path);
-		break;
-	case STOP_TRUNCATED:
-		warnx_("%s: truncated at byte %llu: last event incomplete", path,
-		       (unsigned long long)s->stop_off);
-		break;
-	case STOP_UNDECLARED:
-		warnx_("%s: byte %llu: event type %u is not declared in the header; "
-		       "cannot read past it (%llu bytes unread)", path,
-		       (unsigned long long)s->stop_off, s->stop_tag,
-		       (unsigned long long)(s->size - s->stop_off));
-		ok = false;
-		break;
-	}
-	for (uint64_t i = 0; i < s->ngaps && i < STORE_MAX_GAPS; i++)
-		warnx_("%s: byte %llu: undecodable data (%s %u); skipped %llu bytes to the next "
-		       "plausible event", path, (unsigned long long)s->gaps[i].off,
-		       s->gaps[i].misaligned ? "misaligned event of type" : "undeclared event type",
-		       s->gaps[i].tag, (unsigned long long)s->gaps[i].len);
-	if (s->ngaps > STORE_MAX_GAPS)
-		warnx_("%s: %llu stretches of undecodable data in all, %llu bytes", path,
-		       (unsigned long long)s->ngaps, (unsigned long long)s->gap_bytes);
-	if (s->ngaps)
-		ok = false;
-	if (s->nbadblocks) {
-		if (s->badblock_size < 24)
-			warnx_("%s: byte %llu: block marker with an impossible size (%u bytes)", path,
-			       (unsigned long long)s->badblock_off, s->badblock_size);
-		else
-			warnx_("%s: byte %llu: block marker claims %u bytes, past the end of the file "
-			       "(%llu bytes)%s", path, (unsigned long long)s->badblock_off,
-			       s->badblock_size, (unsigned long long)s->size,
-			       s->stop == STOP_CLEAN ? "" : ": the log is incomplete");
-		if (s->nbadblocks > 1)
-			warnx_("%s: %llu such block markers in all", path,
-			       (unsigned long long)s->nbadblocks);
-	}
-	if (s->after_end)
-		warnx_("%s: byte %llu: %llu bytes of events after the end-of-data marker "
-		       "(shown)", path, (unsigned long long)s->first_dataend,
-		       (unsigned long long)s->after_end);
-	return ok;
+	warnx_("%s: %s", (const char *)path, msg);
 }
+
 
 int cmd_show(int argc, char **argv)
 {
@@ -420,7 +370,7 @@ int cmd_show(int argc, char **argv)
 		warnx_("%s: the file shrank while it was being read; output is incomplete", path);
 		rc = EXIT_BADINPUT;
 	}
-	if (!report_store(&s, path))
+	if (!store_report(&s, say_problem, (void *)path))
 		rc = EXIT_BADINPUT;
 	store_close(&s);
 	source_close(&src);

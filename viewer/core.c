@@ -32,9 +32,10 @@ void ui_say(struct ui *u, const char *fmt, ...)
 
 /* ---- the window in time ---- */
 
+/* Just past the last event (saturated: a log may hold the last moment). */
 uint64_t ui_run_end(const struct ui *u)
 {
-	return u->s.tmax + 1;
+	return u->s.tmax < UINT64_MAX ? u->s.tmax + 1 : UINT64_MAX;
 }
 
 uint64_t ui_width(const struct ui *u)
@@ -63,21 +64,26 @@ char *ui_fmt_moment(char *buf, size_t n, uint64_t t)
 	return time_format_res(buf, n, t, 1000);
 }
 
+/* The window w wide from t0, inside the run: never wider than the run
+ * (unless the run is narrower than a nanosecond a column), never starting
+ * before it or ending after it, and t1 > t0 whatever t0 and w are. */
 void ui_set_window(struct ui *u, uint64_t t0, uint64_t w)
 {
 	uint64_t lo = u->s.tmin, hi = ui_run_end(u);
+	uint64_t full = hi > lo ? hi - lo : 1;
 	uint64_t minw = (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
+	if (w > full)
+		w = full;
 	if (w < minw)
 		w = minw;
-	if (w >= hi - lo) {
-		u->t0 = lo;
-		u->t1 = lo + w;
-		return;
-	}
-	if (t0 < lo)
+	if (w >= full)
 		t0 = lo;
-	if (t0 > hi - w)
+	else if (t0 < lo)
+		t0 = lo;
+	else if (t0 > hi - w)
 		t0 = hi - w;
+	if (t0 > UINT64_MAX - w) /* a run at the end of time */
+		t0 = UINT64_MAX - w;
 	u->t0 = t0;
 	u->t1 = t0 + w;
 }
@@ -262,6 +268,8 @@ static void do_mark(struct ui *u, enum action a)
 	}
 }
 
+/* z: the window to the marked interval, cut to the run (a mark may come
+ * from a session file written for a longer run). */
 static void do_zoom_mark(struct ui *u, enum action a)
 {
 	(void)a;
@@ -269,8 +277,16 @@ static void do_zoom_mark(struct ui *u, enum action a)
 		ui_say(u, "no interval: v marks one");
 		return;
 	}
-	uint64_t lo, hi;
+	uint64_t lo, hi, rlo = u->s.tmin, rhi = ui_run_end(u);
 	ui_mark_range(u, &lo, &hi);
+	if (lo < rlo)
+		lo = rlo;
+	if (hi > rhi)
+		hi = rhi;
+	if (hi <= lo) {
+		ui_say(u, "the interval is outside the run");
+		return;
+	}
 	ui_set_window(u, lo, hi - lo);
 	u->cursor = lo;
 	u->sel_valid = false;

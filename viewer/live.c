@@ -181,33 +181,83 @@ bool live_reload(struct ui *u)
 	return true;
 }
 
-/* The file shrank: what was mapped past its new end is gone (reading it
- * would fault), so the log is opened again as it is now, following
- * stopped. A file cut inside its header cannot be shown: the viewer ends. */
-static void reopen_shrunk(struct ui *u)
+/* Puts ns in place of the store, builds the tracks and heap again, and
+ * shows the whole of what it holds. */
+static void swap_store(struct ui *u, struct store *ns)
 {
-	struct store ns;
-	char err[256];
-	if (store_open(&ns, u->src.path, err, sizeof err) != STORE_OK)
-		term_die(EXIT_BADINPUT, "%s: the file shrank: %s", u->o.path, err);
 	views_reload(u, true);
 	heap_free(&u->heap);
 	tracks_free(&u->tr);
 	store_close(&u->s);
-	u->s = ns;
+	u->s = *ns;
+	store_shrunk = 0; /* the old mapping, which may have faulted, is gone */
 	if (!tracks_build(&u->tr, &u->s) || !heap_build(&u->heap, &u->s))
 		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
 	term_wrap_store_sigbus();
 	views_reload(u, false);
-	/* the whole of what is left in view */
 	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
 	if (u->cursor >= ui_run_end(u) || u->cursor < u->s.tmin)
 		u->cursor = u->s.tmin;
 	list_anchor(u);
 	u->lv.reloads++;
+}
+
+/* A log of no events, standing for a file cut inside its header (the
+ * store is on it while the viewer waits for the file to hold a header). */
+static const uint8_t no_events[] = "hdrbhetbhetehdredatb";
+
+static bool emptied(const struct ui *u)
+{
+	return u->s.map == no_events;
+}
+
+/* The file shrank: what was mapped past its new end is gone (reading it
+ * would fault), so the log is opened again as it is now, following
+ * stopped. A file cut inside its header (to 0 bytes, as a program that
+ * starts writing it again does) holds nothing to show: the viewer shows
+ * no events and waits for the file to hold a header again (regrown). */
+static void reopen_shrunk(struct ui *u)
+{
+	struct store ns;
+	char err[256];
+	enum store_status st = store_open(&ns, u->src.path, err, sizeof err);
+	if (st == STORE_EHEADER) {
+		struct stat sb;
+		uint64_t size = stat(u->src.path, &sb) == 0 ? (uint64_t)sb.st_size : 0;
+		if (store_open_mem(&ns, no_events, sizeof no_events - 1, err, sizeof err) != STORE_OK)
+			term_die(EXIT_BADINPUT, "%s: the file was cut: %s", u->o.path, err);
+		ns.dev = u->s.dev; /* still the file followed */
+		ns.ino = u->s.ino;
+		swap_store(u, &ns);
+		ui_say(u, "the file was cut to %llu bytes, inside its header: nothing to show; "
+			  "waiting for it to be written again", (unsigned long long)size);
+		return;
+	}
+	if (st != STORE_OK)
+		term_die(EXIT_BADINPUT, "%s: the file shrank: %s", u->o.path, err);
+	swap_store(u, &ns);
 	stop(u, "the file shrank");
 	ui_say(u, "the file shrank to %llu bytes: showing what it holds now; following stopped",
 	       (unsigned long long)u->s.size);
+}
+
+/* A file cut inside its header: once it holds a whole header again, it
+ * is opened afresh and followed. */
+static void regrown(struct ui *u)
+{
+	struct live *lv = &u->lv;
+	struct store ns;
+	char err[256];
+	enum store_status st = store_open(&ns, u->src.path, err, sizeof err);
+	if (st == STORE_EHEADER)
+		return; /* not whole yet */
+	if (st != STORE_OK) {
+		stop(u, err);
+		return;
+	}
+	swap_store(u, &ns);
+	lv->grew_at = live_now();
+	ui_say(u, "the file was written again: following it");
 }
 
 /* Reads what arrived and builds again; the view follows the end when it
@@ -269,6 +319,11 @@ void live_tick(struct ui *u)
 			stop(u, "the file was replaced");
 			return;
 		}
+		if (emptied(u)) {
+			if (sb.st_size > 0)
+				regrown(u);
+			return;
+		}
 		if ((uint64_t)sb.st_size < u->s.size) {
 			reopen_shrunk(u);
 			return;
@@ -320,6 +375,10 @@ void live_status(const struct ui *u, char *buf, size_t n)
 	}
 	if (lv->stopped) {
 		snprintf(buf, n, "not following");
+		return;
+	}
+	if (emptied(u)) {
+		snprintf(buf, n, "file cut: waiting for it to be written again");
 		return;
 	}
 	if (!lv->follow) {

@@ -1,11 +1,15 @@
-/* Loading the log, with a progress frame. */
+/* Loading the log, with a progress frame, and any other long step (the
+ * spans, a search over the whole log) off the main thread, which keeps
+ * drawing and listening for q, Ctrl-C, Ctrl-Z and the signals. */
 #define NCURSES_WIDECHAR 1
 #include "loader.h"
 
 #include <curses.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core.h"
@@ -33,6 +37,13 @@ void *loader_run(void *arg)
 		return NULL;
 	}
 	__atomic_store_n(&u->loaded, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void *loader_thread(void *u)
+{
+	loader_run(u);
+	term_wake(); /* the frame comes at once */
 	return NULL;
 }
 
@@ -78,30 +89,116 @@ static void draw_loading(struct ui *u)
 	refresh();
 }
 
-void loader_load(struct ui *u)
+/* The quit asked while a step runs: the terminal back, the session kept
+ * (once loaded), hectic run's program stopped, a --save file not yet in
+ * place dropped, and the process ended at once, with status 0 as q gives:
+ * the step may be deep in a scan, and nothing it makes is needed. */
+static void quit_now(struct ui *u) __attribute__((noreturn));
+static void quit_now(struct ui *u)
 {
-	pthread_t th;
-	if (pthread_create(&th, NULL, loader_run, u) != 0) {
-		loader_run(u);
-		return;
-	}
-	/* the first frame comes now: progress, with q, Ctrl-C and Ctrl-Z
-	 * working; nothing here waits on the file */
-	while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE)) {
-		draw_loading(u);
-		struct input_event ev;
-		input_wait(u->in, 100, term_wake_fd(), -1, &ev);
+	term_restore();
+	session_save(u);
+	if (ui_on_quit)
+		ui_on_quit();
+	source_abandon_all();
+	_exit(0);
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Until *done: draw(u, what, seconds so far) after delay_ms and then every
+ * 100 ms, with q, Ctrl-C, SIGTERM, SIGHUP and SIGINT ending the process
+ * (quit_now), Ctrl-Z suspending, resizes followed. The step's end wakes
+ * the wait at once (term_wake), and so do the signals and, once drawn,
+ * a key. Before delay_ms the keys are left unread, for the main loop after
+ * a short step; once drawn, keys other than those are dropped. */
+static void wait_step(struct ui *u, const int *done, const char *what, int delay_ms,
+		      void (*draw)(struct ui *u, const char *what, double secs))
+{
+	uint64_t t0 = now_ms();
+	while (!__atomic_load_n(done, __ATOMIC_ACQUIRE)) {
+		uint64_t t = now_ms() - t0;
+		struct input_event ev = { .kind = IN_NONE };
+		if (t < (uint64_t)delay_ms) {
+			struct pollfd pf = { .fd = term_wake_fd(), .events = POLLIN };
+			poll(&pf, pf.fd >= 0 ? 1 : 0, delay_ms - (int)t);
+		} else {
+			draw(u, what, (double)t / 1000);
+			input_wait(u->in, 100, term_wake_fd(), -1, &ev);
+		}
 		enum action a = ev.kind == IN_KEY ? ui_lookup(u, ev.key) : ACT_NONE;
 		term_wrap_store_sigbus();
 		bool quit = term_handle_signals(u);
 		if (a == ACT_SUSPEND && !quit)
 			term_suspend(u);
-		if (quit || term_quit_asked() || a == ACT_QUIT || ev.kind == IN_EOF) {
-			term_restore();
-			if (ui_on_quit)
-				ui_on_quit();
-			_exit(0); /* the loader may be deep in a scan */
-		}
+		if (quit || term_quit_asked() || a == ACT_QUIT || ev.kind == IN_EOF)
+			quit_now(u);
 	}
+}
+
+static void draw_loading_frame(struct ui *u, const char *what, double secs)
+{
+	(void)what;
+	(void)secs;
+	draw_loading(u);
+}
+
+void loader_load(struct ui *u)
+{
+	pthread_t th;
+	if (pthread_create(&th, NULL, loader_thread, u) != 0) {
+		loader_run(u);
+		return;
+	}
+	/* the first frame comes now: progress, with q, Ctrl-C and Ctrl-Z
+	 * working; nothing here waits on the file */
+	wait_step(u, &u->loaded, "loading", 0, draw_loading_frame);
+	pthread_join(th, NULL);
+}
+
+/* ---- a long step off the main thread ---- */
+
+struct busy {
+	void (*fn)(void *arg);
+	void *arg;
+	int done;
+};
+
+static void *busy_thread(void *arg)
+{
+	struct busy *b = arg;
+	b->fn(b->arg);
+	__atomic_store_n(&b->done, 1, __ATOMIC_RELEASE);
+	term_wake();
+	return NULL;
+}
+
+/* The step on the status line, over the last frame. */
+static void draw_busy(struct ui *u, const char *what, double secs)
+{
+	(void)u;
+	int y = LINES - 1;
+	move(y, 0);
+	clrtoeol();
+	attron(A_REVERSE);
+	mvprintw(y, 0, " %s: %.1f s  (q quits) ", what, secs);
+	attroff(A_REVERSE);
+	refresh();
+}
+
+void busy_run(struct ui *u, const char *what, void (*fn)(void *arg), void *arg)
+{
+	struct busy b = { .fn = fn, .arg = arg };
+	pthread_t th;
+	if (u->bench || !term_interactive() || pthread_create(&th, NULL, busy_thread, &b) != 0) {
+		fn(arg);
+		return;
+	}
+	wait_step(u, &b.done, what, BUSY_DELAY_MS, draw_busy);
 	pthread_join(th, NULL);
 }

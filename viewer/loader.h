@@ -1,6 +1,6 @@
 /* loader: opens and indexes the log off the main thread while the screen
  * shows its progress (q, Ctrl-C and Ctrl-Z still work), or on the calling
- * thread. */
+ * thread; and runs any other long step the same way (busy_run). */
 #ifndef HECTIC_LOADER_H
 #define HECTIC_LOADER_H
 
@@ -14,5 +14,18 @@ void *loader_run(void *u);
  * quitting meanwhile ends the process (the loader may be deep in a scan).
  * Returns with u->loaded set. */
 void loader_load(struct ui *u);
+
+/* A step that takes longer than this shows on the status line. */
+#define BUSY_DELAY_MS 100
+
+/* Runs fn(arg) on a worker thread while this one waits: after
+ * BUSY_DELAY_MS the status line says "what" and the seconds so far; q,
+ * Ctrl-C, SIGTERM, SIGHUP and SIGINT end the viewer at once (the terminal
+ * restored, the session saved, status 0, as q), Ctrl-Z suspends it, other
+ * keys are dropped. Returns when fn has. fn must not touch what the main
+ * thread may change meanwhile (the screen, the window, the tracks of a
+ * growing log are not changed while it runs): it reads and makes its own.
+ * Without a terminal (the benchmark, the unit tests) fn runs here. */
+void busy_run(struct ui *u, const char *what, void (*fn)(void *arg), void *arg);
 
 #endif

@@ -114,6 +114,7 @@ static void on_fatal(int sig, siginfo_t *si, void *ctx)
 {
 	(void)ctx;
 	reset_tty_now();
+	source_abandon_all(); /* a --save file not in place yet */
 	/* the previous action: the default, or a sanitizer's report */
 	sigaction(sig, &old_action[sig], NULL);
 	/* a fault the kernel raised comes back when the instruction runs
@@ -340,6 +341,16 @@ bool term_handle_signals(struct ui *u)
 		clear();
 	}
 	return false;
+}
+
+void term_wake(void)
+{
+	wake();
+}
+
+bool term_interactive(void)
+{
+	return curses_on && !hidden && sigpipe_fds[0] >= 0;
 }
 
 bool term_quit_asked(void)

@@ -40,6 +40,13 @@ int term_wake_fd(void);
  * after every wait. True when a signal asked to quit. */
 bool term_handle_signals(struct ui *u);
 
+/* Wakes the main loop's wait (the self-pipe): for a thread that has
+ * finished its work. Async-signal-safe. */
+void term_wake(void);
+
+/* The viewer has the terminal (not the benchmark's hidden screen). */
+bool term_interactive(void);
+
 /* A signal asked to quit. */
 bool term_quit_asked(void);
 

@@ -128,8 +128,12 @@ static int main_loop(struct ui *u)
 		/* a following viewer wakes to look at the log: when nothing came
 		 * and the status line says the same, the frame stays (an idle
 		 * follow costs no drawing) */
-		if (dirty)
+		if (dirty) {
+			/* the spans, paired before the frame that shows their
+			 * track: a long pass, shown on the status line */
+			spans_track_wanted(u);
 			draw_frame(u);
+		}
 		struct input_event ev;
 		input_wait(u->in, live_timeout(u), term_wake_fd(), live_fd(u), &ev);
 		if (term_handle_signals(u))

@@ -8,29 +8,51 @@
 #include <string.h>
 
 #include "core.h"
+#include "loader.h"
+#include "../model/regex_guard.h"
+
+/* A search, on busy_run's worker: the marks and the thread labels. */
+struct search_job {
+	const struct tracks *tr;
+	const struct store *s;
+	const regex_t *re;
+	uint64_t from;
+	int dir;
+	bool found;
+	uint64_t hit;
+	long mark;
+	uint32_t thread;
+};
+
+static void search_job(void *arg)
+{
+	struct search_job *j = arg;
+	j->found = tracks_search(j->tr, j->s, j->re, j->from, j->dir, true, &j->hit, &j->mark,
+				 &j->thread);
+}
 
 /* From the cursor to the next (dir 1) or previous (-1) match of the last
- * search, said on the status line. */
+ * search, said on the status line. A search over many marks can take a
+ * while: q, Ctrl-C and SIGTERM end the viewer meanwhile. */
 void search_repeat(struct ui *u, int dir)
 {
 	if (!u->has_re) {
 		ui_say(u, "no search yet: / to search");
 		return;
 	}
-	uint64_t hit;
-	long mark;
-	uint32_t thread;
-	uint64_t from = u->cursor;
-	if (tracks_search(&u->tr, &u->s, &u->re, from, dir, true, &hit, &mark, &thread)) {
-		ui_go_time(u, hit);
-		if (mark >= 0) {
+	struct search_job j = { .tr = &u->tr, .s = &u->s, .re = &u->re, .from = u->cursor,
+				.dir = dir };
+	busy_run(u, "searching", search_job, &j);
+	if (j.found) {
+		ui_go_time(u, j.hit);
+		if (j.mark >= 0) {
 			size_t n;
-			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[mark], &n);
+			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[j.mark], &n);
 			char a[32];
-			ui_say(u, "%s: %.*s", ui_fmt_moment(a, 32, hit),
+			ui_say(u, "%s: %.*s", ui_fmt_moment(a, 32, j.hit),
 				 (int)(n > 80 ? 80 : n), txt ? (const char *)txt : "");
 		} else {
-			ui_say(u, "thread %u label matches", thread);
+			ui_say(u, "thread %u label matches", j.thread);
 		}
 	} else {
 		ui_say(u, "no %s match for /%s/",
@@ -42,6 +64,11 @@ static void search_run(struct ui *u, const char *pattern)
 {
 	if (!*pattern)
 		return;
+	char why[128];
+	if (!regex_guard(pattern, why, sizeof why)) {
+		ui_say(u, "regular expression refused: %s", why);
+		return;
+	}
 	regex_t re;
 	int e = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
 	if (e) {

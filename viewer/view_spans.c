@@ -2,8 +2,9 @@
  * name and name begin / name end user events, paired per thread), one row
  * a name with its count, total and nearest-rank percentiles over the whole
  * run, the longest total first; Enter shows the slowest instance. The
- * spans are paired when the panel first opens (one pass over the
- * scheduler's and the user's events) and kept until the log grows. */
+ * spans are paired when the panel or the span track first needs them (one
+ * pass over the scheduler's and the user's events, on busy_run's worker:
+ * the viewer can be quit meanwhile) and kept until the log grows. */
 #include "draw.h"
 
 #include <stdint.h>
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 
 #include "core.h"
+#include "loader.h"
 
 struct spans_view {
 	struct spans sp;
@@ -29,16 +31,24 @@ void spans_view_free(struct ui *u)
 	u->spv = NULL;
 }
 
-/* Pairs the spans of the log, once. */
-static bool spans_ready(struct ui *u)
+/* Pairing the spans: on busy_run's worker, from the store and the rc's
+ * rules alone. */
+struct spans_job {
+	const struct store *s;
+	char *const *start, *const *stop;
+	size_t nrules;
+	struct spans_view *v; /* made, or NULL with err */
+	char err[200];
+};
+
+static void spans_job(void *arg)
 {
-	if (u->spv)
-		return true;
+	struct spans_job *j = arg;
 	struct spans_view *v = calloc(1, sizeof *v);
 	struct span_rules r;
-	char err[200];
-	bool rules = v && span_rules_user(&r, u->span_start, u->span_stop, u->nspans, err, sizeof err);
-	bool ok = rules && spans_build(&v->sp, &u->s, &r);
+	snprintf(j->err, sizeof j->err, "out of memory");
+	bool rules = v && span_rules_user(&r, j->start, j->stop, j->nrules, j->err, sizeof j->err);
+	bool ok = rules && spans_build(&v->sp, j->s, &r);
 	if (rules)
 		span_rules_free(&r);
 	if (ok) {
@@ -49,11 +59,26 @@ static bool spans_ready(struct ui *u)
 		if (v)
 			spans_free(&v->sp);
 		free(v);
-		ui_say(u, "spans: out of memory");
-		return false;
+		return;
 	}
 	v->n = spans_by_total(&v->sp, v->order);
-	u->spv = v;
+	j->v = v;
+}
+
+/* Pairs the spans of the log, once; q, Ctrl-C and SIGTERM end the viewer
+ * meanwhile. */
+static bool spans_ready(struct ui *u)
+{
+	if (u->spv)
+		return true;
+	struct spans_job j = { .s = &u->s, .start = u->span_start, .stop = u->span_stop,
+			       .nrules = u->nspans };
+	busy_run(u, "pairing the spans", spans_job, &j);
+	if (!j.v) {
+		ui_say(u, "spans: %s", j.err);
+		return false;
+	}
+	u->spv = j.v;
 	return true;
 }
 

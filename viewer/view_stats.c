@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "loader.h"
 #include "summary_text.h"
 
 static void free_stats(struct ui *u)
@@ -29,14 +30,29 @@ static void add_line(void *ctx, const char *line)
 }
 
 /* The report over the marked interval, as lines to scroll. */
+/* The interval's figures, on busy_run's worker: a long interval of a
+ * large log takes a while, and q must still quit. */
+struct stats_job {
+	const struct tracks *tr;
+	const struct store *s;
+	uint64_t a, b;
+	struct summary sm;
+};
+
+static void stats_job(void *arg)
+{
+	struct stats_job *j = arg;
+	summary_compute(j->tr, j->s, j->a, j->b, &j->sm);
+}
+
 static void make_stats(struct ui *u)
 {
 	free_stats(u);
-	struct summary sm;
-	uint64_t a = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
-	uint64_t b = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
-	summary_compute(&u->tr, &u->s, a, b, &sm);
-	summary_text(&sm, add_line, u);
+	struct stats_job j = { .tr = &u->tr, .s = &u->s };
+	j.a = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
+	j.b = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
+	busy_run(u, "the interval's statistics", stats_job, &j);
+	summary_text(&j.sm, add_line, u);
 }
 
 static void draw_stats(struct ui *u)

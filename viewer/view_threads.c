@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "loader.h"
 
 #define WINDOW_MAX_EVENTS 2000000 /* the window's figures are read up to this */
 
@@ -18,23 +19,24 @@ enum tsort { TS_ID, TS_RUNNING, TS_RUNS, TS_LABEL, TS_NSORT };
 static const char *const tsort_names[TS_NSORT] = { "id", "running time", "runs", "label" };
 
 struct picker {
-	struct thread_window *win; /* by tr.threads index, for the window; NULL: whole run */
+	const struct ui *u;        /* the viewer it was opened in */
+	struct thread_window *fig; /* by tr.threads index: the running time, runs
+				    * and caps shown, the window's or the whole run's */
+	bool whole;                /* fig holds the whole run's */
 	uint32_t *order;           /* indices into tr.threads */
 	enum tsort sort;
-	uint64_t t0, t1;
 };
 
-static struct picker pk; /* one picker at a time */
-static const struct ui *pk_ui;
+static struct picker pk; /* one picker at a time (qsort's comparison reads it) */
 
 static uint64_t run_of(size_t i)
 {
-	return pk.win ? pk.win[i].run_ns : pk_ui->tr.threads[i].run_ns;
+	return pk.fig[i].run_ns;
 }
 
 static uint32_t runs_of(size_t i)
 {
-	return pk.win ? pk.win[i].nruns : pk_ui->tr.threads[i].nruns;
+	return pk.fig[i].nruns;
 }
 
 static int cmp_pick(const void *a, const void *b)
@@ -51,8 +53,9 @@ static int cmp_pick(const void *a, const void *b)
 		break;
 	case TS_LABEL: {
 		size_t nx, ny;
-		const uint8_t *lx = tracks_label(&pk_ui->tr, &pk_ui->s, &pk_ui->tr.threads[x], &nx);
-		const uint8_t *ly = tracks_label(&pk_ui->tr, &pk_ui->s, &pk_ui->tr.threads[y], &ny);
+		const struct ui *u = pk.u;
+		const uint8_t *lx = tracks_label(&u->tr, &u->s, &u->tr.threads[x], &nx);
+		const uint8_t *ly = tracks_label(&u->tr, &u->s, &u->tr.threads[y], &ny);
 		if (lx && !ly)
 			return -1;
 		if (!lx && ly)
@@ -69,45 +72,72 @@ static int cmp_pick(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static void resort(struct ui *u)
+static void resort(void)
 {
-	pk_ui = u;
-	qsort(pk.order, u->tr.nthreads, sizeof *pk.order, cmp_pick);
+	qsort(pk.order, pk.u->tr.nthreads, sizeof *pk.order, cmp_pick);
 }
 
+/* The window's figures, on busy_run's worker (q still quits). */
+struct window_job {
+	const struct tracks *tr;
+	const struct store *s;
+	uint64_t t0, t1;
+	struct thread_window *out;
+	bool ok;
+};
+
+static void window_job(void *arg)
+{
+	struct window_job *j = arg;
+	j->ok = tracks_threads_window(j->tr, j->s, j->t0, j->t1, j->out);
+}
+
+/* The window's own figures when it holds few enough events (by the log's
+ * mean density), else the whole run's. False when out of memory. */
+static bool figures(struct ui *u, size_t n)
+{
+	pk.fig = calloc(n ? n : 1, sizeof *pk.fig);
+	if (!pk.fig)
+		return false;
+	uint64_t span = u->s.tmax > u->s.tmin ? u->s.tmax - u->s.tmin : 1;
+	uint64_t w = u->t1 > u->t0 ? u->t1 - u->t0 : 0;
+	if (w && (unsigned __int128)u->s.nevents * w / span <= WINDOW_MAX_EVENTS) {
+		struct window_job j = { &u->tr, &u->s, u->t0, u->t1, pk.fig, false };
+		busy_run(u, "the threads' figures in the window", window_job, &j);
+		if (j.ok)
+			return true;
+	}
+	pk.whole = true;
+	for (size_t i = 0; i < n; i++) {
+		const struct thread_info *t = &u->tr.threads[i];
+		pk.fig[i] = (struct thread_window){ .run_ns = t->run_ns, .nruns = t->nruns,
+						    .caps = t->caps };
+	}
+	ui_say(u, "the window holds too many events: running time, runs and caps of the whole run");
+	return true;
+}
 
 static bool threads_open(struct ui *u)
 {
 	size_t n = u->tr.nthreads;
 	memset(&pk, 0, sizeof pk);
+	pk.u = u;
 	pk.order = malloc((n ? n : 1) * sizeof *pk.order);
-	if (!pk.order) {
+	if (!pk.order || !figures(u, n)) {
+		free(pk.order);
+		memset(&pk, 0, sizeof pk);
 		ui_say(u, "threads: out of memory");
 		return false;
 	}
 	for (size_t i = 0; i < n; i++)
 		pk.order[i] = (uint32_t)i;
-	pk.t0 = u->t0;
-	pk.t1 = u->t1;
-	/* the window's own figures when it holds few enough events (by the
-	 * log's mean density) */
-	uint64_t span = u->s.tmax > u->s.tmin ? u->s.tmax - u->s.tmin : 1;
-	if ((unsigned __int128)u->s.nevents * (u->t1 - u->t0) / span <= WINDOW_MAX_EVENTS) {
-		pk.win = calloc(n ? n : 1, sizeof *pk.win);
-		if (pk.win && !tracks_threads_window(&u->tr, &u->s, u->t0, u->t1, pk.win)) {
-			free(pk.win);
-			pk.win = NULL;
-		}
-	}
-	if (!pk.win)
-		ui_say(u, "the window holds too many events: running time, runs and caps of the whole run");
 	return true;
 }
 
 static void threads_close(struct ui *u)
 {
 	(void)u;
-	free(pk.win);
+	free(pk.fig);
 	free(pk.order);
 	memset(&pk, 0, sizeof pk);
 }
@@ -116,7 +146,7 @@ static void draw_threads(struct ui *u)
 {
 	char t[160];
 	snprintf(t, sizeof t, "threads: %zu, by %s; %s (r: sort; Enter: go to the first run)",
-		 u->tr.nthreads, tsort_names[pk.sort], pk.win ? "in the window" : "whole run");
+		 u->tr.nthreads, tsort_names[pk.sort], pk.whole ? "whole run" : "in the window");
 	struct box b = draw_box(u, u->L.rows - 4, 108, t);
 	mvprintw(b.y + 1, b.x + 1, "%8s %10s %10s %10s %10s %6s %-6s %s", "thread", "created",
 		 "first run", "ended", "running", "runs", "caps", "label");
@@ -127,8 +157,7 @@ static void draw_threads(struct ui *u)
 		size_t ix = pk.order[k];
 		const struct thread_info *ti = &u->tr.threads[ix];
 		char a[32], c[32], d[32], e[32], caps[24];
-		uint64_t capmask = pk.win ? pk.win[ix].caps : ti->caps;
-		tracks_caps_text(capmask, caps, sizeof caps);
+		tracks_caps_text(pk.fig[ix].caps, caps, sizeof caps);
 		if (k == u->psel)
 			attron(A_REVERSE);
 		move(b.y + 2 + i, b.x + 1);
@@ -159,7 +188,7 @@ static bool threads_act(struct ui *u, enum action a)
 {
 	if (a == ACT_PANE_SORT) {
 		pk.sort = (enum tsort)((pk.sort + 1) % TS_NSORT);
-		resort(u);
+		resort();
 		u->psel = u->ptop = 0;
 		ui_say(u, "threads by %s", tsort_names[pk.sort]);
 		return true;

@@ -241,7 +241,11 @@ static bool cells(struct ui *u, struct trows_pane *p)
 		p->cells = c;
 		p->cellcap = need;
 	}
-	if (n > 0 && w > 0 &&
+	/* blank (TS_NONE) unless the model writes them: it leaves them as
+	 * they are for an empty window, which must not draw stale cells */
+	memset(p->cells, 0, need * sizeof *p->cells);
+	p->over = false;
+	if (n > 0 && w > 0 && u->t1 > u->t0 &&
 	    !trows_cells(&u->s, &u->tr, u->t0, u->t1, (unsigned)w, p->ids + p->top, (size_t)n,
 			 MAX_EVENTS, p->cells, &p->over))
 		return false;

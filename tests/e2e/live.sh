@@ -396,6 +396,35 @@ else
 	fail shrink-keys "? did not open the help after the shrink"
 fi
 
+# ==== 6b. a followed file cut to 0 bytes, then written again ====
+# (what a program that starts writing its log again does): the viewer
+# stays, says so, shows no events, and follows the file once it holds a
+# header again
+cut_copy "$NT" "$P60" "$G"
+start "$W" "$H" -- "$G"
+check cut0-open "$READY"
+check_st cut0-watching "$WATCH_RE" 5
+: >"$G"
+check_st cut0-message '  file cut: waiting for it to be written again  the file was cut to 0 bytes' 10
+alive cut0-alive
+keys '?'
+if wait_for 'hectic keys and legend' 5; then
+	pass
+	keys Escape
+	check cut0-help-closed "$READY"
+else
+	fail cut0-keys "? did not open the help after the file was cut: $(head -c 300 "$E2E_ERR")"
+fi
+# a header and a little: followed again; then the rest: complete, the
+# screen of a fresh open
+append "$NT" "$G" 0 "$P20"
+check_st cut0-again '  (live [0-9.]+ [kM]B/s|live, idle)[ ,]' 10
+append "$NT" "$G" "$P20" "$NTS" 20000
+check_st cut0-complete "$COMPLETE_RE" 15
+alive cut0-alive-again
+same_screen cut0-screen "$R/nt"
+quit cut0-quit
+
 # ==== 7. a growing file replaced by another ====
 cut_copy "$NT" "$P60" "$G"
 cut_copy "$NT" "$P40" "$E2E_T/other.eventlog"
@@ -437,6 +466,28 @@ keys G
 check_st cut-key-end '  cursor [1-9][0-9.]*ms ' 5
 quit cut-quit
 no_spool cut-spool
+
+# ==== 9. --save from the viewer: OUT is replaced only by a stream that
+# brought a header; a quit before that leaves it, and nothing beside it ====
+SV=$E2E_T/saves
+mkdir -p "$SV"
+printf 'the old OUT\n' >"$SV/out"
+rm -f "$E2E_T/fifo"
+mkfifo "$E2E_T/fifo"
+start "$W" "$H" TMPDIR="$SPOOL" -- --save "$SV/out" "$E2E_T/fifo"
+check save-waiting '^waiting for a program to open the FIFO for writing'
+quit save-quit-waiting
+eq save-untouched "$(cat "$SV/out")" "the old OUT"
+eq save-nothing-beside "$(cd "$SV" && ls -A | tr '\n' ' ')" "out "
+start "$W" "$H" TMPDIR="$SPOOL" -- --save "$SV/out" "$E2E_T/fifo"
+check save-waiting-2 '^waiting for a program to open the FIFO for writing'
+feed_bg --seed 21 --chunk 1000:20000 --delay 10000:30000 "$PAR" "fifo:$E2E_T/fifo"
+check_st save-complete "$COMPLETE_RE" 30
+feed_done save-feed
+quit save-quit
+if cmp -s "$PAR" "$SV/out"; then pass; else fail save-bytes "OUT is not the bytes sent: $(cmp "$TH" "$SV/out" 2>&1 | head -1)"; fi
+eq save-only-out "$(cd "$SV" && ls -A | tr '\n' ' ')" "out "
+no_spool save-spool
 
 echo "e2e-live: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]

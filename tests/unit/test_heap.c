@@ -239,12 +239,68 @@ static void test_fixture(void **state)
 	store_close(&s);
 }
 
+/* Many distinct bands (8,000 strings, and as many stacks of the same
+ * bytes, which are other bands) in two censuses: each is interned once,
+ * by its kind and bytes, in order of first appearance, and found again in
+ * the second census. */
+static void test_many_bands(void **state)
+{
+	(void)state;
+	enum { N = 8000 };
+	struct evb b = EVB_INIT, pl = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 162, 8, "Start of heap profile sample");
+	evb_type(&b, 163, EVB_VAR, "Heap profile sample");
+	evb_type(&b, 164, EVB_VAR, "Heap profile string sample");
+	evb_type(&b, 165, 8, "End of heap profile sample");
+	evb_end_header(&b);
+	uint64_t t = 100;
+	for (uint64_t era = 1; era <= 2; era++) {
+		evb_pack(&pl, "q", &era);
+		evb_event_pl(&b, 162, t++, &pl);
+		for (uint32_t i = 0; i < N; i++) {
+			char s[8];
+			snprintf(s, sizeof s, "%04x", i);
+			string(&b, t++, i + 1, s);
+			/* a stack of one id with the string's 4 bytes */
+			uint32_t id = (uint32_t)s[0] << 24 | (uint32_t)s[1] << 16 |
+				      (uint32_t)s[2] << 8 | (uint32_t)s[3];
+			stack(&b, t++, 2 * (uint64_t)i + 1, &id, 1);
+		}
+		evb_event_pl(&b, 165, t++, &pl);
+		evb_free(&pl);
+	}
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct heap h;
+	assert_true(heap_build(&h, &s));
+	assert_false(h.over_budget);
+	assert_int_equal(h.ncensuses, 2);
+	assert_int_equal(h.nsamples, 4 * N);
+	size_t distinct = 0;
+	for (size_t i = 0; i < 2 * (size_t)N; i++) {
+		uint32_t band = h.samples[i].band;
+		distinct += band == i;
+		assert_int_equal(band, i); /* new, in order */
+		assert_int_equal(h.samples[2 * N + i].band, band); /* and found again */
+		assert_int_equal(h.bands[band].stack, i % 2 == 1);
+	}
+	assert_int_equal(h.nbands, 2 * N);
+	assert_int_equal(distinct, 2 * N);
+	heap_free(&h);
+	store_close(&s);
+	evb_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_censuses),
 		cmocka_unit_test(test_rank),
 		cmocka_unit_test(test_fixture),
+		cmocka_unit_test(test_many_bands),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

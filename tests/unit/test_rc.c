@@ -559,6 +559,42 @@ static void test_spans(void **state)
 	rc_free(&rc);
 }
 
+/* A span regex whose repetitions would blow up regcomp (gigabytes and
+ * tens of seconds), one with a back-reference and an overlong one are
+ * refused before regcomp sees them, the line and the reason named; the
+ * other lines stand. */
+static void test_spans_refused(void **state)
+{
+	(void)state;
+	struct rc rc;
+	rc_init(&rc);
+	char text[2048];
+	char longre[1100];
+	memset(longre, 'a', sizeof longre);
+	memcpy(longre, "(a)", 3);
+	longre[sizeof longre - 1] = 0;
+	snprintf(text, sizeof text,
+		 "span ((a{1,100}){1,100}){1,100}(x) ^STOP[[:space:]](.+)$\n"
+		 "span ^go:(.+)$ ^done:(.+)$\n"
+		 "span ^(a{2,5})[{]\\{$ ^(a{1,1000}){1,1000}$\n"
+		 "span ^(.)$ ^(a*)*\\1$\n"
+		 "span %s ^(b)$\n",
+		 longre);
+	rc_parse(&rc, text, strlen(text), NULL, NULL);
+	assert_int_equal(rc.nspans, 1);
+	assert_string_equal(rc.span_start[0], "^go:(.+)$");
+	assert_int_equal(rc.nerrors, 4);
+	assert_string_equal(rc.errors[0], "line 1: regex '((a{1,100}){1,100}){1,100}(x)' refused: "
+					  "too large: its repetitions expand to 1010102 atoms "
+					  "(at most 1000)");
+	assert_non_null(strstr(rc.errors[1], "line 3: regex '^(a{1,1000}){1,1000}$' refused: "
+					     "too large: its repetitions expand to 1001002 atoms"));
+	assert_non_null(strstr(rc.errors[2], "line 4: regex '^(a*)*\\1$' refused: a back-reference"));
+	assert_non_null(strstr(rc.errors[3], "line 5: regex '(a)aaaa"));
+	assert_non_null(strstr(rc.errors[3], "refused: too long: 1099 bytes (at most 1024)"));
+	rc_free(&rc);
+}
+
 static void test_garbage(void **state)
 {
 	(void)state;
@@ -624,6 +660,7 @@ int main(void)
 		cmocka_unit_test(test_way_out),
 		cmocka_unit_test(test_many_errors),
 		cmocka_unit_test(test_spans),
+		cmocka_unit_test(test_spans_refused),
 		cmocka_unit_test_setup_teardown(test_paths, make_tmp, remove_tmp),
 		cmocka_unit_test_setup_teardown(test_load_default, make_tmp, remove_tmp),
 		cmocka_unit_test_setup_teardown(test_unreadable, make_tmp, remove_tmp),

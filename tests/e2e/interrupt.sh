@@ -1,0 +1,165 @@
+#!/bin/sh
+# Every long step can be interrupted (issue 17): the viewer while it loads
+# (a large file, a stream whose header has not all come) and while it
+# pairs the spans of a log with 2,000,000 of them ends on q, Ctrl-C,
+# SIGTERM and SIGINT, soon, with status 0 and the terminal restored; a
+# report on a large log or a stalled stream ends on SIGINT with 130 and on
+# SIGTERM with 143 (top, following a stream, ends with its summary), and
+# one with --save leaves nothing beside OUT. The log is made by
+# tests/tools/spangen.c (built beside HECTIC). The bounds are loose
+# (1.5 s in the viewer, 2 s for a report): the steps interrupted take
+# several seconds, or for ever.
+# Usage: tests/e2e/interrupt.sh HECTIC
+set -u
+E2E_HECTIC=${1:-build/hectic}
+case $E2E_HECTIC in /*) ;; *) E2E_HECTIC=$PWD/$E2E_HECTIC ;; esac
+. tests/e2e/lib.sh
+
+BIG=$E2E_T/spans.eventlog
+FIFO=$E2E_T/fifo
+GEN=$(dirname "$E2E_HECTIC")/tests/spangen
+if [ ! -x "$GEN" ] || ! "$GEN" open 2000000 >"$BIG"; then
+	echo "interrupt: cannot make the log"
+	exit 1
+fi
+# ms: milliseconds since boot (to 10 ms)
+ms() { awk '{ printf "%.0f\n", $1 * 1000 }' /proc/uptime; }
+
+# screen_has RE [SECS]: polls the screen until it matches RE, without
+# waiting for it to be still (a busy step's line changes every 100 ms)
+screen_has() {
+	_t=$(((${2:-30}) * 20))
+	while [ "$_t" -gt 0 ]; do
+		capture
+		grep -Eq -- "$1" "$E2E_SCREEN" && return 0
+		[ -e "$E2E_T/rc" ] && return 1
+		sleep 0.05
+		_t=$((_t - 1))
+	done
+	return 1
+}
+
+# stalled: a FIFO whose writer has sent the first N bytes of the log and
+# then holds it open (its pid in $W)
+stalled() {
+	rm -f "$FIFO"
+	mkfifo "$FIFO"
+	(
+		exec 3>"$FIFO"
+		head -c "$1" "$BIG" >&3
+		exec sleep 60
+	) &
+	W=$!
+}
+unstall() { kill "$W" 2>/dev/null; wait "$W" 2>/dev/null; }
+
+# interrupt NAME HOW RE ARG...: the viewer on ARGs; once the screen shows
+# RE, HOW (q, C-c: keys; TERM, INT: signals) ends it within the bound,
+# status 0, the terminal restored
+interrupt() {
+	_n=$1 _how=$2 _re=$3
+	shift 3
+	start 120 30 -- "$@"
+	if ! screen_has "$_re"; then
+		fail "$_n-busy" "the screen never showed /$_re/ (stderr: $(head -c 200 "$E2E_ERR"))"
+		return
+	fi
+	_t0=$(ms)
+	case $_how in
+	q | C-c) keys "$_how" ;;
+	*) kill -"$_how" "$(hectic_pid)" ;;
+	esac
+	wait_exit 10
+	_took=$(($(ms) - _t0))
+	if [ "$_took" -le 1500 ]; then
+		pass
+	else
+		fail "$_n-soon" "ended ${_took} ms after $_how (the bound is 1500 ms)"
+	fi
+	check_exit "$_n" 0
+	if grep -Eq 'Sanitizer|runtime error' "$E2E_ERR"; then
+		fail "$_n-sanitizer" "$(head -c 600 "$E2E_ERR")"
+	else
+		pass
+	fi
+}
+
+# the spans of 2,000,000 distinct names: several seconds, on busy_run's
+# worker, said on the status line
+SPANS='pairing the spans: [0-9.]+ s  \(q quits\)'
+for how in q C-c TERM INT; do
+	interrupt "spans-$how" "$how" "$SPANS" "$BIG"
+done
+
+# loading the large file
+interrupt load-file-q q '^indexing +[0-9]+%' "$BIG"
+
+# loading a stream that has not sent all its header: waits for ever
+for how in q C-c TERM INT; do
+	stalled 100
+	interrupt "load-stream-$how" "$how" "waiting for the eventlog's header" "$FIFO"
+	unstall
+done
+
+# report NAME SIG RC CMD ARG...: SIG after 0.2 s ends CMD with RC within
+# 2 s (timeout gives the signal and passes the status on)
+report() {
+	_n=$1 _sig=$2 _rc=$3
+	shift 3
+	_t0=$(ms)
+	timeout --preserve-status -s "$_sig" 0.2 "$E2E_HECTIC" "$@" >/dev/null 2>"$E2E_T/report-err"
+	_got=$?
+	_took=$(($(ms) - _t0))
+	if [ "$_got" = "$_rc" ]; then
+		pass
+	else
+		fail "$_n" "exit status $_got, expected $_rc (stderr: $(head -c 200 "$E2E_T/report-err"))"
+	fi
+	if [ "$_took" -le 2200 ]; then
+		pass
+	else
+		fail "$_n-soon" "ended ${_took} ms after its start (the signal came at 200 ms)"
+	fi
+}
+
+# the spans of the large file: seconds
+report spans-INT INT 130 spans "$BIG"
+report spans-TERM TERM 143 spans "$BIG"
+# a stream that stalls: every report waits for its end
+for cmd in summary show spans threads; do
+	for sig in INT:130 TERM:143; do
+		stalled 3000000
+		report "stream-$cmd-${sig%:*}" "${sig%:*}" "${sig#*:}" "$cmd" "$FIFO"
+		unstall
+	done
+done
+# top follows it: a signal ends the following, and the summary of what was
+# read comes with a warning (hectic(1)), status 0
+for sig in INT TERM; do
+	stalled 3000000
+	report "stream-top-$sig" "$sig" 0 top "$FIFO"
+	unstall
+	if grep -q 'interrupted: the summary is of what was read' "$E2E_T/report-err"; then
+		pass
+	else
+		fail "stream-top-$sig-said" "stderr: $(head -c 300 "$E2E_T/report-err")"
+	fi
+done
+
+# --save on a stream interrupted: OUT as it was, nothing else made
+mkdir "$E2E_T/save"
+echo keep >"$E2E_T/save/out.eventlog"
+for sig in INT:130 TERM:143; do
+	stalled 3000000
+	report "save-${sig%:*}" "${sig%:*}" "${sig#*:}" summary "$FIFO" --save "$E2E_T/save/out.eventlog"
+	unstall
+	left=$(for f in "$E2E_T/save"/* "$E2E_T/save"/.[!.]*; do [ -e "$f" ] && echo "${f##*/}"; done)
+	if [ "$left" = out.eventlog ] && [ "$(cat "$E2E_T/save/out.eventlog")" = keep ]; then
+		pass
+	else
+		fail "save-${sig%:*}-clean" "the directory has: $(echo $left) (out.eventlog: $(head -c 20 "$E2E_T/save/out.eventlog"))"
+	fi
+done
+
+echo "interrupt: $e2e_checks checks, $e2e_failed failed"
+[ "$e2e_failed" -eq 0 ]
