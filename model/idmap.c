@@ -1,40 +1,21 @@
 /* The keyed id map of the tracks builder. */
 #include "idmap.h"
+#include "intern.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "vec.h"
 
 #define IDMAP_MIN 64 /* slots of a map's first table */
 
-static uint64_t hash_key, hash_mul = 0x9E3779B97F4A7C15ull;
-static pthread_once_t hash_once = PTHREAD_ONCE_INIT;
-
-static void hash_init(void)
-{
-	uint64_t r[2] = { 0, 0 };
-	if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
-		struct timespec ts;
-		clock_gettime(CLOCK_MONOTONIC, &ts);
-		r[0] = (uint64_t)ts.tv_nsec * 0xD6E8FEB86659FD93ull ^ (uint64_t)getpid() << 32 ^
-		       (uint64_t)(uintptr_t)&ts;
-		r[1] = r[0] * 0x9E3779B97F4A7C15ull + (uint64_t)ts.tv_sec;
-	}
-	hash_key = r[0];
-	hash_mul = r[1] | 1;
-}
-
 static bool idmap_grow(struct idmap *m)
 {
 	if (!m->cap) {
-		pthread_once(&hash_once, hash_init);
-		m->key = hash_key;
-		m->mul = hash_mul;
+		uint64_t k[2];
+		intern_process_key(k);
+		m->key = k[0];
+		m->mul = k[1] | 1;
 	}
 	size_t cap = m->cap ? m->cap * 2 : IDMAP_MIN;
 	if (cap < m->cap)

@@ -29,6 +29,13 @@ static void sip_init(void)
 	sip_k1 = r[1];
 }
 
+void intern_process_key(uint64_t key[2])
+{
+	pthread_once(&sip_once, sip_init);
+	key[0] = sip_k0;
+	key[1] = sip_k1;
+}
+
 static inline uint64_t rotl(uint64_t x, int b)
 {
 	return x << b | x >> (64 - b);

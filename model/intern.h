@@ -38,6 +38,9 @@ struct intern {
  * use to keep keys of different kinds apart). */
 uint64_t intern_hash(const void *p, size_t n, uint64_t tweak);
 
+/* The process's random key (getrandom, once), for other keyed hashes. */
+void intern_process_key(uint64_t key[2]);
+
 /* The id of p[0..n), or -1 when it is not in the table. */
 long intern_find(struct intern *t, const void *p, size_t n);
 
