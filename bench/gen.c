@@ -12,6 +12,11 @@
  *                   but shaped to attack an indexer; SHAPE is decreasing,
  *                   zigzag, ids, blocks or gcblocks (see "crafted logs"
  *                   below and bench/README.md)
+ *   gen big SIZE OUT
+ *                   write a log of about SIZE bytes with everything the
+ *                   viewer shows (threads with labels, spans, markers,
+ *                   sparks, GC statistics, heap and time profiles), for
+ *                   tests/e2e/walk.sh (see "the big log" below)
  *
  * The synthetic log has the header GHC 9.0.2 writes (all 69 standard event
  * types, copied from a real `-threaded -eventlog` log), a global block
@@ -725,6 +730,410 @@ static void crafted(const char *shape, uint64_t target)
 	}
 }
 
+/* ---- the big log ---------------------------------------------------------
+ *
+ * gen big SIZE OUT: a log with everything the viewer shows, for the
+ * end-to-end walk of tests/e2e/walk.sh: 4 capabilities; about 1,500
+ * threads alive at a time, each created with a label, finishing and
+ * replaced now and then (thousands in all), migrating between caps; user
+ * messages on running threads (one run in 48: about 160,000 in 520 MB,
+ * which an ASan build pairs at load in reasonable time) that open and
+ * close spans ("START name" / "STOP name" and "name begin" / "name end",
+ * nested two deep, a few hundred names) and user markers; sparks (create, run, dud, fizzle, GC,
+ * steal) and spark counters; a parallel GC every 40,000 steps (every
+ * fifth a major one) with HEAP_ALLOCATED, GC_STATS_GHC, HEAP_LIVE and
+ * HEAP_SIZE; a heap profile by type description (HEAP_PROF_BEGIN, a census
+ * of 60-160 string bands every 20,000 steps); and a time profile
+ * (HEAP_PROF_COST_CENTRE definitions, PROF_BEGIN, a PROF_SAMPLE_COST_CENTRE
+ * per capability every 1,000 steps, stacks up to 10 deep). The profile
+ * events are in the global blocks, as the RTS writes them. */
+
+enum {
+	EV_USER_MSG = 19, EV_SPARK_COUNTERS = 34, EV_SPARK_STEAL = 39,
+	EV_HEAP_ALLOCATED = 49, EV_HEAP_SIZE = 50, EV_HEAP_LIVE = 51, EV_HEAP_INFO = 52,
+	EV_GC_STATS = 53, EV_GC_GLOBAL_SYNC = 54, EV_HEAP_PROF_BEGIN = 160,
+	EV_HEAP_PROF_COST_CENTRE = 161, EV_HEAP_PROF_SAMPLE_BEGIN = 162,
+	EV_HEAP_PROF_SAMPLE_STRING = 164, EV_HEAP_PROF_SAMPLE_END = 165,
+	EV_PROF_SAMPLE_COST_CENTRE = 167, EV_PROF_BEGIN = 168,
+};
+#define BIG_CAPS 4
+#define BIG_ALIVE 1500
+#define BIG_CCS 320      /* user cost centres, after the built-in ones */
+#define BIG_STACKS 600   /* distinct time-profile stacks */
+#define BIG_TYPES 200    /* heap bands */
+#define BIG_SPAN_NAMES 240
+
+static struct big {
+	uint32_t tid[BIG_ALIVE];   /* the thread in each slot */
+	uint8_t cap[BIG_ALIVE];    /* its capability */
+	uint16_t open[BIG_ALIVE][2]; /* its open spans' names, innermost last */
+	uint8_t nopen[BIG_ALIVE];
+	uint32_t next_tid;
+	uint64_t spark_created[BIG_CAPS], spark_converted[BIG_CAPS];
+	uint64_t spark_fizzled[BIG_CAPS], spark_dud[BIG_CAPS], spark_gcd[BIG_CAPS];
+	uint64_t allocated[BIG_CAPS];
+	uint32_t stack[BIG_STACKS][10];
+	uint8_t depth[BIG_STACKS];
+	uint64_t gcs, censuses, ticks;
+} *bg;
+
+static void put_cstr(struct buf *b, const char *s)
+{
+	putbytes(b, s, strlen(s) + 1);
+}
+
+/* A variable-size event whose payload is built first: the length field is
+ * the payload's size. */
+static void ev_var(struct block *k, uint16_t ty, const struct buf *pay)
+{
+	struct buf *b = ev(k, ty, 2 + pay->n);
+	put16(b, (uint16_t)pay->n);
+	putbytes(b, pay->p, pay->n);
+}
+
+static void big_user_msg(int cap, const char *s)
+{
+	size_t n = strlen(s);
+	struct buf *b = ev(&caps[cap], EV_USER_MSG, 2 + n);
+	put16(b, (uint16_t)n);
+	putbytes(b, s, n);
+}
+
+static void big_label(int cap, uint32_t tid)
+{
+	static const char *const kinds[] = {
+		"worker", "http-conn", "pool/a", "pool/b", "db-writer", "λ-scheduler",
+		"timer", "reader", "compactor", "logger",
+	};
+	char s[64];
+	int n = snprintf(s, sizeof s, "%s %u", kinds[tid % 10], tid);
+	ev_label(cap, tid, s, (size_t)n);
+}
+
+static void big_new_thread(size_t slot, int cap)
+{
+	uint32_t t = bg->next_tid++;
+	bg->tid[slot] = t;
+	bg->cap[slot] = (uint8_t)cap;
+	bg->nopen[slot] = 0;
+	ev_thread(cap, EV_CREATE_THREAD, t);
+	big_label(cap, t);
+	ev_thread(cap, EV_THREAD_RUNNABLE, t);
+}
+
+static void big_span_name(char *s, size_t n, uint16_t k)
+{
+	static const char *const base[] = {
+		"request", "parse", "render", "db query", "compile", "flush", "gc pause",
+		"handshake", "checkpoint", "reindex", "λ-reduce", "batch",
+	};
+	if (k < 12)
+		snprintf(s, n, "%s", base[k]);
+	else
+		snprintf(s, n, "%s %u", base[k % 12], k);
+}
+
+/* A message that opens or closes a span of name k on the running thread:
+ * the even names as START/STOP, the odd ones as begin/end. */
+static void big_span_msg(int cap, uint16_t k, int stop)
+{
+	char name[48], s[64];
+	big_span_name(name, sizeof name, k);
+	if (k % 2 == 0)
+		snprintf(s, sizeof s, "%s %s", stop ? "STOP" : "START", name);
+	else
+		snprintf(s, sizeof s, "%s %s", name, stop ? "end" : "begin");
+	big_user_msg(cap, s);
+}
+
+static void big_sparks(int c)
+{
+	unsigned r = (unsigned)(rnd() % 16);
+	if (r >= 6)
+		return;
+	unsigned n = 1 + r % 3;
+	for (unsigned i = 0; i < n; i++)
+		ev(&caps[c], EV_SPARK_CREATE, 0);
+	bg->spark_created[c] += n;
+	switch (r) {
+	case 0:
+		ev(&caps[c], EV_SPARK_DUD, 0);
+		bg->spark_dud[c]++;
+		break;
+	case 1:
+		ev(&caps[c], EV_SPARK_FIZZLE, 0);
+		bg->spark_fizzled[c]++;
+		break;
+	case 2:
+		put16(ev(&caps[c], EV_SPARK_STEAL, 2), (uint16_t)((c + 1) % BIG_CAPS));
+		bg->spark_converted[c]++;
+		break;
+	case 3:
+		ev(&caps[c], EV_SPARK_GC, 0);
+		bg->spark_gcd[c]++;
+		break;
+	default:
+		ev(&caps[c], EV_SPARK_RUN, 0);
+		bg->spark_converted[c]++;
+	}
+}
+
+static void big_cap_u64(int cap, uint16_t ty, uint64_t v)
+{
+	struct buf *b = ev(&caps[cap], ty, 12);
+	put32(b, 0);
+	put64(b, v);
+}
+
+static void big_gc(void)
+{
+	int major = bg->gcs % 5 == 4;
+	ev(&caps[0], EV_REQUEST_PAR_GC, 0);
+	for (int c = 0; c < BIG_CAPS; c++)
+		ev(&caps[c], EV_GC_START, 0);
+	for (int c = 0; c < BIG_CAPS; c++)
+		ev(&caps[c], EV_GC_WORK, 0);
+	for (int c = 0; c < BIG_CAPS; c++)
+		ev(&caps[c], EV_GC_IDLE, 0);
+	for (int c = 0; c < BIG_CAPS; c++)
+		ev(&caps[c], EV_GC_DONE, 0);
+	for (int c = 0; c < BIG_CAPS; c++) {
+		bg->allocated[c] += 4000000 + rnd() % 1000000;
+		big_cap_u64(c, EV_HEAP_ALLOCATED, bg->allocated[c]);
+	}
+	ev(&caps[0], EV_GC_END, 0);
+	ev(&caps[0], EV_GC_GLOBAL_SYNC, 0);
+	uint64_t live = 20000000 + (bg->gcs % 97) * 300000 + rnd() % 100000;
+	struct buf *b = ev(&caps[0], EV_GC_STATS, 58);
+	put32(b, 0);
+	put16(b, (uint16_t)major);
+	put64(b, major ? live : live / 20); /* copied */
+	put64(b, 30000 + rnd() % 5000);     /* slop */
+	put64(b, 900000 + rnd() % 100000);  /* fragmentation */
+	put32(b, BIG_CAPS);
+	put64(b, live / 40);
+	put64(b, live / 20);
+	put64(b, live / 80);
+	if (major)
+		big_cap_u64(0, EV_HEAP_LIVE, live);
+	big_cap_u64(0, EV_HEAP_SIZE, live * 2 + 1048576 * (bg->gcs % 13));
+	for (int c = 1; c < BIG_CAPS; c++)
+		ev(&caps[c], EV_GC_END, 0);
+	for (int c = 0; c < BIG_CAPS; c++) {
+		b = ev(&caps[c], EV_SPARK_COUNTERS, 56);
+		put64(b, bg->spark_created[c]);
+		put64(b, bg->spark_dud[c]);
+		put64(b, 0); /* overflowed */
+		put64(b, bg->spark_converted[c]);
+		put64(b, bg->spark_gcd[c]);
+		put64(b, bg->spark_fizzled[c]);
+		put64(b, bg->spark_created[c] - bg->spark_dud[c] - bg->spark_converted[c] -
+				 bg->spark_gcd[c] - bg->spark_fizzled[c]);
+	}
+	bg->gcs++;
+}
+
+static void big_type_name(char *s, size_t n, unsigned k)
+{
+	static const char *const base[] = {
+		"[]", "Int", "ByteString", "Text", "Map", "IntMap", "Seq", "(,)",
+		"Maybe", "HashMap", "Vector", "IORef", "MVar", "TVar", "Double",
+		"Char", "Integer", "ARR_WORDS", "THUNK", "FUN",
+	};
+	if (k < 20)
+		snprintf(s, n, "%s", base[k]);
+	else
+		snprintf(s, n, "Mod%u.Ty%u", k % 17, k);
+}
+
+static void big_census(void)
+{
+	uint64_t era = ++bg->censuses;
+	put64(ev(&global, EV_HEAP_PROF_SAMPLE_BEGIN, 8), era);
+	unsigned nb = 60 + (unsigned)(era % 101);
+	struct buf p = { 0 };
+	char name[48];
+	for (unsigned i = 0; i < nb; i++) {
+		unsigned k = (unsigned)((i * 7 + era / 10) % BIG_TYPES);
+		big_type_name(name, sizeof name, k);
+		p.n = 0;
+		put8(&p, 0);
+		/* a few big bands that grow and shrink, many small ones */
+		uint64_t bytes = k < 8 ? 1000000 * (k + 1) + (era * (k + 3) % 50) * 100000
+				       : 24 * (1 + rnd() % 4000);
+		put64(&p, bytes);
+		put_cstr(&p, name);
+		ev_var(&global, EV_HEAP_PROF_SAMPLE_STRING, &p);
+	}
+	free(p.p);
+	put64(ev(&global, EV_HEAP_PROF_SAMPLE_END, 8), era);
+}
+
+static void big_tick(void)
+{
+	struct buf p = { 0 };
+	bg->ticks++;
+	for (int c = 0; c < BIG_CAPS; c++) {
+		size_t s = (size_t)(rnd() % BIG_STACKS);
+		p.n = 0;
+		put32(&p, (uint32_t)c);
+		put64(&p, bg->ticks);
+		put8(&p, bg->depth[s]);
+		for (unsigned d = 0; d < bg->depth[s]; d++)
+			put32(&p, bg->stack[s][d]);
+		ev_var(&global, EV_PROF_SAMPLE_COST_CENTRE, &p);
+	}
+	free(p.p);
+}
+
+/* The cost centres (ids 1..8 the RTS's own, then BIG_CCS of the program),
+ * the stacks the ticks use, the heap profile's start. */
+static void big_profiles(void)
+{
+	static const char *const builtin[][2] = {
+		{ "MAIN", "MAIN" }, { "CAF", "MAIN" }, { "SYSTEM", "SYSTEM" }, { "GC", "GC" },
+		{ "IDLE", "IDLE" }, { "OVERHEAD_of", "PROFILING" }, { "DONT_CARE", "MAIN" },
+		{ "PINNED", "SYSTEM" },
+	};
+	put64(ev(&global, EV_PROF_BEGIN, 8), 1000000);
+	struct buf p = { 0 };
+	for (uint32_t id = 1; id <= 8 + BIG_CCS; id++) {
+		char label[48], module[48], loc[64];
+		p.n = 0;
+		put32(&p, id);
+		if (id <= 8) {
+			put_cstr(&p, builtin[id - 1][0]);
+			put_cstr(&p, builtin[id - 1][1]);
+			put_cstr(&p, "<built-in>");
+			put8(&p, 0);
+		} else {
+			int caf = id % 23 == 0;
+			snprintf(label, sizeof label, caf ? "CAF" : "fn%u", id);
+			snprintf(module, sizeof module, "App.Mod%u", id % 29);
+			snprintf(loc, sizeof loc, "src/App/Mod%u.hs:%u:1-40", id % 29, id * 3);
+			put_cstr(&p, label);
+			put_cstr(&p, module);
+			put_cstr(&p, caf ? "<entire-module>" : loc);
+			put8(&p, (uint8_t)caf);
+		}
+		ev_var(&global, EV_HEAP_PROF_COST_CENTRE, &p);
+	}
+	/* stacks, innermost first, MAIN (1) outermost; some are the RTS's GC,
+	 * IDLE or SYSTEM alone */
+	for (size_t s = 0; s < BIG_STACKS; s++) {
+		if (s % 10 < 2) {
+			bg->depth[s] = 1;
+			bg->stack[s][0] = s % 10 == 0 ? 4 : s % 20 == 1 ? 5 : 3;
+			continue;
+		}
+		unsigned d = 2 + (unsigned)(rnd() % 9);
+		bg->depth[s] = (uint8_t)d;
+		for (unsigned i = 0; i + 1 < d; i++)
+			bg->stack[s][i] = 9 + (uint32_t)(rnd() % BIG_CCS);
+		bg->stack[s][d - 1] = 1;
+	}
+	struct buf *b = ev(&global, EV_HEAP_INFO, 38);
+	put32(b, 0);
+	put16(b, 2);
+	put64(b, 0);
+	put64(b, 4194304);
+	put64(b, 1048576);
+	put64(b, 4096);
+	p.n = 0;
+	put8(&p, 0);
+	put64(&p, 20000000); /* sampling period, ns */
+	put32(&p, 4);        /* broken down by type description */
+	for (int i = 0; i < 7; i++)
+		put8(&p, 0);
+	ev_var(&global, EV_HEAP_PROF_BEGIN, &p);
+	free(p.p);
+}
+
+/* One step: a thread of the pool runs, and what happens while it runs. */
+static void big_step(uint64_t step)
+{
+	size_t slot = (size_t)(rnd() % BIG_ALIVE);
+	int c = bg->cap[slot];
+	uint32_t t = bg->tid[slot];
+	ev_thread(c, EV_RUN_THREAD, t);
+	big_sparks(c);
+	if (rnd() % 48 == 0) {
+		uint8_t *n = &bg->nopen[slot];
+		if (*n && (*n == 2 || rnd() % 2)) {
+			(*n)--;
+			big_span_msg(c, bg->open[slot][*n], 1);
+		} else {
+			uint16_t k = (uint16_t)(rnd() % BIG_SPAN_NAMES);
+			bg->open[slot][(*n)++] = k;
+			big_span_msg(c, k, 0);
+		}
+	}
+	if (step % 20011 == 0) {
+		char m[48];
+		int len = snprintf(m, sizeof m, "%s %llu", step % 3 ? "checkpoint" : "phase",
+				   (unsigned long long)step / 20011);
+		ev_marker(c, m, (size_t)len);
+	}
+	if (rnd() % 7 == 0) {
+		size_t o = (size_t)(rnd() % BIG_ALIVE);
+		ev_thread_cap(c, EV_THREAD_WAKEUP, bg->tid[o], bg->cap[o]);
+	}
+	unsigned r = (unsigned)(rnd() % 4096);
+	if (r < 2) { /* finishes; a new thread takes its slot */
+		ev_stop(c, t, STATUS_FINISHED);
+		big_new_thread(slot, c);
+		return;
+	}
+	static const uint16_t status[] = { 3, 7, 1, 11, 9, 20, 3, 7 };
+	uint16_t st = status[r % 8];
+	struct buf *b = ev(&caps[c], EV_STOP_THREAD, 10);
+	put32(b, t);
+	put16(b, st);
+	put32(b, 0);
+	if (r < 6) { /* migrates */
+		int to = (c + 1 + (int)(r % 3)) % BIG_CAPS;
+		ev_thread_cap(c, EV_MIGRATE_THREAD, t, (uint16_t)to);
+		bg->cap[slot] = (uint8_t)to;
+		c = to;
+	}
+	ev_thread(c, EV_THREAD_RUNNABLE, t);
+}
+
+static void big(uint64_t target)
+{
+	bg = calloc(1, sizeof *bg);
+	if (!bg)
+		die("out of memory");
+	crafted_begin(BIG_CAPS, "big");
+	big_profiles();
+	bg->next_tid = 1;
+	for (size_t i = 0; i < BIG_ALIVE; i++)
+		big_new_thread(i, (int)(i % BIG_CAPS));
+	/* room for the finishing runs, the last blocks and the shutdown */
+	uint64_t reserve = 8192 + BIG_ALIVE * 60;
+	uint64_t body = target > reserve ? target - reserve : 0;
+	for (uint64_t step = 1; written + pending() < body; step++) {
+		big_step(step);
+		if (step % 1000 == 0)
+			big_tick();
+		if (step % 20000 == 0)
+			big_census();
+		if (step % 40000 == 0)
+			big_gc();
+	}
+	for (size_t i = 0; i < BIG_ALIVE; i++) {
+		int c = bg->cap[i];
+		ev_thread(c, EV_RUN_THREAD, bg->tid[i]);
+		while (bg->nopen[i]) { /* the spans end */
+			bg->nopen[i]--;
+			big_span_msg(c, bg->open[i][bg->nopen[i]], 1);
+		}
+		ev_stop(c, bg->tid[i], STATUS_FINISHED);
+	}
+	free(bg);
+	crafted_end(BIG_CAPS);
+}
+
 /* ---- counting / checking ---------------------------------------------- */
 
 static int count(const char *path)
@@ -843,7 +1252,12 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "-c"))
 		return count(argv[2]);
 	const char *shape = NULL;
-	if (argc == 5 && !strcmp(argv[1], "crafted")) {
+	int big_log = 0;
+	if (argc == 4 && !strcmp(argv[1], "big")) {
+		big_log = 1;
+		argv++;
+		argc--;
+	} else if (argc == 5 && !strcmp(argv[1], "crafted")) {
 		shape = argv[2];
 		argv += 2;
 		argc -= 2;
@@ -858,7 +1272,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: gen SIZE OUT | gen -c FILE | gen crafted SHAPE SIZE OUT\n");
+		fprintf(stderr, "usage: gen SIZE OUT | gen -c FILE | gen crafted SHAPE SIZE OUT | gen big SIZE OUT\n");
 		return 2;
 	}
 	uint64_t size = parse_size(argv[1]);
@@ -873,7 +1287,9 @@ int main(int argc, char **argv)
 		die(out_name);
 	setvbuf(out, iobuf, _IOFBF, sizeof iobuf);
 	errno = 0;
-	if (shape)
+	if (big_log)
+		big(size);
+	else if (shape)
 		crafted(shape, size);
 	else
 		generate(size);

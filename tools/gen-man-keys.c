@@ -6,6 +6,13 @@
  *                            with its keys in both keymaps and its help,
  *                            then the prompts' line editing keys
  *     gen-man-keys options   the rc file's set options
+ *     gen-man-keys tsv [MAP] every binding of the keymap MAP (default:
+ *                            "default"), in ACTIONS order, one a line:
+ *                            "name<TAB>ID<TAB>key", ID the action's
+ *                            identifier (ACT_ID in the program, as the
+ *                            views' opens_on name it) and key the way
+ *                            tmux send-keys spells it (for the
+ *                            end-to-end walk, tests/e2e/walk.sh)
  *
  * tools/update-man.sh puts the output between the marker comments. Links
  * keymaps/ only. */
@@ -219,14 +226,94 @@ static void gen_options(void)
 	puts(".El");
 }
 
+/* A key of the tables ("q", "<C-d>", "<PageUp>", "<M-<>") as tmux
+ * send-keys takes it ("q", "C-d", "PageUp", "M-<"); false when tmux has
+ * no name for it. */
+static bool tmux_key(const char *key, char *out, size_t n)
+{
+	static const char *const names[][2] = {
+		{ "Backspace", "BSpace" }, { "Delete", "DC" }, { "Insert", "IC" },
+		{ "Enter", "Enter" }, { "Escape", "Escape" }, { "Space", "Space" },
+		{ "Tab", "Tab" }, { "Left", "Left" }, { "Right", "Right" }, { "Up", "Up" },
+		{ "Down", "Down" }, { "PageUp", "PageUp" }, { "PageDown", "PageDown" },
+		{ "Home", "Home" }, { "End", "End" },
+	};
+	size_t len = strlen(key);
+	if (len < 3 || key[0] != '<' || key[len - 1] != '>') {
+		/* a character: tmux reads a lone ; as its command separator */
+		return snprintf(out, n, "%s%s", !strcmp(key, ";") ? "\\" : "", key) < (int)n;
+	}
+	char mods[16] = "";
+	const char *k = key + 1;
+	len -= 2;
+	while (len > 2 && strchr("CMS", k[0]) && k[1] == '-' && strlen(mods) + 2 < sizeof mods) {
+		strncat(mods, k, 2);
+		k += 2;
+		len -= 2;
+	}
+	char name[32];
+	if (len >= sizeof name)
+		return false;
+	memcpy(name, k, len);
+	name[len] = 0;
+	if (len == 1)
+		return snprintf(out, n, "%s%s", mods, name) < (int)n;
+	if (name[0] == 'F' && name[1] >= '1' && name[1] <= '9')
+		return snprintf(out, n, "%s%s", mods, name) < (int)n;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (!strcmp(name, names[i][0]))
+			return snprintf(out, n, "%s%s", mods, names[i][1]) < (int)n;
+	return false;
+}
+
+static const char *const action_ids[ACT_COUNT] = {
+	[ACT_NONE] = "NONE",
+#define X(id, name, help) [ACT_##id] = #id,
+	ACTIONS(X)
+#undef X
+};
+
+/* Every binding of the table, as "name<TAB>ID<TAB>tmux key"; an action
+ * without a key gets a line with an empty key. */
+static int gen_tsv(const char *map)
+{
+	size_t n;
+	const struct keybind *t = keymap_get(map, &n);
+	if (!t) {
+		fprintf(stderr, "gen-man-keys: unknown keymap '%s'\n", map);
+		return 2;
+	}
+	for (int a = 1; a < ACT_COUNT; a++) {
+		bool any = false;
+		for (size_t i = 0; i < n; i++) {
+			if (t[i].action != (enum action)a)
+				continue;
+			char k[64];
+			if (!tmux_key(t[i].key, k, sizeof k)) {
+				fprintf(stderr, "gen-man-keys: no tmux name for the key '%s'\n", t[i].key);
+				return 1;
+			}
+			printf("%s\t%s\t%s\n", action_name((enum action)a), action_ids[a], k);
+			any = true;
+		}
+		if (!any)
+			printf("%s\t%s\t\n", action_name((enum action)a), action_ids[a]);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "keys")) {
 		gen_keys();
 	} else if (argc == 2 && !strcmp(argv[1], "options")) {
 		gen_options();
+	} else if ((argc == 2 || argc == 3) && !strcmp(argv[1], "tsv")) {
+		int r = gen_tsv(argc == 3 ? argv[2] : "default");
+		if (r)
+			return r;
 	} else {
-		fputs("usage: gen-man-keys keys|options\n", stderr);
+		fputs("usage: gen-man-keys keys|options|tsv [KEYMAP]\n", stderr);
 		return 2;
 	}
 	return fflush(stdout) ? 1 : 0;
