@@ -41,6 +41,7 @@
 #endif
 
 #include "ui.h"
+#include "live.h"
 
 /* From SIGTERM to SIGKILL: documented in hectic(1) and --help. */
 #define RUN_GRACE_MS 2000
@@ -101,9 +102,7 @@ static void send_msg(int fd, const struct run_msg *m)
 
 static uint64_t now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	return live_now() / 1000000;
 }
 
 static void remove_dir(void)

@@ -9,11 +9,11 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "core.h"
 #include "draw.h"
+#include "live.h"
 #include "term.h"
 
 void (*ui_on_quit)(void);
@@ -106,9 +106,7 @@ static void quit_now(struct ui *u)
 
 static uint64_t now_ms(void)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	return live_now() / 1000000;
 }
 
 /* Until *done: draw(u, what, seconds so far) after delay_ms and then every
