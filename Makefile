@@ -50,16 +50,13 @@ LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
-MODEL_SRC = model/store.c model/merge.c model/classes.c model/timefmt.c model/idmap.c \
-	model/builder.c model/stitch.c model/collections.c model/join.c model/activity.c \
-	model/tracks.c model/summary.c model/heap.c model/cctree.c model/source.c model/spans.c model/trows.c \
-	model/intern.c model/regex_guard.c
-# the viewer's views and panels: one file each, viewer/view_NAME.c
-VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
-# what the unit tests link of the viewer: all but main() and ui_run()
-VIEWER_LIB_SRC = viewer/core.c viewer/draw.c viewer/term.c viewer/prompt.c viewer/loader.c \
-	viewer/bench.c viewer/input.c viewer/live.c viewer/layout.c viewer/summary_text.c $(VIEW_SRC)
-VIEWER_SRC = viewer/main.c viewer/cmd_show.c viewer/cmd_reports.c viewer/cmd_input.c viewer/cmd_run.c viewer/ui.c $(VIEWER_LIB_SRC)
+MODEL_SRC = $(sort $(wildcard model/*.c))
+# the viewer's commands (cmd_*.c, the reports' families report_*.c), its
+# main() and its main loop (mainloop.c); the rest is what the unit tests link of
+# it: every view and panel (viewer/view_NAME.c), the core and the terminal
+VIEWER_APP_SRC = viewer/main.c viewer/mainloop.c $(sort $(wildcard viewer/cmd_*.c viewer/report_*.c))
+VIEWER_LIB_SRC = $(filter-out $(VIEWER_APP_SRC),$(sort $(wildcard viewer/*.c)))
+VIEWER_SRC = $(VIEWER_APP_SRC) $(VIEWER_LIB_SRC)
 KEYMAPS_SRC = keymaps/actions.c keymaps/keymaps.c keymaps/rc.c
 CORE_SRC = $(PARSER_SRC) $(MODEL_SRC) $(KEYMAPS_SRC)
 
@@ -68,9 +65,8 @@ VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
 KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 
-UNIT_TESTS = test_utf8 test_header test_event test_render test_store test_classes test_timefmt test_tracks test_summary test_heap test_cctree \
-	test_keymaps test_rc test_layout test_input test_view test_view_heap test_live \
-	test_intern test_regex_guard test_spans
+# one per module: tests/unit/test_MODULE.c
+UNIT_TESTS = $(sort $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c)))
 UNIT_BIN = $(UNIT_TESTS:%=$(BUILD)/tests/%)
 # the fuzz targets (tests/fuzz/fuzz_T.c), each also linked with a plain
 # main() that replays files (tests/fuzz/replay.c): make check replays
@@ -112,7 +108,7 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
 # the viewer's state, actions and panels, linked whole but for main() and
-# ui_run(): curses is linked, never started
+# mainloop_run(): curses is linked, never started
 VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
 $(BUILD)/tests/test_view $(BUILD)/tests/test_view_heap $(BUILD)/tests/test_live: $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)

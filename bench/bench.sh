@@ -444,7 +444,7 @@ heap_bench() {
 }
 
 # Live (issue 11), on the main log: the viewer follows a growing copy of it
-# (hectic --bench=follow, viewer/bench.c: a thread appends it in 2 MB
+# (hectic --bench=follow, viewer/script_bench.c: a thread appends it in 2 MB
 # chunks, as GHC 9.0 writes a capability's full buffer) as fast as the
 # writer goes, against cat; then at 50 MB/s, about what bench/ring.hs
 # writes, for the latency from a chunk's write to the frame that shows it

@@ -40,7 +40,7 @@
 #include <sys/prctl.h>
 #endif
 
-#include "ui.h"
+#include "mainloop.h"
 #include "live.h"
 
 /* From SIGTERM to SIGKILL: documented in hectic(1) and --help. */
@@ -651,7 +651,7 @@ static int start(char **prog, const char *rts, int out)
 
 int cmd_run(int argc, char **argv)
 {
-	struct ui_opts o;
+	struct viewer_opts o;
 	int rc0 = view_options(argc, argv, true, usage, &o);
 	if (rc0 >= 0)
 		return rc0;
@@ -679,11 +679,11 @@ int cmd_run(int argc, char **argv)
 		return rc;
 	}
 	atexit(at_exit);
-	ui_on_quit = at_exit;
+	mainloop_on_quit = at_exit;
 	o.path = run.fifo;
 	o.run_prog = run.prog;
 	o.run_exited = &run.exited;
-	rc = ui_run(&o);
+	rc = mainloop_run(&o);
 	at_exit();
 	return rc;
 }

@@ -22,7 +22,7 @@ const struct view_ops *view_for_action(enum action a)
 	return NULL;
 }
 
-void ui_say(struct ui *u, const char *fmt, ...)
+void core_say(struct viewer *u, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -33,33 +33,33 @@ void ui_say(struct ui *u, const char *fmt, ...)
 /* ---- the window in time ---- */
 
 /* Just past the last event (saturated: a log may hold the last moment). */
-uint64_t ui_run_end(const struct ui *u)
+uint64_t core_run_end(const struct viewer *u)
 {
 	return u->s.tmax < UINT64_MAX ? u->s.tmax + 1 : UINT64_MAX;
 }
 
-uint64_t ui_width(const struct ui *u)
+uint64_t core_width(const struct viewer *u)
 {
 	return u->t1 - u->t0;
 }
 
-uint64_t ui_col_ns(const struct ui *u)
+uint64_t core_col_ns(const struct viewer *u)
 {
-	uint64_t c = ui_width(u) / (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
+	uint64_t c = core_width(u) / (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
 	return c ? c : 1;
 }
 
-enum time_unit ui_screen_unit(const struct ui *u)
+enum time_unit core_screen_unit(const struct viewer *u)
 {
 	return time_unit_of(u->t1);
 }
 
-char *ui_fmt_at(const struct ui *u, char *buf, size_t n, uint64_t t)
+char *core_fmt_at(const struct viewer *u, char *buf, size_t n, uint64_t t)
 {
-	return time_format_unit(buf, n, t, ui_screen_unit(u), ui_col_ns(u));
+	return time_format_unit(buf, n, t, core_screen_unit(u), core_col_ns(u));
 }
 
-char *ui_fmt_moment(char *buf, size_t n, uint64_t t)
+char *core_fmt_moment(char *buf, size_t n, uint64_t t)
 {
 	return time_format_res(buf, n, t, 1000);
 }
@@ -67,9 +67,9 @@ char *ui_fmt_moment(char *buf, size_t n, uint64_t t)
 /* The window w wide from t0, inside the run: never wider than the run
  * (unless the run is narrower than a nanosecond a column), never starting
  * before it or ending after it, and t1 > t0 whatever t0 and w are. */
-void ui_set_window(struct ui *u, uint64_t t0, uint64_t w)
+void core_set_window(struct viewer *u, uint64_t t0, uint64_t w)
 {
-	uint64_t lo = u->s.tmin, hi = ui_run_end(u);
+	uint64_t lo = u->s.tmin, hi = core_run_end(u);
 	uint64_t full = hi > lo ? hi - lo : 1;
 	uint64_t minw = (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
 	if (w > full)
@@ -88,27 +88,27 @@ void ui_set_window(struct ui *u, uint64_t t0, uint64_t w)
 	u->t1 = t0 + w;
 }
 
-void ui_follow_cursor(struct ui *u)
+void core_follow_cursor(struct viewer *u)
 {
-	uint64_t w = ui_width(u);
+	uint64_t w = core_width(u);
 	if (u->cursor < u->t0)
-		ui_set_window(u, u->cursor, w);
+		core_set_window(u, u->cursor, w);
 	else if (u->cursor >= u->t1)
-		ui_set_window(u, u->cursor - w / 2, w);
+		core_set_window(u, u->cursor - w / 2, w);
 }
 
-void ui_zoom(struct ui *u, bool in, int anchor_col)
+void core_zoom(struct viewer *u, bool in, int anchor_col)
 {
-	uint64_t w = ui_width(u);
+	uint64_t w = core_width(u);
 	uint64_t nw = in ? w / 2 : (w > UINT64_MAX / 2 ? w : w * 2);
-	uint64_t full = ui_run_end(u) - u->s.tmin;
+	uint64_t full = core_run_end(u) - u->s.tmin;
 	if (!in && nw > full)
 		nw = full;
 	uint64_t minw = (uint64_t)u->L.plotw;
 	if (in && nw < minw)
 		nw = minw; /* one nanosecond per column */
 	if (nw == w) {
-		ui_say(u, in ? "zoomed in as far as 1 ns per column" : "the whole run is in view");
+		core_say(u, in ? "zoomed in as far as 1 ns per column" : "the whole run is in view");
 		return;
 	}
 	/* keep the anchor (the cursor, or the mouse) on its column */
@@ -116,18 +116,18 @@ void ui_zoom(struct ui *u, bool in, int anchor_col)
 				      : u->cursor;
 	double frac = w ? (double)(at - u->t0) / (double)w : 0.5;
 	uint64_t off = (uint64_t)(frac * (double)nw);
-	ui_set_window(u, at > off ? at - off : 0, nw);
+	core_set_window(u, at > off ? at - off : 0, nw);
 	u->sel_valid = false;
 }
 
-void ui_go_time(struct ui *u, uint64_t t)
+void core_go_time(struct viewer *u, uint64_t t)
 {
 	u->cursor = t;
-	ui_follow_cursor(u);
+	core_follow_cursor(u);
 	u->sel_valid = false;
 }
 
-static void say_gc(struct ui *u, const struct gc *g)
+static void say_gc(struct viewer *u, const struct gc *g)
 {
 	char a[32], b[32], c[32], who[48] = "";
 	int gen = tracks_gc_gen(&u->tr, g);
@@ -135,8 +135,8 @@ static void say_gc(struct ui *u, const struct gc *g)
 	if (g->cap != EV_NO_CAP)
 		snprintf(who, sizeof who, " (from cap %d)", g->cap);
 	/* the pause first: the line is cut at the screen's edge */
-	ui_say(u, "GC at %s: pause %s, gen %d%s, span %s over %u cap%s%s, %llu bytes copied",
-	       ui_fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), gen,
+	core_say(u, "GC at %s: pause %s, gen %d%s, span %s over %u cap%s%s, %llu bytes copied",
+	       core_fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), gen,
 	       tracks_gc_major(&u->tr, g) ? " (major)" : "",
 	       time_format(c, 32, g->span_end - g->span_start), g->ncaps, g->ncaps == 1 ? "" : "s",
 	       who, st ? (unsigned long long)st->copied : 0ull);
@@ -144,21 +144,21 @@ static void say_gc(struct ui *u, const struct gc *g)
 
 /* Puts a collection in view at a useful zoom: its span (every capability
  * in it) takes about a third of the screen unless it already shows wider. */
-void ui_go_gc(struct ui *u, const struct gc *g)
+void core_go_gc(struct viewer *u, const struct gc *g)
 {
 	uint64_t s0 = g->span_start < g->start ? g->span_start : g->start;
 	uint64_t s1 = g->span_end > g->end ? g->span_end : g->end;
 	uint64_t span = s1 - s0 ? s1 - s0 : 1;
-	uint64_t w = ui_width(u);
+	uint64_t w = core_width(u);
 	int cols = (int)((double)span / (double)w * u->L.plotw);
 	if (s0 < u->t0 || s1 >= u->t1 || cols < u->L.plotw / 8)
-		ui_set_window(u, s0 > span ? s0 - span : 0, span * 3);
+		core_set_window(u, s0 > span ? s0 - span : 0, span * 3);
 	u->cursor = g->start;
 	u->sel_valid = false;
 	say_gc(u, g);
 }
 
-void ui_mark_range(const struct ui *u, uint64_t *lo, uint64_t *hi)
+void core_mark_range(const struct viewer *u, uint64_t *lo, uint64_t *hi)
 {
 	uint64_t a = u->mark_a, b = u->marking ? u->cursor : u->mark_b;
 	*lo = a < b ? a : b;
@@ -167,76 +167,76 @@ void ui_mark_range(const struct ui *u, uint64_t *lo, uint64_t *hi)
 
 /* ---- the global handlers: one per action, but for the panels' own ---- */
 
-static void do_nothing(struct ui *u, enum action a)
+static void do_nothing(struct viewer *u, enum action a)
 {
 	(void)u;
 	(void)a;
 }
 
-static void do_quit(struct ui *u, enum action a)
+static void do_quit(struct viewer *u, enum action a)
 {
 	(void)a;
 	u->quit = true;
 }
 
-static void do_suspend(struct ui *u, enum action a)
+static void do_suspend(struct viewer *u, enum action a)
 {
 	(void)a;
 	term_suspend(u);
 }
 
 /* A pane's action with no pane to take it (or one that does not). */
-static void do_pane_only(struct ui *u, enum action a)
+static void do_pane_only(struct viewer *u, enum action a)
 {
 	const char *h = u->km ? keymap_key(u->km, ACT_HEAP_VIEW, 0) : NULL;
 	const char *p = u->km ? keymap_key(u->km, ACT_PROFILE_VIEW, 0) : NULL;
-	ui_say(u, "%s: in the heap view (%s) or the profile view (%s)", action_name(a),
+	core_say(u, "%s: in the heap view (%s) or the profile view (%s)", action_name(a),
 	       h ? h : "heap-view", p ? p : "profile-view");
 }
 
-static void do_redraw(struct ui *u, enum action a)
+static void do_redraw(struct viewer *u, enum action a)
 {
 	(void)u;
 	(void)a;
 	term_redraw();
 }
 
-static void do_zoom(struct ui *u, enum action a)
+static void do_zoom(struct viewer *u, enum action a)
 {
-	ui_zoom(u, a == ACT_ZOOM_IN, -1);
+	core_zoom(u, a == ACT_ZOOM_IN, -1);
 }
 
-static void do_zoom_fit(struct ui *u, enum action a)
+static void do_zoom_fit(struct viewer *u, enum action a)
 {
 	(void)a;
-	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
+	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
 	u->sel_valid = false;
 }
 
 /* A column to the left or right, from the start of the cursor's column
  * when it is in view. */
-static void do_step(struct ui *u, enum action a)
+static void do_step(struct viewer *u, enum action a)
 {
-	uint64_t col = ui_col_ns(u);
+	uint64_t col = core_col_ns(u);
 	int c = layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
 	if (a == ACT_LEFT) {
 		uint64_t t = c > 0 ? layout_col_to_time(u->t0, u->t1, u->L.plotw, c - 1)
 			     : u->cursor > u->s.tmin + col ? u->cursor - col : u->s.tmin;
-		ui_go_time(u, t < u->s.tmin ? u->s.tmin : t);
+		core_go_time(u, t < u->s.tmin ? u->s.tmin : t);
 	} else {
 		uint64_t t = c >= 0 ? layout_col_to_time(u->t0, u->t1, u->L.plotw, c + 1) : u->cursor + col;
-		ui_go_time(u, t < ui_run_end(u) && t > u->cursor ? t : u->s.tmax);
+		core_go_time(u, t < core_run_end(u) && t > u->cursor ? t : u->s.tmax);
 	}
 }
 
-static void do_page(struct ui *u, enum action a)
+static void do_page(struct viewer *u, enum action a)
 {
-	uint64_t w = ui_width(u);
+	uint64_t w = core_width(u);
 	if (a == ACT_PAGE_LEFT) {
-		ui_set_window(u, u->t0 > w ? u->t0 - w : 0, w);
+		core_set_window(u, u->t0 > w ? u->t0 - w : 0, w);
 		u->cursor = u->cursor > w ? u->cursor - w : u->s.tmin;
 	} else {
-		ui_set_window(u, u->t0 + w, w);
+		core_set_window(u, u->t0 + w, w);
 		u->cursor += w;
 		if (u->cursor > u->s.tmax)
 			u->cursor = u->s.tmax;
@@ -246,65 +246,65 @@ static void do_page(struct ui *u, enum action a)
 	u->sel_valid = false;
 }
 
-static void do_go_end(struct ui *u, enum action a)
+static void do_go_end(struct viewer *u, enum action a)
 {
-	ui_go_time(u, a == ACT_GO_START ? u->s.tmin : u->s.tmax);
+	core_go_time(u, a == ACT_GO_START ? u->s.tmin : u->s.tmax);
 }
 
-static void do_mark(struct ui *u, enum action a)
+static void do_mark(struct viewer *u, enum action a)
 {
 	(void)a;
 	if (!u->marking) {
 		u->marking = 1;
 		u->has_mark = false;
 		u->mark_a = u->cursor;
-		ui_say(u, "interval started: v again to end it");
+		core_say(u, "interval started: v again to end it");
 	} else {
 		u->marking = 0;
 		u->mark_b = u->cursor;
 		u->has_mark = u->mark_b != u->mark_a;
-		ui_say(u, "%s", u->has_mark ? "interval marked: z zooms to it, s shows its statistics"
+		core_say(u, "%s", u->has_mark ? "interval marked: z zooms to it, s shows its statistics"
 					    : "empty interval");
 	}
 }
 
 /* z: the window to the marked interval, cut to the run (a mark may come
  * from a session file written for a longer run). */
-static void do_zoom_mark(struct ui *u, enum action a)
+static void do_zoom_mark(struct viewer *u, enum action a)
 {
 	(void)a;
 	if (!u->has_mark) {
-		ui_say(u, "no interval: v marks one");
+		core_say(u, "no interval: v marks one");
 		return;
 	}
-	uint64_t lo, hi, rlo = u->s.tmin, rhi = ui_run_end(u);
-	ui_mark_range(u, &lo, &hi);
+	uint64_t lo, hi, rlo = u->s.tmin, rhi = core_run_end(u);
+	core_mark_range(u, &lo, &hi);
 	if (lo < rlo)
 		lo = rlo;
 	if (hi > rhi)
 		hi = rhi;
 	if (hi <= lo) {
-		ui_say(u, "the interval is outside the run");
+		core_say(u, "the interval is outside the run");
 		return;
 	}
-	ui_set_window(u, lo, hi - lo);
+	core_set_window(u, lo, hi - lo);
 	u->cursor = lo;
 	u->sel_valid = false;
 }
 
-static void do_gc_step(struct ui *u, enum action a)
+static void do_gc_step(struct viewer *u, enum action a)
 {
 	bool major = a == ACT_NEXT_MAJOR_GC || a == ACT_PREV_MAJOR_GC;
 	bool next = a == ACT_NEXT_GC || a == ACT_NEXT_MAJOR_GC;
 	const struct gc *g = next ? tracks_gc_next(&u->tr, u->cursor, major)
 				  : tracks_gc_prev(&u->tr, u->cursor, major);
 	if (g)
-		ui_go_gc(u, g);
+		core_go_gc(u, g);
 	else
-		ui_say(u, "no %s%s GC", next ? "later" : "earlier", major ? " major" : "");
+		core_say(u, "no %s%s GC", next ? "later" : "earlier", major ? " major" : "");
 }
 
-static void do_toggle_filters(struct ui *u, enum action a)
+static void do_toggle_filters(struct viewer *u, enum action a)
 {
 	(void)a;
 	if (u->filters == CLASS_ALL) {
@@ -316,39 +316,39 @@ static void do_toggle_filters(struct ui *u, enum action a)
 	u->sel_valid = false;
 }
 
-static void do_toggle_times(struct ui *u, enum action a)
+static void do_toggle_times(struct viewer *u, enum action a)
 {
 	(void)a;
 	u->raw_times = !u->raw_times;
-	ui_say(u, "%s", u->raw_times ? "event times in nanoseconds" : "event times in the ruler's unit");
+	core_say(u, "%s", u->raw_times ? "event times in nanoseconds" : "event times in the ruler's unit");
 }
 
-static void do_search_again(struct ui *u, enum action a)
+static void do_search_again(struct viewer *u, enum action a)
 {
 	search_repeat(u, a == ACT_SEARCH_NEXT ? 1 : -1);
 }
 
 /* Up and down move the event list's selection; a page is the list less a
  * row of context. */
-static void do_list(struct ui *u, enum action a)
+static void do_list(struct viewer *u, enum action a)
 {
 	int page = u->L.nlist > 2 ? u->L.nlist - 1 : 1;
 	list_move(u, a == ACT_UP ? -1 : a == ACT_DOWN ? 1 : a == ACT_PAGE_UP ? -page : page);
 }
 
-static void do_lanes(struct ui *u, enum action a)
+static void do_lanes(struct viewer *u, enum action a)
 {
 	u->lanes_top += a == ACT_LANES_UP ? -1 : 1;
 }
 
-static void do_cancel(struct ui *u, enum action a)
+static void do_cancel(struct viewer *u, enum action a)
 {
 	(void)a;
 	u->marking = 0;
 	u->has_mark = false;
 }
 
-typedef void (*action_fn)(struct ui *u, enum action a);
+typedef void (*action_fn)(struct viewer *u, enum action a);
 
 /* Every action that no panel opens on. */
 static const action_fn handlers[ACT_COUNT] = {
@@ -395,14 +395,14 @@ static const action_fn handlers[ACT_COUNT] = {
 	[ACT_LIST_CAP] = list_restrict,
 };
 
-bool ui_action_handled(enum action a)
+bool core_action_handled(enum action a)
 {
 	return a < ACT_COUNT && (handlers[a] || view_for_action(a));
 }
 
 /* ---- panels ---- */
 
-void ui_view_close(struct ui *u)
+void core_view_close(struct viewer *u)
 {
 	const struct view_ops *v = u->view;
 	u->view = NULL;
@@ -410,7 +410,7 @@ void ui_view_close(struct ui *u)
 		v->close(u);
 }
 
-void ui_pane_close(struct ui *u)
+void core_pane_close(struct viewer *u)
 {
 	const struct view_ops *v = u->pane;
 	u->pane = NULL;
@@ -418,22 +418,22 @@ void ui_pane_close(struct ui *u)
 		v->close(u);
 }
 
-void ui_pane_toggle(struct ui *u, const struct view_ops *v)
+void core_pane_toggle(struct viewer *u, const struct view_ops *v)
 {
 	bool shown = u->pane == v;
-	ui_pane_close(u);
+	core_pane_close(u);
 	if (shown || (v->open && !v->open(u)))
 		return;
 	u->pane = v;
 }
 
-void ui_view_open(struct ui *u, const struct view_ops *v)
+void core_view_open(struct viewer *u, const struct view_ops *v)
 {
 	if (v->pane) {
-		ui_pane_toggle(u, v);
+		core_pane_toggle(u, v);
 		return;
 	}
-	ui_view_close(u);
+	core_view_close(u);
 	if (v->open && !v->open(u))
 		return;
 	u->view = v;
@@ -441,7 +441,7 @@ void ui_view_open(struct ui *u, const struct view_ops *v)
 }
 
 /* The selection to row r, inside the list. */
-static void select_row(struct ui *u, int r)
+static void select_row(struct viewer *u, int r)
 {
 	int n = u->view->rows(u);
 	u->psel = r >= n ? n - 1 : r;
@@ -449,7 +449,7 @@ static void select_row(struct ui *u, int r)
 		u->psel = 0;
 }
 
-bool ui_panel_act(struct ui *u, enum action a)
+bool core_panel_act(struct viewer *u, enum action a)
 {
 	int page = u->L.rows / 2;
 	switch (a) {
@@ -463,22 +463,22 @@ bool ui_panel_act(struct ui *u, enum action a)
 		if (u->view->select)
 			u->view->select(u);
 		else
-			ui_view_close(u);
+			core_view_close(u);
 		return true;
 	case ACT_CANCEL:
-	case ACT_QUIT: ui_view_close(u); return true;
+	case ACT_QUIT: core_view_close(u); return true;
 	case ACT_SUSPEND:
 	case ACT_TOGGLE_FILTERS: return false;
-	default: ui_view_close(u); return false;
+	default: core_view_close(u); return false;
 	}
 }
 
-void ui_act(struct ui *u, enum action a)
+void core_act(struct viewer *u, enum action a)
 {
 	u->msg[0] = 0;
 	const struct view_ops *v = u->view;
 	if (v) {
-		bool taken = v->act ? v->act(u, a) : v->rows ? ui_panel_act(u, a) : false;
+		bool taken = v->act ? v->act(u, a) : v->rows ? core_panel_act(u, a) : false;
 		if (taken)
 			return;
 	}
@@ -488,29 +488,29 @@ void ui_act(struct ui *u, enum action a)
 		return;
 	const struct view_ops *opens = view_for_action(a);
 	if (opens)
-		ui_view_open(u, opens);
+		core_view_open(u, opens);
 	else if (a < ACT_COUNT && handlers[a])
 		handlers[a](u, a);
 }
 
-enum action ui_lookup(const struct ui *u, const char *key)
+enum action core_lookup(const struct viewer *u, const char *key)
 {
 	return u->km ? keymap_lookup(u->km, key) : ACT_NONE;
 }
 
-enum prompt_action ui_prompt_lookup(const struct ui *u, const char *key)
+enum prompt_action core_prompt_lookup(const struct viewer *u, const char *key)
 {
 	return keymap_prompt_lookup(u->mapname ? u->mapname : "default", key);
 }
 
-void ui_key(struct ui *u, const char *key)
+void core_key(struct viewer *u, const char *key)
 {
 	if (u->view && u->view->key && u->view->key(u, key))
 		return;
-	ui_act(u, ui_lookup(u, key));
+	core_act(u, core_lookup(u, key));
 }
 
-void ui_mouse(struct ui *u, const struct input_event *ev)
+void core_mouse(struct viewer *u, const struct input_event *ev)
 {
 	int col = ev->mouse.x - LAYOUT_GUTTER;
 	bool in_plot = col >= 0 && col < u->L.plotw && ev->mouse.y < u->L.list0;
@@ -518,10 +518,10 @@ void ui_mouse(struct ui *u, const struct input_event *ev)
 	case MOUSE_WHEEL_UP:
 	case MOUSE_WHEEL_DOWN:
 		if (in_plot)
-			ui_zoom(u, ev->mouse.kind == MOUSE_WHEEL_UP, col);
+			core_zoom(u, ev->mouse.kind == MOUSE_WHEEL_UP, col);
 		else if (u->pane) /* the pane's rows, as its up and down move them */
 			for (int i = 0; i < 3; i++)
-				ui_act(u, ev->mouse.kind == MOUSE_WHEEL_UP ? ACT_UP : ACT_DOWN);
+				core_act(u, ev->mouse.kind == MOUSE_WHEEL_UP ? ACT_UP : ACT_DOWN);
 		else
 			list_move(u, ev->mouse.kind == MOUSE_WHEEL_UP ? -3 : 3);
 		break;
@@ -530,7 +530,7 @@ void ui_mouse(struct ui *u, const struct input_event *ev)
 			break;
 		u->dragging = true;
 		u->drag_col = col;
-		ui_go_time(u, layout_col_to_time(u->t0, u->t1, u->L.plotw, col));
+		core_go_time(u, layout_col_to_time(u->t0, u->t1, u->L.plotw, col));
 		break;
 	case MOUSE_DRAG:
 		if (u->dragging && in_plot && col != u->drag_col) {
@@ -544,7 +544,7 @@ void ui_mouse(struct ui *u, const struct input_event *ev)
 			u->marking = 0;
 			u->mark_b = layout_col_to_time(u->t0, u->t1, u->L.plotw, in_plot ? col : u->drag_col);
 			u->has_mark = u->mark_b != u->mark_a;
-			ui_say(u, "interval marked: z zooms to it, s shows its statistics");
+			core_say(u, "interval marked: z zooms to it, s shows its statistics");
 		}
 		u->dragging = false;
 		break;
@@ -553,38 +553,38 @@ void ui_mouse(struct ui *u, const struct input_event *ev)
 
 /* ---- life ---- */
 
-void ui_init(struct ui *u, const struct ui_opts *o)
+void core_init(struct viewer *u, const struct viewer_opts *o)
 {
 	memset(u, 0, sizeof *u);
 	u->o = *o;
 	u->raw_max = DEFAULT_RAW_MAX;
 	u->mapname = "default";
-	u->src.kind = SRC_FILE; /* ui_run makes it a stream's spool when it is one */
+	u->src.kind = SRC_FILE; /* mainloop_run makes it a stream's spool when it is one */
 	snprintf(u->src.path, sizeof u->src.path, "%s", o->path ? o->path : "");
 	u->src.in = u->src.spool = u->src.wake[0] = u->src.wake[1] = -1;
 	u->lv.ino = u->lv.wd = -1;
 }
 
-void ui_after_load(struct ui *u)
+void core_after_load(struct viewer *u)
 {
-	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
+	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
 	u->cursor = u->s.tmin;
 	u->filters = u->saved_filters = CLASS_ALL;
 	u->list_thread = 0;
 	u->list_cap = LIST_ANY;
 	if (u->s.stop == STOP_TRUNCATED)
-		ui_say(u, "the log is truncated at byte %llu", (unsigned long long)u->s.stop_off);
+		core_say(u, "the log is truncated at byte %llu", (unsigned long long)u->s.stop_off);
 	else if (u->s.ngaps)
-		ui_say(u, "%llu stretches of undecodable data were skipped",
+		core_say(u, "%llu stretches of undecodable data were skipped",
 		       (unsigned long long)u->s.ngaps);
 	else if (!u->msg[0])
-		ui_say(u, "? for help");
+		core_say(u, "? for help");
 }
 
-void ui_free(struct ui *u)
+void core_free(struct viewer *u)
 {
-	ui_view_close(u);
-	ui_pane_close(u);
+	core_view_close(u);
+	core_pane_close(u);
 	if (u->has_re)
 		regfree(&u->re);
 	u->has_re = false;

@@ -1,6 +1,6 @@
 /* core: the viewer's state and what views may do to it.
  *
- * Owns struct ui (the log, the window in time, the cursor, the mark, the
+ * Owns struct viewer (the log, the window in time, the cursor, the mark, the
  * event list's selection, the focused panel), the window arithmetic (zoom,
  * pan, clamping), the dispatch of a key or an action (the focused panel
  * first, then the one table of global handlers) and the mouse. Never
@@ -22,19 +22,20 @@
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
+#include "cli.h"
 #include "input.h"
 #include "layout.h"
 #include "live.h"
 #include "prompt.h"
-#include "ui.h"
 #include "view.h"
+
 
 #define DEFAULT_RAW_MAX 50000 /* events a state query reads from the map */
 #define LIST_ANY INT32_MIN /* list_cap: every capability */
 #define BOOKMARKS_MAX 64
 
-struct ui {
-	struct ui_opts o;
+struct viewer {
+	struct viewer_opts o;
 	struct source src; /* where the log comes from: a file or a stream */
 	struct live lv;    /* following it while it grows (live.c) */
 	struct store s;
@@ -69,7 +70,7 @@ struct ui {
 	char *span_start[RC_SPANS_MAX], *span_stop[RC_SPANS_MAX]; /* the rc's span lines */
 	bool spans_tried; /* the spans were paired for the track (spv) */
 	size_t nspans;
-	struct trows_pane *trp;      /* the thread rows pane's state (view_trows.c) */
+	struct trows_pane *trp;      /* the thread rows pane's state (view_thread_rows.c) */
 	int psel, ptop;              /* its selected and first shown rows */
 	regex_t re;                  /* the last search */
 	bool has_re;
@@ -91,130 +92,130 @@ struct ui {
 };
 
 /* A status line message, replacing the last one. */
-void ui_say(struct ui *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void core_say(struct viewer *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- the window in time ---- */
 
 /* One past the last event. */
-uint64_t ui_run_end(const struct ui *u);
-uint64_t ui_width(const struct ui *u);
+uint64_t core_run_end(const struct viewer *u);
+uint64_t core_width(const struct viewer *u);
 
 /* The width of a column (at least 1 ns): the resolution of the times on
  * the status line, since the cursor moves by columns. */
-uint64_t ui_col_ns(const struct ui *u);
+uint64_t core_col_ns(const struct viewer *u);
 
 /* The unit of the times on screen: the one the window's end is written in. */
-enum time_unit ui_screen_unit(const struct ui *u);
+enum time_unit core_screen_unit(const struct viewer *u);
 
 /* A time on the status line: in the screen's unit, to the column. */
-char *ui_fmt_at(const struct ui *u, char *buf, size_t n, uint64_t t);
+char *core_fmt_at(const struct viewer *u, char *buf, size_t n, uint64_t t);
 
 /* A moment that should be told from its neighbours whatever the zoom (a
  * GC's start, a search hit): to the microsecond, in its own unit. */
-char *ui_fmt_moment(char *buf, size_t n, uint64_t t);
+char *core_fmt_moment(char *buf, size_t n, uint64_t t);
 
 /* The window [t0, t0 + w), clamped to the run and to a column a ns. */
-void ui_set_window(struct ui *u, uint64_t t0, uint64_t w);
+void core_set_window(struct viewer *u, uint64_t t0, uint64_t w);
 
 /* Halves or doubles the window, keeping the anchor column (-1: the
  * cursor) on its column. */
-void ui_zoom(struct ui *u, bool in, int anchor_col);
+void core_zoom(struct viewer *u, bool in, int anchor_col);
 
 /* Scrolls the window so the cursor is in it. */
-void ui_follow_cursor(struct ui *u);
+void core_follow_cursor(struct viewer *u);
 
 /* The cursor to t, the window scrolled to show it, the event list
  * anchored there again. */
-void ui_go_time(struct ui *u, uint64_t t);
+void core_go_time(struct viewer *u, uint64_t t);
 
 /* A collection in view at a useful zoom, the cursor on it, said. */
-void ui_go_gc(struct ui *u, const struct gc *g);
+void core_go_gc(struct viewer *u, const struct gc *g);
 
 /* The marked interval (or the one being marked), lo <= hi. */
-void ui_mark_range(const struct ui *u, uint64_t *lo, uint64_t *hi);
+void core_mark_range(const struct viewer *u, uint64_t *lo, uint64_t *hi);
 
 /* ---- actions and keys ---- */
 
 /* Runs an action: the focused panel first, then the global handler. */
-void ui_act(struct ui *u, enum action a);
+void core_act(struct viewer *u, enum action a);
 
 /* A key by its canonical name: the focused panel's key hook, else the
  * keymap's action. */
-void ui_key(struct ui *u, const char *key);
+void core_key(struct viewer *u, const char *key);
 
 /* The mouse. */
-void ui_mouse(struct ui *u, const struct input_event *ev);
+void core_mouse(struct viewer *u, const struct input_event *ev);
 
 /* The action bound to key in the user's keymap, or ACT_NONE. */
-enum action ui_lookup(const struct ui *u, const char *key);
+enum action core_lookup(const struct viewer *u, const char *key);
 
 /* The prompts' action bound to key, or PA_NONE. */
-enum prompt_action ui_prompt_lookup(const struct ui *u, const char *key);
+enum prompt_action core_prompt_lookup(const struct viewer *u, const char *key);
 
 /* True when a runs somewhere: a global handler or a panel that opens on it. */
-bool ui_action_handled(enum action a);
+bool core_action_handled(enum action a);
 
 /* Focuses panel v (closing the one open) unless its open refuses; the
  * selection starts at the top. */
-void ui_view_open(struct ui *u, const struct view_ops *v);
+void core_view_open(struct viewer *u, const struct view_ops *v);
 
 /* Closes the focused panel, if any. */
-void ui_view_close(struct ui *u);
+void core_view_close(struct viewer *u);
 
 /* Shows pane v under the lanes, or, when it shows, the event list again. */
-void ui_pane_toggle(struct ui *u, const struct view_ops *v);
+void core_pane_toggle(struct viewer *u, const struct view_ops *v);
 
 /* Closes the pane, if any: the event list shows. */
-void ui_pane_close(struct ui *u);
+void core_pane_close(struct viewer *u);
 
 /* A list panel's actions: movement of the selection, Enter, closing; any
  * other action closes the panel and is not taken (it goes on to the
  * global handler), but for suspend and toggle-filters, which leave it
  * open. */
-bool ui_panel_act(struct ui *u, enum action a);
+bool core_panel_act(struct viewer *u, enum action a);
 
 /* ---- life ---- */
 
 /* The state before loading: options, defaults. */
-void ui_init(struct ui *u, const struct ui_opts *o);
+void core_init(struct viewer *u, const struct viewer_opts *o);
 
 /* The state once loaded: the whole run in view, the cursor at its start. */
-void ui_after_load(struct ui *u);
+void core_after_load(struct viewer *u);
 
-/* Frees what ui_init and loading made (not u itself). */
-void ui_free(struct ui *u);
+/* Frees what core_init and loading made (not u itself). */
+void core_free(struct viewer *u);
 
 /* ---- what views export to the core ---- */
 
 /* view_list.c: the event list's selection moved by delta events (the
  * cursor follows), and anchored at the first event at or after the cursor. */
-void list_move(struct ui *u, int delta);
-void list_anchor(struct ui *u);
+void list_move(struct viewer *u, int delta);
+void list_anchor(struct viewer *u);
 
-/* view_trows.c: the selected thread's runs on the lanes (the timeline). */
-void trows_draw_lane_marks(struct ui *u);
+/* view_thread_rows.c: the selected thread's runs on the lanes (the timeline). */
+void trows_draw_lane_marks(struct viewer *u);
 
 /* view_spans.c: frees the paired spans (the log grew, or the viewer ends). */
-void spans_view_free(struct ui *u);
+void spans_view_free(struct viewer *u);
 
 /* view_spans.c: does the log have spans (paired once, when it has user
  * events)? And the span track: each span in the window as a bar from its
  * start to its end, its name at its start, nested ones darker. */
-bool spans_track_wanted(struct ui *u);
-void spans_draw_track(struct ui *u);
+bool spans_track_wanted(struct viewer *u);
+void spans_draw_track(struct viewer *u);
 
 /* view_bookmarks.c: a bookmark at the cursor, or cleared; the session
  * (window, cursor, list, mark, bookmarks) saved at the end and restored
  * when the same file opens again. */
-void bookmark_toggle(struct ui *u, enum action a);
-void session_save(struct ui *u);
-void session_restore(struct ui *u);
+void bookmark_toggle(struct viewer *u, enum action a);
+void session_save(struct viewer *u);
+void session_restore(struct viewer *u);
 
 /* view_list.c: the event list restricted to the selected event's thread
  * (ACT_LIST_THREAD) or capability (ACT_LIST_CAP), or, again, not. */
-void list_restrict(struct ui *u, enum action a);
+void list_restrict(struct viewer *u, enum action a);
 
 /* view_search.c: the last search again, forwards (dir 1) or back (-1). */
-void search_repeat(struct ui *u, int dir);
+void search_repeat(struct viewer *u, int dir);
 
 #endif

@@ -10,7 +10,7 @@
 #include "../parser/utf8.h"
 #include "core.h"
 
-void draw_setup_colors(struct ui *u)
+void draw_setup_colors(struct viewer *u)
 {
 	const char *nc = getenv("NO_COLOR");
 	int want = u->o.color;
@@ -48,7 +48,7 @@ void draw_setup_colors(struct ui *u)
 	init_pair(C_PANEL, c256 ? 255 : COLOR_WHITE, c256 ? 236 : COLOR_BLACK);
 }
 
-attr_t draw_attr(const struct ui *u, enum color c)
+attr_t draw_attr(const struct viewer *u, enum color c)
 {
 	if (u->ncolors)
 		return COLOR_PAIR(c);
@@ -67,12 +67,12 @@ static const char *const eighths_up[9] = { " ", "\u2581", "\u2582", "\u2583", "\
 /* ASCII levels 0..8, light to dense */
 static const char *const ascii_levels[9] = { " ", ".", ":", "-", "=", "+", "*", "#", "@" };
 
-static const char *level_glyph(const struct ui *u, int lvl)
+static const char *level_glyph(const struct viewer *u, int lvl)
 {
 	return u->ascii ? ascii_levels[lvl] : eighths_up[lvl];
 }
 
-void draw_level(const struct ui *u, int y, int x, int lvl)
+void draw_level(const struct viewer *u, int y, int x, int lvl)
 {
 	mvaddstr(y, x, level_glyph(u, lvl));
 }
@@ -133,7 +133,7 @@ int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
  * half of it or more) or brown (less). Without colours the glyph alone
  * tells running (levels), GC (shades) and idle apart; running with some GC
  * is underlined. Outside the capability's data: a dim hatch. */
-void draw_cell(const struct ui *u, int y, int x, struct layout_cell c, attr_t extra)
+void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_t extra)
 {
 	const char *g;
 	attr_t a;
@@ -158,7 +158,7 @@ void draw_cell(const struct ui *u, int y, int x, struct layout_cell c, attr_t ex
 	attroff(a | extra);
 }
 
-struct box draw_box(const struct ui *u, int h, int w, const char *title)
+struct box draw_box(const struct viewer *u, int h, int w, const char *title)
 {
 	struct box b;
 	if (w > u->L.cols - 2)
@@ -185,13 +185,13 @@ struct box draw_box(const struct ui *u, int h, int w, const char *title)
 	return b;
 }
 
-void draw_box_end(const struct ui *u)
+void draw_box_end(const struct viewer *u)
 {
 	attroff(draw_attr(u, C_PANEL));
 }
 
 /* Keeps the selection in view in a list of n rows shown h at a time. */
-void draw_scroll(struct ui *u, int n, int h)
+void draw_scroll(struct viewer *u, int n, int h)
 {
 	if (u->psel >= n)
 		u->psel = n - 1;
@@ -209,7 +209,7 @@ void draw_scroll(struct ui *u, int n, int h)
  * file HECTIC_DEBUG_WINDOW names (whole, by a rename) as one line
  * "t0 t1 plotw lanes_top nlanes exact cursor_col" (ns, exclusive end;
  * cursor_col -1 when the cursor is out of view). */
-static void write_window(const struct ui *u)
+static void write_window(const struct viewer *u)
 {
 	char tmp[4096];
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", u->winfile) >= (int)sizeof tmp)
@@ -224,7 +224,7 @@ static void write_window(const struct ui *u)
 		rename(tmp, u->winfile);
 }
 
-void draw_frame(struct ui *u)
+void draw_frame(struct viewer *u)
 {
 	layout_compute(&u->L, LINES, COLS, u->tr.ncaps, u->lanes_top);
 	u->lanes_top = u->L.lanes_top;

@@ -13,17 +13,17 @@
 
 #include "layout.h"
 
-struct ui;
+struct viewer;
 
 enum color { C_RUN = 1, C_GC, C_MAJOR, C_HEAP, C_LIVE, C_MARKER, C_MARK, C_STATUS, C_DIM,
 	     C_RUN_GC, C_RUN_GCW, C_NODATA, C_PANEL };
 
 /* The colour pairs, for u->o.color, NO_COLOR and the terminal; sets
  * u->ncolors. */
-void draw_setup_colors(struct ui *u);
+void draw_setup_colors(struct viewer *u);
 
 /* The attribute of a colour: its pair, or without colours an attribute. */
-attr_t draw_attr(const struct ui *u, enum color c);
+attr_t draw_attr(const struct viewer *u, enum color c);
 
 /* The glyphs that carry a state without colour (see the legend). */
 #define G_NODATA(u) ((u)->ascii ? "/" : "\u2571")    /* ╱ */
@@ -36,10 +36,10 @@ attr_t draw_attr(const struct ui *u, enum color c);
 #define G_MARKER(u) ((u)->ascii ? "v" : "\u25be")    /* ▾ */
 
 /* An eighth-block level 0..8 at (y, x) (ASCII: light to dense). */
-void draw_level(const struct ui *u, int y, int x, int lvl);
+void draw_level(const struct viewer *u, int y, int x, int lvl);
 
 /* One lane cell at (y, x), with extra attributes (the cursor's column). */
-void draw_cell(const struct ui *u, int y, int x, struct layout_cell c, attr_t extra);
+void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_t extra);
 
 /* Text from the file at (y, x), made safe for the terminal: controls and
  * invisible characters escaped, at most maxw columns. Returns the columns
@@ -52,14 +52,14 @@ struct box {
 	int y, x, h, w;
 };
 
-struct box draw_box(const struct ui *u, int h, int w, const char *title);
-void draw_box_end(const struct ui *u);
+struct box draw_box(const struct viewer *u, int h, int w, const char *title);
+void draw_box_end(const struct viewer *u);
 
 /* Keeps u->psel in view in a list of n rows shown h at a time (u->ptop). */
-void draw_scroll(struct ui *u, int n, int h);
+void draw_scroll(struct viewer *u, int n, int h);
 
 /* A frame: the layout for the screen's size, every base view, the focused
  * panel, and the debug window file. */
-void draw_frame(struct ui *u);
+void draw_frame(struct viewer *u);
 
 #endif

@@ -27,12 +27,12 @@ uint64_t live_now(void)
 	return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
-static bool stream(const struct ui *u)
+static bool stream(const struct viewer *u)
 {
 	return u->src.kind != SRC_FILE;
 }
 
-bool live_open_store(struct ui *u)
+bool live_open_store(struct viewer *u)
 {
 	char err[256];
 	bool empty;
@@ -71,14 +71,14 @@ static double rate(const struct live *lv, uint64_t now, uint64_t size)
 }
 
 /* The log has all it will have. */
-static bool ended(const struct ui *u)
+static bool ended(const struct viewer *u)
 {
 	if (u->s.ndataend)
 		return true;
 	return stream(u) && source_ended(&u->src) && source_bytes(&u->src) <= u->s.size;
 }
 
-void live_start(struct ui *u)
+void live_start(struct viewer *u)
 {
 	struct live *lv = &u->lv;
 	lv->ino = lv->wd = -1;
@@ -88,12 +88,12 @@ void live_start(struct ui *u)
 	lv->follow = true;
 	sample(lv, lv->built_at, u->s.size);
 	if (stream(u))
-		ui_say(u, "live: reading the stream as it arrives");
+		core_say(u, "live: reading the stream as it arrives");
 	else if (u->s.stop == STOP_TRUNCATED)
-		ui_say(u, "the log is truncated at byte %llu (following it)",
+		core_say(u, "the log is truncated at byte %llu (following it)",
 		       (unsigned long long)u->s.stop_off);
 	else
-		ui_say(u, "no end marker yet: following the file");
+		core_say(u, "no end marker yet: following the file");
 	if (stream(u))
 		return;
 	lv->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
@@ -108,14 +108,14 @@ void live_start(struct ui *u)
 	}
 }
 
-int live_fd(const struct ui *u)
+int live_fd(const struct viewer *u)
 {
 	if (!u->lv.follow)
 		return -1;
 	return stream(u) ? source_wake_fd(&u->src) : u->lv.ino;
 }
 
-int live_timeout(const struct ui *u)
+int live_timeout(const struct viewer *u)
 {
 	const struct live *lv = &u->lv;
 	if (!lv->follow)
@@ -130,7 +130,7 @@ int live_timeout(const struct ui *u)
 	return stream(u) || lv->ino >= 0 ? IDLE_MS : POLL_MS;
 }
 
-static void stop(struct ui *u, const char *why)
+static void stop(struct viewer *u, const char *why)
 {
 	struct live *lv = &u->lv;
 	lv->follow = false;
@@ -138,14 +138,14 @@ static void stop(struct ui *u, const char *why)
 	if (lv->ino >= 0)
 		close(lv->ino);
 	lv->ino = lv->wd = -1;
-	ui_say(u, "%s: following stopped; showing what was read", why);
+	core_say(u, "%s: following stopped; showing what was read", why);
 }
 
 /* The views that keep what they drew from the log (the shown pane and the
  * focused panel): before the tracks and the heap change (true), they drop
  * it; after, they make it again. The paired spans go too, unless their
  * panel shows (it pairs them again): the track pairs them when next drawn. */
-static void views_reload(struct ui *u, bool before)
+static void views_reload(struct viewer *u, bool before)
 {
 	const struct view_ops *vs[2] = { u->pane, u->view };
 	for (int i = 0; i < 2; i++)
@@ -157,7 +157,7 @@ static void views_reload(struct ui *u, bool before)
 	}
 }
 
-bool live_reload(struct ui *u)
+bool live_reload(struct viewer *u)
 {
 	uint64_t t = live_now();
 	/* the heap profile again (its bands point into the map, which the
@@ -183,7 +183,7 @@ bool live_reload(struct ui *u)
 
 /* Puts ns in place of the store, builds the tracks and heap again, and
  * shows the whole of what it holds. */
-static void swap_store(struct ui *u, struct store *ns)
+static void swap_store(struct viewer *u, struct store *ns)
 {
 	views_reload(u, true);
 	heap_free(&u->heap);
@@ -195,8 +195,8 @@ static void swap_store(struct ui *u, struct store *ns)
 		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
 	term_wrap_store_sigbus();
 	views_reload(u, false);
-	ui_set_window(u, u->s.tmin, ui_run_end(u) - u->s.tmin);
-	if (u->cursor >= ui_run_end(u) || u->cursor < u->s.tmin)
+	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
+	if (u->cursor >= core_run_end(u) || u->cursor < u->s.tmin)
 		u->cursor = u->s.tmin;
 	list_anchor(u);
 	u->lv.reloads++;
@@ -206,7 +206,7 @@ static void swap_store(struct ui *u, struct store *ns)
  * store is on it while the viewer waits for the file to hold a header). */
 static const uint8_t no_events[] = "hdrbhetbhetehdredatb";
 
-static bool emptied(const struct ui *u)
+static bool emptied(const struct viewer *u)
 {
 	return u->s.map == no_events;
 }
@@ -216,7 +216,7 @@ static bool emptied(const struct ui *u)
  * stopped. A file cut inside its header (to 0 bytes, as a program that
  * starts writing it again does) holds nothing to show: the viewer shows
  * no events and waits for the file to hold a header again (regrown). */
-static void reopen_shrunk(struct ui *u)
+static void reopen_shrunk(struct viewer *u)
 {
 	struct store ns;
 	char err[256];
@@ -229,7 +229,7 @@ static void reopen_shrunk(struct ui *u)
 		ns.dev = u->s.dev; /* still the file followed */
 		ns.ino = u->s.ino;
 		swap_store(u, &ns);
-		ui_say(u, "the file was cut to %llu bytes, inside its header: nothing to show; "
+		core_say(u, "the file was cut to %llu bytes, inside its header: nothing to show; "
 			  "waiting for it to be written again", (unsigned long long)size);
 		return;
 	}
@@ -237,13 +237,13 @@ static void reopen_shrunk(struct ui *u)
 		term_die(EXIT_BADINPUT, "%s: the file shrank: %s", u->o.path, err);
 	swap_store(u, &ns);
 	stop(u, "the file shrank");
-	ui_say(u, "the file shrank to %llu bytes: showing what it holds now; following stopped",
+	core_say(u, "the file shrank to %llu bytes: showing what it holds now; following stopped",
 	       (unsigned long long)u->s.size);
 }
 
 /* A file cut inside its header: once it holds a whole header again, it
  * is opened afresh and followed. */
-static void regrown(struct ui *u)
+static void regrown(struct viewer *u)
 {
 	struct live *lv = &u->lv;
 	struct store ns;
@@ -257,18 +257,18 @@ static void regrown(struct ui *u)
 	}
 	swap_store(u, &ns);
 	lv->grew_at = live_now();
-	ui_say(u, "the file was written again: following it");
+	core_say(u, "the file was written again: following it");
 }
 
 /* Reads what arrived and builds again; the view follows the end when it
  * showed it. */
-static void grow(struct ui *u)
+static void grow(struct viewer *u)
 {
-	uint64_t old_end = ui_run_end(u), col = ui_col_ns(u);
+	uint64_t old_end = core_run_end(u), col = core_col_ns(u);
 	bool at_end = u->t1 >= old_end;
 	bool whole = at_end && u->t0 <= u->s.tmin;
 	bool cur_end = u->cursor + col >= old_end;
-	uint64_t w = ui_width(u);
+	uint64_t w = core_width(u);
 	char err[256];
 	switch (store_extend(&u->s, err, sizeof err)) {
 	case EXTEND_SAME: return;
@@ -281,11 +281,11 @@ static void grow(struct ui *u)
 		stop(u, "out of memory");
 		return;
 	}
-	uint64_t end = ui_run_end(u);
+	uint64_t end = core_run_end(u);
 	if (whole)
-		ui_set_window(u, u->s.tmin, end - u->s.tmin);
+		core_set_window(u, u->s.tmin, end - u->s.tmin);
 	else if (at_end)
-		ui_set_window(u, end > w ? end - w : 0, w);
+		core_set_window(u, end > w ? end - w : 0, w);
 	if (at_end) {
 		if (cur_end)
 			u->cursor = end - 1;
@@ -294,7 +294,7 @@ static void grow(struct ui *u)
 	}
 }
 
-void live_tick(struct ui *u)
+void live_tick(struct viewer *u)
 {
 	struct live *lv = &u->lv;
 	if (!lv->follow)
@@ -356,16 +356,16 @@ void live_tick(struct ui *u)
 		}
 		const char *why = stream(u) ? source_error(&u->src) : "";
 		if (*why)
-			ui_say(u, "the stream ended: %s; %llu bytes read", why,
+			core_say(u, "the stream ended: %s; %llu bytes read", why,
 			       (unsigned long long)u->s.size);
 		else if (u->s.ndataend)
-			ui_say(u, "the log is complete");
+			core_say(u, "the log is complete");
 		else
-			ui_say(u, "the stream ended without an end-of-data marker");
+			core_say(u, "the stream ended without an end-of-data marker");
 	}
 }
 
-void live_status(const struct ui *u, char *buf, size_t n)
+void live_status(const struct viewer *u, char *buf, size_t n)
 {
 	const struct live *lv = &u->lv;
 	buf[0] = 0;
@@ -413,7 +413,7 @@ void live_status(const struct ui *u, char *buf, size_t n)
 	}
 }
 
-void live_free(struct ui *u)
+void live_free(struct viewer *u)
 {
 	if (u->lv.ino >= 0)
 		close(u->lv.ino);

@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct ui;
+struct viewer;
 
 #define LIVE_RATE_N 16
 
@@ -44,28 +44,28 @@ uint64_t live_now(void);
 /* Opens the store on u->src (on the loader's thread): a stream's is tried
  * again as bytes arrive until its header is whole, or its end. False with
  * u->err set. */
-bool live_open_store(struct ui *u);
+bool live_open_store(struct viewer *u);
 
 /* After loading: starts following when the log may still grow. */
-void live_start(struct ui *u);
+void live_start(struct viewer *u);
 
 /* What the main loop waits on: a descriptor that is readable when the log
  * grows (-1: none), and the longest wait in ms (-1: forever). */
-int live_fd(const struct ui *u);
-int live_timeout(const struct ui *u);
+int live_fd(const struct viewer *u);
+int live_timeout(const struct viewer *u);
 
 /* After every wait: reads what arrived, builds again when due, moves the
  * view along. */
-void live_tick(struct ui *u);
+void live_tick(struct viewer *u);
 
 /* Builds the tracks and heap again from the store (the panes drop what
  * they derived) and moves the view along; false when out of memory. */
-bool live_reload(struct ui *u);
+bool live_reload(struct viewer *u);
 
 /* The status line's words: "live 12.3 MB/s, final to 1.2s (40ms behind)",
  * "complete", ...; "" when the log was complete at open. */
-void live_status(const struct ui *u, char *buf, size_t n);
+void live_status(const struct viewer *u, char *buf, size_t n);
 
-void live_free(struct ui *u);
+void live_free(struct viewer *u);
 
 #endif

@@ -16,11 +16,11 @@
 #include "live.h"
 #include "term.h"
 
-void (*ui_on_quit)(void);
+void (*mainloop_on_quit)(void);
 
 void *loader_run(void *arg)
 {
-	struct ui *u = arg;
+	struct viewer *u = arg;
 	if (!live_open_store(u)) {
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
@@ -47,7 +47,7 @@ static void *loader_thread(void *u)
 	return NULL;
 }
 
-static void draw_loading(struct ui *u)
+static void draw_loading(struct viewer *u)
 {
 	erase();
 	mvaddstr(0, 0, "hectic: opening ");
@@ -72,7 +72,7 @@ static void draw_loading(struct ui *u)
 		return;
 	}
 	int w = COLS - 10 > 10 ? COLS - 10 : 10;
-	/* the size from ui_run's stat: opening the file here could block */
+	/* the size from mainloop_run's stat: opening the file here could block */
 	uint64_t fsize = u->fsize ? u->fsize : 1;
 	uint64_t done = __atomic_load_n(&store_progress, __ATOMIC_RELAXED) +
 			__atomic_load_n(&tracks_progress, __ATOMIC_RELAXED);
@@ -93,13 +93,13 @@ static void draw_loading(struct ui *u)
  * (once loaded), hectic run's program stopped, a --save file not yet in
  * place dropped, and the process ended at once, with status 0 as q gives:
  * the step may be deep in a scan, and nothing it makes is needed. */
-static void quit_now(struct ui *u) __attribute__((noreturn));
-static void quit_now(struct ui *u)
+static void quit_now(struct viewer *u) __attribute__((noreturn));
+static void quit_now(struct viewer *u)
 {
 	term_restore();
 	session_save(u);
-	if (ui_on_quit)
-		ui_on_quit();
+	if (mainloop_on_quit)
+		mainloop_on_quit();
 	source_abandon_all();
 	_exit(0);
 }
@@ -115,8 +115,8 @@ static uint64_t now_ms(void)
  * the wait at once (term_wake), and so do the signals and, once drawn,
  * a key. Before delay_ms the keys are left unread, for the main loop after
  * a short step; once drawn, keys other than those are dropped. */
-static void wait_step(struct ui *u, const int *done, const char *what, int delay_ms,
-		      void (*draw)(struct ui *u, const char *what, double secs))
+static void wait_step(struct viewer *u, const int *done, const char *what, int delay_ms,
+		      void (*draw)(struct viewer *u, const char *what, double secs))
 {
 	uint64_t t0 = now_ms();
 	while (!__atomic_load_n(done, __ATOMIC_ACQUIRE)) {
@@ -129,7 +129,7 @@ static void wait_step(struct ui *u, const int *done, const char *what, int delay
 			draw(u, what, (double)t / 1000);
 			input_wait(u->in, 100, term_wake_fd(), -1, &ev);
 		}
-		enum action a = ev.kind == IN_KEY ? ui_lookup(u, ev.key) : ACT_NONE;
+		enum action a = ev.kind == IN_KEY ? core_lookup(u, ev.key) : ACT_NONE;
 		term_wrap_store_sigbus();
 		bool quit = term_handle_signals(u);
 		if (a == ACT_SUSPEND && !quit)
@@ -139,14 +139,14 @@ static void wait_step(struct ui *u, const int *done, const char *what, int delay
 	}
 }
 
-static void draw_loading_frame(struct ui *u, const char *what, double secs)
+static void draw_loading_frame(struct viewer *u, const char *what, double secs)
 {
 	(void)what;
 	(void)secs;
 	draw_loading(u);
 }
 
-void loader_load(struct ui *u)
+void loader_load(struct viewer *u)
 {
 	pthread_t th;
 	if (pthread_create(&th, NULL, loader_thread, u) != 0) {
@@ -177,7 +177,7 @@ static void *busy_thread(void *arg)
 }
 
 /* The step on the status line, over the last frame. */
-static void draw_busy(struct ui *u, const char *what, double secs)
+static void draw_busy(struct viewer *u, const char *what, double secs)
 {
 	(void)u;
 	int y = LINES - 1;
@@ -189,7 +189,7 @@ static void draw_busy(struct ui *u, const char *what, double secs)
 	refresh();
 }
 
-void busy_run(struct ui *u, const char *what, void (*fn)(void *arg), void *arg)
+void busy_run(struct viewer *u, const char *what, void (*fn)(void *arg), void *arg)
 {
 	struct busy b = { .fn = fn, .arg = arg };
 	pthread_t th;

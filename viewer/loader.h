@@ -4,7 +4,7 @@
 #ifndef HECTIC_LOADER_H
 #define HECTIC_LOADER_H
 
-struct ui;
+struct viewer;
 
 /* Opens the store and builds the tracks of u->o.path on this thread; sets
  * u->loaded (1, or -1 with u->err). Thread entry point: returns NULL. */
@@ -13,7 +13,7 @@ void *loader_run(void *u);
 /* loader_run on a thread, drawing the progress frame until it is done;
  * quitting meanwhile ends the process (the loader may be deep in a scan).
  * Returns with u->loaded set. */
-void loader_load(struct ui *u);
+void loader_load(struct viewer *u);
 
 /* A step that takes longer than this shows on the status line. */
 #define BUSY_DELAY_MS 100
@@ -26,6 +26,6 @@ void loader_load(struct ui *u);
  * thread may change meanwhile (the screen, the window, the tracks of a
  * growing log are not changed while it runs): it reads and makes its own.
  * Without a terminal (the benchmark, the unit tests) fn runs here. */
-void busy_run(struct ui *u, const char *what, void (*fn)(void *arg), void *arg);
+void busy_run(struct viewer *u, const char *what, void (*fn)(void *arg), void *arg);
 
 #endif

@@ -125,7 +125,7 @@ enum prompt_result prompt_key(struct prompt *p, enum prompt_action pa, const cha
 	return PROMPT_EDITED;
 }
 
-void prompt_draw(struct ui *u, const char *lead, const struct prompt *p)
+void prompt_draw(struct viewer *u, const char *lead, const struct prompt *p)
 {
 	const struct layout *L = &u->L;
 	int lw = (int)strlen(lead);
@@ -141,21 +141,21 @@ void prompt_draw(struct ui *u, const char *lead, const struct prompt *p)
 	curs_set(1);
 }
 
-bool prompt_open(struct ui *u)
+bool prompt_open(struct viewer *u)
 {
 	prompt_clear(&u->prompt);
 	return true;
 }
 
-bool prompt_take_key(struct ui *u, const char *key, void (*run)(struct ui *u, const char *line))
+bool prompt_take_key(struct viewer *u, const char *key, void (*run)(struct viewer *u, const char *line))
 {
-	switch (prompt_key(&u->prompt, ui_prompt_lookup(u, key), key)) {
+	switch (prompt_key(&u->prompt, core_prompt_lookup(u, key), key)) {
 	case PROMPT_ACCEPT:
-		ui_view_close(u);
+		core_view_close(u);
 		run(u, u->prompt.text);
 		return true;
-	case PROMPT_CANCEL: ui_view_close(u); return true;
-	case PROMPT_PASS: return ui_lookup(u, key) != ACT_SUSPEND; /* Ctrl-Z suspends */
+	case PROMPT_CANCEL: core_view_close(u); return true;
+	case PROMPT_PASS: return core_lookup(u, key) != ACT_SUSPEND; /* Ctrl-Z suspends */
 	default: return true;
 	}
 }

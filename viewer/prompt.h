@@ -9,7 +9,7 @@
 
 #include "../keymaps/actions.h"
 
-struct ui;
+struct viewer;
 
 struct prompt {
 	char text[200]; /* NUL-terminated, UTF-8 */
@@ -34,13 +34,13 @@ enum prompt_result prompt_key(struct prompt *p, enum prompt_action pa, const cha
 
 /* The line on the status row after lead, the terminal's cursor at the
  * edit point. */
-void prompt_draw(struct ui *u, const char *lead, const struct prompt *p);
+void prompt_draw(struct viewer *u, const char *lead, const struct prompt *p);
 
 /* A prompt panel's open and key hooks (view.h), on u->prompt: it opens
  * empty; a key edits the line, Enter closes the panel and runs run(u,
  * line), Escape closes it; a key that neither edits nor types is
  * swallowed, but for suspend. */
-bool prompt_open(struct ui *u);
-bool prompt_take_key(struct ui *u, const char *key, void (*run)(struct ui *u, const char *line));
+bool prompt_open(struct viewer *u);
+bool prompt_take_key(struct viewer *u, const char *key, void (*run)(struct viewer *u, const char *line));
 
 #endif

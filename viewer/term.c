@@ -269,7 +269,7 @@ static void take_size(void)
 /* The terminal is ours again, as it was: curses' modes and screen (after
  * endwin, a refresh restores them), keypad and mouse reporting, and the
  * next frame drawn whole. Also after a SIGSTOP we could not see coming. */
-static void take_terminal(struct ui *u)
+static void take_terminal(struct viewer *u)
 {
 	tty_ours = 1;
 	if (isendwin()) {
@@ -295,7 +295,7 @@ static void take_terminal(struct ui *u)
  * script that started hectic stops too and the shell gets the terminal.
  * In an orphaned process group (no job control, no shell to say fg) the
  * kernel discards the stop, and the screen simply comes back. */
-void term_suspend(struct ui *u)
+void term_suspend(struct viewer *u)
 {
 	got_tstp = 0;
 	if (u->bench)
@@ -321,7 +321,7 @@ void term_suspend(struct ui *u)
 	got_cont = 0;
 }
 
-bool term_handle_signals(struct ui *u)
+bool term_handle_signals(struct viewer *u)
 {
 	char drain[64];
 	while (sigpipe_fds[0] >= 0 && read(sigpipe_fds[0], drain, sizeof drain) > 0)
@@ -368,7 +368,7 @@ void term_redraw(void)
 	clearok(curscr, TRUE);
 }
 
-bool term_start(struct ui *u, char *err, size_t n)
+bool term_start(struct viewer *u, char *err, size_t n)
 {
 	if (!newterm(NULL, stdout, stdin)) {
 		snprintf(err, n, "cannot initialise the terminal (TERM=%s)",

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct ui;
+struct viewer;
 
 /* Catches the signals (before the screen is taken) and makes the
  * self-pipe they wake the main loop through. */
@@ -18,7 +18,7 @@ void term_install_signals(void);
 /* Takes the terminal: curses on stdin/stdout, raw, no echo, the key
  * decoder and mouse reporting. False (the terminal as it was) on failure,
  * with the reason in err. */
-bool term_start(struct ui *u, char *err, size_t n);
+bool term_start(struct viewer *u, char *err, size_t n);
 
 /* For the benchmark: curses on an invisible rows x cols screen, /dev/null
  * both ways. False on failure. */
@@ -38,7 +38,7 @@ int term_wake_fd(void);
 
 /* Acts on what the signal handlers flagged (suspend, resume, resize);
  * after every wait. True when a signal asked to quit. */
-bool term_handle_signals(struct ui *u);
+bool term_handle_signals(struct viewer *u);
 
 /* Wakes the main loop's wait (the self-pipe): for a thread that has
  * finished its work. Async-signal-safe. */
@@ -51,7 +51,7 @@ bool term_interactive(void);
 bool term_quit_asked(void);
 
 /* Ctrl-Z: the terminal to the shell, stop, and back on fg. */
-void term_suspend(struct ui *u);
+void term_suspend(struct viewer *u);
 
 /* The next frame drawn whole (Ctrl-L). */
 void term_redraw(void);

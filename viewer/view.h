@@ -9,7 +9,7 @@
  * gets every action first: what it does not take falls to the global
  * handlers (core.c). A pane (the heap profile, the cost-centre profile)
  * takes the event list's place under the lanes until its action again.
- * Views keep their state in struct ui (core.h). */
+ * Views keep their state in struct viewer (core.h). */
 #ifndef HECTIC_VIEW_H
 #define HECTIC_VIEW_H
 
@@ -17,7 +17,7 @@
 
 #include "../keymaps/actions.h"
 
-struct ui;
+struct viewer;
 
 struct view_ops {
 	const char *name;
@@ -32,24 +32,24 @@ struct view_ops {
 	enum action opens_on; /* the action that opens the panel, or ACT_NONE */
 	/* Before the panel shows; false keeps it shut (and says why in
 	 * u->msg). NULL: always opens. */
-	bool (*open)(struct ui *u);
+	bool (*open)(struct viewer *u);
 	/* When it closes, by any path: frees what open made. NULL: nothing. */
-	void (*close)(struct ui *u);
-	void (*draw)(struct ui *u);
-	/* An action, while focused; true when taken. NULL: ui_panel_act, the
+	void (*close)(struct viewer *u);
+	void (*draw)(struct viewer *u);
+	/* An action, while focused; true when taken. NULL: core_panel_act, the
 	 * list panel's movement, select and close. */
-	bool (*act)(struct ui *u, enum action a);
+	bool (*act)(struct viewer *u, enum action a);
 	/* A key, before the keymap sees it (prompts take text); true when
 	 * taken. NULL: none. */
-	bool (*key)(struct ui *u, const char *key);
+	bool (*key)(struct viewer *u, const char *key);
 	/* A list panel's rows, for movement; NULL: not a list. */
-	int (*rows)(struct ui *u);
+	int (*rows)(struct viewer *u);
 	/* The log grew and the tracks and heap are built again: before (true,
 	 * the old ones still there) drop what came from them, after (false)
 	 * make it again, keeping the user's choices. NULL: nothing held. */
-	void (*reload)(struct ui *u, bool before);
+	void (*reload)(struct viewer *u, bool before);
 	/* Enter on row u->psel of a list panel. NULL: Enter closes it. */
-	void (*select)(struct ui *u);
+	void (*select)(struct viewer *u);
 };
 
 /* Every view, in drawing order. Adding a panel: its file and one line. */
@@ -58,13 +58,13 @@ struct view_ops {
 	V(list)       \
 	V(heap)       \
 	V(profile)    \
-	V(trows)      \
+	V(thread_rows)      \
 	V(sparks)     \
 	V(status)     \
 	V(help)       \
 	V(pauses)     \
 	V(filters)    \
-	V(threads)    \
+	V(thread_picker)    \
 	V(stats)      \
 	V(spans)      \
 	V(detail)     \

@@ -27,7 +27,7 @@ static int cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-void bookmark_toggle(struct ui *u, enum action a)
+void bookmark_toggle(struct viewer *u, enum action a)
 {
 	(void)a;
 	char t[48];
@@ -35,19 +35,19 @@ void bookmark_toggle(struct ui *u, enum action a)
 		if (u->bm[i] == u->cursor) {
 			memmove(&u->bm[i], &u->bm[i + 1], (size_t)(u->nbm - i - 1) * sizeof *u->bm);
 			u->nbm--;
-			ui_say(u, "bookmark at %s cleared", ui_fmt_moment(t, sizeof t, u->cursor));
+			core_say(u, "bookmark at %s cleared", core_fmt_moment(t, sizeof t, u->cursor));
 			return;
 		}
 	if (u->nbm >= BOOKMARKS_MAX) {
-		ui_say(u, "at most %d bookmarks: clear one first (m on it)", BOOKMARKS_MAX);
+		core_say(u, "at most %d bookmarks: clear one first (m on it)", BOOKMARKS_MAX);
 		return;
 	}
 	u->bm[u->nbm++] = u->cursor;
 	qsort(u->bm, (size_t)u->nbm, sizeof *u->bm, cmp_u64);
-	ui_say(u, "bookmark %d at %s (' lists them)", u->nbm, ui_fmt_moment(t, sizeof t, u->cursor));
+	core_say(u, "bookmark %d at %s (' lists them)", u->nbm, core_fmt_moment(t, sizeof t, u->cursor));
 }
 
-static void draw_bookmarks(struct ui *u)
+static void draw_bookmarks(struct viewer *u)
 {
 	struct box b = draw_box(u, u->nbm + 4, 80, "bookmarks (Enter: go there; m on one clears it)");
 	mvprintw(b.y + 1, b.x + 1, "%3s %16s %16s %16s", "#", "at", "to the next", "to the cursor");
@@ -67,7 +67,7 @@ static void draw_bookmarks(struct ui *u)
 			snprintf(d, sizeof d, "-%s", time_format(a, sizeof a, t - u->cursor));
 		if (k == u->psel)
 			attron(A_REVERSE);
-		mvprintw(b.y + 2 + i, b.x + 1, "%3d %16s %16s %16s", k + 1, ui_fmt_moment(a, sizeof a, t),
+		mvprintw(b.y + 2 + i, b.x + 1, "%3d %16s %16s %16s", k + 1, core_fmt_moment(a, sizeof a, t),
 			 c, d);
 		if (k == u->psel)
 			attroff(A_REVERSE);
@@ -77,21 +77,21 @@ static void draw_bookmarks(struct ui *u)
 	draw_box_end(u);
 }
 
-static int bookmarks_rows(struct ui *u)
+static int bookmarks_rows(struct viewer *u)
 {
 	return u->nbm;
 }
 
-static void bookmarks_select(struct ui *u)
+static void bookmarks_select(struct viewer *u)
 {
 	if (u->psel >= u->nbm)
 		return;
 	uint64_t t = u->bm[u->psel];
 	int k = u->psel + 1;
-	ui_view_close(u);
-	ui_go_time(u, t);
+	core_view_close(u);
+	core_go_time(u, t);
 	char a[48];
-	ui_say(u, "bookmark %d at %s", k, ui_fmt_moment(a, sizeof a, t));
+	core_say(u, "bookmark %d at %s", k, core_fmt_moment(a, sizeof a, t));
 }
 
 const struct view_ops view_bookmarks = {
@@ -126,7 +126,7 @@ static bool session_dir(char *dir, size_t n)
 /* The session file's path for the log at path (false when it has none:
  * a stream, no home, or a name with a newline, which its "file" line
  * cannot hold). */
-static bool session_path(const struct ui *u, char *out, size_t n, char *real, size_t rn)
+static bool session_path(const struct viewer *u, char *out, size_t n, char *real, size_t rn)
 {
 	char dir[4096];
 	if (u->src.kind != SRC_FILE || !realpath(u->o.path, real) || strlen(real) >= rn ||
@@ -160,7 +160,7 @@ static bool mkdirs(const char *path)
 	return (mkdir(p, 0700) == 0 || errno == EEXIST) && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static void write_session(FILE *f, const struct ui *u, const char *real)
+static void write_session(FILE *f, const struct viewer *u, const char *real)
 {
 	fprintf(f, "hectic-session 1\nfile %s\nsize %llu\n", real, (unsigned long long)u->s.size);
 	fprintf(f, "window %llu %llu\ncursor %llu\nfilters %lu\n", (unsigned long long)u->t0,
@@ -180,7 +180,7 @@ static void write_session(FILE *f, const struct ui *u, const char *real)
  * viewer has) beside the session file, then renamed over it: a reader
  * sees the old session or the new one, never a part, and a symlink at the
  * session's path is replaced, never written through. */
-void session_save(struct ui *u)
+void session_save(struct viewer *u)
 {
 	char path[4200], real[4096], tmp[4300];
 	if (u->loaded != 1 || !session_path(u, path, sizeof path, real, sizeof real) ||
@@ -317,9 +317,9 @@ static void bookmark_add(struct session *ss, uint64_t t, uint64_t lo, uint64_t h
 
 /* One line "KEY VALUES" of a session file; an unknown key is skipped, a
  * known one's value out of range or unreadable is dropped. */
-static void session_line(const struct ui *u, struct session *ss, const char *line, const char *real)
+static void session_line(const struct viewer *u, struct session *ss, const char *line, const char *real)
 {
-	uint64_t lo = u->s.tmin, hi = ui_run_end(u), v[2];
+	uint64_t lo = u->s.tmin, hi = core_run_end(u), v[2];
 	bool neg = false;
 	size_t kl = strcspn(line, " ");
 	const char *rest = line + kl;
@@ -395,10 +395,10 @@ static void bookmarks_sort(struct session *ss)
 	ss->nbm = k;
 }
 
-static void session_apply(struct ui *u, struct session *ss)
+static void session_apply(struct viewer *u, struct session *ss)
 {
 	if (ss->has_window)
-		ui_set_window(u, ss->t0, ss->t1 - ss->t0);
+		core_set_window(u, ss->t0, ss->t1 - ss->t0);
 	if (ss->has_cursor)
 		u->cursor = ss->cursor;
 	if (ss->has_filters)
@@ -415,11 +415,11 @@ static void session_apply(struct ui *u, struct session *ss)
 	bookmarks_sort(ss);
 	memcpy(u->bm, ss->bm, (size_t)ss->nbm * sizeof *u->bm);
 	u->nbm = ss->nbm;
-	ui_follow_cursor(u);
+	core_follow_cursor(u);
 	list_anchor(u);
 }
 
-void session_restore(struct ui *u)
+void session_restore(struct viewer *u)
 {
 	char path[4200], real[4096];
 	if (!session_path(u, path, sizeof path, real, sizeof real))
@@ -428,13 +428,13 @@ void session_restore(struct ui *u)
 	char *buf = read_session(path, &why);
 	if (!buf) {
 		if (why)
-			ui_say(u, "session not restored: its file %s (%s)", why, path);
+			core_say(u, "session not restored: its file %s (%s)", why, path);
 		return;
 	}
 	struct session ss = { 0 };
 	char *line = buf, *nl = strchr(line, '\n');
 	if (!nl || strncmp(line, "hectic-session 1\n", 17) != 0) {
-		ui_say(u, "session not restored: its file is not a session (%s)", path);
+		core_say(u, "session not restored: its file is not a session (%s)", path);
 		free(buf);
 		return;
 	}
@@ -459,7 +459,7 @@ void session_restore(struct ui *u)
 		snprintf(d + k, sizeof d - k, "%s%d bookmark%s", k ? ", " : "", ss.bm_dropped,
 			 ss.bm_dropped == 1 ? "" : "s");
 	if (d[0])
-		ui_say(u, "session restored; dropped %s (out of range or unreadable)", d);
+		core_say(u, "session restored; dropped %s (out of range or unreadable)", d);
 	else
-		ui_say(u, "the session of this file restored (%d bookmarks; ' lists them)", ss.nbm);
+		core_say(u, "the session of this file restored (%d bookmarks; ' lists them)", ss.nbm);
 }

@@ -50,18 +50,18 @@ static void text(char *out, size_t n, const uint8_t *p, size_t len)
 	sbuf_free(&b);
 }
 
-static bool detail_open(struct ui *u)
+static bool detail_open(struct viewer *u)
 {
 	memset(&dt, 0, sizeof dt);
 	if (!u->sel_valid)
 		list_anchor(u);
 	if (!u->sel_valid) {
-		ui_say(u, "no event selected (the event list is empty here)");
+		core_say(u, "no event selected (the event list is empty here)");
 		return false;
 	}
 	struct ev e;
 	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, u->sel_off, &e) != EV_OK) {
-		ui_say(u, "the event at byte %llu does not decode", (unsigned long long)u->sel_off);
+		core_say(u, "the event at byte %llu does not decode", (unsigned long long)u->sel_off);
 		return false;
 	}
 	const struct ev_layout *l = e.layout != SEL_UNKNOWN_LAYOUT ? &ev_layouts[e.layout] : NULL;
@@ -134,7 +134,7 @@ static bool detail_open(struct ui *u)
 	return true;
 }
 
-static void draw_detail(struct ui *u)
+static void draw_detail(struct viewer *u)
 {
 	struct box b = draw_box(u, dt.n + 2, 100, "event detail (Escape: close)");
 	for (int i = 0; i < dt.n && i < b.h - 1; i++)
@@ -143,10 +143,10 @@ static void draw_detail(struct ui *u)
 	draw_box_end(u);
 }
 
-static bool detail_act(struct ui *u, enum action a)
+static bool detail_act(struct viewer *u, enum action a)
 {
 	if (a == ACT_CANCEL || a == ACT_SELECT || a == ACT_EVENT_DETAIL) {
-		ui_view_close(u);
+		core_view_close(u);
 		return true;
 	}
 	return false;

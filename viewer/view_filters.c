@@ -7,7 +7,7 @@
 
 #include "core.h"
 
-static void draw_filters(struct ui *u)
+static void draw_filters(struct viewer *u)
 {
 	struct box b = draw_box(u, CL_COUNT + 4, 60,
 				"event list classes (Space/Enter: toggle, F: all on/off)");
@@ -24,32 +24,32 @@ static void draw_filters(struct ui *u)
 	draw_box_end(u);
 }
 
-static int filters_rows(struct ui *u)
+static int filters_rows(struct viewer *u)
 {
 	(void)u;
 	return CL_COUNT;
 }
 
-static void filters_select(struct ui *u)
+static void filters_select(struct viewer *u)
 {
 	u->filters ^= CLASS_BIT(u->psel);
 	u->sel_valid = false;
 }
 
-static bool filters_act(struct ui *u, enum action a)
+static bool filters_act(struct viewer *u, enum action a)
 {
 	switch (a) {
 	case ACT_UP: case ACT_DOWN: case ACT_PAGE_UP: case ACT_PAGE_DOWN:
 	case ACT_GO_START: case ACT_GO_END: case ACT_SELECT: case ACT_CANCEL:
 	case ACT_QUIT: case ACT_HELP: case ACT_SUSPEND: case ACT_TOGGLE_FILTERS:
-		return ui_panel_act(u, a);
+		return core_panel_act(u, a);
 	default:
 		return true;
 	}
 }
 
 /* Space ticks a box as Enter does, whatever it is bound to. */
-static bool filters_key(struct ui *u, const char *key)
+static bool filters_key(struct viewer *u, const char *key)
 {
 	if (strcmp(key, "<Space>"))
 		return false;

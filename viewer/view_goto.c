@@ -5,7 +5,7 @@
 #include "core.h"
 
 /* The time the line names, clamped to the run; false when it names none. */
-static bool goto_parse(const struct ui *u, const char *s, uint64_t *t)
+static bool goto_parse(const struct viewer *u, const char *s, uint64_t *t)
 {
 	uint64_t d;
 	char sign = *s == '+' || *s == '-' ? *s++ : 0;
@@ -21,26 +21,26 @@ static bool goto_parse(const struct ui *u, const char *s, uint64_t *t)
 	return true;
 }
 
-static void goto_run(struct ui *u, const char *line)
+static void goto_run(struct viewer *u, const char *line)
 {
 	uint64_t t;
 	if (!*line)
 		return;
 	if (!goto_parse(u, line, &t)) {
-		ui_say(u, "not a time: %s (try 1.5s, +20ms or -5ms)", line);
+		core_say(u, "not a time: %s (try 1.5s, +20ms or -5ms)", line);
 		return;
 	}
-	while ((t < u->t0 || t >= u->t1) && ui_width(u) < ui_run_end(u) - u->s.tmin)
-		ui_zoom(u, false, -1);
-	ui_go_time(u, t);
+	while ((t < u->t0 || t >= u->t1) && core_width(u) < core_run_end(u) - u->s.tmin)
+		core_zoom(u, false, -1);
+	core_go_time(u, t);
 }
 
-static bool goto_key(struct ui *u, const char *key)
+static bool goto_key(struct viewer *u, const char *key)
 {
 	return prompt_take_key(u, key, goto_run);
 }
 
-static void goto_draw(struct ui *u)
+static void goto_draw(struct viewer *u)
 {
 	prompt_draw(u, ":", &u->prompt);
 }

@@ -301,12 +301,12 @@ static void bands_free(struct heap_pane *p, size_t nbands)
 	p->gen++;
 }
 
-static bool heap_open(struct ui *u)
+static bool heap_open(struct viewer *u)
 {
 	struct heap_pane *p = calloc(1, sizeof *p);
 	if (!p || !bands_alloc(p, u->heap.nbands)) {
 		free(p);
-		ui_say(u, "heap view: out of memory");
+		core_say(u, "heap view: out of memory");
 		return false;
 	}
 	p->by = HEAP_BY_AREA;
@@ -327,18 +327,18 @@ static bool heap_open(struct ui *u)
 	}
 	u->hp = p;
 	if (!u->heap.ncensuses) {
-		ui_say(u, "%s", NO_PROFILE);
+		core_say(u, "%s", NO_PROFILE);
 		return true;
 	}
 	const char *km = u->km ? keymap_key(u->km, ACT_PANE_MODE, 0) : NULL;
 	const char *ks = u->km ? keymap_key(u->km, ACT_PANE_SORT, 0) : NULL;
 	const char *kh = u->km ? keymap_key(u->km, ACT_HIGHLIGHT, 0) : NULL;
-	ui_say(u, "heap: steps, each column shows its largest census; %s normalises, %s ranks by peak, "
+	core_say(u, "heap: steps, each column shows its largest census; %s normalises, %s ranks by peak, "
 	       "%s highlights", km ? km : "pane-mode", ks ? ks : "pane-sort", kh ? kh : "highlight");
 	return true;
 }
 
-static void heap_close(struct ui *u)
+static void heap_close(struct viewer *u)
 {
 	struct heap_pane *p = u->hp;
 	if (!p)
@@ -351,7 +351,7 @@ static void heap_close(struct ui *u)
 /* The log grew: before the heap is built again, free what is sized by its
  * bands or drawn from its censuses; after, make the per-band tables again.
  * The mode, the ranking order and the selection stay. */
-static void heap_reload(struct ui *u, bool before)
+static void heap_reload(struct viewer *u, bool before)
 {
 	struct heap_pane *p = u->hp;
 	if (!p)
@@ -365,7 +365,7 @@ static void heap_reload(struct ui *u, bool before)
 		free(p);
 		u->hp = NULL;
 		u->pane = NULL;
-		ui_say(u, "heap view: out of memory");
+		core_say(u, "heap view: out of memory");
 		return;
 	}
 	p->median = heap_median_interval(&u->heap);
@@ -373,7 +373,7 @@ static void heap_reload(struct ui *u, bool before)
 
 /* The ranking over the window, made again when the window or the order
  * changed. */
-static bool rank_window(struct ui *u, struct heap_pane *p)
+static bool rank_window(struct viewer *u, struct heap_pane *p)
 {
 	if (p->ranked && p->rt0 == u->t0 && p->rt1 == u->t1 && p->rby == p->by)
 		return true;
@@ -404,7 +404,7 @@ static void census_values(const struct heap *h, const struct heap_pane *p, size_
 }
 
 /* The first n ranked bands shown, and the window's figures per row. */
-static void choose_shown(struct ui *u, struct heap_pane *p, int n)
+static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 {
 	if (p->nshown == n)
 		return;
@@ -441,7 +441,7 @@ static void choose_shown(struct ui *u, struct heap_pane *p, int n)
 }
 
 /* The columns for the window and the bands shown. */
-static bool columns(struct ui *u, struct heap_pane *p)
+static bool columns(struct viewer *u, struct heap_pane *p)
 {
 	int w = u->L.plotw;
 	if (p->cols && p->ct0 == u->t0 && p->ct1 == u->t1 && p->cw == w && p->cgen == p->gen)
@@ -503,7 +503,7 @@ static bool columns(struct ui *u, struct heap_pane *p)
 }
 
 /* A band's name as the .hp writes it (raw bytes from the file), made once. */
-static const char *band_name(struct ui *u, struct heap_pane *p, uint32_t b, size_t *n)
+static const char *band_name(struct viewer *u, struct heap_pane *p, uint32_t b, size_t *n)
 {
 	if (!p->name[b]) {
 		char *s = NULL;
@@ -539,7 +539,7 @@ static int color_of(const struct heap_pane *p, int i)
 }
 
 /* Text at (y, x), cut at the screen's edge. */
-static int put(const struct ui *u, int y, int x, const char *s)
+static int put(const struct viewer *u, int y, int x, const char *s)
 {
 	if (x >= u->L.cols)
 		return 0;
@@ -551,7 +551,7 @@ static int put(const struct ui *u, int y, int x, const char *s)
 }
 
 /* A chart cell of row i (or empty: i < 0) at (y, x). */
-static void draw_chart_cell(struct ui *u, struct heap_pane *p, int y, int x, struct heap_cell c,
+static void draw_chart_cell(struct viewer *u, struct heap_pane *p, int y, int x, struct heap_cell c,
 			    bool cursor)
 {
 	if (c.band < 0) {
@@ -596,7 +596,7 @@ static void draw_chart_cell(struct ui *u, struct heap_pane *p, int y, int x, str
 	attroff(a);
 }
 
-static void draw_chart(struct ui *u, struct heap_pane *p, int y0, int rows)
+static void draw_chart(struct viewer *u, struct heap_pane *p, int y0, int rows)
 {
 	const struct heap *h = &u->heap;
 	int w = u->L.plotw;
@@ -619,7 +619,7 @@ static void draw_chart(struct ui *u, struct heap_pane *p, int y0, int rows)
 	}
 }
 
-static void draw_ticks(struct ui *u, struct heap_pane *p, int y)
+static void draw_ticks(struct viewer *u, struct heap_pane *p, int y)
 {
 	int w = u->L.plotw;
 	int cur = layout_time_to_col(u->t0, u->t1, w, u->cursor);
@@ -641,7 +641,7 @@ static void draw_ticks(struct ui *u, struct heap_pane *p, int y)
 }
 
 /* The name of legend row i (raw bytes: draw with draw_safe). */
-static const char *row_name(struct ui *u, struct heap_pane *p, int i, size_t *n, char *buf, size_t bn)
+static const char *row_name(struct viewer *u, struct heap_pane *p, int i, size_t *n, char *buf, size_t bn)
 {
 	if (i < p->nshown)
 		return band_name(u, p, p->rank[i].band, n);
@@ -657,7 +657,7 @@ static char *share(char *buf, size_t n, uint64_t v, uint64_t total)
 	return buf;
 }
 
-static void draw_legend(struct ui *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
+static void draw_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
 {
 	const struct heap *h = &u->heap;
 	for (int i = 0; i < rows; i++) {
@@ -694,7 +694,7 @@ static void draw_legend(struct ui *u, struct heap_pane *p, int y0, int rows, lon
 	}
 }
 
-static void draw_detail(struct ui *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
+static void draw_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
 {
 	const struct heap *h = &u->heap;
 	int i = p->sel;
@@ -716,13 +716,13 @@ static void draw_detail(struct ui *u, struct heap_pane *p, int y0, int rows, lon
 	/* the peak, and the value at the cursor */
 	int x = LAYOUT_GUTTER;
 	snprintf(line, sizeof line, "peak %llu B (%s) at %s;  ", (unsigned long long)st->peak,
-		 heap_fmt_bytes(a, sizeof a, st->peak), ui_fmt_moment(b, sizeof b, st->peak_time));
+		 heap_fmt_bytes(a, sizeof a, st->peak), core_fmt_moment(b, sizeof b, st->peak_time));
 	x += put(u, y, x, line);
 	if (cc >= 0)
 		snprintf(line, sizeof line, "at the cursor %llu B (%s), %s of the census of %s",
 			 (unsigned long long)cv[i], heap_fmt_bytes(a, sizeof a, cv[i]),
 			 share(c, sizeof c, cv[i], h->censuses[cc].total),
-			 ui_fmt_moment(d, sizeof d, h->censuses[cc].time));
+			 core_fmt_moment(d, sizeof d, h->censuses[cc].time));
 	else
 		snprintf(line, sizeof line, "at the cursor: before the first census");
 	put(u, y, x, line);
@@ -740,8 +740,8 @@ static void draw_detail(struct ui *u, struct heap_pane *p, int y0, int rows, lon
 						(uint64_t)((double)dv / ((double)(tb - ta) / 1e9) + 0.5)));
 		snprintf(line, sizeof line,
 			 "window: %llu B (census of %s) -> %llu B (census of %s): %s%llu B%s over %ld census%s",
-			 (unsigned long long)st->first, ui_fmt_moment(a, sizeof a, ta),
-			 (unsigned long long)st->last, ui_fmt_moment(b, sizeof b, tb), up ? "+" : "-",
+			 (unsigned long long)st->first, core_fmt_moment(a, sizeof a, ta),
+			 (unsigned long long)st->last, core_fmt_moment(b, sizeof b, tb), up ? "+" : "-",
 			 (unsigned long long)dv, rate, p->c1 - p->c0 + 1, p->c1 > p->c0 ? "es" : "");
 		put(u, y, LAYOUT_GUTTER, line);
 	}
@@ -762,7 +762,7 @@ static void draw_detail(struct ui *u, struct heap_pane *p, int y0, int rows, lon
 	attroff(at);
 }
 
-static void draw_title(struct ui *u, struct heap_pane *p, int y, long cc)
+static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 {
 	const struct heap *h = &u->heap;
 	char a[32], b[32], line[400], more[64] = "";
@@ -777,14 +777,14 @@ static void draw_title(struct ui *u, struct heap_pane *p, int y, long cc)
 	if (n > 0 && (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, "%s%s%s",
 			 cc >= 0 ? "census of " : "no census yet",
-			 cc >= 0 ? ui_fmt_moment(b, sizeof b, h->censuses[cc].time) : "",
+			 cc >= 0 ? core_fmt_moment(b, sizeof b, h->censuses[cc].time) : "",
 			 h->over_budget ? " [partial: over the memory budget]" : "");
 	attron(A_BOLD);
 	put(u, y, 0, line);
 	attroff(A_BOLD);
 }
 
-static void heap_draw(struct ui *u)
+static void heap_draw(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
@@ -833,7 +833,7 @@ static void heap_draw(struct ui *u)
 		draw_detail(u, p, L->list0 + R.detail0, R.ndetail, cc, cv);
 }
 
-static bool heap_act(struct ui *u, enum action a)
+static bool heap_act(struct viewer *u, enum action a)
 {
 	struct heap_pane *p = u->hp;
 	if (!p)
@@ -843,7 +843,7 @@ static bool heap_act(struct ui *u, enum action a)
 		switch (a) {
 		case ACT_UP: case ACT_DOWN: case ACT_PAGE_UP: case ACT_PAGE_DOWN: return true;
 		case ACT_SELECT: case ACT_HIGHLIGHT: case ACT_PANE_MODE: case ACT_PANE_SORT:
-			ui_say(u, "%s", NO_PROFILE);
+			core_say(u, "%s", NO_PROFILE);
 			return true;
 		default: break;
 		}
@@ -865,12 +865,12 @@ static bool heap_act(struct ui *u, enum action a)
 		return true;
 	case ACT_PANE_MODE:
 		p->norm = !p->norm;
-		ui_say(u, "%s", p->norm ? "heap: normalised: each column is the share of its census"
+		core_say(u, "%s", p->norm ? "heap: normalised: each column is the share of its census"
 					: "heap: absolute: the top is the largest census in view");
 		return true;
 	case ACT_PANE_SORT:
 		p->by = p->by == HEAP_BY_AREA ? HEAP_BY_PEAK : HEAP_BY_AREA;
-		ui_say(u, "%s", p->by == HEAP_BY_AREA ? "heap: bands ranked by area over the window"
+		core_say(u, "%s", p->by == HEAP_BY_AREA ? "heap: bands ranked by area over the window"
 						      : "heap: bands ranked by peak over the window");
 		return true;
 	case ACT_PANE_SCOPE:
@@ -878,7 +878,7 @@ static bool heap_act(struct ui *u, enum action a)
 	case ACT_TOGGLE_BUILTIN:
 	case ACT_EXPAND_ALL: {
 		const char *k = u->km ? keymap_key(u->km, ACT_PROFILE_VIEW, 0) : NULL;
-		ui_say(u, "%s: in the profile view (%s)", action_name(a), k ? k : "profile-view");
+		core_say(u, "%s: in the profile view (%s)", action_name(a), k ? k : "profile-view");
 		return true;
 	}
 	default: return false;

@@ -12,7 +12,7 @@
 #include "view_profile.h"
 
 /* The keys bound to an action, for the help panel. */
-static void keys_of(const struct ui *u, enum action a, char *out, size_t n)
+static void keys_of(const struct viewer *u, enum action a, char *out, size_t n)
 {
 	size_t w = 0;
 	const char *k;
@@ -30,7 +30,7 @@ enum legend_item {
 };
 
 /* The legend's rows for this mode, into v; returns their count. */
-static size_t legend_items(const struct ui *u, enum legend_item *v)
+static size_t legend_items(const struct viewer *u, enum legend_item *v)
 {
 	size_t n = 0;
 	for (int i = 0; i < LG_COUNT; i++) {
@@ -46,7 +46,7 @@ static size_t legend_items(const struct ui *u, enum legend_item *v)
 	return n;
 }
 
-static const char *legend_text(const struct ui *u, enum legend_item i)
+static const char *legend_text(const struct viewer *u, enum legend_item i)
 {
 	switch (i) {
 	case LG_TITLE: return "legend (a column is a slice of time)";
@@ -78,7 +78,7 @@ static const char *legend_text(const struct ui *u, enum legend_item i)
 
 /* Draws item i's sample in the 5 columns at (y, x); returns with the
  * attributes reset. */
-static void legend_sample(struct ui *u, int y, int x, enum legend_item i)
+static void legend_sample(struct viewer *u, int y, int x, enum legend_item i)
 {
 	attrset(A_NORMAL);
 	move(y, x);
@@ -169,7 +169,7 @@ static void legend_sample(struct ui *u, int y, int x, enum legend_item i)
 
 /* The help: the keys and, beside them (or below, on a narrow screen), the
  * legend. Rows scroll together. */
-static int help_rows(const struct ui *u, bool *beside)
+static int help_rows(const struct viewer *u, bool *beside)
 {
 	enum legend_item v[LG_COUNT];
 	int nl = (int)legend_items(u, v), nk = ACT_COUNT - 1;
@@ -177,7 +177,7 @@ static int help_rows(const struct ui *u, bool *beside)
 	return *beside ? (nk > nl ? nk : nl) : nk + 1 + nl;
 }
 
-static void draw_help(struct ui *u)
+static void draw_help(struct viewer *u)
 {
 	bool beside;
 	int rows = help_rows(u, &beside);
@@ -214,20 +214,20 @@ static void draw_help(struct ui *u)
 	draw_box_end(u);
 }
 
-static int help_nrows(struct ui *u)
+static int help_nrows(struct viewer *u)
 {
 	bool beside;
 	return help_rows(u, &beside);
 }
 
 /* ? again closes it. */
-static bool help_act(struct ui *u, enum action a)
+static bool help_act(struct viewer *u, enum action a)
 {
 	if (a == ACT_HELP) {
-		ui_view_close(u);
+		core_view_close(u);
 		return true;
 	}
-	return ui_panel_act(u, a);
+	return core_panel_act(u, a);
 }
 
 const struct view_ops view_help = {

@@ -25,7 +25,7 @@ static uint32_t thread_of(const struct ev *e)
 
 /* Is this event in the list: of its capability and thread, when it is
  * restricted to one? (Its class is the merge's business.) */
-static bool wanted(const struct ui *u, const struct evref *r)
+static bool wanted(const struct viewer *u, const struct evref *r)
 {
 	if (u->list_cap != LIST_ANY && r->cap != u->list_cap)
 		return false;
@@ -37,7 +37,7 @@ static bool wanted(const struct ui *u, const struct evref *r)
 }
 
 /* The next wanted event of a merge, within SCAN_MAX. */
-static bool next_wanted(const struct ui *u, struct merge *m, struct evref *r)
+static bool next_wanted(const struct viewer *u, struct merge *m, struct evref *r)
 {
 	for (long k = 0; k < SCAN_MAX && merge_step(m, r); k++)
 		if (wanted(u, r))
@@ -48,7 +48,7 @@ static bool next_wanted(const struct ui *u, struct merge *m, struct evref *r)
 /* The (up to) n wanted events just before (time, off), oldest first: the
  * store's events before it, in windows four times bigger each time, until
  * n are wanted or SCAN_MAX were read. */
-static size_t wanted_before(const struct ui *u, uint64_t time, uint64_t off, struct evref *out,
+static size_t wanted_before(const struct viewer *u, uint64_t time, uint64_t off, struct evref *out,
 			    size_t n)
 {
 	if (u->list_cap == LIST_ANY && !u->list_thread)
@@ -69,7 +69,7 @@ static size_t wanted_before(const struct ui *u, uint64_t time, uint64_t off, str
 	}
 }
 
-void list_restrict(struct ui *u, enum action a)
+void list_restrict(struct viewer *u, enum action a)
 {
 	bool thread = a == ACT_LIST_THREAD;
 	if (thread ? u->list_thread != 0 : u->list_cap != LIST_ANY) {
@@ -77,14 +77,14 @@ void list_restrict(struct ui *u, enum action a)
 			u->list_thread = 0;
 		else
 			u->list_cap = LIST_ANY;
-		ui_say(u, "the event list: every %s", thread ? "thread" : "capability");
+		core_say(u, "the event list: every %s", thread ? "thread" : "capability");
 		list_anchor(u);
 		return;
 	}
 	if (!u->sel_valid)
 		list_anchor(u);
 	if (!u->sel_valid) {
-		ui_say(u, "no event selected");
+		core_say(u, "no event selected");
 		return;
 	}
 	/* the selected event's capability (the merge's) and thread */
@@ -103,24 +103,24 @@ void list_restrict(struct ui *u, enum action a)
 	if (thread) {
 		uint32_t id = thread_of(&e);
 		if (!id) {
-			ui_say(u, "the selected event is of no thread");
+			core_say(u, "the selected event is of no thread");
 			return;
 		}
 		u->list_thread = id;
-		ui_say(u, "the event list: thread %u only", id);
+		core_say(u, "the event list: thread %u only", id);
 	} else {
 		if (r.cap == EV_NO_CAP) {
-			ui_say(u, "the selected event is of no capability");
+			core_say(u, "the selected event is of no capability");
 			return;
 		}
 		u->list_cap = r.cap;
-		ui_say(u, "the event list: capability %d only", r.cap);
+		core_say(u, "the event list: capability %d only", r.cap);
 	}
 	list_anchor(u);
 }
 
 /* Anchors the list at the first wanted event at or after the cursor. */
-void list_anchor(struct ui *u)
+void list_anchor(struct viewer *u)
 {
 	struct merge *m = merge_new_at(&u->s, u->cursor, u->filters);
 	struct evref r;
@@ -132,7 +132,7 @@ void list_anchor(struct ui *u)
 	merge_free(m);
 }
 
-void list_move(struct ui *u, int delta)
+void list_move(struct viewer *u, int delta)
 {
 	if (!u->sel_valid)
 		list_anchor(u);
@@ -164,10 +164,10 @@ void list_move(struct ui *u, int delta)
 		free(v);
 	}
 	u->cursor = u->sel_time;
-	ui_follow_cursor(u);
+	core_follow_cursor(u);
 }
 
-static void draw_event_line(struct ui *u, int y, const struct evref *r, bool selected)
+static void draw_event_line(struct viewer *u, int y, const struct evref *r, bool selected)
 {
 	struct ev e;
 	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) != EV_OK)
@@ -178,8 +178,8 @@ static void draw_event_line(struct ui *u, int y, const struct evref *r, bool sel
 	} else {
 		/* the screen's unit, to the nanosecond, aligned on the window's end */
 		char t[48], end[48];
-		time_format_unit(end, sizeof end, u->t1, ui_screen_unit(u), 1);
-		time_format_unit(t, sizeof t, e.time, ui_screen_unit(u), 1);
+		time_format_unit(end, sizeof end, u->t1, core_screen_unit(u), 1);
+		time_format_unit(t, sizeof t, e.time, core_screen_unit(u), 1);
 		for (size_t i = strlen(t); i < strlen(end); i++)
 			sbuf_putc(&b, ' ');
 		sbuf_puts(&b, t);
@@ -222,7 +222,7 @@ static void draw_event_line(struct ui *u, int y, const struct evref *r, bool sel
 	sbuf_free(&b);
 }
 
-static void draw_list(struct ui *u)
+static void draw_list(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	if (u->pane)

@@ -7,7 +7,7 @@
 
 #include "core.h"
 
-static void draw_pauses(struct ui *u)
+static void draw_pauses(struct viewer *u)
 {
 	struct pause_pct p;
 	tracks_pause_pct(&u->tr, 0, UINT64_MAX, -1, &p);
@@ -36,7 +36,7 @@ static void draw_pauses(struct ui *u)
 		else
 			snprintf(capb, sizeof capb, "%d", g->cap);
 		mvprintw(b.y + 2 + i, b.x + 1, "%4d %13s %9s %9s %4s %4u %4d %14llu", k + 1,
-			 ui_fmt_moment(a, 32, g->start), time_format(b_, 32, g->pause),
+			 core_fmt_moment(a, 32, g->start), time_format(b_, 32, g->pause),
 			 time_format(c, 32, g->span_end - g->span_start), capb, g->ncaps, gen,
 			 st ? (unsigned long long)st->copied : 0ull);
 		if (k == u->psel)
@@ -45,23 +45,23 @@ static void draw_pauses(struct ui *u)
 	draw_box_end(u);
 }
 
-static bool pauses_open(struct ui *u)
+static bool pauses_open(struct viewer *u)
 {
 	if (!u->tr.ngcs)
-		ui_say(u, "this log has no GC");
+		core_say(u, "this log has no GC");
 	return true;
 }
 
-static int pauses_rows(struct ui *u)
+static int pauses_rows(struct viewer *u)
 {
 	return (int)u->tr.ngcs;
 }
 
-static void pauses_select(struct ui *u)
+static void pauses_select(struct viewer *u)
 {
 	if ((size_t)u->psel < u->tr.ngcs) {
-		ui_view_close(u);
-		ui_go_gc(u, &u->tr.gcs[u->tr.gc_by_pause[u->psel]]);
+		core_view_close(u);
+		core_go_gc(u, &u->tr.gcs[u->tr.gc_by_pause[u->psel]]);
 	}
 }
 

@@ -122,7 +122,7 @@ static int safe_width(const uint8_t *p, size_t n, bool ascii)
 	return w;
 }
 
-static const char *key_of(const struct ui *u, enum action a)
+static const char *key_of(const struct viewer *u, enum action a)
 {
 	const char *k = u->km ? keymap_key(u->km, a, 0) : NULL;
 	return k ? k : action_name(a);
@@ -134,14 +134,14 @@ static const char *order_name(enum cctree_order by)
 }
 
 /* "whole run, all caps", "marked interval A..B, cap 1", ... */
-static void scope_text(const struct ui *u, char *buf, size_t n)
+static void scope_text(const struct viewer *u, char *buf, size_t n)
 {
 	const struct prof_pane *pp = u->pp;
 	char a[32], b[32], cap[24] = "all caps";
 	if (pp->cap >= 0)
 		snprintf(cap, sizeof cap, "cap %d", pp->cap);
 	/* to the microsecond, or to the column when columns are finer */
-	uint64_t res = ui_col_ns(u) < 1000 ? ui_col_ns(u) : 1000;
+	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
 	if (pp->scope == SC_MARK && u->has_mark)
 		snprintf(buf, n, "marked interval %s..%s, %s", time_format_res(a, 32, pp->from, res),
 			 time_format_res(b, 32, pp->to, res), cap);
@@ -258,7 +258,7 @@ static uint32_t heaviest_of(const struct cctree *t, uint32_t cc)
 
 /* The rows of the open nodes; node selected, or when it is hidden the
  * ancestor that shows it (its ancestors are opened when reveal). */
-static void tree_rows(struct ui *u, uint32_t node, bool reveal)
+static void tree_rows(struct viewer *u, uint32_t node, bool reveal)
 {
 	struct prof_pane *pp = u->pp;
 	const struct cctree *t = &pp->t;
@@ -312,7 +312,7 @@ static int cmp_flat_inherited(const void *a, const void *b)
 }
 
 /* The flat list in the order asked for (cctree_flat's is by individual). */
-static void flat_sort(struct ui *u)
+static void flat_sort(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	if (pp->flat_by == CCT_BY_SELF || pp->nfl < 2)
@@ -350,7 +350,7 @@ static void flat_select(struct prof_pane *pp, uint32_t cc)
 
 /* The tree (and list) for [from, to] on cap, the open nodes and the
  * selection carried over from the last one. */
-static void rebuild(struct ui *u, uint64_t from, uint64_t to, int32_t cap)
+static void rebuild(struct viewer *u, uint64_t from, uint64_t to, int32_t cap)
 {
 	struct prof_pane *pp = u->pp;
 	pp->from = from;
@@ -436,7 +436,7 @@ static uint32_t top_of(const struct heap *h, const struct prof_sample *s)
 	return b->stack && b->n ? heap_stack_id(b, 0) : CCT_NONE;
 }
 
-static void hl_compute(struct ui *u)
+static void hl_compute(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	const struct heap *h = &u->heap;
@@ -455,7 +455,7 @@ static void hl_compute(struct ui *u)
 		return;
 	pp->ticks = malloc(n * sizeof *pp->ticks);
 	if (!pp->ticks) {
-		ui_say(u, "out of memory");
+		core_say(u, "out of memory");
 		return;
 	}
 	for (size_t i = first; i < h->nticks && h->ticks[i].time <= pp->to; i++)
@@ -474,12 +474,12 @@ static void hl_clear(struct prof_pane *pp)
 
 /* The tree for what is asked now: the scope follows the window and the
  * mark (while there is none, the whole run). */
-static void sync(struct ui *u)
+static void sync(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	uint64_t from = 0, to = UINT64_MAX;
 	if (pp->scope == SC_MARK && u->has_mark)
-		ui_mark_range(u, &from, &to);
+		core_mark_range(u, &from, &to);
 	else if (pp->scope == SC_WINDOW && u->t1 > u->t0) {
 		from = u->t0;
 		to = u->t1 - 1;
@@ -537,7 +537,7 @@ static double pct(uint64_t a, uint64_t total)
 	return total ? 100.0 * (double)a / (double)total : 0.0;
 }
 
-static void draw_figures(const struct ui *u, int y, const struct cols *c, uint64_t self,
+static void draw_figures(const struct viewer *u, int y, const struct cols *c, uint64_t self,
 			 uint64_t inherited)
 {
 	const struct prof_pane *pp = u->pp;
@@ -566,7 +566,7 @@ static void draw_clipped(int y, int x, const uint8_t *p, size_t n, int maxw, boo
 
 /* A row: the label at x (within the cost centre's column), the module,
  * the figures. */
-static void draw_row(struct ui *u, int y, const struct cols *c, uint32_t cc, int x, uint64_t self,
+static void draw_row(struct viewer *u, int y, const struct cols *c, uint32_t cc, int x, uint64_t self,
 		     uint64_t inherited, bool selected)
 {
 	const struct prof_pane *pp = u->pp;
@@ -590,7 +590,7 @@ static void draw_row(struct ui *u, int y, const struct cols *c, uint32_t cc, int
 	attroff(a);
 }
 
-static void draw_tree_row(struct ui *u, int y, const struct cols *c, uint32_t k, bool selected)
+static void draw_tree_row(struct viewer *u, int y, const struct cols *c, uint32_t k, bool selected)
 {
 	const struct prof_pane *pp = u->pp;
 	const struct cc_node *x = &pp->t.nodes[k];
@@ -603,7 +603,7 @@ static void draw_tree_row(struct ui *u, int y, const struct cols *c, uint32_t k,
 	}
 }
 
-static void draw_title(struct ui *u, int y)
+static void draw_title(struct viewer *u, int y)
 {
 	const struct prof_pane *pp = u->pp;
 	char s[160], b[400];
@@ -631,7 +631,7 @@ static void draw_title(struct ui *u, int y)
 	attroff(A_BOLD);
 }
 
-static void draw_header(struct ui *u, int y, const struct cols *c)
+static void draw_header(struct viewer *u, int y, const struct cols *c)
 {
 	attron(draw_attr(u, C_DIM));
 	mvaddnstr(y, 0, "COST CENTRE", c->wname);
@@ -648,7 +648,7 @@ static void draw_header(struct ui *u, int y, const struct cols *c)
 }
 
 /* The rows of the list part (under the title and the header). */
-static int list_rows(const struct ui *u)
+static int list_rows(const struct viewer *u)
 {
 	int n = u->L.nlist;
 	return n >= 3 ? n - 2 : n - 1 > 0 ? n - 1 : 0;
@@ -678,7 +678,7 @@ static void scroll_to_sel(struct prof_pane *pp, int h)
 		pp->top = 0;
 }
 
-static void prof_draw(struct ui *u)
+static void prof_draw(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
@@ -728,7 +728,7 @@ static bool hl_before_time(const void *elem, const void *key)
 	return ((const struct hl_tick *)elem)->time < *(const uint64_t *)key;
 }
 
-void profile_draw_lane_ticks(struct ui *u)
+void profile_draw_lane_ticks(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	if (!pp || u->pane != &view_profile || !u->heap.nticks)
@@ -757,7 +757,7 @@ void profile_draw_lane_ticks(struct ui *u)
 	}
 }
 
-void profile_draw_tick(struct ui *u, int y, int x, bool cursor)
+void profile_draw_tick(struct viewer *u, int y, int x, bool cursor)
 {
 	attr_t at = draw_attr(u, C_MARKER) | A_BOLD | (cursor ? A_REVERSE : 0);
 	attron(at);
@@ -767,7 +767,7 @@ void profile_draw_tick(struct ui *u, int y, int x, bool cursor)
 
 /* ---- actions ---- */
 
-static void move_sel(struct ui *u, int delta)
+static void move_sel(struct viewer *u, int delta)
 {
 	struct prof_pane *pp = u->pp;
 	pp->sel += delta;
@@ -775,7 +775,7 @@ static void move_sel(struct ui *u, int delta)
 }
 
 /* The flat list's cost centre in the tree: its heaviest node, shown. */
-static void to_tree(struct ui *u)
+static void to_tree(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	uint32_t cc = sel_cc(pp);
@@ -783,7 +783,7 @@ static void to_tree(struct ui *u)
 	tree_rows(u, cc == CCT_NONE ? 0 : heaviest_of(&pp->t, cc), true);
 }
 
-static void toggle_node(struct ui *u)
+static void toggle_node(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	if (pp->flat) {
@@ -794,18 +794,18 @@ static void toggle_node(struct ui *u)
 		return;
 	uint32_t k = pp->rows[pp->sel];
 	if (pp->t.nodes[k].child == CCT_NONE) {
-		ui_say(u, "no cost centre under this one");
+		core_say(u, "no cost centre under this one");
 		return;
 	}
 	pp->open[k] = !pp->open[k];
 	tree_rows(u, k, false);
 }
 
-static void expand_all(struct ui *u)
+static void expand_all(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	if (pp->flat) {
-		ui_say(u, "%s: in the tree (%s)", action_name(ACT_EXPAND_ALL), key_of(u, ACT_PANE_MODE));
+		core_say(u, "%s: in the tree (%s)", action_name(ACT_EXPAND_ALL), key_of(u, ACT_PANE_MODE));
 		return;
 	}
 	bool closed = false;
@@ -814,10 +814,10 @@ static void expand_all(struct ui *u)
 	for (size_t k = 0; k < pp->t.n; k++)
 		pp->open[k] = closed || !k;
 	tree_rows(u, pp->nrows ? pp->rows[pp->sel] : 0, false);
-	ui_say(u, "%s", closed ? "every node open" : "every node closed but the root");
+	core_say(u, "%s", closed ? "every node open" : "every node closed but the root");
 }
 
-static void sort_next(struct ui *u)
+static void sort_next(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	uint32_t cc = sel_cc(pp);
@@ -827,7 +827,7 @@ static void sort_next(struct ui *u)
 		struct cc_flat *f;
 		size_t n;
 		if (!cctree_flat(&pp->t, &f, &n)) {
-			ui_say(u, "out of memory");
+			core_say(u, "out of memory");
 			return;
 		}
 		free(pp->fl);
@@ -842,20 +842,20 @@ static void sort_next(struct ui *u)
 		cctree_sort(&pp->t, &u->heap, pp->tree_by);
 		tree_rows(u, k, false);
 	}
-	ui_say(u, "sorted by %s", order_name(pp->flat ? pp->flat_by : pp->tree_by));
+	core_say(u, "sorted by %s", order_name(pp->flat ? pp->flat_by : pp->tree_by));
 }
 
-static void highlight(struct ui *u)
+static void highlight(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	if (pp->flat && !pp->nfl) {
-		ui_say(u, "no tick in this scope");
+		core_say(u, "no tick in this scope");
 		return;
 	}
 	uint32_t cc = sel_cc(pp);
 	if (pp->hl && pp->hl_cc == cc) {
 		hl_clear(pp);
-		ui_say(u, "highlight cleared");
+		core_say(u, "highlight cleared");
 		return;
 	}
 	hl_clear(pp);
@@ -865,11 +865,11 @@ static void highlight(struct ui *u)
 	struct cc_text x;
 	cc_text(&u->heap, cc, &x);
 	/* the label is escaped when the status line draws it */
-	ui_say(u, "%zu ticks with %.*s on top marked on the lanes; %s clears them", pp->nticks,
+	core_say(u, "%zu ticks with %.*s on top marked on the lanes; %s clears them", pp->nticks,
 	       (int)(x.nlabel < 60 ? x.nlabel : 60), (const char *)x.label, key_of(u, ACT_CANCEL));
 }
 
-static bool prof_act(struct ui *u, enum action a)
+static bool prof_act(struct viewer *u, enum action a)
 {
 	struct prof_pane *pp = u->pp;
 	if (!pp)
@@ -881,7 +881,7 @@ static bool prof_act(struct ui *u, enum action a)
 			return true;
 		case ACT_PANE_MODE: case ACT_PANE_SORT: case ACT_PANE_SCOPE: case ACT_PANE_CAP:
 		case ACT_TOGGLE_BUILTIN: case ACT_HIGHLIGHT: case ACT_EXPAND_ALL:
-			ui_say(u, NO_PROFILE);
+			core_say(u, NO_PROFILE);
 			return true;
 		default: return false;
 		}
@@ -924,7 +924,7 @@ static bool prof_act(struct ui *u, enum action a)
 		if (!pp->hl)
 			return false; /* the mark's */
 		hl_clear(pp);
-		ui_say(u, "highlight cleared");
+		core_say(u, "highlight cleared");
 		return true;
 	default: return false;
 	}
@@ -932,11 +932,11 @@ static bool prof_act(struct ui *u, enum action a)
 
 /* ---- life ---- */
 
-static bool prof_open(struct ui *u)
+static bool prof_open(struct viewer *u)
 {
 	struct prof_pane *pp = calloc(1, sizeof *pp);
 	if (!pp) {
-		ui_say(u, "out of memory");
+		core_say(u, "out of memory");
 		return false;
 	}
 	pp->capi = -1;
@@ -944,11 +944,11 @@ static bool prof_open(struct ui *u)
 	pp->flat_by = CCT_BY_SELF;
 	u->pp = pp;
 	if (!u->heap.nticks) {
-		ui_say(u, NO_PROFILE);
+		core_say(u, NO_PROFILE);
 		return true;
 	}
 	sync(u);
-	ui_say(u, "%s open/close, %s sort, %s flat, %s scope, %s cap, %s built-ins, %s mark ticks, %s back",
+	core_say(u, "%s open/close, %s sort, %s flat, %s scope, %s cap, %s built-ins, %s mark ticks, %s back",
 	       key_of(u, ACT_SELECT), key_of(u, ACT_PANE_SORT), key_of(u, ACT_PANE_MODE),
 	       key_of(u, ACT_PANE_SCOPE), key_of(u, ACT_PANE_CAP), key_of(u, ACT_TOGGLE_BUILTIN),
 	       key_of(u, ACT_HIGHLIGHT), key_of(u, ACT_PROFILE_VIEW));
@@ -957,13 +957,13 @@ static bool prof_open(struct ui *u)
 
 /* The log grew: the tree and the marked ticks are made again on the next
  * frame (the open nodes carried over, as for a new scope). */
-static void prof_reload(struct ui *u, bool before)
+static void prof_reload(struct viewer *u, bool before)
 {
 	if (u->pp && !before)
 		u->pp->stale = true;
 }
 
-static void prof_close(struct ui *u)
+static void prof_close(struct viewer *u)
 {
 	struct prof_pane *pp = u->pp;
 	if (!pp)

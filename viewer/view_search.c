@@ -34,39 +34,39 @@ static void search_job(void *arg)
 /* From the cursor to the next (dir 1) or previous (-1) match of the last
  * search, said on the status line. A search over many marks can take a
  * while: q, Ctrl-C and SIGTERM end the viewer meanwhile. */
-void search_repeat(struct ui *u, int dir)
+void search_repeat(struct viewer *u, int dir)
 {
 	if (!u->has_re) {
-		ui_say(u, "no search yet: / to search");
+		core_say(u, "no search yet: / to search");
 		return;
 	}
 	struct search_job j = { .tr = &u->tr, .s = &u->s, .re = &u->re, .from = u->cursor,
 				.dir = dir };
 	busy_run(u, "searching", search_job, &j);
 	if (j.found) {
-		ui_go_time(u, j.hit);
+		core_go_time(u, j.hit);
 		if (j.mark >= 0) {
 			size_t n;
 			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[j.mark], &n);
 			char a[32];
-			ui_say(u, "%s: %.*s", ui_fmt_moment(a, 32, j.hit),
+			core_say(u, "%s: %.*s", core_fmt_moment(a, 32, j.hit),
 				 (int)(n > 80 ? 80 : n), txt ? (const char *)txt : "");
 		} else {
-			ui_say(u, "thread %u label matches", j.thread);
+			core_say(u, "thread %u label matches", j.thread);
 		}
 	} else {
-		ui_say(u, "no %s match for /%s/",
+		core_say(u, "no %s match for /%s/",
 			 dir > 0 ? "later" : "earlier", u->pattern);
 	}
 }
 
-static void search_run(struct ui *u, const char *pattern)
+static void search_run(struct viewer *u, const char *pattern)
 {
 	if (!*pattern)
 		return;
 	char why[128];
 	if (!regex_guard(pattern, why, sizeof why)) {
-		ui_say(u, "regular expression refused: %s", why);
+		core_say(u, "regular expression refused: %s", why);
 		return;
 	}
 	regex_t re;
@@ -74,7 +74,7 @@ static void search_run(struct ui *u, const char *pattern)
 	if (e) {
 		char m[128];
 		regerror(e, &re, m, sizeof m);
-		ui_say(u, "bad regular expression: %s", m);
+		core_say(u, "bad regular expression: %s", m);
 		return;
 	}
 	if (u->has_re)
@@ -85,12 +85,12 @@ static void search_run(struct ui *u, const char *pattern)
 	search_repeat(u, 1);
 }
 
-static bool search_key(struct ui *u, const char *key)
+static bool search_key(struct viewer *u, const char *key)
 {
 	return prompt_take_key(u, key, search_run);
 }
 
-static void search_draw(struct ui *u)
+static void search_draw(struct viewer *u)
 {
 	prompt_draw(u, "/", &u->prompt);
 }

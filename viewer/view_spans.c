@@ -20,7 +20,7 @@ struct spans_view {
 	size_t n;
 };
 
-void spans_view_free(struct ui *u)
+void spans_view_free(struct viewer *u)
 {
 	struct spans_view *v = u->spv;
 	if (!v)
@@ -67,7 +67,7 @@ static void spans_job(void *arg)
 
 /* Pairs the spans of the log, once; q, Ctrl-C and SIGTERM end the viewer
  * meanwhile. */
-static bool spans_ready(struct ui *u)
+static bool spans_ready(struct viewer *u)
 {
 	if (u->spv)
 		return true;
@@ -75,14 +75,14 @@ static bool spans_ready(struct ui *u)
 			       .nrules = u->nspans };
 	busy_run(u, "pairing the spans", spans_job, &j);
 	if (!j.v) {
-		ui_say(u, "spans: %s", j.err);
+		core_say(u, "spans: %s", j.err);
 		return false;
 	}
 	u->spv = j.v;
 	return true;
 }
 
-static void draw_spans(struct ui *u)
+static void draw_spans(struct viewer *u)
 {
 	struct spans_view *v = u->spv;
 	if (!v)
@@ -117,23 +117,23 @@ static void draw_spans(struct ui *u)
 	draw_box_end(u);
 }
 
-static bool spans_open(struct ui *u)
+static bool spans_open(struct viewer *u)
 {
 	if (!spans_ready(u))
 		return false;
 	struct spans *sp = &u->spv->sp;
 	if (sp->unmatched_stops || sp->unclosed)
-		ui_say(u, "%llu stops with no start, %llu starts never stopped",
+		core_say(u, "%llu stops with no start, %llu starts never stopped",
 		       (unsigned long long)sp->unmatched_stops, (unsigned long long)sp->unclosed);
 	return true;
 }
 
-static int spans_rows(struct ui *u)
+static int spans_rows(struct viewer *u)
 {
 	return u->spv ? (int)u->spv->n : 0;
 }
 
-static void spans_select(struct ui *u)
+static void spans_select(struct viewer *u)
 {
 	struct spans_view *v = u->spv;
 	if (!v || (size_t)u->psel >= v->n)
@@ -142,10 +142,10 @@ static void spans_select(struct ui *u)
 	if (nm->slowest == SIZE_MAX)
 		return;
 	const struct span *s1 = &v->sp.v[nm->slowest];
-	ui_view_close(u);
+	core_view_close(u);
 	/* the span in the middle half of the window */
 	uint64_t d = s1->end - s1->start, w = d * 2 > d ? d * 2 : d;
-	ui_set_window(u, s1->start > d / 2 ? s1->start - d / 2 : 0, w ? w : 1);
+	core_set_window(u, s1->start > d / 2 ? s1->start - d / 2 : 0, w ? w : 1);
 	u->cursor = s1->start;
 	u->has_mark = true;
 	u->marking = 0;
@@ -153,11 +153,11 @@ static void spans_select(struct ui *u)
 	u->mark_b = s1->end;
 	list_anchor(u);
 	char a[32];
-	ui_say(u, "the slowest '%.60s': %s, on thread %u (marked; s: its statistics)", nm->text,
+	core_say(u, "the slowest '%.60s': %s, on thread %u (marked; s: its statistics)", nm->text,
 	       time_format(a, sizeof a, d), s1->thread);
 }
 
-bool spans_track_wanted(struct ui *u)
+bool spans_track_wanted(struct viewer *u)
 {
 	if (!u->spv && !u->spans_tried && u->tr.nmarks) {
 		u->spans_tried = true;
@@ -169,7 +169,7 @@ bool spans_track_wanted(struct ui *u)
 	return u->spv && u->spv->sp.n;
 }
 
-void spans_draw_track(struct ui *u)
+void spans_draw_track(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	if (L->spans < 0 || !u->spv)
@@ -221,7 +221,7 @@ void spans_draw_track(struct ui *u)
 }
 
 /* The log grew: the spans are paired again when next asked for. */
-static void spans_reload(struct ui *u, bool before)
+static void spans_reload(struct viewer *u, bool before)
 {
 	if (before)
 		return;

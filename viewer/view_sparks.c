@@ -59,7 +59,7 @@ static int row_of(uint16_t tag)
 
 /* The window's spark events per column into the six rows; false when the
  * log has none (logged without -lf) or the window has too many. */
-static bool full_rates(struct ui *u, uint64_t *vals, int w, uint64_t *tot)
+static bool full_rates(struct viewer *u, uint64_t *vals, int w, uint64_t *tot)
 {
 	if (u->s.hdr.nsel <= SPARK_GC || u->s.hdr.sel[SPARK_CREATE].layout == SEL_UNKNOWN_LAYOUT)
 		return false;
@@ -104,7 +104,7 @@ static struct {
 	int w;
 } sc;
 
-static bool compute(struct ui *u, int w)
+static bool compute(struct viewer *u, int w)
 {
 	if (sc.valid && sc.t0 == u->t0 && sc.t1 == u->t1 && sc.w == w && sc.size == u->s.size &&
 	    sc.reloads == u->lv.reloads)
@@ -155,7 +155,7 @@ static bool compute(struct ui *u, int w)
 	return true;
 }
 
-static void draw_sparks(struct ui *u)
+static void draw_sparks(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
@@ -204,16 +204,16 @@ static void draw_sparks(struct ui *u)
 	}
 }
 
-static void sparks_close(struct ui *u)
+static void sparks_close(struct viewer *u)
 {
 	(void)u;
 	free(sc.vals);
 	memset(&sc, 0, sizeof sc);
 }
 
-static bool sparks_open(struct ui *u)
+static bool sparks_open(struct viewer *u)
 {
-	ui_say(u, "sparks per column (all capabilities) and each capability's pool, from SPARK_COUNTERS");
+	core_say(u, "sparks per column (all capabilities) and each capability's pool, from SPARK_COUNTERS");
 	return true;
 }
 

@@ -9,7 +9,7 @@
 #include "loader.h"
 #include "summary_text.h"
 
-static void free_stats(struct ui *u)
+static void free_stats(struct viewer *u)
 {
 	for (size_t i = 0; i < u->nstatlines; i++)
 		free(u->statlines[i]);
@@ -20,7 +20,7 @@ static void free_stats(struct ui *u)
 
 static void add_line(void *ctx, const char *line)
 {
-	struct ui *u = ctx;
+	struct viewer *u = ctx;
 	char **v = realloc(u->statlines, (u->nstatlines + 1) * sizeof *v);
 	char *copy = v ? strdup(line) : NULL;
 	if (v)
@@ -45,7 +45,7 @@ static void stats_job(void *arg)
 	summary_compute(j->tr, j->s, j->a, j->b, &j->sm);
 }
 
-static void make_stats(struct ui *u)
+static void make_stats(struct viewer *u)
 {
 	free_stats(u);
 	struct stats_job j = { .tr = &u->tr, .s = &u->s };
@@ -55,13 +55,13 @@ static void make_stats(struct ui *u)
 	summary_text(&j.sm, add_line, u);
 }
 
-static void draw_stats(struct ui *u)
+static void draw_stats(struct viewer *u)
 {
 	char t[128], a[32], b_[32];
 	uint64_t lo = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
 	uint64_t hi = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
 	/* to the microsecond, or to the column when columns are finer */
-	uint64_t res = ui_col_ns(u) < 1000 ? ui_col_ns(u) : 1000;
+	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
 	snprintf(t, sizeof t, "interval %s .. %s", time_format_res(a, 32, lo, res),
 		 time_format_res(b_, 32, hi, res));
 	struct box b = draw_box(u, (int)u->nstatlines + 2, 84, t);
@@ -72,17 +72,17 @@ static void draw_stats(struct ui *u)
 	draw_box_end(u);
 }
 
-static bool stats_open(struct ui *u)
+static bool stats_open(struct viewer *u)
 {
 	if (!u->has_mark) {
-		ui_say(u, "no interval: v marks one, then s");
+		core_say(u, "no interval: v marks one, then s");
 		return false;
 	}
 	make_stats(u);
 	return true;
 }
 
-static int stats_rows(struct ui *u)
+static int stats_rows(struct viewer *u)
 {
 	return (int)u->nstatlines;
 }

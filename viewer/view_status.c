@@ -7,7 +7,7 @@
 
 #include "core.h"
 
-static void draw_status(struct ui *u)
+static void draw_status(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	attron(draw_attr(u, C_STATUS));
@@ -36,8 +36,8 @@ static void draw_status(struct ui *u)
 	char live[160];
 	live_status(u, live, sizeof live);
 	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s%s", name,
-		 ui_fmt_at(u, a, sizeof a, u->t0), ui_fmt_at(u, b, sizeof b, u->t1),
-		 ui_fmt_at(u, c, sizeof c, u->cursor), filt, *live ? "  " : "", live);
+		 core_fmt_at(u, a, sizeof a, u->t0), core_fmt_at(u, b, sizeof b, u->t1),
+		 core_fmt_at(u, c, sizeof c, u->cursor), filt, *live ? "  " : "", live);
 	/* the message after what the line took once escaped */
 	int x = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii) + 2;
 	if (u->msg[0]) {

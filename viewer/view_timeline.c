@@ -11,14 +11,14 @@
 #include "core.h"
 #include "view_profile.h"
 
-static void draw_ruler(struct ui *u)
+static void draw_ruler(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	move(L->ruler, 0);
 	clrtoeol();
 	char buf[32];
 	/* the gutter: the window's width */
-	mvaddstr(L->ruler, 0, time_format(buf, sizeof buf, ui_width(u)));
+	mvaddstr(L->ruler, 0, time_format(buf, sizeof buf, core_width(u)));
 	struct layout_tick t[64];
 	uint64_t step;
 	bool offsets;
@@ -44,7 +44,7 @@ static void draw_ruler(struct ui *u)
 	attroff(draw_attr(u, C_MARKER) | A_BOLD);
 }
 
-static bool fractions(struct ui *u)
+static bool fractions(struct viewer *u)
 {
 	size_t need = u->tr.ncaps * (size_t)u->L.plotw;
 	if (need > u->fraccap) {
@@ -68,7 +68,7 @@ static bool fractions(struct ui *u)
 
 /* Writes a running thread's label (or id) over its lane segment [a, b) of
  * columns when it fits. */
-static void label_segment(struct ui *u, size_t c, uint32_t thread, int a, int b)
+static void label_segment(struct viewer *u, size_t c, uint32_t thread, int a, int b)
 {
 	int row = (int)c - u->L.lanes_top;
 	if (row < 0 || row >= u->L.nlanes || !thread)
@@ -94,7 +94,7 @@ static void label_segment(struct ui *u, size_t c, uint32_t thread, int a, int b)
 
 /* When zoomed in far enough (the state query was exact), labels the runs
  * of threads in the lanes. Reads the window's scheduler events again. */
-static void draw_lane_labels(struct ui *u)
+static void draw_lane_labels(struct viewer *u)
 {
 	if (!u->exact || !u->tr.ncaps)
 		return;
@@ -131,14 +131,14 @@ static void draw_lane_labels(struct ui *u)
 	free(from);
 }
 
-static bool in_mark(const struct ui *u, uint64_t a, uint64_t b)
+static bool in_mark(const struct viewer *u, uint64_t a, uint64_t b)
 {
 	uint64_t lo, hi;
-	ui_mark_range(u, &lo, &hi);
+	core_mark_range(u, &lo, &hi);
 	return b > lo && a <= hi;
 }
 
-static void draw_lanes(struct ui *u)
+static void draw_lanes(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	bool ok = u->tr.ncaps && fractions(u);
@@ -183,7 +183,7 @@ static void draw_lanes(struct ui *u)
 }
 
 /* The columns of [a, b) (b > a, or a lone moment), clipped to the window. */
-static bool cols_of(const struct ui *u, uint64_t a, uint64_t b, int *ca, int *cb)
+static bool cols_of(const struct viewer *u, uint64_t a, uint64_t b, int *ca, int *cb)
 {
 	if (b <= a)
 		b = a + 1;
@@ -194,7 +194,7 @@ static bool cols_of(const struct ui *u, uint64_t a, uint64_t b, int *ca, int *cb
 	return true;
 }
 
-static void draw_gcbar(struct ui *u)
+static void draw_gcbar(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	int y = L->gcbar;
@@ -242,7 +242,7 @@ static void draw_gcbar(struct ui *u)
 }
 
 /* A sparkline of the last sample at or before each column's end. */
-static void draw_spark(struct ui *u, int y, const char *label, const struct sample *v, size_t n,
+static void draw_spark(struct viewer *u, int y, const char *label, const struct sample *v, size_t n,
 		       enum color color)
 {
 	const struct layout *L = &u->L;
@@ -269,7 +269,7 @@ static void draw_spark(struct ui *u, int y, const char *label, const struct samp
 }
 
 /* The marked interval, over the ruler. */
-static void draw_mark(struct ui *u)
+static void draw_mark(struct viewer *u)
 {
 	if (!u->has_mark && !u->marking)
 		return;
@@ -282,7 +282,7 @@ static void draw_mark(struct ui *u)
 	attroff(draw_attr(u, C_MARK));
 }
 
-static void timeline_draw(struct ui *u)
+static void timeline_draw(struct viewer *u)
 {
 	draw_ruler(u);
 	draw_lanes(u);

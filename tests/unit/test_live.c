@@ -25,12 +25,6 @@
 #include "../../viewer/loader.h"
 #include "../../viewer/summary_text.h"
 
-/* term.c and bench.c report through main.c's warnx_. */
-void warnx_(const char *fmt, ...)
-{
-	(void)fmt;
-}
-
 static uint8_t *read_file(const char *path, size_t *n)
 {
 	FILE *f = fopen(path, "rb");
@@ -55,20 +49,20 @@ static void append(const char *path, const uint8_t *p, size_t n)
 	fclose(f);
 }
 
-static void load(struct ui *u, const char *path)
+static void load(struct viewer *u, const char *path)
 {
-	struct ui_opts o = { .path = path, .color = 0, .ascii = 1 };
-	ui_init(u, &o);
+	struct viewer_opts o = { .path = path, .color = 0, .ascii = 1 };
+	core_init(u, &o);
 	u->km = keymap_new("default");
 	assert_non_null(u->km);
 	loader_run(u);
 	assert_int_equal(u->loaded, 1);
 	layout_compute(&u->L, 32, 120, u->tr.ncaps, 0);
-	ui_after_load(u);
+	core_after_load(u);
 }
 
 /* A text dump of what the viewer and the reports read of a log. */
-static char *dump(struct ui *u)
+static char *dump(struct viewer *u)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -148,7 +142,7 @@ static void follow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncu
 	assert_true(fd >= 0);
 	close(fd);
 	append(path, full, cuts[0]);
-	static struct ui u;
+	static struct viewer u;
 	load(&u, path);
 	live_start(&u);
 	assert_true(u.lv.follow);
@@ -181,7 +175,7 @@ static void follow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncu
 	}
 	assert_string_equal(got, want);
 	free(got);
-	ui_free(&u);
+	core_free(&u);
 	unlink(path);
 }
 
@@ -211,7 +205,7 @@ static void test_follow_every_fixture(void **state)
 		assert_true(cfd >= 0);
 		close(cfd);
 		append(cut, full, n);
-		static struct ui fresh;
+		static struct viewer fresh;
 		load(&fresh, cut);
 		/* the reference: the tracks as tracks_build makes them (the
 		 * loader built this incomplete log's for following) */
@@ -219,7 +213,7 @@ static void test_follow_every_fixture(void **state)
 		assert_true(tracks_build(&fresh.tr, &fresh.s));
 		char *want = dump(&fresh);
 		size_t hdr = (size_t)fresh.s.hdr.data_off;
-		ui_free(&fresh);
+		core_free(&fresh);
 		unlink(cut);
 		if (n < hdr + 64) {
 			free(full);
@@ -264,7 +258,7 @@ static void test_shrink_and_replace(void **state)
 	assert_true(fd >= 0);
 	close(fd);
 	append(path, full, n / 2);
-	static struct ui u;
+	static struct viewer u;
 	load(&u, path);
 	live_start(&u);
 	assert_true(u.lv.follow);
@@ -283,10 +277,10 @@ static void test_shrink_and_replace(void **state)
 	store_close(&w);
 	/* the whole of what is left in view (at least a column a ns) */
 	assert_int_equal(u.t0, u.s.tmin);
-	assert_true(u.t1 >= ui_run_end(&u));
+	assert_true(u.t1 >= core_run_end(&u));
 	char *d = dump(&u);
 	free(d);
-	ui_free(&u);
+	core_free(&u);
 
 	unlink(path);
 	append(path, full, n / 2);
@@ -300,7 +294,7 @@ static void test_shrink_and_replace(void **state)
 	live_tick(&u);
 	assert_true(u.lv.stopped);
 	assert_non_null(strstr(u.msg, "replaced"));
-	ui_free(&u);
+	core_free(&u);
 	unlink(path);
 	free(full);
 }
@@ -309,13 +303,13 @@ static void test_shrink_and_replace(void **state)
 static void test_complete(void **state)
 {
 	(void)state;
-	static struct ui u;
+	static struct viewer u;
 	load(&u, "tests/fixtures/threaded.eventlog");
 	live_start(&u);
 	assert_false(u.lv.follow);
 	assert_int_equal(live_fd(&u), -1);
 	assert_int_equal(live_timeout(&u), -1);
-	ui_free(&u);
+	core_free(&u);
 
 	size_t n;
 	uint8_t *full = read_file("tests/fixtures/threaded.eventlog", &n);
@@ -341,8 +335,8 @@ static void test_complete(void **state)
 	assert_non_null(strstr(u.msg, "complete"));
 	assert_true(u.t1 >= t1);
 	assert_int_equal(u.t0, u.s.tmin);
-	assert_int_equal(u.t1, ui_run_end(&u));
-	ui_free(&u);
+	assert_int_equal(u.t1, core_run_end(&u));
+	core_free(&u);
 	unlink(path);
 	free(full);
 }

@@ -28,30 +28,24 @@
 
 #define FIXTURE "tests/fixtures/threaded.eventlog"
 
-/* term.c and bench.c report through main.c's warnx_. */
-void warnx_(const char *fmt, ...)
-{
-	(void)fmt;
-}
-
-static struct ui U;
+static struct viewer U;
 
 /* A loaded viewer of the log at path on a 120x32 screen, in a keymap. */
-static struct ui *setup_at(const char *keymap, const char *path)
+static struct viewer *setup_at(const char *keymap, const char *path)
 {
-	struct ui_opts o = { .path = path, .color = 0, .ascii = 1 };
-	ui_init(&U, &o);
+	struct viewer_opts o = { .path = path, .color = 0, .ascii = 1 };
+	core_init(&U, &o);
 	U.mapname = keymap;
 	U.km = keymap_new(keymap);
 	assert_non_null(U.km);
 	loader_run(&U);
 	assert_int_equal(U.loaded, 1);
 	layout_compute(&U.L, 32, 120, U.tr.ncaps, 0);
-	ui_after_load(&U);
+	core_after_load(&U);
 	return &U;
 }
 
-static struct ui *setup(const char *keymap)
+static struct viewer *setup(const char *keymap)
 {
 	return setup_at(keymap, FIXTURE);
 }
@@ -59,14 +53,14 @@ static struct ui *setup(const char *keymap)
 static int teardown(void **state)
 {
 	(void)state;
-	ui_free(&U);
+	core_free(&U);
 	return 0;
 }
 
-static void keys(struct ui *u, const char *const *k)
+static void keys(struct viewer *u, const char *const *k)
 {
 	for (; *k; k++)
-		ui_key(u, *k);
+		core_key(u, *k);
 }
 
 /* Every action runs somewhere and has a help line; every panel opens on
@@ -75,9 +69,9 @@ static void test_action_table(void **state)
 {
 	(void)state;
 	for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
-		if (!ui_action_handled((enum action)a))
+		if (!core_action_handled((enum action)a))
 			print_error("no handler for %s\n", action_name((enum action)a));
-		assert_true(ui_action_handled((enum action)a));
+		assert_true(core_action_handled((enum action)a));
 		assert_true(action_help((enum action)a)[0] != 0);
 	}
 	for (size_t i = 0; view_all[i]; i++) {
@@ -97,33 +91,33 @@ static void test_action_table(void **state)
 static void test_zoom(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	uint64_t full = u->t1 - u->t0;
 	assert_int_equal(u->t0, u->s.tmin);
-	assert_int_equal(full, ui_run_end(u) - u->s.tmin);
-	ui_act(u, ACT_ZOOM_OUT);
+	assert_int_equal(full, core_run_end(u) - u->s.tmin);
+	core_act(u, ACT_ZOOM_OUT);
 	assert_string_equal(u->msg, "the whole run is in view");
 	assert_int_equal(u->t1 - u->t0, full);
 	/* in, around the cursor (at the start: the window stays there) */
-	ui_act(u, ACT_ZOOM_IN);
+	core_act(u, ACT_ZOOM_IN);
 	assert_int_equal(u->t1 - u->t0, full / 2);
 	assert_int_equal(u->t0, u->s.tmin);
-	ui_act(u, ACT_ZOOM_OUT);
+	core_act(u, ACT_ZOOM_OUT);
 	assert_int_equal(u->t1 - u->t0, full);
 	/* the cursor's column stays put */
 	for (int i = 0; i < 40; i++)
-		ui_act(u, ACT_RIGHT);
+		core_act(u, ACT_RIGHT);
 	int col = layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
-	ui_act(u, ACT_ZOOM_IN);
+	core_act(u, ACT_ZOOM_IN);
 	int col2 = layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
 	assert_true(col2 >= col - 1 && col2 <= col + 1);
 	/* down to a nanosecond a column, no further */
 	for (int i = 0; i < 64; i++)
-		ui_act(u, ACT_ZOOM_IN);
+		core_act(u, ACT_ZOOM_IN);
 	assert_int_equal(u->t1 - u->t0, (uint64_t)u->L.plotw);
 	assert_string_equal(u->msg, "zoomed in as far as 1 ns per column");
 	assert_true(u->cursor >= u->t0 && u->cursor < u->t1);
-	ui_act(u, ACT_ZOOM_FIT);
+	core_act(u, ACT_ZOOM_FIT);
 	assert_int_equal(u->t1 - u->t0, full);
 	teardown(NULL);
 }
@@ -131,44 +125,44 @@ static void test_zoom(void **state)
 static void test_pan_and_clamp(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	uint64_t start = u->s.tmin;
-	ui_act(u, ACT_LEFT);
+	core_act(u, ACT_LEFT);
 	assert_int_equal(u->cursor, start);
-	ui_act(u, ACT_RIGHT);
+	core_act(u, ACT_RIGHT);
 	assert_int_equal(u->cursor, layout_col_to_time(u->t0, u->t1, u->L.plotw, 1));
-	ui_act(u, ACT_LEFT);
+	core_act(u, ACT_LEFT);
 	assert_int_equal(u->cursor, start);
-	ui_act(u, ACT_GO_END);
+	core_act(u, ACT_GO_END);
 	assert_int_equal(u->cursor, u->s.tmax);
-	ui_act(u, ACT_GO_START);
+	core_act(u, ACT_GO_START);
 	assert_int_equal(u->cursor, start);
 	/* a page to the right at a tenth of the run, then past the end */
 	for (int i = 0; i < 4; i++)
-		ui_act(u, ACT_ZOOM_IN);
+		core_act(u, ACT_ZOOM_IN);
 	uint64_t w = u->t1 - u->t0;
-	ui_act(u, ACT_PAGE_RIGHT);
+	core_act(u, ACT_PAGE_RIGHT);
 	assert_int_equal(u->t0, start + w);
 	assert_int_equal(u->cursor, start + w);
 	for (int i = 0; i < 40; i++)
-		ui_act(u, ACT_PAGE_RIGHT);
-	assert_int_equal(u->t1, ui_run_end(u));
+		core_act(u, ACT_PAGE_RIGHT);
+	assert_int_equal(u->t1, core_run_end(u));
 	assert_int_equal(u->t1 - u->t0, w);
 	assert_int_equal(u->cursor, u->s.tmax);
 	for (int i = 0; i < 40; i++)
-		ui_act(u, ACT_PAGE_LEFT);
+		core_act(u, ACT_PAGE_LEFT);
 	assert_int_equal(u->t0, start);
 	assert_int_equal(u->cursor, start);
 	/* the window: inside the run, never narrower than a ns a column */
-	ui_set_window(u, 0, 10);
+	core_set_window(u, 0, 10);
 	assert_int_equal(u->t0, start);
 	assert_int_equal(u->t1 - u->t0, (uint64_t)u->L.plotw);
-	ui_set_window(u, UINT64_MAX / 2, 1000);
-	assert_int_equal(u->t1, ui_run_end(u));
-	ui_set_window(u, 0, UINT64_MAX / 4);
+	core_set_window(u, UINT64_MAX / 2, 1000);
+	assert_int_equal(u->t1, core_run_end(u));
+	core_set_window(u, 0, UINT64_MAX / 4);
 	assert_int_equal(u->t0, start);
 	/* lanes scroll within the capabilities */
-	ui_act(u, ACT_LANES_UP);
+	core_act(u, ACT_LANES_UP);
 	layout_compute(&u->L, 32, 120, u->tr.ncaps, u->lanes_top);
 	assert_int_equal(u->L.lanes_top, 0);
 	teardown(NULL);
@@ -177,30 +171,30 @@ static void test_pan_and_clamp(void **state)
 static void test_list(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	list_anchor(u);
 	assert_true(u->sel_valid);
 	uint64_t t = u->sel_time, off = u->sel_off;
-	ui_act(u, ACT_DOWN);
+	core_act(u, ACT_DOWN);
 	assert_true(u->sel_time > t || (u->sel_time == t && u->sel_off != off));
 	assert_int_equal(u->cursor, u->sel_time);
-	ui_act(u, ACT_UP);
+	core_act(u, ACT_UP);
 	assert_int_equal(u->sel_time, t);
 	assert_int_equal(u->sel_off, off);
-	ui_act(u, ACT_PAGE_DOWN);
+	core_act(u, ACT_PAGE_DOWN);
 	assert_true(u->sel_time >= t);
-	ui_act(u, ACT_PAGE_UP);
+	core_act(u, ACT_PAGE_UP);
 	assert_int_equal(u->sel_time, t);
 	assert_int_equal(u->sel_off, off);
 	/* before the first event: nowhere to go */
-	ui_act(u, ACT_UP);
+	core_act(u, ACT_UP);
 	assert_int_equal(u->sel_off, off);
 	/* every class filtered out: no selection */
-	ui_act(u, ACT_TOGGLE_FILTERS);
+	core_act(u, ACT_TOGGLE_FILTERS);
 	assert_int_equal(u->filters, 0);
 	list_anchor(u);
 	assert_false(u->sel_valid);
-	ui_act(u, ACT_TOGGLE_FILTERS);
+	core_act(u, ACT_TOGGLE_FILTERS);
 	assert_int_equal(u->filters, CLASS_ALL);
 	teardown(NULL);
 }
@@ -208,36 +202,36 @@ static void test_list(void **state)
 static void test_pauses_panel(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	assert_true(u->tr.ngcs > 2);
-	ui_act(u, ACT_PAUSE_LIST);
+	core_act(u, ACT_PAUSE_LIST);
 	assert_ptr_equal(u->view, &view_pauses);
 	assert_int_equal(u->psel, 0);
-	ui_act(u, ACT_UP);
+	core_act(u, ACT_UP);
 	assert_int_equal(u->psel, 0);
-	ui_act(u, ACT_DOWN);
+	core_act(u, ACT_DOWN);
 	assert_int_equal(u->psel, 1);
-	ui_act(u, ACT_GO_END);
+	core_act(u, ACT_GO_END);
 	assert_int_equal(u->psel, (int)u->tr.ngcs - 1);
-	ui_act(u, ACT_DOWN);
+	core_act(u, ACT_DOWN);
 	assert_int_equal(u->psel, (int)u->tr.ngcs - 1);
-	ui_act(u, ACT_GO_START);
-	ui_act(u, ACT_DOWN);
+	core_act(u, ACT_GO_START);
+	core_act(u, ACT_DOWN);
 	/* Enter goes to the second longest pause */
 	const struct gc *g = &u->tr.gcs[u->tr.gc_by_pause[1]];
-	ui_act(u, ACT_SELECT);
+	core_act(u, ACT_SELECT);
 	assert_null(u->view);
 	assert_int_equal(u->cursor, g->start);
 	assert_true(strncmp(u->msg, "GC at ", 6) == 0);
 	/* another action closes the panel and runs */
-	ui_act(u, ACT_PAUSE_LIST);
+	core_act(u, ACT_PAUSE_LIST);
 	uint64_t c = u->cursor;
-	ui_act(u, ACT_RIGHT);
+	core_act(u, ACT_RIGHT);
 	assert_null(u->view);
 	assert_true(u->cursor > c);
 	/* and Escape only closes it */
-	ui_act(u, ACT_PAUSE_LIST);
-	ui_act(u, ACT_CANCEL);
+	core_act(u, ACT_PAUSE_LIST);
+	core_act(u, ACT_CANCEL);
 	assert_null(u->view);
 	teardown(NULL);
 }
@@ -245,30 +239,30 @@ static void test_pauses_panel(void **state)
 static void test_filters_panel(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
-	ui_act(u, ACT_FILTERS);
+	struct viewer *u = setup("default");
+	core_act(u, ACT_FILTERS);
 	assert_ptr_equal(u->view, &view_filters);
-	ui_act(u, ACT_SELECT);
+	core_act(u, ACT_SELECT);
 	assert_int_equal(u->filters, CLASS_ALL & ~CLASS_BIT(0));
-	ui_act(u, ACT_DOWN);
-	ui_key(u, "<Space>"); /* Space ticks too, whatever it is bound to */
+	core_act(u, ACT_DOWN);
+	core_key(u, "<Space>"); /* Space ticks too, whatever it is bound to */
 	assert_int_equal(u->filters, CLASS_ALL & ~CLASS_BIT(0) & ~CLASS_BIT(1));
 	assert_ptr_equal(u->view, &view_filters);
 	/* other actions are ignored while it is open, but toggle-filters */
 	uint64_t t0 = u->t0, t1 = u->t1;
-	ui_act(u, ACT_ZOOM_IN);
-	ui_act(u, ACT_PAUSE_LIST);
+	core_act(u, ACT_ZOOM_IN);
+	core_act(u, ACT_PAUSE_LIST);
 	assert_ptr_equal(u->view, &view_filters);
 	assert_int_equal(u->t0, t0);
 	assert_int_equal(u->t1, t1);
-	ui_act(u, ACT_TOGGLE_FILTERS);
+	core_act(u, ACT_TOGGLE_FILTERS);
 	assert_int_equal(u->filters, CLASS_ALL);
 	assert_ptr_equal(u->view, &view_filters);
-	ui_act(u, ACT_GO_END);
+	core_act(u, ACT_GO_END);
 	assert_int_equal(u->psel, CL_COUNT - 1);
-	ui_act(u, ACT_HELP);
+	core_act(u, ACT_HELP);
 	assert_ptr_equal(u->view, &view_help);
-	ui_act(u, ACT_HELP);
+	core_act(u, ACT_HELP);
 	assert_null(u->view);
 	teardown(NULL);
 }
@@ -276,17 +270,17 @@ static void test_filters_panel(void **state)
 static void test_threads_panel(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	assert_true(u->tr.nthreads > 1);
-	ui_act(u, ACT_THREADS);
-	assert_ptr_equal(u->view, &view_threads);
+	core_act(u, ACT_THREADS);
+	assert_ptr_equal(u->view, &view_thread_picker);
 	size_t k = 0;
 	while (k < u->tr.nthreads && u->tr.threads[k].first_run == UINT64_MAX)
 		k++;
 	assert_true(k < u->tr.nthreads);
 	for (size_t i = 0; i < k; i++)
-		ui_act(u, ACT_DOWN);
-	ui_act(u, ACT_SELECT);
+		core_act(u, ACT_DOWN);
+	core_act(u, ACT_SELECT);
 	assert_null(u->view);
 	assert_int_equal(u->cursor, u->tr.threads[k].first_run);
 	char want[64];
@@ -298,28 +292,28 @@ static void test_threads_panel(void **state)
 static void test_stats_panel(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
-	ui_act(u, ACT_STATS);
+	struct viewer *u = setup("default");
+	core_act(u, ACT_STATS);
 	assert_null(u->view);
 	assert_string_equal(u->msg, "no interval: v marks one, then s");
-	ui_act(u, ACT_MARK);
+	core_act(u, ACT_MARK);
 	for (int i = 0; i < 30; i++)
-		ui_act(u, ACT_RIGHT);
-	ui_act(u, ACT_MARK);
+		core_act(u, ACT_RIGHT);
+	core_act(u, ACT_MARK);
 	assert_true(u->has_mark);
-	ui_act(u, ACT_STATS);
+	core_act(u, ACT_STATS);
 	assert_ptr_equal(u->view, &view_stats);
 	assert_true(u->nstatlines > 10);
 	assert_non_null(strstr(u->statlines[0], "bytes allocated in the heap"));
-	ui_act(u, ACT_GO_END);
+	core_act(u, ACT_GO_END);
 	assert_int_equal(u->psel, (int)u->nstatlines - 1);
-	ui_act(u, ACT_SELECT); /* no select: Enter closes */
+	core_act(u, ACT_SELECT); /* no select: Enter closes */
 	assert_null(u->view);
 	assert_int_equal(u->nstatlines, 0);
 	/* z zooms to the mark, Escape clears it */
-	ui_act(u, ACT_ZOOM_MARK);
+	core_act(u, ACT_ZOOM_MARK);
 	assert_int_equal(u->t0, u->mark_a);
-	ui_act(u, ACT_CANCEL);
+	core_act(u, ACT_CANCEL);
 	assert_false(u->has_mark);
 	teardown(NULL);
 }
@@ -327,27 +321,27 @@ static void test_stats_panel(void **state)
 static void test_search(void **state)
 {
 	(void)state;
-	struct ui *u = setup("emacs");
-	ui_act(u, ACT_SEARCH);
+	struct viewer *u = setup("emacs");
+	core_act(u, ACT_SEARCH);
 	assert_ptr_equal(u->view, &view_search);
 	keys(u, (const char *const[]){ "r", "o", "u", "n", "x", "<Backspace>", "d", "<Space>",
 				       "2", NULL });
 	assert_string_equal(u->prompt.text, "round 2");
-	ui_key(u, "<Enter>");
+	core_key(u, "<Enter>");
 	assert_null(u->view);
 	assert_true(u->cursor > u->s.tmin);
 	assert_non_null(strstr(u->msg, "round 2"));
 	uint64_t hit = u->cursor;
-	ui_act(u, ACT_SEARCH_NEXT);
+	core_act(u, ACT_SEARCH_NEXT);
 	assert_true(u->cursor > hit);
-	ui_act(u, ACT_SEARCH_PREV);
+	core_act(u, ACT_SEARCH_PREV);
 	assert_int_equal(u->cursor, hit);
 	/* C-g cancels, and a bad expression says so */
-	ui_key(u, "/");
+	core_key(u, "/");
 	assert_ptr_equal(u->view, &view_search);
-	ui_key(u, "<C-g>");
+	core_key(u, "<C-g>");
 	assert_null(u->view);
-	ui_key(u, "/");
+	core_key(u, "/");
 	keys(u, (const char *const[]){ "(", "<Enter>", NULL });
 	assert_true(strncmp(u->msg, "bad regular expression", 22) == 0);
 	teardown(NULL);
@@ -368,7 +362,7 @@ static void screen_row(int y, char *buf, int n)
 
 /* The picker's rows on the hidden screen: ids[i] and its runs and running
  * time as shown. The number of rows. */
-static int picker_rows(const struct ui *u, uint32_t *ids, unsigned *runs, char (*run)[32], int max)
+static int picker_rows(const struct viewer *u, uint32_t *ids, unsigned *runs, char (*run)[32], int max)
 {
 	char b[512];
 	int y = 0, col = -1, n = 0;
@@ -395,13 +389,13 @@ static int picker_rows(const struct ui *u, uint32_t *ids, unsigned *runs, char (
 static void test_threads_whole_run(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	assert_true(u->tr.nthreads > 1);
 	uint64_t nev = u->s.nevents;
 	u->s.nevents = 3000000; /* the estimate: the whole run holds that many */
 	assert_true(term_start_hidden(u->L.rows, u->L.cols));
-	ui_act(u, ACT_THREADS);
-	assert_ptr_equal(u->view, &view_threads);
+	core_act(u, ACT_THREADS);
+	assert_ptr_equal(u->view, &view_thread_picker);
 	assert_non_null(strstr(u->msg, "too many events"));
 	u->view->draw(u);
 	uint32_t ids[64];
@@ -417,7 +411,7 @@ static void test_threads_whole_run(void **state)
 		assert_string_equal(run[i], time_format(want, sizeof want, t->run_ns));
 	}
 	/* by running time, longest first */
-	ui_act(u, ACT_PANE_SORT);
+	core_act(u, ACT_PANE_SORT);
 	assert_string_equal(u->msg, "threads by running time");
 	u->view->draw(u);
 	n = picker_rows(u, ids, runs, run, 64);
@@ -425,7 +419,7 @@ static void test_threads_whole_run(void **state)
 	for (int i = 1; i < n; i++)
 		assert_true(tracks_thread(&u->tr, ids[i - 1])->run_ns >=
 			    tracks_thread(&u->tr, ids[i])->run_ns);
-	ui_view_close(u);
+	core_view_close(u);
 	term_stop_hidden();
 	u->s.nevents = nev;
 	teardown(NULL);
@@ -433,42 +427,42 @@ static void test_threads_whole_run(void **state)
 
 /* ---- the window against any values ---- */
 
-static void assert_window_sane(const struct ui *u)
+static void assert_window_sane(const struct viewer *u)
 {
 	assert_true(u->t1 > u->t0);
 	assert_true(u->t0 >= u->s.tmin);
-	assert_true(u->t1 <= ui_run_end(u));
+	assert_true(u->t1 <= core_run_end(u));
 	assert_true(u->t1 - u->t0 >= (uint64_t)u->L.plotw);
 }
 
 static void test_window_extremes(void **state)
 {
 	(void)state;
-	struct ui *u = setup("default");
-	uint64_t lo = u->s.tmin, hi = ui_run_end(u);
+	struct viewer *u = setup("default");
+	uint64_t lo = u->s.tmin, hi = core_run_end(u);
 	const uint64_t v[] = { 0, 1, lo, hi - 1, hi, hi - lo, UINT64_MAX / 2, UINT64_MAX - 1,
 			       UINT64_MAX };
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
 		for (size_t j = 0; j < sizeof v / sizeof *v; j++) {
-			ui_set_window(u, v[i], v[j]);
+			core_set_window(u, v[i], v[j]);
 			assert_window_sane(u);
 		}
 	/* z on a mark that wraps (from a session file): the whole run */
-	ui_set_window(u, lo + (hi - lo) / 4, (hi - lo) / 8);
+	core_set_window(u, lo + (hi - lo) / 4, (hi - lo) / 8);
 	u->has_mark = true;
 	u->mark_a = UINT64_MAX;
 	u->mark_b = 0;
-	ui_act(u, ACT_ZOOM_MARK);
+	core_act(u, ACT_ZOOM_MARK);
 	assert_window_sane(u);
 	assert_int_equal(u->t0, lo);
 	assert_int_equal(u->t1, hi);
 	assert_int_equal(u->cursor, lo);
 	/* a mark past the run: said, the window kept */
-	ui_set_window(u, lo + (hi - lo) / 4, (hi - lo) / 8);
+	core_set_window(u, lo + (hi - lo) / 4, (hi - lo) / 8);
 	uint64_t t0 = u->t0, t1 = u->t1;
 	u->mark_a = hi + 5;
 	u->mark_b = UINT64_MAX;
-	ui_act(u, ACT_ZOOM_MARK);
+	core_act(u, ACT_ZOOM_MARK);
 	assert_string_equal(u->msg, "the interval is outside the run");
 	assert_int_equal(u->t0, t0);
 	assert_int_equal(u->t1, t1);
@@ -476,9 +470,9 @@ static void test_window_extremes(void **state)
 	uint64_t tmin = u->s.tmin, tmax = u->s.tmax;
 	u->s.tmin = UINT64_MAX - 10;
 	u->s.tmax = UINT64_MAX;
-	assert_int_equal(ui_run_end(u), UINT64_MAX); /* saturated, not 0 */
+	assert_int_equal(core_run_end(u), UINT64_MAX); /* saturated, not 0 */
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
-		ui_set_window(u, v[i], v[i]);
+		core_set_window(u, v[i], v[i]);
 		assert_true(u->t1 > u->t0);
 		assert_int_equal(u->t1, UINT64_MAX);
 		assert_int_equal(u->t1 - u->t0, (uint64_t)u->L.plotw);
@@ -570,17 +564,17 @@ static void test_session_roundtrip(void **state)
 {
 	(void)state;
 	fresh_state();
-	struct ui *u = setup("default");
-	uint64_t lo = u->s.tmin, hi = ui_run_end(u);
-	ui_go_time(u, lo + (hi - lo) / 3);
-	ui_act(u, ACT_BOOKMARK);
-	ui_go_time(u, lo + (hi - lo) / 5);
-	ui_act(u, ACT_BOOKMARK);
-	ui_act(u, ACT_MARK);
-	ui_go_time(u, lo + (hi - lo) / 2);
-	ui_act(u, ACT_MARK);
-	ui_act(u, ACT_ZOOM_IN);
-	ui_act(u, ACT_ZOOM_IN);
+	struct viewer *u = setup("default");
+	uint64_t lo = u->s.tmin, hi = core_run_end(u);
+	core_go_time(u, lo + (hi - lo) / 3);
+	core_act(u, ACT_BOOKMARK);
+	core_go_time(u, lo + (hi - lo) / 5);
+	core_act(u, ACT_BOOKMARK);
+	core_act(u, ACT_MARK);
+	core_go_time(u, lo + (hi - lo) / 2);
+	core_act(u, ACT_MARK);
+	core_act(u, ACT_ZOOM_IN);
+	core_act(u, ACT_ZOOM_IN);
 	uint32_t thread = u->tr.threads[u->tr.nthreads - 1].id;
 	int32_t cap = u->tr.caps[u->tr.ncaps - 1];
 	u->list_thread = thread;
@@ -627,7 +621,7 @@ static void test_session_extremes(void **state)
 {
 	(void)state;
 	fresh_state();
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	uint64_t lo = u->s.tmin, tmax = u->s.tmax;
 	session_save(u);
 	teardown(NULL);
@@ -650,7 +644,7 @@ static void test_session_extremes(void **state)
 				    "capability, mark, 5 bookmarks (out of range or unreadable)");
 	assert_window_sane(u);
 	assert_int_equal(u->t0, lo);
-	assert_int_equal(u->t1, ui_run_end(u));
+	assert_int_equal(u->t1, core_run_end(u));
 	assert_int_equal(u->cursor, lo);
 	assert_int_equal(u->filters, CLASS_ALL);
 	assert_int_equal(u->list_thread, 0);
@@ -664,14 +658,14 @@ static void test_session_extremes(void **state)
 	u->mark_a = UINT64_MAX;
 	u->mark_b = 0;
 	assert_true(term_start_hidden(u->L.rows, u->L.cols));
-	ui_act(u, ACT_ZOOM_MARK);
+	core_act(u, ACT_ZOOM_MARK);
 	assert_window_sane(u);
-	ui_act(u, ACT_THREADS);
-	assert_ptr_equal(u->view, &view_threads);
+	core_act(u, ACT_THREADS);
+	assert_ptr_equal(u->view, &view_thread_picker);
 	draw_frame(u);
-	ui_act(u, ACT_CANCEL);
-	ui_act(u, ACT_THREAD_ROWS);
-	assert_ptr_equal(u->pane, &view_trows);
+	core_act(u, ACT_CANCEL);
+	core_act(u, ACT_THREAD_ROWS);
+	assert_ptr_equal(u->pane, &view_thread_rows);
 	/* the thread rows on an empty window (t1 == t0: the model writes no
 	 * cells): blank rows, no cell read that was never written */
 	uint64_t w0 = u->t0, w1 = u->t1;
@@ -690,12 +684,12 @@ static void test_session_extremes(void **state)
 	u->t0 = w0;
 	u->t1 = w1;
 	draw_frame(u);
-	ui_pane_close(u);
+	core_pane_close(u);
 	term_stop_hidden();
 	teardown(NULL);
 	/* each value just out of range, alone: dropped, named */
 	u = setup("default");
-	uint64_t hi = ui_run_end(u);
+	uint64_t hi = core_run_end(u);
 	struct {
 		char line[80];
 		const char *named;
@@ -754,7 +748,7 @@ static void test_session_files(void **state)
 {
 	(void)state;
 	fresh_state();
-	struct ui *u = setup("default");
+	struct viewer *u = setup("default");
 	session_save(u);
 	char path[600], tmp[700];
 	session_file(path, sizeof path);
@@ -847,9 +841,9 @@ static void test_session_relative_state_home(void **state)
 	assert_int_equal(mkdir(here, 0700), 0);
 	assert_int_equal(chdir(here), 0);
 	setenv("XDG_STATE_HOME", "rel-state", 1);
-	struct ui *u = setup_at("default", log);
-	ui_go_time(u, u->s.tmin + 1000);
-	ui_act(u, ACT_BOOKMARK);
+	struct viewer *u = setup_at("default", log);
+	core_go_time(u, u->s.tmin + 1000);
+	core_act(u, ACT_BOOKMARK);
 	session_save(u);
 	teardown(NULL);
 	bool cwd_empty = dir_list(here, names, sizeof names) == 0;

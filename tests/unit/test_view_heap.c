@@ -14,12 +14,6 @@
 #include "../../viewer/cmd.h"
 #include "../../viewer/view_heap.h"
 
-/* term.c and bench.c report through main.c's warnx_. */
-void warnx_(const char *fmt, ...)
-{
-	(void)fmt;
-}
-
 /* A heap of n censuses at these times with these totals (no samples). */
 static struct census C[16];
 static struct heap heap_of(const uint64_t *t, const uint64_t *total, size_t n)

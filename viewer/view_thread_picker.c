@@ -19,7 +19,7 @@ enum tsort { TS_ID, TS_RUNNING, TS_RUNS, TS_LABEL, TS_NSORT };
 static const char *const tsort_names[TS_NSORT] = { "id", "running time", "runs", "label" };
 
 struct picker {
-	const struct ui *u;        /* the viewer it was opened in */
+	const struct viewer *u;        /* the viewer it was opened in */
 	struct thread_window *fig; /* by tr.threads index: the running time, runs
 				    * and caps shown, the window's or the whole run's */
 	bool whole;                /* fig holds the whole run's */
@@ -53,7 +53,7 @@ static int cmp_pick(const void *a, const void *b)
 		break;
 	case TS_LABEL: {
 		size_t nx, ny;
-		const struct ui *u = pk.u;
+		const struct viewer *u = pk.u;
 		const uint8_t *lx = tracks_label(&u->tr, &u->s, &u->tr.threads[x], &nx);
 		const uint8_t *ly = tracks_label(&u->tr, &u->s, &u->tr.threads[y], &ny);
 		if (lx && !ly)
@@ -94,7 +94,7 @@ static void window_job(void *arg)
 
 /* The window's own figures when it holds few enough events (by the log's
  * mean density), else the whole run's. False when out of memory. */
-static bool figures(struct ui *u, size_t n)
+static bool figures(struct viewer *u, size_t n)
 {
 	pk.fig = calloc(n ? n : 1, sizeof *pk.fig);
 	if (!pk.fig)
@@ -113,11 +113,11 @@ static bool figures(struct ui *u, size_t n)
 		pk.fig[i] = (struct thread_window){ .run_ns = t->run_ns, .nruns = t->nruns,
 						    .caps = t->caps };
 	}
-	ui_say(u, "the window holds too many events: running time, runs and caps of the whole run");
+	core_say(u, "the window holds too many events: running time, runs and caps of the whole run");
 	return true;
 }
 
-static bool threads_open(struct ui *u)
+static bool threads_open(struct viewer *u)
 {
 	size_t n = u->tr.nthreads;
 	memset(&pk, 0, sizeof pk);
@@ -126,7 +126,7 @@ static bool threads_open(struct ui *u)
 	if (!pk.order || !figures(u, n)) {
 		free(pk.order);
 		memset(&pk, 0, sizeof pk);
-		ui_say(u, "threads: out of memory");
+		core_say(u, "threads: out of memory");
 		return false;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -134,7 +134,7 @@ static bool threads_open(struct ui *u)
 	return true;
 }
 
-static void threads_close(struct ui *u)
+static void threads_close(struct viewer *u)
 {
 	(void)u;
 	free(pk.fig);
@@ -142,7 +142,7 @@ static void threads_close(struct ui *u)
 	memset(&pk, 0, sizeof pk);
 }
 
-static void draw_threads(struct ui *u)
+static void draw_threads(struct viewer *u)
 {
 	char t[160];
 	snprintf(t, sizeof t, "threads: %zu, by %s; %s (r: sort; Enter: go to the first run)",
@@ -164,9 +164,9 @@ static void draw_threads(struct ui *u)
 		for (int x = 0; x < b.w - 2; x++)
 			addch(' ');
 		mvprintw(b.y + 2 + i, b.x + 1, "%8u %10s %10s %10s %10s %6u %-6.6s ", ti->id,
-			 ti->created != UINT64_MAX ? ui_fmt_moment(a, 32, ti->created) : "-",
-			 ti->first_run != UINT64_MAX ? ui_fmt_moment(c, 32, ti->first_run) : "-",
-			 ti->finished != UINT64_MAX ? ui_fmt_moment(d, 32, ti->finished) : "-",
+			 ti->created != UINT64_MAX ? core_fmt_moment(a, 32, ti->created) : "-",
+			 ti->first_run != UINT64_MAX ? core_fmt_moment(c, 32, ti->first_run) : "-",
+			 ti->finished != UINT64_MAX ? core_fmt_moment(d, 32, ti->finished) : "-",
 			 time_format(e, 32, run_of(ix)), runs_of(ix), caps);
 		size_t n;
 		const uint8_t *label = tracks_label(&u->tr, &u->s, ti, &n);
@@ -179,49 +179,49 @@ static void draw_threads(struct ui *u)
 	draw_box_end(u);
 }
 
-static int threads_rows(struct ui *u)
+static int threads_rows(struct viewer *u)
 {
 	return (int)u->tr.nthreads;
 }
 
-static bool threads_act(struct ui *u, enum action a)
+static bool threads_act(struct viewer *u, enum action a)
 {
 	if (a == ACT_PANE_SORT) {
 		pk.sort = (enum tsort)((pk.sort + 1) % TS_NSORT);
 		resort();
 		u->psel = u->ptop = 0;
-		ui_say(u, "threads by %s", tsort_names[pk.sort]);
+		core_say(u, "threads by %s", tsort_names[pk.sort]);
 		return true;
 	}
-	return ui_panel_act(u, a);
+	return core_panel_act(u, a);
 }
 
-static void threads_select(struct ui *u)
+static void threads_select(struct viewer *u)
 {
 	if ((size_t)u->psel >= u->tr.nthreads)
 		return;
 	const struct thread_info *t = &u->tr.threads[pk.order[u->psel]];
 	uint32_t id = t->id;
 	uint64_t first = t->first_run;
-	ui_view_close(u);
+	core_view_close(u);
 	if (first != UINT64_MAX) {
-		ui_go_time(u, first);
-		ui_say(u, "thread %u first runs here", id);
+		core_go_time(u, first);
+		core_say(u, "thread %u first runs here", id);
 	} else {
-		ui_say(u, "thread %u never ran", id);
+		core_say(u, "thread %u never ran", id);
 	}
 }
 
 /* The log grew: the table is made again. */
-static void threads_reload(struct ui *u, bool before)
+static void threads_reload(struct viewer *u, bool before)
 {
 	if (before)
 		threads_close(u);
 	else if (!threads_open(u))
-		ui_view_close(u);
+		core_view_close(u);
 }
 
-const struct view_ops view_threads = {
+const struct view_ops view_thread_picker = {
 	.name = "threads",
 	.opens_on = ACT_THREADS,
 	.open = threads_open,

@@ -2,7 +2,7 @@
  * made before the screen is taken, loading, then frames and input until
  * quit. The views are in view_*.c, the state and actions in core.c, the
  * terminal in term.c. */
-#include "ui.h"
+#include "mainloop.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,7 +16,7 @@
 
 #include "../keymaps/keymaps.h"
 #include "../keymaps/rc.h"
-#include "bench.h"
+#include "script_bench.h"
 #include "cmd.h"
 #include "core.h"
 #include "draw.h"
@@ -26,18 +26,18 @@
 /* The viewer lives until the process exits, which frees what it holds
  * (the map, the tracks, the key decoder) at once; kept here it stays
  * reachable for the leak checker. */
-static struct ui *volatile viewer;
+static struct viewer *volatile viewer;
 
 static bool key_canon(const char *key, char *out, size_t n, void *ctx)
 {
-	struct ui *u = ctx;
+	struct viewer *u = ctx;
 	return input_canonical(u->in, key, out, n);
 }
 
 /* The keymap and the rc file's settings. Bad rc lines are reported, and
  * the viewer still starts (*rc_errors); an unknown keymap is a usage
  * error. Returns 0 or the exit status. */
-static int setup_keys(struct ui *u, const struct ui_opts *o, bool *rc_errors)
+static int setup_keys(struct viewer *u, const struct viewer_opts *o, bool *rc_errors)
 {
 	struct rc rc;
 	rc_init(&rc);
@@ -86,7 +86,7 @@ static int setup_keys(struct ui *u, const struct ui_opts *o, bool *rc_errors)
  * store's message names what a special file is; its open does not block.
  * A stream's spooler starts here (a FIFO waits for its writer on the
  * spooler's thread). Returns 0 or the exit status. */
-static int check_file(struct ui *u, const char *path)
+static int check_file(struct viewer *u, const char *path)
 {
 	char serr[300];
 	if (source_is_stream(path) || u->o.save) {
@@ -120,7 +120,7 @@ static int check_file(struct ui *u, const char *path)
 }
 
 /* Frames and input until quit. Returns the exit status. */
-static int main_loop(struct ui *u)
+static int main_loop(struct viewer *u)
 {
 	bool dirty = true;
 	char was[160], now[160];
@@ -147,8 +147,8 @@ static int main_loop(struct ui *u)
 		if (store_shrunk)
 			term_die(EXIT_BADINPUT, "%s: the file shrank while it was open", u->o.path);
 		switch (ev.kind) {
-		case IN_KEY: ui_key(u, ev.key); break;
-		case IN_MOUSE: ui_mouse(u, &ev); break;
+		case IN_KEY: core_key(u, ev.key); break;
+		case IN_MOUSE: core_mouse(u, &ev); break;
 		case IN_EOF: u->quit = true; break;
 		default: break;
 		}
@@ -158,12 +158,12 @@ static int main_loop(struct ui *u)
 	return 0;
 }
 
-int ui_run(const struct ui_opts *o)
+int mainloop_run(const struct viewer_opts *o)
 {
-	struct ui *u = viewer = calloc(1, sizeof *u);
+	struct viewer *u = viewer = calloc(1, sizeof *u);
 	if (!u)
 		return EXIT_BADINPUT;
-	ui_init(u, o);
+	core_init(u, o);
 	u->winfile = getenv("HECTIC_DEBUG_WINDOW");
 	if (u->winfile && !*u->winfile)
 		u->winfile = NULL;
@@ -184,7 +184,7 @@ int ui_run(const struct ui_opts *o)
 		return r;
 	if (o->bench) {
 		u->bench = true;
-		return bench_run(u);
+		return script_bench_run(u);
 	}
 	if (u->src.kind == SRC_STDIN && !isatty(STDIN_FILENO)) {
 		/* the log came on stdin (the spooler reads a copy of it): the
@@ -206,12 +206,12 @@ int ui_run(const struct ui_opts *o)
 		return EXIT_USAGE;
 	}
 	if (rc_errors)
-		ui_say(u, "the rc file has errors (shown on exit)");
+		core_say(u, "the rc file has errors (shown on exit)");
 	loader_load(u);
 	term_wrap_store_sigbus();
 	if (u->loaded != 1)
 		term_die(EXIT_BADINPUT, "%s", u->err);
-	ui_after_load(u);
+	core_after_load(u);
 	session_restore(u);
 	live_start(u);
 	return main_loop(u);

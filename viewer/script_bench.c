@@ -1,5 +1,5 @@
 /* The benchmark: a key script against an invisible screen. */
-#include "bench.h"
+#include "script_bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,17 +36,17 @@ static int cmp_d(const void *a, const void *b)
 }
 
 /* One key of the script, as the main loop would take it. */
-static void bench_key(struct ui *u, const char *k)
+static void bench_key(struct viewer *u, const char *k)
 {
 	if (k[0] == '/') { /* a search: "/regex" */
-		ui_act(u, ACT_SEARCH);
+		core_act(u, ACT_SEARCH);
 		prompt_set(&u->prompt, k + 1);
-		ui_key(u, "<Enter>");
+		core_key(u, "<Enter>");
 		return;
 	}
 	char canon[48];
 	if (input_canonical(u->in, k, canon, sizeof canon))
-		ui_key(u, canon);
+		core_key(u, canon);
 }
 
 static void report(double first, double *times, size_t n)
@@ -135,7 +135,7 @@ static double cpu_s(void)
 
 /* One turn of the main loop without a terminal: wait for the log, read
  * it, draw. */
-static void follow_turn(struct ui *u, int max_ms)
+static void follow_turn(struct viewer *u, int max_ms)
 {
 	int t = live_timeout(u);
 	if (t < 0 || t > max_ms)
@@ -157,7 +157,7 @@ static void follow_turn(struct ui *u, int max_ms)
  * viewer follows it: the time to take it all in, the latency from a
  * chunk's write to the frame that shows it, and the CPU an idle follow
  * takes (the log less its end marker, for 3 s, once idle). */
-static int bench_follow(struct ui *u, double rate)
+static int bench_follow(struct viewer *u, double rate)
 {
 	int in = open(u->o.path, O_RDONLY);
 	struct stat sb;
@@ -194,7 +194,7 @@ static int bench_follow(struct ui *u, double rate)
 		unlink(tmpl);
 		return EXIT_BADINPUT;
 	}
-	ui_after_load(u);
+	core_after_load(u);
 	live_start(u);
 	draw_frame(u);
 	pthread_t th;
@@ -255,7 +255,7 @@ static int bench_follow(struct ui *u, double rate)
 
 /* What the viewer shows of a log, as text: the span, the counts and the
  * summary (which the lanes, the GC bar and the reports are drawn from). */
-static char *figures(struct ui *u)
+static char *figures(struct viewer *u)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -275,7 +275,7 @@ static char *figures(struct ui *u)
 /* --bench=watch: FILE is being written by a program (bench.sh starts
  * one): the viewer follows it until it is complete (or 10 minutes), then
  * its span and figures are compared with a fresh open of the file. */
-static int bench_watch(struct ui *u)
+static int bench_watch(struct viewer *u)
 {
 	if (!term_start_hidden(50, 200)) {
 		warnx_("cannot set up the benchmark's screen");
@@ -288,7 +288,7 @@ static int bench_watch(struct ui *u)
 		warnx_("%s", u->err);
 		return EXIT_BADINPUT;
 	}
-	ui_after_load(u);
+	core_after_load(u);
 	live_start(u);
 	draw_frame(u);
 	double t0 = now_s();
@@ -304,10 +304,10 @@ static int bench_watch(struct ui *u)
 	char *live = figures(u);
 	uint64_t t1 = u->t1, t0w = u->t0;
 	term_stop_hidden();
-	struct ui_opts o = u->o;
+	struct viewer_opts o = u->o;
 	o.bench = NULL;
-	static struct ui fresh;
-	ui_init(&fresh, &o);
+	static struct viewer fresh;
+	core_init(&fresh, &o);
 	loader_run(&fresh);
 	if (fresh.loaded != 1 || !live) {
 		warnx_("%s", fresh.err);
@@ -315,7 +315,7 @@ static int bench_watch(struct ui *u)
 	}
 	char *want = figures(&fresh);
 	bool same = want && !strcmp(live, want) && fresh.s.tmin == t0w &&
-		    ui_run_end(&fresh) == t1;
+		    core_run_end(&fresh) == t1;
 	printf("watch: the span grew %llu times while followed (%.1f ms to %.1f ms of log time, %.1f s)\n",
 	       (unsigned long long)spans, (double)(first - u->s.tmin) / 1e6,
 	       (double)(u->s.tmax - u->s.tmin) / 1e6, now_s() - t0);
@@ -326,7 +326,7 @@ static int bench_watch(struct ui *u)
 	return complete && same ? 0 : EXIT_BADINPUT;
 }
 
-int bench_run(struct ui *u)
+int script_bench_run(struct viewer *u)
 {
 	if (!strcmp(u->o.bench, "watch"))
 		return bench_watch(u);
@@ -353,7 +353,7 @@ int bench_run(struct ui *u)
 		warnx_("%s", u->err);
 		return EXIT_BADINPUT;
 	}
-	ui_after_load(u);
+	core_after_load(u);
 	draw_frame(u);
 	double first = now_s() - t0;
 	size_t n = 0;

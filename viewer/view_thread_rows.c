@@ -82,7 +82,7 @@ static int cmp_label(const void *a, const void *b)
 /* The rows: every thread (or those alive in the window), sorted. By
  * creation is the order of the tracks' table (thread ids, which the RTS
  * gives in creation order): no sort at all. */
-static bool make_rows(struct ui *u, struct trows_pane *p)
+static bool make_rows(struct viewer *u, struct trows_pane *p)
 {
 	if (p->sorted && (!p->alive_only || (p->st0 == u->t0 && p->st1 == u->t1)) &&
 	    (!p->matching || !strcmp(p->pat, u->pattern)))
@@ -198,12 +198,12 @@ static void ensure(struct trows_pane *p, size_t k)
 }
 
 /* The rows on screen: nlist less the title. */
-static int visible(const struct ui *u)
+static int visible(const struct viewer *u)
 {
 	return u->L.nlist > 1 ? u->L.nlist - 1 : 0;
 }
 
-static void clamp(struct ui *u, struct trows_pane *p)
+static void clamp(struct viewer *u, struct trows_pane *p)
 {
 	int h = visible(u);
 	if (p->sel < 0)
@@ -223,7 +223,7 @@ static void clamp(struct ui *u, struct trows_pane *p)
 
 /* The cells of the rows shown, made again when the window, the width or
  * the rows changed. */
-static bool cells(struct ui *u, struct trows_pane *p)
+static bool cells(struct viewer *u, struct trows_pane *p)
 {
 	int w = u->L.plotw, n = visible(u);
 	if (p->top + n > (int)p->nids)
@@ -258,7 +258,7 @@ static bool cells(struct ui *u, struct trows_pane *p)
 	return true;
 }
 
-static const char *glyph(const struct ui *u, const struct trow_cell *c, char *buf)
+static const char *glyph(const struct viewer *u, const struct trow_cell *c, char *buf)
 {
 	if (c->created)
 		return "+";
@@ -282,7 +282,7 @@ static const char *glyph(const struct ui *u, const struct trow_cell *c, char *bu
 	}
 }
 
-static void draw_trows(struct ui *u)
+static void draw_trows(struct viewer *u)
 {
 	struct trows_pane *p = u->trp;
 	const struct layout *L = &u->L;
@@ -356,10 +356,10 @@ static void draw_trows(struct ui *u)
 
 /* The selected thread's runs on the lanes (x): a mark on each capability
  * lane's column where it ran longest. Called by the timeline. */
-void trows_draw_lane_marks(struct ui *u)
+void trows_draw_lane_marks(struct viewer *u)
 {
 	struct trows_pane *p = u->trp;
-	if (!p || u->pane != &view_trows || !p->hl || !p->nids || p->sel < p->ctop ||
+	if (!p || u->pane != &view_thread_rows || !p->hl || !p->nids || p->sel < p->ctop ||
 	    p->sel >= p->ctop + p->cn)
 		return;
 	const struct layout *L = &u->L;
@@ -377,7 +377,7 @@ void trows_draw_lane_marks(struct ui *u)
 	}
 }
 
-static bool trows_act(struct ui *u, enum action a)
+static bool trows_act(struct viewer *u, enum action a)
 {
 	struct trows_pane *p = u->trp;
 	if (!p)
@@ -391,29 +391,29 @@ static bool trows_act(struct ui *u, enum action a)
 	case ACT_PANE_SORT:
 		p->sort = (enum sort)((p->sort + 1) % SORT_COUNT);
 		p->sorted = false;
-		ui_say(u, "threads by %s", sort_names[p->sort]);
+		core_say(u, "threads by %s", sort_names[p->sort]);
 		return true;
 	case ACT_PANE_SCOPE:
 		p->alive_only = !p->alive_only;
 		p->sorted = false;
 		p->sel = p->top = 0;
-		ui_say(u, "%s", p->alive_only ? "only the threads alive in the window"
+		core_say(u, "%s", p->alive_only ? "only the threads alive in the window"
 					      : "every thread");
 		return true;
 	case ACT_PANE_MODE:
 		if (!u->has_re && !p->matching) {
-			ui_say(u, "search first (/ REGEX): then only the threads whose label or id matches");
+			core_say(u, "search first (/ REGEX): then only the threads whose label or id matches");
 			return true;
 		}
 		p->matching = !p->matching;
 		p->sorted = false;
 		p->sel = p->top = 0;
-		ui_say(u, "%s", p->matching ? "only the threads whose label or id matches the search"
+		core_say(u, "%s", p->matching ? "only the threads whose label or id matches the search"
 					    : "every thread, matching or not");
 		return true;
 	case ACT_HIGHLIGHT:
 		p->hl = !p->hl;
-		ui_say(u, "%s", p->hl ? "the selected thread's runs marked on the lanes"
+		core_say(u, "%s", p->hl ? "the selected thread's runs marked on the lanes"
 				      : "lane marks off");
 		return true;
 	case ACT_CANCEL:
@@ -426,11 +426,11 @@ static bool trows_act(struct ui *u, enum action a)
 			return true;
 		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
 		if (ti->first_run == UINT64_MAX) {
-			ui_say(u, "thread %u never ran", ti->id);
+			core_say(u, "thread %u never ran", ti->id);
 			return true;
 		}
-		ui_go_time(u, ti->first_run);
-		ui_say(u, "thread %u first runs here", ti->id);
+		core_go_time(u, ti->first_run);
+		core_say(u, "thread %u first runs here", ti->id);
 		return true;
 	}
 	default: return false;
@@ -439,20 +439,20 @@ static bool trows_act(struct ui *u, enum action a)
 	return true;
 }
 
-static bool trows_open(struct ui *u)
+static bool trows_open(struct viewer *u)
 {
 	struct trows_pane *p = calloc(1, sizeof *p);
 	if (!p) {
-		ui_say(u, "thread rows: out of memory");
+		core_say(u, "thread rows: out of memory");
 		return false;
 	}
 	u->trp = p;
-	ui_say(u, "digit: ran on that cap, . runnable, M/S/B/I/D/T blocked (MVar, STM, black hole, "
+	core_say(u, "digit: ran on that cap, . runnable, M/S/B/I/D/T blocked (MVar, STM, black hole, "
 		  "I/O, delay, throwTo), F foreign; r sort, w alive only, x mark on lanes");
 	return true;
 }
 
-static void trows_close(struct ui *u)
+static void trows_close(struct viewer *u)
 {
 	struct trows_pane *p = u->trp;
 	if (!p)
@@ -465,7 +465,7 @@ static void trows_close(struct ui *u)
 }
 
 /* The log grew: the rows and cells are made again. */
-static void trows_reload(struct ui *u, bool before)
+static void trows_reload(struct viewer *u, bool before)
 {
 	struct trows_pane *p = u->trp;
 	if (p && !before) {
@@ -474,7 +474,7 @@ static void trows_reload(struct ui *u, bool before)
 	}
 }
 
-const struct view_ops view_trows = {
+const struct view_ops view_thread_rows = {
 	.name = "trows",
 	.pane = true,
 	.opens_on = ACT_THREAD_ROWS,

@@ -5,9 +5,9 @@
 #ifndef HECTIC_BENCH_H
 #define HECTIC_BENCH_H
 
-struct ui;
+struct viewer;
 
 /* Returns the exit status. */
-int bench_run(struct ui *u);
+int script_bench_run(struct viewer *u);
 
 #endif
