@@ -50,6 +50,12 @@ static void on_sigbus(int sig, siginfo_t *si, void *ctx)
 	store_shrunk = 1;
 }
 
+bool store_faulted(const struct store *s)
+{
+	(void)s;
+	return store_shrunk != 0;
+}
+
 static void guard_mapping(const uint8_t *base, size_t len)
 {
 	static bool installed;

@@ -157,6 +157,10 @@ struct store {
 #include <signal.h>
 extern volatile sig_atomic_t store_shrunk;
 
+/* True once s's mapped file shrank under it (see store_shrunk): what was
+ * read from s after that is not the file's. */
+bool store_faulted(const struct store *s);
+
 enum store_status {
 	STORE_OK,
 	STORE_EIO,     /* open/stat/mmap failed: errno is set */
