@@ -44,17 +44,20 @@ CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 TERMKEY_LIBS := $(shell $(PKG_CONFIG) --libs termkey 2>/dev/null)
 
-CFLAGS_ALL = -std=c11 -pthread -D_DEFAULT_SOURCE $(WARN) $(OPT) \
+CFLAGS_ALL = -std=c11 -pthread -D_DEFAULT_SOURCE -I$(BUILD)/gen $(WARN) $(OPT) \
 	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CFLAGS)
 LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
 MODEL_SRC = $(sort $(wildcard model/*.c))
-# the viewer's commands (cmd_*.c, the reports' families report_*.c), its
-# main() and its main loop (mainloop.c); the rest is what the unit tests link of
-# it: every view and panel (viewer/view_NAME.c), the core and the terminal
-VIEWER_APP_SRC = viewer/main.c viewer/mainloop.c $(sort $(wildcard viewer/cmd_*.c viewer/report_*.c))
+# the viewer's commands (cmd_*.c; the reports' table and driver report.c, their
+# families report_*.c), its main() and its main loop (mainloop.c); the rest is
+# what the unit tests link of it: every view and panel (viewer/view_NAME.c), the
+# core and the terminal
+VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
+VIEWER_APP_SRC = viewer/main.c viewer/mainloop.c viewer/report.c \
+	$(sort $(wildcard viewer/cmd_*.c viewer/report_*.c))
 VIEWER_LIB_SRC = $(filter-out $(VIEWER_APP_SRC),$(sort $(wildcard viewer/*.c)))
 VIEWER_SRC = $(VIEWER_APP_SRC) $(VIEWER_LIB_SRC)
 KEYMAPS_SRC = keymaps/actions.c keymaps/keymaps.c keymaps/rc.c
@@ -81,6 +84,16 @@ hectic: $(BUILD)/hectic
 
 $(BUILD)/hectic: $(CORE_OBJ) $(VIEWER_OBJ)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS)
+
+# the views' registry: a line V(NAME) for each viewer/view_NAME.c, so that
+# adding a view is its file (rewritten only when the list changes)
+VIEWS_GEN = $(BUILD)/gen/views.gen.h
+$(VIEWS_GEN): FORCE
+	@mkdir -p $(dir $@)
+	@for f in $(VIEW_SRC); do n=$${f#viewer/view_}; echo "V($${n%.c})"; done >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/viewer/views.o $(VIEWER_TESTS:%=$(BUILD)/tests/unit/%.o): $(VIEWS_GEN)
+FORCE:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -110,7 +123,9 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 # the viewer's state, actions and panels, linked whole but for main() and
 # mainloop_run(): curses is linked, never started
 VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
-$(BUILD)/tests/test_view $(BUILD)/tests/test_view_heap $(BUILD)/tests/test_live: $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+# (the unit tests of viewer/ modules)
+VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane
+$(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
@@ -206,7 +221,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz hectic
 
-.PHONY: all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
+.PHONY: FORCE all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
 	bench check-big install uninstall clean
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

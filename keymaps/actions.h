@@ -7,7 +7,9 @@
 #ifndef HECTIC_ACTIONS_H
 #define HECTIC_ACTIONS_H
 
-/* X(ID, "name", "help text") */
+/* X(ID, "name", "help text"). A help text says what the action does and
+ * names no key: the help panel and the man page show the keys beside it,
+ * from the keymap in use. */
 #define ACTIONS(X)                                                                       \
 	X(QUIT, "quit", "quit hectic")                                                   \
 	X(SUSPEND, "suspend", "suspend hectic to the shell (fg resumes it)")             \
@@ -35,16 +37,16 @@
 	X(SEARCH, "search", "search markers, messages and thread labels (regex)")        \
 	X(SEARCH_NEXT, "search-next", "go to the next match")                            \
 	X(SEARCH_PREV, "search-prev", "go to the previous match")                        \
-	X(THREADS, "threads", "threads with the window's running time, runs and caps; r sorts; Enter: the first run") \
+	X(THREADS, "threads", "threads with the window's running time, runs and caps; choosing one goes to its first run") \
 	X(STATS, "stats", "statistics of the marked interval")                           \
 	X(BOOKMARK, "bookmark", "set a bookmark at the cursor (on one: clear it)")   \
-	X(BOOKMARKS, "bookmarks", "list the bookmarks, with the time between them; Enter goes to one") \
+	X(BOOKMARKS, "bookmarks", "list the bookmarks, with the time between them; choosing one goes to it") \
 	X(LIST_THREAD, "list-thread", "the event list: only the selected event's thread (again: all)") \
 	X(LIST_CAP, "list-cap", "the event list: only the selected event's capability (again: all)") \
 	X(EVENT_DETAIL, "event-detail", "every field of the event list's selected event") \
 	X(SPARKS_VIEW, "sparks-view", "show the sparks under the lanes: created, converted, fizzled... per column, each capability's pool (again: the event list)") \
 	X(THREAD_ROWS, "thread-rows", "show one row per thread under the lanes (again: the event list)") \
-	X(SPANS, "spans", "the user's phases (START/STOP name): count, total, percentiles; Enter: the slowest") \
+	X(SPANS, "spans", "the user's phases (START/STOP name): count, total, percentiles; choosing a name goes to its slowest span") \
 	X(HEAP_VIEW, "heap-view", "show the heap profile under the lanes (again: the event list)") \
 	X(PROFILE_VIEW, "profile-view", "show the cost-centre profile under the lanes (again: the event list)") \
 	X(PANE_MODE, "pane-mode", "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
@@ -52,7 +54,7 @@
 	X(PANE_SCOPE, "pane-scope", "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \
 	X(PANE_CAP, "pane-cap", "profile: all capabilities, or the next one")           \
 	X(TOGGLE_BUILTIN, "toggle-builtin", "profile: show or hide the RTS's own cost centres (GC, IDLE, SYSTEM)") \
-	X(HIGHLIGHT, "highlight", "heap: highlight the band; profile: mark its ticks on the lanes; threads: mark the thread's runs on the lanes (Escape clears)") \
+	X(HIGHLIGHT, "highlight", "heap: highlight the band; profile: mark its ticks on the lanes; threads: mark the thread's runs on the lanes (cancel clears)") \
 	X(EXPAND_ALL, "expand-all", "profile: expand or collapse the whole tree")       \
 	X(UP, "up", "move up in the event list or a panel")                              \
 	X(DOWN, "down", "move down in the event list or a panel")                        \

@@ -1,12 +1,14 @@
 /* The keymap tables, and the mutable keymap built from one. */
 #include "keymaps.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define B(k, a) { k, ACT_##a }
 
-/* vi-like motion, less-like paging of the event list. */
+/* vi-like motion, less-like paging of the event list; every action has
+ * its keys together, in ACTIONS order. */
 static const struct keybind default_map[] = {
 	B("q", QUIT),
 	B("<C-c>", QUIT),
@@ -77,77 +79,45 @@ static const struct keybind default_map[] = {
 	B("<C-l>", REDRAW),
 };
 
-/* Emacs motion. The terminal's own keys (arrows, PageUp/PageDown,
- * Home/End, Enter, Escape) mean what they mean in the default map, / still
- * searches and n/N still repeat a search: C-s opens the prompt as / does,
- * and C-r goes back as N does. */
-static const struct keybind emacs_map[] = {
-	B("q", QUIT),
-	B("<C-c>", QUIT),
-	B("<C-z>", SUSPEND),
-	B("?", HELP),
-	B("+", ZOOM_IN),
-	B("-", ZOOM_OUT),
-	B("=", ZOOM_FIT),
-	B("<C-b>", LEFT),
-	B("<Left>", LEFT),
-	B("<C-f>", RIGHT),
-	B("<Right>", RIGHT),
+/* Emacs motion: the default map and these differences. The terminal's own
+ * keys (arrows, PageUp/PageDown, Home/End, Enter, Escape) mean what they
+ * mean in the default map, / still searches and n/N still repeat a search.
+ * A key here is bound to its action instead (ACT_NONE: unbound), and comes
+ * before the default map's keys of that action, so that hints name it. */
+static const struct keybind emacs_diff[] = {
+	/* added: emacs's keys; C-s opens the search prompt as / does, and
+	 * C-r goes back as N does */
 	B("<M-b>", PAGE_LEFT),
-	B("<PageUp>", PAGE_LEFT),
 	B("<M-f>", PAGE_RIGHT),
-	B("<PageDown>", PAGE_RIGHT),
 	B("<M-<>", GO_START),
-	B("<Home>", GO_START),
 	B("<M->>", GO_END),
-	B("<End>", GO_END),
-	B(":", GOTO_TIME),
-	B("v", MARK),
-	B("z", ZOOM_MARK),
-	B("]", NEXT_GC),
-	B("[", PREV_GC),
-	B("}", NEXT_MAJOR_GC),
-	B("{", PREV_MAJOR_GC),
-	B("p", PAUSE_LIST),
-	B("f", FILTERS),
-	B("F", TOGGLE_FILTERS),
-	B("T", TOGGLE_TIMES),
 	B("<C-s>", SEARCH),
-	B("/", SEARCH),
-	B("n", SEARCH_NEXT),
 	B("<C-r>", SEARCH_PREV),
-	B("N", SEARCH_PREV),
-	B("t", THREADS),
-	B("s", STATS),
-	B("m", BOOKMARK),
-	B("'", BOOKMARKS),
-	B("L", LIST_THREAD),
-	B("C", LIST_CAP),
-	B("d", EVENT_DETAIL),
-	B("A", SPARKS_VIEW),
-	B("R", THREAD_ROWS),
-	B("S", SPANS),
-	B("H", HEAP_VIEW),
-	B("P", PROFILE_VIEW),
-	B("M", PANE_MODE),
-	B("r", PANE_SORT),
-	B("w", PANE_SCOPE),
-	B("c", PANE_CAP),
-	B("B", TOGGLE_BUILTIN),
-	B("x", HIGHLIGHT),
-	B("E", EXPAND_ALL),
 	B("<C-p>", UP),
-	B("<Up>", UP),
 	B("<C-n>", DOWN),
-	B("<Down>", DOWN),
 	B("<M-v>", PAGE_UP),
 	B("<C-v>", PAGE_DOWN),
 	B("<M-p>", LANES_UP),
 	B("<M-n>", LANES_DOWN),
-	B("<Enter>", SELECT),
 	B("<C-g>", CANCEL),
-	B("<Escape>", CANCEL),
-	B("<C-l>", REDRAW),
+	/* rebound: they page in the default map, and move the cursor here */
+	B("<C-b>", LEFT),
+	B("<C-f>", RIGHT),
+	/* removed: the vi and less letters of motion and paging */
+	B("i", NONE),
+	B("o", NONE),
+	B("h", NONE),
+	B("l", NONE),
+	B("g", NONE),
+	B("G", NONE),
+	B("k", NONE),
+	B("j", NONE),
+	B("<C-u>", NONE),
+	B("b", NONE),
+	B("<C-d>", NONE),
+	B("<Space>", NONE),
+	B("K", NONE),
+	B("J", NONE),
 };
 
 #undef B
@@ -172,28 +142,17 @@ static const struct promptbind default_prompt[] = {
 	P("<C-w>", KILL_WORD),
 };
 
-/* The same, and readline's emacs keys. */
-static const struct promptbind emacs_prompt[] = {
-	P("<Enter>", ACCEPT),
-	P("<Escape>", CANCEL),
-	P("<C-g>", CANCEL),
-	P("<C-c>", CANCEL),
-	P("<Backspace>", BACKSPACE),
-	P("<Delete>", DELETE),
+/* The emacs prompts: the same, and readline's emacs keys, each after the
+ * default keys of its action. */
+static const struct promptbind emacs_prompt_add[] = {
 	P("<C-d>", DELETE),
-	P("<Left>", LEFT),
 	P("<C-b>", LEFT),
-	P("<Right>", RIGHT),
 	P("<C-f>", RIGHT),
-	P("<Home>", HOME),
 	P("<C-a>", HOME),
-	P("<End>", END),
 	P("<C-e>", END),
 	P("<M-b>", WORD_LEFT),
 	P("<M-f>", WORD_RIGHT),
 	P("<C-k>", KILL_END),
-	P("<C-u>", KILL_START),
-	P("<C-w>", KILL_WORD),
 };
 
 #undef P
@@ -210,38 +169,95 @@ const struct keybind keymap_fixed[] = {
 
 #define LEN(a) (sizeof a / sizeof a[0])
 
-static const struct {
+/* The emacs tables, built from the default ones and the differences once,
+ * at the first look-up. */
+static struct keybind emacs_map[LEN(default_map) + LEN(emacs_diff)];
+static struct promptbind emacs_prompt[LEN(default_prompt) + LEN(emacs_prompt_add)];
+static pthread_once_t emacs_once = PTHREAD_ONCE_INIT;
+
+static bool in_diff(const char *key, const struct keybind *d, size_t nd)
+{
+	for (size_t i = 0; i < nd; i++)
+		if (!strcmp(d[i].key, key))
+			return true;
+	return false;
+}
+
+/* Into out (room for n + nd): for each action in ACTIONS order, the keys
+ * that d binds to it, then the keys that t binds to it and d does not
+ * name. The count. */
+static size_t apply_diff(const struct keybind *t, size_t n, const struct keybind *d,
+			 size_t nd, struct keybind *out)
+{
+	size_t k = 0;
+	for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
+		for (size_t i = 0; i < nd; i++)
+			if (d[i].action == (enum action)a)
+				out[k++] = d[i];
+		for (size_t i = 0; i < n; i++)
+			if (t[i].action == (enum action)a && !in_diff(t[i].key, d, nd))
+				out[k++] = t[i];
+	}
+	return k;
+}
+
+/* Into out (room for n + nadd): for each prompt action in order, the keys
+ * that t binds to it, then those that add binds to it. The count. */
+static size_t add_prompt_keys(const struct promptbind *t, size_t n,
+			      const struct promptbind *add, size_t nadd, struct promptbind *out)
+{
+	size_t k = 0;
+	for (int a = PA_NONE + 1; a < PA_COUNT; a++) {
+		for (size_t i = 0; i < n; i++)
+			if (t[i].action == (enum prompt_action)a)
+				out[k++] = t[i];
+		for (size_t i = 0; i < nadd; i++)
+			if (add[i].action == (enum prompt_action)a)
+				out[k++] = add[i];
+	}
+	return k;
+}
+
+static struct {
 	const struct keybind *binds;
 	size_t n;
 	const struct promptbind *prompt;
 	size_t nprompt;
 } tables[] = {
 	{ default_map, LEN(default_map), default_prompt, LEN(default_prompt) },
-	{ emacs_map, LEN(emacs_map), emacs_prompt, LEN(emacs_prompt) },
+	{ emacs_map, 0, emacs_prompt, 0 },
 };
+
+static void emacs_build(void)
+{
+	tables[1].n = apply_diff(default_map, LEN(default_map), emacs_diff, LEN(emacs_diff),
+				 emacs_map);
+	tables[1].nprompt = add_prompt_keys(default_prompt, LEN(default_prompt),
+					    emacs_prompt_add, LEN(emacs_prompt_add), emacs_prompt);
+}
+
+/* The index in tables of the table called name, or -1. */
+static int table_index(const char *name)
+{
+	pthread_once(&emacs_once, emacs_build);
+	for (size_t i = 0; keymap_names[i]; i++)
+		if (!strcmp(keymap_names[i], name))
+			return (int)i;
+	return -1;
+}
 
 const struct keybind *keymap_get(const char *name, size_t *n)
 {
-	for (size_t i = 0; keymap_names[i]; i++) {
-		if (!strcmp(keymap_names[i], name)) {
-			*n = tables[i].n;
-			return tables[i].binds;
-		}
-	}
-	*n = 0;
-	return NULL;
+	int i = table_index(name);
+	*n = i < 0 ? 0 : tables[i].n;
+	return i < 0 ? NULL : tables[i].binds;
 }
 
 const struct promptbind *keymap_prompt_get(const char *name, size_t *n)
 {
-	for (size_t i = 0; keymap_names[i]; i++) {
-		if (!strcmp(keymap_names[i], name)) {
-			*n = tables[i].nprompt;
-			return tables[i].prompt;
-		}
-	}
-	*n = 0;
-	return NULL;
+	int i = table_index(name);
+	*n = i < 0 ? 0 : tables[i].nprompt;
+	return i < 0 ? NULL : tables[i].prompt;
 }
 
 enum prompt_action keymap_prompt_lookup(const char *name, const char *key)

@@ -1,8 +1,9 @@
 /* keymaps: key bindings as data.
  *
- * Owns the named keymap tables ("default", vi/less-like, and "emacs") and
- * struct keymap, a copy of one table that the user's `bind` lines amend and
- * that the viewer asks which action a key means.
+ * Owns the named keymap tables ("default", vi/less-like, and "emacs",
+ * written as the default table plus its differences) and struct keymap, a
+ * copy of one table that the user's `bind` lines amend and that the viewer
+ * asks which action a key means.
  *
  * A key is its name as libtermkey's termkey_strfkey writes it with
  * TERMKEY_FORMAT_VIM on a termkey made with TERMKEY_FLAG_SPACESYMBOL: "q",

@@ -548,7 +548,8 @@ void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 	struct capstate cs = *csp;
 	const struct store *s = b->s;
 	const struct ev_header *h = &s->hdr;
-	while (off < end && !b->oom && !store_shrunk) {
+	const volatile sig_atomic_t *fault = store_fault_flag(s);
+	while (off < end && !b->oom && !*fault) {
 		uint64_t t;
 		uint32_t size;
 		uint16_t tag;
@@ -584,7 +585,7 @@ void *tb_run_worker(void *arg)
 			continue;
 		struct capstate cs = g->cs;
 		tb_scan(&w->b, g->off, g->end, &cs);
-		__atomic_add_fetch(&tracks_progress, g->end - g->off, __ATOMIC_RELAXED);
+		progress_advance(w->progress, g->end - g->off);
 	}
 	return NULL;
 }

@@ -1,7 +1,8 @@
 /* builder: the tracks pass's internals, shared by the files that build the
  * tracks (builder.c reads events, stitch.c joins the halves of a
- * two-thread pass, collections.c forms the collections, join.c puts the
- * builders' results into struct tracks). Not part of the API: only
+ * two-thread pass, collections.c forms the collections, tracks_build.c puts
+ * the builders' results into struct tracks, tracks_live.c keeps a pass
+ * going as the log grows). Not part of the API: only
  * tracks.h is.
  *
  * One builder (struct tb) per thread of the pass: its own tables of
@@ -129,6 +130,7 @@ struct worker {
 	struct tb b;
 	uint64_t cut;
 	bool second;
+	const struct progress *progress; /* the bytes scanned go there (NULL: nowhere) */
 };
 
 /* ---- builder.c: the pass ---- */
@@ -164,6 +166,27 @@ void tb_state_after(const struct tracks *tr, struct capb *c, uint64_t t);
 
 /* Ends c's running thread's run at t (its running time and last sighting). */
 void tb_stop_running(struct tb *b, struct capb *c, uint64_t t);
+
+/* ---- tracks_build.c: the join, and what the live build shares ---- */
+
+/* The builders' results into tr, each builder's arrays freed as they are
+ * taken. Two builders are the halves of a two-thread pass. */
+enum join_status tb_join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb);
+
+/* The bytes the lists may take (tb_init's budget) for s. */
+uint64_t tb_lists_budget(const struct store *s);
+
+/* The capabilities of s's blocks (the bins need their number), or 4. */
+size_t tb_count_caps(const struct store *s);
+
+/* Chooses tr's bins for s and ncaps capabilities (nbins, binw, origin,
+ * bin_budget). */
+void tb_choose_bins(struct tracks *tr, const struct store *s, size_t ncaps);
+
+/* ---- tracks_live.c ---- */
+
+/* Frees tracks_build_live's kept pass (NULL: none). */
+void tb_inc_free(struct tracks_inc *inc);
 
 /* ---- stitch.c: the halves of a two-thread pass ---- */
 

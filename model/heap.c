@@ -154,7 +154,7 @@ bool heap_build(struct heap *h, const struct store *s)
 	const struct ev *e;
 	int32_t cap;
 	bool ok = true;
-	while (ok && (e = merge_next(m, &cap)) != NULL && !store_shrunk)
+	while (ok && (e = merge_next(m, &cap)) != NULL && !store_faulted(s))
 		if (e->layout != SEL_UNKNOWN_LAYOUT && !(e->bad & BAD_LEN))
 			ok = feed(&b, e);
 	ok = ok && !merge_failed(m);

@@ -29,6 +29,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct progress;
+
 enum source_kind { SRC_FILE, SRC_FIFO, SRC_STDIN, SRC_UNIX, SRC_TCP };
 
 struct source {
@@ -53,6 +55,9 @@ struct source {
 	bool saved;         /* ...and is in place */
 	char tmp[4096];     /* its temporary name beside OUT ("": none, or unnamed) */
 	int pend;           /* that name's slot for the exit paths (-1: none) */
+	/* where source_store_open reports the bytes it indexes (NULL, as
+	 * source_open leaves it: nowhere); the caller's, set after source_open */
+	const struct progress *progress;
 };
 
 /* Is spec a stream (not a regular file)? Opens nothing but a stat. */
@@ -87,7 +92,8 @@ void source_drain(struct source *src);
 
 struct store;
 
-/* Opens the store on src's file; a stream's again as bytes arrive, until
+/* Opens the store on src's file (store_open_progress, to src->progress); a
+ * stream's again as bytes arrive, until
  * its header is whole or the stream ends. Returns the store's status (err
  * set when not STORE_OK); a stream that ended with no bytes at all is
  * STORE_EHEADER with *empty set and err saying so. With save, a store

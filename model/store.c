@@ -1,5 +1,7 @@
-/* The mmap-backed store: mapping, the index build (on one or two threads),
- * growth of a file still being written. The merged iteration is merge.c. */
+/* The mmap-backed store: mapping (guarded against the file shrinking,
+ * mapguard.c), the index build (on one or two threads), growth of a file
+ * still being written. The merged iteration is merge.c; what the index says
+ * besides events, store_report.c. */
 #include "store.h"
 
 #include <errno.h>
@@ -13,65 +15,13 @@
 #include <unistd.h>
 
 #include "classes.h"
+#include "mapguard.h"
 #include "order.h"
 #include "vec.h"
 
-/* ---- a mapped file that shrinks under us ----
- * Reading a page past the new end of a mapped file raises SIGBUS. The
- * handler maps zero pages over the rest of the mapping, so the read that
- * faulted and every later one sees zeros instead of killing the program,
- * and sets store_shrunk; readers check it and stop with an error. */
-#include <signal.h>
-
-volatile sig_atomic_t store_shrunk;
-static const uint8_t *volatile guard_base;
-static volatile size_t guard_len;
-
-static void on_sigbus(int sig, siginfo_t *si, void *ctx)
-{
-	(void)ctx;
-	const uint8_t *a = si->si_addr;
-	const uint8_t *base = guard_base;
-	size_t len = guard_len;
-	if (!base || a < base || a >= base + len) {
-		signal(sig, SIG_DFL); /* not ours: die as we would have */
-		raise(sig);
-		return;
-	}
-	long pg = sysconf(_SC_PAGESIZE);
-	uintptr_t start = (uintptr_t)a & ~(uintptr_t)(pg - 1);
-	size_t rest = (size_t)((uintptr_t)(base + len) - start);
-	if (mmap((void *)start, rest, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1,
-		 0) == MAP_FAILED) {
-		signal(sig, SIG_DFL);
-		raise(sig);
-		return;
-	}
-	store_shrunk = 1;
-}
-
-bool store_faulted(const struct store *s)
-{
-	(void)s;
-	return store_shrunk != 0;
-}
-
-static void guard_mapping(const uint8_t *base, size_t len)
-{
-	static bool installed;
-	if (!installed) {
-		struct sigaction sa;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_sigaction = on_sigbus;
-		sa.sa_flags = SA_SIGINFO;
-		sigemptyset(&sa.sa_mask);
-		sigaction(SIGBUS, &sa, NULL);
-		installed = true;
-	}
-	guard_base = base;
-	guard_len = len;
-}
-
+/* The flag of a store whose mapping is not guarded (a buffer, an empty
+ * file): never set. */
+static const volatile sig_atomic_t never_faulted;
 
 /* Resynchronisation after undecodable data. A candidate offset must start a
  * chain of RESYNC_CHAIN items that decode (declared tags, sizes inside the
@@ -176,7 +126,7 @@ static inline bool index_marker(struct store *s, struct blkrange *blk, uint64_t 
 	const uint8_t *buf = s->map;
 	uint32_t bs = ev_block_size_at(buf, off);
 	/* progress, once a block (blocks are ~2 MB in GHC's logs) */
-	__atomic_add_fetch(&store_progress, off - ix->last_progress, __ATOMIC_RELAXED);
+	progress_advance(s->progress, off - ix->last_progress);
 	ix->last_progress = off;
 	blk->t0 = t;
 	blk->t1 = ev_block_end_at(buf, off);
@@ -271,125 +221,176 @@ static inline bool index_event(struct store *s, uint64_t *inseg, uint64_t off, u
 	return seg_event(s, inseg, &ix->mask, off, t, cs, cls);
 }
 
+/* The decoding loop's state, copied out of the indexer while the loop runs
+ * (in the indexer, every uint8_t read of the buffer could alias it and
+ * force a reload) and back when it stops. */
+struct scan {
+	uint64_t off, last, nev, tmin, tmax, inseg;
+	struct capstate cs;
+	struct blkrange blk;
+};
+
+/* The item at off, as ev_size decoded it. */
+struct item {
+	enum ev_status st;
+	uint64_t t;
+	uint32_t size;
+	uint16_t tag;
+};
+
+/* What the loop does after a step. */
+enum step {
+	STEP_ON,    /* it->st is the next item's, for index_item */
+	STEP_NEXT,  /* the item is indexed: decode the next */
+	STEP_STOP,  /* indexing stops here (s->stop says why) */
+	STEP_NOMEM,
+};
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* An event taken: the loop's state moves past it. */
+static ALWAYS_INLINE void scan_past(struct scan *sc, uint64_t t, uint32_t size)
+{
+	sc->last = t;
+	sc->tmin = t < sc->tmin ? t : sc->tmin;
+	sc->tmax = t > sc->tmax ? t : sc->tmax;
+	sc->nev++;
+	sc->off += size;
+}
+
+/* The common case, kept tight: fixed-size events, in time order, inside
+ * their block's time range, not block markers. Stops at the first item that
+ * is not one, decoded into *it for index_item (STEP_ON). */
+static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, size_t len,
+					  struct item *it)
+{
+	const struct ev_header *h = &s->hdr;
+	const uint8_t *buf = s->map;
+	const uint16_t *tagclass = s->tagclass;
+	const volatile sig_atomic_t *fault = store_fault_flag(s);
+	struct indexer *ix = &s->ix;
+	while (ev_size_fast(h, buf, len, sc->off, &it->t, &it->size, &it->tag) && !*fault) {
+		uint64_t t = it->t;
+		if (it->tag == EV_BLOCK_MARKER || t < sc->last || !ix->open ||
+		    (sc->off < sc->blk.end && (t < sc->blk.lo || t > sc->blk.hi)) ||
+		    (ix->cur.unsorted && sc->inseg >= SEG_UNSORTED_MAX)) {
+			it->st = EV_OK;
+			return STEP_ON;
+		}
+		if (t > ix->seg_hi)
+			ix->seg_hi = t;
+		if (!seg_event(s, &sc->inseg, &ix->mask, sc->off, t, sc->cs, tagclass[it->tag]))
+			return STEP_NOMEM;
+		if (s->ndataend)
+			s->after_end += it->size;
+		sc->cs.remaining -= it->size;
+		if (sc->cs.remaining <= 0)
+			sc->cs.cur = EV_NO_CAP;
+		scan_past(sc, t, it->size);
+	}
+	if (*fault)
+		return STEP_STOP;
+	it->st = ev_size(h, buf, len, sc->off, &it->t, &it->size, &it->tag);
+	return STEP_ON;
+}
+
+/* Any other item: the end, a cut event, undecodable data (skipped, or where
+ * indexing stops), an end-of-data marker, an event out of order or of
+ * variable size, a block marker. */
+static ALWAYS_INLINE enum step index_item(struct store *s, struct scan *sc, size_t len,
+					  const struct item *it)
+{
+	if (it->st == EV_END)
+		return STEP_STOP;
+	if (it->st == EV_TRUNC) {
+		s->stop = STOP_TRUNCATED;
+		return STEP_STOP;
+	}
+	uint64_t off = sc->off, next = 0;
+	bool misaligned = false;
+	switch (judge(s, &sc->blk, it->st, off, it->t, it->size, sc->nev, sc->tmax, &next,
+		      &misaligned)) {
+	case GAP_NONE:
+		break;
+	case GAP_TAKE:
+		sc->blk.end = 0; /* (no rescans) */
+		break;
+	case GAP_STOP:
+		s->stop = STOP_UNDECLARED;
+		s->stop_tag = it->tag;
+		return STEP_STOP;
+	case GAP_SKIP:
+		if (!index_gap(s, &sc->cs, off, next, it->tag, misaligned, sc->last))
+			return STEP_NOMEM;
+		sc->off = next;
+		return STEP_NEXT;
+	}
+	if (it->st == EV_DATAEND) {
+		if (s->ndataend++ == 0)
+			s->first_dataend = off;
+		sc->off += 2;
+		if (sc->off == len)
+			s->stop = STOP_CLEAN;
+		return STEP_NEXT;
+	}
+	if (s->ndataend)
+		s->after_end += it->size;
+	if (!index_event(s, &sc->inseg, off, it->t, sc->last, sc->cs, s->tagclass[it->tag]))
+		return STEP_NOMEM;
+	bool marker = ev_is_marker(&s->hdr, it->tag);
+	ev_capstate_step_at(&sc->cs, &s->hdr, s->map, off, it->tag, it->size);
+	if (marker && !index_marker(s, &sc->blk, off, it->t))
+		return STEP_NOMEM;
+	scan_past(sc, it->t, it->size);
+	return STEP_NEXT;
+}
+
+/* Where the loop stopped, into the store and its indexer; the open segment
+ * goes into the index (if the file grows, it may go on). */
+static enum store_status index_stop(struct store *s, const struct scan *sc)
+{
+	struct indexer *ix = &s->ix;
+	progress_advance(s->progress, sc->off - ix->last_progress);
+	ix->last_progress = sc->off;
+	s->stop_off = sc->off;
+	s->nevents = sc->nev;
+	s->tmin = sc->nev ? sc->tmin : 0;
+	s->tmax = sc->tmax;
+	ix->cs = sc->cs;
+	ix->last = sc->last;
+	ix->nev = sc->nev;
+	ix->tmin = sc->tmin;
+	ix->tmax = sc->tmax;
+	ix->inseg = sc->inseg;
+	ix->blk = sc->blk;
+	ix->reopen = ix->open;
+	if (!seg_close(s, sc->off))
+		return STORE_ENOMEM;
+	return STORE_OK;
+}
+
 /* Indexes the items in [start, end) into s's index fields (empty, or as a
  * previous call left them: it goes on from the indexer's state). end is
  * also the decoding limit: an item crossing it is truncated. */
 static enum store_status build_index(struct store *s, uint64_t start, size_t end)
 {
-	const struct ev_header *h = &s->hdr;
-	const uint8_t *buf = s->map;
-	const size_t len = end;
-	uint64_t off = start;
 	struct indexer *ix = &s->ix;
 	if (ix->last_progress < start)
 		ix->last_progress = start;
-	/* the loop's state, in locals (the buffer's uint8_t would alias it) */
-	struct capstate cs = ix->cs;
-	uint64_t last = ix->last, nev = ix->nev, tmin = ix->tmin, tmax = ix->tmax;
-	uint64_t inseg = ix->inseg;
-	const uint16_t *tagclass = s->tagclass;
-	struct blkrange blk = ix->blk;
+	struct scan sc = { .off = start, .last = ix->last, .nev = ix->nev, .tmin = ix->tmin,
+			   .tmax = ix->tmax, .inseg = ix->inseg, .cs = ix->cs, .blk = ix->blk };
 	s->stop = STOP_NO_DATAEND;
 	for (;;) {
-		uint64_t t = 0;
-		uint32_t size = 0;
-		uint16_t tag = 0;
-		enum ev_status st;
-
-		/* The common case, kept tight: a fixed-size event, in time order,
-		 * inside its block's time range, not a block marker. */
-		while (ev_size_fast(h, buf, len, off, &t, &size, &tag) && !store_shrunk) {
-			if (tag == EV_BLOCK_MARKER || t < last || !ix->open ||
-			    (off < blk.end && (t < blk.lo || t > blk.hi)) ||
-			    (ix->cur.unsorted && inseg >= SEG_UNSORTED_MAX))
-				goto general;
-			if (t > ix->seg_hi)
-				ix->seg_hi = t;
-			if (!seg_event(s, &inseg, &ix->mask, off, t, cs, tagclass[tag]))
-				return STORE_ENOMEM;
-			if (s->ndataend)
-				s->after_end += size;
-			cs.remaining -= size;
-			if (cs.remaining <= 0)
-				cs.cur = EV_NO_CAP;
-			last = t;
-			tmin = t < tmin ? t : tmin;
-			tmax = t > tmax ? t : tmax;
-			nev++;
-			off += size;
-		}
-		if (store_shrunk)
-			break;
-		st = ev_size(h, buf, len, off, &t, &size, &tag);
-		goto classify;
-	general:
-		st = EV_OK;
-	classify:
-		if (st == EV_END)
-			break;
-		if (st == EV_TRUNC) {
-			s->stop = STOP_TRUNCATED;
-			break;
-		}
-		uint64_t next = 0;
-		bool misaligned = false;
-		switch (judge(s, &blk, st, off, t, size, nev, tmax, &next, &misaligned)) {
-		case GAP_NONE:
-			break;
-		case GAP_TAKE:
-			blk.end = 0; /* (no rescans) */
-			break;
-		case GAP_STOP:
-			s->stop = STOP_UNDECLARED;
-			s->stop_tag = tag;
-			goto stop;
-		case GAP_SKIP:
-			if (!index_gap(s, &cs, off, next, tag, misaligned, last))
-				return STORE_ENOMEM;
-			off = next;
-			continue;
-		}
-		if (st == EV_DATAEND) {
-			if (s->ndataend++ == 0)
-				s->first_dataend = off;
-			off += 2;
-			if (off == len)
-				s->stop = STOP_CLEAN;
-			continue;
-		}
-		if (s->ndataend)
-			s->after_end += size;
-		if (!index_event(s, &inseg, off, t, last, cs, tagclass[tag]))
+		struct item it = { 0 };
+		enum step st = index_fast(s, &sc, end, &it);
+		if (st == STEP_ON)
+			st = index_item(s, &sc, end, &it);
+		if (st == STEP_NOMEM)
 			return STORE_ENOMEM;
-		bool marker = ev_is_marker(h, tag);
-		ev_capstate_step_at(&cs, h, buf, off, tag, size);
-		if (marker && !index_marker(s, &blk, off, t))
-			return STORE_ENOMEM;
-		last = t;
-		tmin = t < tmin ? t : tmin;
-		tmax = t > tmax ? t : tmax;
-		nev++;
-		off += size;
+		if (st == STEP_STOP)
+			break;
 	}
-stop:
-	__atomic_add_fetch(&store_progress, off - ix->last_progress, __ATOMIC_RELAXED);
-	ix->last_progress = off;
-	s->stop_off = off;
-	s->nevents = nev;
-	s->tmin = nev ? tmin : 0;
-	s->tmax = tmax;
-	ix->cs = cs;
-	ix->last = last;
-	ix->nev = nev;
-	ix->tmin = tmin;
-	ix->tmax = tmax;
-	ix->inseg = inseg;
-	ix->blk = blk;
-	/* the open segment goes into the index; if the file grows, it may go on */
-	ix->reopen = ix->open;
-	if (!seg_close(s, off))
-		return STORE_ENOMEM;
-	return STORE_OK;
+	return index_stop(s, &sc);
 }
 
 /* ---- indexing on two cores ----
@@ -399,8 +400,7 @@ stop:
  * thread, and the two halves are joined. Anything irregular in the first half
  * (a gap, a DATA_END, an event crossing the cut) and we index serially, so
  * the result is always the serial one. */
-size_t store_parallel_min = 64u << 20;
-uint64_t store_progress; /* smaller files are indexed serially */
+size_t store_parallel_min = 64u << 20; /* smaller files are indexed serially */
 
 struct part {
 	struct store s;
@@ -610,7 +610,33 @@ enum store_status store_open_mem(struct store *s, const uint8_t *buf, size_t len
 	return st;
 }
 
+const volatile sig_atomic_t *store_fault_flag(const struct store *s)
+{
+	return s->fault ? s->fault : &never_faulted;
+}
+
+/* Guards s's mapping, now [m, m + size), against the file shrinking. False
+ * when out of memory. */
+static bool guard_map(struct store *s, const uint8_t *m, size_t size)
+{
+	if (s->guard) {
+		mapguard_move(s->guard, m, size);
+		return true;
+	}
+	s->guard = mapguard_add(m, size);
+	if (!s->guard)
+		return false;
+	s->fault = mapguard_flag(s->guard);
+	return true;
+}
+
 enum store_status store_open(struct store *s, const char *path, char *err, size_t errlen)
+{
+	return store_open_progress(s, path, NULL, err, errlen);
+}
+
+enum store_status store_open_progress(struct store *s, const char *path,
+				      const struct progress *p, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
 	s->path = path;
@@ -652,13 +678,18 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 		}
 		s->map = m;
 		madvise(m, s->size, MADV_SEQUENTIAL);
-		store_shrunk = 0;
-		guard_mapping(s->map, s->size);
 	} else {
 		s->map = (const uint8_t *)"";
 	}
 	close(fd);
-	enum store_status st = open_common(s, err, errlen);
+	enum store_status st = STORE_ENOMEM;
+	if (s->size > 0 && !guard_map(s, s->map, s->size)) {
+		snprintf(err, errlen, "out of memory");
+	} else {
+		s->progress = p;
+		st = open_common(s, err, errlen);
+		s->progress = NULL;
+	}
 	if (st != STORE_OK)
 		store_close(s);
 	return st;
@@ -697,11 +728,15 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen)
 		snprintf(err, errlen, "mmap: %s", strerror(errno));
 		return EXTEND_ERROR;
 	}
+	if (!guard_map(s, m, size)) {
+		munmap(m, size);
+		snprintf(err, errlen, "out of memory");
+		return EXTEND_ERROR;
+	}
 	if (s->size)
 		munmap((void *)s->map, s->size);
 	s->map = m;
 	s->size = size;
-	guard_mapping(s->map, s->size);
 	/* the last segment may go on: take it back from the index */
 	if (s->ix.reopen && s->nsegs && s->segs[s->nsegs - 1].end == s->stop_off) {
 		s->ix.cur = s->segs[--s->nsegs];
@@ -720,99 +755,11 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen)
 	return EXTEND_GREW;
 }
 
-/* The time up to which every event has arrived: the earliest, over the
- * capabilities, of the end of the last block seen from each (events are
- * ordered only within a block); none while a capability the log started
- * with (ncaps, 0: unknown) has sent no block. Blocks of no capability
- * (the RTS's own, written at start and exit) do not count. */
-bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out)
-{
-	uint16_t caps[256];
-	uint64_t t1[256];
-	size_t n = 0;
-	for (size_t i = s->nblocks; i-- > 0;) {
-		const struct block *b = &s->blocks[i];
-		if (b->cap == 0xFFFF)
-			continue;
-		size_t k = 0;
-		while (k < n && caps[k] != b->cap)
-			k++;
-		if (k == n && n < 256) {
-			/* a block not all here yet: its events are final only up
-			 * to its start */
-			bool whole = b->off + b->size <= s->stop_off;
-			caps[n] = b->cap;
-			t1[n++] = whole ? b->t1 : b->t0;
-		}
-	}
-	if (!n || n < ncaps)
-		return false;
-	uint64_t m = UINT64_MAX;
-	for (size_t k = 0; k < n; k++)
-		if (t1[k] < m)
-			m = t1[k];
-	*out = m;
-	return true;
-}
-
-bool store_report(const struct store *s, void (*say)(void *ctx, const char *msg), void *ctx)
-{
-	char m[300];
-	bool ok = true;
-#define SAY(...) (snprintf(m, sizeof m, __VA_ARGS__), say(ctx, m))
-	switch (s->stop) {
-	case STOP_CLEAN:
-		break;
-	case STOP_NO_DATAEND:
-		if (!s->ndataend)
-			SAY("no end-of-data marker: the log is incomplete "
-			    "(the program may still be running, or crashed)");
-		break;
-	case STOP_TRUNCATED:
-		SAY("truncated at byte %llu: last event incomplete", (unsigned long long)s->stop_off);
-		break;
-	case STOP_UNDECLARED:
-		SAY("byte %llu: event type %u is not declared in the header; "
-		    "cannot read past it (%llu bytes unread)",
-		    (unsigned long long)s->stop_off, s->stop_tag,
-		    (unsigned long long)(s->size - s->stop_off));
-		ok = false;
-		break;
-	}
-	for (uint64_t i = 0; i < s->ngaps && i < STORE_MAX_GAPS; i++)
-		SAY("byte %llu: undecodable data (%s %u); skipped %llu bytes to the next "
-		    "plausible event", (unsigned long long)s->gaps[i].off,
-		    s->gaps[i].misaligned ? "misaligned event of type" : "undeclared event type",
-		    s->gaps[i].tag, (unsigned long long)s->gaps[i].len);
-	if (s->ngaps > STORE_MAX_GAPS)
-		SAY("%llu stretches of undecodable data in all, %llu bytes",
-		    (unsigned long long)s->ngaps, (unsigned long long)s->gap_bytes);
-	if (s->ngaps)
-		ok = false;
-	if (s->nbadblocks) {
-		if (s->badblock_size < EV_BLOCK_MARKER_BYTES)
-			SAY("byte %llu: block marker with an impossible size (%u bytes)",
-			    (unsigned long long)s->badblock_off, s->badblock_size);
-		else
-			SAY("byte %llu: block marker claims %u bytes, past the end of the file "
-			    "(%llu bytes)%s", (unsigned long long)s->badblock_off, s->badblock_size,
-			    (unsigned long long)s->size,
-			    s->stop == STOP_CLEAN ? "" : ": the log is incomplete");
-		if (s->nbadblocks > 1)
-			SAY("%llu such block markers in all", (unsigned long long)s->nbadblocks);
-	}
-	if (s->after_end)
-		SAY("byte %llu: %llu bytes of events after the end-of-data marker (shown)",
-		    (unsigned long long)s->first_dataend, (unsigned long long)s->after_end);
-#undef SAY
-	return ok;
-}
-
 void store_close(struct store *s)
 {
 	if (s->map && s->size > 0 && strcmp(s->path, "<memory>") != 0) {
-		if (guard_base == s->map)
-			guard_mapping(NULL, 0);
+		if (s->guard)
+			mapguard_remove(s->guard);
 		munmap((void *)s->map, s->size);
 	}
 	hdr_free(&s->hdr);

@@ -13,12 +13,16 @@
 #ifndef HECTIC_STORE_H
 #define HECTIC_STORE_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../parser/event.h"
 #include "classes.h"
+#include "progress.h"
+
+struct mapguard;
 
 /* One time-ordered run of the file, in file order; or, where times go back
  * every few events, an unsorted run of at most SEG_UNSORTED_MAX events
@@ -110,7 +114,7 @@ struct indexer {
 	uint64_t last, nev, tmin, tmax;
 	uint64_t seg_lo, seg_hi; /* the open segment's earliest and latest time */
 	struct blkrange blk;
-	uint64_t last_progress; /* offset last added to store_progress */
+	uint64_t last_progress; /* offset last reported to the progress */
 	uint16_t mask;          /* classes seen since the last checkpoint */
 };
 
@@ -149,17 +153,30 @@ struct store {
 	struct indexer ix;
 	uint64_t dev, ino; /* the file's identity: a file replaced under its name
 			    * is not an extension of it */
+	/* (internal) where the open in progress reports the bytes it indexes
+	 * (NULL: nowhere, and always once the open has returned) */
+	const struct progress *progress;
+	/* (internal) the mapping's guard against the file shrinking
+	 * (mapguard.h), and its flag (NULL: none) */
+	struct mapguard *guard;
+	const volatile sig_atomic_t *fault;
 };
 
-/* Set (never cleared while a store is open) when the mapped file shrank and
- * part of the mapping now reads as zeros. Whoever iterates must check it and
- * stop: what was read after it became set is not the file's content. */
-#include <signal.h>
-extern volatile sig_atomic_t store_shrunk;
+/* True once s's mapped file shrank under it: a read past the new end
+ * raised SIGBUS, and mapguard's handler mapped zeros over the rest of s's
+ * mapping instead of letting the program die. What was read from s after
+ * that is not the file's content: whoever iterates checks it and stops.
+ * Per store (another store's mapping is not concerned), never cleared while
+ * s is open, O(1), async-signal-safe. */
+static inline bool store_faulted(const struct store *s)
+{
+	return s->fault && *s->fault;
+}
 
-/* True once s's mapped file shrank under it (see store_shrunk): what was
- * read from s after that is not the file's. */
-bool store_faulted(const struct store *s);
+/* store_faulted's flag itself, for a loop over millions of events to take
+ * once and read at each step in one load: *flag is store_faulted(s). Valid
+ * while s is open (a store that maps nothing has one never set). */
+const volatile sig_atomic_t *store_fault_flag(const struct store *s);
 
 enum store_status {
 	STORE_OK,
@@ -167,9 +184,6 @@ enum store_status {
 	STORE_EHEADER, /* the header is bad or truncated: see err */
 	STORE_ENOMEM,
 };
-
-/* Bytes indexed so far by store_open (all threads), for a progress bar. */
-extern uint64_t store_progress;
 
 /* A merge keeps at most this many unsorted segments sorted in memory at
  * once (about 12 KB each); others it scans at each step (tests set 0). */
@@ -180,8 +194,16 @@ extern size_t merge_sorted_max;
 extern size_t store_parallel_min;
 
 /* Opens and indexes path. On failure, err holds a message with the byte
- * offset (for STORE_EHEADER). */
+ * offset (for STORE_EHEADER). The mapping is guarded against the file
+ * shrinking (store_faulted). */
 enum store_status store_open(struct store *s, const char *path, char *err, size_t errlen);
+
+/* Same, reporting the bytes of the data section indexed to p (from one or
+ * two threads, once a block; NULL: nowhere) while it runs: in all, the bytes
+ * from the header's end to where the index stopped (stop_off). p is not
+ * kept past the call: store_extend reports nothing. */
+enum store_status store_open_progress(struct store *s, const char *path,
+				      const struct progress *p, char *err, size_t errlen);
 
 /* Same over a caller-owned buffer (tests, fuzzing); nothing is mapped. */
 enum store_status store_open_mem(struct store *s, const uint8_t *buf, size_t len,

@@ -154,3 +154,21 @@ char *time_format_exact(char *buf, size_t n, uint64_t ns)
 		snprintf(buf, n, "%llu%s", (unsigned long long)(ns / un), unit_name[u]);
 	return buf;
 }
+
+char *bytes_format(char *buf, size_t n, uint64_t v)
+{
+	static const char *const unit[] = { "kB", "MB", "GB", "TB", "PB", "EB" };
+	if (v < 1000) {
+		snprintf(buf, n, "%lluB", (unsigned long long)v);
+		return buf;
+	}
+	double x = (double)v;
+	int i = -1;
+	/* the unit that leaves at most 3 digits once rounded */
+	while (i < 5 && x >= 999.5) {
+		x /= 1000;
+		i++;
+	}
+	snprintf(buf, n, x < 9.995 ? "%.2f%s" : x < 99.95 ? "%.1f%s" : "%.0f%s", x, unit[i]);
+	return buf;
+}

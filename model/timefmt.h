@@ -43,4 +43,8 @@ char *time_format_res(char *buf, size_t n, uint64_t ns, uint64_t res);
  * "1.5ms", "2s", "37ns", "1.000001s". For offsets of whole steps. */
 char *time_format_exact(char *buf, size_t n, uint64_t ns);
 
+/* Bytes with a decimal unit and at most 3 digits once rounded: "999B",
+ * "1.50kB", "12.3MB", "100GB". Returns buf. */
+char *bytes_format(char *buf, size_t n, uint64_t v);
+
 #endif

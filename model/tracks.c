@@ -1,6 +1,6 @@
 /* The tracks' lookups: capabilities, collections, threads and their
  * labels, marks and their text, searches, and the figures the reports and
- * the viewer show (pause percentiles, stop texts). Built by join.c. */
+ * the viewer show (pause percentiles, stop texts). Built by tracks_build.c. */
 #include "tracks.h"
 
 #include <stdio.h>

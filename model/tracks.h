@@ -21,9 +21,10 @@
  *
  * Files: builder.c (the pass, one builder per thread; builder.h holds the
  * internals the build shares), stitch.c (the halves of a two-thread pass),
- * collections.c (collections and phases), join.c (tracks_build and the
- * join), activity.c (state and activity over time), tracks.c (lookups),
- * idmap.c (the builder's id maps).
+ * collections.c (collections and phases), tracks_build.c (tracks_build and
+ * the join), tracks_live.c (tracks_build_live, tracks_extend), activity.c
+ * (state and activity over time), tracks.c (lookups), idmap.c (the
+ * builder's id maps).
  * Never includes curses or termkey. */
 #ifndef HECTIC_TRACKS_H
 #define HECTIC_TRACKS_H
@@ -188,36 +189,43 @@ struct tracks {
 	uint64_t bytes;       /* memory held */
 	uint64_t bin_budget;  /* (internal) bytes the bins may take */
 	struct tracks_inc *inc; /* (internal) tracks_build_live's pass, kept */
+	/* tracks_extend's calls on these tracks, and those of them that built
+	 * again from the start (for tests and the benchmark) */
+	uint64_t extends, extend_rebuilds;
 };
-
-/* Bytes read so far by tracks_build (all threads), for a progress bar. */
-extern uint64_t tracks_progress;
 
 /* Builds the tracks of an indexed store. False when out of memory. */
 bool tracks_build(struct tracks *tr, const struct store *s);
 
-/* For a log still being written: builds the tracks on one thread and keeps
- * the pass's state, so that tracks_extend, after store_extend, reads only
- * the new events. The tracks are those of tracks_build (the same lists,
- * collections, threads and figures; the exact queries answer the same),
- * at the cost of the pass's tables kept beside them. The bins are finer
+/* Same, reporting the bytes of the index's segments read to p (from one or
+ * two threads, once a segment; NULL: nowhere) while it runs: in all, the
+ * bytes the store indexed (more when a build on two threads is made again
+ * on one). */
+bool tracks_build_progress(struct tracks *tr, const struct store *s,
+			   const struct progress *p);
+
+/* For a log still being written: builds the tracks on one thread,
+ * reporting to p as tracks_build_progress does, and keeps the pass's state,
+ * so that tracks_extend, after store_extend, reads only the new events.
+ * The tracks are those of tracks_build (the same lists, collections,
+ * threads and figures; the exact queries answer the same), at the cost of
+ * the pass's tables kept beside them. The bins are finer
  * than tracks_build chooses for a small log (at least 65536, so that they
  * are only widened as the log grows): the lanes drawn from the bins alone
  * may differ from a fresh build's by under 1/256 of a column, until the
  * log is complete and is built as a fresh open builds it. */
-bool tracks_build_live(struct tracks *tr, const struct store *s);
+bool tracks_build_live(struct tracks *tr, const struct store *s, const struct progress *p);
 
 /* After store_extend: the tracks of the whole store, as tracks_build_live
  * would make them but for the number of bins, which stays (they widen).
  * Reads the new events and joins a copy of the kept pass: costs O(new
  * bytes + the tables), not O(file); builds again from the start only when
- * the log starts earlier or has more capabilities. Tracks from tracks_build are built again (tracks_build_live). False
- * when out of memory (the tracks are then as they were). */
+ * the log starts earlier or has more capabilities. Tracks from tracks_build
+ * are built again (tracks_build_live). False when out of memory (the tracks
+ * are then as they were). Counts itself in tr->extends, and its builds
+ * from the start in tr->extend_rebuilds; reports no progress. */
 bool tracks_extend(struct tracks *tr, const struct store *s);
 
-/* tracks_extend's calls, and those of them that built again from the
- * start (for tests and the benchmark). */
-extern uint64_t tracks_extends, tracks_extend_rebuilds;
 void tracks_free(struct tracks *tr);
 
 /* The capability index of cap (into tr->caps), or -1. O(log caps). */

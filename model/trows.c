@@ -144,116 +144,122 @@ static void lifetimes(const struct tracks *tr, const uint32_t *ids, size_t n, ui
 	}
 }
 
-bool trows_cells(const struct store *s, const struct tracks *tr, uint64_t t0, uint64_t t1,
-		 unsigned ncols, const uint32_t *ids, size_t n, uint64_t max_events,
-		 struct trow_cell *out, bool *over)
+/* The window being read: the rows asked for, their state as the events go
+ * by, and the pass's accumulators. */
+struct window {
+	const struct store *s;
+	const struct tracks *tr;
+	const uint32_t *ids;
+	size_t n, cells;
+	uint64_t max_events;
+	struct idmap map; /* thread id -> row */
+	struct row *rows;
+	struct pass p;
+};
+
+static bool any_unknown(const struct row *rows, size_t n)
 {
-	*over = false;
-	if (!ncols || t1 <= t0)
-		return true;
-	size_t cells = n * ncols;
-	memset(out, 0, cells * sizeof *out);
-	struct pass p = { t0, t1, t1 - t0, ncols, NULL, NULL, out };
-	p.acc = xcallocarray(cells * TS_COUNT + 1, sizeof *p.acc);
-	p.best = xcallocarray(cells + 1, sizeof *p.best);
-	struct row *rows = xcallocarray(n + 1, sizeof *rows);
-	struct idmap map = { 0 };
-	bool ok = p.acc && p.best && rows;
-	for (size_t i = 0; ok && i < n; i++)
-		ok = idmap_get(&map, ids[i]) >= 0 || idmap_put(&map, ids[i], i);
-	if (!ok)
-		goto done;
-	uint64_t look = 4 * (t1 - t0), seen;
-	struct merge *m;
-	/* a window with far more events than the budget (by the log's mean
-	 * density) is not read at all */
-	if (s->tmax > s->tmin &&
-	    (unsigned __int128)s->nevents * (t1 - t0) / (s->tmax - s->tmin) > 4 * max_events) {
-		*over = true;
-		ok = true;
-		m = NULL;
-		goto lifetimes_only;
-	}
-	/* the states at t0: a look back of a few window widths, widened
-	 * eightfold while a thread's state there is still unknown and the
-	 * events read stay within the budget */
-	for (;;) {
-		lifetimes(tr, ids, n, t0, rows);
-		memset(out, 0, cells * sizeof *out);
-		memset(p.acc, 0, (cells * TS_COUNT + 1) * sizeof *p.acc);
-		memset(p.best, 0, (cells + 1) * sizeof *p.best);
-		uint64_t from = t0 > s->tmin + look ? t0 - look : s->tmin;
-		m = merge_new_at(s, from, CLASS_BIT(CL_SCHED));
-		if (!m) {
-			ok = false;
-			goto done;
-		}
-		seen = 0;
-		bool at_t0 = false, unknown = false;
-		bool widen = from > s->tmin && look < UINT64_MAX / 8;
-		const struct ev *e;
-		int32_t cap;
-		while ((e = merge_next(m, &cap)) && e->time < t1) {
-			if (!at_t0 && e->time >= t0) {
-				at_t0 = true;
-				for (size_t i = 0; i < n; i++)
-					unknown |= rows[i].state == TS_UNKNOWN;
-				if (unknown && widen && seen * 8 <= max_events)
-					break; /* look further back */
-			}
-			if (++seen > max_events) {
-				*over = true;
-				break;
-			}
-			if (!ev_tag_has_thread(e->tag) || e->layout == SEL_UNKNOWN_LAYOUT || !e->nf)
-				continue;
-			long r = idmap_get(&map, (uint32_t)e->f[0].u);
-			if (r < 0)
-				continue;
-			struct row *st = &rows[r];
-			/* (the RTS posts a few events out of order: never back in time) */
-			uint64_t t = e->time < st->since ? st->since : e->time;
-			account(&p, (size_t)r, st, st->since, t); /* (clipped to the window) */
-			apply(st, e, cap);
-			st->since = t;
-			if (e->tag == EV_CREATE_THREAD)
-				flag(&p, (size_t)r, e->time, 0);
-			else if (e->tag == EV_STOP_THREAD && e->nf > 1 && e->f[1].u == EV_STOP_FINISHED)
-				flag(&p, (size_t)r, e->time, 1);
-			else if (e->tag == EV_MIGRATE_THREAD)
-				flag(&p, (size_t)r, e->time, 2);
-		}
-		if (!at_t0 && !*over) /* no event from t0 on: the states at t0 are these */
-			for (size_t i = 0; i < n; i++)
-				unknown |= rows[i].state == TS_UNKNOWN;
-		bool again = unknown && widen && !*over && seen * 8 <= max_events;
-		if (!again || merge_failed(m))
-			break;
-		merge_free(m);
-		look *= 8;
-	}
-	ok = !merge_failed(m);
-	merge_free(m);
-lifetimes_only:
-	if (*over) {
-		/* too much to read: the lifetimes alone */
-		memset(out, 0, cells * sizeof *out);
-		for (size_t i = 0; i < n; i++) {
-			const struct thread_info *ti = tracks_thread(tr, ids[i]);
-			for (unsigned c = 0; c < ncols; c++) {
-				uint64_t a = col_start(&p, c), b = col_start(&p, c + 1);
-				bool alive = ti && (ti->created == UINT64_MAX || ti->created < b) &&
-					     (ti->finished == UINT64_MAX || ti->finished >= a);
-				out[i * ncols + c].state = alive ? TS_UNKNOWN : TS_NONE;
-			}
-		}
-		goto done;
-	}
 	for (size_t i = 0; i < n; i++)
-		account(&p, i, &rows[i], rows[i].since, t1);
-	/* each column's longest state; running wins a tie */
-	for (size_t k = 0; k < cells; k++) {
-		const uint64_t *a = &p.acc[k * TS_COUNT];
+		if (rows[i].state == TS_UNKNOWN)
+			return true;
+	return false;
+}
+
+/* A scheduler event: its thread's row (if asked for) accounts the time
+ * since its last event in the state it was in, takes the new state, and
+ * flags a creation, an end or a migration in the column. */
+static void row_event(struct window *w, const struct ev *e, int32_t cap)
+{
+	if (!ev_tag_has_thread(e->tag) || e->layout == SEL_UNKNOWN_LAYOUT || !e->nf)
+		return;
+	long r = idmap_get(&w->map, (uint32_t)e->f[0].u);
+	if (r < 0)
+		return;
+	struct pass *p = &w->p;
+	struct row *st = &w->rows[r];
+	/* (the RTS posts a few events out of order: never back in time) */
+	uint64_t t = e->time < st->since ? st->since : e->time;
+	account(p, (size_t)r, st, st->since, t); /* (clipped to the window) */
+	apply(st, e, cap);
+	st->since = t;
+	if (e->tag == EV_CREATE_THREAD)
+		flag(p, (size_t)r, e->time, 0);
+	else if (e->tag == EV_STOP_THREAD && e->nf > 1 && e->f[1].u == EV_STOP_FINISHED)
+		flag(p, (size_t)r, e->time, 1);
+	else if (e->tag == EV_MIGRATE_THREAD)
+		flag(p, (size_t)r, e->time, 2);
+}
+
+enum read_end {
+	READ_DONE,   /* the states at t0 are known, or cannot be better known */
+	READ_WIDER,  /* a thread's state at t0 is unknown: look further back */
+	READ_FAILED, /* the merge ran out of memory (the cells are finished) */
+	READ_NOMEM,  /* nothing read */
+};
+
+/* One read of the window's events from `from` on (a look back before t0),
+ * the rows starting from their lifetimes. widen: a wider look back is
+ * possible. Sets *over when the events pass the budget. */
+static enum read_end read_from(struct window *w, uint64_t from, bool widen, bool *over)
+{
+	struct pass *p = &w->p;
+	lifetimes(w->tr, w->ids, w->n, p->t0, w->rows);
+	memset(p->out, 0, w->cells * sizeof *p->out);
+	memset(p->acc, 0, (w->cells * TS_COUNT + 1) * sizeof *p->acc);
+	memset(p->best, 0, (w->cells + 1) * sizeof *p->best);
+	struct merge *m = merge_new_at(w->s, from, CLASS_BIT(CL_SCHED));
+	if (!m)
+		return READ_NOMEM;
+	uint64_t seen = 0;
+	bool at_t0 = false, unknown = false;
+	const struct ev *e;
+	int32_t cap;
+	while ((e = merge_next(m, &cap)) && e->time < p->t1) {
+		if (!at_t0 && e->time >= p->t0) {
+			at_t0 = true;
+			unknown = any_unknown(w->rows, w->n);
+			if (unknown && widen && seen * 8 <= w->max_events)
+				break; /* look further back */
+		}
+		if (++seen > w->max_events) {
+			*over = true;
+			break;
+		}
+		row_event(w, e, cap);
+	}
+	if (!at_t0 && !*over) /* no event from t0 on: the states at t0 are these */
+		unknown = any_unknown(w->rows, w->n);
+	bool again = unknown && widen && !*over && seen * 8 <= w->max_events;
+	bool failed = merge_failed(m);
+	merge_free(m);
+	return failed ? READ_FAILED : again ? READ_WIDER : READ_DONE;
+}
+
+/* Too much to read: the cells from the threads' lifetimes alone. */
+static void lifetime_cells(struct window *w)
+{
+	struct pass *p = &w->p;
+	memset(p->out, 0, w->cells * sizeof *p->out);
+	for (size_t i = 0; i < w->n; i++) {
+		const struct thread_info *ti = tracks_thread(w->tr, w->ids[i]);
+		for (unsigned c = 0; c < p->ncols; c++) {
+			uint64_t a = col_start(p, c), b = col_start(p, c + 1);
+			bool alive = ti && (ti->created == UINT64_MAX || ti->created < b) &&
+				     (ti->finished == UINT64_MAX || ti->finished >= a);
+			p->out[i * p->ncols + c].state = alive ? TS_UNKNOWN : TS_NONE;
+		}
+	}
+}
+
+/* The rows' last states up to t1, then each column's longest state
+ * (running wins a tie). */
+static void finish_cells(struct window *w)
+{
+	struct pass *p = &w->p;
+	for (size_t i = 0; i < w->n; i++)
+		account(p, i, &w->rows[i], w->rows[i].since, p->t1);
+	for (size_t k = 0; k < w->cells; k++) {
+		const uint64_t *a = &p->acc[k * TS_COUNT];
 		int bestst = TS_NONE;
 		uint64_t bv = 0;
 		for (int st = TS_NONE; st < TS_COUNT; st++)
@@ -261,14 +267,63 @@ lifetimes_only:
 				bv = a[st];
 				bestst = st;
 			}
-		out[k].state = (uint8_t)bestst;
+		p->out[k].state = (uint8_t)bestst;
 		if (bestst != TS_RUN)
-			out[k].cap = -1;
+			p->out[k].cap = -1;
 	}
-done:
-	idmap_free(&map);
-	free(rows);
-	free(p.acc);
-	free(p.best);
+}
+
+/* The window's events, with a look back of a few window widths for the
+ * states at t0, widened eightfold while a thread's state there is still
+ * unknown and the events read stay within the budget. */
+static enum read_end read_window(struct window *w, bool *over)
+{
+	const struct store *s = w->s;
+	uint64_t t0 = w->p.t0, look = 4 * w->p.w;
+	enum read_end r;
+	do {
+		uint64_t from = t0 > s->tmin + look ? t0 - look : s->tmin;
+		r = read_from(w, from, from > s->tmin && look < UINT64_MAX / 8, over);
+		look *= 8;
+	} while (r == READ_WIDER);
+	return r;
+}
+
+bool trows_cells(const struct store *s, const struct tracks *tr, uint64_t t0, uint64_t t1,
+		 unsigned ncols, const uint32_t *ids, size_t n, uint64_t max_events,
+		 struct trow_cell *out, bool *over)
+{
+	*over = false;
+	if (!ncols || t1 <= t0)
+		return true;
+	struct window w = { .s = s, .tr = tr, .ids = ids, .n = n, .cells = n * ncols,
+			    .max_events = max_events,
+			    .p = { t0, t1, t1 - t0, ncols, NULL, NULL, out } };
+	memset(out, 0, w.cells * sizeof *out);
+	w.p.acc = xcallocarray(w.cells * TS_COUNT + 1, sizeof *w.p.acc);
+	w.p.best = xcallocarray(w.cells + 1, sizeof *w.p.best);
+	w.rows = xcallocarray(n + 1, sizeof *w.rows);
+	bool ok = w.p.acc && w.p.best && w.rows;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = idmap_get(&w.map, ids[i]) >= 0 || idmap_put(&w.map, ids[i], i);
+	if (ok) {
+		/* a window with far more events than the budget (by the log's
+		 * mean density) is not read at all */
+		enum read_end r = READ_DONE;
+		if (s->tmax > s->tmin && (unsigned __int128)s->nevents * (t1 - t0) /
+						 (s->tmax - s->tmin) > 4 * max_events)
+			*over = true;
+		else
+			r = read_window(&w, over);
+		ok = r != READ_NOMEM && r != READ_FAILED;
+		if (*over && r != READ_NOMEM)
+			lifetime_cells(&w);
+		else if (r != READ_NOMEM)
+			finish_cells(&w);
+	}
+	idmap_free(&w.map);
+	free(w.rows);
+	free(w.p.acc);
+	free(w.p.best);
 	return ok;
 }

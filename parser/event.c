@@ -186,6 +186,78 @@ static void clear_fields(const struct ev_layout *l, struct ev *e)
 	}
 }
 
+/* A layout of integers only, in [p, end): the fields read in one sweep. */
+static enum ev_status decode_ints(const struct lay_info *li, const uint8_t *buf, uint64_t p,
+				  uint64_t end, size_t len, struct ev *e)
+{
+	if (end > len)
+		return EV_TRUNC;
+	const uint8_t *q = buf + p;
+	e->nf = li->nf;
+	for (unsigned i = 0; i < li->nf; i++) {
+		e->f[i].u = get_int(q, li->w[i]);
+		e->f[i].s = NULL;
+		q += li->w[i];
+	}
+	e->bad = semantic_checks(e);
+	e->size = (uint32_t)(end - e->off);
+	return EV_OK;
+}
+
+/* Any other layout, read from r as its length mode says: the payload
+ * declared [r->pos, *end) (dlen bytes for a variable-size event); *end
+ * becomes where the event ends. */
+static enum ev_status decode_layout(const struct ev_layout *l, struct rd *r, uint16_t dlen,
+				   uint64_t *end, struct ev *e)
+{
+	switch (l->lenmode) {
+	case LEN_FIXED:
+		if (*end > r->lim)
+			return EV_TRUNC;
+		r->lim = *end;
+		if (!decode_fields(l, r, 0, *end, e))
+			return EV_TRUNC; /* cannot happen: layout size <= declared */
+		break;
+	case LEN_HONOUR: {
+		unsigned others = int_bytes(l->fields);
+		if (*end > r->lim)
+			return EV_TRUNC;
+		if (dlen < others) {
+			/* The reference wraps len - others to ~65535 and reads far
+			 * past the event; the only sound reading is to honour len. */
+			clear_fields(l, e);
+			e->bad |= BAD_LEN;
+			break;
+		}
+		r->lim = *end;
+		decode_fields(l, r, (uint16_t)(dlen - others), *end, e);
+		break;
+	}
+	case LEN_IGNORE:
+		/* As the reference: len is read and ignored, the layout is decoded
+		 * from its content. GHC has written a len that disagrees with the
+		 * content for some of these tags, so a mismatch is not an error;
+		 * real misalignment is caught by the index's resync. */
+		if (!decode_fields(l, r, 0, *end, e))
+			return EV_TRUNC;
+		*end = r->pos;
+		break;
+	case LEN_TICKY:
+		if (*end > r->lim)
+			return EV_TRUNC;
+		r->lim = *end;
+		if (!decode_fields(l, r, 0, *end, e)) {
+			/* the reference fails with "Negative to_skip" */
+			clear_fields(l, e);
+			e->bad |= BAD_TICKY_LEN;
+		}
+		break;
+	}
+	if (!(e->bad & (BAD_LEN | BAD_TICKY_LEN))) /* else the fields were cleared */
+		e->bad |= semantic_checks(e);
+	return EV_OK;
+}
+
 enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t len,
 			 uint64_t off, struct ev *e)
 {
@@ -228,75 +300,14 @@ enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t l
 		e->size = (uint32_t)(end - off);
 		return EV_OK;
 	}
-	const struct ev_layout *l = &ev_layouts[sel->layout];
 	e->layout = sel->layout;
+	if (lay_info[sel->layout].all_int)
+		return decode_ints(&lay_info[sel->layout], buf, p, end, len, e);
 	struct rd r = { buf, p, len };
-
-	const struct lay_info *li = &lay_info[sel->layout];
-	if (li->all_int) {
-		if (end > len)
-			return EV_TRUNC;
-		const uint8_t *q = buf + p;
-		e->nf = li->nf;
-		for (unsigned i = 0; i < li->nf; i++) {
-			e->f[i].u = get_int(q, li->w[i]);
-			e->f[i].s = NULL;
-			q += li->w[i];
-		}
-		e->bad = semantic_checks(e);
+	enum ev_status st = decode_layout(&ev_layouts[sel->layout], &r, dlen, &end, e);
+	if (st == EV_OK)
 		e->size = (uint32_t)(end - off);
-		return EV_OK;
-	}
-	switch (l->lenmode) {
-	case LEN_FIXED:
-		if (end > len)
-			return EV_TRUNC;
-		r.lim = end;
-		if (!decode_fields(l, &r, 0, end, e))
-			return EV_TRUNC; /* cannot happen: layout size <= declared */
-		break;
-	case LEN_HONOUR: {
-		unsigned others = int_bytes(l->fields);
-		if (dlen < others) {
-			/* The reference wraps len - others to ~65535 and reads far
-			 * past the event; the only sound reading is to honour len. */
-			if (end > len)
-				return EV_TRUNC;
-			clear_fields(l, e);
-			e->bad |= BAD_LEN;
-			break;
-		}
-		uint64_t strsz = (uint16_t)(dlen - others);
-		if (end > len)
-			return EV_TRUNC;
-		r.lim = end;
-		decode_fields(l, &r, strsz, end, e);
-		break;
-	}
-	case LEN_IGNORE:
-		/* As the reference: len is read and ignored, the layout is decoded
-		 * from its content. GHC has written a len that disagrees with the
-		 * content for some of these tags, so a mismatch is not an error;
-		 * real misalignment is caught by the index's resync. */
-		if (!decode_fields(l, &r, 0, end, e))
-			return EV_TRUNC;
-		end = r.pos;
-		break;
-	case LEN_TICKY:
-		if (end > len)
-			return EV_TRUNC;
-		r.lim = end;
-		if (!decode_fields(l, &r, 0, end, e)) {
-			/* the reference fails with "Negative to_skip" */
-			clear_fields(l, e);
-			e->bad |= BAD_TICKY_LEN;
-		}
-		break;
-	}
-	if (!(e->bad & (BAD_LEN | BAD_TICKY_LEN))) /* else the fields were cleared */
-		e->bad |= semantic_checks(e);
-	e->size = (uint32_t)(end - off);
-	return EV_OK;
+	return st;
 }
 
 enum ev_status ev_size(const struct ev_header *h, const uint8_t *buf, size_t len,

@@ -347,11 +347,18 @@ fi
 
 # --- the fixtures ------------------------------------------------------------
 for f in "$FIX"/*.eventlog; do
-	[ -e "$f" ] || continue
-	name=$(basename "$f" .eventlog)
-	if ! "$H" show "$f" >"$T/show" 2>/dev/null && ! grep -q '^Events:$' "$T/show"; then
+	if [ ! -e "$f" ]; then
 		fail=$((fail + 1))
-		echo "activity: $name: hectic show failed"
+		echo "activity: no fixtures: $FIX/*.eventlog matches nothing"
+		continue
+	fi
+	name=$(basename "$f" .eventlog)
+	# show must succeed and print its events: either failing fails the check
+	"$H" show "$f" >"$T/show" 2>"$T/show.err"
+	rc=$?
+	if [ "$rc" -ne 0 ] || ! grep -q '^Events:$' "$T/show"; then
+		fail=$((fail + 1))
+		echo "activity: $name: hectic show exit $rc$(grep -q '^Events:$' "$T/show" || echo ', no Events: section'): $(head -c 200 "$T/show.err")"
 		continue
 	fi
 	rm -f "$T/exp".*

@@ -20,6 +20,14 @@ check() { # check NAME EXPECTED_RC ACTUAL_RC [grep-pattern file]
 		fails=$((fails + 1))
 	fi
 }
+# have FILE: true when the fixture FILE is there; a missing one fails
+have() {
+	[ -e "$1" ] && return 0
+	n=$((n + 1))
+	fails=$((fails + 1))
+	echo "cli: fixture $1 missing"
+	return 1
+}
 
 "$H" --help >"$T/out" 2>&1; check help 0 $? "usage: hectic" "$T/out"
 "$H" --version >"$T/out" 2>&1; check version 0 $? "^hectic " "$T/out"
@@ -63,11 +71,11 @@ printf "$hdr$marker\377\377" >"$T/tinyblock"
 check block-too-small 0 $? "byte 42: block marker with an impossible size (7 bytes)" "$T/err"
 
 F=tests/fixtures
-if [ -e $F/killed-cut.eventlog ]; then
+if have $F/killed-cut.eventlog; then
 	"$H" show $F/killed-cut.eventlog >/dev/null 2>"$T/err"
 	check truncated 0 $? "truncated at byte [0-9]*: last event incomplete" "$T/err"
 fi
-if [ -e $F/threaded.eventlog ]; then
+if have $F/threaded.eventlog; then
 	# a log cut anywhere in its data section still prints, and says so
 	size=$(wc -c <$F/threaded.eventlog)
 	head -c $((size / 2 + 1)) $F/threaded.eventlog >"$T/half"
@@ -75,7 +83,7 @@ if [ -e $F/threaded.eventlog ]; then
 	check half 0 $? "incomplete" "$T/err"
 	grep -q "^Events:" "$T/out" || { echo "cli: half: no events section"; fails=$((fails + 1)); }
 fi
-if [ -e $F/par-n4.eventlog ]; then
+if have $F/par-n4.eventlog; then
 	# writing to a closed pipe must not hang, crash or complain: hectic's own
 	# status (not head's) is SIGPIPE's 141, or 1 where SIGPIPE is ignored
 	# (EPIPE, silent). The text (500 KB) is far more than a pipe holds, so
@@ -91,7 +99,7 @@ if [ -e $F/par-n4.eventlog ]; then
 	esac
 	check sigpipe-read 0 0 "^Event Types:\$" "$T/out"
 fi
-if [ -e $F/killed-cut.eventlog ]; then
+if have $F/killed-cut.eventlog; then
 	# the file shrinks while hectic reads it: a clear error, not SIGBUS.
 	# hectic blocks on the full pipe until the reader has truncated the file.
 	cp $F/killed-cut.eventlog "$T/shrink"
@@ -123,7 +131,7 @@ check chardev 1 $? "not a regular file (a character device)" "$T/err"
 timeout 10 "$H" summary "$T" >/dev/null 2>"$T/err"
 check directory 1 $? "not a regular file (a directory)" "$T/err"
 # ---- reports ----
-if [ -e $F/threaded.eventlog ]; then
+if have $F/threaded.eventlog; then
 	"$H" summary $F/threaded.eventlog >"$T/out" 2>&1
 	check summary 0 $? "7,229,192 bytes allocated in the heap" "$T/out"
 	check summary-sparks 0 0 "SPARKS: 33 (0 converted, 0 overflowed, 0 dud, 15 GC'd, 18 fizzled)" "$T/out"
@@ -153,7 +161,7 @@ if [ -e $F/threaded.eventlog ]; then
 	"$H" threads --raw $F/threaded.eventlog >"$T/out" 2>&1
 	check threads 0 $? "wörker-1" "$T/out"
 fi
-if [ -e $F/nonthreaded.eventlog ]; then
+if have $F/nonthreaded.eventlog; then
 	"$H" gcs --gen 1 $F/nonthreaded.eventlog >"$T/out" 2>&1
 	check gcs-gen 0 $? "^7 collections; pause p50" "$T/out"
 	"$H" gcs --top 3 $F/nonthreaded.eventlog >"$T/out" 2>&1
@@ -228,7 +236,7 @@ printf "$hdr$ev1$ev2\377\377" >"$T/tabs"
 "$H" markers --tsv "$T/tabs" >"$T/out" 2>&1; check markers-tsv-escape 0 $?
 same markers-tsv-escape "$(printf 'time\tcap\tkind\ttext\n10\t\tmarker\ta\\tb\\nc\\\\d\n20\t\tmessage\tx\\ty')" "$(cat "$T/out")"
 for f in $F/*.eventlog "$T/tabs"; do
-	[ -e "$f" ] || continue
+	have "$f" || continue
 	name=$(basename "$f" .eventlog)
 	for r in summary gcs markers threads activity; do
 		"$H" $r --tsv "$f" >"$T/out" 2>"$T/err"; check "$r-tsv:$name" 0 $?
@@ -247,10 +255,10 @@ field() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' "$T/sum"; } # a summary fi
 # total times equal the program's own +RTS -s (GC time differs in profiled
 # runs and with heap censuses: not compared)
 for s in $F/*.rts-s.txt; do
-	[ -e "$s" ] || continue
+	have "$s" || continue
 	name=$(basename "$s" .rts-s.txt)
 	f=$F/$name.eventlog
-	[ -e "$f" ] || continue
+	have "$f" || continue
 	"$H" summary --tsv "$f" >"$T/sum" 2>"$T/err"; check "summary-tsv:$name" 0 $?
 	for g in 0 1; do
 		want=$(awk -v g=$g '$1 == "Gen" && $2 == g && $4 == "colls," { print $3 }' "$s")
@@ -278,7 +286,11 @@ for s in $F/*.rts-s.txt; do
 	same "sparks-tsv-sum:$name" "$want" "$got"
 done
 # a full disk: exit status 1 and a message, not silence
-if [ -w /dev/full ] && [ -e $F/threaded.eventlog ]; then
+if [ ! -w /dev/full ]; then
+	n=$((n + 1))
+	fails=$((fails + 1))
+	echo "cli: /dev/full is not writable: the full-disk checks cannot run"
+elif have $F/threaded.eventlog; then
 	for r in summary gcs markers threads activity; do
 		"$H" $r $F/threaded.eventlog >/dev/full 2>"$T/err"
 		check "$r-full" 1 $? "No space left on device" "$T/err"
@@ -378,7 +390,7 @@ errcheck err-no-value 2 $? "option '--raw' takes no value"
 # ---- heap censuses: every census sample of the log, against show's text
 # (the .hp oracle comes with the profile fixtures) ----
 for f in $F/prof.eventlog $F/prof-hy.eventlog $F/heap-hT.eventlog; do
-	[ -e "$f" ] || continue
+	have "$f" || continue
 	"$H" show "$f" | awk '/: heap prof sample [0-9]+, residency [0-9]+, / {
 		sub(/.*, residency /, ""); sub(/,.*/, ""); n++; s += $0 }
 		END { printf "%d %.0f\n", n, s }' >"$T/want"
@@ -397,7 +409,7 @@ check heap-none 0 $? "no heap profile in this log" "$T/out"
 # against a reference from show's text (ticks whose innermost cost centre
 # is not a built-in one; with --cap, only that capability's) ----
 for f in $F/profile-hc.eventlog $F/prof.eventlog; do
-	[ -e "$f" ] || continue
+	have "$f" || continue
 	b=$(basename "$f")
 	for cap in all 0 1; do
 		copt= awkcap=-1
@@ -456,7 +468,7 @@ for g in garbage0:20:26465 garbage1:$((datb + 4)):26465; do
 done
 "$H" summary "$T/garbage1" >"$T/out" 2>/dev/null
 check summary-garbage-printed 1 $? "0 capabilities" "$T/out"
-if [ -e $F/killed-cut.eventlog ]; then
+if have $F/killed-cut.eventlog; then
 	"$H" summary $F/killed-cut.eventlog >/dev/null 2>"$T/err"
 	errcheck summary-killed-cut 0 $? "truncated at byte [0-9]*: last event incomplete"
 fi

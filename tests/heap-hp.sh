@@ -15,10 +15,18 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-hp.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
 for hp in tests/fixtures/*.hp; do
-	[ -e "$hp" ] || continue
+	if [ ! -e "$hp" ]; then
+		echo "heap-hp: no tests/fixtures/*.hp"
+		fail=$((fail + 1))
+		continue
+	fi
 	log=${hp%.hp}.eventlog
 	name=$(basename "${hp%.hp}")
-	[ -e "$log" ] || continue
+	if [ ! -e "$log" ]; then
+		echo "heap-hp: $name: $log missing"
+		fail=$((fail + 1))
+		continue
+	fi
 	L=$(sed -n '1s/.* -L\([0-9][0-9]*\).*/\1/p' "$hp")
 	L=${L:-25}
 	# stacks are cut (the -hc breakdown); strings are not

@@ -227,7 +227,7 @@ data_start() {
 
 seed=0
 for f in "$FIX"/*.eventlog; do
-	[ -e "$f" ] || continue
+	[ -e "$f" ] || { bad "no fixtures: $FIX/*.eventlog"; continue; }
 	name=$(basename "$f" .eventlog)
 	size=$(wc -c <"$f")
 	# the references: each command on the plain file
@@ -296,7 +296,7 @@ done
 
 # ---- the other commands, from a pipe ----
 for f in "$FIX"/threaded.eventlog "$FIX"/par-n4.eventlog "$FIX"/profile-hc.eventlog "$FIX"/heap-hT.eventlog; do
-	[ -e "$f" ] || continue
+	[ -e "$f" ] || { bad "fixture $f missing"; continue; }
 	name=$(basename "$f" .eventlog)
 	for c in show markers heap profile; do
 		run "$T/ref.$c" "$c" "$f"
@@ -345,7 +345,7 @@ check_bg "threaded: summary tcp: (slow writer)" "$T/ref.summary" "$T/got"
 # the last event (before the end-of-data marker), inside the marker
 for name in threaded par-n4 heap-hT killed-cut; do
 	f=$FIX/$name.eventlog
-	[ -e "$f" ] || continue
+	[ -e "$f" ] || { bad "fixture $f missing"; continue; }
 	size=$(wc -c <"$f")
 	ds=$(data_start "$f")
 	for cut in 3 7 100 $((ds - 1)) $ds $((ds + 5)) $((size / 2 + 1)) \
@@ -454,7 +454,7 @@ fi
 # the stream (tests/fixtures/regen-live) is what a fresh summary of the
 # bytes it saved prints (test_summary.c checks those against +RTS -s)
 for want in "$FIX"/live-*.summary.txt; do
-	[ -e "$want" ] || continue
+	[ -e "$want" ] || { bad "no saved summaries: $FIX/live-*.summary.txt"; continue; }
 	name=$(basename "$want" .summary.txt)
 	(cd "$FIX" && "$OLDPWD/$H" summary "$name.eventlog") >"$T/got" 2>/dev/null
 	if cmp -s "$want" "$T/got"; then ok; else
@@ -468,7 +468,7 @@ done
 # the whole run, as `hectic summary` prints it on the file
 for fx in threaded par-n4 threads; do
 	f=$FIX/$fx.eventlog
-	[ -e "$f" ] || continue
+	[ -e "$f" ] || { bad "fixture $f missing"; continue; }
 	"$FEED" --quiet --seed 7 --chunk 2000:20000 --delay 20000:60000 "$f" - 2>/dev/null |
 		timeout 60 "$H" top - >"$T/top" 2>"$T/top.err"
 	rc=$?

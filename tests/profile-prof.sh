@@ -21,10 +21,18 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-prof.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
 for prof in tests/fixtures/*.prof; do
-	[ -e "$prof" ] || continue
+	if [ ! -e "$prof" ]; then
+		echo "profile-prof: no tests/fixtures/*.prof"
+		fail=$((fail + 1))
+		continue
+	fi
 	log=${prof%.prof}.eventlog
 	name=$(basename "${prof%.prof}")
-	[ -e "$log" ] || continue
+	if [ ! -e "$log" ]; then
+		echo "profile-prof: $name: $log missing"
+		fail=$((fail + 1))
+		continue
+	fi
 	want_total=$(sed -n 's/.*(\([0-9][0-9]*\) ticks @.*/\1/p' "$prof" | head -1)
 	got_total=$("$H" profile --folded --raw "$log" 2>"$T/err" | awk '{ s += $NF } END { print s + 0 }')
 	if [ -z "$want_total" ] || [ "$want_total" != "$got_total" ]; then

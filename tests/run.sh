@@ -19,15 +19,32 @@ if sh tools/deps.sh verify; then ok; else bad tools; fi
 # the layers include and read only what they may (tools/check-layering.sh)
 if sh tools/check-layering.sh; then ok; else bad layering; fi
 
-# cmocka unit suites: one binary per module
-for t in "$B"/tests/test_*; do
-	[ -x "$t" ] || continue
-	if "$t"; then ok; else bad "$(basename "$t")"; fi
+# the program's shape: no circle of calling files in viewer/, no .c over
+# 800 lines, no function over 100 (tools/check-structure.sh, issue 18)
+if sh tools/check-structure.sh "$B"; then ok; else bad structure; fi
+
+# cmocka unit suites: one binary per tests/unit/test_*.c (UNIT_TESTS in the
+# Makefile); a source whose binary was not built fails by name
+for src in tests/unit/test_*.c; do
+	t=$B/tests/$(basename "$src" .c)
+	if [ ! -e "$src" ]; then
+		bad "unit (no tests/unit/test_*.c)"
+	elif [ ! -x "$t" ]; then
+		bad "$(basename "$t") ($t not built)"
+	elif "$t"; then
+		ok
+	else
+		bad "$(basename "$t")"
+	fi
 done
 
 # every prefix of a real log must decode without a crash, leak or over-read
-if [ -x "$B/tests/truncate" ]; then
-	if "$B/tests/truncate" tests/fixtures/nonthreaded.eventlog; then ok; else bad truncate; fi
+if [ ! -x "$B/tests/truncate" ]; then
+	bad "truncate ($B/tests/truncate not built)"
+elif "$B/tests/truncate" tests/fixtures/nonthreaded.eventlog; then
+	ok
+else
+	bad truncate
 fi
 
 # every fuzz regression input (tests/fuzz/corpus: the inputs that once
@@ -50,7 +67,10 @@ done
 # golden: `hectic show` must be byte-identical to the oracle's text (the
 # ghc-events library, see tests/oracle/README.md), plain and --pretty-time
 for f in tests/fixtures/*.eventlog; do
-	[ -e "$f" ] || continue
+	if [ ! -e "$f" ]; then
+		bad "golden (no tests/fixtures/*.eventlog)"
+		continue
+	fi
 	base=${f%.eventlog}
 	# tiny: batches of 3 events, so the render pipeline recycles its slots
 	# many times over (its order must not depend on the scheduling)
@@ -60,7 +80,10 @@ for f in tests/fixtures/*.eventlog; do
 			want=$base.oracle.pretty.show opt=--pretty-time
 		fi
 		[ "$mode" = tiny ] && batch=3
-		[ -e "$want" ] || continue
+		if [ ! -e "$want" ]; then
+			bad "golden:$mode:$(basename "$want") (oracle missing)"
+			continue
+		fi
 		if HECTIC_BATCH=$batch "$HECTIC" show $opt "$f" 2>/dev/null | cmp -s - "$want"; then
 			ok
 		else
@@ -103,6 +126,8 @@ if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi
 if sh tests/run-prog.sh "$HECTIC"; then ok; else bad run-prog; fi
 # the session file as untrusted input (issue 17)
 if sh tests/e2e/session.sh "$HECTIC"; then ok; else bad e2e-session; fi
+# the key hints follow the keymap and the rc file's binds (issue 18)
+if sh tests/e2e/hints.sh "$HECTIC"; then ok; else bad e2e-hints; fi
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then

@@ -361,7 +361,11 @@ fi
 
 # --- the fixtures ------------------------------------------------------------
 for f in "$FIX"/*.eventlog; do
-	[ -e "$f" ] || continue
+	if [ ! -e "$f" ]; then
+		fail=$((fail + 1))
+		echo "threads-window: no fixtures: $f matches nothing"
+		continue
+	fi
 	name=$(basename "$f" .eventlog)
 	# (a truncated log exits 0 too, with a message on stderr)
 	if ! "$H" show "$f" >"$T/show" 2>/dev/null || ! grep -q '^Events:$' "$T/show"; then

@@ -65,6 +65,11 @@ void warnx_(const char *fmt, ...)
 		free(msg);
 }
 
+void cmd_say_problem(void *path, const char *msg)
+{
+	warnx_("%s: %s", (const char *)path, msg);
+}
+
 void warn_badopt(int argc, char **argv)
 {
 	/* getopt_long (opterr = 0) has moved optind past a bad long option; in

@@ -18,6 +18,9 @@ struct store;
  * status, having said why; the caller closes both. */
 int cmd_open_store(const char *spec, const char *save, struct source *src, struct store *s);
 
+/* store_report's say for a command: "hectic: PATH: MSG" (ctx is PATH). */
+void cmd_say_problem(void *path, const char *msg);
+
 /* Prints "hectic: " + message to stderr, escaped as --escape escapes text
  * from the log (file names and option values are not to be trusted). */
 void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

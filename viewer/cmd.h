@@ -8,17 +8,8 @@
 
 
 int cmd_show(int argc, char **argv);
-int cmd_summary(int argc, char **argv);
-int cmd_gcs(int argc, char **argv);
-int cmd_markers(int argc, char **argv);
-int cmd_threads(int argc, char **argv);
-int cmd_activity(int argc, char **argv);
-int cmd_heap(int argc, char **argv);
-int cmd_profile(int argc, char **argv);
-int cmd_top(int argc, char **argv);
-int cmd_spans(int argc, char **argv);
-int cmd_sparks(int argc, char **argv);
 int cmd_run(int argc, char **argv);
+/* The reports (summary, top, gcs, ...) are the table of report.h. */
 
 #include "cli.h"
 

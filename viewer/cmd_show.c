@@ -100,16 +100,17 @@ struct show {
 static void render_batch(struct show *sh, struct slot *sl)
 {
 	const struct store *s = sh->s;
+	const volatile sig_atomic_t *faulted = store_fault_flag(s);
 	struct sbuf *b = &sl->out;
 	struct ev e;
 	b->n = 0;
 	sl->nbad = 0;
 	sl->nwarn = 0;
-	for (size_t i = 0; i < sl->n && !store_shrunk; i++) {
+	for (size_t i = 0; i < sl->n && !*faulted; i++) {
 		const struct evref *r = &sl->refs[i];
 		size_t before = b->n;
 		if (!sh->pretty && render_line_raw(b, &s->hdr, s->map, s->size, r->off, r->cap)) {
-			if (store_shrunk) {
+			if (*faulted) {
 				b->n = before;
 				break;
 			}
@@ -118,7 +119,7 @@ static void render_batch(struct show *sh, struct slot *sl)
 		if (ev_decode(&s->hdr, s->map, s->size, r->off, &e) != EV_OK)
 			continue; /* cannot happen: the index read it */
 		render_line(b, &s->hdr, &e, r->cap, sh->pretty);
-		if (store_shrunk) {
+		if (*faulted) {
 			b->n = before; /* that line may hold zeros, not the file */
 			break;
 		}
@@ -253,9 +254,10 @@ static void show_events(const struct store *s, struct merge *m, bool pretty, boo
 		}
 		pthread_mutex_unlock(&sh.mu);
 		size_t n = 0;
-		while (n < sh.batch && !store_shrunk && merge_step(m, &free_sl->refs[n]))
+		const volatile sig_atomic_t *faulted = store_fault_flag(s);
+		while (n < sh.batch && !*faulted && merge_step(m, &free_sl->refs[n]))
 			n++;
-		more = n == sh.batch && !store_shrunk;
+		more = n == sh.batch && !*faulted;
 		if (n == 0)
 			continue;
 		pthread_mutex_lock(&sh.mu);
@@ -278,12 +280,6 @@ static void show_events(const struct store *s, struct merge *m, bool pretty, boo
 	pthread_cond_destroy(&sh.filled);
 	pthread_cond_destroy(&sh.done);
 }
-
-static void say_problem(void *path, const char *msg)
-{
-	warnx_("%s: %s", (const char *)path, msg);
-}
-
 
 int cmd_show(int argc, char **argv)
 {
@@ -366,11 +362,11 @@ int cmd_show(int argc, char **argv)
 			warnx_("%s: %llu malformed events in all", path, (unsigned long long)nbad);
 		rc = EXIT_BADINPUT;
 	}
-	if (store_shrunk) {
+	if (store_faulted(&s)) {
 		warnx_("%s: the file shrank while it was being read; output is incomplete", path);
 		rc = EXIT_BADINPUT;
 	}
-	if (!store_report(&s, say_problem, (void *)path))
+	if (!store_report(&s, cmd_say_problem, (void *)path))
 		rc = EXIT_BADINPUT;
 	store_close(&s);
 	source_close(&src);

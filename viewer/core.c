@@ -8,17 +8,35 @@
 #include <string.h>
 
 #include "../keymaps/keymaps.h"
-#include "term.h"
 
-#define V(n) &view_##n,
-const struct view_ops *const view_all[] = { VIEWS(V) NULL };
-#undef V
-
-const struct view_ops *view_for_action(enum action a)
+void *view_state(const struct viewer *u, const struct view_ops *v)
 {
-	for (size_t i = 0; a != ACT_NONE && view_all[i]; i++)
-		if (view_all[i]->opens_on == a)
-			return view_all[i];
+	for (size_t i = 0; i < u->nviews; i++)
+		if (u->views[i] == v)
+			return u->priv[i];
+	return NULL;
+}
+
+bool view_shown(const struct viewer *u, const struct view_ops *v)
+{
+	return u->view == v || u->pane == v;
+}
+
+const struct view_ops *view_for_action(const struct viewer *u, enum action a)
+{
+	for (size_t i = 0; a != ACT_NONE && i < u->nviews; i++)
+		if (u->views[i]->opens_on == a)
+			return u->views[i];
+	return NULL;
+}
+
+/* The view that takes a globally, or NULL. */
+static const struct view_ops *view_taking(const struct viewer *u, enum action a)
+{
+	for (size_t i = 0; a != ACT_NONE && i < u->nviews; i++)
+		for (const enum action *g = u->views[i]->globals; g && *g != ACT_NONE; g++)
+			if (*g == a)
+				return u->views[i];
 	return NULL;
 }
 
@@ -182,23 +200,27 @@ static void do_quit(struct viewer *u, enum action a)
 static void do_suspend(struct viewer *u, enum action a)
 {
 	(void)a;
-	term_suspend(u);
+	u->request = CORE_SUSPEND;
 }
 
 /* A pane's action with no pane to take it (or one that does not). */
 static void do_pane_only(struct viewer *u, enum action a)
 {
-	const char *h = u->km ? keymap_key(u->km, ACT_HEAP_VIEW, 0) : NULL;
-	const char *p = u->km ? keymap_key(u->km, ACT_PROFILE_VIEW, 0) : NULL;
 	core_say(u, "%s: in the heap view (%s) or the profile view (%s)", action_name(a),
-	       h ? h : "heap-view", p ? p : "profile-view");
+		 core_key_for(u, ACT_HEAP_VIEW), core_key_for(u, ACT_PROFILE_VIEW));
+}
+
+/* "interval marked: z zooms to it, s shows its statistics", in the keymap's keys. */
+static void say_marked(struct viewer *u)
+{
+	core_say(u, "interval marked: %s zooms to it, %s shows its statistics",
+		 core_key_for(u, ACT_ZOOM_MARK), core_key_for(u, ACT_STATS));
 }
 
 static void do_redraw(struct viewer *u, enum action a)
 {
-	(void)u;
 	(void)a;
-	term_redraw();
+	u->request = CORE_REDRAW;
 }
 
 static void do_zoom(struct viewer *u, enum action a)
@@ -258,13 +280,15 @@ static void do_mark(struct viewer *u, enum action a)
 		u->marking = 1;
 		u->has_mark = false;
 		u->mark_a = u->cursor;
-		core_say(u, "interval started: v again to end it");
+		core_say(u, "interval started: %s again to end it", core_key_for(u, ACT_MARK));
 	} else {
 		u->marking = 0;
 		u->mark_b = u->cursor;
 		u->has_mark = u->mark_b != u->mark_a;
-		core_say(u, "%s", u->has_mark ? "interval marked: z zooms to it, s shows its statistics"
-					    : "empty interval");
+		if (u->has_mark)
+			say_marked(u);
+		else
+			core_say(u, "empty interval");
 	}
 }
 
@@ -274,7 +298,7 @@ static void do_zoom_mark(struct viewer *u, enum action a)
 {
 	(void)a;
 	if (!u->has_mark) {
-		core_say(u, "no interval: v marks one");
+		core_say(u, "no interval: %s marks one", core_key_for(u, ACT_MARK));
 		return;
 	}
 	uint64_t lo, hi, rlo = u->s.tmin, rhi = core_run_end(u);
@@ -323,19 +347,6 @@ static void do_toggle_times(struct viewer *u, enum action a)
 	core_say(u, "%s", u->raw_times ? "event times in nanoseconds" : "event times in the ruler's unit");
 }
 
-static void do_search_again(struct viewer *u, enum action a)
-{
-	search_repeat(u, a == ACT_SEARCH_NEXT ? 1 : -1);
-}
-
-/* Up and down move the event list's selection; a page is the list less a
- * row of context. */
-static void do_list(struct viewer *u, enum action a)
-{
-	int page = u->L.nlist > 2 ? u->L.nlist - 1 : 1;
-	list_move(u, a == ACT_UP ? -1 : a == ACT_DOWN ? 1 : a == ACT_PAGE_UP ? -page : page);
-}
-
 static void do_lanes(struct viewer *u, enum action a)
 {
 	u->lanes_top += a == ACT_LANES_UP ? -1 : 1;
@@ -372,12 +383,6 @@ static const action_fn handlers[ACT_COUNT] = {
 	[ACT_PREV_MAJOR_GC] = do_gc_step,
 	[ACT_TOGGLE_FILTERS] = do_toggle_filters,
 	[ACT_TOGGLE_TIMES] = do_toggle_times,
-	[ACT_SEARCH_NEXT] = do_search_again,
-	[ACT_SEARCH_PREV] = do_search_again,
-	[ACT_UP] = do_list,
-	[ACT_DOWN] = do_list,
-	[ACT_PAGE_UP] = do_list,
-	[ACT_PAGE_DOWN] = do_list,
 	[ACT_LANES_UP] = do_lanes,
 	[ACT_LANES_DOWN] = do_lanes,
 	[ACT_SELECT] = do_nothing,
@@ -390,14 +395,11 @@ static const action_fn handlers[ACT_COUNT] = {
 	[ACT_TOGGLE_BUILTIN] = do_pane_only,
 	[ACT_HIGHLIGHT] = do_pane_only,
 	[ACT_EXPAND_ALL] = do_pane_only,
-	[ACT_BOOKMARK] = bookmark_toggle,
-	[ACT_LIST_THREAD] = list_restrict,
-	[ACT_LIST_CAP] = list_restrict,
 };
 
-bool core_action_handled(enum action a)
+bool core_action_handled(const struct viewer *u, enum action a)
 {
-	return a < ACT_COUNT && (handlers[a] || view_for_action(a));
+	return a < ACT_COUNT && (handlers[a] || view_for_action(u, a) || view_taking(u, a));
 }
 
 /* ---- panels ---- */
@@ -437,28 +439,17 @@ void core_view_open(struct viewer *u, const struct view_ops *v)
 	if (v->open && !v->open(u))
 		return;
 	u->view = v;
-	u->psel = u->ptop = 0;
-}
-
-/* The selection to row r, inside the list. */
-static void select_row(struct viewer *u, int r)
-{
-	int n = u->view->rows(u);
-	u->psel = r >= n ? n - 1 : r;
-	if (u->psel < 0)
-		u->psel = 0;
+	u->pl = (struct pane_list){ 0 };
 }
 
 bool core_panel_act(struct viewer *u, enum action a)
 {
-	int page = u->L.rows / 2;
+	pane_list_set(&u->pl, u->view->rows(u));
+	if (u->pl.h <= 0)
+		u->pl.h = u->L.rows / 2 + 1; /* not drawn yet: half a screen a page */
+	if (pane_list_act(&u->pl, a, true))
+		return true;
 	switch (a) {
-	case ACT_UP: select_row(u, u->psel - 1); return true;
-	case ACT_DOWN: select_row(u, u->psel + 1); return true;
-	case ACT_PAGE_UP: select_row(u, u->psel - page); return true;
-	case ACT_PAGE_DOWN: select_row(u, u->psel + page); return true;
-	case ACT_GO_START: select_row(u, 0); return true;
-	case ACT_GO_END: select_row(u, u->view->rows(u) - 1); return true;
 	case ACT_SELECT:
 		if (u->view->select)
 			u->view->select(u);
@@ -473,24 +464,35 @@ bool core_panel_act(struct viewer *u, enum action a)
 	}
 }
 
-void core_act(struct viewer *u, enum action a)
+enum core_request core_act(struct viewer *u, enum action a)
 {
 	u->msg[0] = 0;
+	u->request = CORE_NOTHING;
 	const struct view_ops *v = u->view;
 	if (v) {
 		bool taken = v->act ? v->act(u, a) : v->rows ? core_panel_act(u, a) : false;
 		if (taken)
-			return;
+			return u->request;
 	}
 	/* the pane, but not its own toggle (which hides it) */
 	const struct view_ops *p = u->pane;
 	if (p && p->act && p->opens_on != a && p->act(u, a))
-		return;
-	const struct view_ops *opens = view_for_action(a);
+		return u->request;
+	const struct view_ops *opens = view_for_action(u, a);
+	const struct view_ops *g = opens ? NULL : view_taking(u, a);
 	if (opens)
 		core_view_open(u, opens);
+	else if (g && g->act && g->act(u, a))
+		;
 	else if (a < ACT_COUNT && handlers[a])
 		handlers[a](u, a);
+	return u->request;
+}
+
+const char *core_key_for(const struct viewer *u, enum action a)
+{
+	const char *k = u->km ? keymap_key(u->km, a, 0) : NULL;
+	return k ? k : action_name(a);
 }
 
 enum action core_lookup(const struct viewer *u, const char *key)
@@ -503,11 +505,12 @@ enum prompt_action core_prompt_lookup(const struct viewer *u, const char *key)
 	return keymap_prompt_lookup(u->mapname ? u->mapname : "default", key);
 }
 
-void core_key(struct viewer *u, const char *key)
+enum core_request core_key(struct viewer *u, const char *key)
 {
+	u->request = CORE_NOTHING;
 	if (u->view && u->view->key && u->view->key(u, key))
-		return;
-	core_act(u, core_lookup(u, key));
+		return u->request;
+	return core_act(u, core_lookup(u, key));
 }
 
 void core_mouse(struct viewer *u, const struct input_event *ev)
@@ -519,11 +522,9 @@ void core_mouse(struct viewer *u, const struct input_event *ev)
 	case MOUSE_WHEEL_DOWN:
 		if (in_plot)
 			core_zoom(u, ev->mouse.kind == MOUSE_WHEEL_UP, col);
-		else if (u->pane) /* the pane's rows, as its up and down move them */
+		else /* the pane's or the event list's rows, as up and down move them */
 			for (int i = 0; i < 3; i++)
 				core_act(u, ev->mouse.kind == MOUSE_WHEEL_UP ? ACT_UP : ACT_DOWN);
-		else
-			list_move(u, ev->mouse.kind == MOUSE_WHEEL_UP ? -3 : 3);
 		break;
 	case MOUSE_PRESS:
 		if (!in_plot)
@@ -544,7 +545,7 @@ void core_mouse(struct viewer *u, const struct input_event *ev)
 			u->marking = 0;
 			u->mark_b = layout_col_to_time(u->t0, u->t1, u->L.plotw, in_plot ? col : u->drag_col);
 			u->has_mark = u->mark_b != u->mark_a;
-			core_say(u, "interval marked: z zooms to it, s shows its statistics");
+			say_marked(u);
 		}
 		u->dragging = false;
 		break;
@@ -553,16 +554,29 @@ void core_mouse(struct viewer *u, const struct input_event *ev)
 
 /* ---- life ---- */
 
-void core_init(struct viewer *u, const struct viewer_opts *o)
+bool core_init(struct viewer *u, const struct viewer_opts *o, const struct view_ops *const *views)
 {
 	memset(u, 0, sizeof *u);
 	u->o = *o;
+	while (views[u->nviews])
+		u->nviews++;
+	if (u->nviews > VIEWS_MAX)
+		return false;
+	u->views = views;
+	u->priv = calloc(u->nviews ? u->nviews : 1, sizeof *u->priv);
+	for (size_t i = 0; u->priv && i < u->nviews; i++)
+		if (!(u->priv[i] = calloc(1, views[i]->private_size ? views[i]->private_size : 1)))
+			break;
+	for (size_t i = 0; i < u->nviews; i++)
+		if (!u->priv || !u->priv[i])
+			return false;
 	u->raw_max = DEFAULT_RAW_MAX;
 	u->mapname = "default";
 	u->src.kind = SRC_FILE; /* mainloop_run makes it a stream's spool when it is one */
 	snprintf(u->src.path, sizeof u->src.path, "%s", o->path ? o->path : "");
 	u->src.in = u->src.spool = u->src.wake[0] = u->src.wake[1] = -1;
 	u->lv.ino = u->lv.wd = -1;
+	return true;
 }
 
 void core_after_load(struct viewer *u)
@@ -585,31 +599,32 @@ void core_free(struct viewer *u)
 {
 	core_view_close(u);
 	core_pane_close(u);
+	for (size_t i = 0; u->priv && i < u->nviews; i++)
+		if (u->priv[i] && u->views[i]->done)
+			u->views[i]->done(u);
 	if (u->has_re)
 		regfree(&u->re);
 	u->has_re = false;
-	free(u->run);
-	free(u->gc);
-	free(u->nodata);
-	u->run = u->gc = u->nodata = NULL;
-	u->fraccap = 0;
 	if (u->loaded == 1) {
 		heap_free(&u->heap);
 		tracks_free(&u->tr);
 		store_close(&u->s);
 		u->loaded = 0;
 	}
-	spans_view_free(u);
 	for (size_t i = 0; i < u->nspans; i++) {
 		free(u->span_start[i]);
 		free(u->span_stop[i]);
 	}
 	u->nspans = 0;
-	live_free(u);
 	source_close(&u->src);
 	keymap_free(u->km);
 	u->km = NULL;
 	if (u->in)
 		input_free(u->in);
 	u->in = NULL;
+	for (size_t i = 0; u->priv && i < u->nviews; i++)
+		free(u->priv[i]);
+	free(u->priv);
+	u->priv = NULL;
+	u->nviews = 0;
 }

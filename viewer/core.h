@@ -17,6 +17,7 @@
 #include "../keymaps/rc.h"
 #include "../model/classes.h"
 #include "../model/heap.h"
+#include "../model/progress.h"
 #include "../model/source.h"
 #include "../model/spans.h"
 #include "../model/store.h"
@@ -25,6 +26,7 @@
 #include "cli.h"
 #include "input.h"
 #include "layout.h"
+#include "pane.h"
 #include "live.h"
 #include "prompt.h"
 #include "view.h"
@@ -34,8 +36,19 @@
 #define LIST_ANY INT32_MIN /* list_cap: every capability */
 #define BOOKMARKS_MAX 64
 
+/* What an action asks of the main loop, which owns the terminal. */
+enum core_request {
+	CORE_NOTHING,
+	CORE_SUSPEND, /* stop as Ctrl-Z stops a program */
+	CORE_REDRAW,  /* the whole screen drawn anew */
+};
+
 struct viewer {
 	struct viewer_opts o;
+	const struct view_ops *const *views; /* the registry (view.h), NULL-ended */
+	size_t nviews;
+	void **priv; /* each view's private state, by its place in views */
+	enum core_request request; /* the last action's, for the main loop */
 	struct source src; /* where the log comes from: a file or a stream */
 	struct live lv;    /* following it while it grows (live.c) */
 	struct store s;
@@ -63,32 +76,24 @@ struct viewer {
 	uint64_t sel_time, sel_off; /* the event list's selected event */
 	bool sel_valid;
 	const struct view_ops *view; /* the focused panel; NULL: none */
+	struct pane_list pl;         /* a list panel's rows: selection, scrolling */
 	const struct view_ops *pane; /* the pane under the lanes; NULL: the event list */
-	struct heap_pane *hp;        /* the heap pane's state (view_heap.c) */
-	struct prof_pane *pp;        /* the profile pane's state (view_profile.c) */
-	struct spans_view *spv;      /* the spans, once paired (view_spans.c) */
 	char *span_start[RC_SPANS_MAX], *span_stop[RC_SPANS_MAX]; /* the rc's span lines */
-	bool spans_tried; /* the spans were paired for the track (spv) */
 	size_t nspans;
-	struct trows_pane *trp;      /* the thread rows pane's state (view_thread_rows.c) */
-	int psel, ptop;              /* its selected and first shown rows */
 	regex_t re;                  /* the last search */
 	bool has_re;
 	char pattern[200];
 	struct prompt prompt; /* the open prompt's line */
 	char msg[300];
 	bool quit;
-	float *run, *gc, *nodata; /* ncaps x plotw */
-	size_t fraccap;
-	char **statlines; /* the stats panel's text */
-	size_t nstatlines;
 	bool dragging;
 	int drag_col;
 	bool bench;
-	bool exact;     /* the last state query read raw events */
+	bool exact;     /* the lanes' last state query read raw events */
 	bool raw_times; /* the event list's times in ns, as `hectic show` */
 	const char *winfile; /* HECTIC_DEBUG_WINDOW: the window, after each frame */
 	uint64_t fsize;      /* the file's size before loading, for the progress bar */
+	struct progress_count loading; /* the bytes indexed and scanned so far (the loader) */
 };
 
 /* A status line message, replacing the last one. */
@@ -136,12 +141,14 @@ void core_mark_range(const struct viewer *u, uint64_t *lo, uint64_t *hi);
 
 /* ---- actions and keys ---- */
 
-/* Runs an action: the focused panel first, then the global handler. */
-void core_act(struct viewer *u, enum action a);
+/* Runs an action: the focused panel first, then the pane, then the view
+ * that takes it globally, then the core's handler. Returns what it asks
+ * of the main loop. */
+enum core_request core_act(struct viewer *u, enum action a);
 
 /* A key by its canonical name: the focused panel's key hook, else the
  * keymap's action. */
-void core_key(struct viewer *u, const char *key);
+enum core_request core_key(struct viewer *u, const char *key);
 
 /* The mouse. */
 void core_mouse(struct viewer *u, const struct input_event *ev);
@@ -149,11 +156,15 @@ void core_mouse(struct viewer *u, const struct input_event *ev);
 /* The action bound to key in the user's keymap, or ACT_NONE. */
 enum action core_lookup(const struct viewer *u, const char *key);
 
+/* For hints on screen: the first key bound to a in the user's keymap (after
+ * the rc's binds), or the action's name when no key is. */
+const char *core_key_for(const struct viewer *u, enum action a);
+
 /* The prompts' action bound to key, or PA_NONE. */
 enum prompt_action core_prompt_lookup(const struct viewer *u, const char *key);
 
 /* True when a runs somewhere: a global handler or a panel that opens on it. */
-bool core_action_handled(enum action a);
+bool core_action_handled(const struct viewer *u, enum action a);
 
 /* Focuses panel v (closing the one open) unless its open refuses; the
  * selection starts at the top. */
@@ -176,46 +187,15 @@ bool core_panel_act(struct viewer *u, enum action a);
 
 /* ---- life ---- */
 
-/* The state before loading: options, defaults. */
-void core_init(struct viewer *u, const struct viewer_opts *o);
+/* The state before loading: options, defaults, the views (the registry,
+ * view_all) and their private states. False: out of memory (core_free
+ * frees what was made). */
+bool core_init(struct viewer *u, const struct viewer_opts *o, const struct view_ops *const *views);
 
 /* The state once loaded: the whole run in view, the cursor at its start. */
 void core_after_load(struct viewer *u);
 
 /* Frees what core_init and loading made (not u itself). */
 void core_free(struct viewer *u);
-
-/* ---- what views export to the core ---- */
-
-/* view_list.c: the event list's selection moved by delta events (the
- * cursor follows), and anchored at the first event at or after the cursor. */
-void list_move(struct viewer *u, int delta);
-void list_anchor(struct viewer *u);
-
-/* view_thread_rows.c: the selected thread's runs on the lanes (the timeline). */
-void trows_draw_lane_marks(struct viewer *u);
-
-/* view_spans.c: frees the paired spans (the log grew, or the viewer ends). */
-void spans_view_free(struct viewer *u);
-
-/* view_spans.c: does the log have spans (paired once, when it has user
- * events)? And the span track: each span in the window as a bar from its
- * start to its end, its name at its start, nested ones darker. */
-bool spans_track_wanted(struct viewer *u);
-void spans_draw_track(struct viewer *u);
-
-/* view_bookmarks.c: a bookmark at the cursor, or cleared; the session
- * (window, cursor, list, mark, bookmarks) saved at the end and restored
- * when the same file opens again. */
-void bookmark_toggle(struct viewer *u, enum action a);
-void session_save(struct viewer *u);
-void session_restore(struct viewer *u);
-
-/* view_list.c: the event list restricted to the selected event's thread
- * (ACT_LIST_THREAD) or capability (ACT_LIST_CAP), or, again, not. */
-void list_restrict(struct viewer *u, enum action a);
-
-/* view_search.c: the last search again, forwards (dir 1) or back (-1). */
-void search_repeat(struct viewer *u, int dir);
 
 #endif

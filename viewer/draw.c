@@ -193,16 +193,8 @@ void draw_box_end(const struct viewer *u)
 /* Keeps the selection in view in a list of n rows shown h at a time. */
 void draw_scroll(struct viewer *u, int n, int h)
 {
-	if (u->psel >= n)
-		u->psel = n - 1;
-	if (u->psel < 0)
-		u->psel = 0;
-	if (u->psel < u->ptop)
-		u->ptop = u->psel;
-	if (u->psel >= u->ptop + h)
-		u->ptop = u->psel - h + 1;
-	if (u->ptop < 0)
-		u->ptop = 0;
+	pane_list_set(&u->pl, n);
+	pane_list_show(&u->pl, h);
 }
 
 /* For the end-to-end tests: the frame's window and columns, written to the
@@ -224,16 +216,36 @@ static void write_window(const struct viewer *u)
 		rename(tmp, u->winfile);
 }
 
+/* The views' tracks: each view that has one takes a row of the list's top,
+ * while the list keeps two. */
+static void take_track_rows(struct viewer *u, bool *has)
+{
+	u->L.tracks0 = u->L.list0;
+	u->L.ntracks = 0;
+	for (size_t i = 0; i < u->nviews; i++) {
+		const struct view_ops *v = u->views[i];
+		has[i] = v->track && v->draw_track && v->track(u) && u->L.nlist > 2;
+		if (has[i]) {
+			u->L.list0++;
+			u->L.nlist--;
+			u->L.ntracks++;
+		}
+	}
+}
+
+void draw_prepare(struct viewer *u)
+{
+	for (size_t i = 0; i < u->nviews; i++)
+		if (u->views[i]->track)
+			u->views[i]->track(u);
+}
+
 void draw_frame(struct viewer *u)
 {
 	layout_compute(&u->L, LINES, COLS, u->tr.ncaps, u->lanes_top);
 	u->lanes_top = u->L.lanes_top;
-	/* the span track, in the list's first row, when the log has spans */
-	if (spans_track_wanted(u) && u->L.nlist > 2) {
-		u->L.spans = u->L.list0;
-		u->L.list0++;
-		u->L.nlist--;
-	}
+	bool has[VIEWS_MAX] = { false };
+	take_track_rows(u, has);
 	curs_set(0);
 	if (u->L.rows < 8 || u->L.cols < 20) {
 		erase();
@@ -241,10 +253,12 @@ void draw_frame(struct viewer *u)
 		refresh();
 		return;
 	}
-	for (size_t i = 0; view_all[i]; i++)
-		if (view_all[i]->base)
-			view_all[i]->draw(u);
-	spans_draw_track(u);
+	for (size_t i = 0; i < u->nviews; i++)
+		if (u->views[i]->base)
+			u->views[i]->draw(u);
+	for (size_t i = 0, row = (size_t)u->L.tracks0; i < u->nviews; i++)
+		if (has[i])
+			u->views[i]->draw_track(u, (int)row++);
 	if (u->pane)
 		u->pane->draw(u);
 	if (u->view)
@@ -253,4 +267,3 @@ void draw_frame(struct viewer *u)
 	if (u->winfile)
 		write_window(u);
 }
-

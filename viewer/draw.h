@@ -55,11 +55,16 @@ struct box {
 struct box draw_box(const struct viewer *u, int h, int w, const char *title);
 void draw_box_end(const struct viewer *u);
 
-/* Keeps u->psel in view in a list of n rows shown h at a time (u->ptop). */
+/* The focused list panel's n rows, shown h at a time (u->pl): the
+ * selection kept in view. */
 void draw_scroll(struct viewer *u, int n, int h);
 
 /* A frame: the layout for the screen's size, every base view, the focused
  * panel, and the debug window file. */
 void draw_frame(struct viewer *u);
+
+/* Before a frame: each view's track asked for (a first pairing may take
+ * long, shown on the status line), so the frame itself is quick. */
+void draw_prepare(struct viewer *u);
 
 #endif

@@ -33,7 +33,7 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 	l->gcbar = l->lane0 + lanes;
 	l->heap = l->gcbar + 1;
 	l->live = l->heap + 1;
-	l->spans = -1;
+	l->tracks0 = l->ntracks = 0;
 	l->list0 = l->live + 1;
 	l->status = rows - 1;
 	l->nlist = l->status - l->list0;

@@ -18,8 +18,8 @@ struct layout {
 	int lane0, nlanes; /* rows of the capability lanes shown */
 	int lanes_top;     /* the first capability shown */
 	int gcbar, heap, live;
-	int spans;         /* the span track's row (the viewer takes it from the
-			    * list when the log has spans), -1: none */
+	int tracks0, ntracks; /* the views' tracks' rows (taken from the list's
+			      * top, a row each), 0 of them: none */
 	int list0, nlist;  /* rows of the event list */
 	int status;        /* the status line */
 };

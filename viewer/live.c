@@ -141,20 +141,13 @@ static void stop(struct viewer *u, const char *why)
 	core_say(u, "%s: following stopped; showing what was read", why);
 }
 
-/* The views that keep what they drew from the log (the shown pane and the
- * focused panel): before the tracks and the heap change (true), they drop
- * it; after, they make it again. The paired spans go too, unless their
- * panel shows (it pairs them again): the track pairs them when next drawn. */
+/* Every view that keeps what it drew from the log: before the tracks and
+ * the heap change (true), it drops it; after, it makes it again. */
 static void views_reload(struct viewer *u, bool before)
 {
-	const struct view_ops *vs[2] = { u->pane, u->view };
-	for (int i = 0; i < 2; i++)
-		if (vs[i] && vs[i]->reload)
-			vs[i]->reload(u, before);
-	if (!before && u->view != &view_spans) {
-		spans_view_free(u);
-		u->spans_tried = false;
-	}
+	for (size_t i = 0; i < u->nviews; i++)
+		if (u->views[i]->reload)
+			u->views[i]->reload(u, before);
 }
 
 bool live_reload(struct viewer *u)
@@ -169,7 +162,7 @@ bool live_reload(struct viewer *u)
 	views_reload(u, true);
 	heap_free(&u->heap);
 	u->heap = h;
-	uint64_t rebuilt = tracks_extend_rebuilds;
+	uint64_t rebuilt = u->tr.extend_rebuilds;
 	if (!tracks_extend(&u->tr, &u->s))
 		term_die(EXIT_BADINPUT, "%s: out of memory while following the log", u->o.path);
 	views_reload(u, false);
@@ -177,7 +170,7 @@ bool live_reload(struct viewer *u)
 	u->lv.built_at = live_now();
 	/* the throttle follows what an extension costs: a rare build from the
 	 * start does not hold the next ones back */
-	u->lv.build_ns = tracks_extend_rebuilds != rebuilt ? 0 : u->lv.built_at - t;
+	u->lv.build_ns = u->tr.extend_rebuilds != rebuilt ? 0 : u->lv.built_at - t;
 	return true;
 }
 
@@ -190,7 +183,6 @@ static void swap_store(struct viewer *u, struct store *ns)
 	tracks_free(&u->tr);
 	store_close(&u->s);
 	u->s = *ns;
-	store_shrunk = 0; /* the old mapping, which may have faulted, is gone */
 	if (!tracks_build(&u->tr, &u->s) || !heap_build(&u->heap, &u->s))
 		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
 	term_wrap_store_sigbus();
@@ -198,7 +190,7 @@ static void swap_store(struct viewer *u, struct store *ns)
 	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
 	if (u->cursor >= core_run_end(u) || u->cursor < u->s.tmin)
 		u->cursor = u->s.tmin;
-	list_anchor(u);
+	u->sel_valid = false; /* the event list anchors at the cursor */
 	u->lv.reloads++;
 }
 

@@ -3,6 +3,7 @@
  * drawing and listening for q, Ctrl-C, Ctrl-Z and the signals. */
 #define NCURSES_WIDECHAR 1
 #include "loader.h"
+#include "session.h"
 
 #include <curses.h>
 #include <poll.h>
@@ -21,13 +22,16 @@ void (*mainloop_on_quit)(void);
 void *loader_run(void *arg)
 {
 	struct viewer *u = arg;
+	progress_count_init(&u->loading);
+	u->src.progress = &u->loading.p;
 	if (!live_open_store(u)) {
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
 	/* a log that may grow keeps its pass's state, to go on from there */
 	bool live = u->src.kind != SRC_FILE || !u->s.ndataend;
-	bool tracks = live ? tracks_build_live(&u->tr, &u->s) : tracks_build(&u->tr, &u->s);
+	bool tracks = live ? tracks_build_live(&u->tr, &u->s, &u->loading.p)
+			   : tracks_build_progress(&u->tr, &u->s, &u->loading.p);
 	if (!tracks || !heap_build(&u->heap, &u->s)) {
 		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
 		if (tracks)
@@ -67,15 +71,14 @@ static void draw_loading(struct viewer *u)
 		else
 			mvprintw(2, 0, "%llu bytes arrived; waiting for the eventlog's header",
 				 (unsigned long long)source_bytes(&u->src));
-		mvaddstr(5, 0, "q quits");
+		mvprintw(5, 0, "%s quits", core_key_for(u, ACT_QUIT));
 		refresh();
 		return;
 	}
 	int w = COLS - 10 > 10 ? COLS - 10 : 10;
 	/* the size from mainloop_run's stat: opening the file here could block */
 	uint64_t fsize = u->fsize ? u->fsize : 1;
-	uint64_t done = __atomic_load_n(&store_progress, __ATOMIC_RELAXED) +
-			__atomic_load_n(&tracks_progress, __ATOMIC_RELAXED);
+	uint64_t done = progress_count_read(&u->loading);
 	double frac = (double)done / (double)(2 * fsize);
 	if (frac > 1)
 		frac = 1;
@@ -85,7 +88,7 @@ static void draw_loading(struct viewer *u)
 	for (int i = 0; i < w; i++)
 		addch(i < (int)(frac * w) ? '#' : ' ');
 	addch(']');
-	mvaddstr(5, 0, "q quits");
+	mvprintw(5, 0, "%s quits", core_key_for(u, ACT_QUIT));
 	refresh();
 }
 
@@ -179,12 +182,11 @@ static void *busy_thread(void *arg)
 /* The step on the status line, over the last frame. */
 static void draw_busy(struct viewer *u, const char *what, double secs)
 {
-	(void)u;
 	int y = LINES - 1;
 	move(y, 0);
 	clrtoeol();
 	attron(A_REVERSE);
-	mvprintw(y, 0, " %s: %.1f s  (q quits) ", what, secs);
+	mvprintw(y, 0, " %s: %.1f s  (%s quits) ", what, secs, core_key_for(u, ACT_QUIT));
 	attroff(A_REVERSE);
 	refresh();
 }

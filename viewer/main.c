@@ -6,6 +6,7 @@
 
 #include "cmd.h"
 #include "mainloop.h"
+#include "report.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -128,14 +129,14 @@ int main(int argc, char **argv)
 		const char *name;
 		int (*run)(int, char **);
 	} cmds[] = {
-		{ "show", cmd_show }, { "summary", cmd_summary }, { "gcs", cmd_gcs },
-		{ "markers", cmd_markers }, { "threads", cmd_threads },
-		{ "activity", cmd_activity }, { "heap", cmd_heap },
-		{ "profile", cmd_profile }, { "top", cmd_top }, { "run", cmd_run },
-		{ "spans", cmd_spans }, { "sparks", cmd_sparks },
+		{ "show", cmd_show },
+		{ "run", cmd_run },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))
 			return cmds[i].run(argc - 1, argv + 1);
+	const struct report *r = report_find(cmd);
+	if (r)
+		return report_main(r, argc - 1, argv + 1);
 	return view(argc, argv);
 }

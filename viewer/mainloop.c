@@ -21,7 +21,9 @@
 #include "core.h"
 #include "draw.h"
 #include "loader.h"
+#include "session.h"
 #include "term.h"
+#include "view.h"
 
 /* The viewer lives until the process exits, which frees what it holds
  * (the map, the tracks, the key decoder) at once; kept here it stays
@@ -119,6 +121,15 @@ static int check_file(struct viewer *u, const char *path)
 	return 0;
 }
 
+/* What an action asked of the terminal. */
+static void obey(struct viewer *u, enum core_request r)
+{
+	if (r == CORE_SUSPEND)
+		term_suspend(u);
+	else if (r == CORE_REDRAW)
+		term_redraw();
+}
+
 /* Frames and input until quit. Returns the exit status. */
 static int main_loop(struct viewer *u)
 {
@@ -129,9 +140,9 @@ static int main_loop(struct viewer *u)
 		 * and the status line says the same, the frame stays (an idle
 		 * follow costs no drawing) */
 		if (dirty) {
-			/* the spans, paired before the frame that shows their
-			 * track: a long pass, shown on the status line */
-			spans_track_wanted(u);
+			/* the views' tracks first: a first pairing is a
+			 * long pass, shown on the status line */
+			draw_prepare(u);
 			draw_frame(u);
 		}
 		struct input_event ev;
@@ -144,10 +155,10 @@ static int main_loop(struct viewer *u)
 		live_status(u, now, sizeof now);
 		dirty = (ev.kind != IN_NONE && ev.kind != IN_DATA) || builds != u->lv.reloads ||
 			strcmp(was, now) != 0 || !u->lv.follow;
-		if (store_shrunk)
+		if (store_faulted(&u->s))
 			term_die(EXIT_BADINPUT, "%s: the file shrank while it was open", u->o.path);
 		switch (ev.kind) {
-		case IN_KEY: core_key(u, ev.key); break;
+		case IN_KEY: obey(u, core_key(u, ev.key)); break;
 		case IN_MOUSE: core_mouse(u, &ev); break;
 		case IN_EOF: u->quit = true; break;
 		default: break;
@@ -163,7 +174,10 @@ int mainloop_run(const struct viewer_opts *o)
 	struct viewer *u = viewer = calloc(1, sizeof *u);
 	if (!u)
 		return EXIT_BADINPUT;
-	core_init(u, o);
+	if (!core_init(u, o, view_all)) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
 	u->winfile = getenv("HECTIC_DEBUG_WINDOW");
 	if (u->winfile && !*u->winfile)
 		u->winfile = NULL;

@@ -17,6 +17,7 @@
 #include "core.h"
 #include "draw.h"
 #include "loader.h"
+#include "view.h"
 #include "summary_text.h"
 #include "term.h"
 
@@ -307,7 +308,8 @@ static int bench_watch(struct viewer *u)
 	struct viewer_opts o = u->o;
 	o.bench = NULL;
 	static struct viewer fresh;
-	core_init(&fresh, &o);
+	if (!core_init(&fresh, &o, view_all))
+		return EXIT_BADINPUT;
 	loader_run(&fresh);
 	if (fresh.loaded != 1 || !live) {
 		warnx_("%s", fresh.err);

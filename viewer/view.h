@@ -1,19 +1,24 @@
-/* view: what every view and panel of the viewer exports, and the list of
- * them (tig's view_ops, htop's PanelClass).
+/* view: what every view, panel and pane of the viewer is to the rest of
+ * it: the one door between the core and the views (tig's view_ops, htop's
+ * PanelClass).
  *
  * A view is one file, view_NAME.c, that defines `const struct view_ops
- * view_NAME` and is named once in VIEWS below. Base views (the timeline,
- * the event list, the status line) are drawn on every frame, in VIEWS
- * order; a panel (help, pauses, filters, threads, statistics, a prompt)
- * opens over them on the action its opens_on names, takes the focus and
- * gets every action first: what it does not take falls to the global
- * handlers (core.c). A pane (the heap profile, the cost-centre profile)
- * takes the event list's place under the lanes until its action again.
- * Views keep their state in struct viewer (core.h). */
+ * view_NAME` and is named once in VIEWS (views.c). Base views (the
+ * timeline, the event list, the status line) are drawn on every frame, in
+ * VIEWS order; a panel (help, pauses, filters, threads, statistics, a
+ * prompt) opens over them on the action its opens_on names, takes the
+ * focus and gets every action first: what it does not take falls to the
+ * views that take it globally (globals), then to the core's handlers. A
+ * pane (the heap or cost-centre profile, the thread rows, ...) takes the
+ * event list's place under the lanes until its action again. The
+ * framework (core.c) keeps each view's private state (private_size bytes,
+ * zeroed, for the viewer's life: view_state). Core, draw, the timeline
+ * and live follow name no view: all they know of one is here. */
 #ifndef HECTIC_VIEW_H
 #define HECTIC_VIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "../keymaps/actions.h"
 
@@ -46,41 +51,44 @@ struct view_ops {
 	int (*rows)(struct viewer *u);
 	/* The log grew and the tracks and heap are built again: before (true,
 	 * the old ones still there) drop what came from them, after (false)
-	 * make it again, keeping the user's choices. NULL: nothing held. */
+	 * make it again, keeping the user's choices. Called for every view,
+	 * shown or not (view_shown). NULL: nothing held. */
 	void (*reload)(struct viewer *u, bool before);
-	/* Enter on row u->psel of a list panel. NULL: Enter closes it. */
+	/* Enter on row u->pl.sel of a list panel. NULL: Enter closes it. */
 	void (*select)(struct viewer *u);
+	/* Its private state's size: view_state(u, &view_NAME) is that many
+	 * bytes, zeroed when the viewer starts, freed when it ends. */
+	size_t private_size;
+	/* At the viewer's end, before the state goes: frees what it holds.
+	 * NULL: nothing. */
+	void (*done)(struct viewer *u);
+	/* The actions (ACT_NONE ends the list) it takes through act whatever
+	 * has the focus, when the focused panel and the pane left them. */
+	const enum action *globals;
+	/* Before each frame: true when it has a track, a row of its own under
+	 * the sparklines, drawn by draw_track(u, row). The first call may take
+	 * long (run it through busy_run). NULL: none. */
+	bool (*track)(struct viewer *u);
+	void (*draw_track)(struct viewer *u, int row);
+	/* What it adds on the lanes, drawn after them, while it shows (or
+	 * whenever it has something to add). NULL: nothing. */
+	void (*draw_lanes)(struct viewer *u);
 };
 
-/* Every view, in drawing order. Adding a panel: its file and one line. */
-#define VIEWS(V)      \
-	V(timeline)   \
-	V(list)       \
-	V(heap)       \
-	V(profile)    \
-	V(thread_rows)      \
-	V(sparks)     \
-	V(status)     \
-	V(help)       \
-	V(pauses)     \
-	V(filters)    \
-	V(thread_picker)    \
-	V(stats)      \
-	V(spans)      \
-	V(detail)     \
-	V(bookmarks)  \
-	V(search)     \
-	V(goto)       \
-	/* the end */
+/* At most this many views (core_init refuses more). */
+#define VIEWS_MAX 64
 
-#define V(n) extern const struct view_ops view_##n;
-VIEWS(V)
-#undef V
-
-/* The registry, NULL-terminated. Read-only. */
+/* The registry (views.c), in drawing order, NULL-terminated: given to the
+ * core when the viewer starts (core_init), which knows views only by it. */
 extern const struct view_ops *const view_all[];
 
-/* The panel that opens on a, or NULL. */
-const struct view_ops *view_for_action(enum action a);
+/* The view's private state (private_size bytes). */
+void *view_state(const struct viewer *u, const struct view_ops *v);
+
+/* Is v the focused panel or the shown pane? */
+bool view_shown(const struct viewer *u, const struct view_ops *v);
+
+/* The panel or pane that opens on a, or NULL. */
+const struct view_ops *view_for_action(const struct viewer *u, enum action a);
 
 #endif

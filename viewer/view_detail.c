@@ -11,24 +11,31 @@
 
 #include "../parser/render.h"
 #include "core.h"
+#include "view_list.h"
 
 #define MAXLINES 64
 
+/* The panel's private state (view_state): its lines, made when it opens. */
 struct detail {
 	char line[MAXLINES][512];
 	int n;
 };
 
-static struct detail dt;
+extern const struct view_ops view_detail;
 
-static void add(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void add(const char *fmt, ...)
+static struct detail *st(const struct viewer *u)
 {
-	if (dt.n >= MAXLINES)
+	return view_state(u, &view_detail);
+}
+
+static void add(struct detail *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(struct detail *d, const char *fmt, ...)
+{
+	if (d->n >= MAXLINES)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(dt.line[dt.n++], sizeof dt.line[0], fmt, ap);
+	vsnprintf(d->line[d->n++], sizeof d->line[0], fmt, ap);
 	va_end(ap);
 }
 
@@ -50,9 +57,45 @@ static void text(char *out, size_t n, const uint8_t *p, size_t len)
 	sbuf_free(&b);
 }
 
+/* Each field of e by its type (codes: its layout's field codes). */
+static void add_fields(struct detail *dt, const struct ev *e, const char *codes)
+{
+	char buf[400];
+	for (int i = 0; i < e->nf && i < (int)strlen(codes); i++) {
+		const struct ev_field *f = &e->f[i];
+		char c = codes[i];
+		switch (c) {
+		case 's': case 'l': case 'z': case 'O':
+			text(buf, sizeof buf, f->s ? f->s : (const uint8_t *)"", f->s ? (size_t)f->u : 0);
+			add(dt, "field %d (string, %llu bytes): \"%s\"", i, (unsigned long long)f->u, buf);
+			break;
+		case 'B':
+			add(dt, "field %d (bytes): %llu bytes", i, (unsigned long long)f->u);
+			break;
+		case 'k': {
+			int k = snprintf(buf, sizeof buf, "field %d (cost-centre stack, %llu ids):", i,
+					 (unsigned long long)f->u);
+			for (uint64_t j = 0; j < f->u && k > 0 && (size_t)k + 12 < sizeof buf; j++) {
+				k += snprintf(buf + k, sizeof buf - (size_t)k, " %u", ev_stack_id(f, j));
+			}
+			add(dt, "%s", buf);
+			break;
+		}
+		case 'i':
+			add(dt, "field %d (i32): %d", i, (int32_t)(uint32_t)f->u);
+			break;
+		default: {
+			const char *ty = c == 'b' ? "u8" : c == 'h' ? "u16" : c == 'w' ? "u32" : "u64";
+			add(dt, "field %d (%s): %llu", i, ty, (unsigned long long)f->u);
+		}
+		}
+	}
+}
+
 static bool detail_open(struct viewer *u)
 {
-	memset(&dt, 0, sizeof dt);
+	struct detail *dt = st(u);
+	dt->n = 0;
 	if (!u->sel_valid)
 		list_anchor(u);
 	if (!u->sel_valid) {
@@ -66,14 +109,14 @@ static bool detail_open(struct viewer *u)
 	}
 	const struct ev_layout *l = e.layout != SEL_UNKNOWN_LAYOUT ? &ev_layouts[e.layout] : NULL;
 	char a[48], buf[400];
-	add("byte %llu, %u bytes: tag %u, %s", (unsigned long long)e.off, e.size, e.tag,
+	add(dt, "byte %llu, %u bytes: tag %u, %s", (unsigned long long)e.off, e.size, e.tag,
 	    l ? l->name : "(a layout hectic does not know)");
 	for (size_t i = 0; i < u->s.hdr.ntypes; i++)
 		if (u->s.hdr.types[i].num == e.tag) {
 			text(buf, sizeof buf, u->s.hdr.types[i].desc, u->s.hdr.types[i].desc_len);
-			add("the header calls it \"%s\"", buf);
+			add(dt, "the header calls it \"%s\"", buf);
 		}
-	add("time %llu ns (%s)", (unsigned long long)e.time, time_format_exact(a, sizeof a, e.time));
+	add(dt, "time %llu ns (%s)", (unsigned long long)e.time, time_format_exact(a, sizeof a, e.time));
 	/* the capability: the block's, as the list shows it */
 	int32_t cap = EV_NO_CAP;
 	struct merge *m = merge_new_at(&u->s, e.time, CLASS_ALL);
@@ -85,46 +128,17 @@ static bool detail_open(struct viewer *u)
 		}
 	merge_free(m);
 	if (cap != EV_NO_CAP)
-		add("capability %d", cap);
+		add(dt, "capability %d", cap);
 	else
-		add("no capability");
+		add(dt, "no capability");
 	struct sbuf b = { .escape = true };
 	render_body(&b, &u->s.hdr, &e);
 	text(buf, sizeof buf, (const uint8_t *)b.p, b.n);
 	sbuf_free(&b);
-	add("show: %s", buf);
-	const char *codes = l ? l->fields : "";
-	for (int i = 0; i < e.nf && i < (int)strlen(codes); i++) {
-		const struct ev_field *f = &e.f[i];
-		char c = codes[i];
-		switch (c) {
-		case 's': case 'l': case 'z': case 'O':
-			text(buf, sizeof buf, f->s ? f->s : (const uint8_t *)"", f->s ? (size_t)f->u : 0);
-			add("field %d (string, %llu bytes): \"%s\"", i, (unsigned long long)f->u, buf);
-			break;
-		case 'B':
-			add("field %d (bytes): %llu bytes", i, (unsigned long long)f->u);
-			break;
-		case 'k': {
-			int k = snprintf(buf, sizeof buf, "field %d (cost-centre stack, %llu ids):", i,
-					 (unsigned long long)f->u);
-			for (uint64_t j = 0; j < f->u && k > 0 && (size_t)k + 12 < sizeof buf; j++) {
-				k += snprintf(buf + k, sizeof buf - (size_t)k, " %u", ev_stack_id(f, j));
-			}
-			add("%s", buf);
-			break;
-		}
-		case 'i':
-			add("field %d (i32): %d", i, (int32_t)(uint32_t)f->u);
-			break;
-		default: {
-			const char *ty = c == 'b' ? "u8" : c == 'h' ? "u16" : c == 'w' ? "u32" : "u64";
-			add("field %d (%s): %llu", i, ty, (unsigned long long)f->u);
-		}
-		}
-	}
+	add(dt, "show: %s", buf);
+	add_fields(dt, &e, l ? l->fields : "");
 	if (e.bad)
-		add("the decoder found: %s%s%s%s%s%s%s", e.bad & BAD_UTF8 ? "invalid UTF-8 " : "",
+		add(dt, "the decoder found: %s%s%s%s%s%s%s", e.bad & BAD_UTF8 ? "invalid UTF-8 " : "",
 		    e.bad & BAD_STATUS ? "an unknown stop status " : "",
 		    e.bad & BAD_BREAKDOWN ? "an unknown breakdown " : "",
 		    e.bad & BAD_IPE_DESC ? "a bad IPE description " : "",
@@ -136,10 +150,13 @@ static bool detail_open(struct viewer *u)
 
 static void draw_detail(struct viewer *u)
 {
-	struct box b = draw_box(u, dt.n + 2, 100, "event detail (Escape: close)");
-	for (int i = 0; i < dt.n && i < b.h - 1; i++)
-		draw_safe(b.y + 1 + i, b.x + 1, (const uint8_t *)dt.line[i], strlen(dt.line[i]), b.w - 2,
-			  u->ascii);
+	const struct detail *dt = st(u);
+	char t[64];
+	snprintf(t, sizeof t, "event detail (%s: close)", core_key_for(u, ACT_CANCEL));
+	struct box b = draw_box(u, dt->n + 2, 100, t);
+	for (int i = 0; i < dt->n && i < b.h - 1; i++)
+		draw_safe(b.y + 1 + i, b.x + 1, (const uint8_t *)dt->line[i], strlen(dt->line[i]),
+			  b.w - 2, u->ascii);
 	draw_box_end(u);
 }
 
@@ -158,4 +175,5 @@ const struct view_ops view_detail = {
 	.open = detail_open,
 	.draw = draw_detail,
 	.act = detail_act,
+	.private_size = sizeof(struct detail),
 };

@@ -3,22 +3,23 @@
  * toggle-filters is ignored while it is open. The lanes are not filtered. */
 #include "draw.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "core.h"
 
 static void draw_filters(struct viewer *u)
 {
-	struct box b = draw_box(u, CL_COUNT + 4, 60,
-				"event list classes (Space/Enter: toggle, F: all on/off)");
+	char t[100];
+	snprintf(t, sizeof t, "event list classes (<Space> or %s: toggle, %s: all on/off)",
+		 core_key_for(u, ACT_SELECT), core_key_for(u, ACT_TOGGLE_FILTERS));
+	struct box b = draw_box(u, CL_COUNT + 4, 60, t);
 	draw_scroll(u, CL_COUNT, CL_COUNT);
 	for (int k = 0; k < CL_COUNT; k++) {
-		if (k == u->psel)
-			attron(A_REVERSE);
-		mvprintw(b.y + 1 + k, b.x + 1, "[%c] %-10s %s", u->filters & CLASS_BIT(k) ? 'x' : ' ',
-			 class_name((enum ev_class)k), class_desc((enum ev_class)k));
-		if (k == u->psel)
-			attroff(A_REVERSE);
+		pane_row_begin(b.y + 1 + k, b.x + 1, b.w - 2, k == u->pl.sel);
+		printw("[%c] %-10s %s", u->filters & CLASS_BIT(k) ? 'x' : ' ',
+		       class_name((enum ev_class)k), class_desc((enum ev_class)k));
+		pane_row_end(k == u->pl.sel);
 	}
 	mvaddstr(b.y + b.h - 2, b.x + 1, "The lanes are not filtered.");
 	draw_box_end(u);
@@ -32,7 +33,7 @@ static int filters_rows(struct viewer *u)
 
 static void filters_select(struct viewer *u)
 {
-	u->filters ^= CLASS_BIT(u->psel);
+	u->filters ^= CLASS_BIT(u->pl.sel);
 	u->sel_valid = false;
 }
 

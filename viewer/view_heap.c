@@ -1,55 +1,16 @@
-/* The heap-profile pane (H): the censuses of +RTS -h (any breakdown) as
- * stacked bands in the event list's place, on the lanes' time axis and
- * cursor. A pane (view.h): H again shows the event list.
- *
- * Steps, not curves. A census is a measurement, seconds apart (+RTS -i):
- * its figures hold from its time until the next census. Each column shows
- * ONE census: the one with the largest total among the censuses whose time
- * falls in the column (zoomed out, a column holds many; the largest keeps a
- * spike in view), or, when none falls in it, the census in effect at the
- * column's start, so a census spans the columns up to the next one; the
- * columns before the first census are empty. The title says so, with the
- * median interval between censuses ("steps: a census every ~X"), and the
- * tick row marks the columns that hold a census.
- *
- * Bands: the top N over the window [t0, t1) by area (bytes x time held;
- * PANE_SORT: by peak), from heap_rank and cached until the window or the
- * order changes; N is what the legend has rows for, at most 8 (6 with 8
- * colours); the rest summed as "other". The first ranked is at the bottom,
- * "other" on top. A cell takes the band that covers the largest share of
- * it; the topmost cell of the stack is an eighth block as high as the
- * stack. Absolute mode: the largest census total among the drawn columns
- * is the top row (its value in the gutter); normalised (PANE_MODE): each
- * column is the share of its census, 100% at the top. With colours each
- * band has its own (a background in full cells); without colours, or in
- * ASCII, full cells show the band's letter (a, b, ... and o for other), as
- * the legend does.
- *
- * The tick row: user markers and major GCs as in the lanes (the ruler's
- * marker, the GC bar's major-GC glyph), and the columns holding a census.
- * The legend: per band its letter and colour, its value in the census in
- * effect at the cursor, its share of that census, its peak over the
- * window, and its name (escaped: it is the file's bytes). UP/DOWN select a
- * row; SELECT or HIGHLIGHT highlight it (the other bands' cells greyed:
- * shaded, or dim letters, the band's own in reverse video without
- * colours) and show its detail: the name, the peak and when, the value at
- * the cursor in bytes and its share, its value in the first and the last
- * census of the window and the growth between them (total and per second),
- * and its series: the value of the census each column shows, as eighths.
- * CANCEL clears the highlight. Time keys are not taken: the lanes' cursor
- * and window move, and the pane with them.
- *
- * Work per frame: the columns (census, shown values, ticks) are cached for
- * the window and the bands shown, the ranking and the window's figures for
- * the window and the order; a frame that only moves the cursor reads one
- * census (the cursor's) and draws. */
+/* The heap-profile pane: the censuses of +RTS -h as stacked bands under
+ * the lanes, on their time axis and cursor (each column one census, a
+ * step until the next), a tick row (markers, major GCs, censuses), the
+ * legend of the top bands over the window with its selection, and the
+ * highlighted band's detail. Owns the pane's state and its caches (the
+ * ranking, the columns, the band names); the arithmetic is heap_figures.c.
+ * Its user guide is man/hectic.1's. */
 #include "view_heap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../keymaps/keymaps.h"
 #include "core.h"
 #include "draw.h"
 
@@ -69,8 +30,7 @@ struct row_stat { /* a legend row's figures over the window */
 struct heap_pane {
 	bool norm;             /* normalised: each column the share of its census */
 	enum heap_rank_by by;  /* the ranking */
-	int sel;               /* the selected legend row (nshown: other) */
-	int nsel;              /* rows to select from, as last drawn */
+	struct pane_list pl;   /* the legend's rows (nshown: other), as last drawn */
 	bool hl;               /* the selected row highlighted, with its detail */
 	bool colors;           /* the bands' colour pairs are set */
 	uint64_t median;       /* between censuses */
@@ -101,151 +61,30 @@ struct heap_pane {
 	size_t *nname;
 };
 
-/* ---- the arithmetic (view_heap.h) ---- */
+extern const struct view_ops view_heap;
 
-void heap_pane_columns(const struct heap *h, uint64_t t0, uint64_t t1, int w, long *out)
+static struct heap_pane *state(const struct viewer *u)
 {
-	size_t c = heap_census_from(h, t0);
-	long prev = (long)c - 1; /* the last census before the column */
-	for (int k = 0; k < w; k++) {
-		uint64_t b = layout_col_to_time(t0, t1, w, k + 1);
-		long best = -1;
-		for (; c < h->ncensuses && h->censuses[c].time < b; c++)
-			if (best < 0 || h->censuses[c].total > h->censuses[best].total)
-				best = (long)c;
-		out[k] = best >= 0 ? best : prev;
-		prev = (long)c - 1;
-	}
-}
-
-void heap_pane_stack(const uint64_t *v, int m, double top, int rows, struct heap_cell *out)
-{
-	for (int r = 0; r < rows; r++)
-		out[r] = (struct heap_cell){ -1, 0 };
-	double sum = 0;
-	for (int i = 0; i < m; i++)
-		sum += (double)v[i];
-	if (rows <= 0 || top <= 0 || sum <= 0)
-		return;
-	double k = rows * 8.0 / top; /* eighths per byte */
-	double e = sum * k + 0.5;
-	int tope = e >= rows * 8.0 ? rows * 8 : (int)e;
-	if (tope < 1)
-		tope = 1;
-	for (int r = 0; r < rows && 8 * r < tope; r++) {
-		double c0 = 8.0 * r, c1 = 8 * r + 8 < tope ? 8.0 * r + 8 : tope;
-		int best = -1, lastnz = -1;
-		double bestov = 0, cum = 0;
-		for (int i = 0; i < m; i++) {
-			double lo = cum * k;
-			cum += (double)v[i];
-			double hi = cum * k;
-			if (lo >= c1)
-				break;
-			if (v[i])
-				lastnz = i;
-			double ov = (hi < c1 ? hi : c1) - (lo > c0 ? lo : c0);
-			if (ov > bestov) {
-				bestov = ov;
-				best = i;
-			}
-		}
-		/* a cell the stack reaches only by rounding: its top band */
-		out[r].band = (signed char)(best >= 0 ? best : lastnz);
-		out[r].lvl = (unsigned char)(c1 - c0);
-	}
-}
-
-void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, struct heap_rows *r)
-{
-	*r = (struct heap_rows){ .title = -1, .ticks = -1, .chart0 = -1, .legend0 = -1, .detail0 = -1 };
-	if (maxn < 0)
-		maxn = 0;
-	r->nshown = nrank < (size_t)maxn ? (int)nrank : maxn;
-	r->other = nrank > (size_t)r->nshown;
-	if (nrows <= 0)
-		return;
-	r->title = 0;
-	if (nrows == 1)
-		return;
-	if (nrows == 2) {
-		r->chart0 = 1;
-		r->nchart = 1;
-		return;
-	}
-	r->ticks = 1;
-	int rest = nrows - 2;
-	int cap = rest - (rest + 1) / 2; /* the chart keeps at least half */
-	int nleg = 0;
-	if (cap >= 2 && nrank > 0) {
-		if (nrank <= (size_t)cap && nrank <= (size_t)maxn) {
-			r->nshown = (int)nrank;
-			r->other = false;
-			nleg = (int)nrank;
-		} else {
-			r->nshown = cap - 1 < maxn ? cap - 1 : maxn;
-			r->other = true;
-			nleg = r->nshown + 1;
-		}
-	}
-	int chart = rest - nleg;
-	int det = ndetail < chart - 2 ? ndetail : chart - 2;
-	if (det < 0)
-		det = 0;
-	chart -= det;
-	r->chart0 = 2;
-	r->nchart = chart;
-	if (nleg) {
-		r->legend0 = 2 + chart;
-		r->nlegend = nleg;
-	}
-	if (det) {
-		r->detail0 = 2 + chart + nleg;
-		r->ndetail = det;
-	}
-}
-
-char *heap_fmt_bytes(char *buf, size_t n, uint64_t v)
-{
-	static const char *const unit[] = { "kB", "MB", "GB", "TB", "PB", "EB" };
-	if (v < 1000) {
-		snprintf(buf, n, "%lluB", (unsigned long long)v);
-		return buf;
-	}
-	double x = (double)v;
-	int i = -1;
-	/* the unit that leaves at most 3 digits once rounded */
-	while (i < 5 && x >= 999.5) {
-		x /= 1000;
-		i++;
-	}
-	snprintf(buf, n, x < 9.995 ? "%.2f%s" : x < 99.95 ? "%.1f%s" : "%.0f%s", x, unit[i]);
-	return buf;
-}
-
-static int cmp_u64v(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
-uint64_t heap_median_interval(const struct heap *h)
-{
-	if (h->ncensuses < 2)
-		return 0;
-	size_t n = h->ncensuses - 1;
-	uint64_t *d = malloc(n * sizeof *d);
-	if (!d)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		d[i] = h->censuses[i + 1].time - h->censuses[i].time;
-	qsort(d, n, sizeof *d, cmp_u64v);
-	uint64_t m = d[n / 2];
-	free(d);
-	return m;
+	return view_state(u, &view_heap);
 }
 
 /* ---- the state ---- */
+
+/* Frees what came from the heap (nbands bands): the band tables, the
+ * names, the columns, so that the ranking and the columns are made again;
+ * the user's choices (the mode, the order, the selection and highlight)
+ * stay. */
+static void bands_free(struct heap_pane *p, size_t nbands)
+{
+	for (size_t b = 0; p->name && b < nbands; b++)
+		free(p->name[b]);
+	void *held[] = { p->name, p->nname, p->rank, p->slot, p->ccens, p->cval, p->ctick };
+	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
+		free(held[i]);
+	*p = (struct heap_pane){ .norm = p->norm, .by = p->by, .pl = p->pl, .hl = p->hl,
+				 .colors = p->colors, .median = p->median, .gen = p->gen + 1,
+				 .c0 = -1, .c1 = -1 };
+}
 
 /* The tables sized by the heap's bands, for nb bands: false (none made)
  * when out of memory. */
@@ -258,14 +97,7 @@ static bool bands_alloc(struct heap_pane *p, size_t nb)
 	p->name = calloc(nb, sizeof *p->name);
 	p->nname = calloc(nb, sizeof *p->nname);
 	if (!p->rank || !p->slot || !p->name || !p->nname) {
-		free(p->rank);
-		free(p->slot);
-		free(p->name);
-		free(p->nname);
-		p->rank = NULL;
-		p->slot = NULL;
-		p->name = NULL;
-		p->nname = NULL;
+		bands_free(p, 0);
 		return false;
 	}
 	for (size_t b = 0; b < nb; b++)
@@ -273,98 +105,68 @@ static bool bands_alloc(struct heap_pane *p, size_t nb)
 	return true;
 }
 
-/* Frees what came from the heap (nbands bands): the band tables, the
- * names, the columns; the ranking and columns are made again. */
-static void bands_free(struct heap_pane *p, size_t nbands)
+/* The bands' colours: a line pair (their colour on the default
+ * background) and a fill pair (the default on their colour) each; false
+ * when the terminal has too few. */
+static bool band_colors(const struct viewer *u)
 {
-	if (p->name)
-		for (size_t b = 0; b < nbands; b++)
-			free(p->name[b]);
-	free(p->name);
-	free(p->nname);
-	free(p->rank);
-	free(p->slot);
-	free(p->ccens);
-	free(p->cval);
-	free(p->ctick);
-	p->name = NULL;
-	p->nname = NULL;
-	p->rank = NULL;
-	p->slot = NULL;
-	p->ccens = NULL;
-	p->cval = NULL;
-	p->ctick = NULL;
-	p->ccap = 0;
-	p->ranked = p->cols = false;
-	p->nshown = 0;
-	p->c0 = p->c1 = -1;
-	p->gen++;
+	static const short c256[M] = { 33, 208, 34, 161, 135, 37, 178, 94, 244 };
+	static const short c8[M] = { COLOR_BLUE, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA, COLOR_CYAN,
+				     COLOR_RED, COLOR_BLUE, COLOR_YELLOW, COLOR_WHITE };
+	if (!u->ncolors || PAIR0 + 2 * M > COLOR_PAIRS)
+		return false;
+	for (int i = 0; i < M; i++) {
+		short c = u->ncolors == 256 ? c256[i] : c8[i];
+		if (init_pair((short)(PAIR0 + i), c, -1) == ERR ||
+		    init_pair((short)(PAIR0 + M + i), -1, c) == ERR)
+			return false;
+	}
+	return true;
 }
 
 static bool heap_open(struct viewer *u)
 {
-	struct heap_pane *p = calloc(1, sizeof *p);
-	if (!p || !bands_alloc(p, u->heap.nbands)) {
-		free(p);
+	struct heap_pane *p = state(u);
+	*p = (struct heap_pane){ .by = HEAP_BY_AREA, .c0 = -1, .c1 = -1 };
+	if (!bands_alloc(p, u->heap.nbands)) {
 		core_say(u, "heap view: out of memory");
 		return false;
 	}
-	p->by = HEAP_BY_AREA;
-	p->c0 = p->c1 = -1;
 	p->median = heap_median_interval(&u->heap);
-	/* the bands' colours: a line pair (their colour on the default
-	 * background) and a fill pair (the default on their colour) each */
-	static const short c256[M] = { 33, 208, 34, 161, 135, 37, 178, 94, 244 };
-	static const short c8[M] = { COLOR_BLUE, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA, COLOR_CYAN,
-				     COLOR_RED, COLOR_BLUE, COLOR_YELLOW, COLOR_WHITE };
-	if (u->ncolors && PAIR0 + 2 * M <= COLOR_PAIRS) {
-		p->colors = true;
-		for (int i = 0; i < M && p->colors; i++) {
-			short c = u->ncolors == 256 ? c256[i] : c8[i];
-			p->colors = init_pair((short)(PAIR0 + i), c, -1) != ERR &&
-				    init_pair((short)(PAIR0 + M + i), -1, c) != ERR;
-		}
-	}
-	u->hp = p;
+	p->colors = band_colors(u);
 	if (!u->heap.ncensuses) {
 		core_say(u, "%s", NO_PROFILE);
 		return true;
 	}
-	const char *km = u->km ? keymap_key(u->km, ACT_PANE_MODE, 0) : NULL;
-	const char *ks = u->km ? keymap_key(u->km, ACT_PANE_SORT, 0) : NULL;
-	const char *kh = u->km ? keymap_key(u->km, ACT_HIGHLIGHT, 0) : NULL;
 	core_say(u, "heap: steps, each column shows its largest census; %s normalises, %s ranks by peak, "
-	       "%s highlights", km ? km : "pane-mode", ks ? ks : "pane-sort", kh ? kh : "highlight");
+	       "%s highlights", core_key_for(u, ACT_PANE_MODE), core_key_for(u, ACT_PANE_SORT),
+	       core_key_for(u, ACT_HIGHLIGHT));
 	return true;
 }
 
+/* Closed, or the viewer's end: everything freed, the choices forgotten. */
 static void heap_close(struct viewer *u)
 {
-	struct heap_pane *p = u->hp;
-	if (!p)
-		return;
+	struct heap_pane *p = state(u);
 	bands_free(p, u->heap.nbands);
-	free(p);
-	u->hp = NULL;
+	*p = (struct heap_pane){ 0 };
 }
 
 /* The log grew: before the heap is built again, free what is sized by its
  * bands or drawn from its censuses; after, make the per-band tables again.
- * The mode, the ranking order and the selection stay. */
+ * The mode, the ranking order and the selection stay. Nothing is held
+ * while the pane is closed. */
 static void heap_reload(struct viewer *u, bool before)
 {
-	struct heap_pane *p = u->hp;
-	if (!p)
+	struct heap_pane *p = state(u);
+	if (!view_shown(u, &view_heap))
 		return;
 	if (before) {
 		bands_free(p, u->heap.nbands);
 		return;
 	}
 	if (!bands_alloc(p, u->heap.nbands)) {
-		/* the pane goes: it has nothing to draw with */
-		free(p);
-		u->hp = NULL;
-		u->pane = NULL;
+		core_pane_close(u); /* it has nothing to draw with */
 		core_say(u, "heap view: out of memory");
 		return;
 	}
@@ -563,7 +365,7 @@ static void draw_chart_cell(struct viewer *u, struct heap_pane *p, int y, int x,
 		return;
 	}
 	int i = c.band;
-	bool dimmed = p->hl && i != p->sel;
+	bool dimmed = p->hl && i != p->pl.sel;
 	bool letters = !p->colors || u->ascii;
 	char l[2] = { letter(p, i), 0 };
 	attr_t a;
@@ -606,9 +408,9 @@ static void draw_chart(struct viewer *u, struct heap_pane *p, int y0, int rows)
 	if (rows > 1024)
 		rows = 1024;
 	/* the scale: the top row's value, and 0 at the bottom */
-	put(u, y0, 0, p->norm ? "100%" : heap_fmt_bytes(buf, sizeof buf, p->cmax));
+	put(u, y0, 0, p->norm ? "100%" : bytes_format(buf, sizeof buf, p->cmax));
 	if (rows > 1)
-		put(u, y0 + rows - 1, 0, p->norm ? "0%" : "0");
+		put(u, y0 + rows - 1, 0, p->norm ? "0%" : "0B");
 	int m = p->nshown + 1;
 	for (int k = 0; k < w; k++) {
 		long c = p->ccens[k];
@@ -662,7 +464,7 @@ static void draw_legend(struct viewer *u, struct heap_pane *p, int y0, int rows,
 	const struct heap *h = &u->heap;
 	for (int i = 0; i < rows; i++) {
 		int y = y0 + i;
-		bool sel = i == p->sel;
+		bool sel = i == p->pl.sel;
 		char a[32], b[32], c[32], line[128], nb[64];
 		if (sel)
 			put(u, y, 0, ">");
@@ -677,12 +479,12 @@ static void draw_legend(struct viewer *u, struct heap_pane *p, int y0, int rows,
 		put(u, y, 5, l);
 		attroff(la);
 		if (cc >= 0)
-			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", heap_fmt_bytes(a, sizeof a, cv[i]),
+			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", bytes_format(a, sizeof a, cv[i]),
 				 share(b, sizeof b, cv[i], h->censuses[cc].total),
-				 heap_fmt_bytes(c, sizeof c, p->st[i].peak));
+				 bytes_format(c, sizeof c, p->st[i].peak));
 		else
 			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", "-", "-",
-				 heap_fmt_bytes(c, sizeof c, p->st[i].peak));
+				 bytes_format(c, sizeof c, p->st[i].peak));
 		attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
 		attron(ta);
 		int x = LAYOUT_GUTTER + put(u, y, LAYOUT_GUTTER, line);
@@ -697,7 +499,7 @@ static void draw_legend(struct viewer *u, struct heap_pane *p, int y0, int rows,
 static void draw_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
 {
 	const struct heap *h = &u->heap;
-	int i = p->sel;
+	int i = p->pl.sel;
 	const struct row_stat *st = &p->st[i];
 	char a[32], b[32], c[32], d[32], e[32], line[400], nb[64];
 	int y = y0;
@@ -716,11 +518,11 @@ static void draw_detail(struct viewer *u, struct heap_pane *p, int y0, int rows,
 	/* the peak, and the value at the cursor */
 	int x = LAYOUT_GUTTER;
 	snprintf(line, sizeof line, "peak %llu B (%s) at %s;  ", (unsigned long long)st->peak,
-		 heap_fmt_bytes(a, sizeof a, st->peak), core_fmt_moment(b, sizeof b, st->peak_time));
+		 bytes_format(a, sizeof a, st->peak), core_fmt_moment(b, sizeof b, st->peak_time));
 	x += put(u, y, x, line);
 	if (cc >= 0)
 		snprintf(line, sizeof line, "at the cursor %llu B (%s), %s of the census of %s",
-			 (unsigned long long)cv[i], heap_fmt_bytes(a, sizeof a, cv[i]),
+			 (unsigned long long)cv[i], bytes_format(a, sizeof a, cv[i]),
 			 share(c, sizeof c, cv[i], h->censuses[cc].total),
 			 core_fmt_moment(d, sizeof d, h->censuses[cc].time));
 	else
@@ -736,7 +538,7 @@ static void draw_detail(struct viewer *u, struct heap_pane *p, int y0, int rows,
 		char rate[48] = "";
 		if (tb > ta)
 			snprintf(rate, sizeof rate, ", %s%s/s", up ? "+" : "-",
-				 heap_fmt_bytes(e, sizeof e,
+				 bytes_format(e, sizeof e,
 						(uint64_t)((double)dv / ((double)(tb - ta) / 1e9) + 0.5)));
 		snprintf(line, sizeof line,
 			 "window: %llu B (census of %s) -> %llu B (census of %s): %s%llu B%s over %ld census%s",
@@ -786,103 +588,87 @@ static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 
 static void heap_draw(struct viewer *u)
 {
-	const struct layout *L = &u->L;
-	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
-		move(y, 0);
-		clrtoeol();
-	}
-	struct heap_pane *p = u->hp;
-	if (!p || L->nlist <= 0)
+	struct pane_area A = pane_frame(u, NULL);
+	struct heap_pane *p = state(u);
+	if (A.h <= 0)
 		return;
 	const struct heap *h = &u->heap;
 	if (!h->ncensuses) {
-		put(u, L->list0, 0, NO_PROFILE);
+		put(u, A.y, 0, NO_PROFILE);
 		return;
 	}
 	if (!rank_window(u, p)) {
-		put(u, L->list0, 0, "heap: out of memory");
+		put(u, A.y, 0, "heap: out of memory");
 		return;
 	}
 	int maxn = p->colors && u->ncolors == 8 ? 6 : HEAP_PANE_MAXN;
 	struct heap_rows R;
-	heap_pane_rows(L->nlist, p->nrank, maxn, p->hl ? DETAIL_ROWS : 0, &R);
+	heap_pane_rows(A.h, p->nrank, maxn, p->hl ? DETAIL_ROWS : 0, &R);
 	choose_shown(u, p, R.nshown);
-	p->nsel = R.nshown + (R.other ? 1 : 0);
-	if (p->sel >= p->nsel)
-		p->sel = p->nsel - 1;
-	if (p->sel < 0)
-		p->sel = 0;
-	if (!p->nsel)
+	pane_list_set(&p->pl, R.nshown + (R.other ? 1 : 0));
+	pane_list_show(&p->pl, R.nlegend);
+	if (!p->pl.n)
 		p->hl = false;
 	if (!columns(u, p)) {
-		put(u, L->list0, 0, "heap: out of memory");
+		put(u, A.y, 0, "heap: out of memory");
 		return;
 	}
 	long cc = heap_census_at(h, u->cursor);
 	uint64_t cv[M] = { 0 };
 	if (cc >= 0)
 		census_values(h, p, (size_t)cc, cv);
-	draw_title(u, p, L->list0 + R.title, cc);
+	draw_title(u, p, A.y + R.title, cc);
 	if (R.ticks >= 0)
-		draw_ticks(u, p, L->list0 + R.ticks);
+		draw_ticks(u, p, A.y + R.ticks);
 	if (R.nchart > 0)
-		draw_chart(u, p, L->list0 + R.chart0, R.nchart);
+		draw_chart(u, p, A.y + R.chart0, R.nchart);
 	if (R.nlegend > 0)
-		draw_legend(u, p, L->list0 + R.legend0, R.nlegend, cc, cv);
-	if (R.ndetail > 0 && p->hl && p->nsel)
-		draw_detail(u, p, L->list0 + R.detail0, R.ndetail, cc, cv);
+		draw_legend(u, p, A.y + R.legend0, R.nlegend, cc, cv);
+	if (R.ndetail > 0 && p->hl)
+		draw_detail(u, p, A.y + R.detail0, R.ndetail, cc, cv);
+}
+
+/* The highlight off: false when there was none (the action goes on). */
+static bool unhighlight(struct heap_pane *p)
+{
+	bool was = p->hl;
+	p->hl = false;
+	return was;
 }
 
 static bool heap_act(struct viewer *u, enum action a)
 {
-	struct heap_pane *p = u->hp;
-	if (!p)
-		return false;
-	int last = p->nsel > 0 ? p->nsel - 1 : 0;
-	if (!u->heap.ncensuses) /* nothing to select, rank or highlight */
-		switch (a) {
-		case ACT_UP: case ACT_DOWN: case ACT_PAGE_UP: case ACT_PAGE_DOWN: return true;
-		case ACT_SELECT: case ACT_HIGHLIGHT: case ACT_PANE_MODE: case ACT_PANE_SORT:
+	struct heap_pane *p = state(u);
+	if (pane_list_act(&p->pl, a, false)) /* an empty legend without a profile */
+		return true;
+	switch (a) {
+	case ACT_SELECT: case ACT_HIGHLIGHT: case ACT_PANE_MODE: case ACT_PANE_SORT:
+		if (!u->heap.ncensuses) { /* nothing to select, rank or highlight */
 			core_say(u, "%s", NO_PROFILE);
 			return true;
-		default: break;
 		}
+		break;
+	case ACT_CANCEL: return unhighlight(p);
+	case ACT_PANE_SCOPE: case ACT_PANE_CAP: case ACT_TOGGLE_BUILTIN: case ACT_EXPAND_ALL:
+		core_say(u, "%s: in the profile view (%s)", action_name(a), core_key_for(u, ACT_PROFILE_VIEW));
+		return true;
+	default: return false;
+	}
 	switch (a) {
-	case ACT_UP: p->sel = p->sel > 0 ? p->sel - 1 : 0; return true;
-	case ACT_DOWN: p->sel = p->sel < last ? p->sel + 1 : last; return true;
-	case ACT_PAGE_UP: p->sel = 0; return true;
-	case ACT_PAGE_DOWN: p->sel = last; return true;
-	case ACT_SELECT:
-		p->hl = p->nsel > 0;
-		return true;
-	case ACT_HIGHLIGHT:
-		p->hl = !p->hl && p->nsel > 0;
-		return true;
-	case ACT_CANCEL:
-		if (!p->hl)
-			return false;
-		p->hl = false;
-		return true;
+	case ACT_SELECT: p->hl = p->pl.n > 0; break;
+	case ACT_HIGHLIGHT: p->hl = !p->hl && p->pl.n > 0; break;
 	case ACT_PANE_MODE:
 		p->norm = !p->norm;
 		core_say(u, "%s", p->norm ? "heap: normalised: each column is the share of its census"
 					: "heap: absolute: the top is the largest census in view");
-		return true;
-	case ACT_PANE_SORT:
+		break;
+	default:
 		p->by = p->by == HEAP_BY_AREA ? HEAP_BY_PEAK : HEAP_BY_AREA;
 		core_say(u, "%s", p->by == HEAP_BY_AREA ? "heap: bands ranked by area over the window"
 						      : "heap: bands ranked by peak over the window");
-		return true;
-	case ACT_PANE_SCOPE:
-	case ACT_PANE_CAP:
-	case ACT_TOGGLE_BUILTIN:
-	case ACT_EXPAND_ALL: {
-		const char *k = u->km ? keymap_key(u->km, ACT_PROFILE_VIEW, 0) : NULL;
-		core_say(u, "%s: in the profile view (%s)", action_name(a), k ? k : "profile-view");
-		return true;
+		break;
 	}
-	default: return false;
-	}
+	return true;
 }
 
 const struct view_ops view_heap = {
@@ -894,4 +680,6 @@ const struct view_ops view_heap = {
 	.reload = heap_reload,
 	.draw = heap_draw,
 	.act = heap_act,
+	.private_size = sizeof(struct heap_pane),
+	.done = heap_close,
 };

@@ -1,7 +1,8 @@
 /* view_heap: the heap-profile pane's arithmetic, without a terminal: which
  * census a column shows, how a column's stack of bands becomes cells, how
  * the pane's rows are split, and the byte and interval figures it writes.
- * Defined in view_heap.c (the pane itself); tested by test_view_heap. */
+ * Defined in heap_figures.c (the pane is view_heap.c); tested by
+ * test_view_heap. */
 #ifndef HECTIC_VIEW_HEAP_H
 #define HECTIC_VIEW_HEAP_H
 
@@ -54,10 +55,6 @@ struct heap_rows {
  * the title and the ticks leave, the legend takes the rest up to what it
  * needs, the detail comes out of the chart but leaves it two rows. */
 void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, struct heap_rows *r);
-
-/* Bytes in decimal units with 3 significant digits: "0B", "999B", "1.00kB",
- * "12.3MB", "456GB". Returns buf. */
-char *heap_fmt_bytes(char *buf, size_t n, uint64_t v);
 
 /* The median of the intervals between successive censuses (the upper of
  * the middle two), 0 with fewer than two. O(n log n). */

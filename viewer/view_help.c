@@ -9,7 +9,7 @@
 
 #include "../keymaps/keymaps.h"
 #include "core.h"
-#include "view_profile.h"
+#include "lane_mark.h"
 
 /* The keys bound to an action, for the help panel. */
 static void keys_of(const struct viewer *u, enum action a, char *out, size_t n)
@@ -46,7 +46,8 @@ static size_t legend_items(const struct viewer *u, enum legend_item *v)
 	return n;
 }
 
-static const char *legend_text(const struct viewer *u, enum legend_item i)
+/* Item i's text (buf holds one that names a key). */
+static const char *legend_text(const struct viewer *u, enum legend_item i, char *buf, size_t n)
 {
 	switch (i) {
 	case LG_TITLE: return "legend (a column is a slice of time)";
@@ -69,12 +70,30 @@ static const char *legend_text(const struct viewer *u, enum legend_item i)
 	case LG_LIVE: return "live: live data (sparkline)";
 	case LG_MARKER: return "ruler: a user marker";
 	case LG_TICK: return "ruler: offset from the bold time";
-	case LG_MARK: return "ruler: the marked interval (v..v)";
+	case LG_MARK:
+		snprintf(buf, n, "ruler: the marked interval (%s..%s)", core_key_for(u, ACT_MARK),
+			 core_key_for(u, ACT_MARK));
+		return buf;
 	case LG_CC_TICK: return "lanes: a tick of the highlighted cost centre";
 	case LG_COUNT: break;
 	}
 	return "";
 }
+
+/* The samples that are lanes' cells: n cells of these shares running and
+ * in GC. */
+static const struct cell_sample {
+	enum legend_item i;
+	int n;
+	float run[4], gc[4];
+} cell_samples[] = {
+	{ LG_RUN, 4, { 0.25f, 0.5f, 0.75f, 1 }, { 0 } },
+	{ LG_GC, 3, { 0.5f, 0.25f, 0 }, { 0.4f, 0.6f, 1 } },
+	{ LG_GC_WEAK, 3, { 0.5f, 0.25f, 0 }, { 0.05f, 0.1f, 0.1f } },
+	{ LG_RUN_GC_MONO, 2, { 0.5f, 0.75f }, { 0.1f, 0.1f } },
+	{ LG_GC_HEAVY_MONO, 1, { 0 }, { 1 } },
+	{ LG_GC_LIGHT_MONO, 1, { 0 }, { 0.1f } },
+};
 
 /* Draws item i's sample in the 5 columns at (y, x); returns with the
  * attributes reset. */
@@ -84,30 +103,17 @@ static void legend_sample(struct viewer *u, int y, int x, enum legend_item i)
 	move(y, x);
 	for (int k = 0; k < 5; k++)
 		addch(' ');
+	for (size_t s = 0; s < sizeof cell_samples / sizeof *cell_samples; s++)
+		for (int k = 0; cell_samples[s].i == i && k < cell_samples[s].n; k++)
+			draw_cell(u, y, x + k, layout_lane_cell(cell_samples[s].run[k], cell_samples[s].gc[k], 0), 0);
 	switch (i) {
-	case LG_TITLE: break;
+	case LG_TITLE:
 	case LG_RUN:
-		draw_cell(u, y, x, layout_lane_cell(0.25f, 0, 0), 0);
-		draw_cell(u, y, x + 1, layout_lane_cell(0.5f, 0, 0), 0);
-		draw_cell(u, y, x + 2, layout_lane_cell(0.75f, 0, 0), 0);
-		draw_cell(u, y, x + 3, layout_lane_cell(1, 0, 0), 0);
-		break;
 	case LG_GC:
-		draw_cell(u, y, x, layout_lane_cell(0.5f, 0.4f, 0), 0);
-		draw_cell(u, y, x + 1, layout_lane_cell(0.25f, 0.6f, 0), 0);
-		draw_cell(u, y, x + 2, layout_lane_cell(0, 1, 0), 0);
-		break;
 	case LG_GC_WEAK:
-		draw_cell(u, y, x, layout_lane_cell(0.5f, 0.05f, 0), 0);
-		draw_cell(u, y, x + 1, layout_lane_cell(0.25f, 0.1f, 0), 0);
-		draw_cell(u, y, x + 2, layout_lane_cell(0, 0.1f, 0), 0);
-		break;
 	case LG_RUN_GC_MONO:
-		draw_cell(u, y, x, layout_lane_cell(0.5f, 0.1f, 0), 0);
-		draw_cell(u, y, x + 1, layout_lane_cell(0.75f, 0.1f, 0), 0);
-		break;
-	case LG_GC_HEAVY_MONO: draw_cell(u, y, x, layout_lane_cell(0, 1, 0), 0); break;
-	case LG_GC_LIGHT_MONO: draw_cell(u, y, x, layout_lane_cell(0, 0.1f, 0), 0); break;
+	case LG_GC_HEAVY_MONO:
+	case LG_GC_LIGHT_MONO:
 	case LG_IDLE: break;
 	case LG_NODATA:
 		for (int k = 0; k < 3; k++)
@@ -156,7 +162,7 @@ static void legend_sample(struct viewer *u, int y, int x, enum legend_item i)
 		break;
 	case LG_CC_TICK:
 		draw_cell(u, y, x, layout_lane_cell(1, 0, 0), 0);
-		profile_draw_tick(u, y, x + 1, false);
+		lane_mark_draw(u, y, x + 1, false);
 		draw_cell(u, y, x + 2, layout_lane_cell(1, 0, 0), 0);
 		break;
 	case LG_COUNT: break;
@@ -181,16 +187,19 @@ static void draw_help(struct viewer *u)
 {
 	bool beside;
 	int rows = help_rows(u, &beside);
+	char title[128], text[96];
+	snprintf(title, sizeof title, "hectic keys and legend (%s or %s closes)", core_key_for(u, ACT_HELP),
+		 core_key_for(u, ACT_CANCEL));
 	struct box b = draw_box(u, rows + 2, beside ? HELP_KEYS_W + HELP_LEGEND_W + 2 : HELP_KEYS_W + 2,
-				"hectic keys and legend (? or Escape closes)");
+				title);
 	enum legend_item v[LG_COUNT];
 	int nl = (int)legend_items(u, v), nk = ACT_COUNT - 1;
 	int h = b.h - 2;
 	draw_scroll(u, rows, h);
 	int lx = beside ? b.x + 1 + HELP_KEYS_W : b.x + 1;
 	int lw = beside ? b.w - 2 - HELP_KEYS_W : b.w - 2;
-	for (int i = 0; i < h && u->ptop + i < rows; i++) {
-		int r = u->ptop + i, y = b.y + 1 + i;
+	for (int i = 0; i < h && u->pl.top + i < rows; i++) {
+		int r = u->pl.top + i, y = b.y + 1 + i;
 		if (r < nk) {
 			enum action a = (enum action)(r + 1);
 			char keys[64];
@@ -203,13 +212,13 @@ static void draw_help(struct viewer *u)
 			continue;
 		if (v[li] == LG_TITLE) {
 			attron(A_BOLD);
-			mvaddnstr(y, lx, legend_text(u, v[li]), lw);
+			mvaddnstr(y, lx, legend_text(u, v[li], text, sizeof text), lw);
 			attroff(A_BOLD);
 			continue;
 		}
 		legend_sample(u, y, lx, v[li]);
 		attrset(draw_attr(u, C_PANEL));
-		mvaddnstr(y, lx + 6, legend_text(u, v[li]), lw - 6);
+		mvaddnstr(y, lx + 6, legend_text(u, v[li], text, sizeof text), lw - 6);
 	}
 	draw_box_end(u);
 }

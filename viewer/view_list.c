@@ -9,6 +9,7 @@
 
 #include "../parser/render.h"
 #include "core.h"
+#include "view_list.h"
 
 /* A thread event's thread id, or 0. */
 static uint32_t thread_of(const struct ev *e)
@@ -69,7 +70,9 @@ static size_t wanted_before(const struct viewer *u, uint64_t time, uint64_t off,
 	}
 }
 
-void list_restrict(struct viewer *u, enum action a)
+/* The event list restricted to the selected event's thread (ACT_LIST_THREAD)
+ * or capability (ACT_LIST_CAP), or, again, not. */
+static void list_restrict(struct viewer *u, enum action a)
 {
 	bool thread = a == ACT_LIST_THREAD;
 	if (thread ? u->list_thread != 0 : u->list_cap != LIST_ANY) {
@@ -119,7 +122,6 @@ void list_restrict(struct viewer *u, enum action a)
 	list_anchor(u);
 }
 
-/* Anchors the list at the first wanted event at or after the cursor. */
 void list_anchor(struct viewer *u)
 {
 	struct merge *m = merge_new_at(&u->s, u->cursor, u->filters);
@@ -132,7 +134,8 @@ void list_anchor(struct viewer *u)
 	merge_free(m);
 }
 
-void list_move(struct viewer *u, int delta)
+/* The selection moved by delta events (the cursor follows). */
+static void list_move(struct viewer *u, int delta)
 {
 	if (!u->sel_valid)
 		list_anchor(u);
@@ -236,10 +239,13 @@ static void draw_list(struct viewer *u)
 	if (!u->sel_valid)
 		list_anchor(u);
 	if (!u->sel_valid) {
-		mvaddstr(L->list0, 0, !u->filters ? "(every event class is filtered out: f to choose)"
-				      : u->list_thread || u->list_cap != LIST_ANY
-					      ? "(no events of this thread or capability at or after the cursor)"
-					      : "(no events at or after the cursor)");
+		if (!u->filters)
+			mvprintw(L->list0, 0, "(every event class is filtered out: %s to choose)",
+				 core_key_for(u, ACT_FILTERS));
+		else
+			mvaddstr(L->list0, 0, u->list_thread || u->list_cap != LIST_ANY
+						      ? "(no events of this thread or capability at or after the cursor)"
+						      : "(no events at or after the cursor)");
 		return;
 	}
 	int before = L->nlist / 3;
@@ -259,8 +265,29 @@ static void draw_list(struct viewer *u)
 	merge_free(m);
 }
 
+/* Up and down move the selection; a page is the list less a row of
+ * context. */
+static bool list_act(struct viewer *u, enum action a)
+{
+	int page = u->L.nlist > 2 ? u->L.nlist - 1 : 1;
+	switch (a) {
+	case ACT_UP: list_move(u, -1); return true;
+	case ACT_DOWN: list_move(u, 1); return true;
+	case ACT_PAGE_UP: list_move(u, -page); return true;
+	case ACT_PAGE_DOWN: list_move(u, page); return true;
+	case ACT_LIST_THREAD:
+	case ACT_LIST_CAP: list_restrict(u, a); return true;
+	default: return false;
+	}
+}
+
+static const enum action list_globals[] = { ACT_UP, ACT_DOWN, ACT_PAGE_UP, ACT_PAGE_DOWN,
+					    ACT_LIST_THREAD, ACT_LIST_CAP, ACT_NONE };
+
 const struct view_ops view_list = {
 	.name = "list",
 	.base = true,
 	.draw = draw_list,
+	.act = list_act,
+	.globals = list_globals,
 };

@@ -34,10 +34,10 @@ static void search_job(void *arg)
 /* From the cursor to the next (dir 1) or previous (-1) match of the last
  * search, said on the status line. A search over many marks can take a
  * while: q, Ctrl-C and SIGTERM end the viewer meanwhile. */
-void search_repeat(struct viewer *u, int dir)
+static void search_repeat(struct viewer *u, int dir)
 {
 	if (!u->has_re) {
-		core_say(u, "no search yet: / to search");
+		core_say(u, "no search yet: %s to search", core_key_for(u, ACT_SEARCH));
 		return;
 	}
 	struct search_job j = { .tr = &u->tr, .s = &u->s, .re = &u->re, .from = u->cursor,
@@ -95,10 +95,23 @@ static void search_draw(struct viewer *u)
 	prompt_draw(u, "/", &u->prompt);
 }
 
+/* n and N, whatever has the focus (the prompt takes them as text). */
+static bool search_act(struct viewer *u, enum action a)
+{
+	if (a != ACT_SEARCH_NEXT && a != ACT_SEARCH_PREV)
+		return false;
+	search_repeat(u, a == ACT_SEARCH_NEXT ? 1 : -1);
+	return true;
+}
+
+static const enum action search_globals[] = { ACT_SEARCH_NEXT, ACT_SEARCH_PREV, ACT_NONE };
+
 const struct view_ops view_search = {
 	.name = "search",
 	.opens_on = ACT_SEARCH,
 	.open = prompt_open,
 	.draw = search_draw,
 	.key = search_key,
+	.act = search_act,
+	.globals = search_globals,
 };

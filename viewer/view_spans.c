@@ -20,15 +20,28 @@ struct spans_view {
 	size_t n;
 };
 
-void spans_view_free(struct viewer *u)
+/* The view's private state. */
+struct spans_state {
+	struct spans_view *v; /* the spans, once paired */
+	bool tried;           /* paired for the track (whether or not any) */
+};
+
+extern const struct view_ops view_spans;
+
+static struct spans_state *st(const struct viewer *u)
 {
-	struct spans_view *v = u->spv;
+	return view_state(u, &view_spans);
+}
+
+static void spans_view_free(struct viewer *u)
+{
+	struct spans_view *v = st(u)->v;
 	if (!v)
 		return;
 	spans_free(&v->sp);
 	free(v->order);
 	free(v);
-	u->spv = NULL;
+	st(u)->v = NULL;
 }
 
 /* Pairing the spans: on busy_run's worker, from the store and the rc's
@@ -69,7 +82,7 @@ static void spans_job(void *arg)
  * meanwhile. */
 static bool spans_ready(struct viewer *u)
 {
-	if (u->spv)
+	if (st(u)->v)
 		return true;
 	struct spans_job j = { .s = &u->s, .start = u->span_start, .stop = u->span_stop,
 			       .nrules = u->nspans };
@@ -78,39 +91,34 @@ static bool spans_ready(struct viewer *u)
 		core_say(u, "spans: %s", j.err);
 		return false;
 	}
-	u->spv = j.v;
+	st(u)->v = j.v;
 	return true;
 }
 
 static void draw_spans(struct viewer *u)
 {
-	struct spans_view *v = u->spv;
+	struct spans_view *v = st(u)->v;
 	if (!v)
 		return;
 	char t[200];
-	snprintf(t, sizeof t, "spans: %zu names (START/STOP name, name begin/end; Enter: the slowest)",
-		 v->n);
+	snprintf(t, sizeof t, "spans: %zu names (START/STOP name, name begin/end; %s: the slowest)",
+		 v->n, core_key_for(u, ACT_SELECT));
 	struct box b = draw_box(u, u->L.rows - 4, 100, t);
 	int h = b.h - 2;
 	mvprintw(b.y + 1, b.x + 1, "%-28s %6s %10s %10s %10s %10s %10s", "name", "count", "total",
 		 "p50", "p90", "p99", "max");
 	draw_scroll(u, (int)v->n, h);
-	for (int i = 0; i < h && (size_t)(u->ptop + i) < v->n; i++) {
-		int k = u->ptop + i;
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < v->n; i++) {
+		int k = u->pl.top + i;
 		const struct span_name *nm = &v->sp.names[v->order[k]];
-		if (k == u->psel)
-			attron(A_REVERSE);
 		char a[32], c[32], d[32], e[32], f[32];
-		move(b.y + 2 + i, b.x + 1);
-		for (int x = 0; x < b.w - 2; x++)
-			addch(' ');
+		pane_row_begin(b.y + 2 + i, b.x + 1, b.w - 2, k == u->pl.sel);
 		draw_safe(b.y + 2 + i, b.x + 1, (const uint8_t *)nm->text, nm->len, 28, u->ascii);
 		mvprintw(b.y + 2 + i, b.x + 30, "%6llu %10s %10s %10s %10s %10s",
 			 (unsigned long long)nm->count, time_format(a, 32, nm->total),
 			 time_format(c, 32, nm->p50), time_format(d, 32, nm->p90),
 			 time_format(e, 32, nm->p99), time_format(f, 32, nm->max));
-		if (k == u->psel)
-			attroff(A_REVERSE);
+		pane_row_end(k == u->pl.sel);
 	}
 	if (!v->n)
 		mvaddstr(b.y + 2, b.x + 1, "no spans: no START name / STOP name or name begin / name end pairs");
@@ -121,7 +129,7 @@ static bool spans_open(struct viewer *u)
 {
 	if (!spans_ready(u))
 		return false;
-	struct spans *sp = &u->spv->sp;
+	struct spans *sp = &st(u)->v->sp;
 	if (sp->unmatched_stops || sp->unclosed)
 		core_say(u, "%llu stops with no start, %llu starts never stopped",
 		       (unsigned long long)sp->unmatched_stops, (unsigned long long)sp->unclosed);
@@ -130,15 +138,15 @@ static bool spans_open(struct viewer *u)
 
 static int spans_rows(struct viewer *u)
 {
-	return u->spv ? (int)u->spv->n : 0;
+	return st(u)->v ? (int)st(u)->v->n : 0;
 }
 
 static void spans_select(struct viewer *u)
 {
-	struct spans_view *v = u->spv;
-	if (!v || (size_t)u->psel >= v->n)
+	struct spans_view *v = st(u)->v;
+	if (!v || (size_t)u->pl.sel >= v->n)
 		return;
-	const struct span_name *nm = &v->sp.names[v->order[u->psel]];
+	const struct span_name *nm = &v->sp.names[v->order[u->pl.sel]];
 	if (nm->slowest == SIZE_MAX)
 		return;
 	const struct span *s1 = &v->sp.v[nm->slowest];
@@ -151,34 +159,37 @@ static void spans_select(struct viewer *u)
 	u->marking = 0;
 	u->mark_a = s1->start;
 	u->mark_b = s1->end;
-	list_anchor(u);
+	u->sel_valid = false; /* the event list anchors at the cursor */
 	char a[32];
-	core_say(u, "the slowest '%.60s': %s, on thread %u (marked; s: its statistics)", nm->text,
-	       time_format(a, sizeof a, d), s1->thread);
+	core_say(u, "the slowest '%.60s': %s, on thread %u (marked; %s: its statistics)", nm->text,
+		 time_format(a, sizeof a, d), s1->thread, core_key_for(u, ACT_STATS));
 }
 
-bool spans_track_wanted(struct viewer *u)
+/* Does the log have spans (paired once, when it has user events)? */
+static bool spans_track(struct viewer *u)
 {
-	if (!u->spv && !u->spans_tried && u->tr.nmarks) {
-		u->spans_tried = true;
+	if (!st(u)->v && !st(u)->tried && u->tr.nmarks) {
+		st(u)->tried = true;
 		char keep[sizeof u->msg];
 		snprintf(keep, sizeof keep, "%s", u->msg);
 		spans_ready(u);
 		snprintf(u->msg, sizeof u->msg, "%s", keep);
 	}
-	return u->spv && u->spv->sp.n;
+	return st(u)->v && st(u)->v->sp.n;
 }
 
-void spans_draw_track(struct viewer *u)
+/* The span track: each span in the window as a bar from its start to its
+ * end, its name at its start, nested ones darker. */
+static void spans_draw_track(struct viewer *u, int row)
 {
 	const struct layout *L = &u->L;
-	if (L->spans < 0 || !u->spv)
+	if (!st(u)->v)
 		return;
-	const struct spans *sp = &u->spv->sp;
+	const struct spans *sp = &st(u)->v->sp;
 	int w = L->plotw;
-	move(L->spans, 0);
+	move(row, 0);
 	clrtoeol();
-	mvaddstr(L->spans, 0, "spans");
+	mvaddstr(row, 0, "spans");
 	/* the deepest span over each column */
 	int depth[1024];
 	int n = w < 1024 ? w : 1024;
@@ -199,7 +210,7 @@ void spans_draw_track(struct viewer *u)
 			continue;
 		attr_t at = depth[c] ? draw_attr(u, C_MARKER) | A_BOLD : draw_attr(u, C_MARKER);
 		attron(at);
-		mvaddstr(L->spans, LAYOUT_GUTTER + c, u->ascii ? (depth[c] ? "#" : "=") : (depth[c] ? "\u2588" : "\u2501"));
+		mvaddstr(row, LAYOUT_GUTTER + c, u->ascii ? (depth[c] ? "#" : "=") : (depth[c] ? "\u2588" : "\u2501"));
 		attroff(at);
 	}
 	/* names at the starts of the outermost spans, where they fit */
@@ -213,20 +224,24 @@ void spans_draw_track(struct viewer *u)
 		if (a < free_from || a + 2 >= n)
 			continue;
 		attron(A_REVERSE);
-		int took = draw_safe(L->spans, LAYOUT_GUTTER + a, (const uint8_t *)nm->text, nm->len,
+		int took = draw_safe(row, LAYOUT_GUTTER + a, (const uint8_t *)nm->text, nm->len,
 				     n - a < 24 ? n - a : 24, u->ascii);
 		attroff(A_REVERSE);
 		free_from = a + took + 1;
 	}
 }
 
-/* The log grew: the spans are paired again when next asked for. */
+/* The log grew: the spans are paired again, at once when the panel shows,
+ * else when the track next asks for them. */
 static void spans_reload(struct viewer *u, bool before)
 {
 	if (before)
 		return;
 	spans_view_free(u);
-	spans_ready(u);
+	if (view_shown(u, &view_spans))
+		spans_ready(u);
+	else
+		st(u)->tried = false;
 }
 
 const struct view_ops view_spans = {
@@ -237,4 +252,8 @@ const struct view_ops view_spans = {
 	.rows = spans_rows,
 	.select = spans_select,
 	.reload = spans_reload,
+	.private_size = sizeof(struct spans_state),
+	.done = spans_view_free,
+	.track = spans_track,
+	.draw_track = spans_draw_track,
 };

@@ -5,7 +5,8 @@
  * largest column, then each capability's spark pool (the sparks remaining
  * at the column's last sample). The title gives the window's totals, as
  * `hectic sparks` counts them. Counters are cumulative and sampled at
- * GCs: a column's count is what the samples in it added. */
+ * GCs: a column's count is what the samples in it added. Up and down
+ * select a row; the rows scroll when they do not all fit. */
 #include "draw.h"
 
 #include <stdio.h>
@@ -93,32 +94,44 @@ static bool full_rates(struct viewer *u, uint64_t *vals, int w, uint64_t *tot)
 	return ok;
 }
 
-/* The columns' values (6 rates, then each capability's pool) for the
- * window, kept until the window, the width or the log changes: the pane
- * redraws on every key, and a -lf log's window can hold many events. */
-static struct {
+/* The pane's private state (view_state): the columns' values (6 rates,
+ * then each capability's pool) for the window, kept until the window, the
+ * width or the log changes (the pane redraws on every key, and a -lf log's
+ * window can hold many events), and its rows' selection and scrolling. */
+struct sparks_pane {
 	uint64_t *vals;
 	uint64_t tot[6];
 	bool full, valid;
 	uint64_t t0, t1, size, reloads;
 	int w;
-} sc;
+	struct pane_list list;
+};
 
+extern const struct view_ops view_sparks;
+
+static struct sparks_pane *st(const struct viewer *u)
+{
+	return view_state(u, &view_sparks);
+}
+
+/* What a column of each row counts, made again: false when out of memory. */
 static bool compute(struct viewer *u, int w)
 {
-	if (sc.valid && sc.t0 == u->t0 && sc.t1 == u->t1 && sc.w == w && sc.size == u->s.size &&
-	    sc.reloads == u->lv.reloads)
+	struct sparks_pane *sc = st(u);
+	if (sc->valid && sc->t0 == u->t0 && sc->t1 == u->t1 && sc->w == w && sc->size == u->s.size &&
+	    sc->reloads == u->lv.reloads)
 		return true;
 	const struct tracks *tr = &u->tr;
-	free(sc.vals);
-	memset(&sc, 0, sizeof sc);
-	sc.vals = calloc((size_t)w * (6 + tr->ncaps), sizeof *sc.vals);
-	if (!sc.vals)
+	free(sc->vals);
+	sc->valid = false;
+	memset(sc->tot, 0, sizeof sc->tot);
+	sc->vals = calloc((size_t)w * (6 + tr->ncaps), sizeof *sc->vals);
+	if (!sc->vals)
 		return false;
-	uint64_t *vals = sc.vals, *tot = sc.tot;
+	uint64_t *vals = sc->vals, *tot = sc->tot;
 	/* with the full spark events (+RTS -lf), the rates from them, exactly,
 	 * when the window holds few enough events to read */
-	sc.full = full_rates(u, vals, w, tot);
+	sc->full = full_rates(u, vals, w, tot);
 	/* per capability: its samples in tr->sparks (by cap, time) */
 	for (size_t i = 0; i < tr->nsparks;) {
 		int32_t cap = tr->sparks[i].cap;
@@ -132,7 +145,7 @@ static bool compute(struct viewer *u, int w)
 		for (int c = 0; c < w; c++) {
 			uint64_t end = layout_col_to_time(u->t0, u->t1, w, c + 1);
 			const struct capsample *cur = at(a, n, end - 1);
-			for (int k = 0; k < 6 && cur && !sc.full; k++) {
+			for (int k = 0; k < 6 && cur && !sc->full; k++) {
 				uint64_t x = cur->v[rate_field[k]], y = prev ? prev->v[rate_field[k]] : 0;
 				if (x > y) {
 					vals[(size_t)k * (size_t)w + (size_t)c] += x - y;
@@ -146,74 +159,89 @@ static bool compute(struct viewer *u, int w)
 		}
 		i = j;
 	}
-	sc.t0 = u->t0;
-	sc.t1 = u->t1;
-	sc.w = w;
-	sc.size = u->s.size;
-	sc.reloads = u->lv.reloads;
-	sc.valid = true;
+	sc->t0 = u->t0;
+	sc->t1 = u->t1;
+	sc->w = w;
+	sc->size = u->s.size;
+	sc->reloads = u->lv.reloads;
+	sc->valid = true;
 	return true;
+}
+
+/* Row r (a rate, then a capability's pool) at y: its name, then its
+ * columns scaled to its largest. */
+static void draw_row(struct viewer *u, size_t r, int y, int w, bool sel)
+{
+	const struct sparks_pane *sc = st(u);
+	const uint64_t *v = &sc->vals[r * (size_t)w];
+	uint64_t max = 0;
+	for (int c = 0; c < w; c++)
+		if (v[c] > max)
+			max = v[c];
+	pane_row_begin(y, 0, LAYOUT_GUTTER - 1, sel);
+	if (r < 6)
+		printw("%-7s", rate_name[r]);
+	else
+		printw("pool %-2d", u->tr.caps[r - 6]);
+	pane_row_end(sel);
+	attr_t at_ = r < 6 ? draw_attr(u, C_RUN) : draw_attr(u, C_HEAP);
+	attron(at_);
+	for (int c = 0; c < w; c++)
+		draw_level(u, y, LAYOUT_GUTTER + c, layout_level8((double)v[c], (double)max));
+	attroff(at_);
 }
 
 static void draw_sparks(struct viewer *u)
 {
-	const struct layout *L = &u->L;
-	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
-		move(y, 0);
-		clrtoeol();
-	}
-	if (L->nlist <= 0)
-		return;
+	struct sparks_pane *sc = st(u);
 	const struct tracks *tr = &u->tr;
+	int w = u->L.plotw > 0 ? u->L.plotw : 1;
 	if (!tr->nsparks) {
-		mvaddstr(L->list0, 0, "no spark counters in this log (SPARK_COUNTERS: a threaded RTS, +RTS -l)");
+		pane_frame(u, "no spark counters in this log (SPARK_COUNTERS: a threaded RTS, +RTS -l)");
 		return;
 	}
-	int w = L->plotw > 0 ? L->plotw : 1;
+	if (u->L.nlist <= 0)
+		return;
 	if (!compute(u, w)) {
-		mvaddstr(L->list0, 0, "sparks: out of memory");
+		pane_frame(u, "sparks: out of memory");
 		return;
 	}
-	const uint64_t *tot = sc.tot;
+	const uint64_t *tot = sc->tot;
 	char t[300];
 	snprintf(t, sizeof t,
 		 "sparks in the window: %llu created, %llu converted, %llu fizzled, %llu GC'd, "
-		 "%llu overflowed, %llu dud%s; pools per capability below",
+		 "%llu overflowed, %llu dud%s; per column, each row to its largest; pools per "
+		 "capability below",
 		 (unsigned long long)tot[0], (unsigned long long)tot[1], (unsigned long long)tot[2],
 		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5],
-		 sc.full ? " (from the spark events)" : "");
-	attron(A_BOLD);
-	draw_safe(L->list0, 0, (const uint8_t *)t, strlen(t), L->cols, u->ascii);
-	attroff(A_BOLD);
-	int y = L->list0 + 1;
-	for (size_t r = 0; r < 6 + tr->ncaps && y < L->list0 + L->nlist; r++, y++) {
-		const uint64_t *v = &sc.vals[r * (size_t)w];
-		uint64_t max = 0;
-		for (int c = 0; c < w; c++)
-			if (v[c] > max)
-				max = v[c];
-		if (r < 6)
-			mvprintw(y, 0, "%-7s ", rate_name[r]);
-		else
-			mvprintw(y, 0, "pool %-2d ", tr->caps[r - 6]);
-		attr_t at_ = r < 6 ? draw_attr(u, C_RUN) : draw_attr(u, C_HEAP);
-		attron(at_);
-		for (int c = 0; c < w; c++)
-			draw_level(u, y, LAYOUT_GUTTER + c, layout_level8((double)v[c], (double)max));
-		attroff(at_);
+		 sc->full ? " (from the spark events)" : "");
+	struct pane_area a = pane_frame(u, t);
+	pane_list_set(&sc->list, (int)(6 + tr->ncaps));
+	pane_list_show(&sc->list, a.h - 1);
+	for (int i = 0; i < sc->list.h && sc->list.top + i < sc->list.n; i++) {
+		int r = sc->list.top + i;
+		draw_row(u, (size_t)r, a.y + 1 + i, w, r == sc->list.sel);
 	}
 }
 
+static bool sparks_act(struct viewer *u, enum action a)
+{
+	return pane_list_act(&st(u)->list, a, false);
+}
+
+/* Closed: the values go; opened again, the rows start at the top. */
 static void sparks_close(struct viewer *u)
 {
-	(void)u;
-	free(sc.vals);
-	memset(&sc, 0, sizeof sc);
+	struct sparks_pane *sc = st(u);
+	free(sc->vals);
+	memset(sc, 0, sizeof *sc);
 }
 
 static bool sparks_open(struct viewer *u)
 {
-	core_say(u, "sparks per column (all capabilities) and each capability's pool, from SPARK_COUNTERS");
+	core_say(u, "sparks per column (all capabilities) and each capability's pool, from "
+		    "SPARK_COUNTERS; %s and %s scroll the rows",
+		 core_key_for(u, ACT_UP), core_key_for(u, ACT_DOWN));
 	return true;
 }
 
@@ -224,4 +252,7 @@ const struct view_ops view_sparks = {
 	.open = sparks_open,
 	.close = sparks_close,
 	.draw = draw_sparks,
+	.act = sparks_act,
+	.private_size = sizeof(struct sparks_pane),
+	.done = sparks_close,
 };

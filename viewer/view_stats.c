@@ -9,27 +9,41 @@
 #include "loader.h"
 #include "summary_text.h"
 
+/* The panel's private state (view_state): the report's lines, made when
+ * it opens, freed when it closes. */
+struct stats {
+	char **line;
+	size_t n;
+};
+
+extern const struct view_ops view_stats;
+
+static struct stats *st(const struct viewer *u)
+{
+	return view_state(u, &view_stats);
+}
+
 static void free_stats(struct viewer *u)
 {
-	for (size_t i = 0; i < u->nstatlines; i++)
-		free(u->statlines[i]);
-	free(u->statlines);
-	u->statlines = NULL;
-	u->nstatlines = 0;
+	struct stats *p = st(u);
+	for (size_t i = 0; i < p->n; i++)
+		free(p->line[i]);
+	free(p->line);
+	p->line = NULL;
+	p->n = 0;
 }
 
 static void add_line(void *ctx, const char *line)
 {
-	struct viewer *u = ctx;
-	char **v = realloc(u->statlines, (u->nstatlines + 1) * sizeof *v);
+	struct stats *p = ctx;
+	char **v = realloc(p->line, (p->n + 1) * sizeof *v);
 	char *copy = v ? strdup(line) : NULL;
 	if (v)
-		u->statlines = v;
+		p->line = v;
 	if (copy)
-		u->statlines[u->nstatlines++] = copy;
+		p->line[p->n++] = copy;
 }
 
-/* The report over the marked interval, as lines to scroll. */
 /* The interval's figures, on busy_run's worker: a long interval of a
  * large log takes a while, and q must still quit. */
 struct stats_job {
@@ -52,7 +66,7 @@ static void make_stats(struct viewer *u)
 	j.a = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
 	j.b = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
 	busy_run(u, "the interval's statistics", stats_job, &j);
-	summary_text(&j.sm, add_line, u);
+	summary_text(&j.sm, add_line, st(u));
 }
 
 static void draw_stats(struct viewer *u)
@@ -64,18 +78,20 @@ static void draw_stats(struct viewer *u)
 	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
 	snprintf(t, sizeof t, "interval %s .. %s", time_format_res(a, 32, lo, res),
 		 time_format_res(b_, 32, hi, res));
-	struct box b = draw_box(u, (int)u->nstatlines + 2, 84, t);
+	const struct stats *p = st(u);
+	struct box b = draw_box(u, (int)p->n + 2, 84, t);
 	int h = b.h - 1;
-	draw_scroll(u, (int)u->nstatlines, h);
-	for (int i = 0; i < h && (size_t)(u->ptop + i) < u->nstatlines; i++)
-		mvaddnstr(b.y + 1 + i, b.x + 1, u->statlines[u->ptop + i], b.w - 2);
+	draw_scroll(u, (int)p->n, h);
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < p->n; i++)
+		mvaddnstr(b.y + 1 + i, b.x + 1, p->line[u->pl.top + i], b.w - 2);
 	draw_box_end(u);
 }
 
 static bool stats_open(struct viewer *u)
 {
 	if (!u->has_mark) {
-		core_say(u, "no interval: v marks one, then s");
+		core_say(u, "no interval: %s marks one, then %s", core_key_for(u, ACT_MARK),
+			 core_key_for(u, ACT_STATS));
 		return false;
 	}
 	make_stats(u);
@@ -84,7 +100,7 @@ static bool stats_open(struct viewer *u)
 
 static int stats_rows(struct viewer *u)
 {
-	return (int)u->nstatlines;
+	return (int)st(u)->n;
 }
 
 const struct view_ops view_stats = {
@@ -94,4 +110,6 @@ const struct view_ops view_stats = {
 	.close = free_stats,
 	.draw = draw_stats,
 	.rows = stats_rows,
+	.private_size = sizeof(struct stats),
+	.done = free_stats,
 };

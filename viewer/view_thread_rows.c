@@ -19,31 +19,26 @@
 
 #include "../model/trows.h"
 #include "core.h"
+#include "thread_order.h"
 
 #define MAX_EVENTS 100000 /* a frame reads at most this many events */
 
 enum sort { SORT_CREATED, SORT_RUNNING, SORT_LABEL, SORT_COUNT };
 static const char *const sort_names[SORT_COUNT] = { "creation", "running time", "label" };
 
-/* A row's sort key, read from the tracks once per sort. */
-struct rowkey {
-	uint64_t k;          /* creation (the thread's index: ids are given in
-			      * creation order) or running time */
-	const uint8_t *label;
-	uint32_t len, id;
-};
-
+/* The pane's private state (view_state): the choices and what was made for
+ * the rows shown, from the opening to the closing. */
 struct trows_pane {
 	enum sort sort;
 	bool alive_only;
 	bool matching;     /* only threads whose label or id matches the search */
 	char pat[200];     /* the search the rows were made for */
 	bool hl;          /* the selected thread's runs marked on the lanes */
-	int sel, top;     /* rows */
+	struct pane_list list; /* the rows: selection, scrolling, paging */
 	uint32_t *ids;    /* the threads in order (all, or those alive): the
 			   * first nready only, the rest as needed (ensure) */
 	size_t nids, nready;
-	struct rowkey *keys; /* nids sort keys, when not by creation */
+	struct thread_key *keys; /* nids sort keys, when not by creation */
 	bool sorted;
 	uint64_t st0, st1; /* the window ids was made for (alive_only) */
 	/* the cells of the rows shown, for (ct0, ct1, cw, ctop, cn) */
@@ -55,29 +50,6 @@ struct trows_pane {
 	bool over;
 	unsigned gen; /* bumped when the rows change */
 };
-
-static int cmp_key(const void *a, const void *b)
-{
-	const struct rowkey *x = a, *y = b;
-	if (x->k != y->k)
-		return x->k < y->k ? -1 : 1;
-	return x->id < y->id ? -1 : x->id > y->id;
-}
-
-static int cmp_label(const void *a, const void *b)
-{
-	const struct rowkey *x = a, *y = b;
-	if (x->label && !y->label)
-		return -1;
-	if (!x->label && y->label)
-		return 1;
-	if (x->label) {
-		int c = memcmp(x->label, y->label, x->len < y->len ? x->len : y->len);
-		if (c || x->len != y->len)
-			return c ? c : x->len < y->len ? -1 : 1;
-	}
-	return x->id < y->id ? -1 : x->id > y->id;
-}
 
 /* The rows: every thread (or those alive in the window), sorted. By
  * creation is the order of the tracks' table (thread ids, which the RTS
@@ -91,7 +63,7 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 	free(p->ids);
 	size_t nt = u->tr.nthreads;
 	p->ids = malloc((nt ? nt : 1) * sizeof *p->ids);
-	struct rowkey *keys = p->sort != SORT_CREATED ? malloc((nt ? nt : 1) * sizeof *keys) : NULL;
+	struct thread_key *keys = p->sort != SORT_CREATED ? malloc((nt ? nt : 1) * sizeof *keys) : NULL;
 	p->nids = 0;
 	if (!p->ids || (p->sort != SORT_CREATED && !keys)) {
 		free(keys);
@@ -117,8 +89,8 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 			p->ids[n++] = t->id;
 			continue;
 		}
-		struct rowkey *k = &keys[n++];
-		k->id = t->id;
+		struct thread_key *k = &keys[n++];
+		k->ref = t->id;
 		k->k = p->sort == SORT_RUNNING ? UINT64_MAX - t->run_ns : i;
 		k->label = NULL;
 		k->len = 0;
@@ -136,22 +108,21 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 	p->st0 = u->t0;
 	p->st1 = u->t1;
 	p->gen++;
-	if (p->sel >= (int)p->nids)
-		p->sel = p->nids ? (int)p->nids - 1 : 0;
+	pane_list_set(&p->list, (int)p->nids);
 	return true;
 }
 
 /* The first k rows in their order: the k smallest keys selected (in
  * O(rows)), then sorted (O(k log k)): a sort of 100k threads costs only
  * what is shown, and paging on sorts more. */
-static void swap_keys(struct rowkey *a, struct rowkey *b)
+static void swap_keys(struct thread_key *a, struct thread_key *b)
 {
-	struct rowkey t = *a;
+	struct thread_key t = *a;
 	*a = *b;
 	*b = t;
 }
 
-static void select_k(struct rowkey *v, size_t n, size_t k, int (*cmp)(const void *, const void *))
+static void select_k(struct thread_key *v, size_t n, size_t k, int (*cmp)(const void *, const void *))
 {
 	size_t lo = 0, hi = n; /* the k-th smallest lies in [lo, hi) */
 	while (hi - lo > 1) {
@@ -186,15 +157,22 @@ static void ensure(struct trows_pane *p, size_t k)
 	size_t want = k * 4 > 256 ? k * 4 : 256; /* room to page */
 	if (want > p->nids)
 		want = p->nids;
-	int (*cmp)(const void *, const void *) = p->sort == SORT_LABEL ? cmp_label : cmp_key;
-	struct rowkey *rest = p->keys + p->nready;
+	int (*cmp)(const void *, const void *) = p->sort == SORT_LABEL ? thread_key_cmp_label : thread_key_cmp;
+	struct thread_key *rest = p->keys + p->nready;
 	size_t nrest = p->nids - p->nready, w = want - p->nready;
 	if (w < nrest)
 		select_k(rest, nrest, w, cmp);
 	qsort(rest, w, sizeof *rest, cmp);
 	for (size_t i = 0; i < w; i++)
-		p->ids[p->nready + i] = rest[i].id;
+		p->ids[p->nready + i] = rest[i].ref;
 	p->nready = want;
+}
+
+extern const struct view_ops view_thread_rows;
+
+static struct trows_pane *st(const struct viewer *u)
+{
+	return view_state(u, &view_thread_rows);
 }
 
 /* The rows on screen: nlist less the title. */
@@ -203,34 +181,27 @@ static int visible(const struct viewer *u)
 	return u->L.nlist > 1 ? u->L.nlist - 1 : 0;
 }
 
-static void clamp(struct viewer *u, struct trows_pane *p)
+/* Before drawing: the selection kept in the rows and in view, and the
+ * rows shown (and the selected one) in their order. */
+static void show(struct viewer *u, struct trows_pane *p)
 {
 	int h = visible(u);
-	if (p->sel < 0)
-		p->sel = 0;
-	if (p->sel >= (int)p->nids)
-		p->sel = p->nids ? (int)p->nids - 1 : 0;
-	if (p->sel < p->top)
-		p->top = p->sel;
-	if (h > 0 && p->sel >= p->top + h)
-		p->top = p->sel - h + 1;
-	if (p->top < 0)
-		p->top = 0;
-	ensure(p, (size_t)(p->top + (h > 0 ? h : 1)) > (size_t)p->sel + 1
-			  ? (size_t)(p->top + (h > 0 ? h : 1))
-			  : (size_t)p->sel + 1);
+	pane_list_set(&p->list, (int)p->nids);
+	pane_list_show(&p->list, h);
+	size_t need = (size_t)p->list.top + (size_t)(h > 0 ? h : 1);
+	ensure(p, need > (size_t)p->list.sel + 1 ? need : (size_t)p->list.sel + 1);
 }
 
 /* The cells of the rows shown, made again when the window, the width or
  * the rows changed. */
 static bool cells(struct viewer *u, struct trows_pane *p)
 {
-	int w = u->L.plotw, n = visible(u);
-	if (p->top + n > (int)p->nids)
-		n = (int)p->nids - p->top;
+	int w = u->L.plotw, n = visible(u), top = p->list.top;
+	if (top + n > (int)p->nids)
+		n = (int)p->nids - top;
 	if (n < 0)
 		n = 0;
-	if (p->cells && p->ct0 == u->t0 && p->ct1 == u->t1 && p->cw == w && p->ctop == p->top &&
+	if (p->cells && p->ct0 == u->t0 && p->ct1 == u->t1 && p->cw == w && p->ctop == top &&
 	    p->cn == n && p->cgen == p->gen)
 		return true;
 	size_t need = (size_t)(n > 0 ? n : 1) * (size_t)(w > 0 ? w : 1);
@@ -246,13 +217,13 @@ static bool cells(struct viewer *u, struct trows_pane *p)
 	memset(p->cells, 0, need * sizeof *p->cells);
 	p->over = false;
 	if (n > 0 && w > 0 && u->t1 > u->t0 &&
-	    !trows_cells(&u->s, &u->tr, u->t0, u->t1, (unsigned)w, p->ids + p->top, (size_t)n,
+	    !trows_cells(&u->s, &u->tr, u->t0, u->t1, (unsigned)w, p->ids + top, (size_t)n,
 			 MAX_EVENTS, p->cells, &p->over))
 		return false;
 	p->ct0 = u->t0;
 	p->ct1 = u->t1;
 	p->cw = w;
-	p->ctop = p->top;
+	p->ctop = top;
 	p->cn = n;
 	p->cgen = p->gen;
 	return true;
@@ -282,88 +253,104 @@ static const char *glyph(const struct viewer *u, const struct trow_cell *c, char
 	}
 }
 
-static void draw_trows(struct viewer *u)
+/* The title: the rows, their order, the selected thread's figures (its
+ * label follows, drawn escaped: it is the log's). */
+static void title(const struct viewer *u, const struct trows_pane *p, char *t, size_t n)
 {
-	struct trows_pane *p = u->trp;
-	const struct layout *L = &u->L;
-	for (int y = L->list0; y < L->list0 + L->nlist; y++) {
-		move(y, 0);
-		clrtoeol();
-	}
-	if (!p || L->nlist <= 0)
-		return;
-	if (!make_rows(u, p) || (clamp(u, p), !cells(u, p))) {
-		mvaddstr(L->list0, 0, "thread rows: out of memory");
-		return;
-	}
-	char t[300];
-	int k = snprintf(t, sizeof t, "threads %s%s%zu, by %s",
-			 p->alive_only ? "alive in the window: " : "",
+	int k = snprintf(t, n, "threads %s%s%zu, by %s", p->alive_only ? "alive in the window: " : "",
 			 p->matching && u->has_re ? "matching the search: " : "", p->nids,
 			 sort_names[p->sort]);
 	if (p->nids) {
-		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
+		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->list.sel]);
 		char a[32];
-		k += snprintf(t + k, sizeof t - (size_t)k, "; thread %u: ran %s in %u runs", ti->id,
+		k += snprintf(t + k, n - (size_t)k, "; thread %u: ran %s in %u runs", ti->id,
 			      time_format(a, sizeof a, ti->run_ns), ti->nruns);
 	}
 	if (p->over)
-		snprintf(t + k, sizeof t - (size_t)k, "; over %d events here: lifetimes only (zoom in)",
+		snprintf(t + k, n - (size_t)k, "; over %d events here: lifetimes only (zoom in)",
 			 MAX_EVENTS);
-	attron(A_BOLD);
-	draw_safe(L->list0, 0, (const uint8_t *)t, strlen(t), L->cols, u->ascii);
-	attroff(A_BOLD);
-	if (p->nids) {
-		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
+}
+
+/* A row's gutter: the thread's id and, beside it, its label (escaped, cut
+ * to what is left of the gutter but its last column). */
+static void draw_gutter(const struct viewer *u, int y, const struct thread_info *ti, bool sel)
+{
+	char idt[16];
+	int k = snprintf(idt, sizeof idt, "%u", ti->id), end = LAYOUT_GUTTER - 1;
+	pane_row_begin(y, 0, end, sel);
+	addnstr(idt, end);
+	size_t n;
+	const uint8_t *label = tracks_label(&u->tr, &u->s, ti, &n);
+	if (label && n && k + 1 < end) {
+		addch(' ');
+		draw_safe(y, k + 1, label, n, end - k - 1, u->ascii);
+	}
+	pane_row_end(sel);
+}
+
+static void draw_row(const struct viewer *u, const struct trows_pane *p, int i, int y)
+{
+	int r = p->list.top + i;
+	draw_gutter(u, y, tracks_thread(&u->tr, p->ids[r]), r == p->list.sel);
+	for (int c = 0; c < p->cw; c++) {
+		const struct trow_cell *cell = &p->cells[(size_t)i * (size_t)p->cw + (size_t)c];
+		char buf[4];
+		const char *g = glyph(u, cell, buf);
+		attr_t at = cell->state == TS_RUN ? draw_attr(u, C_RUN)
+			    : cell->state == TS_BLOCKED || cell->state == TS_FOREIGN
+				    ? draw_attr(u, C_MARKER)
+			    : cell->state == TS_UNKNOWN || cell->state == TS_RUNNABLE ? draw_attr(u, C_DIM)
+										      : 0;
+		if (at)
+			attron(at);
+		mvaddstr(y, LAYOUT_GUTTER + c, g);
+		if (at)
+			attroff(at);
+	}
+}
+
+static void draw_trows(struct viewer *u)
+{
+	struct trows_pane *p = st(u);
+	if (u->L.nlist <= 0)
+		return;
+	if (!make_rows(u, p) || (show(u, p), !cells(u, p))) {
+		pane_frame(u, "thread rows: out of memory");
+		return;
+	}
+	char t[300];
+	title(u, p, t, sizeof t);
+	struct pane_area a = pane_frame(u, t);
+	int x = (int)strlen(t);
+	if (p->nids && x + 4 < a.cols) {
 		size_t n;
+		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->list.sel]);
 		const uint8_t *label = tracks_label(&u->tr, &u->s, ti, &n);
-		int x = getcurx(stdscr);
-		if (label && x + 4 < L->cols) {
-			mvaddstr(L->list0, x, " \"");
-			x = draw_safe(L->list0, x + 2, label, n, L->cols - x - 3, u->ascii);
+		attron(A_REVERSE);
+		if (label) {
+			mvaddstr(a.y, x, " \"");
+			x = draw_safe(a.y, x + 2, label, n, a.cols - x - 3, u->ascii);
 			addstr("\"");
 		}
+		attroff(A_REVERSE);
 	}
-	for (int i = 0; i < p->cn; i++) {
-		int y = L->list0 + 1 + i;
-		uint32_t id = p->ids[p->top + i];
-		bool sel = p->top + i == p->sel;
-		if (sel)
-			attron(A_REVERSE);
-		mvprintw(y, 0, "%7u ", id);
-		if (sel)
-			attroff(A_REVERSE);
-		for (int c = 0; c < p->cw; c++) {
-			const struct trow_cell *cell = &p->cells[(size_t)i * (size_t)p->cw + (size_t)c];
-			char buf[4];
-			const char *g = glyph(u, cell, buf);
-			attr_t at = cell->state == TS_RUN ? draw_attr(u, C_RUN)
-				    : cell->state == TS_BLOCKED || cell->state == TS_FOREIGN
-					    ? draw_attr(u, C_MARKER)
-				    : cell->state == TS_UNKNOWN || cell->state == TS_RUNNABLE
-					    ? draw_attr(u, C_DIM)
-					    : 0;
-			if (at)
-				attron(at);
-			mvaddstr(y, LAYOUT_GUTTER + c, g);
-			if (at)
-				attroff(at);
-		}
-	}
+	for (int i = 0; i < p->cn; i++)
+		draw_row(u, p, i, a.y + 1 + i);
 	if (!p->nids)
-		mvaddstr(L->list0 + 1, 0, "no threads in this log");
+		mvaddstr(a.y + 1, 0, "no threads in this log");
 }
 
 /* The selected thread's runs on the lanes (x): a mark on each capability
- * lane's column where it ran longest. Called by the timeline. */
-void trows_draw_lane_marks(struct viewer *u)
+ * lane's column where it ran longest, while the pane shows. */
+static void trows_draw_lane_marks(struct viewer *u)
 {
-	struct trows_pane *p = u->trp;
-	if (!p || u->pane != &view_thread_rows || !p->hl || !p->nids || p->sel < p->ctop ||
-	    p->sel >= p->ctop + p->cn)
+	struct trows_pane *p = st(u);
+	int sel = p->list.sel;
+	if (u->pane != &view_thread_rows || !p->hl || !p->nids || !p->cells || sel < p->ctop ||
+	    sel >= p->ctop + p->cn)
 		return;
 	const struct layout *L = &u->L;
-	const struct trow_cell *row = &p->cells[(size_t)(p->sel - p->ctop) * (size_t)p->cw];
+	const struct trow_cell *row = &p->cells[(size_t)(sel - p->ctop) * (size_t)p->cw];
 	for (int c = 0; c < p->cw && c < L->plotw; c++) {
 		if (row[c].state != TS_RUN)
 			continue;
@@ -377,17 +364,34 @@ void trows_draw_lane_marks(struct viewer *u)
 	}
 }
 
+/* Enter: the selected thread's first run. */
+static void go_first_run(struct viewer *u, struct trows_pane *p)
+{
+	if (!make_rows(u, p) || !p->nids)
+		return;
+	ensure(p, (size_t)p->list.sel + 1);
+	const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->list.sel]);
+	if (ti->first_run == UINT64_MAX) {
+		core_say(u, "thread %u never ran", ti->id);
+		return;
+	}
+	core_go_time(u, ti->first_run);
+	core_say(u, "thread %u first runs here", ti->id);
+}
+
+/* The rows made again from the first, for another choice of rows. */
+static void rows_again(struct trows_pane *p)
+{
+	p->sorted = false;
+	p->list.sel = p->list.top = 0;
+}
+
 static bool trows_act(struct viewer *u, enum action a)
 {
-	struct trows_pane *p = u->trp;
-	if (!p)
-		return false;
-	int page = visible(u) > 1 ? visible(u) - 1 : 1;
+	struct trows_pane *p = st(u);
+	if (pane_list_act(&p->list, a, false))
+		return true;
 	switch (a) {
-	case ACT_UP: p->sel--; break;
-	case ACT_DOWN: p->sel++; break;
-	case ACT_PAGE_UP: p->sel -= page; break;
-	case ACT_PAGE_DOWN: p->sel += page; break;
 	case ACT_PANE_SORT:
 		p->sort = (enum sort)((p->sort + 1) % SORT_COUNT);
 		p->sorted = false;
@@ -395,19 +399,18 @@ static bool trows_act(struct viewer *u, enum action a)
 		return true;
 	case ACT_PANE_SCOPE:
 		p->alive_only = !p->alive_only;
-		p->sorted = false;
-		p->sel = p->top = 0;
+		rows_again(p);
 		core_say(u, "%s", p->alive_only ? "only the threads alive in the window"
 					      : "every thread");
 		return true;
 	case ACT_PANE_MODE:
 		if (!u->has_re && !p->matching) {
-			core_say(u, "search first (/ REGEX): then only the threads whose label or id matches");
+			core_say(u, "search first (%s REGEX): then only the threads whose label or id matches",
+				 core_key_for(u, ACT_SEARCH));
 			return true;
 		}
 		p->matching = !p->matching;
-		p->sorted = false;
-		p->sel = p->top = 0;
+		rows_again(p);
 		core_say(u, "%s", p->matching ? "only the threads whose label or id matches the search"
 					    : "every thread, matching or not");
 		return true;
@@ -421,54 +424,36 @@ static bool trows_act(struct viewer *u, enum action a)
 			return false;
 		p->hl = false;
 		return true;
-	case ACT_SELECT: {
-		if (!p->nids)
-			return true;
-		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->sel]);
-		if (ti->first_run == UINT64_MAX) {
-			core_say(u, "thread %u never ran", ti->id);
-			return true;
-		}
-		core_go_time(u, ti->first_run);
-		core_say(u, "thread %u first runs here", ti->id);
-		return true;
-	}
+	case ACT_SELECT: go_first_run(u, p); return true;
 	default: return false;
 	}
-	clamp(u, p);
-	return true;
 }
 
 static bool trows_open(struct viewer *u)
 {
-	struct trows_pane *p = calloc(1, sizeof *p);
-	if (!p) {
-		core_say(u, "thread rows: out of memory");
-		return false;
-	}
-	u->trp = p;
-	core_say(u, "digit: ran on that cap, . runnable, M/S/B/I/D/T blocked (MVar, STM, black hole, "
-		  "I/O, delay, throwTo), F foreign; r sort, w alive only, x mark on lanes");
+	core_say(u, "%s sort, %s alive only, %s matching the search, %s mark on lanes; digit: ran "
+		    "on that cap, . runnable, M/S/B/I/D/T blocked (MVar, STM, black hole, I/O, delay, "
+		    "throwTo), F foreign",
+		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_PANE_SCOPE),
+		 core_key_for(u, ACT_PANE_MODE), core_key_for(u, ACT_HIGHLIGHT));
 	return true;
 }
 
+/* Closed: what was made goes, and the choices with it. */
 static void trows_close(struct viewer *u)
 {
-	struct trows_pane *p = u->trp;
-	if (!p)
-		return;
+	struct trows_pane *p = st(u);
 	free(p->ids);
 	free(p->keys);
 	free(p->cells);
-	free(p);
-	u->trp = NULL;
+	memset(p, 0, sizeof *p);
 }
 
 /* The log grew: the rows and cells are made again. */
 static void trows_reload(struct viewer *u, bool before)
 {
-	struct trows_pane *p = u->trp;
-	if (p && !before) {
+	struct trows_pane *p = st(u);
+	if (!before && view_shown(u, &view_thread_rows)) {
 		p->sorted = false;
 		p->gen++;
 	}
@@ -483,4 +468,7 @@ const struct view_ops view_thread_rows = {
 	.draw = draw_trows,
 	.act = trows_act,
 	.reload = trows_reload,
+	.private_size = sizeof(struct trows_pane),
+	.done = trows_close,
+	.draw_lanes = trows_draw_lane_marks,
 };

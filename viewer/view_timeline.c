@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "core.h"
-#include "view_profile.h"
 
 static void draw_ruler(struct viewer *u)
 {
@@ -44,26 +43,49 @@ static void draw_ruler(struct viewer *u)
 	attroff(draw_attr(u, C_MARKER) | A_BOLD);
 }
 
+/* The view's private state: each lane's fractions per column. */
+struct timeline_state {
+	float *run, *gc, *nodata; /* ncaps x plotw */
+	size_t cap;
+};
+
+extern const struct view_ops view_timeline;
+
+static struct timeline_state *st(const struct viewer *u)
+{
+	return view_state(u, &view_timeline);
+}
+
+static void timeline_done(struct viewer *u)
+{
+	struct timeline_state *t = st(u);
+	free(t->run);
+	free(t->gc);
+	free(t->nodata);
+	*t = (struct timeline_state){ 0 };
+}
+
 static bool fractions(struct viewer *u)
 {
+	struct timeline_state *t = st(u);
 	size_t need = u->tr.ncaps * (size_t)u->L.plotw;
-	if (need > u->fraccap) {
-		float *a = realloc(u->run, (need ? need : 1) * sizeof *a);
+	if (need > t->cap) {
+		float *a = realloc(t->run, (need ? need : 1) * sizeof *a);
 		if (!a)
 			return false;
-		u->run = a;
-		float *b = realloc(u->gc, (need ? need : 1) * sizeof *b);
+		t->run = a;
+		float *b = realloc(t->gc, (need ? need : 1) * sizeof *b);
 		if (!b)
 			return false;
-		u->gc = b;
-		float *c = realloc(u->nodata, (need ? need : 1) * sizeof *c);
+		t->gc = b;
+		float *c = realloc(t->nodata, (need ? need : 1) * sizeof *c);
 		if (!c)
 			return false;
-		u->nodata = c;
-		u->fraccap = need;
+		t->nodata = c;
+		t->cap = need;
 	}
 	return tracks_cap_fractions(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
-				    u->raw_max, false, u->run, u->gc, u->nodata, &u->exact);
+				    u->raw_max, false, t->run, t->gc, t->nodata, &u->exact);
 }
 
 /* Writes a running thread's label (or id) over its lane segment [a, b) of
@@ -150,7 +172,7 @@ static void draw_lanes(struct viewer *u)
 	for (int k = 0; ok && k < L->plotw; k++) {
 		double sum = 0;
 		for (size_t c = 0; c < u->tr.ncaps; c++)
-			sum += u->run[c * (size_t)L->plotw + (size_t)k];
+			sum += st(u)->run[c * (size_t)L->plotw + (size_t)k];
 		attron(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 		draw_level(u, L->util, LAYOUT_GUTTER + k, layout_level8(sum / (double)u->tr.ncaps, 1.0));
 		attroff(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
@@ -168,7 +190,7 @@ static void draw_lanes(struct viewer *u)
 		mvaddstr(y, 0, lab);
 		for (int k = 0; ok && k < L->plotw; k++) {
 			size_t j = c * (size_t)L->plotw + (size_t)k;
-			draw_cell(u, y, LAYOUT_GUTTER + k, layout_lane_cell(u->run[j], u->gc[j], u->nodata[j]),
+			draw_cell(u, y, LAYOUT_GUTTER + k, layout_lane_cell(st(u)->run[j], st(u)->gc[j], st(u)->nodata[j]),
 				 k == curcol ? A_REVERSE : 0);
 		}
 	}
@@ -287,8 +309,9 @@ static void timeline_draw(struct viewer *u)
 	draw_ruler(u);
 	draw_lanes(u);
 	draw_lane_labels(u);
-	profile_draw_lane_ticks(u);
-	trows_draw_lane_marks(u);
+	for (size_t i = 0; i < u->nviews; i++) /* what the views add on the lanes */
+		if (u->views[i]->draw_lanes)
+			u->views[i]->draw_lanes(u);
 	draw_gcbar(u);
 	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
 	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);
@@ -299,4 +322,6 @@ const struct view_ops view_timeline = {
 	.name = "timeline",
 	.base = true,
 	.draw = timeline_draw,
+	.private_size = sizeof(struct timeline_state),
+	.done = timeline_done,
 };

@@ -8,10 +8,12 @@
 #   hectic_pid             the pid of that hectic
 #   term_flags             the pane's alternate screen, cursor, mouse, keypad
 #   wait_for RE [SECS]     poll the screen until it matches RE (grep -E)
+#   wait_gone RE [SECS]    poll the screen until it no longer matches RE
 #   keys KEY ...           tmux send-keys, one key at a time
 #   text STRING            literal text (send-keys -l)
 #   check NAME RE          pass when the screen comes to match RE
 #   check_not NAME RE      pass when the last captured screen lacks RE
+#   check_gone NAME RE     pass when the screen comes to lack RE
 #   wait_exit [SECS]       wait for hectic to end; exit status in $E2E_RC
 #   window                 the last frame's "t0 t1 plotw lanes_top nlanes
 #                          exact cursor_col" (HECTIC_DEBUG_WINDOW)
@@ -227,6 +229,19 @@ wait_for() {
 	done
 }
 
+# wait_gone RE [SECS]: 0 as soon as the screen no longer matches RE (and
+# is still), 1 after SECS (5)
+wait_gone() {
+	tries=$(((${2:-5}) * 20))
+	while :; do
+		capture
+		grep -Eq -- "$1" "$E2E_SCREEN" || { settle; return 0; }
+		tries=$((tries - 1))
+		[ "$tries" -le 0 ] && return 1
+		sleep 0.05
+	done
+}
+
 # wait_status RE: like wait_for, on the status line only
 wait_status() {
 	tries=100
@@ -276,6 +291,8 @@ check() { if wait_for "$2"; then pass; else fail "$1" "screen never showed /$2/"
 check_status() {
 	if wait_status "$2"; then pass; else fail "$1" "status line never showed /$2/"; fi
 }
+# check_gone NAME RE: pass when the screen comes to lack RE (a panel closed)
+check_gone() { if wait_gone "$2"; then pass; else fail "$1" "screen still shows /$2/"; fi; }
 check_not() { if grep -Eq -- "$2" "$E2E_SCREEN"; then fail "$1" "screen shows /$2/"; else pass; fi; }
 
 # wait_exit [SECS]: wait for hectic to end; E2E_RC is its status ("" if not)

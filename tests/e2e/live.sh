@@ -281,8 +281,7 @@ same_screen stdin-file-screen "$R/par"
 keys '?'
 check stdin-file-help '^.*hectic keys and legend'
 keys Escape
-check stdin-file-help-closed "$READY"
-check_not stdin-file-help-gone 'hectic keys and legend'
+check_gone stdin-file-help-closed 'hectic keys and legend'
 quit stdin-file-quit
 no_spool stdin-file-spool
 
@@ -298,7 +297,7 @@ check_st stdin-pipe-live "$LIVE_RE" 10
 keys '?'
 check stdin-pipe-help 'hectic keys and legend'
 keys Escape
-check stdin-pipe-help-closed "$READY"
+check_gone stdin-pipe-help-closed 'hectic keys and legend'
 check_st stdin-pipe-complete "$COMPLETE_RE" 30
 same_screen stdin-pipe-screen "$R/par"
 quit stdin-pipe-quit
@@ -385,7 +384,7 @@ keys '?'
 if wait_for 'hectic keys and legend' 5; then
 	pass
 	keys Escape
-	check shrink-help-closed "$READY"
+	check_gone shrink-help-closed 'hectic keys and legend'
 	same_screen shrink-screen "$R/nt40"
 	keys l
 	check_st shrink-keys '  cursor 0\.[4-9]' 5
@@ -411,7 +410,7 @@ keys '?'
 if wait_for 'hectic keys and legend' 5; then
 	pass
 	keys Escape
-	check cut0-help-closed "$READY"
+	check_gone cut0-help-closed 'hectic keys and legend'
 else
 	fail cut0-keys "? did not open the help after the file was cut: $(head -c 300 "$E2E_ERR")"
 fi
@@ -439,7 +438,7 @@ same_screen replace-screen "$R/nt60"
 keys '?'
 check replace-help 'hectic keys and legend'
 keys Escape
-check replace-help-closed "$READY"
+check_gone replace-help-closed 'hectic keys and legend'
 quit replace-quit
 
 # ==== 8. a stream that ends in the middle of an event ====

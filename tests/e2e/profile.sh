@@ -36,6 +36,8 @@ cd "$(dirname "$0")/../.." || exit 1
 F=tests/fixtures
 HC=$F/profile-hc.eventlog
 READY='events: '
+# an event list row (it shows only while no pane takes the list's place)
+LIST_RE='^ *[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]ms: '
 TITLE='^profile: '
 W=120
 H=48
@@ -440,11 +442,10 @@ wait_change
 n=$(marks_got "$BULLET" | wc -l | tr -d ' ')
 [ "$n" -gt 0 ] && pass || fail hl-again "no marks after x"
 keys P
-wait_for "$READY"
+# the list is back under the lanes
+check pane-toggle-list "$LIST_RE"
 check_not hl-closed-pane "$TITLE"
 eq hl-close-clears "$(marks_got "$BULLET" | wc -l | tr -d ' ')" 0
-# the list is back under the lanes
-check pane-toggle-list '^ *[0-9]+\.[0-9]+m?s: '
 keys q
 check_exit hl-quit 0
 
@@ -553,7 +554,7 @@ sleep 0.3
 alive no-profile-keys
 check no-profile-stays '^no time profile in this log'
 keys P
-wait_for "$READY"
+check no-profile-list "$LIST_RE"
 check_not no-profile-closed '^no time profile'
 keys q
 check_exit no-profile-quit 0
@@ -629,6 +630,24 @@ for size in "20 8" "40 9" "60 10" "80 11" "120 12" "30 13"; do
 	keys q
 	check_exit "tiny-$1x$2-quit" 0
 done
+
+# ---- the key hints follow the rc file's binds ----
+mkdir -p "$E2E_T/cfg-keys/hectic"
+printf '%s\n' 'bind B none' 'bind Y toggle-builtin' 'bind M none' 'bind Z pane-mode' \
+	'bind <Escape> none' 'bind Q cancel' >"$E2E_T/cfg-keys/hectic/hecticrc"
+start $W $H XDG_CONFIG_HOME="$E2E_T/cfg-keys" -- "$HC"
+wait_for "$READY"
+keys P
+check_status rc-keys-open 'r sort, Z flat, w scope, c cap, Y built-'
+check rc-keys-title '; [0-9]+ on built-ins left out \(Y: show them\);'
+keys Z
+wait_for 'flat by individual'
+keys E
+check_status rc-keys-expand 'expand-all: in the tree \(Z\)'
+keys x
+check_status rc-keys-highlight 'on top marked on the lanes; Q clears them'
+keys q
+check_exit rc-keys-quit 0
 
 echo "e2e-profile: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]

@@ -68,13 +68,14 @@ FIRST_NS=$("$E2E_HECTIC" show $TH | sed -n '/^Events:/,$s/^\([0-9][0-9]*\): .*/\
 eq startup-t0 "$1" "$FIRST_NS" "(the window starts at the first event)"
 END_RE=$(fmt_at "$2" "$2" $((($2 - $1) / $3)) | sed 's/\./\\./g')
 check_status startup-status "^ threaded\\.eventlog  $START_RE\\.\\.$END_RE  cursor $START_RE  events: all"
-# the event list: times in the screen's unit, to the nanosecond
-LIST_RE='^ *[0-9]+\.[0-9]+ms: '
+# the event list: times in the screen's unit (ms here), to the nanosecond:
+# six decimals
+LIST_RE='^ *[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]ms: '
 check startup-list "$LIST_RE"
 first_ns=$(grep -E "$LIST_RE" "$E2E_SCREEN" | head -1 | sed 's/^ *\([0-9.]*ms\):.*/\1/')
 eq startup-list-time "$(label_ns "$first_ns")" "$FIRST_NS" "(the first event's time, $first_ns)"
 # the selected event is in reverse video; j/Down and k/Up move it
-selected() { capture_e; grep "^$ESC\\[7m\\($ESC\\[[0-9;]*m\\)* *[0-9.]*m*s*: " "$E2E_SCREEN_E" | sed "s/$ESC\\[[0-9;]*m//g; s/ *$//"; }
+selected() { capture_e; grep "^$ESC\\[7m\\($ESC\\[[0-9;]*m\\)* *[0-9]*\\.[0-9]\\{6\\}ms: " "$E2E_SCREEN_E" | sed "s/$ESC\\[[0-9;]*m//g; s/ *$//"; }
 first=$(grep -E "$LIST_RE" "$E2E_SCREEN" | head -1)
 third=$(grep -E "$LIST_RE" "$E2E_SCREEN" | sed -n 3p)
 eq list-selected "$(selected)" "$first" "(reverse-video row at start)"
@@ -147,9 +148,12 @@ eq pan-h "$(cursor_ns)" "$c1"
 keys Left
 wait_status "cursor $START_RE"
 eq pan-left "$(cursor_ns)" "$START_NS"
-keys h
-wait_for "$READY"
+# h at the start: nothing moves (T after it shows when h was handled)
+keys h T
+wait_status 'event times in nanoseconds'
 eq pan-left-at-start "$(cursor_ns)" "$START_NS"
+keys T
+wait_status "event times in the ruler's unit"
 keys G
 wait_change
 eq go-end-G "$(cursor_ns)" "$b0"
@@ -280,7 +284,7 @@ keys F
 check_status filters-F-saved 'events: gc,heap,'
 keys F
 check_status filters-F-saved-all 'events: all'
-# the panel says "Space/Enter: toggle": Space must toggle the selected class
+# the panel says "<Space> or <Enter>: toggle": Space must toggle the selected class
 keys f
 wait_for '\[x\] sched '
 keys Space
@@ -368,7 +372,7 @@ check_exit goto-quit 0
 start 120 32 -- $TH
 wait_for "$READY"
 keys t
-check threads-panel 'threads: [0-9]+, by id; in the window \(r: sort; Enter: go to the first run\)'
+check threads-panel 'threads: [0-9]+, by id; in the window \(r: sort; <Enter>: go to the first run\)'
 check threads-label ' 8 +[0-9.]+ms +[0-9.]+ms .* wörker-1'
 check threads-label2 'worker-2'
 keys j j j j j j j Enter
@@ -622,11 +626,32 @@ check_exit missing-file 1
 grep -q 'missing.eventlog' "$E2E_ERR" && pass || fail missing-file-msg "stderr: $(cat "$E2E_ERR")"
 
 # ---- Ctrl-C, redraw ----
+# C-l repaints the whole frame: the screen is scribbled over behind the
+# viewer's back (cleared, garbage written to its tty), and only a full
+# repaint brings back every cell as it was
 start 120 32 -- $TH
 wait_for "$READY"
-keys l C-l
+keys l
 wait_change
-check redraw 'cap 3 '
+cp "$E2E_SCREEN" "$E2E_T/frame"
+tty=$(tm display-message -p -t e2e '#{pane_tty}')
+printf '\033[2J\033[HSCRIBBLE\033[16;50HGARBAGE' >"$tty"
+check redraw-scribbled '^SCRIBBLE'
+check redraw-scribbled-cleared '^ +GARBAGE *$'
+check_not redraw-scribbled-no-lanes '^cap [0-9] '
+keys C-l
+tries=100
+while ! cmp -s "$E2E_SCREEN" "$E2E_T/frame" && [ "$tries" -gt 0 ]; do
+	sleep 0.05
+	capture
+	tries=$((tries - 1))
+done
+if cmp -s "$E2E_SCREEN" "$E2E_T/frame"; then
+	pass
+else
+	fail redraw "the frame after C-l differs from the one before the scribble: $(diff "$E2E_T/frame" "$E2E_SCREEN" | head -4)"
+fi
+check_not redraw-no-scribble 'SCRIBBLE|GARBAGE'
 keys / C-c
 check_status ctrl-c-prompt 'events: all'
 alive ctrl-c-prompt-alive
@@ -715,7 +740,9 @@ if [ -n "$c0" ] && [ "$c0" != "$c1" ]; then pass; else fail cursor-column-distin
 keys T
 check_status times-ns 'event times in nanoseconds'
 check times-ns-list '^[0-9]+: '
-check_not times-ns-no-unit '^ *[0-9]+\.[0-9]+ms: '
+# no row in another unit, with decimals or a unit (s, ms, us, µs)
+check_not times-ns-no-unit '^ *[0-9][0-9.]*[^0-9.: ]+: '
+check_not times-ns-no-decimals '^ *[0-9]*\.[0-9]*: '
 ns_line=$(grep -E '^[0-9]+: ' "$E2E_SCREEN" | head -1)
 keys T
 check_status times-unit "event times in the ruler's unit"
@@ -839,6 +866,8 @@ if [ -e "$P4" ]; then
 	lanes_ok lanes-par-whole-mono $P4 mono 0
 	keys q
 	check_exit lanes-par-mono-quit 0
+else
+	fail lanes-par "fixture $P4 missing"
 fi
 
 # a log cut short (SIGKILL): the lane up to its last event, at the end.
@@ -922,6 +951,17 @@ start 200 32 -- $NT
 wait_for "$READY"
 keys p
 check pauses-columns '#  +at +pause +span +cap +caps +gen +copied'
+# copied carries its unit: the longest pause's bytes from `hectic gcs
+# --tsv`, in decimal units to 3 significant digits (as the heap pane's)
+want_cp=$("$E2E_HECTIC" gcs --tsv $NT | awk -F '\t' 'NR == 1 { next } $3 > m { m = $3; c = $7; n = 1; next }
+	$3 == m { n++ } END { if (n != 1) { print "(no single longest pause)"; exit }
+		if (c < 1000) { printf "%dB\n", c; exit }
+		split("kB MB GB TB PB EB", un, " "); x = c; i = 0; while (x >= 999.5) { x /= 1000; i++ }
+		printf (x < 9.995 ? "%.2f%s\n" : x < 99.95 ? "%.1f%s\n" : "%.0f%s\n"), x, un[i] }')
+capture
+got_cp=$(awk 'match($0, / 1 +[0-9.]+(ns|us|ms|s) +[0-9.]+(ns|us|ms|s) +[0-9.]+(ns|us|ms|s) +[0-9-]+ +[0-9]+ +[0-9]+ +[^ ]+/) {
+	n = split(substr($0, RSTART, RLENGTH), f, / +/); print f[n]; exit }' "$E2E_SCREEN")
+eq pauses-copied-unit "$got_cp" "$want_cp"
 keys Escape ']'
 check_status gc-span 'GC at [0-9.]+[a-z]+: pause [0-9.]+[a-z]+, gen [0-9]+, span [0-9.]+[a-z]+ over 1 cap \(from cap 0\), [0-9]+ bytes copied$'
 keys q
@@ -1083,6 +1123,7 @@ kill -TSTP "$hpid"
 check tstp-stopped 'Stopped'
 want_state tstp-state "$hpid" T
 want_flags tstp-restored "$E2E_RESTORED"
+check_not tstp-no-viewer '^(util|cap 0) |events: '
 kill -CONT "$hpid"
 n=10 drew=
 while [ "$n" -gt 0 ]; do

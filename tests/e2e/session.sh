@@ -101,7 +101,7 @@ sane ext-loaded
 set -- $(window)
 eq ext-whole-run "$1 $2" "$full"
 keys "'"
-check ext-bookmarks-listed 'bookmarks \(Enter: go there'
+check ext-bookmarks-listed 'bookmarks \(<Enter>: go there'
 capture
 # the two good ones, in time order, once each
 if grep -Eq ' 1 +20\.000ms ' "$E2E_SCREEN" && grep -Eq ' 2 +50\.000ms ' "$E2E_SCREEN" &&

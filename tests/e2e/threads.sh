@@ -33,6 +33,8 @@ F=tests/fixtures
 TS=$F/threads.eventlog
 TH=$F/threaded.eventlog
 READY='events: '
+# an event list row: its time in ms (the fixtures' unit), to the nanosecond
+LIST_RE='^ *[0-9]+\.[0-9][0-9][0-9][0-9][0-9][0-9]ms: '
 
 eq() {
 	if [ -n "$2" ] && [ "$2" = "$3" ]; then pass; else fail "$1" "got '$2', want '$3' ${4:-}"; fi
@@ -171,6 +173,23 @@ wt0=$1 wt1=$2 ww=$3
 for id in 2 5 6 7 12; do
 	eq "trows-row-$id" "$(trow_got "$id")" "$(trow_ref "$id" "$wt0" "$wt1" "$ww")"
 done
+# each row's gutter: the thread's id and beside it its label, as `hectic
+# threads --tsv` gives it, cut to the gutter (7 columns, the 8th a gap)
+"$E2E_HECTIC" threads --tsv "$TS" | awk -F '\t' 'NR > 1 { print $1 "\t" $2 }' >"$E2E_T/labels"
+capture
+awk -F '\t' 'NR == FNR { lab[$1] = $2; next }
+	/^threads [0-9]+, by/ { on = 1; next }
+	on && /^[0-9]+( |$)/ {
+		id = $0; sub(/ .*/, "", id)
+		got = substr($0, 1, 7); sub(/ +$/, "", got)
+		want = lab[id] != "" ? id " " lab[id] : id
+		want = substr(want, 1, 7); sub(/ +$/, "", want)
+		rows++; if (lab[id] != "") labelled++
+		if (got != want) { printf "row %s: got \"%s\", want \"%s\"\n", id, got, want; bad++ }
+	}
+	END { if (!labelled) print "no labelled thread shown (" rows + 0 " rows)"; exit bad || !labelled }' \
+	"$E2E_T/labels" "$E2E_SCREEN" >"$E2E_T/gutters" && pass ||
+	fail trows-labels "$(cat "$E2E_T/gutters")"
 # zoomed in on the middle: the rows of the window, the states at its start
 # from before it (a look back: thread 2, the IO manager, has been in its
 # foreign call since long before)
@@ -252,7 +271,7 @@ keys A
 check sparks-title "sparks in the window: $(cat "$E2E_T/sparks")"
 check sparks-rows '^pool 1( |$)'
 keys A
-check sparks-back-to-list '^ *[0-9.]+m?s: '
+check sparks-back-to-list "$LIST_RE"
 keys q
 check_exit sparks-quit 0
 # with the full spark events (+RTS -lf): the rates from them, the same
@@ -278,7 +297,7 @@ text 50ms
 keys Enter
 check detail-at 'cursor 50'
 keys d
-check detail-title 'event detail \(Escape: close\)'
+check detail-title 'event detail \(<Escape>: close\)'
 capture
 line=$(awk '/ show: / { sub(/.* show: /, ""); sub(/ *│? *$/, ""); print; exit }' "$E2E_SCREEN")
 ns=$(awk '/ time [0-9]+ ns / { for (i = 1; i <= NF; i++) if ($i == "time") { print $(i + 1); exit } }' "$E2E_SCREEN")
@@ -286,7 +305,7 @@ want=$(awk -v t="$ns" '{ x = $1; sub(/:$/, "", x) } x == t { sub(/^[0-9]+: (cap 
 eq detail-show "$line" "$want" "(time $ns)"
 check detail-fields 'field 0 \(u(8|16|32|64)\): [0-9]+'
 keys Escape
-check detail-closed "$READY"
+check_gone detail-closed 'event detail \(<Escape>: close\)'
 keys q
 check_exit detail-quit 0
 
@@ -304,7 +323,7 @@ capture
 tid=$(status_line | sed -n 's/.*events: all thread \([0-9]*\).*/\1/p')
 # the list's events (less times and labels) are consecutive events of
 # that thread in `hectic show`'s order
-awk '/^ *[0-9.]+m?s: / { sub(/^ *[0-9.]+m?s: /, ""); sub(/  \[.*\]$/, ""); print }' "$E2E_SCREEN" >"$E2E_T/list"
+awk -v re="$LIST_RE" '$0 ~ re { sub(re, ""); sub(/  \[.*\]$/, ""); print }' "$E2E_SCREEN" >"$E2E_T/list"
 awk -v id="$tid" '$0 ~ ("thread " id "( |$)") { sub(/^[0-9]+: /, ""); print }' "$E2E_T/show" >"$E2E_T/ref"
 n=$(wc -l <"$E2E_T/list")
 if [ "$n" -ge 3 ] && awk -v n="$n" 'NR == FNR { want[NR] = $0; next }
@@ -318,7 +337,7 @@ else
 	fail restrict-thread-lines "the list ($n lines) is not a run of thread $tid's events:
 $(head -5 "$E2E_T/list")"
 fi
-awk -v id="$tid" '!/^ *[0-9.]+m?s: / { next } $0 !~ ("thread " id "( |$)") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
+awk -v id="$tid" -v re="$LIST_RE" '$0 !~ re { next } $0 !~ ("thread " id "( |$)") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
 if [ -s "$E2E_T/other" ]; then fail restrict-only "another thread's event: $(cat "$E2E_T/other")"; else pass; fi
 # again: every thread; C: the selected event's capability
 keys L
@@ -327,9 +346,10 @@ keys C
 check restrict-cap 'the event list: capability [0-9]+ only'
 capture
 cap=$(status_line | sed -n 's/.*events: all cap \([0-9]*\).*/\1/p')
-awk -v c="$cap" '/^ *[0-9.]+m?s: / && $0 !~ (": cap " c ": ") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
-if [ -n "$cap" ] && [ ! -s "$E2E_T/other" ]; then pass; else
-	fail restrict-cap-only "cap '$cap'; another capability's event: $(cat "$E2E_T/other")"
+awk -v c="$cap" -v re="$LIST_RE" '$0 ~ re && $0 !~ (": cap " c ": ") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
+rows=$(grep -cE "$LIST_RE" "$E2E_SCREEN")
+if [ -n "$cap" ] && [ "$rows" -ge 3 ] && [ ! -s "$E2E_T/other" ]; then pass; else
+	fail restrict-cap-only "cap '$cap', $rows list rows; another capability's event: $(cat "$E2E_T/other")"
 fi
 keys q
 check_exit restrict-quit 0
@@ -351,7 +371,7 @@ keys Enter m
 check bm-two 'bookmark 2 at 50'
 keys + +
 keys "'"
-check bm-list 'bookmarks \(Enter: go there'
+check bm-list 'bookmarks \(<Enter>: go there'
 check bm-between '^.* 1 +20\.000ms +30\.00ms '
 keys Escape
 set -- $(window)
@@ -410,6 +430,26 @@ keys S
 check nospans-empty 'no spans: no START name / STOP name'
 keys Escape q
 check_exit nospans-quit 0
+
+# ---- key hints: the keys of the active keymap, after the rc's binds ----
+mkdir -p "$E2E_T/cfg/hectic"
+printf '%s\n' 'bind v none' 'bind V mark' 'bind s none' 'bind Q stats' 'bind r none' \
+	'bind W pane-sort' 'bind m none' 'bind y bookmark' "bind ' none" 'bind Y bookmarks' \
+	>"$E2E_T/cfg/hectic/hecticrc"
+start 140 40 XDG_CONFIG_HOME="$E2E_T/cfg" -- "$TS"
+check hints-ready "$READY"
+keys Q
+check_status hints-stats 'no interval: V marks one, then Q$'
+keys t
+check hints-picker 'threads: [0-9]+, by id; in the window \(W: sort; <Enter>: go to the first run\)'
+keys Escape y
+check_status hints-bookmark 'bookmark 1 at [0-9.]+(ns|us|ms|s) \(Y lists them\)'
+keys Y
+check hints-bookmarks 'bookmarks \(<Enter>: go there; y on one clears it\)'
+keys Escape R
+check_status hints-trows 'events: all  W sort, w alive only, M matching the search, x mark on lanes;'
+keys q
+check_exit hints-quit 0
 
 echo "e2e-threads: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]

@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,6 +87,172 @@ static void test_no_duplicates_and_order(void **state)
 			}
 		}
 	}
+	assert_int_equal(nbad, 0);
+}
+
+/* The action that the table binds key to, or ACT_NONE. */
+static enum action table_action(const struct keybind *t, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].key, key))
+			return t[i].action;
+	return ACT_NONE;
+}
+
+/* The emacs keymap is the default one but for these keys (ACT_NONE:
+ * unbound in emacs), as the man page shows them; its own key comes first
+ * among an action's keys, so that a hint names it. */
+static const struct keybind emacs_differences[] = {
+	{ "<M-b>", ACT_PAGE_LEFT },  { "<M-f>", ACT_PAGE_RIGHT }, { "<M-<>", ACT_GO_START },
+	{ "<M->>", ACT_GO_END },     { "<C-s>", ACT_SEARCH },     { "<C-r>", ACT_SEARCH_PREV },
+	{ "<C-p>", ACT_UP },         { "<C-n>", ACT_DOWN },       { "<M-v>", ACT_PAGE_UP },
+	{ "<C-v>", ACT_PAGE_DOWN },  { "<M-p>", ACT_LANES_UP },   { "<M-n>", ACT_LANES_DOWN },
+	{ "<C-g>", ACT_CANCEL },     { "<C-b>", ACT_LEFT },       { "<C-f>", ACT_RIGHT },
+	{ "i", ACT_NONE },           { "o", ACT_NONE },           { "h", ACT_NONE },
+	{ "l", ACT_NONE },           { "g", ACT_NONE },           { "G", ACT_NONE },
+	{ "k", ACT_NONE },           { "j", ACT_NONE },           { "<C-u>", ACT_NONE },
+	{ "b", ACT_NONE },           { "<C-d>", ACT_NONE },       { "<Space>", ACT_NONE },
+	{ "K", ACT_NONE },           { "J", ACT_NONE },
+};
+
+/* What emacs binds key to, by the list above. */
+static enum action emacs_expected(const struct keybind *d, size_t nd, const char *key)
+{
+	for (size_t i = 0; i < sizeof emacs_differences / sizeof emacs_differences[0]; i++)
+		if (!strcmp(emacs_differences[i].key, key))
+			return emacs_differences[i].action;
+	return table_action(d, nd, key);
+}
+
+static void test_emacs_is_default_plus_differences(void **state)
+{
+	(void)state;
+	size_t nd, ne;
+	const struct keybind *d = keymap_get("default", &nd);
+	const struct keybind *e = keymap_get("emacs", &ne);
+	assert_non_null(d);
+	assert_non_null(e);
+	nbad = 0;
+	/* every key of either map: the same action unless listed */
+	for (size_t i = 0; i < nd + ne; i++) {
+		const char *key = i < nd ? d[i].key : e[i - nd].key;
+		if (i >= nd && table_action(d, nd, key) != ACT_NONE)
+			continue; /* seen */
+		enum action want = emacs_expected(d, nd, key), got = table_action(e, ne, key);
+		if (got != want) {
+			print_error("emacs: %s is %s, want %s\n", key,
+				    got ? action_name(got) : "unbound",
+				    want ? action_name(want) : "unbound");
+			nbad++;
+		}
+	}
+	/* every listed difference is one, and the key the hints show */
+	struct keymap *km = keymap_new("emacs");
+	assert_non_null(km);
+	for (size_t i = 0; i < sizeof emacs_differences / sizeof emacs_differences[0]; i++) {
+		const struct keybind *x = &emacs_differences[i];
+		if (table_action(d, nd, x->key) == x->action) {
+			print_error("emacs: %s is %s in the default map too\n", x->key,
+				    action_name(x->action));
+			nbad++;
+		}
+		const char *first = x->action ? keymap_key(km, x->action, 0) : NULL;
+		if (x->action && (!first || strcmp(first, x->key))) {
+			print_error("emacs: %s's first key is %s, not %s\n", action_name(x->action),
+				    first ? first : "none", x->key);
+			nbad++;
+		}
+	}
+	keymap_free(km);
+	assert_int_equal(nbad, 0);
+}
+
+/* The emacs prompts are the default ones and readline's keys, which the
+ * default prompts leave to be text or unbound. */
+static void test_emacs_prompt_adds_readline(void **state)
+{
+	(void)state;
+	static const struct promptbind added[] = {
+		{ "<C-d>", PA_DELETE },     { "<C-b>", PA_LEFT },  { "<C-f>", PA_RIGHT },
+		{ "<C-a>", PA_HOME },       { "<C-e>", PA_END },   { "<M-b>", PA_WORD_LEFT },
+		{ "<M-f>", PA_WORD_RIGHT }, { "<C-k>", PA_KILL_END },
+	};
+	size_t nd, ne, na = sizeof added / sizeof added[0];
+	const struct promptbind *d = keymap_prompt_get("default", &nd);
+	const struct promptbind *e = keymap_prompt_get("emacs", &ne);
+	assert_non_null(d);
+	assert_non_null(e);
+	nbad = 0;
+	for (size_t i = 0; i < nd; i++) {
+		if (keymap_prompt_lookup("emacs", d[i].key) != d[i].action) {
+			print_error("emacs prompt: %s changed\n", d[i].key);
+			nbad++;
+		}
+	}
+	for (size_t i = 0; i < na; i++) {
+		if (keymap_prompt_lookup("default", added[i].key) != PA_NONE ||
+		    keymap_prompt_lookup("emacs", added[i].key) != added[i].action) {
+			print_error("emacs prompt: %s is not an added key\n", added[i].key);
+			nbad++;
+		}
+	}
+	/* and nothing else */
+	assert_int_equal(ne, nd + na);
+	assert_int_equal(nbad, 0);
+}
+
+/* Whether text has word as a whole word, words being letters, digits, -
+ * and ' (so that "RTS's" is no key "s"). */
+static bool has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = text; (p = strstr(p, word)); p++) {
+		bool before = p > text && (isalnum((unsigned char)p[-1]) || strchr("-'", p[-1]));
+		bool after = p[n] && (isalnum((unsigned char)p[n]) || strchr("-'", p[n]));
+		if (!before && !after)
+			return true;
+	}
+	return false;
+}
+
+/* The keys stand beside the help texts, from the keymap in use: a help
+ * text names none of them ("Enter" for <Enter>, "r"). */
+static void test_help_names_no_key(void **state)
+{
+	(void)state;
+	nbad = 0;
+	for (size_t m = 0; keymap_names[m]; m++) {
+		size_t n, np;
+		const struct keybind *t = keymap_get(keymap_names[m], &n);
+		const struct promptbind *p = keymap_prompt_get(keymap_names[m], &np);
+		for (size_t i = 0; i < n + np; i++) {
+			const char *key = i < n ? t[i].key : p[i - n].key;
+			char word[64];
+			size_t len = strlen(key);
+			if (len > 2 && key[0] == '<')
+				snprintf(word, sizeof word, "%.*s", (int)(len - 2), key + 1);
+			else
+				snprintf(word, sizeof word, "%s", key);
+			if (!isalnum((unsigned char)word[strlen(word) - 1]))
+				continue; /* "-", "/", "M-<": punctuation in prose */
+			for (int a = ACT_NONE + 1; a < ACT_COUNT; a++) {
+				if (has_word(action_help((enum action)a), word)) {
+					print_error("%s's help names the key %s\n",
+						    action_name((enum action)a), key);
+					nbad++;
+				}
+			}
+			for (int a = PA_NONE + 1; a < PA_COUNT; a++) {
+				if (has_word(prompt_action_help((enum prompt_action)a), word)) {
+					print_error("prompt %s's help names the key %s\n",
+						    prompt_action_name((enum prompt_action)a), key);
+					nbad++;
+				}
+			}
+		}
+	}
+	assert_true(has_word("threads; r sorts", "r"));
+	assert_false(has_word("the RTS's own", "s"));
 	assert_int_equal(nbad, 0);
 }
 
@@ -363,6 +531,9 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_every_action_bound),
 		cmocka_unit_test(test_no_duplicates_and_order),
+		cmocka_unit_test(test_emacs_is_default_plus_differences),
+		cmocka_unit_test(test_emacs_prompt_adds_readline),
+		cmocka_unit_test(test_help_names_no_key),
 		cmocka_unit_test(test_keys_parse),
 		cmocka_unit_test(test_prompt_keys),
 		cmocka_unit_test(test_keys_from_bytes),

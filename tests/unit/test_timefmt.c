@@ -488,6 +488,25 @@ static void test_status_times_distinct(void **state)
 	}
 }
 
+/* Byte sizes: three digits at most once rounded, the unit that leaves them. */
+static void test_bytes(void **state)
+{
+	(void)state;
+	char b[32];
+	assert_string_equal(bytes_format(b, sizeof b, 0), "0B");
+	assert_string_equal(bytes_format(b, sizeof b, 999), "999B");
+	assert_string_equal(bytes_format(b, sizeof b, 1000), "1.00kB");
+	assert_string_equal(bytes_format(b, sizeof b, 9994), "9.99kB");
+	assert_string_equal(bytes_format(b, sizeof b, 9996), "10.0kB");
+	assert_string_equal(bytes_format(b, sizeof b, 99949), "99.9kB");
+	assert_string_equal(bytes_format(b, sizeof b, 99950), "100kB");
+	assert_string_equal(bytes_format(b, sizeof b, 999499), "999kB");
+	assert_string_equal(bytes_format(b, sizeof b, 999500), "1.00MB"); /* not 1000kB */
+	assert_string_equal(bytes_format(b, sizeof b, 6869784), "6.87MB");
+	assert_string_equal(bytes_format(b, sizeof b, 12345678901ull), "12.3GB");
+	assert_string_equal(bytes_format(b, sizeof b, UINT64_MAX), "18.4EB");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -504,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_format_unit),
 		cmocka_unit_test(test_format_unit_distinct),
 		cmocka_unit_test(test_status_times_distinct),
+		cmocka_unit_test(test_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

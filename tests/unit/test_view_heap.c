@@ -232,24 +232,6 @@ static void test_rows(void **state)
 			}
 }
 
-static void test_bytes(void **state)
-{
-	(void)state;
-	char b[32];
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 0), "0B");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 999), "999B");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 1000), "1.00kB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 9994), "9.99kB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 9996), "10.0kB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 99949), "99.9kB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 99950), "100kB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 999499), "999kB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 999500), "1.00MB"); /* not 1000kB */
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 6869784), "6.87MB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, 12345678901ull), "12.3GB");
-	assert_string_equal(heap_fmt_bytes(b, sizeof b, UINT64_MAX), "18.4EB");
-}
-
 static void test_median(void **state)
 {
 	(void)state;
@@ -268,7 +250,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_columns), cmocka_unit_test(test_stack),
-		cmocka_unit_test(test_rows),    cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_median),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,411 @@
+/* The cost-centre profile pane's tree and lists (profile_tree.h): the
+ * tree of the time samples for the scope asked for (model/cctree.h), the
+ * rows of its open nodes, the flat list, and the ticks of the highlighted
+ * cost centre. A new tree keeps the nodes open and the selection on the
+ * same path of cost centres where they still exist; at first the root and
+ * the heaviest path from it (the child with the most inherited ticks at
+ * each level) are open. */
+#include "profile_tree.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/order.h"
+#include "../parser/render.h"
+#include "core.h"
+
+#define MODULE_MAX 24 /* the module column at most */
+
+void prof_cc_text(const struct heap *h, uint32_t id, struct cc_text *x)
+{
+	const struct cost_centre *c = id == CCT_NONE ? NULL : heap_cc(h, id);
+	if (c) {
+		*x = (struct cc_text){ c->label, c->module, c->nlabel, c->nmodule, "" };
+		return;
+	}
+	if (id == CCT_NONE)
+		snprintf(x->buf, sizeof x->buf, "MAIN");
+	else
+		snprintf(x->buf, sizeof x->buf, "<cc %u>", id);
+	x->label = (const uint8_t *)x->buf;
+	x->nlabel = strlen(x->buf);
+	x->module = (const uint8_t *)(id == CCT_NONE ? "MAIN" : "?");
+	x->nmodule = id == CCT_NONE ? 4 : 1;
+}
+
+/* The columns draw_safe takes for these bytes, escapes included. */
+static int safe_width(const uint8_t *p, size_t n, bool ascii)
+{
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, p, n);
+	int w = 0;
+	for (size_t i = 0; !b.oom && i < b.n;) {
+		unsigned char c = (unsigned char)b.p[i];
+		size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
+		w += c < 0x80 || !ascii ? 1 : 4 * (int)k;
+		i += k;
+	}
+	sbuf_free(&b);
+	return w;
+}
+
+/* ---- the tree and the list ---- */
+
+/* Open: the root and the heaviest path from it. */
+static void open_heaviest(const struct cctree *t, bool *open)
+{
+	for (uint32_t x = 0; x != CCT_NONE;) {
+		open[x] = true;
+		uint32_t best = CCT_NONE;
+		for (uint32_t c = t->nodes[x].child; c != CCT_NONE; c = t->nodes[c].next)
+			if (best == CCT_NONE || t->nodes[c].inherited > t->nodes[best].inherited)
+				best = c;
+		x = best;
+	}
+}
+
+/* The old tree's nodes by (parent, cost centre), to find a new node's
+ * counterpart (the tree for the comparator: qsort has no context). */
+static const struct cctree *cmp_tree;
+
+static int cmp_node_key(const void *a, const void *b)
+{
+	const struct cc_node *x = &cmp_tree->nodes[*(const uint32_t *)a];
+	const struct cc_node *y = &cmp_tree->nodes[*(const uint32_t *)b];
+	if (x->parent != y->parent)
+		return x->parent < y->parent ? -1 : 1;
+	return (x->cc > y->cc) - (x->cc < y->cc);
+}
+
+/* The node of old with this parent and cost centre, or CCT_NONE. */
+static uint32_t find_child(const struct cctree *old, const uint32_t *by_key, uint32_t parent,
+			   uint32_t cc)
+{
+	size_t lo = 0, hi = old->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct cc_node *x = &old->nodes[by_key[mid]];
+		if (x->parent < parent || (x->parent == parent && x->cc < cc))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < old->n && old->nodes[by_key[lo]].parent == parent && old->nodes[by_key[lo]].cc == cc)
+		return by_key[lo];
+	return CCT_NONE;
+}
+
+/* Carries the open nodes of old over to their counterparts in t (the same
+ * path of cost centres); false when out of memory. */
+static bool carry_open(const struct cctree *old, const bool *old_open, const struct cctree *t,
+		       bool *open)
+{
+	uint32_t *by_key = malloc((old->n ? old->n : 1) * sizeof *by_key);
+	uint32_t *was = malloc((t->n ? t->n : 1) * sizeof *was);
+	if (!by_key || !was) {
+		free(by_key);
+		free(was);
+		return false;
+	}
+	for (size_t i = 0; i < old->n; i++)
+		by_key[i] = (uint32_t)i;
+	cmp_tree = old;
+	qsort(by_key, old->n, sizeof *by_key, cmp_node_key);
+	/* a node's parent comes before it */
+	for (size_t k = 0; k < t->n; k++) {
+		uint32_t p = t->nodes[k].parent;
+		was[k] = !k ? 0 : was[p] == CCT_NONE ? CCT_NONE : find_child(old, by_key, was[p], t->nodes[k].cc);
+		open[k] = was[k] != CCT_NONE && old_open[was[k]];
+	}
+	free(by_key);
+	free(was);
+	return true;
+}
+
+/* The node of t at the same path of cost centres as node x of old, or its
+ * deepest ancestor there. */
+static uint32_t same_path(const struct cctree *old, uint32_t x, const struct cctree *t)
+{
+	uint32_t path[256];
+	size_t d = 0;
+	while (x != CCT_NONE && old->nodes[x].depth > 256) /* deeper: its ancestor */
+		x = old->nodes[x].parent;
+	for (; x != CCT_NONE && x != 0 && d < 256; x = old->nodes[x].parent)
+		path[d++] = old->nodes[x].cc;
+	uint32_t at = 0;
+	while (d-- > 0) {
+		uint32_t c = t->nodes[at].child;
+		while (c != CCT_NONE && t->nodes[c].cc != path[d])
+			c = t->nodes[c].next;
+		if (c == CCT_NONE)
+			break;
+		at = c;
+	}
+	return at;
+}
+
+uint32_t prof_heaviest_of(const struct cctree *t, uint32_t cc)
+{
+	uint32_t best = 0;
+	for (size_t k = 1; k < t->n; k++)
+		if (t->nodes[k].cc == cc && (best == 0 || t->nodes[k].inherited > t->nodes[best].inherited))
+			best = (uint32_t)k;
+	return best;
+}
+
+void prof_tree_rows(struct prof_pane *pp, uint32_t node, bool reveal)
+{
+	const struct cctree *t = &pp->t;
+	if (node >= t->n)
+		node = 0;
+	uint32_t shown = node;
+	for (uint32_t a = t->nodes[node].parent; a != CCT_NONE; a = t->nodes[a].parent) {
+		if (reveal)
+			pp->open[a] = true;
+		else if (!pp->open[a])
+			shown = a; /* the highest closed ancestor shows */
+	}
+	pp->nrows = cctree_rows(t, pp->open, pp->rows, t->n);
+	pane_list_set(&pp->pl, (int)pp->nrows);
+	pane_list_select(&pp->pl, 0);
+	for (size_t r = 0; r < pp->nrows; r++)
+		if (pp->rows[r] == shown)
+			pane_list_select(&pp->pl, (int)r);
+}
+
+/* A flat row with the label and module it sorts by (the root: MAIN; an
+ * undefined id: empty, then by id, as cctree_sort has them). */
+struct flat_key {
+	struct cc_flat f;
+	const uint8_t *label, *module;
+	size_t nlabel, nmodule;
+};
+
+static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+{
+	int c = memcmp(a, b, na < nb ? na : nb);
+	return c ? c : (na > nb) - (na < nb);
+}
+
+static int cmp_flat_name(const void *a, const void *b)
+{
+	const struct flat_key *x = a, *y = b;
+	int c = cmp_bytes(x->label, x->nlabel, y->label, y->nlabel);
+	if (!c)
+		c = cmp_bytes(x->module, x->nmodule, y->module, y->nmodule);
+	return c ? c : (x->f.cc > y->f.cc) - (x->f.cc < y->f.cc);
+}
+
+static int cmp_flat_inherited(const void *a, const void *b)
+{
+	const struct flat_key *x = a, *y = b;
+	if (x->f.inherited != y->f.inherited)
+		return x->f.inherited > y->f.inherited ? -1 : 1;
+	if (x->f.self != y->f.self)
+		return x->f.self > y->f.self ? -1 : 1;
+	return cmp_flat_name(a, b);
+}
+
+/* The flat list in the order asked for (cctree_flat's is by individual). */
+static void flat_sort(struct viewer *u, struct prof_pane *pp)
+{
+	if (pp->flat_by == CCT_BY_SELF || pp->nfl < 2)
+		return;
+	struct flat_key *k = malloc(pp->nfl * sizeof *k);
+	if (!k)
+		return; /* the order stays */
+	for (size_t i = 0; i < pp->nfl; i++) {
+		const struct cost_centre *c = pp->fl[i].cc == CCT_NONE ? NULL : heap_cc(&u->heap, pp->fl[i].cc);
+		const uint8_t *none = (const uint8_t *)(pp->fl[i].cc == CCT_NONE ? "MAIN" : "");
+		k[i] = (struct flat_key){ pp->fl[i], c ? c->label : none, c ? c->module : none,
+					  c ? c->nlabel : strlen((const char *)none),
+					  c ? c->nmodule : strlen((const char *)none) };
+	}
+	qsort(k, pp->nfl, sizeof *k, pp->flat_by == CCT_BY_NAME ? cmp_flat_name : cmp_flat_inherited);
+	for (size_t i = 0; i < pp->nfl; i++)
+		pp->fl[i] = k[i].f;
+	free(k);
+}
+
+uint32_t prof_sel_cc(const struct prof_pane *pp)
+{
+	size_t r = pp->pl.sel >= 0 ? (size_t)pp->pl.sel : SIZE_MAX;
+	if (pp->flat)
+		return r < pp->nfl ? pp->fl[r].cc : CCT_NONE;
+	return r < pp->nrows ? pp->t.nodes[pp->rows[r]].cc : CCT_NONE;
+}
+
+void prof_flat_select(struct prof_pane *pp, uint32_t cc)
+{
+	pane_list_set(&pp->pl, (int)pp->nfl);
+	pane_list_select(&pp->pl, 0);
+	for (size_t i = 0; i < pp->nfl; i++)
+		if (pp->fl[i].cc == cc)
+			pane_list_select(&pp->pl, (int)i);
+}
+
+bool prof_flat_make(struct viewer *u, struct prof_pane *pp)
+{
+	struct cc_flat *f;
+	size_t n;
+	if (!cctree_flat(&pp->t, &f, &n))
+		return false;
+	free(pp->fl);
+	pp->fl = f;
+	pp->nfl = n;
+	flat_sort(u, pp);
+	return true;
+}
+
+/* The tree (and list) for [from, to] on cap, the open nodes and the
+ * selection carried over from the last one. */
+static void rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint64_t to, int32_t cap)
+{
+	pp->from = from;
+	pp->to = to;
+	pp->cap = cap;
+	pp->with_builtin = pp->builtin;
+	struct cctree t;
+	struct cctree_opts o = { from, to, cap, pp->builtin };
+	if (!cctree_build(&t, &u->heap, &o)) {
+		pp->oom = true;
+		return;
+	}
+	cctree_sort(&t, &u->heap, pp->tree_by);
+	bool *open = calloc(t.n, sizeof *open);
+	uint32_t *rows = malloc(t.n * sizeof *rows);
+	struct cc_flat *fl = NULL;
+	size_t nfl = 0;
+	if (!open || !rows || !cctree_flat(&t, &fl, &nfl) ||
+	    (pp->built && pp->t.total && !carry_open(&pp->t, pp->open, &t, open))) {
+		free(open);
+		free(rows);
+		free(fl);
+		cctree_free(&t);
+		pp->oom = true;
+		return;
+	}
+	pp->oom = false;
+	/* a tree with ticks after one without: opened as at first */
+	if (!pp->built || !pp->t.total)
+		open_heaviest(&t, open);
+	uint32_t cc = prof_sel_cc(pp);
+	uint32_t node = pp->built && !pp->flat && pp->nrows ? same_path(&pp->t, pp->rows[pp->pl.sel], &t) : 0;
+	cctree_free(&pp->t);
+	free(pp->open);
+	free(pp->rows);
+	free(pp->fl);
+	pp->t = t;
+	pp->open = open;
+	pp->rows = rows;
+	pp->fl = fl;
+	pp->nfl = nfl;
+	pp->built = true;
+	/* the columns as wide as their widest entry (the module's within
+	 * bounds) */
+	pp->wmod = 6; /* MODULE */
+	pp->wtree = pp->wflat = 0;
+	for (size_t k = 0; k < t.n; k++) {
+		struct cc_text x;
+		prof_cc_text(&u->heap, t.nodes[k].cc, &x);
+		int w = safe_width(x.module, x.nmodule, u->ascii);
+		if (w > pp->wmod)
+			pp->wmod = w < MODULE_MAX ? w : MODULE_MAX;
+		w = safe_width(x.label, x.nlabel, u->ascii);
+		if (w > pp->wflat)
+			pp->wflat = w;
+		if ((int)t.nodes[k].depth + 2 + w > pp->wtree)
+			pp->wtree = (int)t.nodes[k].depth + 2 + w;
+	}
+	prof_tree_rows(pp, node, false);
+	flat_sort(u, pp);
+	if (pp->flat)
+		prof_flat_select(pp, cc);
+}
+
+/* The ticks with the highlighted cost centre on top, in the tree's scope
+ * and on its capability. */
+static int cmp_hl(const void *a, const void *b)
+{
+	const struct hl_tick *x = a, *y = b;
+	if (x->cap != y->cap)
+		return x->cap < y->cap ? -1 : 1;
+	return (x->time > y->time) - (x->time < y->time);
+}
+
+static bool sample_before(const void *elem, const void *key)
+{
+	return ((const struct prof_sample *)elem)->time < *(const uint64_t *)key;
+}
+
+static uint32_t top_of(const struct heap *h, const struct prof_sample *s)
+{
+	const struct band *b = &h->bands[s->band];
+	return b->stack && b->n ? heap_stack_id(b, 0) : CCT_NONE;
+}
+
+void prof_hl_compute(struct viewer *u, struct prof_pane *pp)
+{
+	const struct heap *h = &u->heap;
+	free(pp->ticks);
+	pp->ticks = NULL;
+	pp->nticks = 0;
+	pp->hl_from = pp->from;
+	pp->hl_to = pp->to;
+	pp->hl_cap = pp->cap;
+	size_t first = lower_bound(h->ticks, h->nticks, sizeof *h->ticks, &pp->from, sample_before);
+	size_t n = 0;
+	for (size_t i = first; i < h->nticks && h->ticks[i].time <= pp->to; i++)
+		if ((pp->cap < 0 || h->ticks[i].cap == pp->cap) && top_of(h, &h->ticks[i]) == pp->hl_cc)
+			n++;
+	if (!n)
+		return;
+	pp->ticks = malloc(n * sizeof *pp->ticks);
+	if (!pp->ticks) {
+		core_say(u, "out of memory");
+		return;
+	}
+	for (size_t i = first; i < h->nticks && h->ticks[i].time <= pp->to; i++)
+		if ((pp->cap < 0 || h->ticks[i].cap == pp->cap) && top_of(h, &h->ticks[i]) == pp->hl_cc)
+			pp->ticks[pp->nticks++] = (struct hl_tick){ h->ticks[i].cap, h->ticks[i].time };
+	qsort(pp->ticks, pp->nticks, sizeof *pp->ticks, cmp_hl);
+}
+
+void prof_hl_clear(struct prof_pane *pp)
+{
+	pp->hl = false;
+	free(pp->ticks);
+	pp->ticks = NULL;
+	pp->nticks = 0;
+}
+
+void prof_sync(struct viewer *u, struct prof_pane *pp)
+{
+	uint64_t from = 0, to = UINT64_MAX;
+	if (pp->scope == SC_MARK && u->has_mark)
+		core_mark_range(u, &from, &to);
+	else if (pp->scope == SC_WINDOW && u->t1 > u->t0) {
+		from = u->t0;
+		to = u->t1 - 1;
+	}
+	int32_t cap = pp->capi >= 0 && (size_t)pp->capi < u->tr.ncaps ? u->tr.caps[pp->capi] : -1;
+	bool stale = pp->stale;
+	pp->stale = false;
+	if (!pp->built || stale || from != pp->from || to != pp->to || cap != pp->cap ||
+	    pp->builtin != pp->with_builtin)
+		rebuild(u, pp, from, to, cap);
+	if (pp->hl && (stale || pp->hl_from != pp->from || pp->hl_to != pp->to ||
+		       pp->hl_cap != pp->cap))
+		prof_hl_compute(u, pp);
+}
+
+void prof_free(struct prof_pane *pp)
+{
+	cctree_free(&pp->t);
+	free(pp->open);
+	free(pp->rows);
+	free(pp->fl);
+	free(pp->ticks);
+	*pp = (struct prof_pane){ 0 };
+}

@@ -1,0 +1,337 @@
+/* report: the table of reports and its driver. Parsing the options,
+ * opening the input, the choice of TSV or text, the errors and the end of
+ * a report are here, once; the families' ops print the rows. With --tsv, a
+ * report prints a header row naming the columns and one row per item,
+ * times and durations in integer nanoseconds, bytes as integers. */
+#include "report.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../model/regex_guard.h"
+#include "../model/timefmt.h"
+#include "cli.h"
+
+static const struct report reports[] = {
+	{ .name = "summary", .takes = RO_FOLLOW, .needs = NEED_TRACKS,
+	  .ops = &report_summary_ops },
+	{ .name = "top", .alias = "summary", .alias_arg = "--follow" },
+	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = NEED_TRACKS,
+	  .ops = &report_gcs_ops },
+	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP,
+	  .needs = NEED_TRACKS, .ops = &report_markers_ops },
+	{ .name = "threads", .takes = RO_TEXT, .needs = NEED_TRACKS, .ops = &report_threads_ops },
+	{ .name = "activity", .options = "[--columns N]", .needs = NEED_TRACKS,
+	  .ops = &report_activity_ops },
+	{ .name = "heap", .options = "[--top N]", .takes = RO_TEXT, .needs = NEED_HEAP,
+	  .ops = &report_heap_ops },
+	{ .name = "profile", .options = "[--flat [--top N] | --folded] [--cap N] [--builtin]",
+	  .takes = RO_TEXT, .needs = NEED_HEAP, .ops = &report_profile_ops },
+	{ .name = "spans", .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_spans_ops },
+	{ .name = "sparks", .needs = NEED_TRACKS, .ops = &report_sparks_ops },
+};
+
+const struct report *report_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++)
+		if (!strcmp(name, reports[i].name))
+			return &reports[i];
+	return NULL;
+}
+
+static void usage(FILE *f, const struct report *r)
+{
+	fprintf(f, "usage: hectic %s%s%s [--from T] [--to T] [--tsv]%s%s [--save OUT] FILE\n",
+		r->name, r->options ? " " : "", r->options ? r->options : "",
+		r->takes & RO_FOLLOW ? " [--follow]" : "",
+		r->takes & RO_TEXT ? " [--raw | --escape]" : "");
+}
+
+enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
+       OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN, OPT_SAVE, OPT_FOLLOW };
+
+static const struct option options[] = {
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "raw", no_argument, NULL, OPT_RAW },
+	{ "escape", no_argument, NULL, OPT_ESCAPE },
+	{ "top", required_argument, NULL, OPT_TOP },
+	{ "gen", required_argument, NULL, OPT_GEN },
+	{ "grep", required_argument, NULL, OPT_GREP },
+	{ "tsv", no_argument, NULL, OPT_TSV },
+	{ "columns", required_argument, NULL, OPT_COLUMNS },
+	{ "folded", no_argument, NULL, OPT_FOLDED },
+	{ "flat", no_argument, NULL, OPT_FLAT },
+	{ "cap", required_argument, NULL, OPT_CAP },
+	{ "builtin", no_argument, NULL, OPT_BUILTIN },
+	{ "save", required_argument, NULL, OPT_SAVE },
+	{ "follow", no_argument, NULL, OPT_FOLLOW },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 },
+};
+
+/* A number option's value into *o; false, having said why, when bad. */
+static bool number_option(int c, const char *arg, struct report_opts *o)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(arg, &end, 10);
+	if (*end || end == arg || v < 0 || errno || (c == OPT_COLUMNS && (v < 1 || v > 100000))) {
+		warnx_(c == OPT_COLUMNS ? "bad column count '%s' (1 to 100000)" : "bad number '%s'",
+		       arg);
+		return false;
+	}
+	long *to = c == OPT_TOP ? &o->top : c == OPT_GEN ? &o->gen : c == OPT_CAP ? &o->cap
+									: &o->columns;
+	*to = v;
+	return true;
+}
+
+enum { BAD_OPTION = -2 };
+
+/* One option into *o: -1 to go on, 0 for --help, EXIT_USAGE for a bad
+ * value (said), BAD_OPTION for an option r does not take. */
+static int one_option(int c, const struct report *r, struct report_opts *o)
+{
+	switch (c) {
+	case OPT_FROM:
+	case OPT_TO:
+		if (!time_parse(optarg, c == OPT_FROM ? &o->from : &o->to)) {
+			warnx_("bad time '%s' (use ns, or a number with s, ms, us or ns)", optarg);
+			return EXIT_USAGE;
+		}
+		*(c == OPT_FROM ? &o->has_from : &o->has_to) = true;
+		return -1;
+	case OPT_TSV: o->tsv = true; return -1;
+	case OPT_FOLDED: o->folded = true; return -1;
+	case OPT_FLAT: o->flat = true; return -1;
+	case OPT_BUILTIN: o->builtin = true; return -1;
+	case OPT_RAW: o->escape = 0; return -1;
+	case OPT_ESCAPE: o->escape = 1; return -1;
+	case OPT_TOP:
+	case OPT_GEN:
+	case OPT_CAP:
+	case OPT_COLUMNS: return number_option(c, optarg, o) ? -1 : EXIT_USAGE;
+	case OPT_GREP: o->grep = optarg; return -1;
+	case OPT_SAVE: o->save = optarg; return -1;
+	case OPT_FOLLOW:
+		if (!(r->takes & RO_FOLLOW))
+			return BAD_OPTION;
+		o->follow = true;
+		return -1;
+	case 'h': return 0;
+	default: return BAD_OPTION;
+	}
+}
+
+/* --grep's regex, for a report that filters with it. */
+static int compile_grep(struct report_opts *o)
+{
+	char why[128];
+	if (!regex_guard(o->grep, why, sizeof why)) {
+		warnx_("regular expression '%s' refused: %s", o->grep, why);
+		return EXIT_USAGE;
+	}
+	int e = regcomp(&o->re, o->grep, REG_EXTENDED | REG_NOSUB);
+	if (e) {
+		char msg[128];
+		regerror(e, &o->re, msg, sizeof msg);
+		warnx_("bad regular expression '%s': %s", o->grep, msg);
+		return EXIT_USAGE;
+	}
+	o->has_re = true;
+	return -1;
+}
+
+/* Parses argv into *o; returns -1 to go on, or an exit status. */
+static int parse(int argc, char **argv, const struct report *r, struct report_opts *o)
+{
+	*o = (struct report_opts){ .to = UINT64_MAX, .escape = -1, .top = 20, .gen = -1,
+				   .columns = 100, .cap = -1 };
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+		int rc = one_option(c, r, o);
+		if (rc == 0)
+			usage(stdout, r);
+		if (rc == BAD_OPTION) {
+			warn_badopt(argc, argv);
+			usage(stderr, r);
+			return EXIT_USAGE;
+		}
+		if (rc >= 0)
+			return rc;
+	}
+	if (optind != argc - 1) {
+		usage(stderr, r);
+		return EXIT_USAGE;
+	}
+	if (o->flat && o->folded) {
+		warnx_("--flat and --folded: choose one");
+		usage(stderr, r);
+		return EXIT_USAGE;
+	}
+	if (o->to < o->from) {
+		warnx_("--to is before --from");
+		return EXIT_USAGE;
+	}
+	o->path = argv[optind];
+	if (o->escape < 0)
+		o->escape = isatty(STDOUT_FILENO);
+	if (o->follow && o->tsv) {
+		warnx_("--follow prints lines for a terminal or a log file: no --tsv");
+		return EXIT_USAGE;
+	}
+	if (o->grep && (r->takes & RO_GREP))
+		return compile_grep(o);
+	return -1;
+}
+
+/* Ends a report, or a failed opening past the store. After a report
+ * printed, what the data held besides events is said as show says it,
+ * with byte offsets (store_report): data it could not read (an undeclared
+ * event type, undecodable stretches) makes the report incomplete, exit 1;
+ * a cut or unfinished log is normal, exit 0. A write error (a full disk, a
+ * closed pipe) is an error. */
+static int finish(struct report_ctx *c, const struct report *r, int rc)
+{
+	if (store_faulted(&c->s)) { /* what was printed after it is not the file's */
+		warnx_("%s: the file shrank while it was read; the report is incomplete",
+		       c->input.spec);
+		rc = EXIT_BADINPUT;
+	} else if (rc == 0 && !store_report(&c->s, cmd_say_problem, (void *)c->input.spec)) {
+		rc = EXIT_BADINPUT;
+	}
+	if (c->priv && r->ops->release)
+		r->ops->release(c);
+	free(c->priv);
+	if (c->have_heap)
+		heap_free(&c->h);
+	if (c->o.has_re)
+		regfree(&c->o.re);
+	tracks_free(&c->tr);
+	store_close(&c->s);
+	source_close(&c->input);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		warnx_("cannot write the report: %s", strerror(errno ? errno : EIO));
+		return EXIT_BADINPUT;
+	}
+	return rc;
+}
+
+/* A failed opening before anything was built: closes what is open. */
+static int fail_open(struct report_ctx *c, bool store_open, int rc)
+{
+	if (c->o.has_re)
+		regfree(&c->o.re);
+	if (store_open) {
+		store_close(&c->s);
+		source_close(&c->input);
+	}
+	return rc;
+}
+
+/* --follow: the log as it is now, not waiting for a stream's end; its
+ * tracks are built. */
+static int open_follow(struct report_ctx *c, const struct report *r)
+{
+	char err[300];
+	if (!source_open(&c->input, c->o.path, c->o.save, err, sizeof err)) {
+		warnx_("%s", err);
+		return fail_open(c, false, EXIT_BADINPUT);
+	}
+	bool empty;
+	if (source_store_open(&c->input, &c->s, &empty, err, sizeof err) != STORE_OK) {
+		warnx_("%s: %s", c->o.path, err);
+		source_close(&c->input);
+		return fail_open(c, false, EXIT_BADINPUT);
+	}
+	if (!tracks_build(&c->tr, &c->s)) {
+		warnx_("%s: out of memory", c->o.path);
+		return finish(c, r, EXIT_BADINPUT);
+	}
+	return -1;
+}
+
+/* Opens the log (a file, or a stream read to its end) and builds what r
+ * needs; -1 to go on, else the exit status, having said why and closed. */
+static int open_input(struct report_ctx *c, const struct report *r)
+{
+	const char *path = c->o.path;
+	if (c->o.follow)
+		return open_follow(c, r);
+	int rc = cmd_open_store(path, c->o.save, &c->input, &c->s);
+	if (rc >= 0)
+		return fail_open(c, false, rc);
+	if (store_faulted(&c->s)) {
+		warnx_("%s: the file shrank while it was read", path);
+		return fail_open(c, true, EXIT_BADINPUT);
+	}
+	if (r->needs == NEED_TRACKS) {
+		if (!tracks_build(&c->tr, &c->s) || store_faulted(&c->s)) {
+			warnx_("%s: out of memory", path);
+			return fail_open(c, true, EXIT_BADINPUT);
+		}
+		if (c->tr.over_budget)
+			warnx_("%s: some tables reached their memory budget; figures may be partial",
+			       path);
+	} else if (r->needs == NEED_HEAP) {
+		if (!heap_build(&c->h, &c->s)) {
+			warnx_("%s: out of memory", path);
+			return finish(c, r, EXIT_BADINPUT);
+		}
+		c->have_heap = true;
+		if (c->h.over_budget)
+			warnx_("%s: the profile reached its memory budget; figures may be partial",
+			       path);
+	}
+	return -1;
+}
+
+/* An alias's run: its report with the alias's option first (top FILE is
+ * summary --follow FILE, its usage summary's). */
+static int run_alias(const struct report *r, int argc, char **argv)
+{
+	char *args[argc + 2];
+	args[0] = argv[0];
+	args[1] = (char *)r->alias_arg;
+	for (int i = 1; i < argc; i++)
+		args[i + 1] = argv[i];
+	args[argc + 1] = NULL;
+	return report_main(report_find(r->alias), argc + 1, args);
+}
+
+int report_main(const struct report *r, int argc, char **argv)
+{
+	if (r->alias)
+		return run_alias(r, argc, argv);
+	struct report_ctx c;
+	memset(&c, 0, sizeof c);
+	int rc = parse(argc, argv, r, &c.o);
+	if (rc >= 0)
+		return rc;
+	if ((rc = open_input(&c, r)) >= 0)
+		return rc;
+	const struct report_ops *ops = r->ops;
+	c.priv = calloc(1, ops->priv_size ? ops->priv_size : 1);
+	if (!c.priv) {
+		warnx_("out of memory");
+		return finish(&c, r, EXIT_BADINPUT);
+	}
+	if (c.o.follow)
+		return finish(&c, r, ops->follow(&c));
+	if (ops->prepare && (rc = ops->prepare(&c)) >= 0)
+		return finish(&c, r, rc);
+	if (c.o.tsv || !ops->text) {
+		if (ops->tsv_header)
+			printf("%s\n", ops->tsv_header);
+		rc = ops->tsv(&c);
+	} else {
+		rc = ops->text(&c);
+	}
+	return finish(&c, r, rc);
+}

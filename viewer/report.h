@@ -1,0 +1,103 @@
+/* report: the text reports for scripts and CI (summary, top, gcs, markers,
+ * threads, activity, heap, profile, spans, sparks) as one table, vis's
+ * CommandDef: a row a report, with its name, its own options, the common
+ * options it takes, what it needs opened and its ops. The driver
+ * (report.c) parses the options, opens the input, builds what the row
+ * needs, picks the TSV or the text writer, and finishes (what the data
+ * held besides events, exit status, write errors): a report's ops only
+ * compute and print rows. The families: report_summary.c (summary and
+ * top), report_gc.c (gcs, activity), report_threads.c (threads, markers,
+ * spans, sparks), report_heap.c (heap, profile); report_text.c holds the
+ * writers they share. Nothing here calls back into the driver. */
+#ifndef HECTIC_REPORT_H
+#define HECTIC_REPORT_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../model/heap.h"
+#include "../model/source.h"
+#include "../model/store.h"
+#include "../model/tracks.h"
+
+/* The options, as parsed. Every report accepts every option (those it does
+ * not use are ignored, as they always were), but --follow, which only a
+ * report that takes RO_FOLLOW accepts. */
+struct report_opts {
+	uint64_t from, to; /* --from, --to (inclusive); 0 and UINT64_MAX when not given */
+	bool has_from, has_to;
+	int escape;        /* --escape 1, --raw 0; else whether stdout is a terminal */
+	long top, gen, columns, cap;
+	bool tsv, folded, flat, builtin, follow;
+	const char *grep;  /* --grep RE, compiled into re for a report taking RO_GREP */
+	regex_t re;
+	bool has_re;
+	const char *path;
+	const char *save;  /* --save: keep a stream's bytes here */
+};
+
+/* A report's run: the options, the input, and what its row needs built. */
+struct report_ctx {
+	struct report_opts o;
+	struct source input; /* a file, or a stream read to its end */
+	struct store s;
+	struct tracks tr;    /* built for NEED_TRACKS, else all zero */
+	struct heap h;       /* built for NEED_HEAP */
+	bool have_heap;
+	void *priv;          /* the report's own state: ops.priv_size bytes, zeroed */
+};
+
+/* What a report does; the driver calls, in order: prepare (when not NULL),
+ * then under --tsv (or when there is no text writer) prints tsv_header
+ * (when not NULL) and calls tsv, else text; release (when not NULL,
+ * whatever happened, even after a prepare that failed half way). Each
+ * returns -1 (prepare: go on) or an exit status; a report that fails says
+ * why (warnx_) first. follow replaces prepare and the writers under
+ * --follow: the log followed as it grows. */
+struct report_ops {
+	size_t priv_size;
+	const char *tsv_header; /* the TSV's column names, tab-separated */
+	int (*prepare)(struct report_ctx *c);
+	int (*text)(struct report_ctx *c);
+	int (*tsv)(struct report_ctx *c);
+	void (*release)(struct report_ctx *c);
+	int (*follow)(struct report_ctx *c);
+};
+
+/* The common options a report takes, shown in its usage line. */
+enum {
+	RO_TEXT = 1 << 0,   /* [--raw | --escape]: it prints text from the log */
+	RO_FOLLOW = 1 << 1, /* [--follow] */
+	RO_GREP = 1 << 2,   /* --grep RE filters it: the regex is checked first */
+};
+
+/* What the driver opens besides the store. */
+enum { NEED_STORE, NEED_TRACKS, NEED_HEAP };
+
+struct report {
+	const char *name;
+	const char *options; /* its own, for the usage line, before the common ones */
+	unsigned takes;      /* RO_* */
+	int needs;           /* NEED_* */
+	const struct report_ops *ops;
+	const char *alias;   /* this report is alias + alias_arg (top: summary --follow) */
+	const char *alias_arg;
+};
+
+/* The report called name, or NULL. */
+const struct report *report_find(const char *name);
+
+/* Runs report r with argv (argv[0] is its name); returns the exit status:
+ * 0 ok, 1 bad input or a write error, 2 usage. */
+int report_main(const struct report *r, int argc, char **argv);
+
+/* The families' ops. */
+extern const struct report_ops report_summary_ops;
+extern const struct report_ops report_gcs_ops, report_activity_ops;
+extern const struct report_ops report_threads_ops, report_markers_ops, report_spans_ops,
+	report_sparks_ops;
+extern const struct report_ops report_heap_ops, report_profile_ops;
+
+#endif

@@ -1,0 +1,180 @@
+/* report_gc: where the capabilities' time went. `hectic gcs`: the longest
+ * pauses and the pause percentiles (TSV: every collection in time order);
+ * `hectic activity`: per column of the window and capability, the
+ * fractions of time running and in GC (always TSV). */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cli.h"
+#include "report_text.h"
+
+/* ---- gcs ---- */
+
+/* The capabilities that took part, as "0,2,3". */
+static void part_caps(const struct tracks *tr, const struct gc *g, char *buf, size_t n)
+{
+	size_t w = 0;
+	buf[0] = 0;
+	for (uint32_t k = 0; k < g->ncaps && w + 12 < n; k++)
+		w += (size_t)snprintf(buf + w, n - w, k ? ",%d" : "%d",
+				      tr->gcparts[g->part + k].cap);
+	if (!g->ncaps)
+		snprintf(buf, n, "-");
+}
+
+static const struct gcstat *gc_stat(const struct tracks *tr, const struct gc *g)
+{
+	return g->stat >= 0 ? &tr->gcstats[g->stat] : NULL;
+}
+
+/* Every collection in the window, in time order. */
+static int gcs_tsv(struct report_ctx *c)
+{
+	const struct tracks *tr = &c->tr;
+	for (size_t i = 0; i < tr->ngcs; i++) {
+		const struct gc *g = &tr->gcs[i];
+		int gen = tracks_gc_gen(tr, g);
+		const struct report_opts *o = &c->o;
+		if (g->start < o->from || g->start > o->to || (o->gen >= 0 && gen != o->gen))
+			continue;
+		const struct gcstat *st = gc_stat(tr, g);
+		char caps[512];
+		part_caps(tr, g, caps, sizeof caps);
+		printf("%llu\t%llu\t%llu\t%llu\t%llu\t", (unsigned long long)g->start,
+		       (unsigned long long)g->end, (unsigned long long)g->pause,
+		       (unsigned long long)g->span_start, (unsigned long long)g->span_end);
+		if (gen >= 0)
+			printf("%d", gen);
+		putchar('\t');
+		if (st)
+			printf("%llu\t%u", (unsigned long long)st->copied, st->par_n_threads);
+		else
+			putchar('\t');
+		putchar('\t');
+		if (g->cap != EV_NO_CAP)
+			printf("%d", g->cap);
+		printf("\t%s\n", caps);
+	}
+	return 0;
+}
+
+/* A row of the ranking: collection g, of generation gen, ranked n. */
+static void gcs_row(const struct tracks *tr, const struct gc *g, int gen, size_t n)
+{
+	const struct gcstat *st = gc_stat(tr, g);
+	char a[32], b[32], c[32], gens[12], cop[24], par[12], cap[12], caps[512];
+	snprintf(gens, sizeof gens, gen >= 0 ? "%d" : "-", gen);
+	snprintf(cop, sizeof cop, st ? "%llu" : "-", st ? (unsigned long long)st->copied : 0ull);
+	snprintf(par, sizeof par, st ? "%u" : "-", st ? st->par_n_threads : 0u);
+	snprintf(cap, sizeof cap, g->cap != EV_NO_CAP ? "%d" : "-", g->cap);
+	part_caps(tr, g, caps, sizeof caps);
+	printf("%4zu %14s %11s %11s %4s %14s %4s %4s %s\n", n, report_text_time(a, g->start),
+	       report_text_time(b, g->pause), report_text_time(c, g->span_end - g->span_start),
+	       gens, cop, par, cap, caps);
+}
+
+/* The --top longest pauses of the window, then its percentiles. */
+static int gcs_text(struct report_ctx *c)
+{
+	const struct tracks *tr = &c->tr;
+	const struct report_opts *o = &c->o;
+	size_t n = 0;
+	printf("%4s %14s %11s %11s %4s %14s %4s %4s %s\n", "rank", "start", "pause", "span", "gen",
+	       "copied", "par", "cap", "caps");
+	for (size_t i = 0; i < tr->ngcs; i++) {
+		const struct gc *g = &tr->gcs[tr->gc_by_pause[i]];
+		if (g->start < o->from || g->start > o->to)
+			continue;
+		int gen = tracks_gc_gen(tr, g);
+		if (o->gen >= 0 && gen != o->gen)
+			continue;
+		if ((long)++n <= o->top)
+			gcs_row(tr, g, gen, n);
+	}
+	struct pause_pct pp;
+	tracks_pause_pct(tr, o->from, o->to, o->gen, &pp);
+	char p50[32], p90[32], p99[32], mx[32];
+	printf("\n%zu collections; pause p50 %s, p90 %s, p99 %s, max %s\n", pp.n,
+	       report_text_time(p50, pp.p50), report_text_time(p90, pp.p90),
+	       report_text_time(p99, pp.p99), report_text_time(mx, pp.max));
+	if (tr->ngcstats)
+		printf("(pause: the initiating capability's GC_START..GC_END, as +RTS -s counts "
+		       "it; span: the first\n capability's GC_START to the last one's GC_END; cap: "
+		       "the initiating capability;\n caps: those that took part)\n");
+	else
+		printf("(no GC_STATS_GHC in this log: collections are grouped by overlap in time; "
+		       "pause:\n the mean over capabilities of GC_START..GC_END; span: first start to "
+		       "last end)\n");
+	return 0;
+}
+
+const struct report_ops report_gcs_ops = {
+	.tsv_header = "start\tend\tpause\tspan_start\tspan_end\tgen\tcopied\tpar_threads\t"
+		      "cap\tcaps",
+	.text = gcs_text, .tsv = gcs_tsv,
+};
+
+/* ---- activity ---- */
+
+struct activity {
+	uint64_t from, to;
+	uint64_t *run, *gc; /* [cap * columns + column]: ns running, in GC */
+};
+
+static void activity_release(struct report_ctx *c)
+{
+	struct activity *a = c->priv;
+	free(a->run);
+	free(a->gc);
+}
+
+static int activity_prepare(struct report_ctx *c)
+{
+	struct activity *a = c->priv;
+	const struct report_opts *o = &c->o;
+	a->from = o->has_from ? o->from : c->s.tmin;
+	a->to = o->has_to ? o->to : c->s.tmax;
+	if (!c->s.nevents && !o->has_from && !o->has_to)
+		a->from = a->to = 0;
+	if (a->to < a->from) {
+		warnx_("--to is before the log's first event");
+		return EXIT_USAGE;
+	}
+	unsigned n = (unsigned)o->columns;
+	size_t m = c->tr.ncaps * (size_t)n;
+	a->run = malloc((m ? m : 1) * sizeof *a->run);
+	a->gc = malloc((m ? m : 1) * sizeof *a->gc);
+	if (!a->run || !a->gc ||
+	    !tracks_cap_activity(&c->tr, &c->s, a->from, a->to, n, a->run, a->gc, NULL)) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	return -1;
+}
+
+static int activity_tsv(struct report_ctx *c)
+{
+	const struct activity *a = c->priv;
+	uint64_t from = a->from, to = a->to;
+	unsigned n = (unsigned)c->o.columns;
+	for (unsigned k = 0; k < n; k++) {
+		uint64_t s = from + (uint64_t)((unsigned __int128)(to - from) * k / n);
+		uint64_t e = from + (uint64_t)((unsigned __int128)(to - from) * (k + 1) / n);
+		double w = (double)(e - s);
+		for (size_t cap = 0; cap < c->tr.ncaps; cap++) {
+			size_t i = cap * n + k;
+			printf("%llu\t%llu\t%d\t%.4f\t%.4f\n", (unsigned long long)s,
+			       (unsigned long long)e, c->tr.caps[cap],
+			       e > s ? (double)a->run[i] / w : 0.0,
+			       e > s ? (double)a->gc[i] / w : 0.0);
+		}
+	}
+	return 0;
+}
+
+const struct report_ops report_activity_ops = {
+	.priv_size = sizeof(struct activity), .tsv_header = "start\tend\tcap\trunning\tgc",
+	.prepare = activity_prepare, .tsv = activity_tsv, .release = activity_release,
+};

@@ -1,0 +1,395 @@
+/* report_heap: the profiles GHC writes into the log. `hectic heap`: the
+ * heap profile's bands by peak (TSV: a row per census and band); `hectic
+ * profile`: the time profile as the .prof's tree, flat per cost centre,
+ * or as folded stacks. */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/cctree.h"
+#include "cli.h"
+#include "report_text.h"
+
+/* ---- heap ---- */
+
+/* A band's name, as text from the file (escaped for a terminal when asked). */
+static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape, bool tsv)
+{
+	char *p = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&p, &n);
+	if (!m)
+		return;
+	heap_band_name(h, b, m);
+	fclose(m);
+	report_text_field(f, (const uint8_t *)p, n, escape, tsv);
+	free(p);
+}
+
+struct band_stat {
+	uint32_t band;
+	uint64_t peak, sum, peak_time;
+};
+
+static int cmp_band_peak(const void *a, const void *b)
+{
+	const struct band_stat *x = a, *y = b;
+	if (x->peak != y->peak)
+		return x->peak > y->peak ? -1 : 1;
+	return (x->band > y->band) - (x->band < y->band);
+}
+
+/* One row per census of the window and band. */
+static int heap_tsv(struct report_ctx *c)
+{
+	const struct heap *h = &c->h;
+	for (size_t k = 0; k < h->ncensuses; k++) {
+		const struct census *cs = &h->censuses[k];
+		if (cs->time < c->o.from || cs->time > c->o.to)
+			continue;
+		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
+			printf("%llu\t", (unsigned long long)cs->time);
+			put_band(stdout, h, h->samples[i].band, c->o.escape, true);
+			printf("\t%llu\n", (unsigned long long)h->samples[i].bytes);
+		}
+	}
+	return 0;
+}
+
+/* Each band's peak and sum over the censuses of the window, by peak;
+ * returns how many censuses. */
+static size_t band_stats(const struct heap *h, const struct report_opts *o, struct band_stat *st)
+{
+	size_t ncens = 0;
+	for (size_t b = 0; b < h->nbands; b++)
+		st[b].band = (uint32_t)b;
+	for (size_t k = 0; k < h->ncensuses; k++) {
+		const struct census *cs = &h->censuses[k];
+		if (cs->time < o->from || cs->time > o->to)
+			continue;
+		ncens++;
+		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
+			struct band_stat *x = &st[h->samples[i].band];
+			x->sum += h->samples[i].bytes;
+			if (h->samples[i].bytes > x->peak) {
+				x->peak = h->samples[i].bytes;
+				x->peak_time = cs->time;
+			}
+		}
+	}
+	qsort(st, h->nbands, sizeof *st, cmp_band_peak);
+	return ncens;
+}
+
+/* The --top bands by peak, with their mean. */
+static int heap_text(struct report_ctx *c)
+{
+	const struct heap *h = &c->h;
+	struct band_stat *st = calloc(h->nbands ? h->nbands : 1, sizeof *st);
+	if (!st) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	size_t ncens = band_stats(h, &c->o, st);
+	printf("%zu censuses, %zu bands; the top %ld by peak (bytes; mean over the censuses)\n",
+	       ncens, h->nbands, c->o.top);
+	printf("%14s %14s %12s  %s\n", "peak", "mean", "at", "band");
+	for (size_t b = 0; b < h->nbands && (long)b < c->o.top && st[b].peak; b++) {
+		char a[32];
+		printf("%14llu %14llu %12s  ", (unsigned long long)st[b].peak,
+		       (unsigned long long)(ncens ? st[b].sum / ncens : 0),
+		       report_text_time(a, st[b].peak_time));
+		put_band(stdout, h, st[b].band, c->o.escape, false);
+		putchar('\n');
+	}
+	if (!h->ncensuses)
+		printf("(no heap profile in this log: run the program with +RTS -hT, or -hc, -hm, "
+		       "-hd, -hy with a profiled build)\n");
+	free(st);
+	return 0;
+}
+
+const struct report_ops report_heap_ops = {
+	.tsv_header = "time\tband\tbytes", .text = heap_text, .tsv = heap_tsv,
+};
+
+/* ---- profile ---- */
+
+/* A cost centre's label (MAIN for the root, <cc N> for an undefined id). */
+static void put_cc(FILE *f, const struct heap *h, uint32_t id, bool escape, bool tsv)
+{
+	const struct cost_centre *c = id == CCT_NONE ? NULL : heap_cc(h, id);
+	if (c)
+		report_text_field(f, c->label, c->nlabel, escape, tsv);
+	else if (id == CCT_NONE)
+		fputs("MAIN", f);
+	else
+		fprintf(f, "<cc %u>", id);
+}
+
+/* A cost centre's module, or its source location. */
+static void put_cc_field(FILE *f, const struct heap *h, uint32_t id, bool module, bool escape,
+			 bool tsv)
+{
+	const struct cost_centre *c = id == CCT_NONE ? NULL : heap_cc(h, id);
+	const uint8_t *p = !c ? (const uint8_t *)(id == CCT_NONE ? (module ? "MAIN" : "<built-in>") : "?")
+			      : module ? c->module : c->srcloc;
+	size_t n = !c ? strlen((const char *)p) : module ? c->nmodule : c->nsrcloc;
+	report_text_field(f, p, n, escape, tsv);
+}
+
+/* The display width of a cost centre's label or module, as put_cc writes
+ * it (escapes included). */
+static size_t cc_width(const struct heap *h, uint32_t id, bool module, bool escape)
+{
+	char *p = NULL;
+	size_t n = 0;
+	FILE *m = open_memstream(&p, &n);
+	if (!m)
+		return 0;
+	if (module)
+		put_cc_field(m, h, id, true, escape, false);
+	else
+		put_cc(m, h, id, escape, false);
+	fclose(m);
+	size_t w = report_text_width(p, n);
+	free(p);
+	return w;
+}
+
+/* A TSV row's cost centre, module and source location, then its ticks. */
+static void cc_tsv_row(const struct heap *h, uint32_t cc, uint64_t self, uint64_t inherited,
+		       bool escape)
+{
+	put_cc(stdout, h, cc, escape, true);
+	putchar('\t');
+	put_cc_field(stdout, h, cc, true, escape, true);
+	putchar('\t');
+	put_cc_field(stdout, h, cc, false, escape, true);
+	printf("\t%llu\t%llu\n", (unsigned long long)self, (unsigned long long)inherited);
+}
+
+static double pct(uint64_t a, uint64_t total)
+{
+	return total ? 100.0 * (double)a / (double)total : 0.0;
+}
+
+static void profile_head(const struct cctree *t, const struct report_opts *o)
+{
+	char a[32], b[32];
+	printf("%llu ticks (%llu on the RTS's own cost centres %s); ", (unsigned long long)t->total,
+	       (unsigned long long)t->left_out, o->builtin ? "kept: --builtin" : "left out");
+	if (o->has_from || o->has_to)
+		printf("%s to %s", report_text_time(a, o->from),
+		       o->has_to ? report_text_time(b, o->to) : "the end");
+	else
+		printf("the whole run");
+	if (o->cap >= 0)
+		printf(", capability %ld\n", o->cap);
+	else
+		printf(", all capabilities\n");
+	if (t->unknown)
+		printf("(%llu ticks on stacks naming undefined cost centres)\n",
+		       (unsigned long long)t->unknown);
+}
+
+struct profile {
+	struct cctree t;
+	bool built;
+};
+
+static void profile_release(struct report_ctx *c)
+{
+	struct profile *p = c->priv;
+	if (p->built)
+		cctree_free(&p->t);
+}
+
+static int profile_prepare(struct report_ctx *c)
+{
+	struct profile *p = c->priv;
+	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
+				  c->o.builtin };
+	if (!(p->built = cctree_build(&p->t, &c->h, &co))) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	return -1;
+}
+
+/* The tree's rows, in the .prof's order (*n of them), or NULL when out of
+ * memory (said). */
+static uint32_t *tree_rows(const struct cctree *t, size_t *n)
+{
+	*n = cctree_rows(t, NULL, NULL, 0);
+	uint32_t *rows = malloc((*n ? *n : 1) * sizeof *rows);
+	if (!rows) {
+		warnx_("out of memory");
+		return NULL;
+	}
+	cctree_rows(t, NULL, rows, *n);
+	return rows;
+}
+
+/* The .prof's tree: a node per stack, its individual and inherited ticks;
+ * nodes with no ticks but the root are left out. */
+static void tree_tsv(const struct heap *h, const struct cctree *t, bool escape)
+{
+	size_t n;
+	uint32_t *rows = tree_rows(t, &n);
+	if (!rows)
+		return;
+	printf("depth\tcost_centre\tmodule\tsrc\tticks\tinherited_ticks\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct cc_node *x = &t->nodes[rows[i]];
+		if (!x->inherited && i)
+			continue;
+		printf("%u\t", x->depth);
+		cc_tsv_row(h, x->cc, x->self, x->inherited, escape);
+	}
+	free(rows);
+}
+
+static void tree_text(const struct heap *h, const struct cctree *t, const struct report_opts *o)
+{
+	size_t n;
+	uint32_t *rows = tree_rows(t, &n);
+	if (!rows)
+		return;
+	profile_head(t, o);
+	/* the columns as wide as their widest entry, as the .prof has them */
+	size_t wl = strlen("COST CENTRE"), wm = strlen("MODULE");
+	for (size_t i = 0; i < n; i++) {
+		const struct cc_node *x = &t->nodes[rows[i]];
+		if (!x->inherited && i)
+			continue;
+		size_t l = x->depth + cc_width(h, x->cc, false, o->escape);
+		size_t m = cc_width(h, x->cc, true, o->escape);
+		wl = l > wl ? l : wl;
+		wm = m > wm ? m : wm;
+	}
+	printf("%*s%*s\n", (int)(wl + wm + 17), "individual", 17, "inherited");
+	printf("%-*s  %-*s %8s %5s %9s %6s  %s\n", (int)wl, "COST CENTRE", (int)wm, "MODULE", "ticks",
+	       "%time", "ticks", "%time", "SRC");
+	for (size_t i = 0; i < n; i++) {
+		const struct cc_node *x = &t->nodes[rows[i]];
+		if (!x->inherited && i)
+			continue;
+		printf("%*s", (int)x->depth, "");
+		put_cc(stdout, h, x->cc, o->escape, false);
+		size_t l = x->depth + cc_width(h, x->cc, false, o->escape);
+		printf("%*s  ", (int)(wl - l), "");
+		put_cc_field(stdout, h, x->cc, true, o->escape, false);
+		printf("%*s %8llu %5.1f %9llu %6.1f  ", (int)(wm - cc_width(h, x->cc, true, o->escape)),
+		       "", (unsigned long long)x->self, pct(x->self, t->total),
+		       (unsigned long long)x->inherited, pct(x->inherited, t->total));
+		put_cc_field(stdout, h, x->cc, false, o->escape, false);
+		putchar('\n');
+	}
+	free(rows);
+}
+
+/* A row per cost centre: individual ticks (summed over its nodes) and
+ * inherited (each tick with it anywhere in the stack, once). */
+static void flat_rows(const struct heap *h, const struct cctree *t, const struct report_opts *o)
+{
+	struct cc_flat *f;
+	size_t n;
+	if (!cctree_flat(t, &f, &n)) {
+		warnx_("out of memory");
+		return;
+	}
+	if (o->tsv)
+		printf("cost_centre\tmodule\tsrc\tticks\tinherited_ticks\n");
+	else {
+		profile_head(t, o);
+		printf("%8s %6s %9s %6s  %-24s %s\n", "ticks", "%time", "inherited", "%time",
+		       "cost centre", "module");
+	}
+	for (size_t i = 0; i < n && (o->tsv || (long)i < o->top); i++) {
+		if (o->tsv) {
+			cc_tsv_row(h, f[i].cc, f[i].self, f[i].inherited, o->escape);
+			continue;
+		}
+		printf("%8llu %6.1f %9llu %6.1f  ", (unsigned long long)f[i].self, pct(f[i].self, t->total),
+		       (unsigned long long)f[i].inherited, pct(f[i].inherited, t->total));
+		put_cc(stdout, h, f[i].cc, o->escape, false);
+		size_t w = cc_width(h, f[i].cc, false, o->escape);
+		printf("%*s", w < 24 ? (int)(25 - w) : 1, "");
+		put_cc_field(stdout, h, f[i].cc, true, o->escape, false);
+		putchar('\n');
+	}
+	free(f);
+}
+
+/* A line per stack with ticks: root;...;leaf COUNT (flamegraph.pl,
+ * speedscope); MAIN for the empty stack. */
+static void folded(const struct heap *h, const struct cctree *t, bool escape)
+{
+	size_t n;
+	uint32_t *rows = tree_rows(t, &n);
+	uint32_t *path = rows ? malloc((t->n ? t->n : 1) * sizeof *path) : NULL;
+	if (!path) {
+		if (rows)
+			warnx_("out of memory");
+		free(rows);
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct cc_node *x = &t->nodes[rows[i]];
+		if (!x->self)
+			continue;
+		if (!rows[i]) {
+			printf("MAIN %llu\n", (unsigned long long)x->self);
+			continue;
+		}
+		size_t d = 0;
+		for (uint32_t k = rows[i]; k; k = t->nodes[k].parent)
+			path[d++] = k;
+		while (d-- > 0) {
+			put_cc(stdout, h, t->nodes[path[d]].cc, escape, false);
+			if (d)
+				putchar(';');
+		}
+		printf(" %llu\n", (unsigned long long)x->self);
+	}
+	free(rows);
+	free(path);
+}
+
+/* --folded, and --flat, whose writer prints either form: true when one
+ * of them was asked for and printed. */
+static bool profile_not_tree(struct report_ctx *c)
+{
+	const struct profile *p = c->priv;
+	if (c->o.folded)
+		folded(&c->h, &p->t, c->o.escape);
+	else if (c->o.flat)
+		flat_rows(&c->h, &p->t, &c->o);
+	return c->o.folded || c->o.flat;
+}
+
+static int profile_tsv(struct report_ctx *c)
+{
+	const struct profile *p = c->priv;
+	if (!profile_not_tree(c))
+		tree_tsv(&c->h, &p->t, c->o.escape);
+	return 0;
+}
+
+static int profile_text(struct report_ctx *c)
+{
+	const struct profile *p = c->priv;
+	if (!profile_not_tree(c))
+		tree_text(&c->h, &p->t, &c->o);
+	if (!c->h.nticks && !c->o.folded)
+		printf("(no time profile in this log: run a profiled build with +RTS -p -l)\n");
+	return 0;
+}
+
+const struct report_ops report_profile_ops = {
+	.priv_size = sizeof(struct profile), .prepare = profile_prepare, .text = profile_text,
+	.tsv = profile_tsv, .release = profile_release,
+};

@@ -1,0 +1,386 @@
+/* report_threads: what the program's threads did and said. `hectic
+ * threads` (lifetimes, running time, capabilities), `hectic markers` (user
+ * markers and messages), `hectic spans` (the user's phases, per name) and
+ * `hectic sparks` (per capability, the SPARKS line of +RTS -s). */
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../keymaps/rc.h"
+#include "../model/spans.h"
+#include "../model/summary.h"
+#include "cli.h"
+#include "report_text.h"
+
+/* ---- threads ---- */
+
+struct threads {
+	bool windowed;
+	struct thread_window *win; /* per thread, inside the window; NULL: the whole log */
+};
+
+static void threads_release(struct report_ctx *c)
+{
+	struct threads *t = c->priv;
+	free(t->win);
+}
+
+/* A window: running time, runs and capabilities inside it. */
+static int threads_prepare(struct report_ctx *c)
+{
+	struct threads *t = c->priv;
+	t->windowed = c->o.has_from || c->o.has_to;
+	if (!t->windowed)
+		return -1;
+	uint64_t to = c->o.to == UINT64_MAX ? UINT64_MAX : c->o.to + 1; /* --to is inclusive */
+	t->win = calloc(c->tr.nthreads ? c->tr.nthreads : 1, sizeof *t->win);
+	if (!t->win || !tracks_threads_window(&c->tr, &c->s, c->o.from, to, t->win)) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	return -1;
+}
+
+/* A thread's row, as either writer prints it. */
+struct thread_row {
+	const struct thread_info *t;
+	uint64_t run_ns;
+	uint32_t nruns;
+	char caps[40];
+	const uint8_t *label; /* NULL: none */
+	size_t nlabel;
+};
+
+/* Hands each thread alive in the window to row. */
+static void threads_each(struct report_ctx *c, void (*row)(const struct report_ctx *c,
+							   const struct thread_row *r))
+{
+	const struct threads *th = c->priv;
+	for (size_t i = 0; i < c->tr.nthreads; i++) {
+		const struct thread_info *t = &c->tr.threads[i];
+		uint64_t born = t->created != UINT64_MAX ? t->created : t->first_run;
+		uint64_t end = t->finished != UINT64_MAX ? t->finished : t->last_seen;
+		if (born != UINT64_MAX && born > c->o.to)
+			continue;
+		if (end < c->o.from)
+			continue;
+		struct thread_row r = { .t = t };
+		r.run_ns = th->win ? th->win[i].run_ns : t->run_ns;
+		r.nruns = th->win ? th->win[i].nruns : t->nruns;
+		tracks_caps_text(th->win ? th->win[i].caps : t->caps, r.caps, sizeof r.caps);
+		r.label = tracks_label(&c->tr, &c->s, t, &r.nlabel);
+		row(c, &r);
+	}
+}
+
+static void thread_tsv_row(const struct report_ctx *c, const struct thread_row *r)
+{
+	const struct thread_info *t = r->t;
+	printf("%u\t", t->id);
+	if (r->label)
+		report_text_put_tsv(stdout, r->label, r->nlabel, c->o.escape);
+	putchar('\t');
+	if (t->created != UINT64_MAX)
+		printf("%llu", (unsigned long long)t->created);
+	putchar('\t');
+	if (t->first_run != UINT64_MAX)
+		printf("%llu", (unsigned long long)t->first_run);
+	putchar('\t');
+	if (t->finished != UINT64_MAX)
+		printf("%llu", (unsigned long long)t->finished);
+	printf("\t%llu\t%u\t%s\n", (unsigned long long)r->run_ns, r->nruns, r->caps);
+}
+
+static void thread_text_row(const struct report_ctx *c, const struct thread_row *r)
+{
+	const struct thread_info *t = r->t;
+	char a[32], b[32], d[32], e[32];
+	printf("%8u %12s %12s %12s %12s %6u  %-10s ", t->id,
+	       t->created != UINT64_MAX ? report_text_time(a, t->created) : "-",
+	       t->first_run != UINT64_MAX ? report_text_time(b, t->first_run) : "-",
+	       t->finished != UINT64_MAX ? report_text_time(d, t->finished) : "-",
+	       report_text_time(e, r->run_ns), r->nruns, r->caps[0] ? r->caps : "-");
+	if (r->label)
+		report_text_put(stdout, r->label, r->nlabel, c->o.escape);
+	putchar('\n');
+}
+
+static int threads_text(struct report_ctx *c)
+{
+	const struct threads *t = c->priv;
+	printf("%8s %12s %12s %12s %12s %6s  %-10s %s\n", "thread", "created", "first run", "ended",
+	       "running", "runs", "caps", "label");
+	threads_each(c, thread_text_row);
+	if (t->windowed)
+		printf("(running, runs and caps inside the window; created, first run and ended "
+		       "over the whole log)\n");
+	return 0;
+}
+
+static int threads_tsv(struct report_ctx *c)
+{
+	threads_each(c, thread_tsv_row);
+	return 0;
+}
+
+const struct report_ops report_threads_ops = {
+	.priv_size = sizeof(struct threads),
+	.tsv_header = "thread\tlabel\tcreated\tfirst_run\tended\trunning\truns\tcaps",
+	.prepare = threads_prepare, .text = threads_text, .tsv = threads_tsv,
+	.release = threads_release,
+};
+
+/* ---- markers ---- */
+
+static const char *mark_kind(uint16_t tag)
+{
+	switch (tag) {
+	case EV_USER_MARKER: return "marker";
+	case EV_USER_MSG: return "message";
+	case EV_LOG_MSG: return "log";
+	default: return "binary";
+	}
+}
+
+/* Hands each marker and message of the window (matching --grep) to row;
+ * says so when --grep matched none. */
+static void markers_each(struct report_ctx *c, void (*row)(const struct report_ctx *c,
+							   const struct mark *m,
+							   const uint8_t *txt, size_t n))
+{
+	const struct report_opts *o = &c->o;
+	size_t shown = 0;
+	for (size_t i = tracks_mark_from(&c->tr, o->from); i < c->tr.nmarks; i++) {
+		const struct mark *m = &c->tr.marks[i];
+		if (m->time > o->to)
+			break;
+		size_t n;
+		const uint8_t *txt = tracks_mark_text(&c->s, m, &n);
+		if (!txt)
+			continue;
+		if (o->has_re && !tracks_match(&o->re, txt, n))
+			continue;
+		row(c, m, txt, n);
+		shown++;
+	}
+	if (o->has_re && !shown)
+		warnx_("no marker or message matches '%s'", o->grep);
+}
+
+/* A marker's text (a binary message's size) and the row's end. */
+static void mark_text(const struct report_ctx *c, const struct mark *m, const uint8_t *txt,
+		      size_t n, bool tsv)
+{
+	if (m->tag == EV_USER_BINARY_MSG)
+		printf("(%zu bytes)", n);
+	else
+		report_text_field(stdout, txt, n, c->o.escape, tsv);
+	putchar('\n');
+}
+
+static void mark_tsv_row(const struct report_ctx *c, const struct mark *m, const uint8_t *txt,
+			 size_t n)
+{
+	printf("%llu\t", (unsigned long long)m->time);
+	if (m->cap != EV_NO_CAP)
+		printf("%d", m->cap);
+	printf("\t%s\t", mark_kind(m->tag));
+	mark_text(c, m, txt, n, true);
+}
+
+static void mark_text_row(const struct report_ctx *c, const struct mark *m, const uint8_t *txt,
+			  size_t n)
+{
+	char a[32];
+	printf("%14llu %12s ", (unsigned long long)m->time, report_text_time(a, m->time));
+	if (m->cap == EV_NO_CAP)
+		printf("  -  ");
+	else
+		printf("%3d  ", m->cap);
+	printf("%-8s", mark_kind(m->tag));
+	mark_text(c, m, txt, n, false);
+}
+
+static int markers_text(struct report_ctx *c)
+{
+	markers_each(c, mark_text_row);
+	return 0;
+}
+
+static int markers_tsv(struct report_ctx *c)
+{
+	markers_each(c, mark_tsv_row);
+	return 0;
+}
+
+const struct report_ops report_markers_ops = {
+	.tsv_header = "time\tcap\tkind\ttext", .text = markers_text, .tsv = markers_tsv,
+};
+
+/* ---- spans ---- */
+
+struct spans_report {
+	struct spans sp;
+	bool built;
+	uint32_t *order; /* the names by total time */
+	size_t n;
+};
+
+static void spans_release(struct report_ctx *c)
+{
+	struct spans_report *p = c->priv;
+	free(p->order);
+	if (p->built)
+		spans_free(&p->sp);
+}
+
+/* The rc file's span lines (its other lines are the viewer's), then the
+ * spans and their statistics in the window. */
+static int spans_prepare(struct report_ctx *c)
+{
+	struct spans_report *p = c->priv;
+	struct rc conf;
+	rc_init(&conf);
+	rc_load_default(&conf, NULL, NULL);
+	for (size_t i = 0; i < conf.nerrors; i++)
+		warnx_("%s: %s", conf.path ? conf.path : "hecticrc", conf.errors[i]);
+	struct span_rules r;
+	char err[200];
+	bool rules = span_rules_user(&r, conf.span_start, conf.span_stop, conf.nspans, err,
+				     sizeof err);
+	rc_free(&conf);
+	if (!rules) {
+		warnx_("%s", err);
+		return EXIT_USAGE;
+	}
+	p->built = spans_build(&p->sp, &c->s, &r);
+	bool ok = p->built && spans_stats(&p->sp, c->o.from, c->o.to);
+	span_rules_free(&r);
+	if (ok && p->sp.over_budget)
+		warnx_("%s: the spans reached their memory budget; figures may be partial",
+		       c->o.path);
+	if (ok && !(p->order = malloc((p->sp.nnames ? p->sp.nnames : 1) * sizeof *p->order)))
+		ok = false;
+	if (!ok) {
+		warnx_("%s: out of memory", c->o.path);
+		return EXIT_BADINPUT;
+	}
+	p->n = spans_by_total(&p->sp, p->order);
+	return -1;
+}
+
+static int spans_text(struct report_ctx *c)
+{
+	const struct spans_report *p = c->priv;
+	printf("%-24s %7s %12s %12s %12s %12s %12s  %s\n", "name", "count", "total", "p50", "p90",
+	       "p99", "max", "slowest starts at");
+	uint64_t spans = 0;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct span_name *nm = &p->sp.names[p->order[i]];
+		spans += nm->count;
+		char t[32], a[32], b[32], d[32], e[32], f[32];
+		size_t w = report_text_width((const char *)nm->text, nm->len);
+		report_text_put(stdout, (const uint8_t *)nm->text, nm->len, c->o.escape);
+		printf("%*s %7llu %12s %12s %12s %12s %12s  %s\n", w < 24 ? (int)(24 - w) : 0, "",
+		       (unsigned long long)nm->count, report_text_time(t, nm->total),
+		       report_text_time(a, nm->p50), report_text_time(b, nm->p90),
+		       report_text_time(d, nm->p99), report_text_time(e, nm->max),
+		       report_text_time(f, p->sp.v[nm->slowest].start));
+	}
+	printf("\n%llu spans", (unsigned long long)spans);
+	if (p->sp.unmatched_stops || p->sp.unclosed)
+		printf(" (in the whole run: %llu stops with no start on their thread, %llu starts "
+		       "never stopped)",
+		       (unsigned long long)p->sp.unmatched_stops, (unsigned long long)p->sp.unclosed);
+	printf("\n(pairs of user events on one thread: START name / STOP name, or name begin /"
+	       " name end;\n a span is in the window when it starts in it; percentiles are "
+	       "nearest-rank)\n");
+	return 0;
+}
+
+static int spans_tsv(struct report_ctx *c)
+{
+	const struct spans_report *p = c->priv;
+	for (size_t i = 0; i < p->n; i++) {
+		const struct span_name *nm = &p->sp.names[p->order[i]];
+		report_text_put_tsv(stdout, (const uint8_t *)nm->text, nm->len, c->o.escape);
+		printf("\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n", (unsigned long long)nm->count,
+		       (unsigned long long)nm->total, (unsigned long long)nm->p50,
+		       (unsigned long long)nm->p90, (unsigned long long)nm->p99,
+		       (unsigned long long)nm->max);
+	}
+	return 0;
+}
+
+const struct report_ops report_spans_ops = {
+	.priv_size = sizeof(struct spans_report),
+	.tsv_header = "name\tcount\ttotal\tp50\tp90\tp99\tmax",
+	.prepare = spans_prepare, .text = spans_text, .tsv = spans_tsv, .release = spans_release,
+};
+
+/* ---- sparks ---- */
+
+static const int spark_col[6] = { SP_CREATED, SP_CONVERTED, SP_OVERFLOWED, SP_DUD, SP_GCD,
+				  SP_FIZZLED };
+static const char *const spark_name[6] = { "created", "converted", "overflowed", "dud", "gcd",
+					   "fizzled" };
+
+static int sparks_prepare(struct report_ctx *c)
+{
+	struct summary *sm = c->priv;
+	summary_compute(&c->tr, &c->s, c->o.from, c->o.to, sm);
+	if (!sm->have_sparks)
+		warnx_("%s: no spark counters in this log (SPARK_COUNTERS: +RTS -l with a threaded RTS)",
+		       c->o.path);
+	return -1;
+}
+
+/* The header and a row per capability. */
+static void sparks_rows(const struct report_ctx *c, bool tsv)
+{
+	const struct summary *sm = c->priv;
+	printf(tsv ? "%s" : "%4s", "cap");
+	for (int k = 0; k < 6; k++)
+		printf(tsv ? "\t%s" : " %11s", spark_name[k]);
+	putchar('\n');
+	for (size_t i = 0; i < c->tr.ncaps && sm->have_sparks; i++) {
+		uint64_t v[7];
+		summary_sparks_of(&c->tr, sm, c->tr.caps[i], v);
+		printf(tsv ? "%d" : "%4d", c->tr.caps[i]);
+		for (int k = 0; k < 6; k++)
+			printf(tsv ? "\t%llu" : " %11llu", (unsigned long long)v[spark_col[k]]);
+		putchar('\n');
+	}
+}
+
+static int sparks_text(struct report_ctx *c)
+{
+	const struct summary *sm = c->priv;
+	sparks_rows(c, false);
+	if (!sm->have_sparks)
+		return 0;
+	printf("%4s", "all");
+	for (int k = 0; k < 6; k++)
+		printf(" %11llu", (unsigned long long)sm->sparks[spark_col[k]]);
+	const uint64_t *v = sm->sparks;
+	printf("\n\nSPARKS: %llu (%llu converted, %llu overflowed, %llu dud, %llu GC'd, %llu "
+	       "fizzled)\n",
+	       (unsigned long long)(v[SP_CREATED] + v[SP_DUD] + v[SP_OVERFLOWED]),
+	       (unsigned long long)v[SP_CONVERTED], (unsigned long long)v[SP_OVERFLOWED],
+	       (unsigned long long)v[SP_DUD], (unsigned long long)v[SP_GCD],
+	       (unsigned long long)v[SP_FIZZLED]);
+	return 0;
+}
+
+static int sparks_tsv(struct report_ctx *c)
+{
+	sparks_rows(c, true);
+	return 0;
+}
+
+const struct report_ops report_sparks_ops = {
+	.priv_size = sizeof(struct summary), .prepare = sparks_prepare, .text = sparks_text,
+	.tsv = sparks_tsv,
+};
