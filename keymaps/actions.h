@@ -49,6 +49,7 @@
 	X(SPANS, "spans", "the user's phases (START/STOP name): count, total, percentiles; choosing a name goes to its slowest span") \
 	X(HEAP_VIEW, "heap-view", "show the heap profile under the lanes (again: the event list)") \
 	X(PROFILE_VIEW, "profile-view", "show the cost-centre profile under the lanes (again: the event list)") \
+	X(GC_HISTOGRAM, "gc-histogram", "show the window's GC pauses under the lanes: a histogram per generation (again: the event list)") \
 	X(PANE_MODE, "pane-mode", "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
 	X(PANE_SORT, "pane-sort", "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label") \
 	X(PANE_SCOPE, "pane-scope", "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \

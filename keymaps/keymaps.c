@@ -55,6 +55,7 @@ static const struct keybind default_map[] = {
 	B("S", SPANS),
 	B("H", HEAP_VIEW),
 	B("P", PROFILE_VIEW),
+	B("D", GC_HISTOGRAM),
 	B("M", PANE_MODE),
 	B("r", PANE_SORT),
 	B("w", PANE_SCOPE),

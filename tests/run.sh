@@ -120,6 +120,8 @@ if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
 if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
 # issue 12's views: the spans panel
 if sh tests/e2e/threads.sh "$HECTIC"; then ok; else bad e2e-threads; fi
+# the GC pause histogram pane against gcs --tsv, bucketed independently
+if sh tests/e2e/gc_histogram.sh "$HECTIC"; then ok; else bad e2e-gc-histogram; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi

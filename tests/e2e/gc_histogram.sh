@@ -1,0 +1,104 @@
+#!/bin/sh
+# End-to-end tests of the GC pause histogram pane (D): its buckets' counts
+# per generation against the collections of `hectic gcs --tsv`, bucketed
+# here independently (1, 2, 5 a decade of nanoseconds), a bucket's list
+# and going to a collection from it. The real binary in a detached tmux
+# session, driven by keys.
+# Usage: tests/e2e/gc_histogram.sh path/to/hectic. Exit 0 when every check passed.
+set -u
+case ${1:-} in
+"") echo "usage: tests/e2e/gc_histogram.sh path/to/hectic" >&2; exit 2 ;;
+/*) E2E_HECTIC=$1 ;;
+*) E2E_HECTIC=$PWD/$1 ;;
+esac
+for t in tmux awk sed grep; do
+	if ! command -v "$t" >/dev/null 2>&1; then
+		echo "e2e-gc-histogram: $t not found (tools/deps.sh names its package)"
+		echo "e2e-gc-histogram: 1 checks, 1 failed"
+		exit 1
+	fi
+done
+cd "$(dirname "$0")/../.." || exit 1
+. tests/e2e/lib.sh
+
+eq() {
+	if [ -n "$2" ] && [ "$2" = "$3" ]; then pass; else fail "$1" "got '$2', want '$3' ${4:-}"; fi
+}
+
+# the reference: per bucket from the first to the last that has any, the
+# count of each generation that has any collection, "n0 n1 ..."
+reference() { # FILE
+	"$E2E_HECTIC" gcs --tsv "$1" | awk -F '\t' '
+	function bucket(p,   b, lo, k) {
+		if (p < 1) return 0
+		b = 0; lo = 1; k = 0
+		while (p >= lo) { b++; k = (k + 1) % 3; lo = lo * (k == 1 ? 2 : k == 2 ? 2.5 : 2) }
+		return b
+	}
+	NR == 1 { next }
+	{
+		b = bucket($3 + 0); g = $6 == "" ? "other" : $6 + 0
+		if (g != "other" && g > 3) g = "other"
+		n[b, g]++; gens[g] = 1
+		if (lo == "" || b < lo) lo = b
+		if (hi == "" || b > hi) hi = b
+	}
+	END {
+		for (b = lo; b <= hi; b++) {
+			line = ""
+			for (g = 0; g <= 3; g++) if (g in gens) line = line " " (n[b, g] + 0)
+			if ("other" in gens) line = line " " (n[b, "other"] + 0)
+			print substr(line, 2)
+		}
+	}'
+}
+
+# the pane's bucket rows: the counts right of the 20-column label
+shown() {
+	capture
+	awk 'f && /^[<>0-9]/ { s = substr($0, 21); out = ""
+		while (match(s, /[0-9]+/)) { out = out " " substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) }
+		print substr(out, 2) }
+	/^pause +count gen/ { f = 1 }' "$E2E_SCREEN"
+}
+
+for f in threaded par-n4 nonmoving; do
+	F=tests/fixtures/$f.eventlog
+	reference "$F" >"$E2E_T/want"
+	[ -s "$E2E_T/want" ] && pass || fail "$f-reference" "no collection in $F"
+	start 120 48 -- "$F"
+	check "$f-ready" 'events: '
+	keys D
+	check "$f-title" '^GC pause histogram: [0-9]+ collections in the window'
+	shown >"$E2E_T/got"
+	if cmp -s "$E2E_T/got" "$E2E_T/want"; then pass; else
+		fail "$f-buckets" "$(diff "$E2E_T/want" "$E2E_T/got" | head -20)"
+	fi
+	total=$(awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }' "$E2E_T/want")
+	check "$f-total" "^GC pause histogram: $total collections in the window"
+	# the first bucket's collections: as many as its counts
+	first=$(head -1 "$E2E_T/want" | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
+	keys Enter
+	check "$f-list" "^GC pauses of .*: $first collections"
+	keys Enter
+	check "$f-go" 'GC at [0-9.]+[mun]?s: pause '
+	keys Escape
+	check "$f-back" '^GC pause histogram: '
+	keys D
+	check_gone "$f-closed" '^GC pause histogram: '
+	keys q
+	check_exit "$f-quit" 0
+done
+
+# the hints follow the keymap: select rebound in the rc file
+mkdir -p "$E2E_T/cfg/hectic"
+printf 'bind <Enter> none\nbind o select\n' >"$E2E_T/cfg/hectic/hecticrc"
+start 120 40 XDG_CONFIG_HOME="$E2E_T/cfg" -- tests/fixtures/threaded.eventlog
+check rc-ready 'events: '
+keys D
+check rc-hint '\(o: list a bucket\)'
+keys q
+check_exit rc-quit 0
+
+echo "e2e-gc-histogram: $e2e_checks checks, $e2e_failed failed"
+[ "$e2e_failed" -eq 0 ]
