@@ -1,12 +1,12 @@
-/* The sparks pane (K), ThreadScope's spark views under the lanes: from the
- * SPARK_COUNTERS events (a threaded RTS writes them with -l, per
- * capability, at each GC), the sparks created, converted, fizzled, GC'd,
- * overflowed and dud per column (all capabilities), each row scaled to its
- * largest column, then each capability's spark pool (the sparks remaining
- * at the column's last sample). The title gives the window's totals, as
- * `hectic sparks` counts them. Counters are cumulative and sampled at
- * GCs: a column's count is what the samples in it added. Up and down
- * select a row; the rows scroll when they do not all fit. */
+/* The sparks pane (the sparks-view action), ThreadScope's spark views under
+ * the lanes: from the SPARK_COUNTERS events (a threaded RTS writes them
+ * with -l, per capability, at each GC), the sparks created, converted,
+ * fizzled, GC'd, overflowed and dud per column (all capabilities), each row
+ * scaled to its largest column, then each capability's spark pool (the
+ * sparks remaining at the column's last sample). The title gives the
+ * window's totals, as `hectic sparks` counts them. Counters are cumulative
+ * and sampled at GCs: a column's count is what the samples in it added. Up
+ * and down select a row; the rows scroll when they do not all fit. */
 #include "draw.h"
 
 #include <stdio.h>
