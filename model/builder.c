@@ -46,6 +46,17 @@ void tb_init(struct tb *b, const struct store *s, struct tracks *tr, uint64_t bu
 	b->rts_threaded = b->rts_profiled = -1;
 }
 
+void tb_capb_free_bins(struct capb *c)
+{
+	free(c->run);
+	free(c->gcd);
+	free(c->st_thread);
+	free(c->st_gc);
+	c->run = c->gcd = NULL;
+	c->st_thread = NULL;
+	c->st_gc = NULL;
+}
+
 /* Bins for a new capability while they fit the bin budget (a half of a
  * two-thread pass may bin the same capability as the other: at most twice
  * that). */
@@ -61,13 +72,7 @@ static void cap_bins(struct tb *b, struct capb *c)
 	c->st_thread = xcallocarray(nb, sizeof *c->st_thread);
 	c->st_gc = xcallocarray(nb, sizeof *c->st_gc);
 	if (!c->run || !c->gcd || !c->st_thread || !c->st_gc) {
-		free(c->run);
-		free(c->gcd);
-		free(c->st_thread);
-		free(c->st_gc);
-		c->run = c->gcd = NULL;
-		c->st_thread = NULL;
-		c->st_gc = NULL;
+		tb_capb_free_bins(c);
 		b->over = true;
 		return;
 	}

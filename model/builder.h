@@ -139,6 +139,9 @@ struct worker {
 void tb_init(struct tb *b, const struct store *s, struct tracks *tr, uint64_t budget);
 void tb_free(struct tb *b);
 
+/* A capability's bins freed (and NULL): it keeps no bins. */
+void tb_capb_free_bins(struct capb *c);
+
 /* Reads the worker's segments (a pthread start routine). */
 void *tb_run_worker(void *arg);
 

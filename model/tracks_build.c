@@ -172,17 +172,6 @@ static struct capb *gather_caps(const struct tracks *tr, struct tb **bs, size_t 
 	return caps;
 }
 
-static void free_bins(struct capb *c)
-{
-	free(c->run);
-	free(c->gcd);
-	free(c->st_thread);
-	free(c->st_gc);
-	c->run = c->gcd = NULL;
-	c->st_thread = NULL;
-	c->st_gc = NULL;
-}
-
 /* A capability in both halves: x's extent and bins added to d's (one set
  * of bins, the sums of both); x's bins are freed or moved. */
 static void merge_cap(const struct tracks *tr, struct capb *d, struct capb *x)
@@ -210,7 +199,7 @@ static void merge_cap(const struct tracks *tr, struct capb *d, struct capb *x)
 		x->st_thread = NULL;
 		x->st_gc = NULL;
 	}
-	free_bins(x);
+	tb_capb_free_bins(x);
 }
 
 /* Bins no half set (before the capability's first event) to idle, and the
@@ -248,7 +237,7 @@ static enum join_status place_caps(struct tracks *tr, struct capb *caps, size_t 
 	if (!tr->caps || !tr->run || !tr->gcd || !tr->st_thread || !tr->st_gc ||
 	    !tr->cap_first || !tr->cap_last) {
 		for (size_t i = 0; i < n; i++)
-			free_bins(&caps[i]);
+			tb_capb_free_bins(&caps[i]);
 		return JOIN_NOMEM;
 	}
 	for (size_t i = 0; i < n; i++) {
