@@ -5,9 +5,10 @@
 
 static const struct {
 	const char *name, *help;
+	bool early;
 } table[ACT_COUNT] = {
-	[ACT_NONE] = { "", "" },
-#define X(id, n, h) [ACT_##id] = { n, h },
+	[ACT_NONE] = { "", "", true },
+#define X(id, n, e, h) [ACT_##id] = { n, h, e },
 	ACTIONS(X)
 #undef X
 };
@@ -15,6 +16,11 @@ static const struct {
 const char *action_name(enum action a)
 {
 	return a < ACT_COUNT ? table[a].name : "";
+}
+
+bool action_early(enum action a)
+{
+	return a < ACT_COUNT && table[a].early;
 }
 
 const char *action_help(enum action a)

@@ -7,69 +7,73 @@
 #ifndef HECTIC_ACTIONS_H
 #define HECTIC_ACTIONS_H
 
-/* X(ID, "name", "help text"). A help text says what the action does and
- * names no key: the help panel and the man page show the keys beside it,
- * from the keymap in use. */
+#include <stdbool.h>
+
+/* X(ID, "name", early, "help text"). early is 1 for the actions that work
+ * while the log is still loading (they need only the run's extent, which
+ * the block markers give at once); the others wait for the load. A help
+ * text says what the action does and names no key: the help panel and the
+ * man page show the keys beside it, from the keymap in use. */
 #define ACTIONS(X)                                                                       \
-	X(QUIT, "quit", "quit hectic")                                                   \
-	X(SUSPEND, "suspend", "suspend hectic to the shell (fg resumes it)")             \
-	X(HELP, "help", "show or hide this help")                                        \
-	X(ZOOM_IN, "zoom-in", "zoom in around the cursor")                               \
-	X(ZOOM_OUT, "zoom-out", "zoom out around the cursor")                            \
-	X(ZOOM_FIT, "zoom-fit", "zoom to fit the whole run")                             \
-	X(LEFT, "left", "move the cursor left by a column")                              \
-	X(RIGHT, "right", "move the cursor right by a column")                           \
-	X(PAGE_LEFT, "page-left", "move the view left by a screen")                      \
-	X(PAGE_RIGHT, "page-right", "move the view right by a screen")                   \
-	X(GO_START, "go-start", "go to the start of the run")                            \
-	X(GO_END, "go-end", "go to the end of the run")                                  \
-	X(GOTO_TIME, "go-to-time", "go to a time: 1.5s, or +20ms / -5ms from the cursor") \
-	X(MARK, "mark", "start or end an interval at the cursor")                        \
-	X(ZOOM_MARK, "zoom-mark", "zoom to the marked interval")                         \
-	X(NEXT_GC, "next-gc", "go to the next GC")                                       \
-	X(PREV_GC, "prev-gc", "go to the previous GC")                                   \
-	X(NEXT_MAJOR_GC, "next-major-gc", "go to the next major GC")                     \
-	X(PREV_MAJOR_GC, "prev-major-gc", "go to the previous major GC")                 \
-	X(PAUSE_LIST, "pause-list", "list the longest GC pauses")                        \
-	X(FILTERS, "filters", "choose the event classes of the event list")              \
-	X(TOGGLE_FILTERS, "toggle-filters", "turn all event list filters off or on")     \
-	X(TOGGLE_TIMES, "toggle-times", "event list times: the ruler's unit or ns (as show)") \
-	X(SEARCH, "search", "search markers, messages and thread labels (regex)")        \
-	X(SEARCH_NEXT, "search-next", "go to the next match")                            \
-	X(SEARCH_PREV, "search-prev", "go to the previous match")                        \
-	X(THREADS, "threads", "threads with the window's running time, runs and caps; choosing one goes to its first run") \
-	X(STATS, "stats", "statistics of the marked interval")                           \
-	X(BOOKMARK, "bookmark", "set a bookmark at the cursor (on one: clear it)")   \
-	X(BOOKMARKS, "bookmarks", "list the bookmarks, with the time between them; choosing one goes to it") \
-	X(LIST_THREAD, "list-thread", "the event list: only the selected event's thread (again: all)") \
-	X(LIST_CAP, "list-cap", "the event list: only the selected event's capability (again: all)") \
-	X(EVENT_DETAIL, "event-detail", "every field of the event list's selected event") \
-	X(SPARKS_VIEW, "sparks-view", "show the sparks under the lanes: created, converted, fizzled... per column, each capability's pool (again: the event list)") \
-	X(THREAD_ROWS, "thread-rows", "show one row per thread under the lanes (again: the event list)") \
-	X(SPANS, "spans", "the user's phases (START/STOP name): count, total, percentiles; choosing a name goes to its slowest span") \
-	X(HEAP_VIEW, "heap-view", "show the heap profile under the lanes (again: the event list)") \
-	X(PROFILE_VIEW, "profile-view", "show the cost-centre profile under the lanes (again: the event list)") \
-	X(GC_HISTOGRAM, "gc-histogram", "show the window's GC pauses under the lanes: a histogram per generation (again: the event list)") \
-	X(PANE_MODE, "pane-mode", "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
-	X(PANE_SORT, "pane-sort", "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label") \
-	X(PANE_SCOPE, "pane-scope", "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \
-	X(PANE_CAP, "pane-cap", "profile: all capabilities, or the next one")           \
-	X(TOGGLE_BUILTIN, "toggle-builtin", "profile: show or hide the RTS's own cost centres (GC, IDLE, SYSTEM)") \
-	X(HIGHLIGHT, "highlight", "heap: highlight the band; profile: mark its ticks on the lanes; threads: mark the thread's runs on the lanes (cancel clears)") \
-	X(EXPAND_ALL, "expand-all", "profile: expand or collapse the whole tree")       \
-	X(UP, "up", "move up in the event list or a panel")                              \
-	X(DOWN, "down", "move down in the event list or a panel")                        \
-	X(PAGE_UP, "page-up", "move up a page in the event list or a panel")             \
-	X(PAGE_DOWN, "page-down", "move down a page in the event list or a panel")       \
-	X(LANES_UP, "lanes-up", "scroll the capability lanes up")                        \
-	X(LANES_DOWN, "lanes-down", "scroll the capability lanes down")                  \
-	X(SELECT, "select", "choose the highlighted item")                               \
-	X(CANCEL, "cancel", "close the panel, or clear the mark")                        \
-	X(REDRAW, "redraw", "redraw the screen")
+	X(QUIT, "quit", 1, "quit hectic")                                                \
+	X(SUSPEND, "suspend", 1, "suspend hectic to the shell (fg resumes it)")          \
+	X(HELP, "help", 1, "show or hide this help")                                     \
+	X(ZOOM_IN, "zoom-in", 1, "zoom in around the cursor")                            \
+	X(ZOOM_OUT, "zoom-out", 1, "zoom out around the cursor")                         \
+	X(ZOOM_FIT, "zoom-fit", 1, "zoom to fit the whole run")                          \
+	X(LEFT, "left", 1, "move the cursor left by a column")                           \
+	X(RIGHT, "right", 1, "move the cursor right by a column")                        \
+	X(PAGE_LEFT, "page-left", 1, "move the view left by a screen")                   \
+	X(PAGE_RIGHT, "page-right", 1, "move the view right by a screen")                \
+	X(GO_START, "go-start", 1, "go to the start of the run")                         \
+	X(GO_END, "go-end", 1, "go to the end of the run")                               \
+	X(GOTO_TIME, "go-to-time", 1, "go to a time: 1.5s, or +20ms / -5ms from the cursor") \
+	X(MARK, "mark", 1, "start or end an interval at the cursor")                     \
+	X(ZOOM_MARK, "zoom-mark", 1, "zoom to the marked interval")                      \
+	X(NEXT_GC, "next-gc", 0, "go to the next GC")                                    \
+	X(PREV_GC, "prev-gc", 0, "go to the previous GC")                                \
+	X(NEXT_MAJOR_GC, "next-major-gc", 0, "go to the next major GC")                  \
+	X(PREV_MAJOR_GC, "prev-major-gc", 0, "go to the previous major GC")              \
+	X(PAUSE_LIST, "pause-list", 0, "list the longest GC pauses")                     \
+	X(FILTERS, "filters", 0, "choose the event classes of the event list")           \
+	X(TOGGLE_FILTERS, "toggle-filters", 0, "turn all event list filters off or on")  \
+	X(TOGGLE_TIMES, "toggle-times", 0, "event list times: the ruler's unit or ns (as show)") \
+	X(SEARCH, "search", 0, "search markers, messages and thread labels (regex)")     \
+	X(SEARCH_NEXT, "search-next", 0, "go to the next match")                         \
+	X(SEARCH_PREV, "search-prev", 0, "go to the previous match")                     \
+	X(THREADS, "threads", 0, "threads with the window's running time, runs and caps; choosing one goes to its first run") \
+	X(STATS, "stats", 0, "statistics of the marked interval")                        \
+	X(BOOKMARK, "bookmark", 0, "set a bookmark at the cursor (on one: clear it)")    \
+	X(BOOKMARKS, "bookmarks", 0, "list the bookmarks, with the time between them; choosing one goes to it") \
+	X(LIST_THREAD, "list-thread", 0, "the event list: only the selected event's thread (again: all)") \
+	X(LIST_CAP, "list-cap", 0, "the event list: only the selected event's capability (again: all)") \
+	X(EVENT_DETAIL, "event-detail", 0, "every field of the event list's selected event") \
+	X(SPARKS_VIEW, "sparks-view", 0, "show the sparks under the lanes: created, converted, fizzled... per column, each capability's pool (again: the event list)") \
+	X(THREAD_ROWS, "thread-rows", 0, "show one row per thread under the lanes (again: the event list)") \
+	X(SPANS, "spans", 0, "the user's phases (START/STOP name): count, total, percentiles; choosing a name goes to its slowest span") \
+	X(HEAP_VIEW, "heap-view", 0, "show the heap profile under the lanes (again: the event list)") \
+	X(PROFILE_VIEW, "profile-view", 0, "show the cost-centre profile under the lanes (again: the event list)") \
+	X(GC_HISTOGRAM, "gc-histogram", 0, "show the window's GC pauses under the lanes: a histogram per generation (again: the event list)") \
+	X(PANE_MODE, "pane-mode", 0, "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
+	X(PANE_SORT, "pane-sort", 0, "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label") \
+	X(PANE_SCOPE, "pane-scope", 0, "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \
+	X(PANE_CAP, "pane-cap", 0, "profile: all capabilities, or the next one")         \
+	X(TOGGLE_BUILTIN, "toggle-builtin", 0, "profile: show or hide the RTS's own cost centres (GC, IDLE, SYSTEM)") \
+	X(HIGHLIGHT, "highlight", 0, "heap: highlight the band; profile: mark its ticks on the lanes; threads: mark the thread's runs on the lanes (cancel clears)") \
+	X(EXPAND_ALL, "expand-all", 0, "profile: expand or collapse the whole tree")     \
+	X(UP, "up", 0, "move up in the event list or a panel")                           \
+	X(DOWN, "down", 0, "move down in the event list or a panel")                     \
+	X(PAGE_UP, "page-up", 0, "move up a page in the event list or a panel")          \
+	X(PAGE_DOWN, "page-down", 0, "move down a page in the event list or a panel")    \
+	X(LANES_UP, "lanes-up", 1, "scroll the capability lanes up")                     \
+	X(LANES_DOWN, "lanes-down", 1, "scroll the capability lanes down")               \
+	X(SELECT, "select", 0, "choose the highlighted item")                            \
+	X(CANCEL, "cancel", 1, "close the panel, or clear the mark")                     \
+	X(REDRAW, "redraw", 1, "redraw the screen")
 
 enum action {
 	ACT_NONE,
-#define X(id, name, help) ACT_##id,
+#define X(id, name, early, help) ACT_##id,
 	ACTIONS(X)
 #undef X
 	ACT_COUNT
@@ -104,6 +108,9 @@ enum prompt_action {
 /* The prompt action's name and help text; "" for PA_NONE. */
 const char *prompt_action_name(enum prompt_action a);
 const char *prompt_action_help(enum prompt_action a);
+
+/* True when the action works while the log loads (the table's early). */
+bool action_early(enum action a);
 
 /* The action's rc-file name and its help text; "" for ACT_NONE. */
 const char *action_name(enum action a);

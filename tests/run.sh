@@ -130,6 +130,8 @@ if sh tests/run-prog.sh "$HECTIC"; then ok; else bad run-prog; fi
 if sh tests/e2e/session.sh "$HECTIC"; then ok; else bad e2e-session; fi
 # the key hints follow the keymap and the rc file's binds (issue 18)
 if sh tests/e2e/hints.sh "$HECTIC"; then ok; else bad e2e-hints; fi
+# the first frames: the skeleton while loading, keys, the same final screen (issue 19)
+if sh tests/e2e/loading.sh "$HECTIC"; then ok; else bad e2e-loading; fi
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then

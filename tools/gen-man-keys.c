@@ -268,7 +268,7 @@ static bool tmux_key(const char *key, char *out, size_t n)
 
 static const char *const action_ids[ACT_COUNT] = {
 	[ACT_NONE] = "NONE",
-#define X(id, name, help) [ACT_##id] = #id,
+#define X(id, name, early, help) [ACT_##id] = #id,
 	ACTIONS(X)
 #undef X
 };

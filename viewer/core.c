@@ -50,10 +50,24 @@ void core_say(struct viewer *u, const char *fmt, ...)
 
 /* ---- the window in time ---- */
 
+uint64_t core_run_start(const struct viewer *u)
+{
+	if (!u->ready)
+		return u->sk.valid ? u->sk.tmin : 0;
+	return u->s.tmin;
+}
+
 /* Just past the last event (saturated: a log may hold the last moment). */
 uint64_t core_run_end(const struct viewer *u)
 {
-	return u->s.tmax < UINT64_MAX ? u->s.tmax + 1 : UINT64_MAX;
+	uint64_t last = u->ready ? u->s.tmax : u->sk.valid ? u->sk.tmax : 0;
+	return last < UINT64_MAX ? last + 1 : UINT64_MAX;
+}
+
+/* The last event's time. */
+static uint64_t run_last(const struct viewer *u)
+{
+	return core_run_end(u) - 1;
 }
 
 uint64_t core_width(const struct viewer *u)
@@ -87,7 +101,7 @@ char *core_fmt_moment(char *buf, size_t n, uint64_t t)
  * before it or ending after it, and t1 > t0 whatever t0 and w are. */
 void core_set_window(struct viewer *u, uint64_t t0, uint64_t w)
 {
-	uint64_t lo = u->s.tmin, hi = core_run_end(u);
+	uint64_t lo = core_run_start(u), hi = core_run_end(u);
 	uint64_t full = hi > lo ? hi - lo : 1;
 	uint64_t minw = (uint64_t)(u->L.plotw > 0 ? u->L.plotw : 1);
 	if (w > full)
@@ -119,7 +133,7 @@ void core_zoom(struct viewer *u, bool in, int anchor_col)
 {
 	uint64_t w = core_width(u);
 	uint64_t nw = in ? w / 2 : (w > UINT64_MAX / 2 ? w : w * 2);
-	uint64_t full = core_run_end(u) - u->s.tmin;
+	uint64_t full = core_run_end(u) - core_run_start(u);
 	if (!in && nw > full)
 		nw = full;
 	uint64_t minw = (uint64_t)u->L.plotw;
@@ -231,7 +245,7 @@ static void do_zoom(struct viewer *u, enum action a)
 static void do_zoom_fit(struct viewer *u, enum action a)
 {
 	(void)a;
-	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
+	core_set_window(u, core_run_start(u), core_run_end(u) - core_run_start(u));
 	u->sel_valid = false;
 }
 
@@ -243,11 +257,11 @@ static void do_step(struct viewer *u, enum action a)
 	int c = layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
 	if (a == ACT_LEFT) {
 		uint64_t t = c > 0 ? layout_col_to_time(u->t0, u->t1, u->L.plotw, c - 1)
-			     : u->cursor > u->s.tmin + col ? u->cursor - col : u->s.tmin;
-		core_go_time(u, t < u->s.tmin ? u->s.tmin : t);
+			     : u->cursor > core_run_start(u) + col ? u->cursor - col : core_run_start(u);
+		core_go_time(u, t < core_run_start(u) ? core_run_start(u) : t);
 	} else {
 		uint64_t t = c >= 0 ? layout_col_to_time(u->t0, u->t1, u->L.plotw, c + 1) : u->cursor + col;
-		core_go_time(u, t < core_run_end(u) && t > u->cursor ? t : u->s.tmax);
+		core_go_time(u, t < core_run_end(u) && t > u->cursor ? t : run_last(u));
 	}
 }
 
@@ -256,12 +270,12 @@ static void do_page(struct viewer *u, enum action a)
 	uint64_t w = core_width(u);
 	if (a == ACT_PAGE_LEFT) {
 		core_set_window(u, u->t0 > w ? u->t0 - w : 0, w);
-		u->cursor = u->cursor > w ? u->cursor - w : u->s.tmin;
+		u->cursor = u->cursor > w ? u->cursor - w : core_run_start(u);
 	} else {
 		core_set_window(u, u->t0 + w, w);
 		u->cursor += w;
-		if (u->cursor > u->s.tmax)
-			u->cursor = u->s.tmax;
+		if (u->cursor > run_last(u))
+			u->cursor = run_last(u);
 	}
 	if (u->cursor < u->t0)
 		u->cursor = u->t0;
@@ -270,7 +284,7 @@ static void do_page(struct viewer *u, enum action a)
 
 static void do_go_end(struct viewer *u, enum action a)
 {
-	core_go_time(u, a == ACT_GO_START ? u->s.tmin : u->s.tmax);
+	core_go_time(u, a == ACT_GO_START ? core_run_start(u) : run_last(u));
 }
 
 static void do_mark(struct viewer *u, enum action a)
@@ -301,7 +315,7 @@ static void do_zoom_mark(struct viewer *u, enum action a)
 		core_say(u, "no interval: %s marks one", core_key_for(u, ACT_MARK));
 		return;
 	}
-	uint64_t lo, hi, rlo = u->s.tmin, rhi = core_run_end(u);
+	uint64_t lo, hi, rlo = core_run_start(u), rhi = core_run_end(u);
 	core_mark_range(u, &lo, &hi);
 	if (lo < rlo)
 		lo = rlo;
@@ -474,6 +488,10 @@ enum core_request core_act(struct viewer *u, enum action a)
 		if (taken)
 			return u->request;
 	}
+	if (!u->ready && !action_early(a)) {
+		u->deferred = true; /* it needs the log: core_key keeps the key */
+		return u->request;
+	}
 	/* the pane, but not its own toggle (which hides it) */
 	const struct view_ops *p = u->pane;
 	if (p && p->act && p->opens_on != a && p->act(u, a))
@@ -505,12 +523,69 @@ enum prompt_action core_prompt_lookup(const struct viewer *u, const char *key)
 	return keymap_prompt_lookup(u->mapname ? u->mapname : "default", key);
 }
 
+/* Actions taken at once while loading, and not kept: they change nothing
+ * of the view. */
+static bool urgent(enum action a)
+{
+	return a == ACT_QUIT || a == ACT_SUSPEND || a == ACT_REDRAW;
+}
+
+/* A key while the log loads. Every key but the urgent ones is kept, to be
+ * taken again in order once loaded (so that the view is the one the keys
+ * give a fresh open). The early actions act on the skeleton at once until
+ * a key needs the log; from that one on, keys wait. */
+static void keep_key(struct viewer *u, const char *key)
+{
+	if (u->npending < PENDING_MAX)
+		snprintf(u->pending[u->npending++], sizeof u->pending[0], "%s", key);
+}
+
+static enum core_request key_loading(struct viewer *u, const char *key, enum action a)
+{
+	if (u->npending >= PENDING_MAX && !urgent(a)) {
+		core_say(u, "too many keys while the log loads: this one is dropped");
+		return u->request;
+	}
+	bool now = !u->nwaiting || urgent(a);
+	if (now && u->view && u->view->key && u->view->key(u, key)) {
+		keep_key(u, key); /* text in a prompt, even q */
+		return u->request;
+	}
+	if (!urgent(a))
+		keep_key(u, key);
+	if (now) {
+		u->deferred = false;
+		enum core_request r = core_act(u, a);
+		if (!u->deferred)
+			return r;
+	}
+	u->nwaiting++;
+	core_say(u, "%zu key%s wait%s for the log to load", u->nwaiting, u->nwaiting == 1 ? "" : "s",
+		 u->nwaiting == 1 ? "s" : "");
+	return u->request;
+}
+
 enum core_request core_key(struct viewer *u, const char *key)
 {
 	u->request = CORE_NOTHING;
+	if (!u->ready)
+		return key_loading(u, key, core_lookup(u, key));
 	if (u->view && u->view->key && u->view->key(u, key))
 		return u->request;
 	return core_act(u, core_lookup(u, key));
+}
+
+enum core_request core_take_pending(struct viewer *u)
+{
+	enum core_request r = CORE_NOTHING;
+	size_t n = u->npending;
+	u->npending = u->nwaiting = 0;
+	for (size_t i = 0; i < n; i++) {
+		enum core_request k = core_key(u, u->pending[i]);
+		if (k != CORE_NOTHING)
+			r = k;
+	}
+	return r;
 }
 
 void core_mouse(struct viewer *u, const struct input_event *ev)
@@ -579,8 +654,22 @@ bool core_init(struct viewer *u, const struct viewer_opts *o, const struct view_
 	return true;
 }
 
+void core_before_load(struct viewer *u)
+{
+	u->ready = false;
+	core_set_window(u, core_run_start(u), core_run_end(u) - core_run_start(u));
+	u->cursor = core_run_start(u);
+	u->filters = u->saved_filters = CLASS_ALL;
+	u->list_cap = LIST_ANY;
+}
+
 void core_after_load(struct viewer *u)
 {
+	core_view_close(u); /* a panel opened while loading opens again (core_take_pending) */
+	u->marking = 0;
+	u->has_mark = false;
+	u->lanes_top = 0;
+	u->ready = true;
 	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
 	u->cursor = u->s.tmin;
 	u->filters = u->saved_filters = CLASS_ALL;
@@ -591,7 +680,7 @@ void core_after_load(struct viewer *u)
 	else if (u->s.ngaps)
 		core_say(u, "%llu stretches of undecodable data were skipped",
 		       (unsigned long long)u->s.ngaps);
-	else if (!u->msg[0])
+	else if (!u->msg[0] || u->nwaiting)
 		core_say(u, "? for help");
 }
 
@@ -605,6 +694,7 @@ void core_free(struct viewer *u)
 	if (u->has_re)
 		regfree(&u->re);
 	u->has_re = false;
+	skeleton_free(&u->sk);
 	if (u->loaded == 1) {
 		heap_free(&u->heap);
 		tracks_free(&u->tr);

@@ -17,6 +17,7 @@
 #include "../keymaps/rc.h"
 #include "../model/classes.h"
 #include "../model/heap.h"
+#include "../model/skeleton.h"
 #include "../model/progress.h"
 #include "../model/source.h"
 #include "../model/spans.h"
@@ -54,6 +55,18 @@ struct viewer {
 	struct store s;
 	struct tracks tr;
 	struct heap heap; /* heap censuses and time samples (loader) */
+	/* While the loader runs, the store, the tracks and the heap are its
+	 * own: the main thread draws the skeleton (the block markers' outline)
+	 * and takes the early actions (actions.h) against its extent. Every
+	 * key is kept, and taken again once loaded: the view is then the one
+	 * these keys give a fresh open. From the first key that needs the log
+	 * on, keys only wait. */
+	bool ready;          /* the loaded log is the viewer's (core_after_load) */
+	struct skeleton sk;
+#define PENDING_MAX 256
+	char pending[PENDING_MAX][48];
+	size_t npending, nwaiting; /* keys kept; of those, the last ones waiting */
+	bool deferred;       /* the last core_act needed the log: not taken */
 	int loaded; /* 0 loading, 1 ready, -1 failed (written by the loader) */
 	char err[300];
 	struct input *in;
@@ -101,7 +114,9 @@ void core_say(struct viewer *u, const char *fmt, ...) __attribute__((format(prin
 
 /* ---- the window in time ---- */
 
-/* One past the last event. */
+/* The first event's time, and one past the last event's: while loading,
+ * the skeleton's extent (0, 1 when it has none). */
+uint64_t core_run_start(const struct viewer *u);
 uint64_t core_run_end(const struct viewer *u);
 uint64_t core_width(const struct viewer *u);
 
@@ -192,8 +207,16 @@ bool core_panel_act(struct viewer *u, enum action a);
  * frees what was made). */
 bool core_init(struct viewer *u, const struct viewer_opts *o, const struct view_ops *const *views);
 
-/* The state once loaded: the whole run in view, the cursor at its start. */
+/* While loading: the skeleton's extent in view, the cursor at its start. */
+void core_before_load(struct viewer *u);
+
+/* The state once loaded: the whole run in view, the cursor at its start
+ * (what was moved while loading is the kept keys' to do again). */
 void core_after_load(struct viewer *u);
+
+/* The keys kept while loading, taken again in order (a key that asks the
+ * main loop for something: its request). */
+enum core_request core_take_pending(struct viewer *u);
 
 /* Frees what core_init and loading made (not u itself). */
 void core_free(struct viewer *u);

@@ -190,6 +190,21 @@ void draw_box_end(const struct viewer *u)
 	attroff(draw_attr(u, C_PANEL));
 }
 
+size_t draw_skeleton_lanes(const struct viewer *u)
+{
+	size_t n = u->sk.ncaps;
+	if (n && u->sk.caps[0].cap == EV_NO_CAP)
+		n--; /* the RTS's own blocks: no lane, as the tracks give none */
+	return n;
+}
+
+const struct skel_cap *draw_skeleton_cap(const struct viewer *u, size_t lane, size_t *ci)
+{
+	size_t skip = u->sk.ncaps && u->sk.caps[0].cap == EV_NO_CAP;
+	*ci = lane + skip;
+	return *ci < u->sk.ncaps ? &u->sk.caps[*ci] : NULL;
+}
+
 /* Keeps the selection in view in a list of n rows shown h at a time. */
 void draw_scroll(struct viewer *u, int n, int h)
 {
@@ -235,17 +250,21 @@ static void take_track_rows(struct viewer *u, bool *has)
 
 void draw_prepare(struct viewer *u)
 {
-	for (size_t i = 0; i < u->nviews; i++)
+	for (size_t i = 0; u->ready && i < u->nviews; i++)
 		if (u->views[i]->track)
 			u->views[i]->track(u);
 }
 
 void draw_frame(struct viewer *u)
 {
-	layout_compute(&u->L, LINES, COLS, u->tr.ncaps, u->lanes_top);
+	/* while loading, the skeleton's lanes; the views' tracks and the
+	 * pane wait for the log */
+	layout_compute(&u->L, LINES, COLS, u->ready ? u->tr.ncaps : draw_skeleton_lanes(u),
+		       u->lanes_top);
 	u->lanes_top = u->L.lanes_top;
 	bool has[VIEWS_MAX] = { false };
-	take_track_rows(u, has);
+	if (u->ready)
+		take_track_rows(u, has);
 	curs_set(0);
 	if (u->L.rows < 8 || u->L.cols < 20) {
 		erase();
@@ -259,7 +278,7 @@ void draw_frame(struct viewer *u)
 	for (size_t i = 0, row = (size_t)u->L.tracks0; i < u->nviews; i++)
 		if (has[i])
 			u->views[i]->draw_track(u, (int)row++);
-	if (u->pane)
+	if (u->pane && u->ready)
 		u->pane->draw(u);
 	if (u->view)
 		u->view->draw(u);

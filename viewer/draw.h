@@ -34,6 +34,7 @@ attr_t draw_attr(const struct viewer *u, enum color c);
 #define G_SPAN(u) ((u)->ascii ? "-" : "\u2500")      /* ─ */
 #define G_TICK(u) ((u)->ascii ? "|" : "\u2502")      /* │ */
 #define G_MARKER(u) ((u)->ascii ? "v" : "\u25be")    /* ▾ */
+#define G_LOADING(u) ((u)->ascii ? "~" : "\u2591")   /* ░: data not loaded yet */
 
 /* An eighth-block level 0..8 at (y, x) (ASCII: light to dense). */
 void draw_level(const struct viewer *u, int y, int x, int lvl);
@@ -58,6 +59,12 @@ void draw_box_end(const struct viewer *u);
 /* The focused list panel's n rows, shown h at a time (u->pl): the
  * selection kept in view. */
 void draw_scroll(struct viewer *u, int n, int h);
+
+/* While loading: the skeleton's lanes (its capabilities less the RTS's
+ * own blocks), and lane i's capability (*ci its index in u->sk.caps). */
+struct skel_cap;
+size_t draw_skeleton_lanes(const struct viewer *u);
+const struct skel_cap *draw_skeleton_cap(const struct viewer *u, size_t lane, size_t *ci);
 
 /* A frame: the layout for the screen's size, every base view, the focused
  * panel, and the debug window file. */

@@ -6,10 +6,13 @@
 #include "session.h"
 
 #include <curses.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "core.h"
@@ -19,10 +22,21 @@
 
 void (*mainloop_on_quit)(void);
 
+/* HECTIC_DEBUG_LOAD_GATE=PATH (the end-to-end tests): the loader waits
+ * until PATH exists, so that a test sees and drives the loading screen
+ * for as long as it needs, then lets the load go. */
+static void wait_gate(void)
+{
+	const char *gate = getenv("HECTIC_DEBUG_LOAD_GATE");
+	while (gate && *gate && access(gate, F_OK) != 0)
+		nanosleep(&(struct timespec){ 0, 20000000 }, NULL);
+}
+
 void *loader_run(void *arg)
 {
 	struct viewer *u = arg;
 	progress_count_init(&u->loading);
+	wait_gate();
 	u->src.progress = &u->loading.p;
 	if (!live_open_store(u)) {
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
@@ -77,11 +91,7 @@ static void draw_loading(struct viewer *u)
 	}
 	int w = COLS - 10 > 10 ? COLS - 10 : 10;
 	/* the size from mainloop_run's stat: opening the file here could block */
-	uint64_t fsize = u->fsize ? u->fsize : 1;
-	uint64_t done = progress_count_read(&u->loading);
-	double frac = (double)done / (double)(2 * fsize);
-	if (frac > 1)
-		frac = 1;
+	double frac = loader_fraction(u);
 	mvprintw(2, 0, "indexing %3d%% ", (int)(frac * 100));
 	move(3, 0);
 	addch('[');
@@ -147,6 +157,42 @@ static void draw_loading_frame(struct viewer *u, const char *what, double secs)
 	(void)what;
 	(void)secs;
 	draw_loading(u);
+}
+
+static pthread_t loader_th;
+
+void loader_skeleton(struct viewer *u)
+{
+	int fd = open(u->o.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd >= 0) {
+		if (!skeleton_read_fd(&u->sk, fd))
+			skeleton_free(&u->sk); /* out of memory: no outline, still loading */
+		close(fd);
+	}
+	core_before_load(u);
+}
+
+bool loader_start(struct viewer *u)
+{
+	return pthread_create(&loader_th, NULL, loader_thread, u) == 0;
+}
+
+void loader_join(struct viewer *u)
+{
+	(void)u;
+	pthread_join(loader_th, NULL);
+}
+
+void loader_quit(struct viewer *u)
+{
+	quit_now(u);
+}
+
+double loader_fraction(const struct viewer *u)
+{
+	uint64_t fsize = u->fsize ? u->fsize : 1;
+	double frac = (double)progress_count_read(&u->loading) / (double)(2 * fsize);
+	return frac > 1 ? 1 : frac;
 }
 
 void loader_load(struct viewer *u)

@@ -4,6 +4,8 @@
 #ifndef HECTIC_LOADER_H
 #define HECTIC_LOADER_H
 
+#include <stdbool.h>
+
 struct viewer;
 
 /* Opens the store and builds the tracks of u->o.path on this thread; sets
@@ -14,6 +16,27 @@ void *loader_run(void *u);
  * quitting meanwhile ends the process (the loader may be deep in a scan).
  * Returns with u->loaded set. */
 void loader_load(struct viewer *u);
+
+/* loader_run on a thread that wakes the main loop (term_wake) when it is
+ * done, for the main loop to draw the skeleton meanwhile. False when no
+ * thread could be made. */
+bool loader_start(struct viewer *u);
+
+/* The skeleton of u->o.path (the block markers' outline, read at once),
+ * and the window over it (core_before_load). */
+void loader_skeleton(struct viewer *u);
+
+/* Waits for loader_start's thread, once u->loaded is set. */
+void loader_join(struct viewer *u);
+
+/* Quits at once while the loader may be deep in a scan: the terminal
+ * restored, hectic run's program stopped, a --save file not yet in place
+ * dropped, status 0 (as q). */
+void loader_quit(struct viewer *u) __attribute__((noreturn));
+
+/* How far the load is, 0 to 1: the bytes indexed, then scanned for the
+ * tracks, against twice the file's size. */
+double loader_fraction(const struct viewer *u);
 
 /* A step that takes longer than this shows on the status line. */
 #define BUSY_DELAY_MS 100

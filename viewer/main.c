@@ -1,6 +1,7 @@
 /* hectic: entry point and command dispatch. */
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 
+#include "../model/store.h"
 #include "../parser/render.h"
 
 
@@ -109,9 +111,19 @@ static int view(int argc, char **argv)
 	return mainloop_run(&o);
 }
 
+/* HECTIC_THREADS=1: the index and the tracks on one thread (for measuring
+ * the speed-up, and for machines shared with others). */
+static void threads_from_env(void)
+{
+	const char *t = getenv("HECTIC_THREADS");
+	if (t && !strcmp(t, "1"))
+		store_parallel_min = SIZE_MAX;
+}
+
 int main(int argc, char **argv)
 {
 	opterr = 0; /* getopt would print argv raw: warn_badopt says it escaped */
+	threads_from_env();
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

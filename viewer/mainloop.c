@@ -130,6 +130,30 @@ static void obey(struct viewer *u, enum core_request r)
 		term_redraw();
 }
 
+/* The first frames of a log file: its skeleton (the block markers'
+ * outline, read at once) while the loader indexes it and builds its
+ * tracks on its thread. The early actions move the window over the
+ * skeleton; other keys wait for the load (core_key). Returns once loaded;
+ * quitting meanwhile ends the process (loader_quit). */
+static void loading_loop(struct viewer *u)
+{
+	loader_skeleton(u);
+	while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE)) {
+		draw_frame(u);
+		struct input_event ev;
+		input_wait(u->in, 100, term_wake_fd(), -1, &ev);
+		if (term_handle_signals(u) || term_quit_asked() || ev.kind == IN_EOF)
+			loader_quit(u);
+		if (ev.kind == IN_KEY)
+			obey(u, core_key(u, ev.key));
+		else if (ev.kind == IN_MOUSE)
+			core_mouse(u, &ev);
+		if (u->quit)
+			loader_quit(u);
+	}
+	loader_join(u);
+}
+
 /* Frames and input until quit. Returns the exit status. */
 static int main_loop(struct viewer *u)
 {
@@ -221,12 +245,16 @@ int mainloop_run(const struct viewer_opts *o)
 	}
 	if (rc_errors)
 		core_say(u, "the rc file has errors (shown on exit)");
-	loader_load(u);
+	if (u->src.kind == SRC_FILE && loader_start(u))
+		loading_loop(u);
+	else
+		loader_load(u); /* a stream: its progress, until its header came */
 	term_wrap_store_sigbus();
 	if (u->loaded != 1)
 		term_die(EXIT_BADINPUT, "%s", u->err);
 	core_after_load(u);
 	session_restore(u);
 	live_start(u);
+	obey(u, core_take_pending(u));
 	return main_loop(u);
 }

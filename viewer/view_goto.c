@@ -17,7 +17,8 @@ static bool goto_parse(const struct viewer *u, const char *s, uint64_t *t)
 		*t = u->cursor > d ? u->cursor - d : 0;
 	else
 		*t = d;
-	*t = *t < u->s.tmin ? u->s.tmin : *t > u->s.tmax ? u->s.tmax : *t;
+	uint64_t lo = core_run_start(u), hi = core_run_end(u) - 1;
+	*t = *t < lo ? lo : *t > hi ? hi : *t;
 	return true;
 }
 
@@ -30,7 +31,7 @@ static void goto_run(struct viewer *u, const char *line)
 		core_say(u, "not a time: %s (try 1.5s, +20ms or -5ms)", line);
 		return;
 	}
-	while ((t < u->t0 || t >= u->t1) && core_width(u) < core_run_end(u) - u->s.tmin)
+	while ((t < u->t0 || t >= u->t1) && core_width(u) < core_run_end(u) - core_run_start(u))
 		core_zoom(u, false, -1);
 	core_go_time(u, t);
 }

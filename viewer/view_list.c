@@ -236,6 +236,12 @@ static void draw_list(struct viewer *u)
 	}
 	if (L->nlist <= 0)
 		return;
+	if (!u->ready) {
+		attron(draw_attr(u, C_DIM));
+		mvaddnstr(L->list0, 0, "(the events show once the log is indexed)", L->cols);
+		attroff(draw_attr(u, C_DIM));
+		return;
+	}
 	if (!u->sel_valid)
 		list_anchor(u);
 	if (!u->sel_valid) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "loader.h"
 
 static void draw_status(struct viewer *u)
 {
@@ -34,10 +35,18 @@ static void draw_status(struct viewer *u)
 	if (u->list_cap != LIST_ANY && fl + 20 < sizeof filt)
 		snprintf(filt + fl, sizeof filt - fl, " cap %d", u->list_cap);
 	char live[160];
-	live_status(u, live, sizeof live);
-	snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s%s", name,
-		 core_fmt_at(u, a, sizeof a, u->t0), core_fmt_at(u, b, sizeof b, u->t1),
-		 core_fmt_at(u, c, sizeof c, u->cursor), filt, *live ? "  " : "", live);
+	if (u->ready) {
+		live_status(u, live, sizeof live);
+		snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s%s", name,
+			 core_fmt_at(u, a, sizeof a, u->t0), core_fmt_at(u, b, sizeof b, u->t1),
+			 core_fmt_at(u, c, sizeof c, u->cursor), filt, *live ? "  " : "", live);
+	} else { /* no event list yet: what is still loading */
+		double f = loader_fraction(u);
+		snprintf(line, sizeof line, " %s  %s..%s  cursor %s  loading %d%%: %s", name,
+			 core_fmt_at(u, a, sizeof a, u->t0), core_fmt_at(u, b, sizeof b, u->t1),
+			 core_fmt_at(u, c, sizeof c, u->cursor), (int)(f * 100),
+			 f < 0.5 ? "the index" : "lanes, GCs, threads");
+	}
 	/* the message after what the line took once escaped */
 	int x = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii) + 2;
 	if (u->msg[0]) {

@@ -30,6 +30,8 @@ static void draw_ruler(struct viewer *u)
 		mvaddstr(L->ruler, LAYOUT_GUTTER + t[i].col + 1, t[i].label);
 		attroff(a);
 	}
+	if (!u->ready)
+		return; /* the markers come with the log */
 	/* markers as ticks where the labels leave room */
 	size_t lo = tracks_mark_from(&u->tr, u->t0);
 	attron(draw_attr(u, C_MARKER) | A_BOLD);
@@ -304,8 +306,75 @@ static void draw_mark(struct viewer *u)
 	attroff(draw_attr(u, C_MARK));
 }
 
+/* A row's label, and its columns marked in any shaded as not loaded. */
+static void draw_loading_row(struct viewer *u, int y, const char *label, const char *any,
+			     int curcol)
+{
+	move(y, 0);
+	clrtoeol();
+	mvaddstr(y, 0, label);
+	attron(draw_attr(u, C_NODATA));
+	for (int k = 0; k < u->L.plotw; k++)
+		if (any[k] || k == curcol) {
+			attr_t a = k == curcol ? A_REVERSE : 0;
+			attron(a);
+			mvaddstr(y, LAYOUT_GUTTER + k, any[k] ? G_LOADING(u) : " ");
+			attroff(a);
+		}
+	attroff(draw_attr(u, C_NODATA));
+}
+
+/* While the log loads: the ruler, each capability's columns that its
+ * blocks cover shaded as not loaded yet (the block markers say where data
+ * is, not what it holds), and the activity graph, the GC bar and the
+ * sparklines shaded wherever a capability has data. */
+static void draw_outline(struct viewer *u)
+{
+	const struct layout *L = &u->L;
+	draw_ruler(u);
+	size_t nl = draw_skeleton_lanes(u);
+	int w = L->plotw;
+	char *any = calloc((size_t)(w > 0 ? w : 1), 1), *row = calloc((size_t)(w > 0 ? w : 1), 1);
+	int curcol = layout_time_to_col(u->t0, u->t1, w, u->cursor);
+	for (size_t lane = 0; any && row && lane < nl; lane++) {
+		size_t ci;
+		const struct skel_cap *c = draw_skeleton_cap(u, lane, &ci);
+		for (int k = 0; k < w; k++) {
+			row[k] = skeleton_has_data(&u->sk, ci, layout_col_to_time(u->t0, u->t1, w, k),
+						   layout_col_to_time(u->t0, u->t1, w, k + 1));
+			any[k] |= row[k];
+		}
+		int i = (int)lane - L->lanes_top;
+		if (i < 0 || i >= L->nlanes)
+			continue;
+		char lab[16];
+		snprintf(lab, sizeof lab, "cap %d", c->cap);
+		draw_loading_row(u, L->lane0 + i, lab, row, curcol);
+	}
+	if (any) {
+		draw_loading_row(u, L->util, "util", any, curcol);
+		draw_loading_row(u, L->gcbar, "GC", any, curcol);
+		draw_loading_row(u, L->heap, "heap", any, -1);
+		draw_loading_row(u, L->live, "live", any, -1);
+	}
+	if (nl > (size_t)L->nlanes && L->nlanes > 0) {
+		char more[64];
+		snprintf(more, sizeof more, "%d-%d/%zu", L->lanes_top, L->lanes_top + L->nlanes - 1, nl);
+		attron(draw_attr(u, C_DIM));
+		mvaddstr(L->lane0 + L->nlanes - 1, 0, more);
+		attroff(draw_attr(u, C_DIM));
+	}
+	free(any);
+	free(row);
+	draw_mark(u);
+}
+
 static void timeline_draw(struct viewer *u)
 {
+	if (!u->ready) {
+		draw_outline(u);
+		return;
+	}
 	draw_ruler(u);
 	draw_lanes(u);
 	draw_lane_labels(u);

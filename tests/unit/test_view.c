@@ -482,6 +482,67 @@ static void test_prompt_editing(void **state)
 	assert_int_equal(strlen(p.text), p.len);
 }
 
+/* The keys given while the log loads: the early ones act on the skeleton
+ * at once, the first that needs the log and every one after it wait, and
+ * once loaded all are taken again, in order: the window, cursor, mark and
+ * message equal a fresh open's given the same keys. */
+static void test_keys_while_loading(void **state)
+{
+	(void)state;
+	static const char *const k[] = { "+", "+", "l", ":", "+", "3", "m", "s", "<Enter>",
+					 "v", "l", "l", "v", "]", "+", "?", NULL };
+	/* the fresh open, then the keys */
+	struct viewer *u = setup("default");
+	keys(u, k);
+	uint64_t t0 = u->t0, t1 = u->t1, cursor = u->cursor, ma = u->mark_a, mb = u->mark_b;
+	bool help = u->view != NULL;
+	char msg[sizeof u->msg];
+	memcpy(msg, u->msg, sizeof msg);
+	teardown(NULL);
+	/* the keys while loading: the skeleton first, the load after */
+	struct viewer_opts o = { .path = FIXTURE, .color = 0, .ascii = 1 };
+	assert_true(core_init(&U, &o, view_all));
+	u = &U;
+	u->mapname = "default";
+	u->km = keymap_new("default");
+	int fd = open(FIXTURE, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_true(skeleton_read_fd(&u->sk, fd));
+	close(fd);
+	assert_true(u->sk.valid);
+	layout_compute(&u->L, 32, 120, draw_skeleton_lanes(u), 0);
+	core_before_load(u);
+	uint64_t w0 = core_width(u);
+	for (size_t i = 0; i < 9; i++) /* zoom, step, go to a time: at once */
+		core_key(u, k[i]);
+	assert_false(u->ready);
+	assert_int_equal(core_width(u), w0 / 4);
+	assert_true(u->cursor > core_run_start(u));
+	assert_int_equal(u->nwaiting, 0);
+	for (size_t i = 9; k[i]; i++)
+		core_key(u, k[i]);
+	/* the mark is early; "]" (the next GC) needs the log: it and the two
+	 * keys after it wait, the help among them */
+	assert_int_equal(u->nwaiting, 3);
+	assert_int_equal(u->npending, 16);
+	assert_null(u->view);
+	assert_non_null(strstr(u->msg, "3 keys wait"));
+	loader_run(u);
+	assert_int_equal(u->loaded, 1);
+	layout_compute(&u->L, 32, 120, u->tr.ncaps, 0);
+	core_after_load(u);
+	core_take_pending(u);
+	assert_int_equal(u->npending, 0);
+	assert_int_equal(u->t0, t0);
+	assert_int_equal(u->t1, t1);
+	assert_int_equal(u->cursor, cursor);
+	assert_int_equal(u->mark_a, ma);
+	assert_int_equal(u->mark_b, mb);
+	assert_int_equal(u->view != NULL, help);
+	assert_string_equal(u->msg, msg);
+	teardown(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -497,6 +558,7 @@ int main(void)
 		cmocka_unit_test(test_prompt_editing),
 		cmocka_unit_test(test_threads_whole_run),
 		cmocka_unit_test(test_window_extremes),
+		cmocka_unit_test(test_keys_while_loading),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
