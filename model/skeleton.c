@@ -11,27 +11,24 @@
 #include "order.h"
 #include "vec.h"
 
-/* Where the bytes come from: a file (pread) or a buffer. */
+/* Where the bytes come from: a file (pread, through a window of a page
+ * or so, so that a log of small blocks costs a read per many markers)
+ * or a buffer. */
+#define WINDOW 4096
 struct reader {
 	int fd;
 	const uint8_t *mem;
 	uint64_t size;
+	uint8_t win[WINDOW];
+	uint64_t woff; /* the window holds [woff, woff + wlen) */
+	size_t wlen;
 };
 
-/* Up to n bytes at off into out; how many came. */
-static size_t read_at(const struct reader *r, uint64_t off, uint8_t *out, size_t n)
+static size_t pread_all(int fd, uint8_t *out, size_t n, uint64_t off)
 {
-	if (off >= r->size)
-		return 0;
-	if (n > r->size - off)
-		n = (size_t)(r->size - off);
-	if (r->mem) {
-		memcpy(out, r->mem + off, n);
-		return n;
-	}
 	size_t got = 0;
 	while (got < n) {
-		ssize_t k = pread(r->fd, out + got, n - got, (off_t)(off + got));
+		ssize_t k = pread(fd, out + got, n - got, (off_t)(off + got));
 		if (k < 0 && errno == EINTR)
 			continue;
 		if (k <= 0)
@@ -41,11 +38,34 @@ static size_t read_at(const struct reader *r, uint64_t off, uint8_t *out, size_t
 	return got;
 }
 
+/* Up to n bytes at off into out; how many came. */
+static size_t read_at(struct reader *r, uint64_t off, uint8_t *out, size_t n)
+{
+	if (off >= r->size)
+		return 0;
+	if (n > r->size - off)
+		n = (size_t)(r->size - off);
+	if (r->mem) {
+		memcpy(out, r->mem + off, n);
+		return n;
+	}
+	if (n > WINDOW)
+		return pread_all(r->fd, out, n, off);
+	if (off < r->woff || off + n > r->woff + r->wlen) {
+		r->woff = off;
+		r->wlen = pread_all(r->fd, r->win, WINDOW, off);
+		if (n > r->wlen)
+			n = r->wlen;
+	}
+	memcpy(out, r->win + (off - r->woff), n);
+	return n;
+}
+
 /* The header: read in growing prefixes until it parses. */
 #define HEADER_FIRST (64u << 10)
 #define HEADER_MAX (64u << 20)
 
-static bool read_header(const struct reader *r, struct ev_header *h, bool *oom)
+static bool read_header(struct reader *r, struct ev_header *h, bool *oom)
 {
 	size_t n = HEADER_FIRST;
 	for (;;) {
@@ -98,23 +118,47 @@ static void extend(struct skeleton *sk, uint64_t t0, uint64_t t1)
 	sk->valid = true;
 }
 
-/* One block [t0, t1] of capability c: joined to the last one when they
- * overlap (the usual order), else appended (sorted at the end). */
-static bool add_span(struct skel_cap *c, uint64_t t0, uint64_t t1)
+static int cmp_span(const void *a, const void *b)
 {
-	if (c->n && t0 >= c->v[c->n - 1].t0 && t0 <= c->v[c->n - 1].t1) {
+	const struct skel_span *x = a, *y = b;
+	return cmp_then(cmp_u64(x->t0, y->t0), cmp_u64(x->t1, y->t1));
+}
+
+/* c's spans sorted, and those less than gap apart joined. */
+static void join_spans(struct skel_cap *c, uint64_t gap)
+{
+	qsort(c->v, c->n, sizeof *c->v, cmp_span);
+	size_t k = 0;
+	for (size_t j = 0; j < c->n; j++) {
+		if (k && c->v[j].t0 <= c->v[k - 1].t1 + gap) {
+			if (c->v[j].t1 > c->v[k - 1].t1)
+				c->v[k - 1].t1 = c->v[j].t1;
+		} else {
+			c->v[k++] = c->v[j];
+		}
+	}
+	c->n = k;
+}
+
+/* One block [t0, t1] of capability c: joined to the last one when they
+ * overlap or are less than the resolution apart (the usual order), else
+ * appended. Past SKEL_SPANS_MAX spans the resolution doubles until half
+ * as many are left: memory stays bounded whatever the blocks. */
+static bool add_span(struct skeleton *sk, struct skel_cap *c, uint64_t t0, uint64_t t1)
+{
+	if (c->n && t0 >= c->v[c->n - 1].t0 && t0 <= c->v[c->n - 1].t1 + sk->resolution) {
 		if (t1 > c->v[c->n - 1].t1)
 			c->v[c->n - 1].t1 = t1;
 		return true;
 	}
 	struct skel_span s = { t0, t1 };
-	return vec_push(c->v, c->n, c->alloc, s);
-}
-
-static int cmp_span(const void *a, const void *b)
-{
-	const struct skel_span *x = a, *y = b;
-	return cmp_then(cmp_u64(x->t0, y->t0), cmp_u64(x->t1, y->t1));
+	if (!vec_push(c->v, c->n, c->alloc, s))
+		return false;
+	while (c->n > SKEL_SPANS_MAX) {
+		sk->resolution = sk->resolution ? sk->resolution * 2 : 1024;
+		join_spans(c, sk->resolution);
+	}
+	return true;
 }
 
 static int cmp_cap(const void *a, const void *b)
@@ -127,26 +171,14 @@ static int cmp_cap(const void *a, const void *b)
  * capabilities by id. */
 static void finish(struct skeleton *sk)
 {
-	for (size_t i = 0; i < sk->ncaps; i++) {
-		struct skel_cap *c = &sk->caps[i];
-		qsort(c->v, c->n, sizeof *c->v, cmp_span);
-		size_t k = 0;
-		for (size_t j = 0; j < c->n; j++) {
-			if (k && c->v[j].t0 <= c->v[k - 1].t1) {
-				if (c->v[j].t1 > c->v[k - 1].t1)
-					c->v[k - 1].t1 = c->v[j].t1;
-			} else {
-				c->v[k++] = c->v[j];
-			}
-		}
-		c->n = k;
-	}
+	for (size_t i = 0; i < sk->ncaps; i++)
+		join_spans(&sk->caps[i], sk->resolution);
 	qsort(sk->caps, sk->ncaps, sizeof *sk->caps, cmp_cap);
 }
 
 /* Steps over the item at off that is not a block marker; false when it
  * does not decode (the hop stops there). */
-static bool step_loose(const struct reader *r, const struct ev_header *h, uint64_t *off,
+static bool step_loose(struct reader *r, const struct ev_header *h, uint64_t *off,
 		       struct skeleton *sk)
 {
 	uint8_t buf[1u << 16];
@@ -162,7 +194,7 @@ static bool step_loose(const struct reader *r, const struct ev_header *h, uint64
 }
 
 /* Hops from the data's start from marker to marker. */
-static bool hop(struct skeleton *sk, const struct reader *r, const struct ev_header *h)
+static bool hop(struct skeleton *sk, struct reader *r, const struct ev_header *h)
 {
 	struct caps_seen cs = { .slot = calloc(65536, sizeof(int32_t)) };
 	if (!cs.slot)
@@ -190,7 +222,7 @@ static bool hop(struct skeleton *sk, const struct reader *r, const struct ev_hea
 		if (size < EV_BLOCK_MARKER_BYTES)
 			break; /* impossible */
 		struct skel_cap *c = cap_for(sk, &cs, be16(m + 22));
-		if (!c || !add_span(c, t0, t1 > t0 ? t1 : t0)) {
+		if (!c || !add_span(sk, c, t0, t1 > t0 ? t1 : t0)) {
 			ok = false;
 			break;
 		}
@@ -210,7 +242,7 @@ static bool hop(struct skeleton *sk, const struct reader *r, const struct ev_hea
 	return ok;
 }
 
-static bool read_any(struct skeleton *sk, const struct reader *r)
+static bool read_any(struct skeleton *sk, struct reader *r)
 {
 	memset(sk, 0, sizeof *sk);
 	sk->size = r->size;
@@ -232,8 +264,15 @@ bool skeleton_read_fd(struct skeleton *sk, int fd)
 		memset(sk, 0, sizeof *sk);
 		return true;
 	}
-	struct reader r = { .fd = fd, .size = (uint64_t)st.st_size };
-	return read_any(sk, &r);
+	struct reader *r = calloc(1, sizeof *r);
+	if (!r)
+		return false;
+	r->fd = fd;
+	r->size = (uint64_t)st.st_size;
+	r->woff = UINT64_MAX;
+	bool ok = read_any(sk, r);
+	free(r);
+	return ok;
 }
 
 bool skeleton_read_mem(struct skeleton *sk, const uint8_t *buf, size_t len)

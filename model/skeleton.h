@@ -29,7 +29,12 @@
 #define SKEL_LOOSE_MAX 4096
 #define SKEL_BLOCKS_MAX (1u << 20)
 
-/* A capability's blocks: [t0, t1] of each, sorted by t0, overlaps merged. */
+/* Spans kept per capability at most: past that, spans closer than the
+ * resolution are joined, the resolution doubling until half are left. */
+#define SKEL_SPANS_MAX 4096
+
+/* A capability's blocks: [t0, t1] of each, sorted by t0, overlaps (and
+ * gaps under the resolution) merged. */
 struct skel_cap {
 	int32_t cap; /* EV_NO_CAP: events of no capability */
 	struct skel_span {
@@ -45,6 +50,7 @@ struct skeleton {
 	struct skel_cap *caps; /* by cap id, ascending; EV_NO_CAP first */
 	size_t ncaps;
 	size_t nblocks;   /* blocks read */
+	uint64_t resolution; /* ns: gaps shorter than this may show as data (0: exact) */
 	uint64_t reached; /* bytes of the file the hop covered */
 	uint64_t size;    /* the file's size when read */
 };

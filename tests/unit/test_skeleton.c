@@ -229,6 +229,48 @@ static void test_crafted_loose(void **state)
 	evb_free(&b);
 }
 
+/* Many small blocks with gaps between them: the spans stay bounded (the
+ * resolution coarsens), every block is still covered, and a gap far wider
+ * than the resolution is still no data. Read through a file, so that the
+ * windowed reads are exercised too. */
+static void test_many_blocks(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 0, 4, "Create thread");
+	evb_type(&b, 18, 14, "Block marker");
+	evb_end_header(&b);
+	enum { N = 20000 };
+	for (uint64_t i = 0; i < N; i++) {
+		evb_marker(&b, i * 100, 24 + 14, i * 100 + 10, 0);
+		evb_event(&b, 0, i * 100 + 1, "\0\0\0\1", 4);
+	}
+	evb_marker(&b, 1000000000, 24 + 14, 1000000010, 0);
+	evb_event(&b, 0, 1000000001, "\0\0\0\1", 4);
+	evb_dataend(&b);
+	char path[] = "/tmp/test_skeleton.XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, b.p, b.n), (ssize_t)b.n);
+	struct skeleton sk;
+	assert_true(skeleton_read_fd(&sk, fd));
+	close(fd);
+	unlink(path);
+	assert_true(sk.complete);
+	assert_int_equal(sk.nblocks, N + 1);
+	assert_int_equal(sk.ncaps, 1);
+	assert_true(sk.caps[0].n <= SKEL_SPANS_MAX);
+	assert_true(sk.resolution > 0);
+	for (uint64_t i = 0; i < N; i += 997)
+		assert_true(skeleton_has_data(&sk, 0, i * 100 + 5, i * 100 + 6));
+	assert_false(skeleton_has_data(&sk, 0, 500000000, 500000001));
+	assert_true(skeleton_has_data(&sk, 0, 1000000005, 1000000006));
+	assert_int_equal(sk.tmax, 1000000010);
+	skeleton_free(&sk);
+	evb_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +279,7 @@ int main(void)
 		cmocka_unit_test(test_crafted_cut),
 		cmocka_unit_test(test_crafted_bad_size),
 		cmocka_unit_test(test_crafted_loose),
+		cmocka_unit_test(test_many_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
