@@ -51,6 +51,8 @@ struct merge {
 	uint8_t *want;     /* by tag (hdr.nsel entries): 1 when wanted; NULL: all */
 	uint16_t wantmask;
 	size_t nsorted; /* cursors holding a sorted array */
+	uint64_t nread; /* items whose head was read */
+	size_t nstarted; /* segments started */
 	struct ev ev;   /* merge_next's decoded event */
 };
 
@@ -98,9 +100,10 @@ static int cmp_evref(const void *a, const void *b)
 /* The next wanted event of an unsorted segment from *off on (its
  * capability state in *cs), into r; false at its end. */
 static bool unsorted_next(const struct store *s, const struct cursor *c, uint64_t *off,
-			  struct capstate *cs, struct evref *r)
+			  struct capstate *cs, struct evref *r, uint64_t *nread)
 {
 	while (*off < c->end) {
+		++*nread;
 		enum ev_status st =
 			ev_size_fast(&s->hdr, s->map, c->end, *off, &r->time, &r->size, &r->tag)
 				? EV_OK
@@ -122,14 +125,14 @@ static bool unsorted_next(const struct store *s, const struct cursor *c, uint64_
 
 /* Sorts an unsorted segment's wanted events into c->sorted; false when out
  * of memory (the cursor then scans). */
-static bool sort_unsorted(const struct store *s, struct cursor *c)
+static bool sort_unsorted(const struct store *s, struct cursor *c, uint64_t *nread)
 {
 	struct evref *v = malloc(SEG_UNSORTED_MAX * sizeof *v), r;
 	if (!v)
 		return false;
 	uint32_t n = 0;
 	struct capstate cs = c->seg_cs;
-	for (uint64_t off = c->seg_off; n < SEG_UNSORTED_MAX && unsorted_next(s, c, &off, &cs, &r);)
+	for (uint64_t off = c->seg_off; n < SEG_UNSORTED_MAX && unsorted_next(s, c, &off, &cs, &r, nread);)
 		v[n++] = r;
 	qsort(v, n, sizeof *v, cmp_evref);
 	c->sorted = v;
@@ -145,7 +148,8 @@ static bool sort_unsorted(const struct store *s, struct cursor *c)
 static bool cursor_load_unsorted(struct merge *m, struct cursor *c)
 {
 	const struct store *s = m->s;
-	if (!c->started && !c->sorted && m->nsorted < merge_sorted_max && sort_unsorted(s, c))
+	if (!c->started && !c->sorted && m->nsorted < merge_sorted_max &&
+	    sort_unsorted(s, c, &m->nread))
 		m->nsorted++;
 	if (c->sorted) {
 		if (c->pos >= c->nsorted) {
@@ -161,7 +165,7 @@ static bool cursor_load_unsorted(struct merge *m, struct cursor *c)
 	struct capstate cs = c->seg_cs;
 	struct evref best = { 0 }, r;
 	bool found = false;
-	for (uint64_t off = c->seg_off; unsorted_next(s, c, &off, &cs, &r);) {
+	for (uint64_t off = c->seg_off; unsorted_next(s, c, &off, &cs, &r, &m->nread);) {
 		if (c->started && cmp_evref(&r, &c->ref) <= 0)
 			continue;
 		if (!found || cmp_evref(&r, &best) < 0) {
@@ -203,6 +207,7 @@ static bool cursor_load(struct merge *m, struct cursor *c)
 		if (c->next >= c->end)
 			break;
 		struct evref *r = &c->ref;
+		m->nread++;
 		enum ev_status st =
 			ev_size_fast(&s->hdr, s->map, c->end, c->next, &r->time, &r->size, &r->tag)
 				? EV_OK
@@ -244,25 +249,71 @@ static const struct ckpt *ckpt_before(const struct store *s, const struct seg *g
 	return &s->ckpts[g->ck0 + (lo ? lo - 1 : 0)];
 }
 
+/* The bit a tag is found by in the index: its own (IX_*), or its class's. */
+static uint16_t tag_want_bit(const struct store *s, uint16_t tag)
+{
+	uint16_t b = tag < s->hdr.nsel ? s->tagclass[tag] : (uint16_t)CLASS_BIT(class_of(tag));
+	uint16_t own = (uint16_t)(b & ~CLASS_ALL);
+	return own ? own : b;
+}
+
+uint16_t store_want_bits(const struct store *s, class_set classes, const uint16_t *tags,
+			 size_t ntags)
+{
+	uint16_t w = (uint16_t)(classes & CLASS_ALL);
+	for (size_t i = 0; i < ntags; i++)
+		w |= tag_want_bit(s, tags[i]);
+	return w;
+}
+
+bool store_may_have(const struct store *s, class_set classes, const uint16_t *tags,
+		    size_t ntags)
+{
+	return (s->classes & store_want_bits(s, classes, tags, ntags)) != 0;
+}
+
+/* The wanted tags: those of the classes, and tags[0 .. ntags). False when
+ * out of memory. */
+static bool set_want(struct merge *m, class_set classes, const uint16_t *tags, size_t ntags)
+{
+	const struct store *s = m->s;
+	if ((classes & CLASS_ALL) == CLASS_ALL || !s->hdr.nsel)
+		return true;
+	m->want = malloc(s->hdr.nsel);
+	if (!m->want)
+		return false;
+	for (uint32_t t = 0; t < s->hdr.nsel; t++)
+		m->want[t] = (classes & CLASS_BIT(class_of((uint16_t)t))) != 0;
+	for (size_t i = 0; i < ntags; i++)
+		if (tags[i] < s->hdr.nsel)
+			m->want[tags[i]] = 1;
+	m->wantmask = store_want_bits(s, classes, tags, ntags);
+	return true;
+}
+
 struct merge *merge_new_at(const struct store *s, uint64_t from, class_set classes)
+{
+	return merge_new_tags(s, from, classes, NULL, 0);
+}
+
+struct merge *merge_new_tags(const struct store *s, uint64_t from, class_set classes,
+			     const uint16_t *tags, size_t ntags)
 {
 	struct merge *m = calloc(1, sizeof *m);
 	if (!m)
 		return NULL;
 	m->s = s;
 	m->from = from;
-	if (classes != CLASS_ALL && s->hdr.nsel) {
-		m->want = malloc(s->hdr.nsel);
-		if (!m->want) {
-			free(m);
-			return NULL;
-		}
-		for (uint32_t t = 0; t < s->hdr.nsel; t++)
-			m->want[t] = (classes & CLASS_BIT(class_of((uint16_t)t))) != 0;
-		m->wantmask = (uint16_t)classes;
+	if (!set_want(m, classes, tags, ntags)) {
+		free(m);
+		return NULL;
 	}
 	m->order = s->order;
 	m->nsegs = s->nsegs;
+	if (m->want && !(s->classes & m->wantmask)) {
+		m->npending = m->nsegs; /* none of the events wanted is in the log */
+		return m;
+	}
 	/* segments starting at or after from wait their turn; of those before,
 	 * the ones still running at from start now, at their checkpoint */
 	size_t k = lower_bound(s->order, s->nsegs, sizeof *s->order, &from, order_before_t);
@@ -317,6 +368,9 @@ static bool ensure_room(struct merge *m)
 /* Starts a cursor on segment g at its checkpoint ck. */
 static void start_segment(struct merge *m, const struct seg *g, size_t ck)
 {
+	if (m->want && !(g->classes & m->wantmask))
+		return; /* none of its events is wanted: it is not read */
+	m->nstarted++;
 	uint64_t off = g->nck ? m->s->ckpts[ck].off : g->off;
 	struct capstate cs = g->nck ? m->s->ckpts[ck].cs : g->cs;
 	if (!ensure_room(m)) {
@@ -338,12 +392,6 @@ static void start_segment(struct merge *m, const struct seg *g, size_t ck)
 	c->sorted = NULL;
 	c->seg_off = g->off;
 	c->seg_cs = g->cs;
-	/* an unsorted segment has one checkpoint: skip it whole when it holds
-	 * nothing wanted */
-	if (g->unsorted && c->want && g->nck && !(m->s->ckpts[g->ck0].classes & c->wantmask)) {
-		m->freel[m->nfree++] = slot;
-		return;
-	}
 	if (!cursor_load(m, c)) {
 		m->freel[m->nfree++] = slot;
 		return;
@@ -438,6 +486,16 @@ size_t store_events_before(const struct store *s, uint64_t time, uint64_t off,
 		}
 		span = span > UINT64_MAX / 8 ? UINT64_MAX : span * 8;
 	}
+}
+
+uint64_t merge_read(const struct merge *m)
+{
+	return m->nread;
+}
+
+size_t merge_started(const struct merge *m)
+{
+	return m->nstarted;
 }
 
 bool merge_failed(const struct merge *m)

@@ -215,10 +215,25 @@ static void start(struct pass *p, uint32_t name, uint64_t t, int32_t cap, uint32
 	p->nopen[ti]++;
 }
 
-static void stop(struct pass *p, const char *name, size_t n, uint64_t t, uint32_t thread)
+/* A user event being paired: its thread, found when first asked for
+ * (who_thread). */
+struct who {
+	struct attr *a;
+	uint64_t time, off;
+	int32_t cap;
+	bool known;
+	uint32_t thread;
+};
+
+static uint32_t who_thread(struct who *w);
+
+/* A stop: its thread matters only for a name that was started. */
+static void stop(struct pass *p, const char *name, size_t n, struct who *w)
 {
 	struct spans *sp = p->sp;
 	long id = intern_find(&sp->ix, name, n);
+	uint32_t thread = id >= 0 ? who_thread(w) : 0;
+	uint64_t t = w->time;
 	long ti = id >= 0 ? idmap_get(&p->threads, thread) : -1;
 	long pi = ti >= 0 ? pair_of(p, thread, (uint32_t)id, false) : -1;
 	uint32_t k = pi >= 0 ? p->top[pi] : 0;
@@ -249,8 +264,212 @@ static bool match(const regex_t *re, const char *text, const char **name, size_t
 	return true;
 }
 
-static void user_event(struct pass *p, const uint8_t *s, size_t len, uint64_t t, int32_t cap,
-		       uint32_t thread)
+/* ---- the running thread of a capability at a user event ----
+ *
+ * The thread a user event is paired on is the one its capability runs: set
+ * by the capability's latest RUN_THREAD before the event in merged order,
+ * cleared by a STOP_THREAD (0 when neither came before). Only the events
+ * that pair need it, and a log has few or many of them, so it is found
+ * near each: a merge of RUN_THREAD and STOP_THREAD runs forward from a
+ * little before the first such event, through the next ones while they are
+ * close (a capability's state is known once one of its events was read);
+ * a capability not seen since that merge started is looked up backwards in
+ * windows that grow eightfold. Far apart events start a new merge. Once the
+ * reading reaches an eighth of the log's events, the merge no longer
+ * restarts (a log with many spans costs one pass over the scheduler's
+ * events, as a full scan would), and a backwards look that would go over
+ * that restarts it from the log's start. */
+
+bool spans_full_scan; /* tests: attribute from one pass from the start */
+
+#define NCAPS_MAX 65536 /* capabilities are 16-bit in the block markers */
+#define WINDOW_EVENTS 2048 /* a window's first size, in events (by the log's mean rate) */
+#define GAP_EVENTS (4 * WINDOW_EVENTS) /* how far (in events) the merge goes on
+					     * rather than starts again */
+
+static const uint16_t runstop[2] = { EV_RUN_THREAD, EV_STOP_THREAD };
+
+struct attr {
+	const struct store *s;
+	struct merge *m;      /* RUN_THREAD and STOP_THREAD from time from */
+	uint64_t from;
+	struct evref next;    /* m's next event, read ahead */
+	bool have_next, ended;
+	bool full;            /* m never starts again */
+	uint32_t *thread;     /* by capability: its running thread, 0: none */
+	uint32_t *gen;        /* by capability: thread[] holds since m started when == curgen */
+	uint32_t curgen;
+	uint64_t window;      /* the first window, in ns */
+	uint64_t gap;         /* GAP_EVENTS, in ns */
+	uint64_t read, budget; /* events read by the merges, and the cheap reading's limit */
+	bool oom;
+};
+
+/* A RUN_THREAD's thread or a STOP_THREAD's 0 into *thread; false when the
+ * event is one the pass skips (unknown layout, no field). */
+static bool runstop_thread(const struct store *s, uint64_t off, uint32_t *thread)
+{
+	struct ev e;
+	if (ev_decode(&s->hdr, s->map, s->size, off, &e) != EV_OK ||
+	    e.layout == SEL_UNKNOWN_LAYOUT || e.nf < 1)
+		return false;
+	*thread = e.tag == EV_RUN_THREAD ? (uint32_t)e.f[0].u : 0;
+	return true;
+}
+
+static bool key_before(const struct evref *r, uint64_t time, uint64_t off)
+{
+	return r->time < time || (r->time == time && r->off < off);
+}
+
+static bool attr_init(struct attr *a, const struct store *s)
+{
+	memset(a, 0, sizeof *a);
+	a->s = s;
+	a->thread = xcallocarray(NCAPS_MAX, sizeof *a->thread);
+	a->gen = xcallocarray(NCAPS_MAX, sizeof *a->gen);
+	uint64_t span = s->tmax - s->tmin, n = s->nevents ? s->nevents : 1;
+	double per = (double)span / (double)n; /* ns per event */
+	a->window = (uint64_t)(per * WINDOW_EVENTS) + 1;
+	a->gap = (uint64_t)(per * GAP_EVENTS) + 1;
+	a->budget = s->nevents / 8;
+	a->full = spans_full_scan;
+	return a->thread && a->gen;
+}
+
+static void attr_free(struct attr *a)
+{
+	merge_free(a->m);
+	free(a->thread);
+	free(a->gen);
+}
+
+/* Starts the forward merge at time from (the log's start: every
+ * capability's state is known, none running). */
+static bool attr_restart(struct attr *a, uint64_t from)
+{
+	merge_free(a->m);
+	if (from <= a->s->tmin)
+		from = 0;
+	a->m = merge_new_tags(a->s, from, 0, runstop, 2);
+	a->from = from;
+	a->have_next = a->ended = false;
+	if (++a->curgen == 0) { /* wrapped: no stale generation may match */
+		memset(a->gen, 0, NCAPS_MAX * sizeof *a->gen);
+		a->curgen = 1;
+	}
+	if (!a->m)
+		a->oom = true;
+	return a->m != NULL;
+}
+
+/* Moves the forward merge up to the key (time, off): every event before it
+ * is applied. */
+static void attr_advance(struct attr *a, uint64_t time, uint64_t off)
+{
+	while (!a->ended) {
+		if (!a->have_next) {
+			uint64_t r0 = merge_read(a->m);
+			a->have_next = merge_step(a->m, &a->next);
+			a->read += merge_read(a->m) - r0;
+			if (!a->have_next) {
+				a->ended = true;
+				a->oom |= merge_failed(a->m);
+				return;
+			}
+		}
+		if (!key_before(&a->next, time, off))
+			return;
+		a->have_next = false;
+		int32_t c = a->next.cap;
+		uint32_t th;
+		if (c >= 0 && c < NCAPS_MAX && runstop_thread(a->s, a->next.off, &th)) {
+			a->thread[c] = th;
+			a->gen[c] = a->curgen;
+		}
+	}
+}
+
+/* Capability c's state just before time t from its latest RUN_THREAD or
+ * STOP_THREAD before t, looked for in growing windows: 1 when found (into
+ * *thread), 0 when none comes before t, -1 when the look would take the
+ * reading past its budget (or out of memory: a->oom). */
+static int attr_back(struct attr *a, int32_t c, uint64_t t, uint32_t *thread)
+{
+	const struct store *s = a->s;
+	for (uint64_t w = a->window;; w = w > UINT64_MAX / 8 ? UINT64_MAX : w * 8) {
+		uint64_t lo = t - s->tmin > w ? t - w : 0;
+		struct merge *m = merge_new_tags(s, lo, 0, runstop, 2);
+		if (!m) {
+			a->oom = true;
+			return -1;
+		}
+		bool found = false, over = false;
+		struct evref r;
+		while (!over && merge_step(m, &r) && r.time < t) {
+			uint32_t th;
+			if (r.cap == c && runstop_thread(s, r.off, &th)) {
+				*thread = th;
+				found = true;
+			}
+			over = a->read + merge_read(m) > a->budget;
+		}
+		a->read += merge_read(m);
+		a->oom |= merge_failed(m);
+		merge_free(m);
+		if (a->oom || over)
+			return -1;
+		if (found)
+			return 1;
+		if (lo == 0)
+			return 0;
+	}
+}
+
+/* The running thread of capability cap just before the event (time, off);
+ * the events asked about come in merged order. */
+static uint32_t attr_thread(struct attr *a, uint64_t time, uint64_t off, int32_t cap)
+{
+	if (cap < 0 || cap >= NCAPS_MAX)
+		return 0;
+	if (!a->full && a->read > a->budget)
+		a->full = true;
+	uint64_t pos = a->have_next ? a->next.time : a->from;
+	bool far = a->m && time > pos && time - pos > a->gap;
+	if (!a->m || (!a->full && far)) {
+		uint64_t from = a->full ? 0 : time - a->s->tmin > a->window ? time - a->window : 0;
+		if (!attr_restart(a, from))
+			return 0;
+	}
+	attr_advance(a, time, off);
+	if (a->gen[cap] != a->curgen) {
+		uint32_t th = 0;
+		int k = !a->from ? 0 : a->full ? -1 : attr_back(a, cap, a->from, &th);
+		if (k < 0) { /* too far back: read everything, once, from the start */
+			if (a->oom)
+				return 0;
+			a->full = true;
+			if (!attr_restart(a, 0))
+				return 0;
+			attr_advance(a, time, off);
+			th = a->gen[cap] == a->curgen ? a->thread[cap] : 0;
+		}
+		a->thread[cap] = th;
+		a->gen[cap] = a->curgen;
+	}
+	return a->thread[cap];
+}
+
+static uint32_t who_thread(struct who *w)
+{
+	if (!w->known) {
+		w->thread = attr_thread(w->a, w->time, w->off, w->cap);
+		w->known = true;
+	}
+	return w->thread;
+}
+
+static void user_event(struct pass *p, const uint8_t *s, size_t len, struct who *w)
 {
 	char buf[1024];
 	if (len >= sizeof buf || memchr(s, 0, len))
@@ -263,11 +482,11 @@ static void user_event(struct pass *p, const uint8_t *s, size_t len, uint64_t t,
 		if (match(&p->r->start[k], buf, &name, &n)) {
 			long id = name_of(p, name, n);
 			if (id >= 0)
-				start(p, (uint32_t)id, t, cap, thread);
+				start(p, (uint32_t)id, w->time, w->cap, who_thread(w));
 			return;
 		}
 		if (match(&p->r->stop[k], buf, &name, &n)) {
-			stop(p, name, n, t, thread);
+			stop(p, name, n, w);
 			return;
 		}
 	}
@@ -281,67 +500,43 @@ static int cmp_span(const void *a, const void *b)
 	return x->end < y->end ? -1 : x->end > y->end;
 }
 
+/* The pass's tables are freed; sp keeps the spans, names and counts. */
+static void pass_free(struct pass *p)
+{
+	struct spans *sp = p->sp;
+	for (size_t i = 0; i < p->nthreads; i++)
+		sp->unclosed += p->nopen[i];
+	free(p->open);
+	free(p->nopen);
+	free(p->top);
+	sp->probes = sp->ix.probes + p->pairs.probes;
+	intern_free(&p->pairs);
+	idmap_free(&p->threads);
+}
+
 bool spans_build(struct spans *sp, const struct store *s, const struct span_rules *r)
 {
 	memset(sp, 0, sizeof *sp);
 	struct pass p = { .sp = sp, .r = r };
 	p.budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
-	/* the running thread of each capability, by capability: a small map */
-	struct idmap capmap = { 0 };
-	uint32_t *running = NULL;
-	size_t ncaps = 0, capcap = 0;
-	struct merge *m = merge_new_at(s, 0, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_USER));
-	if (!m)
-		return false;
+	static const uint16_t user[2] = { EV_USER_MSG, EV_USER_MARKER };
+	struct attr a;
+	struct merge *m = NULL;
+	bool ok = attr_init(&a, s) && (m = merge_new_tags(s, 0, 0, user, 2)) != NULL;
 	int32_t cap;
 	const struct ev *e;
-	while (!p.oom && (e = merge_next(m, &cap))) {
-		if (e->layout == SEL_UNKNOWN_LAYOUT || e->nf < 1)
+	while (ok && !p.oom && !a.oom && (e = merge_next(m, &cap))) {
+		if (e->layout == SEL_UNKNOWN_LAYOUT || e->nf < 1 || !e->f[0].s)
 			continue;
-		uint32_t *run = NULL;
-		if (cap != EV_NO_CAP) {
-			long i = idmap_get(&capmap, (uint32_t)cap);
-			if (i < 0) {
-				uint32_t z = 0;
-				if (ncaps >= 4096 || !vec_push(running, ncaps, capcap, z) ||
-				    !idmap_put(&capmap, (uint32_t)cap, ncaps - 1)) {
-					if (ncaps < 4096)
-						p.oom = true;
-					continue;
-				}
-				i = (long)ncaps - 1;
-			}
-			run = &running[i];
-		}
-		switch (e->tag) {
-		case EV_RUN_THREAD:
-			if (run)
-				*run = (uint32_t)e->f[0].u;
-			break;
-		case EV_STOP_THREAD:
-			if (run)
-				*run = 0;
-			break;
-		case EV_USER_MSG:
-		case EV_USER_MARKER:
-			if (e->f[0].s)
-				user_event(&p, e->f[0].s, (size_t)e->f[0].u, e->time, cap,
-					   run ? *run : 0);
-			break;
-		}
+		struct who w = { &a, e->time, e->off, cap, false, 0 };
+		user_event(&p, e->f[0].s, (size_t)e->f[0].u, &w);
 	}
-	bool failed = merge_failed(m) || p.oom;
+	bool failed = !ok || merge_failed(m) || p.oom || a.oom;
+	sp->sched_read = a.read;
+	sp->full_scan = a.full;
 	merge_free(m);
-	for (size_t i = 0; i < p.nthreads; i++)
-		sp->unclosed += p.nopen[i];
-	free(p.open);
-	free(p.nopen);
-	free(p.top);
-	sp->probes = sp->ix.probes + p.pairs.probes;
-	intern_free(&p.pairs);
-	idmap_free(&p.threads);
-	idmap_free(&capmap);
-	free(running);
+	attr_free(&a);
+	pass_free(&p);
 	if (failed) {
 		spans_free(sp);
 		return false;

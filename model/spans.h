@@ -9,14 +9,21 @@
  * of one name nest on a thread and run side by side on several. A stop
  * with no start, and a start never stopped, are counted, not paired.
  *
- * The pass reads the scheduler's and the user's events in time order
- * (one merge over the store: O(those events)): a name is interned through
- * a hash table, and the open spans of each thread and name are a chain,
+ * The pass reads the user's events in time order through the index (a log
+ * without any costs nothing). The thread of an event that pairs is the one
+ * running on its capability: found from the scheduler's events just before
+ * it (O(a window of events) each, a few thousand), or, when pairing events
+ * are many (or a capability's state is far back), from one pass over the
+ * scheduler's events: at most an eighth of the log's events is read before
+ * that pass. A name is interned through a hash table, and the open spans
+ * of each thread and name are a chain,
  * so a start or a stop costs O(1) expected however many names and open
  * spans there are. Names are copied out of the map (a live log's map
  * moves). Memory is bounded: at most 65,536 names, and the tables stop
  * growing at a budget of 5% of the file (at least 8 MB); what did not fit
- * is left out, and over_budget says so. Never includes curses or termkey. */
+ * is left out, and over_budget says so. The search for threads keeps two
+ * tables by capability (512 KB, touched only where capabilities are seen).
+ * Never includes curses or termkey. */
 #ifndef HECTIC_SPANS_H
 #define HECTIC_SPANS_H
 
@@ -62,7 +69,14 @@ struct spans {
 	struct intern ix;         /* (internal) the names' table: name -> index */
 	uint64_t probes;          /* hash-table slots the build examined: O(1)
 				   * expected per user event (for the tests) */
+	uint64_t sched_read;      /* events read to find the threads of the user
+				   * events that pair (for the tests) */
+	bool full_scan;           /* they were found by one pass over the
+				   * scheduler's events rather than near each */
 };
+
+/* Tests: find the threads by one pass from the log's start. */
+extern bool spans_full_scan;
 
 /* The two default rules: "^START (.+)$" / "^STOP (.+)$" and
  * "^(.+) begin$" / "^(.+) end$". False when out of memory. */

@@ -80,6 +80,9 @@ static bool seg_close(struct store *s, uint64_t end)
 	ix->cur.t0 = ix->seg_lo;
 	ix->cur.t1 = ix->seg_hi;
 	ix->cur.nck = s->nckpts - ix->cur.ck0;
+	ix->cur.classes = 0;
+	for (size_t k = ix->cur.ck0; k < s->nckpts; k++)
+		ix->cur.classes |= s->ckpts[k].classes;
 	return vec_push(s->segs, s->nsegs, ix->segcap, ix->cur);
 }
 
@@ -541,7 +544,8 @@ static int cmp_order(const void *a, const void *b)
 }
 
 
-/* The segments by start time, with each chunk's latest end, for seeks. */
+/* The segments by start time, with each chunk's latest end, for seeks;
+ * the index bits of the whole store. */
 static enum store_status build_order(struct store *s)
 {
 	size_t n = s->nsegs, nch = (n + ORDER_CHUNK - 1) / ORDER_CHUNK;
@@ -549,8 +553,11 @@ static enum store_status build_order(struct store *s)
 	s->chunk_t1 = xmallocarray(nch, sizeof *s->chunk_t1);
 	if (!s->order || !s->chunk_t1)
 		return STORE_ENOMEM;
-	for (size_t i = 0; i < n; i++)
+	s->classes = 0;
+	for (size_t i = 0; i < n; i++) {
 		s->order[i] = (struct seg_order){ s->segs[i].t0, s->segs[i].off, i };
+		s->classes |= s->segs[i].classes;
+	}
 	qsort(s->order, n, sizeof *s->order, cmp_order);
 	for (size_t c = 0; c < nch; c++) {
 		uint64_t mx = 0;
@@ -560,6 +567,19 @@ static enum store_status build_order(struct store *s)
 		s->chunk_t1[c] = mx;
 	}
 	return STORE_OK;
+}
+
+/* A tag's index bits: its class's, and its own for the rare tags of
+ * common classes (IX_*). */
+static uint16_t tag_bits(uint16_t tag)
+{
+	uint16_t b = (uint16_t)CLASS_BIT(class_of(tag));
+	switch (tag) {
+	case EV_THREAD_LABEL: return b | IX_THREAD_LABEL;
+	case EV_SPARK_COUNTERS: return b | IX_SPARK_COUNTERS;
+	case EV_GC_STATS_GHC: return b | IX_GC_STATS;
+	default: return b;
+	}
 }
 
 static enum store_status open_common(struct store *s, char *err, size_t errlen)
@@ -586,7 +606,7 @@ static enum store_status open_common(struct store *s, char *err, size_t errlen)
 		return STORE_ENOMEM;
 	}
 	for (uint32_t t = 0; t < s->hdr.nsel; t++)
-		s->tagclass[t] = (uint16_t)CLASS_BIT(class_of((uint16_t)t));
+		s->tagclass[t] = tag_bits((uint16_t)t);
 	enum store_status st = build_index_parallel(s);
 	if (st == STORE_OK)
 		st = build_order(s);

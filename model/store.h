@@ -35,6 +35,9 @@ struct seg {
 			     * the first and the last) */
 	struct capstate cs; /* capability state before the first item */
 	size_t ck0, nck;    /* its checkpoints: ckpts[ck0 .. ck0 + nck) */
+	uint16_t classes;   /* the index bits of its events (the OR of its
+			     * checkpoints'): a merge starts no segment
+			     * without one it wants */
 	bool unsorted;      /* times go back inside it */
 };
 
@@ -49,13 +52,22 @@ struct seg {
 #define BLOCKS_KEEP_ALL 4096
 #define BLOCK_KEEP_BYTES 4096
 
+/* The index bits of an event: its class bit (CLASS_BIT of its class, bits
+ * 0 .. CL_COUNT - 1) and, for a few rare tags inside common classes, a bit
+ * of its own above those, so that a scan for them skips what holds only
+ * their class's common tags. These bits are the index's: class_set values
+ * (filters, the UI) never hold them. */
+#define IX_THREAD_LABEL ((uint16_t)(1u << 11))   /* THREAD_LABEL (in sched) */
+#define IX_SPARK_COUNTERS ((uint16_t)(1u << 12)) /* SPARK_COUNTERS (in sparks) */
+#define IX_GC_STATS ((uint16_t)(1u << 13))       /* GC_STATS_GHC (in gc) */
+
 /* A place to resume decoding inside a segment: every CKPT_EVERY-th event
  * of a segment (its first included), with the capability state before it. */
 #define CKPT_EVERY 1024
 struct ckpt {
 	uint64_t off, time;
 	struct capstate cs;
-	uint16_t classes; /* class bits of the events up to the next checkpoint:
+	uint16_t classes; /* index bits of the events up to the next checkpoint:
 			   * a filtered merge skips intervals with none it wants */
 };
 
@@ -131,7 +143,8 @@ struct store {
 	struct block *blocks; /* file order; small ones only while few (BLOCKS_KEEP_ALL) */
 	size_t nblocks;
 	struct seg_order *order; /* segments by (t0, off), for seeks */
-	uint16_t *tagclass;      /* by tag (hdr.nsel entries): its class bit */
+	uint16_t *tagclass;      /* by tag (hdr.nsel entries): its index bits */
+	uint16_t classes;        /* the index bits of all the events indexed */
 	uint64_t *chunk_t1;      /* latest t1 of each ORDER_CHUNK of order */
 	uint64_t nevents;     /* events in the data section (no DATA_END) */
 	uint64_t ndataend;    /* DATA_END markers seen */
@@ -263,8 +276,29 @@ struct evref {
 
 /* Starts a merge at time from: the events with time >= from whose class is
  * in classes, in order. Costs O(segments + log(checkpoints)) to start, then
- * skips at most CKPT_EVERY events per segment overlapping from. */
+ * skips at most CKPT_EVERY events per segment overlapping from. Reads only
+ * where the wanted events are: a segment without any (seg.classes) is never
+ * started, a checkpoint interval without any is jumped over, and a log
+ * without any (store.classes) gives an empty merge at once. */
 struct merge *merge_new_at(const struct store *s, uint64_t from, class_set classes);
+
+/* Starts a merge at time from over the events whose class is in classes
+ * or whose tag is one of tags[0 .. ntags): merge_new_at with tags besides
+ * classes. A tag with a bit of its own in the index (IX_*) costs only where
+ * it occurs, not wherever its class does. NULL when out of memory. */
+struct merge *merge_new_tags(const struct store *s, uint64_t from, class_set classes,
+			     const uint16_t *tags, size_t ntags);
+
+/* The index bits a merge for these classes and tags wants (what
+ * merge_new_tags skips by). */
+uint16_t store_want_bits(const struct store *s, class_set classes, const uint16_t *tags,
+			 size_t ntags);
+
+/* May the log hold events of these classes or tags? False only when the
+ * index holds none: exact for classes and for tags with a bit of their own
+ * (IX_*); for another tag, whether its class occurs. O(ntags). */
+bool store_may_have(const struct store *s, class_set classes, const uint16_t *tags,
+		    size_t ntags);
 
 /* Starts a merge over the whole store. NULL when out of memory. */
 struct merge *merge_new(const struct store *s);
@@ -284,6 +318,14 @@ bool merge_step(struct merge *m, struct evref *out);
  * few forward scans of windows that grow eightfold. */
 size_t store_events_before(const struct store *s, uint64_t time, uint64_t off,
 			   class_set classes, struct evref *out, size_t n);
+
+/* The items the merge has read so far (decoded the head of, wanted or
+ * not): what it cost. */
+uint64_t merge_read(const struct merge *m);
+
+/* The segments the merge has started so far: only those holding an event
+ * it wants. */
+size_t merge_started(const struct merge *m);
 
 /* True when the merge ended early for want of memory (rather than at the
  * end of the events). */

@@ -152,6 +152,31 @@ const char *tracks_stop_text(uint16_t status)
 
 /* ---- marks ---- */
 
+bool tracks_marks_each(const struct store *s, uint64_t from, uint64_t to,
+		       bool (*each)(void *ctx, const struct mark *m), void *ctx)
+{
+	static const uint16_t tags[] = { EV_USER_MARKER, EV_USER_MSG, EV_LOG_MSG,
+					 EV_USER_BINARY_MSG };
+	struct merge *m = merge_new_tags(s, from, 0, tags, sizeof tags / sizeof tags[0]);
+	if (!m)
+		return false;
+	const volatile sig_atomic_t *fault = store_fault_flag(s);
+	struct evref r;
+	while (merge_step(m, &r) && r.time <= to && !*fault) {
+		struct ev e;
+		/* the events the tracks' pass lists (builder.c's feed_at) */
+		if (s->hdr.sel[r.tag].layout == SEL_UNKNOWN_LAYOUT ||
+		    ev_decode(&s->hdr, s->map, s->size, r.off, &e) != EV_OK || (e.bad & BAD_LEN))
+			continue;
+		struct mark mk = { r.time, r.off, r.cap, r.tag };
+		if (!each(ctx, &mk))
+			break;
+	}
+	bool ok = !merge_failed(m);
+	merge_free(m);
+	return ok;
+}
+
 const uint8_t *tracks_mark_text(const struct store *s, const struct mark *m, size_t *n)
 {
 	struct ev e;

@@ -311,6 +311,15 @@ const uint8_t *tracks_label(const struct tracks *tr, const struct store *s,
 /* The text of a mark (marker name or message), pointing into the map. */
 const uint8_t *tracks_mark_text(const struct store *s, const struct mark *m, size_t *n);
 
+/* The marks (user markers and messages, log and binary messages) of the
+ * time range [from, to] in order, the very ones tracks_build lists, read
+ * from the store alone, handed to each(ctx, m) until it returns false.
+ * Reads only where the index says such events are: O(their checkpoint
+ * intervals), nothing for a log without any. Needs no tracks and keeps no
+ * list. False when out of memory. */
+bool tracks_marks_each(const struct store *s, uint64_t from, uint64_t to,
+		       bool (*each)(void *ctx, const struct mark *m), void *ctx);
+
 /* The index of the first mark at or after t (nmarks when none). O(log marks). */
 size_t tracks_mark_from(const struct tracks *tr, uint64_t t);
 

@@ -16,6 +16,11 @@
 #include "../model/timefmt.h"
 #include "cli.h"
 
+/* Past report.h's NEED_*: the tracks, when the log holds spark counters
+ * (the index says so, exactly: IX_SPARK_COUNTERS); else none, all zero,
+ * and the sparks report prints no row. */
+enum { NEED_SPARK_TRACKS = NEED_HEAP + 1 };
+
 static const struct report reports[] = {
 	{ .name = "summary", .takes = RO_FOLLOW, .needs = NEED_TRACKS,
 	  .ops = &report_summary_ops },
@@ -23,7 +28,7 @@ static const struct report reports[] = {
 	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = NEED_TRACKS,
 	  .ops = &report_gcs_ops },
 	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP,
-	  .needs = NEED_TRACKS, .ops = &report_markers_ops },
+	  .needs = NEED_STORE, .ops = &report_markers_ops },
 	{ .name = "threads", .takes = RO_TEXT, .needs = NEED_TRACKS, .ops = &report_threads_ops },
 	{ .name = "activity", .options = "[--columns N]", .needs = NEED_TRACKS,
 	  .ops = &report_activity_ops },
@@ -32,7 +37,7 @@ static const struct report reports[] = {
 	{ .name = "profile", .options = "[--flat [--top N] | --folded] [--cap N] [--builtin]",
 	  .takes = RO_TEXT, .needs = NEED_HEAP, .ops = &report_profile_ops },
 	{ .name = "spans", .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_spans_ops },
-	{ .name = "sparks", .needs = NEED_TRACKS, .ops = &report_sparks_ops },
+	{ .name = "sparks", .needs = NEED_SPARK_TRACKS, .ops = &report_sparks_ops },
 };
 
 const struct report *report_find(const char *name)
@@ -271,7 +276,9 @@ static int open_input(struct report_ctx *c, const struct report *r)
 		warnx_("%s: the file shrank while it was read", path);
 		return fail_open(c, true, EXIT_BADINPUT);
 	}
-	if (r->needs == NEED_TRACKS) {
+	static const uint16_t counters = EV_SPARK_COUNTERS;
+	if (r->needs == NEED_TRACKS ||
+	    (r->needs == NEED_SPARK_TRACKS && store_may_have(&c->s, 0, &counters, 1))) {
 		if (!tracks_build(&c->tr, &c->s) || store_faulted(&c->s)) {
 			warnx_("%s: out of memory", path);
 			return fail_open(c, true, EXIT_BADINPUT);

@@ -144,29 +144,44 @@ static const char *mark_kind(uint16_t tag)
 	}
 }
 
-/* Hands each marker and message of the window (matching --grep) to row;
- * says so when --grep matched none. */
-static void markers_each(struct report_ctx *c, void (*row)(const struct report_ctx *c,
-							   const struct mark *m,
-							   const uint8_t *txt, size_t n))
+/* markers_each's walk: the row writer and how many rows it printed. */
+struct mark_walk {
+	struct report_ctx *c;
+	void (*row)(const struct report_ctx *c, const struct mark *m, const uint8_t *txt,
+		    size_t n);
+	size_t shown;
+};
+
+static bool mark_one(void *ctx, const struct mark *m)
+{
+	struct mark_walk *w = ctx;
+	const struct report_opts *o = &w->c->o;
+	size_t n;
+	const uint8_t *txt = tracks_mark_text(&w->c->s, m, &n);
+	if (!txt || (o->has_re && !tracks_match(&o->re, txt, n)))
+		return true;
+	w->row(w->c, m, txt, n);
+	w->shown++;
+	return true;
+}
+
+/* Hands each marker and message of the window (matching --grep) to row,
+ * read through the index (no tracks: a log with few costs little more
+ * than its open); says so when --grep matched none. Returns the exit
+ * status, or -1. */
+static int markers_each(struct report_ctx *c, void (*row)(const struct report_ctx *c,
+							  const struct mark *m,
+							  const uint8_t *txt, size_t n))
 {
 	const struct report_opts *o = &c->o;
-	size_t shown = 0;
-	for (size_t i = tracks_mark_from(&c->tr, o->from); i < c->tr.nmarks; i++) {
-		const struct mark *m = &c->tr.marks[i];
-		if (m->time > o->to)
-			break;
-		size_t n;
-		const uint8_t *txt = tracks_mark_text(&c->s, m, &n);
-		if (!txt)
-			continue;
-		if (o->has_re && !tracks_match(&o->re, txt, n))
-			continue;
-		row(c, m, txt, n);
-		shown++;
+	struct mark_walk w = { c, row, 0 };
+	if (!tracks_marks_each(&c->s, o->from, o->to, mark_one, &w)) {
+		warnx_("%s: out of memory", o->path);
+		return EXIT_BADINPUT;
 	}
-	if (o->has_re && !shown)
+	if (o->has_re && !w.shown)
 		warnx_("no marker or message matches '%s'", o->grep);
+	return 0;
 }
 
 /* A marker's text (a binary message's size) and the row's end. */
@@ -205,14 +220,12 @@ static void mark_text_row(const struct report_ctx *c, const struct mark *m, cons
 
 static int markers_text(struct report_ctx *c)
 {
-	markers_each(c, mark_text_row);
-	return 0;
+	return markers_each(c, mark_text_row);
 }
 
 static int markers_tsv(struct report_ctx *c)
 {
-	markers_each(c, mark_tsv_row);
-	return 0;
+	return markers_each(c, mark_tsv_row);
 }
 
 const struct report_ops report_markers_ops = {
@@ -327,10 +340,15 @@ static const int spark_col[6] = { SP_CREATED, SP_CONVERTED, SP_OVERFLOWED, SP_DU
 static const char *const spark_name[6] = { "created", "converted", "overflowed", "dud", "gcd",
 					   "fizzled" };
 
+/* The counters' figures, from the tracks; a log without spark counters
+ * (the index says) has no tracks built (report.c: NEED_SPARK_TRACKS) and
+ * nothing to compute. */
 static int sparks_prepare(struct report_ctx *c)
 {
 	struct summary *sm = c->priv;
-	summary_compute(&c->tr, &c->s, c->o.from, c->o.to, sm);
+	static const uint16_t counters = EV_SPARK_COUNTERS;
+	if (store_may_have(&c->s, 0, &counters, 1))
+		summary_compute(&c->tr, &c->s, c->o.from, c->o.to, sm);
 	if (!sm->have_sparks)
 		warnx_("%s: no spark counters in this log (SPARK_COUNTERS: +RTS -l with a threaded RTS)",
 		       c->o.path);

@@ -1,5 +1,6 @@
 /* model/spans: user events paired per thread and name, in O(1) expected
  * table probes per event however many names there are. */
+#include <glob.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -230,6 +231,354 @@ static void test_budget(void **state)
 	evb_free(&b);
 }
 
+/* ---- the thread of each pairing event, found near it ---- */
+
+#define EV_CREATE 0
+#define EV_STOP 2
+#define NCAP 4
+#define BLOCK_EVENTS 200
+
+struct gen {
+	struct evb *b;
+	struct evb body[NCAP];
+	uint64_t t0[NCAP], t1[NCAP];
+	unsigned n[NCAP];
+	uint64_t seed;
+};
+
+static uint32_t rnd(struct gen *g)
+{
+	g->seed = g->seed * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(g->seed >> 33);
+}
+
+/* cap's block goes into the file (blocks of the caps interleave in time:
+ * each starts before the others' last ended) */
+static void flush(struct gen *g, int c)
+{
+	if (!g->n[c])
+		return;
+	block(g->b, &g->body[c], g->t0[c], g->t1[c], (uint16_t)c);
+	evb_free(&g->body[c]);
+	g->body[c] = EVB_INIT;
+	g->n[c] = 0;
+}
+
+static struct evb *at(struct gen *g, int c, uint64_t t)
+{
+	if (g->n[c] >= BLOCK_EVENTS)
+		flush(g, c);
+	if (!g->n[c]++)
+		g->t0[c] = t;
+	g->t1[c] = t;
+	return &g->body[c];
+}
+
+static void put_u32(struct gen *g, int c, uint16_t tag, uint64_t t, uint32_t v)
+{
+	struct evb pl = EVB_INIT;
+	evb_u32(&pl, v);
+	if (tag == EV_STOP) {
+		evb_u16(&pl, 1);
+		evb_u32(&pl, 0);
+	}
+	evb_event_pl(at(g, c, t), tag, t, &pl);
+	evb_free(&pl);
+}
+
+static void put_text(struct gen *g, int c, uint64_t t, const char *s)
+{
+	text(at(g, c, t), EV_MSG, t, s);
+}
+
+/* Where a threads_log puts its spans: every pairs-th step of [first,
+ * last), on the capabilities of caps (bit c: cap c). */
+struct where {
+	unsigned pairs, first, last, caps;
+	unsigned switch1; /* cap 1 runs thread 78, 79, ... from every switch1-th step (0: never) */
+};
+
+/* nsteps steps 10 ns apart: caps 0 and 2 run and stop threads; cap 1 runs
+ * thread 77 from the start and never stops it (its state is far back);
+ * cap 3 runs nothing; fillers everywhere. Spans as w says: a START (and a
+ * little later, on the same cap, its STOP) of a name of its own; some at
+ * the very time of a RUN_THREAD on their cap, just after it or just before
+ * it in the file. */
+static void threads_log(struct evb *b, unsigned nsteps, const struct where *w, uint64_t seed)
+{
+	struct gen g = { .b = b, .seed = seed };
+	evb_begin_header(b);
+	evb_type(b, EV_CREATE, 4, "Create thread");
+	evb_type(b, EV_RUN, 4, "Run thread");
+	evb_type(b, EV_STOP, 10, "Stop thread");
+	evb_type(b, 18, 14, "Block marker");
+	evb_type(b, EV_MSG, EVB_VAR, "User message");
+	evb_end_header(b);
+	put_u32(&g, 1, EV_RUN, 1000, 77);
+	char s[48];
+	int open_cap = -1;
+	unsigned name = 0, stop_at = 0;
+	for (unsigned i = 1; i < nsteps; i++) {
+		uint64_t t = 1000 + 10 * (uint64_t)i;
+		int c = (int)(rnd(&g) % NCAP);
+		uint32_t r = rnd(&g) % 10;
+		if (c == 0 || c == 2) {
+			if (r < 3)
+				put_u32(&g, c, EV_RUN, t, 1 + rnd(&g) % 50);
+			else if (r < 5) /* (the thread it names is not the one that runs after) */
+				put_u32(&g, c, EV_STOP, t, 1 + rnd(&g) % 50);
+			else
+				put_u32(&g, c, EV_CREATE, t, 500);
+		} else if (c == 1 && w->switch1 && i % w->switch1 == 0) {
+			put_u32(&g, c, EV_RUN, t, 77 + i / w->switch1);
+		} else {
+			put_u32(&g, c, EV_CREATE, t, 600);
+		}
+		if (open_cap < 0 && i % w->pairs == w->pairs / 2 && i >= w->first && i < w->last) {
+			do
+				open_cap = (int)(rnd(&g) % NCAP);
+			while (!(w->caps >> open_cap & 1));
+			stop_at = i + 1 + rnd(&g) % 3;
+			snprintf(s, sizeof s, "START n%u", name);
+			uint32_t tie = rnd(&g) % 3; /* a RUN at the same time, before or after */
+			if (tie == 1 && open_cap != 1)
+				put_u32(&g, open_cap, EV_RUN, t + 1, 200 + name);
+			put_text(&g, open_cap, t + 1, s);
+			if (tie == 2 && open_cap != 1)
+				put_u32(&g, open_cap, EV_RUN, t + 1, 300 + name);
+		} else if (open_cap >= 0 && i == stop_at) {
+			snprintf(s, sizeof s, "STOP n%u", name++);
+			put_text(&g, open_cap, t + 2, s);
+			open_cap = -1;
+		}
+	}
+	for (int c = 0; c < NCAP; c++)
+		flush(&g, c);
+	evb_dataend(b);
+}
+
+/* The running thread of each user event's capability, by the event's
+ * time: every event in merged order, each capability's state kept (the
+ * whole-log pass, written out here). */
+static uint32_t *reference_threads(const struct store *s, uint64_t tmax)
+{
+	uint32_t *by_time = calloc(tmax + 1, sizeof *by_time), running[NCAP] = { 0 };
+	assert_non_null(by_time);
+	struct merge *m = merge_new(s);
+	int32_t cap;
+	const struct ev *e;
+	while ((e = merge_next(m, &cap))) {
+		if (cap < 0 || cap >= NCAP)
+			continue;
+		if (e->tag == EV_RUN)
+			running[cap] = (uint32_t)e->f[0].u;
+		else if (e->tag == EV_STOP)
+			running[cap] = 0;
+		else if (e->tag == EV_MSG)
+			by_time[e->time] = running[cap];
+	}
+	merge_free(m);
+	return by_time;
+}
+
+static void build_mode(struct spans *sp, const struct store *s, bool full)
+{
+	struct span_rules r;
+	assert_true(span_rules_default(&r));
+	spans_full_scan = full;
+	assert_true(spans_build(sp, s, &r));
+	spans_full_scan = false;
+	span_rules_free(&r);
+}
+
+/* Found near each event or by one pass, the spans are the same. */
+static void compare_modes(const struct store *s, struct spans *near, struct spans *full)
+{
+	build_mode(near, s, false);
+	build_mode(full, s, true);
+	assert_true(full->full_scan);
+	assert_int_equal(near->n, full->n);
+	assert_int_equal(near->nnames, full->nnames);
+	assert_int_equal(near->unmatched_stops, full->unmatched_stops);
+	assert_int_equal(near->unclosed, full->unclosed);
+	assert_int_equal(near->over_budget, full->over_budget);
+	for (size_t k = 0; k < near->nnames; k++)
+		assert_string_equal(near->names[k].text, full->names[k].text);
+	for (size_t i = 0; i < near->n; i++) {
+		const struct span *x = &near->v[i], *y = &full->v[i];
+		assert_int_equal(x->start, y->start);
+		assert_int_equal(x->end, y->end);
+		assert_int_equal(x->name, y->name);
+		assert_int_equal(x->thread, y->thread);
+		assert_int_equal(x->cap, y->cap);
+		assert_int_equal(x->depth, y->depth);
+	}
+}
+
+/* compare_modes, and each span's thread is the one running on its
+ * capability at its start and at its end (the reference). */
+static void check_threads(const struct store *s, struct spans *near, struct spans *full)
+{
+	compare_modes(s, near, full);
+	uint32_t *ref = reference_threads(s, s->tmax);
+	for (size_t i = 0; i < near->n; i++) {
+		const struct span *x = &near->v[i];
+		assert_int_equal(x->thread, ref[x->start]);
+		assert_int_equal(x->thread, ref[x->end]);
+	}
+	free(ref);
+}
+
+/* Every fixture: the same spans either way. */
+static void test_fixtures_modes(void **state)
+{
+	(void)state;
+	glob_t g;
+	assert_int_equal(glob("tests/fixtures/*.eventlog", 0, NULL, &g), 0);
+	assert_true(g.gl_pathc >= 10);
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		struct store s;
+		char err[256];
+		assert_int_equal(store_open(&s, g.gl_pathv[i], err, sizeof err), STORE_OK);
+		struct spans near, full;
+		compare_modes(&s, &near, &full);
+		spans_free(&near);
+		spans_free(&full);
+		store_close(&s);
+	}
+	globfree(&g);
+}
+
+/* A few spans in a long log, on capabilities that run threads: the
+ * threads are found near each, a small part of the events read. */
+static void test_threads_near(void **state)
+{
+	(void)state;
+	const struct where w = { 100000, 0, 400000, 1u << 0 | 1u << 2, 0 };
+	size_t n = 0;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct evb b = EVB_INIT;
+		threads_log(&b, 400000, &w, seed);
+		struct store s;
+		char err[128];
+		assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+		struct spans near, full;
+		check_threads(&s, &near, &full);
+		n += near.n;
+		assert_false(near.full_scan);
+		assert_true(near.sched_read > 0 && near.sched_read < s.nevents / 8);
+		spans_free(&near);
+		spans_free(&full);
+		store_close(&s);
+		evb_free(&b);
+	}
+	assert_true(n >= 6);
+}
+
+/* Spans early in a long log on every capability: a capability's state far
+ * back (cap 1's thread 77, run at the log's start), or never set (cap 3:
+ * no thread), is looked for backwards, still reading a small part. */
+static void test_threads_far(void **state)
+{
+	(void)state;
+	const struct where w = { 500, 2000, 10000, 0xF, 0 };
+	bool t77 = false, none = false, some = false;
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		struct evb b = EVB_INIT;
+		threads_log(&b, 200000, &w, seed);
+		struct store s;
+		char err[128];
+		assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+		struct spans near, full;
+		check_threads(&s, &near, &full);
+		assert_false(near.full_scan);
+		assert_true(near.sched_read < s.nevents / 8);
+		for (size_t i = 0; i < near.n; i++) {
+			some |= near.v[i].thread != 0 && near.v[i].thread != 77;
+			t77 |= near.v[i].thread == 77;
+			none |= near.v[i].thread == 0;
+		}
+		spans_free(&near);
+		spans_free(&full);
+		store_close(&s);
+		evb_free(&b);
+	}
+	assert_true(some && t77 && none);
+}
+
+/* Spans far apart on cap 1, whose thread changes now and then, and cap 3:
+ * each looked for afresh (what was known near the previous one is stale). */
+static void test_threads_apart(void **state)
+{
+	(void)state;
+	const struct where w = { 30000, 0, 400000, 1u << 1 | 1u << 3, 7000 };
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		struct evb b = EVB_INIT;
+		threads_log(&b, 400000, &w, seed);
+		struct store s;
+		char err[128];
+		assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+		struct spans near, full;
+		check_threads(&s, &near, &full);
+		assert_true(near.n > 0);
+		spans_free(&near);
+		spans_free(&full);
+		store_close(&s);
+		evb_free(&b);
+	}
+}
+
+/* Many spans, or a state too far back: the search near each stops paying
+ * and one pass finishes the job; the same spans either way. */
+static void test_threads_many(void **state)
+{
+	(void)state;
+	const struct where many = { 40, 0, 200000, 0xF, 0 }, late = { 20000, 100000, 200000, 0xF, 0 };
+	struct evb b = EVB_INIT;
+	threads_log(&b, 200000, &many, 7);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct spans near, full;
+	check_threads(&s, &near, &full);
+	assert_true(near.n > 1000);
+	assert_true(near.full_scan);
+	spans_free(&near);
+	spans_free(&full);
+	store_close(&s);
+	evb_free(&b);
+	/* late spans on cap 3 look back to the start: past the budget */
+	b = EVB_INIT;
+	threads_log(&b, 200000, &late, 8);
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	check_threads(&s, &near, &full);
+	assert_true(near.full_scan);
+	assert_true(near.sched_read < s.nevents / 8 + s.nevents + 2 * CKPT_EVERY);
+	spans_free(&near);
+	spans_free(&full);
+	store_close(&s);
+	evb_free(&b);
+}
+
+/* A log without user events reads nothing to find threads. */
+static void test_threads_none(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	const struct where w = { 1, 0, 0, 0xF, 0 };
+	threads_log(&b, 20000, &w, 3);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct spans sp;
+	build_mode(&sp, &s, false);
+	assert_int_equal(sp.n, 0);
+	assert_int_equal(sp.sched_read, 0);
+	spans_free(&sp);
+	store_close(&s);
+	evb_free(&b);
+}
+
 /* A rule whose regex would blow up is refused before regcomp, saying why. */
 static void test_rule_refused(void **state)
 {
@@ -256,6 +605,12 @@ int main(void)
 		cmocka_unit_test(test_distinct_misses),
 		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_rule_refused),
+		cmocka_unit_test(test_threads_near),
+		cmocka_unit_test(test_threads_far),
+		cmocka_unit_test(test_threads_apart),
+		cmocka_unit_test(test_threads_many),
+		cmocka_unit_test(test_threads_none),
+		cmocka_unit_test(test_fixtures_modes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
