@@ -125,17 +125,35 @@ struct thread_info *tb_thread_get(struct tb *b, uint32_t id)
 	return &b->th[b->nth - 1];
 }
 
-void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
+/* Adds [a, e) (clipped to the bins, a inside bin i0, e - 1 inside bin
+ * i1 > i0) to acc (NULL: an idle state) and records c's state at each bin
+ * starting inside it. */
+static void account_bins(const struct tracks *tr, struct capb *c, uint64_t *acc, uint64_t a,
+			 uint64_t e, size_t i0, size_t i1)
+{
+	uint64_t o = tr->origin, w = tr->binw;
+	for (size_t i = i0; i <= i1; i++) {
+		uint64_t lo = o + i * w, hi = lo > UINT64_MAX - w ? UINT64_MAX : lo + w;
+		if (acc)
+			acc[i] += (e < hi ? e : hi) - (a > lo ? a : lo);
+		if (lo > a) { /* a bin starting inside the interval */
+			c->st_thread[i] = c->running;
+			c->st_gc[i] = c->in_gc;
+		}
+	}
+}
+
+static inline void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 {
 	if (c->acct_until && e > c->acct_until)
 		e = c->acct_until;
 	if (!c->run || e <= a)
 		return;
-	uint64_t o = tr->origin, w = tr->binw;
+	uint64_t o = tr->origin, w = tr->binw, lim;
 	unsigned sh = (unsigned)__builtin_ctzll(w); /* w is a power of two */
-	/* nbins << sh, saturated (a log can span 2^64 ns) */
-	uint64_t width = sh && (uint64_t)tr->nbins >> (64 - sh) ? UINT64_MAX : (uint64_t)tr->nbins << sh;
-	uint64_t lim = width > UINT64_MAX - o ? UINT64_MAX : o + width;
+	/* the bins' end, o + nbins * w, saturated (a log can span 2^64 ns) */
+	if (__builtin_mul_overflow((uint64_t)tr->nbins, w, &lim) || __builtin_add_overflow(lim, o, &lim))
+		lim = UINT64_MAX;
 	if (e <= o || a >= lim)
 		return;
 	if (a < o)
@@ -144,14 +162,11 @@ void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 		e = lim;
 	uint64_t *acc = c->in_gc ? c->gcd : c->running ? c->run : NULL;
 	size_t i0 = (size_t)((a - o) >> sh), i1 = (size_t)((e - 1 - o) >> sh);
-	for (size_t i = i0; i <= i1; i++) {
-		uint64_t lo = o + i * w, hi = lo > UINT64_MAX - w ? UINT64_MAX : lo + w;
+	if (i0 == i1) { /* the common case: inside one bin, which starts at or before a */
 		if (acc)
-			*&acc[i] += (e < hi ? e : hi) - (a > lo ? a : lo);
-		if (lo > a) { /* a bin starting inside the interval */
-			c->st_thread[i] = c->running;
-			c->st_gc[i] = c->in_gc;
-		}
+			acc[i0] += e - a;
+	} else {
+		account_bins(tr, c, acc, a, e, i0, i1);
 	}
 	/* a bin starting exactly at e: the state just before e is this one */
 	if (((e - o) & (w - 1)) == 0 && ((e - o) >> sh) < tr->nbins) {
@@ -159,6 +174,11 @@ void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 		c->st_thread[i] = c->running;
 		c->st_gc[i] = c->in_gc;
 	}
+}
+
+void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
+{
+	account(tr, c, a, e);
 }
 
 /* (the state past a capability's last event is the one it left) */
@@ -182,7 +202,7 @@ static void set_state(const struct tracks *tr, struct capb *c, uint64_t t, uint3
 	}
 	if (t < c->since)
 		t = c->since; /* the RTS posts a few events out of order */
-	tb_account(tr, c, c->since, t);
+	account(tr, c, c->since, t);
 	c->running = running;
 	c->in_gc = in_gc;
 	c->since = t;
@@ -366,26 +386,37 @@ static void rts_way(struct tb *b, const uint8_t *p, size_t n)
 	}
 }
 
-/* RUN_THREAD, STOP_THREAD, GC_START or GC_END of capability cap. */
-static void feed_state(struct tb *b, const struct ev *e, int32_t cap)
+/* RUN_THREAD, STOP_THREAD, GC_START or GC_END at off, of capability c
+ * (NULL: of no capability, or no room for one), read in place (the header
+ * chose their layout, so the event is long enough for their fields). */
+static void feed_state(struct tb *b, struct capb *c, uint64_t off, uint64_t t, uint16_t tag)
 {
-	struct capb *c;
-	if (cap == EV_NO_CAP || !(c = cap_get(b, cap)))
+	if (!c)
 		return;
-	uint64_t t = e->time;
 	if (!c->any || t < c->tfirst)
 		c->tfirst = t;
 	if (!c->any || t > c->tlast)
 		c->tlast = t;
 	c->any = true;
-	if (e->tag == EV_GC_START || e->tag == EV_GC_END)
+	if (tag == EV_GC_START || tag == EV_GC_END)
 		PUSH_W(b, b->gev, b->ngev, b->gevcap,
-		       ((struct gcev){ t, e->off, cap, e->tag == EV_GC_START ? GE_START : GE_END }),
+		       ((struct gcev){ t, off, c->cap, tag == EV_GC_START ? GE_START : GE_END }),
 		       GC_WEIGHT);
+	const uint8_t *map = b->s->map;
+	uint32_t id = tag <= EV_STOP_THREAD ? ev_thread_at(map, off) : 0;
+	uint16_t status = tag == EV_STOP_THREAD ? ev_stop_status_at(map, off) : 0;
 	if (c->prefix)
-		log_pending(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
+		log_pending(b, c, tag, t, id, status);
 	else
-		tb_state_event(b, c, e->tag, t, (uint32_t)e->f[0].u, (uint16_t)e->f[1].u);
+		tb_state_event(b, c, tag, t, id, status);
+}
+
+/* CREATE_THREAD at off, read in place. */
+static void feed_create(struct tb *b, uint64_t off, uint64_t t)
+{
+	struct thread_info *ti = tb_thread_get(b, ev_thread_at(b->s->map, off));
+	if (ti && t < ti->created)
+		ti->created = t;
 }
 
 static void feed_gcstats(struct tb *b, const struct ev *e, int32_t cap)
@@ -400,26 +431,20 @@ static void feed_gcstats(struct tb *b, const struct ev *e, int32_t cap)
 	PUSH_W(b, b->stats, b->nstats, b->stcap, g, 2);
 }
 
-/* The events of threads that are not state events. */
-static void feed_thread(struct tb *b, const struct ev *e)
+/* THREAD_LABEL. */
+static void feed_label(struct tb *b, const struct ev *e)
 {
 	struct thread_info *ti = tb_thread_get(b, (uint32_t)e->f[0].u);
-	if (!ti)
+	if (!ti || (ti->label_off != 0 && e->time < ti->label_time))
 		return;
-	if (e->tag == EV_CREATE_THREAD) {
-		if (e->time < ti->created)
-			ti->created = e->time;
-	} else if (ti->label_off == 0 || e->time >= ti->label_time) { /* THREAD_LABEL */
-		ti->label_off = e->off;
-		ti->label_time = e->time;
-		/* the text's length when it is where the format puts it (after
-		 * the event's head, its size and the thread), so that a label
-		 * costs no decoding; else it is decoded when asked for */
-		bool std = e->nf >= 2 && e->f[1].s &&
-			   e->f[1].s == b->s->map + e->off + EV_HEAD_BYTES + 2 + 4 &&
-			   e->f[1].u < UINT32_MAX;
-		ti->label_len = std ? (uint32_t)e->f[1].u : UINT32_MAX;
-	}
+	ti->label_off = e->off;
+	ti->label_time = e->time;
+	/* the text's length when it is where the format puts it (after the
+	 * event's head, its size and the thread), so that a label costs no
+	 * decoding; else it is decoded when asked for */
+	bool std = e->nf >= 2 && e->f[1].s &&
+		   e->f[1].s == b->s->map + e->off + EV_HEAD_BYTES + 2 + 4 && e->f[1].u < UINT32_MAX;
+	ti->label_len = std ? (uint32_t)e->f[1].u : UINT32_MAX;
 }
 
 /* Samples and marks. */
@@ -462,20 +487,13 @@ static void feed_list(struct tb *b, const struct ev *e, int32_t cap)
 	}
 }
 
-/* One event of interest, decoded (or its hot fields read in place); the
- * layout is known good (the header chose a decoder for it). */
+/* A tracked event other than the state events and CREATE_THREAD, decoded;
+ * the layout is known good (the header chose a decoder for it). */
 static void feed(struct tb *b, const struct ev *e, int32_t cap)
 {
 	switch (e->tag) {
-	case EV_RUN_THREAD:
-	case EV_STOP_THREAD:
-	case EV_GC_START:
-	case EV_GC_END:
-		feed_state(b, e, cap);
-		break;
-	case EV_CREATE_THREAD:
 	case EV_THREAD_LABEL:
-		feed_thread(b, e);
+		feed_label(b, e);
 		break;
 	case EV_GC_GLOBAL_SYNC:
 		if (cap != EV_NO_CAP)
@@ -509,72 +527,158 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 	}
 }
 
-/* Widens capability cap's extent (its first and last event) to t. */
 void tb_tracked_init(void)
 {
 	pthread_once(&tracked_once, tracked_init);
 }
 
-static void cap_extent(struct tb *b, int32_t cap, uint64_t t)
+/* b->ops for header h: what the pass does with each tag's events. */
+static void ops_init(struct tb *b, const struct ev_header *h)
 {
-	struct capb *cb = cap_get(b, cap);
-	if (!cb)
-		return;
-	if (!cb->ev_any || t < cb->ev_first)
-		cb->ev_first = t;
-	if (!cb->ev_any || t > cb->ev_last)
-		cb->ev_last = t;
-	cb->ev_any = true;
+	tb_tracked_init();
+	for (unsigned t = 0; t < 256; t++) {
+		uint8_t op = OP_SKIP;
+		if (t < h->nsel && tracked[t] && h->sel[t].layout != SEL_UNKNOWN_LAYOUT)
+			op = t == EV_CREATE_THREAD ? OP_CREATE : t <= EV_GC_END ? OP_STATE : OP_DECODE;
+		b->ops[t] = op;
+	}
+	b->ops_sel = h->sel;
+	b->ops_ready = true;
 }
 
-/* Feeds the tracked event of this tag at off. */
-static void feed_at(struct tb *b, uint64_t off, uint64_t end, uint64_t t, uint16_t tag,
+/* The item at off (< end): its time, size and tag, inline when its tag
+ * alone gives its size (ev_size_fast, with the header's table in hand),
+ * else ev_size's answer. */
+static inline enum ev_status item_at(const struct ev_header *h, const struct ev_sel *sel,
+				     uint32_t nsel, const uint8_t *map, uint64_t off,
+				     uint64_t end, uint64_t *t, uint32_t *size, uint16_t *tag)
+{
+	if (end - off >= EV_HEAD_BYTES) {
+		uint16_t g = be16(map + off);
+		uint32_t fs;
+		if (g < nsel && (fs = sel[g].fixed) != 0 && fs <= end - off) {
+			*t = be64(map + off + 2);
+			*size = fs;
+			*tag = g;
+			return EV_OK;
+		}
+	}
+	return ev_size(h, map, end, off, t, size, tag);
+}
+
+/* Feeds the tracked event at off (of capability cap, entry c) to the
+ * tables, by its tag's op. */
+static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t end, uint64_t t,
 		    int32_t cap)
 {
-	const struct store *s = b->s;
+	uint16_t tag = ev_tag_at(b->s->map, off);
 	struct ev e;
-	if (tag <= EV_GC_END) {
-		/* the hot ones, read in place (the header chose their layout,
-		 * so the event is long enough for their fields) */
-		e.tag = tag;
-		e.time = t;
-		e.off = off;
-		e.nf = 2;
-		e.f[0].u = tag <= EV_STOP_THREAD ? ev_thread_at(s->map, off) : 0;
-		e.f[1].u = tag == EV_STOP_THREAD ? ev_stop_status_at(s->map, off) : 0;
-		feed(b, &e, cap);
-	} else if (ev_decode(&s->hdr, s->map, end, off, &e) == EV_OK && !(e.bad & BAD_LEN)) {
-		feed(b, &e, cap);
+	switch (b->ops[tag]) {
+	case OP_STATE:
+		feed_state(b, c, off, t, tag);
+		break;
+	case OP_CREATE:
+		feed_create(b, off, t);
+		break;
+	case OP_DECODE:
+		if (ev_decode(&b->s->hdr, b->s->map, end, off, &e) == EV_OK && !(e.bad & BAD_LEN))
+			feed(b, &e, cap);
+		break;
 	}
 }
 
+/* A tracked event noted by tb_scan's loop, to be fed. */
+struct hit {
+	uint64_t off, t;
+};
+#define RUN_HITS 256
+
+/* Feeds a run's tracked events (of capability cap, entry c; c NULL when
+ * it has none or there was no room for it) in file order. Kept out of
+ * tb_scan's loop, which then holds its state in registers. */
+static __attribute__((noinline)) void feed_hits(struct tb *b, struct capb *c, int32_t cap,
+						 const struct hit *hits, size_t n,
+						 uint64_t end)
+{
+	for (size_t i = 0; i < n && !b->oom; i++)
+		feed_op(b, c, hits[i].off, end, hits[i].t, cap);
+}
+
+/* Widens c's extent (its first and last event of any kind) to [first, last]. */
+static void cap_extent(struct capb *c, uint64_t first, uint64_t last)
+{
+	if (!c->ev_any || first < c->ev_first)
+		c->ev_first = first;
+	if (!c->ev_any || last > c->ev_last)
+		c->ev_last = last;
+	c->ev_any = true;
+}
+
+/* A tight loop steps over the events, keeping the extent of the current
+ * run of events of one capability in hand and noting the tracked ones;
+ * they are fed a run at a time, a run ending where the capability
+ * changes (block markers) or its notes are full. So the tables see the
+ * events in file order, and a capability's entry is looked up (cap_get,
+ * which alone adds entries and charges them to the budget) once a run,
+ * before the run's events are fed, as a pass feeding each event at once
+ * would charge them. */
 void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 {
-	struct capstate cs = *csp;
 	const struct store *s = b->s;
 	const struct ev_header *h = &s->hdr;
+	if (!b->ops_ready || b->ops_sel != h->sel)
+		ops_init(b, h);
+	const struct ev_sel *sel = h->sel;
+	const uint32_t nsel = h->nsel;
+	const uint8_t *map = s->map, *ops = b->ops;
 	const volatile sig_atomic_t *fault = store_fault_flag(s);
+	struct capstate cs = *csp;
+	int32_t rcap = EV_NO_CAP; /* the run: its capability, entry, extent, notes */
+	struct capb *rc = NULL;
+	uint64_t first = 0, last = 0;
+	bool any = false;
+	struct hit hits[RUN_HITS];
+	size_t nh = 0;
+	bool ok = true;
 	while (off < end && !b->oom && !*fault) {
 		uint64_t t;
 		uint32_t size;
 		uint16_t tag;
-		enum ev_status st = ev_size_fast(h, s->map, end, off, &t, &size, &tag)
-					    ? EV_OK
-					    : ev_size(h, s->map, end, off, &t, &size, &tag);
+		enum ev_status st = item_at(h, sel, nsel, map, off, end, &t, &size, &tag);
 		if (st == EV_DATAEND) {
 			off += 2;
 			continue;
 		}
-		if (st != EV_OK)
-			return; /* the index stopped here too */
-		int32_t cap = ev_capstate_step_at(&cs, h, s->map, off, tag, size);
-		if (cap != EV_NO_CAP) /* the capability's data: first to last event */
-			cap_extent(b, cap, t);
-		if (tag < 256 && tracked[tag] && h->sel[tag].layout != SEL_UNKNOWN_LAYOUT)
-			feed_at(b, off, end, t, tag, cap);
+		if (st != EV_OK) {
+			ok = false; /* the index stopped here too */
+			break;
+		}
+		int32_t cap = ev_capstate_step_at(&cs, h, map, off, tag, size);
+		if (cap != rcap || nh == RUN_HITS) {
+			feed_hits(b, rc, rcap, hits, nh, end);
+			nh = 0;
+			if (cap != rcap) {
+				if (rc && any)
+					cap_extent(rc, first, last);
+				any = false;
+				rcap = cap;
+				rc = cap != EV_NO_CAP ? cap_get(b, cap) : NULL;
+			}
+		}
+		if (rc) { /* the capability's data: first to last event */
+			first = !any || t < first ? t : first;
+			last = !any || t > last ? t : last;
+			any = true;
+		}
+		if (tag < 256 && ops[tag] != OP_SKIP)
+			hits[nh++] = (struct hit){ off, t };
 		off += size;
 	}
-	*csp = cs;
+	feed_hits(b, rc, rcap, hits, nh, end);
+	if (rc && any)
+		cap_extent(rc, first, last);
+	if (ok)
+		*csp = cs;
 }
 
 /* (the index's segments cover exactly what it decoded, and none runs

@@ -90,9 +90,21 @@ struct capb {
 	uint32_t assumed_running;
 };
 
+/* What tb_scan does with an event, by tag (tags from 256 up are stepped
+ * over): one byte read per event chooses. */
+enum tb_op {
+	OP_SKIP,   /* stepped over (untracked, or no decoder for it) */
+	OP_STATE,  /* RUN_THREAD, STOP_THREAD, GC_START, GC_END: read in place */
+	OP_CREATE, /* CREATE_THREAD: read in place */
+	OP_DECODE, /* any other tracked event: decoded */
+};
+
 struct tb {
 	const struct store *s;
 	struct tracks *tr; /* for the bin geometry; read-only during the pass */
+	uint8_t ops[256];  /* enum tb_op by tag, for the header at ops_sel */
+	const struct ev_sel *ops_sel; /* the header's sel when ops was made */
+	bool ops_ready;
 	struct capb *caps;
 	size_t ncaps, capcap;
 	struct idmap capmap;
