@@ -54,7 +54,9 @@ struct viewer {
 	struct live lv;    /* following it while it grows (live.c) */
 	struct store s;
 	struct tracks tr;
-	struct heap heap; /* heap censuses and time samples (loader) */
+	struct heap heap; /* heap censuses and time samples: built when a pane
+			   * first asks (loader_heap), then kept up to date */
+	bool heap_built;
 	/* While the loader runs, the store, the tracks and the heap are its
 	 * own: the main thread draws the skeleton (the block markers' outline)
 	 * and takes the early actions (actions.h) against its extent. Every

@@ -156,8 +156,8 @@ bool live_reload(struct viewer *u)
 	/* the heap profile again (its bands point into the map, which the
 	 * store's extension mapped anew); the tracks go on from where they
 	 * stopped (tracks_extend) */
-	struct heap h;
-	if (!heap_build(&h, &u->s))
+	struct heap h = { 0 };
+	if (u->heap_built && !heap_build(&h, &u->s))
 		return false;
 	views_reload(u, true);
 	heap_free(&u->heap);
@@ -183,7 +183,7 @@ static void swap_store(struct viewer *u, struct store *ns)
 	tracks_free(&u->tr);
 	store_close(&u->s);
 	u->s = *ns;
-	if (!tracks_build(&u->tr, &u->s) || !heap_build(&u->heap, &u->s))
+	if (!tracks_build(&u->tr, &u->s) || (u->heap_built && !heap_build(&u->heap, &u->s)))
 		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
 	term_wrap_store_sigbus();
 	views_reload(u, false);

@@ -46,10 +46,8 @@ void *loader_run(void *arg)
 	bool live = u->src.kind != SRC_FILE || !u->s.ndataend;
 	bool tracks = live ? tracks_build_live(&u->tr, &u->s, &u->loading.p)
 			   : tracks_build_progress(&u->tr, &u->s, &u->loading.p);
-	if (!tracks || !heap_build(&u->heap, &u->s)) {
+	if (!tracks) {
 		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
-		if (tracks)
-			tracks_free(&u->tr);
 		store_close(&u->s);
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
@@ -223,6 +221,32 @@ static void *busy_thread(void *arg)
 	__atomic_store_n(&b->done, 1, __ATOMIC_RELEASE);
 	term_wake();
 	return NULL;
+}
+
+struct heap_job {
+	struct viewer *u;
+	bool ok;
+};
+
+static void build_heap(void *arg)
+{
+	struct heap_job *j = arg;
+	j->ok = heap_build(&j->u->heap, &j->u->s);
+}
+
+bool loader_heap(struct viewer *u)
+{
+	if (u->heap_built)
+		return true;
+	struct heap_job j = { u, false };
+	busy_run(u, "reading the heap profile", build_heap, &j);
+	if (!j.ok) {
+		heap_free(&u->heap);
+		core_say(u, "out of memory reading the heap profile");
+		return false;
+	}
+	u->heap_built = true;
+	return true;
 }
 
 /* The step on the status line, over the last frame. */

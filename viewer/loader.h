@@ -38,6 +38,11 @@ void loader_quit(struct viewer *u) __attribute__((noreturn));
  * tracks, against twice the file's size. */
 double loader_fraction(const struct viewer *u);
 
+/* The heap censuses and the cost-centre samples (u->heap), read from the
+ * log the first time a pane asks for them (a busy_run step): a log
+ * opens without reading its profile. False, said, when out of memory. */
+bool loader_heap(struct viewer *u);
+
 /* A step that takes longer than this shows on the status line. */
 #define BUSY_DELAY_MS 100
 

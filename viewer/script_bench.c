@@ -265,6 +265,7 @@ static char *figures(struct viewer *u)
 	if (!f)
 		return NULL;
 	struct summary sm;
+	loader_heap(u); /* the censuses count too */
 	summary_compute(&u->tr, &u->s, 0, UINT64_MAX, &sm);
 	fprintf(f, "span %llu..%llu, %llu events, %zu collections, %zu threads, %zu censuses\n",
 		(unsigned long long)u->s.tmin, (unsigned long long)u->s.tmax,

@@ -13,6 +13,7 @@
 
 #include "core.h"
 #include "draw.h"
+#include "loader.h"
 
 #define M (HEAP_PANE_MAXN + 1) /* values per column: the bands shown, then other */
 #define DETAIL_ROWS 4
@@ -128,6 +129,8 @@ static bool heap_open(struct viewer *u)
 {
 	struct heap_pane *p = state(u);
 	*p = (struct heap_pane){ .by = HEAP_BY_AREA, .c0 = -1, .c1 = -1 };
+	if (!loader_heap(u))
+		return false;
 	if (!bands_alloc(p, u->heap.nbands)) {
 		core_say(u, "heap view: out of memory");
 		return false;

@@ -8,6 +8,7 @@
  * not the pane's: those actions fall to the global handlers and the pane
  * follows the window or the mark. */
 #include "draw.h"
+#include "loader.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,6 +462,8 @@ static bool prof_open(struct viewer *u)
 {
 	struct prof_pane *pp = state(u);
 	*pp = (struct prof_pane){ .capi = -1, .tree_by = CCT_BY_INHERITED, .flat_by = CCT_BY_SELF };
+	if (!loader_heap(u))
+		return false;
 	if (!u->heap.nticks) {
 		core_say(u, NO_PROFILE);
 		return true;

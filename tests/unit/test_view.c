@@ -543,6 +543,35 @@ static void test_keys_while_loading(void **state)
 	teardown(NULL);
 }
 
+/* A log opens without reading its heap profile; the heap pane (or the
+ * profile pane) reads it the first time it opens, the same censuses and
+ * ticks a direct build gives. */
+static void test_heap_when_asked(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *path;
+		enum action a;
+	} c[] = { { "tests/fixtures/heap-hT.eventlog", ACT_HEAP_VIEW },
+		  { "tests/fixtures/prof.eventlog", ACT_PROFILE_VIEW } };
+	for (size_t i = 0; i < 2; i++) {
+		struct viewer *u = setup_at("default", c[i].path);
+		assert_false(u->heap_built);
+		assert_int_equal(u->heap.ncensuses + u->heap.nticks, 0);
+		struct heap want;
+		assert_true(heap_build(&want, &u->s));
+		assert_true(want.ncensuses + want.nticks > 0);
+		core_act(u, c[i].a);
+		assert_non_null(u->pane);
+		assert_true(u->heap_built);
+		assert_int_equal(u->heap.ncensuses, want.ncensuses);
+		assert_int_equal(u->heap.nticks, want.nticks);
+		assert_int_equal(u->heap.nbands, want.nbands);
+		heap_free(&want);
+		teardown(NULL);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -559,6 +588,7 @@ int main(void)
 		cmocka_unit_test(test_threads_whole_run),
 		cmocka_unit_test(test_window_extremes),
 		cmocka_unit_test(test_keys_while_loading),
+		cmocka_unit_test(test_heap_when_asked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
