@@ -29,16 +29,43 @@
 #   HECTIC_BENCH_LIVE   1: also the live section of issue 11 on the main
 #                       log (after the UI), 0: not, only: the main log's
 #                       cat and the live section alone   [1]
+#   HECTIC_BENCH_MARKERS user markers in the marked log (bench/gen.c
+#                       marked: the synthetic log of HECTIC_BENCH_SIZE with
+#                       that many markers and a span at every tenth), on
+#                       which markers and spans are timed; 0: no marked
+#                       log   [180]
+#   BENCH_10G           1: also a synthetic log 10 times HECTIC_BENCH_SIZE
+#                       (10 GB by default; made once, cached), measured
+#                       against the synthetic log of HECTIC_BENCH_SIZE in
+#                       the same run (issue 19)   [0]
 #   CC, GHC             compilers   [cc, ghc]
+# HECTIC_THREADS=1 is set by the script itself for the 1-thread runs.
 set -eu
+unset HECTIC_THREADS # the default (two threads on large files) unless set per run
 
 TARGET_RATIO=25   # hectic show may take at most this many times cat's time
 TARGET_ANON_MB=64 # peak anonymous memory of hectic show, MB (10^6 bytes)
-TARGET_SUMMARY_RATIO=10 # open + index + tracks + summary, times cat's time
+TARGET_SUMMARY_RATIO=8 # open + index + tracks + summary, times cat's time
 TARGET_SUMMARY_ANON_PCT=5 # its peak anonymous memory, percent of the file
-# crafted logs: peak anonymous memory of summary and show at most this
-# percentage of the file plus this constant (MB); summary (open + index +
-# tracks + summary) at most TARGET_SUMMARY_RATIO times cat
+# issue 19: the viewer's first frame (header and block markers read, the
+# skeleton drawn) within this many seconds, and fully loaded no later than
+# `hectic summary`; a report on a class the log lacks, or has only a few
+# of, no slower than open + index (bench/query.c -i); 2 threads at least
+# this many times faster than 1 (summary, and open + index + tracks)
+TARGET_FIRST_FRAME_S=0.2
+TARGET_SPEEDUP=1.8
+# BENCH_10G (issue 19): open + index of the log 10 times the size at most
+# this many times the smaller one's; peak anonymous memory of summary and of
+# the viewer at most this percentage of the file plus this constant (MB);
+# first frame and redraw p99 as on the smaller log; show's ratio to cat no
+# more than on the smaller log
+TARGET_BIG_INDEX_RATIO=10.5
+TARGET_BIG_ANON_PCT=1
+TARGET_BIG_ANON_MB=8
+# crafted logs: open + index at most this many times cat (issue 8); peak
+# anonymous memory of summary and show at most this percentage of the file
+# plus this constant (MB)
+TARGET_INDEX_RATIO=10
 TARGET_CRAFTED_ANON_PCT=5
 TARGET_CRAFTED_ANON_MB=10 # README's promise, which tests/memory.sh holds
 CRAFTED_MEM_LIMIT_KB=4000000 # a run above 4 GB anonymous is killed
@@ -80,6 +107,8 @@ crafted_timeout=${HECTIC_BENCH_CRAFTED_TIMEOUT:-120}
 heap=${HECTIC_BENCH_HEAP:-1}
 live=${HECTIC_BENCH_LIVE:-1}
 threads=${HECTIC_BENCH_THREADS:-1}
+markers_n=${HECTIC_BENCH_MARKERS:-180}
+big=${BENCH_10G:-0}
 failed=0
 
 # SIZE[K|M|G][B] -> bytes (decimal units)
@@ -98,6 +127,8 @@ case $crafted in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_CRAFTED '$crafted' (0
 case $heap in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_HEAP '$heap' (0, 1 or only)" ;; esac
 case $live in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_LIVE '$live' (0, 1 or only)" ;; esac
 case $threads in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_THREADS '$threads' (0, 1 or only)" ;; esac
+case $markers_n in '' | *[!0-9]*) die "bad HECTIC_BENCH_MARKERS '$markers_n'" ;; esac
+case $big in 0 | 1) ;; *) die "bad BENCH_10G '$big' (0 or 1)" ;; esac
 crafted_target=$(to_bytes "$crafted_size_arg") ||
 	die "bad HECTIC_BENCH_CRAFTED_SIZE '$crafted_size_arg' (e.g. 10M, 100M)"
 [ "$crafted_target" -ge 100000 ] ||
@@ -150,6 +181,309 @@ measure() {
 	done
 	awk 'NR == 1 || $1 < t { t = $1 } $2 > r { r = $2 } $3 > a { a = $3 }
 		END { printf "%s %d %d\n", t, r, a }' "$tmp/$name.all"
+}
+
+# resident FILE: "N% of the file in the page cache" (util-linux fincore),
+# or nothing without fincore. A warm cache may not stay warm: the kernel
+# can page a large file's cold pages out (e.g. DAMON's proactive reclaim).
+resident() {
+	command -v fincore >/dev/null 2>&1 || return 0
+	fincore --bytes --noheadings --output RES,SIZE "$1" 2>/dev/null |
+		awk '$2 > 0 { printf "%.0f%% of the file in the page cache (fincore)\n", 100 * $1 / $2 }'
+}
+
+# index_times FILE [VAR=VALUE]: open + index and open + index + tracks of
+# FILE (bench/query.c -i, with VAR=VALUE in its environment), best of $runs
+# each; prints "INDEX_S TOTAL_S".
+index_times() {
+	it_i=0
+	: >"$tmp/ix.all"
+	while [ "$it_i" -lt "$runs" ]; do
+		it_i=$((it_i + 1))
+		env ${2:+"$2"} "$tmp/query" -i "$1" >>"$tmp/ix.all" || die "bench/query.c -i failed on $1"
+	done
+	awk '/^open\+index:/ { ix = $2; tot = $2 + $5
+		if (n == 0 || ix < bi) bi = ix; if (n == 0 || tot < bt) bt = tot; n++ }
+		END { if (!n) exit 1; printf "%s %.3f\n", bi, bt }' "$tmp/ix.all" ||
+		die "bench/query.c -i printed no open+index line on $1"
+}
+
+# ui_runs NAME FILE SCRIPT: the viewer headless (`hectic --bench=SCRIPT
+# FILE`, an invisible 200x50 screen) $runs times under runstat; prints
+# "FIRST LOADED P50 P99 MAX KEYS ANON_KB": the best first frame and fully
+# loaded times, the redraw figures of the run with the highest p99, the
+# highest peak anonymous memory. A binary that prints only "first frame"
+# (before issue 19: the frame once fully loaded) gives it for both.
+ui_runs() {
+	ur_i=0
+	: >"$tmp/$1.ui"
+	while [ "$ur_i" -lt "$runs" ]; do
+		ur_i=$((ur_i + 1))
+		ur_line=$("$tmp/runstat" -o "$tmp/$1.out" -e "$tmp/$1.err" -- \
+			"$tmp/hectic" --bench="$3" "$2") || die "runstat failed"
+		ur_rc=$(echo "$ur_line" | cut -d' ' -f4)
+		if [ "$ur_rc" != 0 ]; then
+			note "hectic --bench on $2 exited with status $ur_rc:"
+			head -n 20 "$tmp/$1.err" >&2
+			exit 1
+		fi
+		awk -v anon="$(echo "$ur_line" | cut -d' ' -f3)" '
+		/^first frame:/ { ff = $3 }
+		/^fully loaded:/ { fl = $3 }
+		/^redraw per key:/ { p50 = $5; p99 = $8; mx = $11; keys = $13; sub(/^\(/, "", keys) }
+		END {
+			if (ff == "" || p99 == "") exit 1
+			print ff, (fl == "" ? ff : fl), p50, p99, mx, keys, anon }' "$tmp/$1.out" >>"$tmp/$1.ui" ||
+			die "hectic --bench on $2 printed no first frame or redraw line"
+	done
+	awk 'NR == 1 || $1 < ff { ff = $1 } NR == 1 || $2 < fl { fl = $2 }
+		NR == 1 || $4 > p99 { p50 = $3; p99 = $4; mx = $5; keys = $6 } $7 > a { a = $7 }
+		END { print ff, fl, p50, p99, mx, keys, a }' "$tmp/$1.ui"
+}
+
+# classes FILE: how many events of each class the reports read FILE holds,
+# from the raw file (bench/gen.c -t, independent of hectic); prints
+# "SPANS MARKERS HEAP PROFILE SPARKS EVENTS": user messages and markers
+# (types 19, 58: spans and markers), the heap profile (160-166), the
+# cost-centre profile (167, 168), sparks (34-41), all events, blocks.
+classes() {
+	"$tmp/gen" -t "$1" >"$tmp/types" || die "$1: not a well-formed eventlog"
+	awk 'NR == 1 { ev = $1; bl = $2 }
+	$1 == "type" {
+		t = $2 + 0
+		if (t == 19 || t == 58) user += $3
+		else if (t >= 160 && t <= 166) heap += $3
+		else if (t == 167 || t == 168) prof += $3
+		else if (t >= 34 && t <= 41) spark += $3 }
+	END { printf "%d %d %d %d %d %d %d\n", user, user, heap, prof, spark, ev, bl }' "$tmp/types"
+}
+
+# reports_bench FILE CAT_S REPORT...: each REPORT (spans, markers, heap,
+# profile or sparks) on FILE (`hectic REPORT FILE >/dev/null`) against open
+# + index (bench/query.c -i) and cat (CAT_S), best of $runs each, the runs
+# taken in turn (open + index, then each report, $runs times over) so that
+# a change in the machine's load falls on all of them alike. The target
+# applies where the log lacks the report's class or has only a few of its
+# events: no more than the log has blocks. A report's stderr (e.g. "no
+# spark counters in this log") is not shown; a non-zero exit aborts.
+reports_bench() {
+	rb_file=$1 rb_cat=$2
+	shift 2
+	rb_classes=$(classes "$rb_file")
+	: >"$tmp/reports.all"
+	rb_i=0
+	while [ "$rb_i" -lt "$runs" ]; do
+		rb_i=$((rb_i + 1))
+		"$tmp/query" -i "$rb_file" | awk '/^open\+index:/ { print "open+index", $2, 0 }' \
+			>>"$tmp/reports.all" || die "bench/query.c -i failed on $rb_file"
+		for r in "$@"; do
+			rb_line=$("$tmp/runstat" -e "$tmp/report.err" -- "$tmp/hectic" "$r" "$rb_file") ||
+				die "runstat failed"
+			rb_rc=$(echo "$rb_line" | cut -d' ' -f4)
+			if [ "$rb_rc" != 0 ]; then
+				note "hectic $r $rb_file exited with status $rb_rc:"
+				head -n 20 "$tmp/report.err" >&2
+				exit 1
+			fi
+			echo "$r $rb_line" | cut -d' ' -f1,2,4 >>"$tmp/reports.all"
+		done
+	done
+	awk -v cls="$rb_classes" -v cat_s="$rb_cat" -v runs="$runs" -v strict="$strict" -v order="$*" '
+	!($1 in t) || $2 < t[$1] { t[$1] = $2 }
+	$3 > a[$1] { a[$1] = $3 }
+	END {
+		split(cls, c, " "); blocks = c[7]; ix = t["open+index"]
+		if (ix == "") exit 2
+		idx["spans"] = 1; idx["markers"] = 2; idx["heap"] = 3; idx["profile"] = 4; idx["sparks"] = 5
+		what["spans"] = "user messages and markers"; what["markers"] = "user messages and markers"
+		what["heap"] = "heap profile"; what["profile"] = "cost-centre samples"; what["sparks"] = "spark events"
+		printf "  open+index: %.3f s (bench/query.c -i, best of %d, taken in turn with the reports;" \
+			" %.1fx cat)\n", ix, runs, ix / cat_s
+		nr = split(order, rs, " ")
+		for (i = 1; i <= nr; i++) {
+			r = rs[i]; n = c[idx[r]]
+			has = n == 0 ? "the log has none" : sprintf("%d in the log", n)
+			if (n <= blocks) {
+				ok = t[r] + 0 <= ix + 0
+				bad = bad || !ok
+				v = sprintf("; target <= open+index: %s", ok ? "ok" : "MISSED")
+			} else
+				v = "; no target: the class is not rare"
+			printf "  %-8s %.3f s (best of %d; %s: %s; %.2fx open+index, %.1fx cat%s; peak anon %.1f MB)\n",
+				r, t[r], runs, what[r], has, t[r] / ix, t[r] / cat_s, v, a[r] * 1024 / 1e6
+		}
+		exit (strict == 1 && bad) ? 1 : 0
+	}' "$tmp/reports.all" || failed=1
+}
+
+# ui_print PREFIX UI_RUNS_RESULT CAT_S SUMMARY_S BYTES [ANON_LIMIT_MB]: the
+# viewer's figures (ui_runs) against the targets: the first frame, fully
+# loaded against cat and no later than `hectic summary` (SUMMARY_S, when
+# not empty), the redraw p99, the peak anonymous memory (against
+# ANON_LIMIT_MB when given).
+ui_print() {
+	awk -v pre="$1" -v res="$2" -v cat_s="$3" -v sum_s="$4" -v bytes="$5" -v lim="${6:-}" \
+		-v runs="$runs" -v tf="$TARGET_FIRST_FRAME_S" -v tm="$TARGET_REDRAW_MS" -v strict="$strict" 'BEGIN {
+		split(res, u, " ")
+		ok_f = u[1] + 0 <= tf + 0
+		ok_l = sum_s == "" || u[2] + 0 <= sum_s + 0
+		ok_r = u[4] + 0 < tm + 0
+		anon_mb = u[7] * 1024 / 1e6
+		ok_a = lim == "" || anon_mb <= lim + 0
+		printf "%sfirst frame: %.3f s (header and block markers read, skeleton drawn; best of %d;" \
+			" target <= %s s: %s)\n", pre, u[1], runs, tf, ok_f ? "ok" : "MISSED"
+		printf "%sfully loaded: %.3f s (open + index + tracks + draw; best of %d; %.1fx cat", pre, u[2],
+			runs, u[2] / cat_s
+		if (sum_s != "")
+			printf "; %.2fx summary, target <= summary: %s", u[2] / sum_s, ok_l ? "ok" : "MISSED"
+		printf ")\n"
+		printf "%sredraw per key: p50 %.2f ms, p99 %.2f ms, max %.2f ms (%d keys, 200x50; the run" \
+			" with the highest p99) (target p99 < %d ms: %s)\n", pre, u[3], u[4], u[5], u[6], tm,
+			ok_r ? "ok" : "MISSED"
+		printf "%speak anon: %.1f MB, %.2f%% of the file%s\n", pre, anon_mb, 100 * u[7] * 1024 / bytes,
+			lim == "" ? "" : sprintf(" (target <= %.1f MB: %s)", lim, ok_a ? "ok" : "MISSED")
+		exit (strict == 1 && !(ok_f && ok_l && ok_r && ok_a)) ? 1 : 0
+	}' || failed=1
+}
+
+# synth_cached OUT BYTES MARKERS: true when OUT is the cached synthetic log
+# of bench/gen.c of about BYTES bytes with MARKERS user markers (0: the
+# plain log); sets sl_key, the cache key in OUT.stamp's first line.
+synth_cached() {
+	sl_key="synth $(cksum <"$here/gen.c") $2"
+	[ "$3" = 0 ] || sl_key="$sl_key marked $3"
+	[ -f "$1" ] && [ -f "$1.stamp" ] && [ "$(sed -n 1p "$1.stamp")" = "$sl_key" ]
+}
+
+# synth_log OUT BYTES MARKERS: makes (once, cached, with OUT.stamp like the
+# main log's) that log.
+synth_log() {
+	if synth_cached "$@"; then
+		note "using cached $1"
+		return 0
+	fi
+	mkdir -p "$(dirname "$1")"
+	rm -f "$1" "$1.stamp"
+	partial=$1.part
+	if [ "$3" = 0 ]; then
+		note "writing a synthetic log with bench/gen.c ($2 bytes)"
+		"$tmp/gen" "$2" "$partial" || die "bench/gen.c failed"
+		sl_src="synthetic, bench/gen.c"
+	else
+		note "writing a synthetic log with $3 markers with bench/gen.c ($2 bytes)"
+		"$tmp/gen" marked "$3" "$2" "$partial" || die "bench/gen.c marked failed"
+		sl_src="synthetic with $3 user markers, bench/gen.c marked"
+	fi
+	sl_counts=$("$tmp/gen" -c "$partial") || die "$partial: not a well-formed eventlog"
+	mv "$partial" "$1"
+	partial=
+	printf '%s\n%s\n%s\n' "$sl_key" "$sl_counts" "$sl_src" >"$1.stamp"
+}
+
+# ---- BENCH_10G (issue 19) ---------------------------------------------------
+# A synthetic log 10 times HECTIC_BENCH_SIZE (10 GB by default), made once
+# and cached like the main log, against the synthetic log of
+# HECTIC_BENCH_SIZE (the main log when it is synthetic) in the same run:
+# open + index (bench/query.c -i) at most TARGET_BIG_INDEX_RATIO times the
+# smaller one's; peak anonymous memory of `hectic summary` and of the viewer
+# at most TARGET_BIG_ANON_PCT % of the file + TARGET_BIG_ANON_MB; the
+# viewer's first frame, and its redraw p99 over a script that zooms from
+# the whole run down to 1 ns per column and back; `hectic show` against
+# cat, at no more than the smaller log's ratio.
+big_bench() {
+	bb_target=$(awk -v t="$target" 'BEGIN { printf "%.0f\n", t * 10 }')
+	bb_name=$(awk -v t="$bb_target" 'BEGIN {
+		if (t % 1e9 == 0) printf "%dG\n", t / 1e9
+		else if (t % 1e6 == 0) printf "%dM\n", t / 1e6
+		else printf "%d\n", t }')
+	blog=$dir/synth-$bb_name.eventlog
+	echo "$bb_name log (BENCH_10G, issue 19): $blog"
+	mkdir -p "$dir"
+	bb_free=$(df -Pk "$dir" | awk 'NR == 2 { print $4 }')
+	if synth_cached "$blog" "$bb_target" 0; then
+		awk -v f="$bb_free" -v d="$dir" 'BEGIN { printf "  disk: %.1f GB free in %s (the log is cached)\n", f * 1024 / 1e9, d }'
+	else
+		# the log, its .part while written, and a margin of 10 %
+		if ! awk -v f="$bb_free" -v t="$bb_target" -v d="$dir" 'BEGIN {
+			need = t * 1.1; room = f * 1024 >= need
+			printf "  disk: %.1f GB free in %s, the log needs about %.1f GB: %s\n", f * 1024 / 1e9, d,
+				need / 1e9, room ? "room" : "NO ROOM"
+			exit !room }'; then
+			echo "  $bb_name log: SKIPPED, not enough room in $dir (set HECTIC_BENCH_DIR)"
+			[ "$strict" != 1 ] || failed=1
+			return 0
+		fi
+	fi
+	synth_log "$blog" "$bb_target" 0
+	if [ "$kind" = synth ]; then
+		bb_ref=$log bb_ref_cat=$cat_s bb_ref_show=$hec_s
+	else
+		bb_ref=$dir/synth-$size_arg.eventlog
+		[ "$size_arg" != 1G ] || bb_ref=$dir/synth.eventlog
+		synth_log "$bb_ref" "$target" 0
+		cat "$bb_ref" >/dev/null
+		res=$(measure refcat cat "$bb_ref")
+		bb_ref_cat=${res%% *}
+		res=$(measure refshow "$tmp/hectic" show "$bb_ref")
+		bb_ref_show=${res%% *}
+	fi
+	bb_bytes=$(wc -c <"$blog")
+	bb_events=$(sed -n 2p "$blog.stamp" | cut -d' ' -f1)
+	# the zoom-ins from the whole run to 1 ns per column: halvings of the
+	# run's length (from the raw file) down to a 200-column plot, and one more
+	bb_t=$("$tmp/gen" -t "$blog" | awk '$1 == "time" { print $3 - $2 }')
+	[ -n "$bb_t" ] || die "$blog: no event times"
+	bb_nz=$(awk -v d="$bb_t" 'BEGIN { n = 1; w = d; while (w > 200) { w /= 2; n++ }; print n }')
+	bb_zin=$(printf '+ %.0s' $(seq 1 "$bb_nz"))
+	bb_zout=$(printf -- '- %.0s' $(seq 1 "$bb_nz"))
+	bb_script="= $bb_zin l h $bb_zout ="
+	bb_load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "")
+
+	cat "$blog" >/dev/null
+	cat "$blog" >/dev/null
+	bb_warm=$(resident "$blog")
+	res=$(measure bigcat cat "$blog")
+	bb_cat=${res%% *}
+	bb_ref_ix=$(index_times "$bb_ref")
+	bb_ix=$(index_times "$blog")
+	bb_sum=$(measure bigsummary "$tmp/hectic" summary "$blog")
+	bb_ui=$(ui_runs big "$blog" "$bb_script")
+	bb_show=$(measure bigshow "$tmp/hectic" show "$blog")
+	bb_lim=$(awk -v b="$bb_bytes" -v p="$TARGET_BIG_ANON_PCT" -v c="$TARGET_BIG_ANON_MB" \
+		'BEGIN { printf "%.1f\n", p * b / 100 / 1e6 + c }')
+	awk -v file="$blog" -v bytes="$bb_bytes" -v events="$bb_events" -v ref="$bb_ref" \
+		-v refbytes="$(wc -c <"$bb_ref")" -v cat_s="$bb_cat" -v ref_cat="$bb_ref_cat" \
+		-v ix="$bb_ix" -v ref_ix="$bb_ref_ix" -v sum="$bb_sum" -v show="$bb_show" \
+		-v ref_show="$bb_ref_show" -v lim="$bb_lim" -v ti="$TARGET_BIG_INDEX_RATIO" -v runs="$runs" \
+		-v load="$bb_load" -v warm="$bb_warm" -v strict="$strict" 'BEGIN {
+		split(ix, a, " "); split(ref_ix, r, " "); split(sum, m, " "); split(show, w, " ")
+		printf "  %.2f GB, %d events (synthetic, bench/gen.c); against %s (%.2f GB)\n", bytes / 1e9,
+			events, ref, refbytes / 1e9
+		if (load != "")
+			printf "  load average %s before timing%s\n", load,
+				(load + 0 >= 0.5 ? " (busy: timings are unreliable)" : "")
+		if (warm != "")
+			printf "  page cache, after warming: %s\n", warm
+		printf "  cat: %.3f s (best of %d, page cache warmed; %.1f GB/s); the smaller log: %.3f s\n",
+			cat_s, runs, bytes / 1e9 / cat_s, ref_cat
+		ri = a[1] / r[1]; ok_i = ri <= ti
+		printf "  open+index: %.3f s, the smaller log %.3f s: %.2fx (target <= %sx: %s)\n", a[1], r[1],
+			ri, ti, ok_i ? "ok" : "MISSED"
+		printf "  open+index+tracks: %.3f s, the smaller log %.3f s: %.2fx\n", a[2], r[2], a[2] / r[2]
+		sa = m[3] * 1024 / 1e6; ok_s = sa <= lim
+		printf "  hectic summary: %.3f s (%.1fx cat); peak anon %.1f MB, %.2f%% of the file" \
+			" (target <= %.1f MB: %s)\n", m[1], m[1] / cat_s, sa, 100 * m[3] * 1024 / bytes, lim,
+			ok_s ? "ok" : "MISSED"
+		rs = w[1] / cat_s; rr = ref_show / ref_cat; ok_w = rs <= rr
+		printf "  hectic show: %.3f s (%.1fx cat; the smaller log %.1fx: target <= %.1fx: %s);" \
+			" peak anon %.1f MB\n", w[1], rs, rr, rr, ok_w ? "ok" : "MISSED", w[3] * 1024 / 1e6
+		exit (strict == 1 && !(ok_i && ok_s && ok_w)) ? 1 : 0
+	}' || failed=1
+	echo "  viewer (the script: = then $bb_nz zoom-ins from the whole run to 1 ns per column, l h, $bb_nz zoom-outs, =):"
+	ui_print "  viewer " "$bb_ui" "$bb_cat" "" "$bb_bytes" "$bb_lim"
+	bb_warm=$(resident "$blog")
+	[ -z "$bb_warm" ] || echo "  page cache, at the end: $bb_warm"
+	return 0
 }
 
 # ---- crafted logs (issue 8) ------------------------------------------------
@@ -219,7 +553,7 @@ crafted_log() {
 
 crafted_bench() {
 	cb_load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "")
-	echo "crafted logs (issue 8), $crafted_size_arg each; targets: index <= ${TARGET_SUMMARY_RATIO}x cat," \
+	echo "crafted logs (issue 8), $crafted_size_arg each; targets: index <= ${TARGET_INDEX_RATIO}x cat," \
 		"peak anon of summary and show <= $TARGET_CRAFTED_ANON_PCT% of the file + $TARGET_CRAFTED_ANON_MB MB"
 	[ -z "$cb_load" ] || echo "  (load average $cb_load before timing; runs killed after ${crafted_timeout} s or 4 GB)"
 	cb_missed=
@@ -236,14 +570,14 @@ crafted_bench() {
 		# the index alone (open + index, the issue's target), best of 3
 		cb_ix=
 		for _ in 1 2 3; do
-			x=$("$tmp/query" "$clog" 2>/dev/null | awk '/^open\+index:/ { print $2 }')
+			x=$("$tmp/query" -i "$clog" 2>/dev/null | awk '/^open\+index:/ { print $2 }')
 			[ -n "$x" ] || continue
 			if [ -z "$cb_ix" ] || awk -v a="$x" -v b="$cb_ix" 'BEGIN { exit !(a < b) }'; then
 				cb_ix=$x
 			fi
 		done
 		awk -v shape="$shape" -v bytes="$cb_bytes" -v counts="$cb_counts" -v cat="$cb_cat" \
-			-v sum="$cb_sum" -v show="$cb_show" -v tr="$TARGET_SUMMARY_RATIO" -v ix="$cb_ix" \
+			-v sum="$cb_sum" -v show="$cb_show" -v tr="$TARGET_INDEX_RATIO" -v ix="$cb_ix" \
 			-v tp="$TARGET_CRAFTED_ANON_PCT" -v tc="$TARGET_CRAFTED_ANON_MB" -v plain="$cb_plain" '
 		function verdict(ok) { return ok ? "ok" : "MISSED" }
 		function how(st, s) {
@@ -348,18 +682,30 @@ heap_log() {
 		>"$hlog.stamp"
 }
 
-# heap_ui LABEL FILE [CAT_S]: the key script on FILE, reported as LABEL
-# (the first frame against CAT_S, cat's time on FILE, when given).
+# heap_ui LABEL FILE [CAT_S [SUMMARY_S]]: the key script on FILE, reported
+# as LABEL (the first frame against TARGET_FIRST_FRAME_S; fully loaded
+# against CAT_S, cat's time on FILE, and SUMMARY_S, `hectic summary`'s,
+# when given).
 heap_ui() {
 	hu_out=$("$tmp/hectic" --bench="$hb_script" "$2") || die "hectic --bench failed on $2"
-	echo "$hu_out" | awk -v label="$1" -v cat_s="${3:-}" -v strict="$strict" -v tm="$TARGET_REDRAW_MS" '
+	echo "$hu_out" | awk -v label="$1" -v cat_s="${3:-}" -v sum_s="${4:-}" -v strict="$strict" \
+		-v tm="$TARGET_REDRAW_MS" -v tf="$TARGET_FIRST_FRAME_S" '
 	/^first frame:/ {
-		printf "  %s %s%s\n", label, $0, (cat_s > 0 ? sprintf(" (%.1fx cat)", $3 / cat_s) : "")
-		next }
+		ok = $3 + 0 <= tf + 0
+		printf "  %s %s (target <= %s s: %s)\n", label, $0, tf, ok ? "ok" : "MISSED"
+		bad = bad || !ok; next }
+	/^fully loaded:/ {
+		printf "  %s %s%s", label, $0, (cat_s > 0 ? sprintf(" (%.1fx cat)", $3 / cat_s) : "")
+		if (sum_s > 0) {
+			ok = $3 + 0 <= sum_s + 0
+			printf " (%.2fx summary; target <= summary: %s)", $3 / sum_s, ok ? "ok" : "MISSED"
+			bad = bad || !ok
+		}
+		printf "\n"; next }
 	/^redraw per key:/ {
 		p99 = $8
 		printf "  %s %s (target p99 < %d ms: %s)\n", label, $0, tm, p99 + 0 < tm ? "ok" : "MISSED"
-		bad = p99 + 0 >= tm; next }
+		bad = bad || p99 + 0 >= tm; next }
 	{ print "  " label " " $0 }
 	END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
 }
@@ -428,7 +774,7 @@ heap_bench() {
 	hb_script="$hb_script P j j j k k <Enter> <Enter> <Space> b M r w c B E E x"
 	hb_script="$hb_script + + + + + + + + l h j k - - - - - - - - = x"
 	hb_script="$hb_script H j k M M + + + + - - - - ="
-	heap_ui "heap view" "$hlog" "$hb_cat"
+	heap_ui "heap view" "$hlog" "$hb_cat" "${hb_sum%% *}"
 
 	# the same script on the profiled build's log, where P shows the profile
 	hb_pcens=$("$tmp/hectic" heap "$hb_plog" | sed -n 1p | sed 's/;.*//')
@@ -554,12 +900,17 @@ threads_bench() {
 	zout=$(printf -- '- %.0s' $(seq 1 24))
 	tb_script="R j j j k <PageDown> <PageDown> <PageUp> r j r j r w w $zin l l h h x x $zout = g G <PageDown> j k"
 	echo "thread rows (issue 12): $tb_log ($(($(wc -c <"$tb_log") / 1000000)) MB, $((tb_n - 1)) threads)"
-	"$tmp/hectic" --bench="$tb_script" "$tb_log" | awk -v strict="$strict" -v tm="$TARGET_REDRAW_MS" '
-	/^first frame:/ { print "  " $0; next }
+	"$tmp/hectic" --bench="$tb_script" "$tb_log" | awk -v strict="$strict" -v tm="$TARGET_REDRAW_MS" \
+		-v tf="$TARGET_FIRST_FRAME_S" '
+	/^first frame:/ {
+		ok = $3 + 0 <= tf + 0
+		printf "  %s (target <= %s s: %s)\n", $0, tf, ok ? "ok" : "MISSED"
+		bad = bad || !ok; next }
+	/^fully loaded:/ { print "  " $0; next }
 	/^redraw per key:/ {
 		p99 = $8
 		printf "  %s (target p99 < %d ms: %s)\n", $0, tm, (p99 + 0 < tm ? "ok" : "MISSED")
-		bad = p99 + 0 >= tm; next }
+		bad = bad || p99 + 0 >= tm; next }
 	{ print "  " $0 }
 	END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
 }
@@ -650,6 +1001,7 @@ ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")
 # Warm the page cache, then time each command $runs times.
 cat "$log" >/dev/null
 cat "$log" >/dev/null
+warm=$(resident "$log")
 
 res=$(measure cat cat "$log")
 cat_s=${res%% *}
@@ -669,7 +1021,8 @@ sum_s=$1 sum_anon=$3
 
 awk -v file="$log" -v bytes="$bytes" -v events="$events" -v src="$src" \
 	-v cat_s="$cat_s" -v hec_s="$hec_s" -v rss="$hec_rss" -v anon="$hec_anon" \
-	-v runs="$runs" -v load="$load" -v ncpu="$ncpu" -v tr="$TARGET_RATIO" -v ta="$TARGET_ANON_MB" -v strict="$strict" '
+	-v runs="$runs" -v load="$load" -v ncpu="$ncpu" -v tr="$TARGET_RATIO" -v ta="$TARGET_ANON_MB" -v strict="$strict" \
+	-v warm="$warm" '
 BEGIN {
 	ratio = cat_s > 0 ? hec_s / cat_s : 0
 	rss_mb = rss * 1024 / 1e6; anon_mb = anon * 1024 / 1e6
@@ -684,6 +1037,8 @@ BEGIN {
 	if (load != "")
 		printf "machine: %s CPUs, load average %s before timing%s\n", ncpu, load,
 			(load + 0 >= 0.5 ? " (busy: timings are unreliable)" : "")
+	if (warm != "")
+		printf "page cache, after warming: %s\n", warm
 	exit (strict == 1 && !(ok_t && ok_a)) ? 1 : 0
 }' || failed=1
 awk -v cat_s="$cat_s" -v sum_s="$sum_s" -v anon="$sum_anon" -v bytes="$bytes" \
@@ -701,19 +1056,66 @@ BEGIN {
 "$tmp/query" "$log" | sed 's/^/  /'
 echo "  (target for each state query: under 1 ms)"
 
-# The UI, headless (an invisible 200x50 screen): time to the first full
-# frame, then the redraw time per key over a fixed script that zooms from
-# the whole run down to 1 ns per column and back, pans, pages, jumps
-# between GCs, moves in the event list, searches and opens panels.
+# Cores (issue 19): the index and the tracks on one thread
+# (HECTIC_THREADS=1) against the default (two halves on files >= 64 MB).
+res=$(measure summary1 env HECTIC_THREADS=1 "$tmp/hectic" summary "$log")
+sum1_s=${res%% *}
+ix2=$(index_times "$log")
+ix1=$(index_times "$log" HECTIC_THREADS=1)
+awk -v s1="$sum1_s" -v s2="$sum_s" -v ix1="$ix1" -v ix2="$ix2" -v ts="$TARGET_SPEEDUP" \
+	-v strict="$strict" -v ncpu="$ncpu" -v bytes="$bytes" 'BEGIN {
+	split(ix1, a, " "); split(ix2, b, " ")
+	su = s1 / s2; ok_s = su >= ts; st = a[2] / b[2]; ok_t = st >= ts
+	printf "threads, 1 -> 2 (HECTIC_THREADS=1 against the default; %s CPUs):\n", ncpu
+	printf "  hectic summary: %.3f s -> %.3f s: %.2fx (target >= %sx: %s)\n", s1, s2, su, ts,
+		ok_s ? "ok" : "MISSED"
+	printf "  open+index+tracks (bench/query.c -i): %.3f s -> %.3f s: %.2fx (target >= %sx: %s)\n",
+		a[2], b[2], st, ts, ok_t ? "ok" : "MISSED"
+	printf "  open+index alone: %.3f s -> %.3f s: %.2fx\n", a[1], b[1], a[1] / b[1]
+	if (bytes < 64 * 1048576)
+		printf "  (the file is under 64 MB: hectic indexes it on one thread either way)\n"
+	exit (strict == 1 && !(ok_s && ok_t)) ? 1 : 0
+}' || failed=1
+
+# Reports on the event classes (issue 19): each against open + index.
+echo "reports (on a class the log lacks or has fewer events of than blocks: target <= open+index):"
+reports_bench "$log" "$cat_s" spans markers heap profile sparks
+
+# The UI, headless (an invisible 200x50 screen), $runs times: the first
+# frame (the skeleton, drawn while the log loads on a thread) and the frame
+# once fully loaded, then the redraw time per key over a fixed script that
+# zooms from the whole run down to 1 ns per column and back, pans, pages,
+# jumps between GCs, moves in the event list, searches and opens panels.
 zin=$(printf '+ %.0s' $(seq 1 32))
 zout=$(printf -- '- %.0s' $(seq 1 32))
 script="= $zin l l l h h ] ] ] [ } { <PageDown> <PageUp> j j j k k $zout = g G ] ] [ /main n N p <Escape> f <Escape> t <Escape> + + + + + + + + ] [ <Right> <Left>"
-ui_out=$("$tmp/hectic" --bench="$script" "$log") || die "hectic --bench failed"
-echo "$ui_out" | awk -v cat_s="$cat_s" -v strict="$strict" '
-/^first frame:/ { ff = $3; printf "ui %s (%.1fx cat)\n", $0, ff / cat_s; next }
-/^redraw per key:/ { p99 = $8; printf "ui %s (target p99 < 10 ms: %s)\n", $0, p99 + 0 < 10 ? "ok" : "MISSED"; bad = p99 + 0 >= 10; next }
-{ print "ui " $0 }
-END { exit (strict == 1 && bad) ? 1 : 0 }' || failed=1
+ui_print "ui " "$(ui_runs ui "$log" "$script")" "$cat_s" "$sum_s" "$bytes"
+
+# A log with a few user markers and spans (bench/gen.c marked): markers
+# and spans against open + index.
+if [ "$markers_n" != 0 ]; then
+	echo
+	if [ "$size_arg" = 1G ]; then
+		mlog=$dir/synth-marked.eventlog
+	else
+		mlog=$dir/synth-marked-$size_arg.eventlog
+	fi
+	synth_log "$mlog" "$target" "$markers_n"
+	cat "$mlog" >/dev/null
+	cat "$mlog" >/dev/null
+	res=$(measure mcat cat "$mlog")
+	m_cat=${res%% *}
+	awk -v f="$mlog" -v b="$(wc -c <"$mlog")" -v src="$(sed -n 3p "$mlog.stamp")" \
+		-v ev="$(sed -n 2p "$mlog.stamp" | cut -d' ' -f1)" -v c="$m_cat" 'BEGIN {
+		printf "marked log: %s (%.2f GB, %d events; %s)\n", f, b / 1e9, ev, src
+		printf "  cat: %.3f s\n", c }'
+	reports_bench "$mlog" "$m_cat" markers spans
+fi
+
+if [ "$big" = 1 ]; then
+	echo
+	big_bench
+fi
 if [ "$live" = 1 ]; then
 	echo
 	live_bench

@@ -17,6 +17,16 @@
  *                   viewer shows (threads with labels, spans, markers,
  *                   sparks, GC statistics, heap and time profiles), for
  *                   tests/e2e/walk.sh (see "the big log" below)
+ *   gen marked N SIZE OUT
+ *                   the synthetic log of `gen SIZE OUT` with N user markers
+ *                   ("marker K", EV_USER_MARKER) scattered evenly through
+ *                   it, and a span at every tenth marker: "START phase J"
+ *                   there and "STOP phase J" at the next marker, user
+ *                   messages (EV_USER_MSG) posted by the running thread
+ *   gen -t FILE     as -c, then "type NUM COUNT" for each event type that
+ *                   occurs (block markers included) and "time FIRST LAST",
+ *                   the least and the greatest event time (block markers
+ *                   left out), from the raw file
  *
  * The synthetic log has the header GHC 9.0.2 writes (all 69 standard event
  * types, copied from a real `-threaded -eventlog` log), a global block
@@ -50,7 +60,7 @@ enum {
 	EV_GC_START = 9, EV_GC_END = 10, EV_REQUEST_PAR_GC = 12,
 	EV_BLOCK_MARKER = 18, EV_GC_IDLE = 20, EV_GC_WORK = 21, EV_GC_DONE = 22,
 	EV_SPARK_CREATE = 35, EV_SPARK_DUD = 36, EV_SPARK_RUN = 38, EV_SPARK_FIZZLE = 40,
-	EV_SPARK_GC = 41, EV_THREAD_LABEL = 44, EV_USER_MARKER = 58,
+	EV_SPARK_GC = 41, EV_THREAD_LABEL = 44, EV_USER_MARKER = 58, EV_USER_MSG = 19,
 	EV_CAPSET_CREATE = 25, EV_CAPSET_DELETE = 26, EV_CAPSET_ASSIGN_CAP = 27,
 	EV_CAPSET_REMOVE_CAP = 28, EV_RTS_IDENTIFIER = 29, EV_PROGRAM_ARGS = 30,
 	EV_OSPROCESS_PID = 32, EV_WALL_CLOCK_TIME = 43, EV_CAP_CREATE = 45,
@@ -395,6 +405,52 @@ static void gc(void)
 
 static int own(uint32_t tid) { return (int)(tid & 1); }
 
+/* `gen marked N`: user markers and spans in the synthetic log.  Marker k
+ * (0-based) goes on the running thread's capability at the first pass
+ * after (k + 1) / (N + 1) of the body is written; marker k with k % 10 == 0
+ * also opens span "phase k/10" on the running thread, which the same
+ * thread closes the first time it runs after marker k + 1 (or at the end). */
+static struct {
+	uint64_t n;         /* markers wanted */
+	uint64_t done;      /* markers written */
+	int open;           /* a span is open */
+	uint32_t span_tid;  /* on this thread */
+	uint64_t span_id;   /* phase number */
+	uint64_t stop_at;   /* close once this many markers are written */
+} mk;
+
+static void user_text(int cap, uint16_t ty, const char *s)
+{
+	size_t n = strlen(s);
+	struct buf *b = ev(&caps[cap], ty, 2 + n);
+	put16(b, (uint16_t)n);
+	putbytes(b, s, n);
+}
+
+/* During a pass of thread t on cap c, after its run event. */
+static void marked_pass(int c, uint32_t t, uint64_t progress, uint64_t body)
+{
+	char s[64];
+	if (mk.open && mk.done >= mk.stop_at && t == mk.span_tid) {
+		snprintf(s, sizeof s, "STOP phase %llu", (unsigned long long)mk.span_id);
+		user_text(c, EV_USER_MSG, s);
+		mk.open = 0;
+	}
+	if (mk.done >= mk.n || progress < body / (mk.n + 1) * (mk.done + 1))
+		return;
+	snprintf(s, sizeof s, "marker %llu", (unsigned long long)mk.done);
+	user_text(c, EV_USER_MARKER, s);
+	if (mk.done % 10 == 0 && !mk.open) {
+		mk.span_id = mk.done / 10;
+		snprintf(s, sizeof s, "START phase %llu", (unsigned long long)mk.span_id);
+		user_text(c, EV_USER_MSG, s);
+		mk.open = 1;
+		mk.span_tid = t;
+		mk.stop_at = mk.done + 2;
+	}
+	mk.done++;
+}
+
 static void generate(uint64_t target)
 {
 	write_header();
@@ -422,6 +478,8 @@ static void generate(uint64_t target)
 		uint32_t next = t % RING + 1;
 		int cn = own(next);
 		ev_thread(c, EV_RUN_THREAD, t);
+		if (mk.n)
+			marked_pass(c, t, written + pending, body);
 		ev_thread_cap(c, EV_THREAD_WAKEUP, next, (uint16_t)cn);
 		ev_stop(c, t, STATUS_BLOCKED_ON_MVAR);
 		ev_thread(cn, EV_THREAD_RUNNABLE, next);
@@ -431,6 +489,12 @@ static void generate(uint64_t target)
 	}
 	for (uint32_t k = 1; k <= RING; k++) {
 		ev_thread(own(k), EV_RUN_THREAD, k);
+		if (mk.open && k == mk.span_tid) {
+			char s[64];
+			snprintf(s, sizeof s, "STOP phase %llu", (unsigned long long)mk.span_id);
+			user_text(own(k), EV_USER_MSG, s);
+			mk.open = 0;
+		}
 		ev_stop(own(k), k, 5 /* thread finished */);
 	}
 	for (int c = 0; c < NCAPS; c++)
@@ -749,7 +813,7 @@ static void crafted(const char *shape, uint64_t target)
  * events are in the global blocks, as the RTS writes them. */
 
 enum {
-	EV_USER_MSG = 19, EV_SPARK_COUNTERS = 34, EV_SPARK_STEAL = 39,
+	EV_SPARK_COUNTERS = 34, EV_SPARK_STEAL = 39,
 	EV_HEAP_ALLOCATED = 49, EV_HEAP_SIZE = 50, EV_HEAP_LIVE = 51, EV_HEAP_INFO = 52,
 	EV_GC_STATS = 53, EV_GC_GLOBAL_SYNC = 54, EV_HEAP_PROF_BEGIN = 160,
 	EV_HEAP_PROF_COST_CENTRE = 161, EV_HEAP_PROF_SAMPLE_BEGIN = 162,
@@ -1136,7 +1200,7 @@ static void big(uint64_t target)
 
 /* ---- counting / checking ---------------------------------------------- */
 
-static int count(const char *path)
+static int count(const char *path, int by_type)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f)
@@ -1178,7 +1242,8 @@ static int count(const char *path)
 	RD(x, 8);
 	if (memcmp(x, "hdredatb", 8))
 		goto bad;
-	uint64_t events = 0, blocks = 0, block_end = 0;
+	uint64_t events = 0, blocks = 0, block_end = 0, tfirst = UINT64_MAX, tlast = 0;
+	static uint64_t per[65536];
 	static uint8_t pay[65536 + 2];
 	for (;;) {
 		RD(x, 2);
@@ -1191,6 +1256,9 @@ static int count(const char *path)
 		if (block_end == start)
 			block_end = 0;
 		RD(x, 8);
+		uint64_t t = 0;
+		for (int i = 0; i < 8; i++)
+			t = t << 8 | x[i];
 		int32_t sz = sizes[ty];
 		if (sz == -2) {
 			fprintf(stderr, "gen: %s: byte %llu: undeclared event type %u\n", path,
@@ -1209,12 +1277,21 @@ static int count(const char *path)
 				      (uint32_t)pay[2] << 8 | pay[3];
 			block_end = start + bs;
 			blocks++;
+		} else {
+			tfirst = t < tfirst ? t : tfirst;
+			tlast = t > tlast ? t : tlast;
 		}
+		per[ty]++;
 		events++;
 	}
 	if (block_end && block_end != off - 2)
 		goto bad_block;
 	printf("%llu %llu\n", (unsigned long long)events, (unsigned long long)blocks);
+	for (size_t i = 0; by_type && i < 65536; i++)
+		if (per[i])
+			printf("type %zu %llu\n", i, (unsigned long long)per[i]);
+	if (by_type && tfirst <= tlast)
+		printf("time %llu %llu\n", (unsigned long long)tfirst, (unsigned long long)tlast);
 	fclose(f);
 	return 0;
 trunc:
@@ -1249,11 +1326,21 @@ static uint64_t parse_size(const char *s)
 
 int main(int argc, char **argv)
 {
-	if (argc == 3 && !strcmp(argv[1], "-c"))
-		return count(argv[2]);
+	if (argc == 3 && (!strcmp(argv[1], "-c") || !strcmp(argv[1], "-t")))
+		return count(argv[2], argv[1][1] == 't');
 	const char *shape = NULL;
 	int big_log = 0;
-	if (argc == 4 && !strcmp(argv[1], "big")) {
+	if (argc == 5 && !strcmp(argv[1], "marked")) {
+		char *end;
+		errno = 0;
+		mk.n = strtoull(argv[2], &end, 10);
+		if (errno || end == argv[2] || *end || argv[2][0] == '-' || mk.n > 1000000) {
+			fprintf(stderr, "gen: bad marker count '%s' (0 to 1000000)\n", argv[2]);
+			return 2;
+		}
+		argv += 2;
+		argc -= 2;
+	} else if (argc == 4 && !strcmp(argv[1], "big")) {
 		big_log = 1;
 		argv++;
 		argc--;
@@ -1272,7 +1359,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: gen SIZE OUT | gen -c FILE | gen crafted SHAPE SIZE OUT | gen big SIZE OUT\n");
+		fprintf(stderr, "usage: gen SIZE OUT | gen -c FILE | gen -t FILE | gen crafted SHAPE SIZE OUT |"
+				" gen big SIZE OUT | gen marked N SIZE OUT\n");
 		return 2;
 	}
 	uint64_t size = parse_size(argv[1]);

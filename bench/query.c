@@ -1,9 +1,14 @@
-/* bench/query.c FILE: times the model's answers the UI needs per frame, on
- * an indexed log: a 200-column capability-state query over the whole run and
- * over random 1 ms windows, and next-GC lookups. Built and run by
- * bench/bench.sh against the repo's parser/ and model/ sources. */
+/* bench/query.c [-i] FILE: times the model's answers the UI needs per frame,
+ * on an indexed log: a 200-column capability-state query over the whole run
+ * and over random 1 ms windows, and next-GC lookups. The first line is the
+ * time to open and index the log and to build the tracks; with -i only that
+ * line. HECTIC_THREADS=1 in the environment indexes and builds the tracks on
+ * one thread, as hectic does. Built and run by bench/bench.sh against the
+ * repo's parser/ and model/ sources. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "../model/store.h"
@@ -27,15 +32,20 @@ static int cmp_d(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: query FILE\n");
+	bool index_only = argc == 3 && !strcmp(argv[1], "-i");
+	if (argc != 2 && !index_only) {
+		fprintf(stderr, "usage: query [-i] FILE\n");
 		return 2;
 	}
+	const char *path = argv[argc - 1];
+	const char *threads = getenv("HECTIC_THREADS");
+	if (threads && !strcmp(threads, "1"))
+		store_parallel_min = SIZE_MAX;
 	struct store s;
 	struct tracks tr;
 	char err[256];
 	double t0 = now();
-	if (store_open(&s, argv[1], err, sizeof err) != STORE_OK) {
+	if (store_open(&s, path, err, sizeof err) != STORE_OK) {
 		fprintf(stderr, "query: %s\n", err);
 		return 1;
 	}
@@ -45,6 +55,15 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	double t2 = now();
+	printf("open+index: %.3f s, tracks: %.3f s (%zu capabilities, %u bins of %llu ns, %.1f MB "
+	       "of tables)\n",
+	       t1 - t0, t2 - t1, tr.ncaps, tr.nbins, (unsigned long long)tr.binw,
+	       (double)tr.bytes / 1e6);
+	if (index_only) {
+		tracks_free(&tr);
+		store_close(&s);
+		return 0;
+	}
 	float *run = malloc(tr.ncaps * COLS * sizeof *run), *gc = malloc(tr.ncaps * COLS * sizeof *gc);
 	bool exact;
 	/* whole run, best of 20 */
@@ -82,10 +101,6 @@ int main(int argc, char **argv)
 					false) != NULL;
 	}
 	double gnext = (now() - g0) / 100000;
-	printf("open+index: %.3f s, tracks: %.3f s (%zu capabilities, %u bins of %llu ns, %.1f MB "
-	       "of tables)\n",
-	       t1 - t0, t2 - t1, tr.ncaps, tr.nbins, (unsigned long long)tr.binw,
-	       (double)tr.bytes / 1e6);
 	printf("200-column state query, whole run: %.0f us (best of 20, %s)\n", best * 1e6,
 	       whole_exact ? "exact" : "from the bins");
 	printf("200-column state query, random 1 ms windows: p50 %.0f us, p99 %.0f us, max %.0f us "
