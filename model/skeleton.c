@@ -127,6 +127,8 @@ static int cmp_span(const void *a, const void *b)
 /* c's spans sorted, and those less than gap apart joined. */
 static void join_spans(struct skel_cap *c, uint64_t gap)
 {
+	if (!c->n)
+		return;
 	qsort(c->v, c->n, sizeof *c->v, cmp_span);
 	size_t k = 0;
 	for (size_t j = 0; j < c->n; j++) {
@@ -173,7 +175,8 @@ static void finish(struct skeleton *sk)
 {
 	for (size_t i = 0; i < sk->ncaps; i++)
 		join_spans(&sk->caps[i], sk->resolution);
-	qsort(sk->caps, sk->ncaps, sizeof *sk->caps, cmp_cap);
+	if (sk->ncaps)
+		qsort(sk->caps, sk->ncaps, sizeof *sk->caps, cmp_cap);
 }
 
 /* Steps over the item at off that is not a block marker; false when it
