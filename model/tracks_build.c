@@ -511,6 +511,8 @@ static enum join_status build_serial(struct tracks *tr, const struct store *s,
 				     struct worker *w, uint64_t budget, const struct progress *p)
 {
 	tb_init(&w->b, s, tr, budget);
+	w->cut = 0; /* the whole file: a redo after a two-half pass reuses w */
+	w->second = false;
 	w->progress = p;
 	tb_run_worker(w);
 	if (w->b.oom)

@@ -2615,6 +2615,47 @@ static void test_stop_text(void **state)
 	assert_string_equal(tracks_stop_text(0xFFFF), "unknown stop status");
 }
 
+/* Halves that cannot be stitched (the second half's times go back before
+ * the first's) are built again on one thread over the whole file: the
+ * redo must not keep the first half's cut (it read only that half, and
+ * lost the second half's collections). */
+static void test_two_threads_redone(void **state)
+{
+	(void)state;
+	struct gopts o = { .ncaps = 1, .gens = 1, .tid_base = 1, .nthreads = 1, .max_block = 100 };
+	struct evb b = EVB_INIT;
+	gen_header(&b, &o);
+	struct evb c[2] = { EVB_INIT, EVB_INIT };
+	c[0].decl = c[1].decl = b.decl;
+	/* the first block (the larger: the cut falls after it) from 10000, the
+	 * second from 100 */
+	for (int k = 0; k < 2; k++) {
+		uint64_t t = k ? 100 : 10000;
+		for (int i = 0; i < 20 + 4 * !k; i++, t += 100) {
+			evb_event(&c[k], EV_GC_START, t, "", 0);
+			evb_event(&c[k], EV_GC_END, t + 50, "", 0);
+		}
+		evb_marker(&b, k ? 100 : 10000, (uint32_t)(24 + c[k].n), t, 0);
+		evb_bytes(&b, c[k].p, c[k].n);
+		free(c[k].p);
+	}
+	evb_dataend(&b);
+	size_t saved = store_parallel_min;
+	struct lg one, two;
+	store_parallel_min = SIZE_MAX;
+	lg_open_mem(&one, &b, "redone");
+	store_parallel_min = 0;
+	lg_open_mem(&two, &b, "redone");
+	store_parallel_min = saved;
+	assert_true(two.s.cut != 0);
+	assert_false(two.tr.by_caps);
+	assert_int_equal(one.tr.ngcs, 44);
+	same_tracks(&one, &two, "redone");
+	lg_close(&one);
+	lg_close(&two);
+	evb_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2635,6 +2676,7 @@ int main(void)
 		cmocka_unit_test(test_pause_percentiles),
 		cmocka_unit_test(test_mark_lookup),
 		cmocka_unit_test(test_stop_text),
+		cmocka_unit_test(test_two_threads_redone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
