@@ -587,17 +587,14 @@ static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t end, ui
 	}
 }
 
-/* A tracked event noted by tb_scan's loop, to be fed. */
-struct hit {
-	uint64_t off, t;
-};
-#define RUN_HITS 256
+/* tb_scan notes its tracked events as the store's index does for a sink. */
+#define RUN_HITS STORE_RUN_HITS
 
 /* Feeds a run's tracked events (of capability cap, entry c; c NULL when
  * it has none or there was no room for it) in file order. Kept out of
  * tb_scan's loop, which then holds its state in registers. */
 static __attribute__((noinline)) void feed_hits(struct tb *b, struct capb *c, int32_t cap,
-						 const struct hit *hits, size_t n,
+						 const struct store_hit *hits, size_t n,
 						 uint64_t end)
 {
 	for (size_t i = 0; i < n && !b->oom; i++)
@@ -637,7 +634,7 @@ void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 	struct capb *rc = NULL;
 	uint64_t first = 0, last = 0;
 	bool any = false;
-	struct hit hits[RUN_HITS];
+	struct store_hit hits[RUN_HITS];
 	size_t nh = 0;
 	bool ok = true;
 	while (off < end && !b->oom && !*fault) {
@@ -671,14 +668,38 @@ void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 			any = true;
 		}
 		if (tag < 256 && ops[tag] != OP_SKIP)
-			hits[nh++] = (struct hit){ off, t };
+			hits[nh++] = (struct store_hit){ off, t };
 		off += size;
 	}
-	feed_hits(b, rc, rcap, hits, nh, end);
+	if (nh)
+		feed_hits(b, rc, rcap, hits, nh, end);
 	if (rc && any)
 		cap_extent(rc, first, last);
 	if (ok)
 		*csp = cs;
+}
+
+void tb_want(struct tb *b, uint8_t want[256])
+{
+	const struct ev_header *h = &b->s->hdr;
+	if (!b->ops_ready || b->ops_sel != h->sel)
+		ops_init(b, h);
+	for (unsigned t = 0; t < 256; t++)
+		want[t] = b->ops[t] != OP_SKIP;
+}
+
+/* (as tb_scan's loop feeds a run: the entry first, then the events, then
+ * the extent; a run that tb_scan would feed in one go may come in pieces,
+ * and cap_get charges an entry only once) */
+void tb_feed_run(struct tb *b, int32_t cap, const struct store_hit *hits, size_t n, bool any,
+		 uint64_t first, uint64_t last)
+{
+	if (b->oom || !b->ops_ready)
+		return;
+	struct capb *c = cap != EV_NO_CAP ? cap_get(b, cap) : NULL;
+	feed_hits(b, c, cap, hits, n, b->s->size);
+	if (c && any)
+		cap_extent(c, first, last);
 }
 
 /* (the index's segments cover exactly what it decoded, and none runs

@@ -1,8 +1,9 @@
 /* builder: the tracks pass's internals, shared by the files that build the
  * tracks (builder.c reads events, stitch.c joins the halves of a
  * two-thread pass, collections.c forms the collections, tracks_build.c puts
- * the builders' results into struct tracks, tracks_live.c keeps a pass
- * going as the log grows). Not part of the API: only
+ * the builders' results into struct tracks, tracks_fused.c feeds the
+ * builders from the store's index as it reads the file, tracks_live.c
+ * keeps a pass going as the log grows). Not part of the API: only
  * tracks.h is.
  *
  * One builder (struct tb) per thread of the pass: its own tables of
@@ -157,6 +158,17 @@ void tb_capb_free_bins(struct capb *c);
 /* Reads the worker's segments (a pthread start routine). */
 void *tb_run_worker(void *arg);
 
+/* want[tag]: whether the pass reads events of that tag (what tb_scan notes
+ * and tb_feed_run wants handed to it); readies b for tb_feed_run. */
+void tb_want(struct tb *b, uint8_t want[256]);
+
+/* Feeds a run of b's events of capability cap (EV_NO_CAP for none) in
+ * file order, as the store's index hands them to a sink (struct
+ * store_sink): its wanted events hits[0 .. n), and, when any, its earliest
+ * and latest event time. tb_want first. */
+void tb_feed_run(struct tb *b, int32_t cap, const struct store_hit *hits, size_t n, bool any,
+		 uint64_t first, uint64_t last);
+
 /* Reads the items of [off, end) in file order, starting in capability
  * state *cs, which is left as it is after them. tb_tracked_init first. */
 void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *cs);
@@ -187,6 +199,19 @@ void tb_stop_running(struct tb *b, struct capb *c, uint64_t t);
 /* The builders' results into tr, each builder's arrays freed as they are
  * taken. Two builders are the halves of a two-thread pass. */
 enum join_status tb_join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb);
+
+/* The join of a pass's workers' builders into tr (two: the halves of a
+ * pass split at the store's cut, stitched and checked; one: a pass in
+ * file order). */
+enum join_status tb_join_pass(struct tracks *tr, const struct store *s, struct worker *w,
+			      size_t nb);
+
+/* The end of tracks_build after a join that gave st: a join that cannot
+ * stitch its halves (JOIN_SERIAL) is redone by a pass on one thread
+ * (reporting to p); the memory counted, the workers' builders freed, tr
+ * freed when it failed. w[0 .. 2) as tracks_build's. */
+bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w,
+		  enum join_status st, const struct progress *p);
 
 /* The bytes the lists may take (tb_init's budget) for s. */
 uint64_t tb_lists_budget(const struct store *s);

@@ -639,7 +639,8 @@ int source_store_open(struct source *src, struct store *s, bool *empty, char *er
 				 why);
 			return STORE_EHEADER;
 		}
-		enum store_status st = store_open_progress(s, src->path, src->progress, err, errlen);
+		enum store_status st = store_open_sink(s, src->path, src->progress, src->sink, err,
+						     errlen);
 		if (st == STORE_OK && !keep_save(src, err, errlen)) {
 			store_close(s);
 			return STORE_EIO;

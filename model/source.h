@@ -58,6 +58,9 @@ struct source {
 	/* where source_store_open reports the bytes it indexes (NULL, as
 	 * source_open leaves it: nowhere); the caller's, set after source_open */
 	const struct progress *progress;
+	/* what source_store_open hands the events it indexes to (NULL, as
+	 * source_open leaves it: nothing); the caller's, set after source_open */
+	const struct store_sink *sink;
 };
 
 /* Is spec a stream (not a regular file)? Opens nothing but a stat. */
@@ -92,7 +95,8 @@ void source_drain(struct source *src);
 
 struct store;
 
-/* Opens the store on src's file (store_open_progress, to src->progress); a
+/* Opens the store on src's file (store_open_sink, to src->progress and
+ * src->sink); a
  * stream's again as bytes arrive, until
  * its header is whole or the stream ends. Returns the store's status (err
  * set when not STORE_OK); a stream that ended with no bytes at all is

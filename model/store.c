@@ -1,12 +1,11 @@
 /* The mmap-backed store: mapping (guarded against the file shrinking,
- * mapguard.c), the index build (on one or two threads), growth of a file
- * still being written. The merged iteration is merge.c; what the index says
- * besides events, store_report.c. */
+ * mapguard.c), the index build (on two threads: store_parallel.c), growth
+ * of a file still being written. The merged iteration is merge.c; what the
+ * index says besides events, store_report.c. */
 #include "store.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,7 @@
 #include "classes.h"
 #include "mapguard.h"
 #include "order.h"
+#include "store_index.h"
 #include "vec.h"
 
 /* The flag of a store whose mapping is not guarded (a buffer, an empty
@@ -110,7 +110,7 @@ static inline bool seg_event(struct store *s, uint64_t *inseg, uint16_t *mask, u
 	return vec_push(s->ckpts, s->nckpts, s->ix.ckcap, c);
 }
 
-static void indexer_init(struct indexer *ix)
+void indexer_init(struct indexer *ix)
 {
 	memset(ix, 0, sizeof *ix);
 	ix->cs = CAPSTATE_INIT;
@@ -224,13 +224,51 @@ static inline bool index_event(struct store *s, uint64_t *inseg, uint64_t off, u
 	return seg_event(s, inseg, &ix->mask, off, t, cs, cls);
 }
 
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* The run of one capability's events being gathered for the sink (struct
+ * store_sink). */
+struct sinkrun {
+	int32_t cap;
+	bool any;
+	uint64_t first, last;
+	size_t n;
+	struct store_hit hits[STORE_RUN_HITS];
+};
+
+/* Hands the run to the sink, and empties it. */
+static __attribute__((noinline)) void run_flush(const struct store *s, struct sinkrun *r)
+{
+	if (r->n || r->any)
+		s->sink->run(s->sink->ctx[s->sink_part], r->cap, r->hits, r->n, r->any, r->first,
+			     r->last);
+	r->n = 0;
+	r->any = false;
+}
+
+/* An indexed event of capability cap, at off, of time t, into the run. */
+static ALWAYS_INLINE void run_note(const struct store *s, struct sinkrun *r, int32_t cap,
+				   uint64_t off, uint64_t t, uint16_t tag)
+{
+	if (cap != r->cap || r->n == STORE_RUN_HITS) {
+		run_flush(s, r);
+		r->cap = cap;
+	}
+	r->first = !r->any || t < r->first ? t : r->first;
+	r->last = !r->any || t > r->last ? t : r->last;
+	r->any = true;
+	if (tag < 256 && s->sink->want[tag])
+		r->hits[r->n++] = (struct store_hit){ off, t };
+}
+
 /* The decoding loop's state, copied out of the indexer while the loop runs
  * (in the indexer, every uint8_t read of the buffer could alias it and
- * force a reload) and back when it stops. */
+ * force a reload) and back when it stops; the sink's run (NULL: no sink). */
 struct scan {
 	uint64_t off, last, nev, tmin, tmax, inseg;
 	struct capstate cs;
 	struct blkrange blk;
+	struct sinkrun *run;
 };
 
 /* The item at off, as ev_size decoded it. */
@@ -248,8 +286,6 @@ enum step {
 	STEP_STOP,  /* indexing stops here (s->stop says why) */
 	STEP_NOMEM,
 };
-
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* An event taken: the loop's state moves past it. */
 static ALWAYS_INLINE void scan_past(struct scan *sc, uint64_t t, uint32_t size)
@@ -284,6 +320,8 @@ static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, size
 			ix->seg_hi = t;
 		if (!seg_event(s, &sc->inseg, &ix->mask, sc->off, t, sc->cs, tagclass[it->tag]))
 			return STEP_NOMEM;
+		if (sc->run)
+			run_note(s, sc->run, sc->cs.cur, sc->off, t, it->tag);
 		if (s->ndataend)
 			s->after_end += it->size;
 		sc->cs.remaining -= it->size;
@@ -341,7 +379,9 @@ static ALWAYS_INLINE enum step index_item(struct store *s, struct scan *sc, size
 	if (!index_event(s, &sc->inseg, off, it->t, sc->last, sc->cs, s->tagclass[it->tag]))
 		return STEP_NOMEM;
 	bool marker = ev_is_marker(&s->hdr, it->tag);
-	ev_capstate_step_at(&sc->cs, &s->hdr, s->map, off, it->tag, it->size);
+	int32_t cap = ev_capstate_step_at(&sc->cs, &s->hdr, s->map, off, it->tag, it->size);
+	if (sc->run)
+		run_note(s, sc->run, cap, off, it->t, it->tag);
 	if (marker && !index_marker(s, &sc->blk, off, it->t))
 		return STEP_NOMEM;
 	scan_past(sc, it->t, it->size);
@@ -353,6 +393,8 @@ static ALWAYS_INLINE enum step index_item(struct store *s, struct scan *sc, size
 static enum store_status index_stop(struct store *s, const struct scan *sc)
 {
 	struct indexer *ix = &s->ix;
+	if (sc->run)
+		run_flush(s, sc->run);
 	progress_advance(s->progress, sc->off - ix->last_progress);
 	ix->last_progress = sc->off;
 	s->stop_off = sc->off;
@@ -375,13 +417,18 @@ static enum store_status index_stop(struct store *s, const struct scan *sc)
 /* Indexes the items in [start, end) into s's index fields (empty, or as a
  * previous call left them: it goes on from the indexer's state). end is
  * also the decoding limit: an item crossing it is truncated. */
-static enum store_status build_index(struct store *s, uint64_t start, size_t end)
+enum store_status build_index(struct store *s, uint64_t start, size_t end)
 {
 	struct indexer *ix = &s->ix;
 	if (ix->last_progress < start)
 		ix->last_progress = start;
+	struct sinkrun run;
 	struct scan sc = { .off = start, .last = ix->last, .nev = ix->nev, .tmin = ix->tmin,
-			   .tmax = ix->tmax, .inseg = ix->inseg, .cs = ix->cs, .blk = ix->blk };
+			   .tmax = ix->tmax, .inseg = ix->inseg, .cs = ix->cs, .blk = ix->blk,
+			   .run = s->sink ? &run : NULL };
+	run.cap = EV_NO_CAP;
+	run.n = 0;
+	run.any = false;
 	s->stop = STOP_NO_DATAEND;
 	for (;;) {
 		struct item it = { 0 };
@@ -396,51 +443,7 @@ static enum store_status build_index(struct store *s, uint64_t start, size_t end
 	return index_stop(s, &sc);
 }
 
-/* ---- indexing on two cores ----
- * A GHC log is a sequence of blocks, each starting with a marker that gives
- * its size. Hopping from marker to marker finds a block boundary near the
- * middle without decoding anything; each half is then indexed by its own
- * thread, and the two halves are joined. Anything irregular in the first half
- * (a gap, a DATA_END, an event crossing the cut) and we index serially, so
- * the result is always the serial one. */
-size_t store_parallel_min = 64u << 20; /* smaller files are indexed serially */
-
-struct part {
-	struct store s;
-	uint64_t start;
-	size_t end;
-	enum store_status st;
-};
-
-static void *index_part(void *arg)
-{
-	struct part *p = arg;
-	p->st = build_index(&p->s, p->start, p->end);
-	return NULL;
-}
-
-/* A block boundary near the middle of the data, or 0. */
-static uint64_t find_cut(const struct store *s)
-{
-	const struct ev_header *h = &s->hdr;
-	uint64_t off = h->data_off, mid = h->data_off + (s->size - h->data_off) / 2;
-	if (!ev_is_marker(h, EV_BLOCK_MARKER) || h->sel[EV_BLOCK_MARKER].fixed < EV_BLOCK_MARKER_BYTES)
-		return 0;
-	while (off < mid) {
-		if (s->size - off < EV_BLOCK_MARKER_BYTES || ev_tag_at(s->map, off) != EV_BLOCK_MARKER)
-			return 0;
-		uint32_t bs = ev_block_size_at(s->map, off);
-		if (bs < EV_BLOCK_MARKER_BYTES || bs > s->size - off)
-			return 0;
-		off += bs;
-	}
-	if (off >= s->size || s->size - off < EV_BLOCK_MARKER_BYTES ||
-	    ev_tag_at(s->map, off) != EV_BLOCK_MARKER)
-		return 0;
-	return off;
-}
-
-static void free_index(struct store *s)
+void free_index(struct store *s)
 {
 	free(s->order);
 	free(s->chunk_t1);
@@ -453,88 +456,6 @@ static void free_index(struct store *s)
 	s->ckpts = NULL;
 	s->blocks = NULL;
 	s->nsegs = s->nckpts = s->nblocks = 0;
-}
-
-/* Appends src's n elements of size elem to a malloc'd copy of dst's m. */
-static void *concat(const void *dst, size_t m, const void *src, size_t n, size_t elem)
-{
-	char *p = m + n < m ? NULL : xmallocarray(m + n + 1, elem);
-	if (!p)
-		return NULL;
-	if (m)
-		memcpy(p, dst, m * elem);
-	if (n)
-		memcpy(p + m * elem, src, n * elem);
-	return p;
-}
-
-static enum store_status build_index_parallel(struct store *s)
-{
-	indexer_init(&s->ix);
-	uint64_t cut = s->size >= store_parallel_min ? find_cut(s) : 0;
-	if (!cut)
-		return build_index(s, s->hdr.data_off, s->size);
-	struct part a = { .s = *s, .start = s->hdr.data_off, .end = cut };
-	struct part b = { .s = *s, .start = cut, .end = s->size };
-	pthread_t th;
-	bool threaded = pthread_create(&th, NULL, index_part, &b) == 0;
-	index_part(&a);
-	if (threaded)
-		pthread_join(th, NULL);
-	else
-		index_part(&b);
-	bool regular = a.st == STORE_OK && b.st == STORE_OK && a.s.stop == STOP_NO_DATAEND &&
-		       a.s.stop_off == cut && !a.s.ngaps && !a.s.ndataend && !a.s.nbadblocks;
-	struct seg *segs = NULL;
-	struct ckpt *ckpts = NULL;
-	struct block *blocks = NULL;
-	if (regular) {
-		segs = concat(a.s.segs, a.s.nsegs, b.s.segs, b.s.nsegs, sizeof *segs);
-		ckpts = concat(a.s.ckpts, a.s.nckpts, b.s.ckpts, b.s.nckpts, sizeof *ckpts);
-		blocks = concat(a.s.blocks, a.s.nblocks, b.s.blocks, b.s.nblocks, sizeof *blocks);
-	}
-	if (!segs || !ckpts || !blocks) {
-		free(segs);
-		free(ckpts);
-		free(blocks);
-		free_index(&a.s);
-		free_index(&b.s);
-		indexer_init(&s->ix);
-		return build_index(s, s->hdr.data_off, s->size);
-	}
-	/* the second half's segments own checkpoints shifted by the first's */
-	for (size_t i = a.s.nsegs; i < a.s.nsegs + b.s.nsegs; i++)
-		segs[i].ck0 += a.s.nckpts;
-	size_t nsegs = a.s.nsegs + b.s.nsegs, nckpts = a.s.nckpts + b.s.nckpts,
-	       nblocks = a.s.nblocks + b.s.nblocks;
-	free_index(&a.s);
-	free_index(&b.s);
-	*s = b.s; /* the second half's ending, gaps and DATA_END facts stand */
-	/* the indexer goes on from the second half's state, in the joined arrays */
-	s->ix.segcap = nsegs + 1;
-	s->ix.ckcap = nckpts + 1;
-	s->ix.blkcap = nblocks + 1;
-	s->ix.cur.ck0 += a.s.nckpts;
-	s->two_threads = true;
-	s->cut = cut;
-	s->segs = segs;
-	s->nsegs = nsegs;
-	s->ckpts = ckpts;
-	s->nckpts = nckpts;
-	s->blocks = blocks;
-	s->nblocks = nblocks;
-	s->nevents = a.s.nevents + b.s.nevents;
-	if (a.s.nevents && b.s.nevents) {
-		s->tmin = a.s.tmin < b.s.tmin ? a.s.tmin : b.s.tmin;
-		s->tmax = a.s.tmax > b.s.tmax ? a.s.tmax : b.s.tmax;
-	} else if (a.s.nevents) {
-		s->tmin = a.s.tmin;
-		s->tmax = a.s.tmax;
-	}
-	s->ix.nev = s->nevents;
-	s->ix.tmin = s->nevents ? s->tmin : UINT64_MAX;
-	s->ix.tmax = s->tmax;
-	return STORE_OK;
 }
 
 static int cmp_order(const void *a, const void *b)
@@ -618,11 +539,19 @@ static enum store_status open_common(struct store *s, char *err, size_t errlen)
 enum store_status store_open_mem(struct store *s, const uint8_t *buf, size_t len,
 				 char *err, size_t errlen)
 {
+	return store_open_mem_sink(s, buf, len, NULL, err, errlen);
+}
+
+enum store_status store_open_mem_sink(struct store *s, const uint8_t *buf, size_t len,
+				      const struct store_sink *sink, char *err, size_t errlen)
+{
 	memset(s, 0, sizeof *s);
 	s->path = "<memory>";
 	s->map = buf;
 	s->size = len;
+	s->sink = sink;
 	enum store_status st = open_common(s, err, errlen);
+	s->sink = NULL;
 	if (st != STORE_OK) {
 		s->map = NULL; /* not ours to unmap */
 		store_close(s);
@@ -657,6 +586,12 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 
 enum store_status store_open_progress(struct store *s, const char *path,
 				      const struct progress *p, char *err, size_t errlen)
+{
+	return store_open_sink(s, path, p, NULL, err, errlen);
+}
+
+enum store_status store_open_sink(struct store *s, const char *path, const struct progress *p,
+				  const struct store_sink *sink, char *err, size_t errlen)
 {
 	memset(s, 0, sizeof *s);
 	s->path = path;
@@ -707,8 +642,10 @@ enum store_status store_open_progress(struct store *s, const char *path,
 		snprintf(err, errlen, "out of memory");
 	} else {
 		s->progress = p;
+		s->sink = sink;
 		st = open_common(s, err, errlen);
 		s->progress = NULL;
+		s->sink = NULL;
 	}
 	if (st != STORE_OK)
 		store_close(s);

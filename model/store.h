@@ -23,6 +23,40 @@
 #include "progress.h"
 
 struct mapguard;
+struct store;
+
+/* A tracked event a sink noted while indexing: where it is, and its time. */
+struct store_hit {
+	uint64_t off, t;
+};
+
+#define STORE_RUN_HITS 256 /* hits handed to a sink at most at once */
+
+/* What an open hands the events it indexes to, so that a pass over them
+ * (the tracks) needs no second read of the file. The index runs on one or
+ * two threads (parts: 0 is the whole file, or the part before the cut; 1
+ * the part from the cut on), each calling back with ctx[part] only, in
+ * file order within its part:
+ * - begin(begin_ctx, s, cut) before the first event, and again when a
+ *   two-part index is redone on one thread (what the parts handed over is
+ *   then void): cut is where the parts split, 0 for one part. It sets
+ *   want[tag] for the tags it wants noted; s's header and mapping are in,
+ *   its index not. False: it wants nothing of this open (no run follows).
+ * - run(ctx[part], cap, hits, n, any, first, last) for each run of the
+ *   indexed events (the items the segments hold, end-of-data markers
+ *   aside) of one capability (cap, EV_NO_CAP for none), a run ending
+ *   where the capability changes, at STORE_RUN_HITS notes and at the
+ *   part's end: the run's wanted events (hits[0 .. n)), and the earliest
+ *   and latest time of all its events (any: whether it held one). A run
+ *   may thus come in pieces. */
+struct store_sink {
+	uint8_t want[256];
+	bool (*begin)(void *ctx, const struct store *s, uint64_t cut);
+	void (*run)(void *ctx, int32_t cap, const struct store_hit *hits, size_t n, bool any,
+		    uint64_t first, uint64_t last);
+	void *begin_ctx;
+	void *ctx[2];
+};
 
 /* One time-ordered run of the file, in file order; or, where times go back
  * every few events, an unsorted run of at most SEG_UNSORTED_MAX events
@@ -169,6 +203,10 @@ struct store {
 	/* (internal) where the open in progress reports the bytes it indexes
 	 * (NULL: nowhere, and always once the open has returned) */
 	const struct progress *progress;
+	/* (internal) the sink of the open in progress (NULL: none, and always
+	 * once the open has returned), and which part of it this index is */
+	const struct store_sink *sink;
+	int sink_part;
 	/* (internal) the mapping's guard against the file shrinking
 	 * (mapguard.h), and its flag (NULL: none) */
 	struct mapguard *guard;
@@ -218,9 +256,16 @@ enum store_status store_open(struct store *s, const char *path, char *err, size_
 enum store_status store_open_progress(struct store *s, const char *path,
 				      const struct progress *p, char *err, size_t errlen);
 
+/* Same, also handing the events it indexes to sink (NULL: none) as they
+ * are read: see struct store_sink. */
+enum store_status store_open_sink(struct store *s, const char *path, const struct progress *p,
+				  const struct store_sink *sink, char *err, size_t errlen);
+
 /* Same over a caller-owned buffer (tests, fuzzing); nothing is mapped. */
 enum store_status store_open_mem(struct store *s, const uint8_t *buf, size_t len,
 				 char *err, size_t errlen);
+enum store_status store_open_mem_sink(struct store *s, const uint8_t *buf, size_t len,
+				      const struct store_sink *sink, char *err, size_t errlen);
 
 void store_close(struct store *s);
 

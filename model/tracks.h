@@ -22,7 +22,8 @@
  * Files: builder.c (the pass, one builder per thread; builder.h holds the
  * internals the build shares), stitch.c (the halves of a two-thread pass),
  * collections.c (collections and phases), tracks_build.c (tracks_build and
- * the join), tracks_live.c (tracks_build_live, tracks_extend), activity.c
+ * the join), tracks_fused.c (the pass fed by the index as it reads the
+ * file), tracks_live.c (tracks_build_live, tracks_extend), activity.c
  * (state and activity over time), tracks.c (lookups), idmap.c (the
  * builder's id maps).
  * Never includes curses or termkey. */
@@ -192,6 +193,8 @@ struct tracks {
 	/* tracks_extend's calls on these tracks, and those of them that built
 	 * again from the start (for tests and the benchmark) */
 	uint64_t extends, extend_rebuilds;
+	bool fused; /* built as the index read the file (tracks_fused_build), for
+		     * tests and the benchmark */
 };
 
 /* Builds the tracks of an indexed store. False when out of memory. */
@@ -203,6 +206,24 @@ bool tracks_build(struct tracks *tr, const struct store *s);
  * on one). */
 bool tracks_build_progress(struct tracks *tr, const struct store *s,
 			   const struct progress *p);
+
+/* The tracks built while the store indexes, so that the file is read
+ * once: tracks_fused_new, then store_open_sink with tracks_fused_sink's
+ * sink, then tracks_fused_build with the store it opened, which gives the
+ * tracks tracks_build would (building them so when the pass could not:
+ * the bins it guessed before the index were not those the indexed store
+ * chooses) and frees f; or tracks_fused_free when the open failed.
+ * tracks_fused_build_progress reports the join (or the build it falls
+ * back to) to p, as tracks_build_progress does.
+ * tracks_fused_new is NULL when out of memory; a NULL f (or sink) is
+ * taken as a pass that could not. */
+struct tracks_fused;
+struct tracks_fused *tracks_fused_new(void);
+const struct store_sink *tracks_fused_sink(const struct tracks_fused *f);
+bool tracks_fused_build(struct tracks_fused *f, struct tracks *tr, const struct store *s);
+bool tracks_fused_build_progress(struct tracks_fused *f, struct tracks *tr, const struct store *s,
+				 const struct progress *p);
+void tracks_fused_free(struct tracks_fused *f);
 
 /* For a log still being written: builds the tracks on one thread,
  * reporting to p as tracks_build_progress does, and keeps the pass's state,

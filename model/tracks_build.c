@@ -498,27 +498,32 @@ static enum join_status build_halves(struct tracks *tr, const struct store *s,
 		pthread_join(th, NULL);
 	else
 		tb_run_worker(&w[1]);
-	tr->by_caps = true;
-	if (w[0].b.oom || w[1].b.oom)
-		return JOIN_NOMEM;
-	struct tb *bs[2] = { &w[0].b, &w[1].b };
-	enum join_status st = tb_join(tr, s, bs, 2);
-	return st == JOIN_OK ? stitch_check_bins(tr) : st;
+	return tb_join_pass(tr, s, w, 2);
 }
 
-/* The pass and the join on one thread, in file order. */
+enum join_status tb_join_pass(struct tracks *tr, const struct store *s, struct worker *w,
+			      size_t nb)
+{
+	if (nb == 2)
+		tr->by_caps = true;
+	if (w[0].b.oom || (nb == 2 && w[1].b.oom))
+		return JOIN_NOMEM;
+	struct tb *bs[2] = { &w[0].b, &w[1].b };
+	enum join_status st = tb_join(tr, s, bs, nb);
+	return nb == 2 && st == JOIN_OK ? stitch_check_bins(tr) : st;
+}
+
+/* The pass and the join on one thread, in file order: every segment (w
+ * may have been a half's). */
 static enum join_status build_serial(struct tracks *tr, const struct store *s,
 				     struct worker *w, uint64_t budget, const struct progress *p)
 {
 	tb_init(&w->b, s, tr, budget);
-	w->cut = 0; /* the whole file: a redo after a two-half pass reuses w */
+	w->cut = 0;
 	w->second = false;
 	w->progress = p;
 	tb_run_worker(w);
-	if (w->b.oom)
-		return JOIN_NOMEM;
-	struct tb *bs[1] = { &w->b };
-	return tb_join(tr, s, bs, 1);
+	return tb_join_pass(tr, s, w, 1);
 }
 
 bool tracks_build(struct tracks *tr, const struct store *s)
@@ -536,13 +541,19 @@ bool tracks_build_progress(struct tracks *tr, const struct store *s, const struc
 	memset(w, 0, sizeof w);
 	enum join_status st = s->cut ? build_halves(tr, s, w, budget, p)
 				     : build_serial(tr, s, &w[0], budget, p);
+	return tb_build_end(tr, s, w, st, p);
+}
+
+bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w,
+		  enum join_status st, const struct progress *p)
+{
 	if (st == JOIN_SERIAL) {
 		/* times went back across the cut: one thread, file order */
 		tb_free(&w[0].b);
 		tb_free(&w[1].b);
 		tracks_free(tr);
-		tb_choose_bins(tr, s, ncap);
-		st = build_serial(tr, s, &w[0], budget, p);
+		tb_choose_bins(tr, s, tb_count_caps(s));
+		st = build_serial(tr, s, &w[0], tb_lists_budget(s), p);
 	}
 	tr->bytes = w[0].b.bytes + w[1].b.bytes;
 	for (size_t i = 0; st == JOIN_OK && i < tr->ncaps; i++) /* the bins */

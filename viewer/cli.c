@@ -151,11 +151,18 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 
 int cmd_open_store(const char *spec, const char *save, struct source *src, struct store *s)
 {
+	return cmd_open_store_sink(spec, save, src, s, NULL);
+}
+
+int cmd_open_store_sink(const char *spec, const char *save, struct source *src, struct store *s,
+			const struct store_sink *sink)
+{
 	char err[300];
 	if (!source_open(src, spec, save, err, sizeof err)) {
 		warnx_("%s", err);
 		return EXIT_BADINPUT;
 	}
+	src->sink = sink;
 	source_wait(src);
 	const char *why = source_error(src);
 	uint64_t n = source_bytes(src);

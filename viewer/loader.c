@@ -38,14 +38,22 @@ void *loader_run(void *arg)
 	progress_count_init(&u->loading);
 	wait_gate();
 	u->src.progress = &u->loading.p;
-	if (!live_open_store(u)) {
+	/* a file's tracks are built as the index reads it */
+	struct tracks_fused *f = u->src.kind == SRC_FILE ? tracks_fused_new() : NULL;
+	u->src.sink = tracks_fused_sink(f);
+	bool opened = live_open_store(u);
+	u->src.sink = NULL;
+	if (!opened) {
+		tracks_fused_free(f);
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
 	/* a log that may grow keeps its pass's state, to go on from there */
 	bool live = u->src.kind != SRC_FILE || !u->s.ndataend;
+	if (live)
+		tracks_fused_free(f);
 	bool tracks = live ? tracks_build_live(&u->tr, &u->s, &u->loading.p)
-			   : tracks_build_progress(&u->tr, &u->s, &u->loading.p);
+			   : tracks_fused_build_progress(f, &u->tr, &u->s, &u->loading.p);
 	if (!tracks) {
 		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
 		store_close(&u->s);

@@ -269,17 +269,23 @@ static int open_input(struct report_ctx *c, const struct report *r)
 	const char *path = c->o.path;
 	if (c->o.follow)
 		return open_follow(c, r);
-	int rc = cmd_open_store(path, c->o.save, &c->input, &c->s);
-	if (rc >= 0)
+	/* the tracks a report needs whatever the log holds are built as the
+	 * index reads the file */
+	struct tracks_fused *f = r->needs == NEED_TRACKS ? tracks_fused_new() : NULL;
+	int rc = cmd_open_store_sink(path, c->o.save, &c->input, &c->s, tracks_fused_sink(f));
+	if (rc >= 0) {
+		tracks_fused_free(f);
 		return fail_open(c, false, rc);
+	}
 	if (store_faulted(&c->s)) {
+		tracks_fused_free(f);
 		warnx_("%s: the file shrank while it was read", path);
 		return fail_open(c, true, EXIT_BADINPUT);
 	}
 	static const uint16_t counters = EV_SPARK_COUNTERS;
 	if (r->needs == NEED_TRACKS ||
 	    (r->needs == NEED_SPARK_TRACKS && store_may_have(&c->s, 0, &counters, 1))) {
-		if (!tracks_build(&c->tr, &c->s) || store_faulted(&c->s)) {
+		if (!tracks_fused_build(f, &c->tr, &c->s) || store_faulted(&c->s)) {
 			warnx_("%s: out of memory", path);
 			return fail_open(c, true, EXIT_BADINPUT);
 		}

@@ -2340,6 +2340,8 @@ static void same_answers(const struct lg *a, const struct lg *b, uint64_t seed)
 	free(s2);
 }
 
+static void fused_way(const struct evb *b, const char *name, unsigned *nfused, unsigned *nbuilds);
+
 static void both_ways(const struct evb *b, const char *name, uint64_t seed, bool want_by_caps)
 {
 	struct lg one, two;
@@ -2394,6 +2396,48 @@ static void test_two_threads(void **state)
 	findings_check(1u << F_LASTCAP);
 }
 
+/* A log whose second half goes back before its first on a capability:
+ * the halves cannot be stitched, and the pass is redone on one thread,
+ * over the whole log (both halves' collections). */
+static void test_two_threads_redone(void **state)
+{
+	(void)state;
+	struct gopts o = { .ncaps = 1, .gens = 1, .tid_base = 1, .nthreads = 1, .max_block = 100 };
+	struct evb b = EVB_INIT;
+	gen_header(&b, &o);
+	struct evb c[2] = { EVB_INIT, EVB_INIT };
+	c[0].decl = c[1].decl = b.decl;
+	/* the first block (the larger: the cut falls after it) from 10000, the
+	 * second from 100 */
+	for (int k = 0; k < 2; k++) {
+		uint64_t t = k ? 100 : 10000;
+		for (int i = 0; i < 20 + 4 * !k; i++, t += 100) {
+			evb_event(&c[k], EV_GC_START, t, "", 0);
+			evb_event(&c[k], EV_GC_END, t + 50, "", 0);
+		}
+		evb_marker(&b, k ? 100 : 10000, (uint32_t)(24 + c[k].n), t, 0);
+		evb_bytes(&b, c[k].p, c[k].n);
+		free(c[k].p);
+	}
+	evb_dataend(&b);
+	size_t saved = store_parallel_min;
+	struct lg one, two;
+	store_parallel_min = SIZE_MAX;
+	lg_open_mem(&one, &b, "redone");
+	store_parallel_min = 0;
+	lg_open_mem(&two, &b, "redone");
+	store_parallel_min = saved;
+	assert_true(two.s.cut != 0);
+	assert_false(two.tr.by_caps);
+	assert_int_equal(one.tr.ngcs, 44);
+	same_tracks(&one, &two, "redone");
+	lg_close(&one);
+	lg_close(&two);
+	unsigned nf = 0, nb = 0;
+	fused_way(&b, "redone", &nf, &nb);
+	evb_free(&b);
+}
+
 static void test_two_threads_fixtures(void **state)
 {
 	(void)state;
@@ -2412,6 +2456,83 @@ static void test_two_threads_fixtures(void **state)
 		both_ways(&b, fixtures[i], i + 1, multi);
 		evb_free(&b);
 	}
+}
+
+/* ---- (e') the tracks built as the index reads the log ---- */
+
+/* The tracks built as the index reads b (tracks_fused_build) and by
+ * tracks_build after it, on one thread and on two: the same, to the byte
+ * counts. *nfused counts the builds that took the fused pass's result. */
+static void fused_way(const struct evb *b, const char *name, unsigned *nfused, unsigned *nbuilds)
+{
+	size_t saved = store_parallel_min;
+	for (int two = 0; two < 2; two++) {
+		store_parallel_min = two ? 0 : SIZE_MAX;
+		struct lg plain, fused;
+		lg_open_mem(&plain, b, name);
+		memset(&fused, 0, sizeof fused);
+		fused.name = name;
+		fused.len = b->n;
+		fused.buf = evb_exact(b);
+		struct tracks_fused *f = tracks_fused_new();
+		assert_non_null(f);
+		char err[256] = "";
+		enum store_status st = store_open_mem_sink(&fused.s, fused.buf, fused.len,
+							   tracks_fused_sink(f), err, sizeof err);
+		assert_int_equal(st, STORE_OK);
+		assert_true(tracks_fused_build(f, &fused.tr, &fused.s));
+		assert_int_equal(plain.s.cut, fused.s.cut);
+		assert_int_equal(plain.tr.nbins, fused.tr.nbins);
+		assert_int_equal(plain.tr.binw, fused.tr.binw);
+		assert_int_equal(plain.tr.origin, fused.tr.origin);
+		assert_int_equal(plain.tr.by_caps, fused.tr.by_caps);
+		assert_int_equal(plain.tr.bytes, fused.tr.bytes);
+		assert_int_equal(plain.tr.stitch_guesses, fused.tr.stitch_guesses);
+		assert_false(plain.tr.fused);
+		same_tracks(&plain, &fused, name);
+		same_answers(&plain, &fused, 7 + (uint64_t)two);
+		*nfused += fused.tr.fused;
+		(*nbuilds)++;
+		lg_close(&plain);
+		lg_close(&fused);
+	}
+	store_parallel_min = saved;
+}
+
+static void test_fused(void **state)
+{
+	(void)state;
+	unsigned nfused = 0, nbuilds = 0;
+	for (size_t i = 0; i < NFIXTURES; i++) {
+		FILE *f = fopen(fixtures[i], "rb");
+		assert_non_null(f);
+		struct evb b = EVB_INIT;
+		uint8_t chunk[65536];
+		size_t n;
+		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+			evb_bytes(&b, chunk, n);
+		fclose(f);
+		fused_way(&b, fixtures[i], &nfused, &nbuilds);
+		evb_free(&b);
+	}
+	unsigned fx_fused = nfused, fx_builds = nbuilds;
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		uint64_t sd = seed * 0xD1B54A32D192ED03ull + 3;
+		struct gopts o = random_opts(&sd);
+		o.messy = seed > 40;
+		struct evb b = EVB_INIT;
+		gen_log(&b, sd, &o);
+		char name[64];
+		snprintf(name, sizeof name, "fused log %llu", (unsigned long long)seed);
+		fused_way(&b, name, &nfused, &nbuilds);
+		evb_free(&b);
+	}
+	print_message("fused: fixtures %u of %u builds, random logs %u of %u\n", fx_fused,
+		      fx_builds, nfused - fx_fused, nbuilds - fx_builds);
+	/* the bins are guessed right for logs of whole blocks: the fused pass
+	 * is what they get, not a second one */
+	assert_int_equal(nfused - fx_fused, nbuilds - fx_builds);
+	assert_true(2 * fx_fused > fx_builds);
 }
 
 /* ---- (f) hostile ids ---- */
@@ -2615,47 +2736,6 @@ static void test_stop_text(void **state)
 	assert_string_equal(tracks_stop_text(0xFFFF), "unknown stop status");
 }
 
-/* Halves that cannot be stitched (the second half's times go back before
- * the first's) are built again on one thread over the whole file: the
- * redo must not keep the first half's cut (it read only that half, and
- * lost the second half's collections). */
-static void test_two_threads_redone(void **state)
-{
-	(void)state;
-	struct gopts o = { .ncaps = 1, .gens = 1, .tid_base = 1, .nthreads = 1, .max_block = 100 };
-	struct evb b = EVB_INIT;
-	gen_header(&b, &o);
-	struct evb c[2] = { EVB_INIT, EVB_INIT };
-	c[0].decl = c[1].decl = b.decl;
-	/* the first block (the larger: the cut falls after it) from 10000, the
-	 * second from 100 */
-	for (int k = 0; k < 2; k++) {
-		uint64_t t = k ? 100 : 10000;
-		for (int i = 0; i < 20 + 4 * !k; i++, t += 100) {
-			evb_event(&c[k], EV_GC_START, t, "", 0);
-			evb_event(&c[k], EV_GC_END, t + 50, "", 0);
-		}
-		evb_marker(&b, k ? 100 : 10000, (uint32_t)(24 + c[k].n), t, 0);
-		evb_bytes(&b, c[k].p, c[k].n);
-		free(c[k].p);
-	}
-	evb_dataend(&b);
-	size_t saved = store_parallel_min;
-	struct lg one, two;
-	store_parallel_min = SIZE_MAX;
-	lg_open_mem(&one, &b, "redone");
-	store_parallel_min = 0;
-	lg_open_mem(&two, &b, "redone");
-	store_parallel_min = saved;
-	assert_true(two.s.cut != 0);
-	assert_false(two.tr.by_caps);
-	assert_int_equal(one.tr.ngcs, 44);
-	same_tracks(&one, &two, "redone");
-	lg_close(&one);
-	lg_close(&two);
-	evb_free(&b);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2671,12 +2751,13 @@ int main(void)
 		cmocka_unit_test(test_match_bytes),
 		cmocka_unit_test(test_match_nul_is_not_space),
 		cmocka_unit_test(test_two_threads),
+		cmocka_unit_test(test_two_threads_redone),
 		cmocka_unit_test(test_two_threads_fixtures),
+		cmocka_unit_test(test_fused),
 		cmocka_unit_test(test_hostile_ids),
 		cmocka_unit_test(test_pause_percentiles),
 		cmocka_unit_test(test_mark_lookup),
 		cmocka_unit_test(test_stop_text),
-		cmocka_unit_test(test_two_threads_redone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

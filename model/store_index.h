@@ -1,0 +1,24 @@
+/* store_index: the index build, shared by store.c (one thread, and a
+ * file that grows) and store_parallel.c (two threads). Internal to the
+ * store: not part of its API. Never includes curses or termkey. */
+#ifndef HECTIC_STORE_INDEX_H
+#define HECTIC_STORE_INDEX_H
+
+#include "store.h"
+
+/* An indexer that starts at the data's start. */
+void indexer_init(struct indexer *ix);
+
+/* Indexes the items in [start, end) into s's index fields (empty, or as a
+ * previous call left them: it goes on from the indexer's state). end is
+ * also the decoding limit: an item crossing it is truncated. */
+enum store_status build_index(struct store *s, uint64_t start, size_t end);
+
+/* Indexes the whole data section of s, on two threads when it is big
+ * enough (store_parallel_min), the result always the serial one's. */
+enum store_status build_index_parallel(struct store *s);
+
+/* Frees s's index arrays (segments, checkpoints, blocks, order). */
+void free_index(struct store *s);
+
+#endif
