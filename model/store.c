@@ -301,7 +301,7 @@ static ALWAYS_INLINE void scan_past(struct scan *sc, uint64_t t, uint32_t size)
  * their block's time range, not block markers. Stops at the first item that
  * is not one, decoded into *it for index_item (STEP_ON). */
 static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, size_t len,
-					  struct item *it)
+					  struct item *it, bool sink)
 {
 	const struct ev_header *h = &s->hdr;
 	const uint8_t *buf = s->map;
@@ -320,7 +320,7 @@ static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, size
 			ix->seg_hi = t;
 		if (!seg_event(s, &sc->inseg, &ix->mask, sc->off, t, sc->cs, tagclass[it->tag]))
 			return STEP_NOMEM;
-		if (sc->run)
+		if (sink)
 			run_note(s, sc->run, sc->cs.cur, sc->off, t, it->tag);
 		if (s->ndataend)
 			s->after_end += it->size;
@@ -414,6 +414,21 @@ static enum store_status index_stop(struct store *s, const struct scan *sc)
 	return STORE_OK;
 }
 
+/* Items until the end or a stop (STEP_STOP, STEP_NOMEM); a loop of its own
+ * with and without a sink, so that the loop without one tests nothing for
+ * it. */
+static ALWAYS_INLINE enum step index_loop(struct store *s, struct scan *sc, size_t end, bool sink)
+{
+	for (;;) {
+		struct item it = { 0 };
+		enum step st = index_fast(s, sc, end, &it, sink);
+		if (st == STEP_ON)
+			st = index_item(s, sc, end, &it);
+		if (st == STEP_NOMEM || st == STEP_STOP)
+			return st;
+	}
+}
+
 /* Indexes the items in [start, end) into s's index fields (empty, or as a
  * previous call left them: it goes on from the indexer's state). end is
  * also the decoding limit: an item crossing it is truncated. */
@@ -430,16 +445,9 @@ enum store_status build_index(struct store *s, uint64_t start, size_t end)
 	run.n = 0;
 	run.any = false;
 	s->stop = STOP_NO_DATAEND;
-	for (;;) {
-		struct item it = { 0 };
-		enum step st = index_fast(s, &sc, end, &it);
-		if (st == STEP_ON)
-			st = index_item(s, &sc, end, &it);
-		if (st == STEP_NOMEM)
-			return STORE_ENOMEM;
-		if (st == STEP_STOP)
-			break;
-	}
+	enum step st = sc.run ? index_loop(s, &sc, end, true) : index_loop(s, &sc, end, false);
+	if (st == STEP_NOMEM)
+		return STORE_ENOMEM;
 	return index_stop(s, &sc);
 }
 
