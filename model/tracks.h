@@ -224,6 +224,9 @@ bool tracks_fused_build(struct tracks_fused *f, struct tracks *tr, const struct 
 bool tracks_fused_build_progress(struct tracks_fused *f, struct tracks *tr, const struct store *s,
 				 const struct progress *p);
 void tracks_fused_free(struct tracks_fused *f);
+/* Will tracks_fused_build keep f's pass for s (else it builds the tracks
+ * again, with a second pass over the file)? */
+bool tracks_fused_kept(const struct tracks_fused *f, const struct store *s);
 
 /* For a log still being written: builds the tracks on one thread,
  * reporting to p as tracks_build_progress does, and keeps the pass's state,

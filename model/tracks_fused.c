@@ -154,6 +154,11 @@ static bool same_bins(const struct tracks *g, const struct store *s)
 	       x.bin_budget == g->bin_budget;
 }
 
+bool tracks_fused_kept(const struct tracks_fused *f, const struct store *s)
+{
+	return f && f->begun && f->cut == s->cut && same_bins(&f->tr, s);
+}
+
 bool tracks_fused_build(struct tracks_fused *f, struct tracks *tr, const struct store *s)
 {
 	return tracks_fused_build_progress(f, tr, s, NULL);
@@ -162,7 +167,7 @@ bool tracks_fused_build(struct tracks_fused *f, struct tracks *tr, const struct 
 bool tracks_fused_build_progress(struct tracks_fused *f, struct tracks *tr, const struct store *s,
 				 const struct progress *p)
 {
-	if (!f || !f->begun || f->cut != s->cut || !same_bins(&f->tr, s)) {
+	if (!tracks_fused_kept(f, s)) {
 		tracks_fused_free(f);
 		return tracks_build_progress(tr, s, p);
 	}

@@ -109,6 +109,8 @@ struct viewer {
 	const char *winfile; /* HECTIC_DEBUG_WINDOW: the window, after each frame */
 	uint64_t fsize;      /* the file's size before loading, for the progress bar */
 	struct progress_count loading; /* the bytes indexed and scanned so far (the loader) */
+	int load_passes;     /* the loader's passes over the file: 1 when the tracks are
+			      * built as the index reads it, else 2 (atomic) */
 };
 
 /* A status line message, replacing the last one. */

@@ -41,6 +41,7 @@ void *loader_run(void *arg)
 	/* a file's tracks are built as the index reads it */
 	struct tracks_fused *f = u->src.kind == SRC_FILE ? tracks_fused_new() : NULL;
 	u->src.sink = tracks_fused_sink(f);
+	__atomic_store_n(&u->load_passes, f ? 1 : 2, __ATOMIC_RELAXED);
 	bool opened = live_open_store(u);
 	u->src.sink = NULL;
 	if (!opened) {
@@ -52,6 +53,8 @@ void *loader_run(void *arg)
 	bool live = u->src.kind != SRC_FILE || !u->s.ndataend;
 	if (live)
 		tracks_fused_free(f);
+	else if (!tracks_fused_kept(f, &u->s)) /* a second pass: the progress says so */
+		__atomic_store_n(&u->load_passes, 2, __ATOMIC_RELAXED);
 	bool tracks = live ? tracks_build_live(&u->tr, &u->s, &u->loading.p)
 			   : tracks_fused_build_progress(f, &u->tr, &u->s, &u->loading.p);
 	if (!tracks) {
@@ -197,7 +200,9 @@ void loader_quit(struct viewer *u)
 double loader_fraction(const struct viewer *u)
 {
 	uint64_t fsize = u->fsize ? u->fsize : 1;
-	double frac = (double)progress_count_read(&u->loading) / (double)(2 * fsize);
+	int passes = __atomic_load_n(&u->load_passes, __ATOMIC_RELAXED);
+	double frac = (double)progress_count_read(&u->loading) /
+		      ((passes == 1 ? 1.0 : 2.0) * (double)fsize);
 	return frac > 1 ? 1 : frac;
 }
 

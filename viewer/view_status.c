@@ -42,10 +42,12 @@ static void draw_status(struct viewer *u)
 			 core_fmt_at(u, c, sizeof c, u->cursor), filt, *live ? "  " : "", live);
 	} else { /* no event list yet: what is still loading */
 		double f = loader_fraction(u);
+		bool one = __atomic_load_n(&u->load_passes, __ATOMIC_RELAXED) == 1;
 		snprintf(line, sizeof line, " %s  %s..%s  cursor %s  loading %d%%: %s", name,
 			 core_fmt_at(u, a, sizeof a, u->t0), core_fmt_at(u, b, sizeof b, u->t1),
 			 core_fmt_at(u, c, sizeof c, u->cursor), (int)(f * 100),
-			 f < 0.5 ? "the index" : "lanes, GCs, threads");
+			 one ? "the index, lanes, GCs, threads"
+			     : f < 0.5 ? "the index" : "lanes, GCs, threads");
 	}
 	/* the message after what the line took once escaped */
 	int x = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii) + 2;
