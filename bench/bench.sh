@@ -41,7 +41,7 @@
 #   CC, GHC             compilers   [cc, ghc]
 # HECTIC_THREADS=1 is set by the script itself for the 1-thread runs.
 set -eu
-unset HECTIC_THREADS # the default (two threads on large files) unless set per run
+unset HECTIC_THREADS # the default (a thread per core on large files) unless set per run
 
 TARGET_RATIO=25   # hectic show may take at most this many times cat's time
 TARGET_ANON_MB=64 # peak anonymous memory of hectic show, MB (10^6 bytes)
@@ -1061,7 +1061,7 @@ BEGIN {
 echo "  (target for each state query: under 1 ms)"
 
 # Cores (issue 19): the index and the tracks on one thread
-# (HECTIC_THREADS=1) against the default (two halves on files >= 64 MB).
+# (HECTIC_THREADS=1) against the default (a part per core on files >= 64 MB).
 res=$(measure summary1 env HECTIC_THREADS=1 "$tmp/hectic" summary "$log")
 sum1_s=${res%% *}
 ix2=$(index_times "$log")

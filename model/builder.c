@@ -44,39 +44,31 @@ void tb_init(struct tb *b, const struct store *s, struct tracks *tr, uint64_t bu
 	b->budget = budget;
 	b->last_idx = -1;
 	b->rts_threaded = b->rts_profiled = -1;
+	b->win_t0 = UINT64_MAX; /* (unknown) */
 }
 
-void tb_capb_free_bins(struct capb *c)
-{
-	free(c->run);
-	free(c->gcd);
-	free(c->st_thread);
-	free(c->st_gc);
-	c->run = c->gcd = NULL;
-	c->st_thread = NULL;
-	c->st_gc = NULL;
-}
-
-/* Bins for a new capability while they fit the bin budget (a half of a
- * two-thread pass may bin the same capability as the other: at most twice
- * that). */
+/* Bins for a new capability while they fit the bin budget: all of them
+ * in a serial pass; in a part of a split pass, none yet (they grow as the
+ * part writes them: parts together hold about one set). */
 static void cap_bins(struct tb *b, struct capb *c)
 {
 	const struct tracks *tr = b->tr;
 	if (b->nbinned >= MAX_BINNED_CAPS || !tr->nbins ||
 	    (uint64_t)(b->nbinned + 1) * (tr->nbins + 1) * BIN_BYTES > tr->bin_budget)
 		return;
-	size_t nb = tr->nbins + 1;
-	c->run = xcallocarray(nb, sizeof *c->run);
-	c->gcd = xcallocarray(nb, sizeof *c->gcd);
-	c->st_thread = xcallocarray(nb, sizeof *c->st_thread);
-	c->st_gc = xcallocarray(nb, sizeof *c->st_gc);
-	if (!c->run || !c->gcd || !c->st_thread || !c->st_gc) {
-		tb_capb_free_bins(c);
+	if (!b->windowed && !tb_bins_cover(tr, c, 0, tr->nbins)) {
 		b->over = true;
 		return;
 	}
-	memset(c->st_gc, BIN_UNSET, nb); /* another half may own the bin */
+	if (b->windowed && b->win_t1 >= b->win_t0 && b->win_t1 >= tr->origin) {
+		uint64_t t0 = b->win_t0 > tr->origin ? b->win_t0 - tr->origin : 0;
+		uint64_t i0 = t0 / tr->binw, i1 = (b->win_t1 - tr->origin) / tr->binw + 1;
+		if (i0 <= tr->nbins) {
+			c->hint_lo = (uint32_t)i0;
+			c->hint_n = (uint32_t)((i1 < tr->nbins ? i1 : tr->nbins) - i0 + 1);
+		}
+	}
+	c->binned = true;
 	b->nbinned++;
 }
 
@@ -92,7 +84,7 @@ static struct capb *cap_get(struct tb *b, int32_t cap)
 	}
 	if (!room(b, sizeof(struct capb)))
 		return NULL;
-	struct capb c = { .cap = cap, .run_slot = -1, .prefix = b->second_half };
+	struct capb c = { .cap = cap, .run_slot = -1, .prefix = b->later_part };
 	cap_bins(b, &c);
 	if (!vec_push(b->caps, b->ncaps, b->capcap, c) ||
 	    !idmap_put(&b->capmap, (uint32_t)cap, b->ncaps - 1)) {
@@ -126,8 +118,8 @@ struct thread_info *tb_thread_get(struct tb *b, uint32_t id)
 }
 
 /* Adds [a, e) (clipped to the bins, a inside bin i0, e - 1 inside bin
- * i1 > i0) to acc (NULL: an idle state) and records c's state at each bin
- * starting inside it. */
+ * i1 > i0) to acc (NULL: an idle state; acc[i - c->blo] is bin i's) and
+ * records c's state at each bin starting inside it. */
 static void account_bins(const struct tracks *tr, struct capb *c, uint64_t *acc, uint64_t a,
 			 uint64_t e, size_t i0, size_t i1)
 {
@@ -135,19 +127,31 @@ static void account_bins(const struct tracks *tr, struct capb *c, uint64_t *acc,
 	for (size_t i = i0; i <= i1; i++) {
 		uint64_t lo = o + i * w, hi = lo > UINT64_MAX - w ? UINT64_MAX : lo + w;
 		if (acc)
-			acc[i] += (e < hi ? e : hi) - (a > lo ? a : lo);
+			acc[i - c->blo] += (e < hi ? e : hi) - (a > lo ? a : lo);
 		if (lo > a) { /* a bin starting inside the interval */
-			c->st_thread[i] = c->running;
-			c->st_gc[i] = c->in_gc;
+			c->st_thread[i - c->blo] = c->running;
+			c->st_gc[i - c->blo] = c->in_gc;
 		}
 	}
+}
+
+/* Binned c's bins hold [i0, i1]? Grown when they do not (false: out of
+ * memory, which the join reports). */
+static inline bool cover(const struct tracks *tr, struct capb *c, size_t i0, size_t i1)
+{
+	if (c->bn && i0 >= c->blo && i1 < (size_t)c->blo + c->bn)
+		return true;
+	if (!c->bins_nomem && tb_bins_cover(tr, c, (uint32_t)i0, (uint32_t)i1))
+		return true;
+	c->bins_nomem = true;
+	return false;
 }
 
 static inline void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 {
 	if (c->acct_until && e > c->acct_until)
 		e = c->acct_until;
-	if (!c->run || e <= a)
+	if (!c->binned || e <= a)
 		return;
 	uint64_t o = tr->origin, w = tr->binw, lim;
 	unsigned sh = (unsigned)__builtin_ctzll(w); /* w is a power of two */
@@ -160,19 +164,22 @@ static inline void account(const struct tracks *tr, struct capb *c, uint64_t a, 
 		a = o;
 	if (e > lim)
 		e = lim;
-	uint64_t *acc = c->in_gc ? c->gcd : c->running ? c->run : NULL;
 	size_t i0 = (size_t)((a - o) >> sh), i1 = (size_t)((e - 1 - o) >> sh);
+	/* a bin starting exactly at e: the state just before e is this one */
+	bool at_e = ((e - o) & (w - 1)) == 0 && ((e - o) >> sh) < tr->nbins;
+	if (!cover(tr, c, i0, at_e ? i1 + 1 : i1))
+		return;
+	uint64_t *acc = c->in_gc ? c->gcd : c->running ? c->run : NULL;
 	if (i0 == i1) { /* the common case: inside one bin, which starts at or before a */
 		if (acc)
-			acc[i0] += e - a;
+			acc[i0 - c->blo] += e - a;
 	} else {
 		account_bins(tr, c, acc, a, e, i0, i1);
 	}
-	/* a bin starting exactly at e: the state just before e is this one */
-	if (((e - o) & (w - 1)) == 0 && ((e - o) >> sh) < tr->nbins) {
+	if (at_e) {
 		size_t i = (size_t)((e - o) >> sh);
-		c->st_thread[i] = c->running;
-		c->st_gc[i] = c->in_gc;
+		c->st_thread[i - c->blo] = c->running;
+		c->st_gc[i - c->blo] = c->in_gc;
 	}
 }
 
@@ -184,12 +191,14 @@ void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 /* (the state past a capability's last event is the one it left) */
 void tb_state_after(const struct tracks *tr, struct capb *c, uint64_t t)
 {
-	if (!c->st_thread || t < tr->origin)
+	if (!c->binned || t < tr->origin)
 		return;
 	uint64_t i = (t - tr->origin) / tr->binw + 1;
+	if (i >= tr->nbins || !cover(tr, c, (size_t)i, tr->nbins - 1))
+		return;
 	for (; i < tr->nbins; i++) {
-		c->st_thread[i] = c->running;
-		c->st_gc[i] = c->in_gc;
+		c->st_thread[i - c->blo] = c->running;
+		c->st_gc[i - c->blo] = c->in_gc;
 	}
 }
 
@@ -703,7 +712,7 @@ void tb_feed_run(struct tb *b, int32_t cap, const struct store_hit *hits, size_t
 }
 
 /* (the index's segments cover exactly what it decoded, and none runs
- * across the cut) */
+ * across a cut) */
 void *tb_run_worker(void *arg)
 {
 	struct worker *w = arg;
@@ -711,7 +720,7 @@ void *tb_run_worker(void *arg)
 	tb_tracked_init();
 	for (size_t i = 0; i < s->nsegs && !w->b.oom; i++) {
 		const struct seg *g = &s->segs[i];
-		if (w->cut && (g->off >= w->cut) != w->second)
+		if (g->off < w->from || g->off >= w->to)
 			continue;
 		struct capstate cs = g->cs;
 		tb_scan(&w->b, g->off, g->end, &cs);
@@ -724,10 +733,7 @@ void tb_free(struct tb *b)
 {
 	for (size_t i = 0; i < b->ncaps; i++) {
 		free(b->caps[i].pend);
-		free(b->caps[i].run);
-		free(b->caps[i].gcd);
-		free(b->caps[i].st_thread);
-		free(b->caps[i].st_gc);
+		tb_capb_free_bins(&b->caps[i]);
 	}
 	free(b->caps);
 	idmap_free(&b->capmap);

@@ -1,10 +1,10 @@
 /* builder: the tracks pass's internals, shared by the files that build the
- * tracks (builder.c reads events, stitch.c joins the halves of a
- * two-thread pass, collections.c forms the collections, tracks_build.c puts
- * the builders' results into struct tracks, tracks_fused.c feeds the
- * builders from the store's index as it reads the file, tracks_live.c
- * keeps a pass going as the log grows). Not part of the API: only
- * tracks.h is.
+ * tracks (builder.c reads events, bins.c holds their bins, stitch.c
+ * stitches the parts of a pass on several threads, collections.c forms
+ * the collections, tracks_build.c puts the builders' results into struct
+ * tracks, tracks_fused.c feeds the builders from the store's index as it
+ * reads the file, tracks_live.c keeps a pass going as the log grows). Not
+ * part of the API: only tracks.h is.
  *
  * One builder (struct tb) per thread of the pass: its own tables of
  * capabilities and threads (looked up in id maps, never in arrays sized by
@@ -23,18 +23,18 @@
 
 #define MAX_BINNED_CAPS 256 /* capabilities that get bins */
 #define BIN_BYTES 21        /* per capability and bin: two u64, a u32 and a u8 */
-#define BIN_UNSET 0xFF      /* st_gc of a bin no half has set */
+#define BIN_UNSET 0xFF      /* st_gc of a bin no part has set */
 
 /* How a join ended. */
 enum join_status {
 	JOIN_OK,
 	JOIN_NOMEM,  /* out of memory */
-	JOIN_SERIAL, /* the halves cannot be stitched: redo the pass on one thread */
+	JOIN_SERIAL, /* the parts cannot be stitched: redo the pass on one thread */
 };
 
 /* A GC_START, GC_END or GC_GLOBAL_SYNC of one capability, kept with its
  * file offset: collections are formed per capability in file order once
- * both halves of the pass are in. */
+ * every part of the pass is in. */
 enum { GE_START, GE_END, GE_SYNC };
 struct gcev {
 	uint64_t time, off;
@@ -48,7 +48,7 @@ struct concev {
 	uint16_t tag;
 };
 
-/* A state event a second-half capability logged before its state was
+/* A state event a capability of a later part logged before its state was
  * known. */
 struct pending {
 	uint64_t time;
@@ -61,6 +61,15 @@ struct pending {
 /* What the pass knows of one capability. */
 struct capb {
 	int32_t cap;
+	/* Its bins, when binned: bins [blo, blo + bn) of the run's nbins + 1,
+	 * bin i at index i - blo. A serial pass holds them all from the start;
+	 * a part of a pass on several threads, the range it has written, grown
+	 * as it writes (tb_bins_cover). */
+	bool binned;
+	bool bins_nomem; /* they could not grow: the pass failed */
+	uint32_t blo, bn;
+	uint32_t hint_lo, hint_n; /* the bins the part's time range covers: what
+				   * they are first made to hold (hint_n 0: none) */
 	uint64_t *run, *gcd; /* per bin (prefix sums only after the pass) */
 	uint32_t *st_thread;
 	uint8_t *st_gc;
@@ -72,18 +81,20 @@ struct capb {
 	long run_slot;    /* the running thread's index in the builder's table, or -1 */
 	bool gc_open;
 	uint64_t gc_start;
-	/* In the second half of a two-thread pass, a capability's state at the
-	 * cut is not known until it has seen both a RUN/STOP and a GC_START/END.
-	 * Until then its state events are only logged here, to be replayed from
-	 * the first half's final state when the halves are joined. */
+	/* In a part after the first of a pass on several threads, a
+	 * capability's state at the part's start is not known until it has seen
+	 * both a RUN/STOP and a GC_START/END. Until then its state events are
+	 * only logged here, to be replayed from the parts before's final state
+	 * when the parts are stitched. */
 	bool prefix, known_run, known_gc;
 	struct pending *pend;
 	size_t npend, pendcap;
-	bool continued; /* first half: the second half takes this capability over */
+	bool continued; /* a later part takes this capability over */
+	unsigned part;  /* the part of the pass it is of (for the join's order) */
 	uint64_t tfirst, tlast; /* its earliest and latest state event */
 	bool any;
 	uint64_t acct_until; /* a replay's bins stop here (0: no limit), where the
-			      * second half's own accounting took over */
+			      * part's own accounting took over */
 	bool ev_any;    /* its first and last event of any kind */
 	uint64_t ev_first, ev_last;
 	bool gave_up;   /* left prefix mode on a full log, assuming: */
@@ -112,7 +123,12 @@ struct tb {
 	size_t nbinned;
 	int32_t last_cap; /* the last capability looked up, and its index */
 	long last_idx;
-	bool second_half; /* capabilities start in prefix mode */
+	bool later_part; /* a part after the first: capabilities start in prefix
+			  * mode */
+	bool windowed;   /* a part of a split pass: bins hold the range written */
+	uint64_t win_t0, win_t1; /* windowed: the part's time range, as far as
+				  * known (its bins are first made to hold it;
+				  * win_t1 < win_t0: unknown) */
 	struct gcev *gev;
 	size_t ngev, gevcap;
 	struct concev *conc;
@@ -137,12 +153,10 @@ struct tb {
 	uint16_t gens, startup;
 };
 
-/* A builder that reads the segments of s before the cut (second false) or
- * from it on (second true), or every segment when cut is 0. */
+/* A builder that reads the segments of s that start in [from, to). */
 struct worker {
 	struct tb b;
-	uint64_t cut;
-	bool second;
+	uint64_t from, to;
 	const struct progress *progress; /* the bytes scanned go there (NULL: nowhere) */
 };
 
@@ -151,6 +165,14 @@ struct worker {
 /* An empty builder over s and tr's bin geometry, with budget bytes. */
 void tb_init(struct tb *b, const struct store *s, struct tracks *tr, uint64_t budget);
 void tb_free(struct tb *b);
+
+/* A bins array of n zeroed elements of elem bytes (NULL: out of memory),
+ * mapped on its own: freed (tb_bins_free, with the same n and elem), it
+ * goes back to the system at once, never staying as a hole in the heap,
+ * and what is never written is never resident. Every bins array, the
+ * builders' and struct tracks', is made and freed by these. */
+void *tb_bins_new(size_t n, size_t elem);
+void tb_bins_free(void *p, size_t n, size_t elem);
 
 /* A capability's bins freed (and NULL): it keeps no bins. */
 void tb_capb_free_bins(struct capb *c);
@@ -191,26 +213,33 @@ void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 /* Records c's state at every bin starting after t. */
 void tb_state_after(const struct tracks *tr, struct capb *c, uint64_t t);
 
+/* Grows binned c's bins to hold bins [lo, hi] (hi <= nbins) at least
+ * (and its hint's, when it holds none yet): what is new holds nothing
+ * (run and GC time 0, state BIN_UNSET). [0, nbins] makes them all, in
+ * place where realloc can. False when out of memory (c keeps its bins). */
+bool tb_bins_cover(const struct tracks *tr, struct capb *c, uint32_t lo, uint32_t hi);
+
 /* Ends c's running thread's run at t (its running time and last sighting). */
 void tb_stop_running(struct tb *b, struct capb *c, uint64_t t);
 
 /* ---- tracks_build.c: the join, and what the live build shares ---- */
 
 /* The builders' results into tr, each builder's arrays freed as they are
- * taken. Two builders are the halves of a two-thread pass. */
+ * taken. Several builders are the parts of a pass on several threads, in
+ * file order. */
 enum join_status tb_join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb);
 
-/* The join of a pass's workers' builders into tr (two: the halves of a
- * pass split at the store's cut, stitched and checked; one: a pass in
+/* The join of a pass's workers' builders into tr (several: the parts of
+ * a pass split at the store's cuts, stitched and checked; one: a pass in
  * file order). */
 enum join_status tb_join_pass(struct tracks *tr, const struct store *s, struct worker *w,
 			      size_t nb);
 
 /* The end of tracks_build after a join that gave st: a join that cannot
- * stitch its halves (JOIN_SERIAL) is redone by a pass on one thread
- * (reporting to p); the memory counted, the workers' builders freed, tr
- * freed when it failed. w[0 .. 2) as tracks_build's. */
-bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w,
+ * stitch its parts (JOIN_SERIAL) is redone by a pass on one thread over
+ * the whole file (reporting to p); the memory counted, the workers'
+ * builders w[0 .. nw) freed, tr freed when it failed. */
+bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w, size_t nw,
 		  enum join_status st, const struct progress *p);
 
 /* The bytes the lists may take (tb_init's budget) for s. */
@@ -228,12 +257,13 @@ void tb_choose_bins(struct tracks *tr, const struct store *s, size_t ncaps);
 /* Frees tracks_build_live's kept pass (NULL: none). */
 void tb_inc_free(struct tracks_inc *inc);
 
-/* ---- stitch.c: the halves of a two-thread pass ---- */
+/* ---- stitch.c: the parts of a pass on several threads ---- */
 
-/* Replays the second half's logged state events from the first half's final
- * state. JOIN_SERIAL when a capability's events in the second half go back
- * before those of the first. */
-enum join_status stitch_halves(struct tracks *tr, struct tb *b0, struct tb *b1);
+/* Replays each later part's logged state events from the final state the
+ * parts before it left, part after part (bs[0 .. nb), in file order).
+ * JOIN_SERIAL when a capability's events in a part go back before those
+ * of the parts before. */
+enum join_status stitch_parts(struct tracks *tr, struct tb **bs, size_t nb);
 
 /* A stitched join is only right when no bin holds more running and GC time
  * than it is wide: JOIN_SERIAL otherwise. */

@@ -1,26 +1,42 @@
-/* The stitch of a two-thread pass: the second half's capabilities did not
- * know their state at the cut, and logged their state events until their
- * own events told it (builder.c's prefix mode). Here those events are
- * replayed from the first half's final state, into the second half's bins
- * and thread table, before the builders are joined. */
+/* The stitch of a pass on several threads: a later part's capabilities
+ * did not know their state at the part's start, and logged their state
+ * events until their own events told it (builder.c's prefix mode). Here
+ * those events are replayed from the final state the parts before left,
+ * into the part's bins and thread table, part after part, before the
+ * builders are joined. */
 #include "builder.h"
 
-/* A capability whose events in the second half go back before those of the
- * first cannot be stitched. */
-static bool times_go_back(const struct tb *b0, const struct tb *b1)
+/* A capability whose events in part k go back before those of a part
+ * before cannot be stitched. */
+static bool times_go_back(struct tb **bs, size_t k)
 {
-	for (size_t k = 0; k < b1->ncaps; k++) {
-		long i0 = idmap_get(&b0->capmap, (uint32_t)b1->caps[k].cap);
-		if (i0 >= 0 && b1->caps[k].any && b0->caps[i0].any &&
-		    b1->caps[k].tfirst < b0->caps[i0].tlast)
-			return true;
+	const struct tb *b = bs[k];
+	for (size_t i = 0; i < b->ncaps; i++) {
+		const struct capb *c = &b->caps[i];
+		for (size_t j = 0; j < k && c->any; j++) {
+			long p = idmap_get(&bs[j]->capmap, (uint32_t)c->cap);
+			if (p >= 0 && bs[j]->caps[p].any && c->tfirst < bs[j]->caps[p].tlast)
+				return true;
+		}
 	}
 	return false;
 }
 
-/* The replay's starting point: c's bins, s0's final state (none when the
- * first half never saw the capability). */
-static struct capb replay_start(struct tb *b1, const struct capb *c, const struct capb *s0)
+/* The capability's entry in the last of the parts before k that has it,
+ * or NULL. */
+static struct capb *state_before(struct tb **bs, size_t k, int32_t cap)
+{
+	for (size_t j = k; j-- > 0;) {
+		long p = idmap_get(&bs[j]->capmap, (uint32_t)cap);
+		if (p >= 0)
+			return &bs[j]->caps[p];
+	}
+	return NULL;
+}
+
+/* The replay's starting point: c's bins, s0's final state (none when no
+ * part before saw the capability). */
+static struct capb replay_start(struct tb *b, const struct capb *c, const struct capb *s0)
 {
 	struct capb r = *c;
 	r.prefix = false;
@@ -32,14 +48,14 @@ static struct capb replay_start(struct tb *b1, const struct capb *c, const struc
 	r.gc_open = s0 && s0->gc_open;
 	r.gc_start = s0 ? s0->gc_start : 0;
 	r.run_slot = -1;
-	/* the second half accounted from c->since on: the replay must stop
-	 * there, even when times went backwards */
+	/* the part accounted from c->since on: the replay must stop there,
+	 * even when times went backwards */
 	r.acct_until = c->prefix ? 0 : c->since;
 	if (r.acct_until == 0 && !c->prefix)
 		r.acct_until = 1; /* (since 0: nothing to replay into) */
 	if (r.running) {
-		struct thread_info *ti = tb_thread_get(b1, r.running);
-		r.run_slot = ti ? ti - b1->th : -1;
+		struct thread_info *ti = tb_thread_get(b, r.running);
+		r.run_slot = ti ? ti - b->th : -1;
 	}
 	return r;
 }
@@ -58,21 +74,30 @@ static void take_replayed(struct capb *c, const struct capb *r)
 	c->gc_start = r->gc_start;
 }
 
-enum join_status stitch_halves(struct tracks *tr, struct tb *b0, struct tb *b1)
+/* The replay's bins (grown, maybe) back into c. */
+static void take_bins(struct capb *c, const struct capb *r)
 {
-	if (times_go_back(b0, b1))
-		return JOIN_SERIAL;
-	for (size_t k = 0; k < b1->ncaps; k++) {
-		struct capb *c = &b1->caps[k];
-		long i0 = idmap_get(&b0->capmap, (uint32_t)c->cap);
-		struct capb *s0 = i0 >= 0 ? &b0->caps[i0] : NULL;
-		struct capb r = replay_start(b1, c, s0);
+	c->run = r->run, c->gcd = r->gcd;
+	c->st_thread = r->st_thread, c->st_gc = r->st_gc;
+	c->blo = r->blo, c->bn = r->bn;
+	c->bins_nomem = r->bins_nomem;
+}
+
+/* Part k's capabilities, replayed from the state the parts before left. */
+static void stitch_part(struct tracks *tr, struct tb **bs, size_t k)
+{
+	struct tb *b = bs[k];
+	for (size_t i = 0; i < b->ncaps; i++) {
+		struct capb *c = &b->caps[i];
+		struct capb *s0 = state_before(bs, k, c->cap);
+		struct capb r = replay_start(b, c, s0);
 		for (size_t j = 0; j < c->npend; j++) {
 			const struct pending *q = &c->pend[j];
-			tb_state_event(b1, &r, q->tag, q->time, q->thread, q->status);
+			tb_state_event(b, &r, q->tag, q->time, q->thread, q->status);
 		}
-		/* a full log made the second half assume the flags it had not
-		 * learnt; count it when the first half says otherwise */
+		take_bins(c, &r);
+		/* a full log made the part assume the flags it had not
+		 * learnt; count it when the parts before say otherwise */
 		if (c->gave_up && (r.in_gc != c->assumed_gc ||
 				   (!c->known_run && r.running != c->assumed_running)))
 			tr->stitch_guesses++;
@@ -81,10 +106,19 @@ enum join_status stitch_halves(struct tracks *tr, struct tb *b0, struct tb *b1)
 		if (s0)
 			s0->continued = true;
 	}
+}
+
+enum join_status stitch_parts(struct tracks *tr, struct tb **bs, size_t nb)
+{
+	for (size_t k = 1; k < nb; k++) {
+		if (times_go_back(bs, k))
+			return JOIN_SERIAL;
+		stitch_part(tr, bs, k);
+	}
 	return JOIN_OK;
 }
 
-/* (a log whose events contradict each other across the cut does this: seen
+/* (a log whose events contradict each other across a cut does this: seen
  * in fuzzed input, never in GHC's) */
 enum join_status stitch_check_bins(const struct tracks *tr)
 {

@@ -1,5 +1,5 @@
 /* The mmap-backed store: mapping (guarded against the file shrinking,
- * mapguard.c), the index build (on two threads: store_parallel.c), growth
+ * mapguard.c), the index build (on every core: store_parallel.c), growth
  * of a file still being written. The merged iteration is merge.c; what the
  * index says besides events, store_report.c. */
 #include "store.h"

@@ -32,16 +32,21 @@ struct store_hit {
 
 #define STORE_RUN_HITS 256 /* hits handed to a sink at most at once */
 
+/* Parts the index may split a file into, at most (one thread each). */
+#define STORE_MAX_PARTS 64
+
 /* What an open hands the events it indexes to, so that a pass over them
- * (the tracks) needs no second read of the file. The index runs on one or
- * two threads (parts: 0 is the whole file, or the part before the cut; 1
- * the part from the cut on), each calling back with ctx[part] only, in
- * file order within its part:
- * - begin(begin_ctx, s, cut) before the first event, and again when a
- *   two-part index is redone on one thread (what the parts handed over is
- *   then void): cut is where the parts split, 0 for one part. It sets
- *   want[tag] for the tags it wants noted; s's header and mapping are in,
- *   its index not. False: it wants nothing of this open (no run follows).
+ * (the tracks) needs no second read of the file. The index runs on
+ * nparts threads, one per part of the file (part k runs from cuts[k - 1],
+ * or the data's start, to cuts[k], or the end), each calling back with
+ * ctx[part] only, in file order within its part:
+ * - begin(begin_ctx, s, nparts, cuts) before the first event, and again
+ *   when a split index is redone on one thread (what the parts handed
+ *   over is then void): cuts[0 .. nparts - 1) are where the parts split,
+ *   block boundaries in increasing order (nparts 1: one part, no cut).
+ *   It sets want[tag] for the tags it wants noted; s's header and mapping
+ *   are in, its index not. False: it wants nothing of this open (no run
+ *   follows).
  * - run(ctx[part], cap, hits, n, any, first, last) for each run of the
  *   indexed events (the items the segments hold, end-of-data markers
  *   aside) of one capability (cap, EV_NO_CAP for none), a run ending
@@ -51,11 +56,11 @@ struct store_hit {
  *   may thus come in pieces. */
 struct store_sink {
 	uint8_t want[256];
-	bool (*begin)(void *ctx, const struct store *s, uint64_t cut);
+	bool (*begin)(void *ctx, const struct store *s, unsigned nparts, const uint64_t *cuts);
 	void (*run)(void *ctx, int32_t cap, const struct store_hit *hits, size_t n, bool any,
 		    uint64_t first, uint64_t last);
 	void *begin_ctx;
-	void *ctx[2];
+	void *ctx[STORE_MAX_PARTS];
 };
 
 /* One time-ordered run of the file, in file order; or, where times go back
@@ -191,8 +196,10 @@ struct store {
 	struct gap gaps[STORE_MAX_GAPS];
 	uint64_t ngaps;       /* gaps in all (only the first are kept) */
 	uint64_t gap_bytes;   /* bytes skipped in all */
-	bool two_threads;     /* the index was built by two threads... */
-	uint64_t cut;         /* ...split at this block boundary (0: serial) */
+	unsigned nparts;      /* the index was built in this many parts, on as
+			       * many threads (1: serially), split at... */
+	uint64_t cuts[STORE_MAX_PARTS]; /* ...these block boundaries, increasing:
+					 * part k ends at cuts[k] (k < nparts - 1) */
 	/* block markers whose size is impossible (< 24) or reaches past the end
 	 * of the data: the first one, and how many */
 	uint64_t nbadblocks, badblock_off;
@@ -240,17 +247,29 @@ enum store_status {
  * once (about 12 KB each); others it scans at each step (tests set 0). */
 extern size_t merge_sorted_max;
 
-/* Files at least this big are indexed on two threads (64 MB; tests lower it
- * to exercise the two-thread path on small logs). */
+/* The index splits a file into parts of at least store_parallel_min / 2
+ * bytes (64 MB: files smaller than that are indexed on one thread; tests
+ * lower it to exercise the split on small logs), one per thread, on at
+ * most store_threads threads (0: as many as the machine has online
+ * processors; at most STORE_MAX_PARTS). */
 extern size_t store_parallel_min;
+extern unsigned store_threads;
+
+/* The parts the index of a file of size bytes, data from data_off, is
+ * split into (before the block boundaries are known: fewer when the
+ * blocks are too big). */
+unsigned store_nparts(size_t size, uint64_t data_off);
+
+/* The part of s that holds offset off (0 .. nparts - 1). */
+unsigned store_part_of(const struct store *s, uint64_t off);
 
 /* Opens and indexes path. On failure, err holds a message with the byte
  * offset (for STORE_EHEADER). The mapping is guarded against the file
  * shrinking (store_faulted). */
 enum store_status store_open(struct store *s, const char *path, char *err, size_t errlen);
 
-/* Same, reporting the bytes of the data section indexed to p (from one or
- * two threads, once a block; NULL: nowhere) while it runs: in all, the bytes
+/* Same, reporting the bytes of the data section indexed to p (from each
+ * part's thread, once a block; NULL: nowhere) while it runs: in all, the bytes
  * from the header's end to where the index stopped (stop_off). p is not
  * kept past the call: store_extend reports nothing. */
 enum store_status store_open_progress(struct store *s, const char *path,

@@ -1,5 +1,5 @@
 /* store_index: the index build, shared by store.c (one thread, and a
- * file that grows) and store_parallel.c (two threads). Internal to the
+ * file that grows) and store_parallel.c (one thread per part). Internal to the
  * store: not part of its API. Never includes curses or termkey. */
 #ifndef HECTIC_STORE_INDEX_H
 #define HECTIC_STORE_INDEX_H
@@ -14,8 +14,8 @@ void indexer_init(struct indexer *ix);
  * also the decoding limit: an item crossing it is truncated. */
 enum store_status build_index(struct store *s, uint64_t start, size_t end);
 
-/* Indexes the whole data section of s, on two threads when it is big
- * enough (store_parallel_min), the result always the serial one's. */
+/* Indexes the whole data section of s, in parts on several threads when
+ * it is big enough (store_nparts), the result always the serial one's. */
 enum store_status build_index_parallel(struct store *s);
 
 /* Frees s's index arrays (segments, checkpoints, blocks, order). */

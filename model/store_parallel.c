@@ -1,21 +1,50 @@
-/* Indexing on two cores: the file split at a block boundary near its
- * middle, each part indexed on its own thread, the parts joined (or the
- * whole indexed again on one thread when the first part is irregular). */
+/* Indexing on every core: the file split at block boundaries into one part
+ * per thread, each part indexed on its own thread, the parts joined in
+ * order (or the whole indexed again on one thread when a part before the
+ * last is irregular). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "store_index.h"
 #include "vec.h"
 
-/* ---- indexing on two cores ----
+/* ---- indexing on several cores ----
  * A GHC log is a sequence of blocks, each starting with a marker that gives
- * its size. Hopping from marker to marker finds a block boundary near the
- * middle without decoding anything; each half is then indexed by its own
- * thread, and the two halves are joined. Anything irregular in the first half
- * (a gap, a DATA_END, an event crossing the cut) and we index serially, so
- * the result is always the serial one. */
-size_t store_parallel_min = 64u << 20; /* smaller files are indexed serially */
+ * its size. Hopping from marker to marker finds block boundaries near k/N
+ * of the data without decoding anything; each part is then indexed by its
+ * own thread, and the parts are joined, each appended to the parts before
+ * it. Anything irregular in a part before the last (a gap, a DATA_END, an
+ * event crossing its end) and we index serially, so the result is always
+ * the serial one. */
+size_t store_parallel_min = 64u << 20; /* parts are at least half this */
+unsigned store_threads = 0;            /* 0: the online processors */
+
+unsigned store_nparts(size_t size, uint64_t data_off)
+{
+	unsigned n = store_threads;
+	if (!n) {
+		long c = sysconf(_SC_NPROCESSORS_ONLN);
+		n = c < 1 ? 1 : c > STORE_MAX_PARTS ? STORE_MAX_PARTS : (unsigned)c;
+	}
+	if (n > STORE_MAX_PARTS)
+		n = STORE_MAX_PARTS;
+	if (size < store_parallel_min || size <= data_off)
+		return 1;
+	uint64_t part_min = store_parallel_min / 2, data = size - data_off;
+	if (part_min && data / part_min < n)
+		n = (unsigned)(data / part_min);
+	return n ? n : 1;
+}
+
+unsigned store_part_of(const struct store *s, uint64_t off)
+{
+	unsigned k = 0;
+	while (k + 1 < s->nparts && off >= s->cuts[k])
+		k++;
+	return k;
+}
 
 struct part {
 	struct store s;
@@ -31,119 +60,199 @@ static void *index_part(void *arg)
 	return NULL;
 }
 
-/* A block boundary near the middle of the data, or 0. */
-static uint64_t find_cut(const struct store *s)
+/* A block marker at off? */
+static bool marker_at(const struct store *s, uint64_t off)
+{
+	return off < s->size && s->size - off >= EV_BLOCK_MARKER_BYTES &&
+	       ev_tag_at(s->map, off) == EV_BLOCK_MARKER;
+}
+
+/* The block boundaries nearest k/n of the data, k = 1 .. n - 1, into cuts
+ * (increasing; blocks bigger than a part give fewer): returns the parts
+ * they make. The cuts found before the chain of markers breaks stand: the
+ * part holding the break is the last. */
+static unsigned find_cuts(const struct store *s, unsigned n, uint64_t *cuts)
 {
 	const struct ev_header *h = &s->hdr;
-	uint64_t off = h->data_off, mid = h->data_off + (s->size - h->data_off) / 2;
-	if (!ev_is_marker(h, EV_BLOCK_MARKER) || h->sel[EV_BLOCK_MARKER].fixed < EV_BLOCK_MARKER_BYTES)
-		return 0;
-	while (off < mid) {
-		if (s->size - off < EV_BLOCK_MARKER_BYTES || ev_tag_at(s->map, off) != EV_BLOCK_MARKER)
-			return 0;
-		uint32_t bs = ev_block_size_at(s->map, off);
-		if (bs < EV_BLOCK_MARKER_BYTES || bs > s->size - off)
-			return 0;
-		off += bs;
+	if (n < 2 || !ev_is_marker(h, EV_BLOCK_MARKER) ||
+	    h->sel[EV_BLOCK_MARKER].fixed < EV_BLOCK_MARKER_BYTES)
+		return 1;
+	uint64_t off = h->data_off, prev = 0, len = s->size - h->data_off;
+	unsigned ncuts = 0;
+	for (unsigned k = 1; k < n; k++) {
+		uint64_t target = h->data_off + len / n * k + len % n * k / n;
+		while (off < target) {
+			if (!marker_at(s, off))
+				return ncuts + 1;
+			uint32_t bs = ev_block_size_at(s->map, off);
+			if (bs < EV_BLOCK_MARKER_BYTES || bs > s->size - off)
+				return ncuts + 1;
+			prev = off;
+			off += bs;
+		}
+		/* the boundary before the target or the one after, the nearer;
+		 * past the last cut, and not the data's start */
+		uint64_t last = ncuts ? cuts[ncuts - 1] : h->data_off;
+		bool before = prev > last, after = off > last && marker_at(s, off);
+		if (after && (!before || off - target <= target - prev))
+			cuts[ncuts++] = off;
+		else if (before)
+			cuts[ncuts++] = prev;
 	}
-	if (off >= s->size || s->size - off < EV_BLOCK_MARKER_BYTES ||
-	    ev_tag_at(s->map, off) != EV_BLOCK_MARKER)
-		return 0;
-	return off;
+	return ncuts + 1;
 }
 
-/* Appends src's n elements of size elem to a malloc'd copy of dst's m. */
-static void *concat(const void *dst, size_t m, const void *src, size_t n, size_t elem)
-{
-	char *p = m + n < m ? NULL : xmallocarray(m + n + 1, elem);
-	if (!p)
-		return NULL;
-	if (m)
-		memcpy(p, dst, m * elem);
-	if (n)
-		memcpy(p + m * elem, src, n * elem);
-	return p;
-}
-
-/* Tells the sink, if any, that the index starts (again) in parts split at
- * cut (0: one part); a sink that wants nothing is dropped. */
-static void sink_begin(struct store *s, uint64_t cut)
+/* Tells the sink, if any, that the index starts (again) in nparts parts
+ * split at cuts; a sink that wants nothing is dropped. */
+static void sink_begin(struct store *s, unsigned nparts, const uint64_t *cuts)
 {
 	s->sink_part = 0;
-	if (s->sink && !s->sink->begin(s->sink->begin_ctx, s, cut))
+	if (s->sink && !s->sink->begin(s->sink->begin_ctx, s, nparts, cuts))
 		s->sink = NULL;
 }
 
-enum store_status build_index_parallel(struct store *s)
+/* Moves the parts' arrays of one kind into one: part 0's, grown in place
+ * where realloc can, the others appended and freed one by one (so that at
+ * most one part's array stands twice). The parts keep their counts.
+ * False when out of memory (the parts keep their arrays then). */
+#define JOIN_ARRAY(dst, field, nfield, ps, np)                                        \
+	do {                                                                        \
+		size_t total_ = 0;                                                  \
+		for (unsigned k_ = 0; k_ < (np); k_++)                              \
+			total_ += (ps)[k_].s.nfield;                                \
+		(dst) = xreallocarray((ps)[0].s.field, total_ + 1, sizeof *(dst));  \
+		if (!(dst))                                                         \
+			return false;                                               \
+		(ps)[0].s.field = NULL;                                             \
+		size_t at_ = (ps)[0].s.nfield;                                      \
+		for (unsigned k_ = 1; k_ < (np); k_++) {                            \
+			if ((ps)[k_].s.nfield)                                      \
+				memcpy((dst) + at_, (ps)[k_].s.field,               \
+				       (ps)[k_].s.nfield * sizeof *(dst));          \
+			at_ += (ps)[k_].s.nfield;                                   \
+			free((ps)[k_].s.field);                                     \
+			(ps)[k_].s.field = NULL;                                    \
+		}                                                                   \
+	} while (0)
+
+/* The parts' segments, checkpoints and blocks, each kind in one array
+ * (segments own checkpoints shifted by the parts before theirs). */
+static bool join_arrays(struct part *ps, unsigned np, struct seg **segs, struct ckpt **ckpts,
+			struct block **blocks)
 {
-	indexer_init(&s->ix);
-	uint64_t cut = s->size >= store_parallel_min ? find_cut(s) : 0;
-	sink_begin(s, cut);
-	if (!cut)
-		return build_index(s, s->hdr.data_off, s->size);
-	struct part a = { .s = *s, .start = s->hdr.data_off, .end = cut };
-	struct part b = { .s = *s, .start = cut, .end = s->size };
-	b.s.sink_part = 1;
-	pthread_t th;
-	bool threaded = pthread_create(&th, NULL, index_part, &b) == 0;
-	index_part(&a);
-	if (threaded)
-		pthread_join(th, NULL);
-	else
-		index_part(&b);
-	bool regular = a.st == STORE_OK && b.st == STORE_OK && a.s.stop == STOP_NO_DATAEND &&
-		       a.s.stop_off == cut && !a.s.ngaps && !a.s.ndataend && !a.s.nbadblocks;
-	struct seg *segs = NULL;
-	struct ckpt *ckpts = NULL;
-	struct block *blocks = NULL;
-	if (regular) {
-		segs = concat(a.s.segs, a.s.nsegs, b.s.segs, b.s.nsegs, sizeof *segs);
-		ckpts = concat(a.s.ckpts, a.s.nckpts, b.s.ckpts, b.s.nckpts, sizeof *ckpts);
-		blocks = concat(a.s.blocks, a.s.nblocks, b.s.blocks, b.s.nblocks, sizeof *blocks);
+	JOIN_ARRAY(*segs, segs, nsegs, ps, np);
+	size_t at = 0, ck = 0;
+	for (unsigned k = 0; k < np; k++) {
+		for (size_t i = at; i < at + ps[k].s.nsegs; i++)
+			(*segs)[i].ck0 += ck;
+		at += ps[k].s.nsegs;
+		ck += ps[k].s.nckpts;
 	}
-	if (!segs || !ckpts || !blocks) {
-		free(segs);
-		free(ckpts);
-		free(blocks);
-		free_index(&a.s);
-		free_index(&b.s);
-		indexer_init(&s->ix);
-		sink_begin(s, 0);
-		return build_index(s, s->hdr.data_off, s->size);
+	JOIN_ARRAY(*ckpts, ckpts, nckpts, ps, np);
+	JOIN_ARRAY(*blocks, blocks, nblocks, ps, np);
+	return true;
+}
+
+/* Did part k (not the last) end exactly at the next part's start, with
+ * nothing irregular in it? */
+static bool part_regular(const struct part *p)
+{
+	return p->st == STORE_OK && p->s.stop == STOP_NO_DATAEND && p->s.stop_off == p->end &&
+	       !p->s.ngaps && !p->s.ndataend && !p->s.nbadblocks;
+}
+
+/* The joined index into s, the last part's ending, gaps and DATA_END facts
+ * standing; its indexer goes on from the last part's state. */
+static void take_parts(struct store *s, struct part *ps, unsigned np, struct seg *segs,
+		       struct ckpt *ckpts, struct block *blocks, const uint64_t *cuts)
+{
+	size_t nsegs = 0, nckpts = 0, nblocks = 0;
+	uint64_t nev = 0, tmin = UINT64_MAX, tmax = 0;
+	for (unsigned k = 0; k < np; k++) {
+		nsegs += ps[k].s.nsegs;
+		nckpts += ps[k].s.nckpts;
+		nblocks += ps[k].s.nblocks;
+		nev += ps[k].s.nevents;
+		if (ps[k].s.nevents) {
+			tmin = ps[k].s.tmin < tmin ? ps[k].s.tmin : tmin;
+			tmax = ps[k].s.tmax > tmax ? ps[k].s.tmax : tmax;
+		}
 	}
-	/* the second half's segments own checkpoints shifted by the first's */
-	for (size_t i = a.s.nsegs; i < a.s.nsegs + b.s.nsegs; i++)
-		segs[i].ck0 += a.s.nckpts;
-	size_t nsegs = a.s.nsegs + b.s.nsegs, nckpts = a.s.nckpts + b.s.nckpts,
-	       nblocks = a.s.nblocks + b.s.nblocks;
-	free_index(&a.s);
-	free_index(&b.s);
-	*s = b.s; /* the second half's ending, gaps and DATA_END facts stand */
+	const struct part *last = &ps[np - 1];
+	*s = last->s;
 	s->sink_part = 0;
-	/* the indexer goes on from the second half's state, in the joined arrays */
 	s->ix.segcap = nsegs + 1;
 	s->ix.ckcap = nckpts + 1;
 	s->ix.blkcap = nblocks + 1;
-	s->ix.cur.ck0 += a.s.nckpts;
-	s->two_threads = true;
-	s->cut = cut;
+	s->ix.cur.ck0 += nckpts - last->s.nckpts;
+	s->nparts = np;
+	memcpy(s->cuts, cuts, (np - 1) * sizeof *cuts);
 	s->segs = segs;
 	s->nsegs = nsegs;
 	s->ckpts = ckpts;
 	s->nckpts = nckpts;
 	s->blocks = blocks;
 	s->nblocks = nblocks;
-	s->nevents = a.s.nevents + b.s.nevents;
-	if (a.s.nevents && b.s.nevents) {
-		s->tmin = a.s.tmin < b.s.tmin ? a.s.tmin : b.s.tmin;
-		s->tmax = a.s.tmax > b.s.tmax ? a.s.tmax : b.s.tmax;
-	} else if (a.s.nevents) {
-		s->tmin = a.s.tmin;
-		s->tmax = a.s.tmax;
-	}
-	s->ix.nev = s->nevents;
-	s->ix.tmin = s->nevents ? s->tmin : UINT64_MAX;
-	s->ix.tmax = s->tmax;
-	return STORE_OK;
+	s->nevents = nev;
+	s->tmin = nev ? tmin : 0;
+	s->tmax = tmax;
+	s->ix.nev = nev;
+	s->ix.tmin = nev ? tmin : UINT64_MAX;
+	s->ix.tmax = tmax;
 }
 
+/* Indexes parts 1 .. np - 1 on threads of their own, part 0 on this one. */
+static void index_parts(struct part *ps, unsigned np)
+{
+	pthread_t th[STORE_MAX_PARTS];
+	bool threaded[STORE_MAX_PARTS] = { false };
+	for (unsigned k = 1; k < np; k++)
+		threaded[k] = pthread_create(&th[k], NULL, index_part, &ps[k]) == 0;
+	index_part(&ps[0]);
+	for (unsigned k = 1; k < np; k++) {
+		if (threaded[k])
+			pthread_join(th[k], NULL);
+		else
+			index_part(&ps[k]);
+	}
+}
+
+enum store_status build_index_parallel(struct store *s)
+{
+	indexer_init(&s->ix);
+	s->nparts = 1;
+	uint64_t cuts[STORE_MAX_PARTS];
+	unsigned np = find_cuts(s, store_nparts(s->size, s->hdr.data_off), cuts);
+	struct part *ps = np > 1 ? calloc(np, sizeof *ps) : NULL;
+	if (!ps) {
+		sink_begin(s, 1, cuts);
+		return build_index(s, s->hdr.data_off, s->size);
+	}
+	sink_begin(s, np, cuts);
+	for (unsigned k = 0; k < np; k++) {
+		ps[k].s = *s;
+		ps[k].s.sink_part = (int)k;
+		ps[k].start = k ? cuts[k - 1] : s->hdr.data_off;
+		ps[k].end = k + 1 < np ? cuts[k] : s->size;
+	}
+	index_parts(ps, np);
+	bool regular = ps[np - 1].st == STORE_OK;
+	for (unsigned k = 0; k + 1 < np; k++)
+		regular &= part_regular(&ps[k]);
+	struct seg *segs = NULL;
+	struct ckpt *ckpts = NULL;
+	struct block *blocks = NULL;
+	if (!regular || !join_arrays(ps, np, &segs, &ckpts, &blocks)) {
+		free(segs);
+		free(ckpts);
+		for (unsigned k = 0; k < np; k++)
+			free_index(&ps[k].s);
+		free(ps);
+		indexer_init(&s->ix);
+		sink_begin(s, 1, cuts);
+		return build_index(s, s->hdr.data_off, s->size);
+	}
+	take_parts(s, ps, np, segs, ckpts, blocks, cuts);
+	free(ps);
+	return STORE_OK;
+}

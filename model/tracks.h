@@ -12,15 +12,16 @@
  * from the log's event count and a budget proportional to the file size;
  * lists stop growing at the budget and say so (tracks.over_budget).
  *
- * The pass runs on two threads when the index split the file in two: each
- * reads one half, and each capability's state at the cut (running thread,
- * in GC, an open GC) is stitched when the halves are joined: the second half
- * logs a capability's state events until its own events tell its state, and
- * the join replays them from the first half's final state. Otherwise one
- * thread reads every event in file order.
+ * The pass runs on one thread per part when the index split the file in
+ * parts (one per core): each reads its part, and each capability's state
+ * at a part's start (running thread, in GC, an open GC) is stitched when
+ * the parts are joined: a later part logs a capability's state events until
+ * its own events tell its state, and the join replays them from the state
+ * the parts before left, part after part. Each part's bins hold only the
+ * time it covers. Otherwise one thread reads every event in file order.
  *
  * Files: builder.c (the pass, one builder per thread; builder.h holds the
- * internals the build shares), stitch.c (the halves of a two-thread pass),
+ * internals the build shares), bins.c (the builders' bins), stitch.c (the parts of a split pass),
  * collections.c (collections and phases), tracks_build.c (tracks_build and
  * the join), tracks_fused.c (the pass fed by the index as it reads the
  * file), tracks_live.c (tracks_build_live, tracks_extend), activity.c
@@ -184,9 +185,9 @@ struct tracks {
 	uint16_t gens;        /* from HEAP_INFO_GHC; 0 when unknown */
 	uint16_t maxgen;      /* the highest generation in a GC_STATS_GHC */
 	uint16_t startup_caps; /* from STARTUP; 0 when unknown */
-	bool by_caps;         /* built on two threads (halves of the file) */
+	bool by_caps;         /* built on several threads (parts of the file) */
 	bool over_budget;     /* some list stopped growing: see the report */
-	unsigned stitch_guesses; /* capabilities whose state at the cut was guessed wrong */
+	unsigned stitch_guesses; /* capabilities whose state at a cut was guessed wrong */
 	uint64_t bytes;       /* memory held */
 	uint64_t bin_budget;  /* (internal) bytes the bins may take */
 	struct tracks_inc *inc; /* (internal) tracks_build_live's pass, kept */
@@ -200,10 +201,10 @@ struct tracks {
 /* Builds the tracks of an indexed store. False when out of memory. */
 bool tracks_build(struct tracks *tr, const struct store *s);
 
-/* Same, reporting the bytes of the index's segments read to p (from one or
- * two threads, once a segment; NULL: nowhere) while it runs: in all, the
- * bytes the store indexed (more when a build on two threads is made again
- * on one). */
+/* Same, reporting the bytes of the index's segments read to p (from each
+ * part's thread, once a segment; NULL: nowhere) while it runs: in all, the
+ * bytes the store indexed (more when a build in parts is made again on
+ * one thread). */
 bool tracks_build_progress(struct tracks *tr, const struct store *s,
 			   const struct progress *p);
 

@@ -1,6 +1,7 @@
-/* tracks_build: the pass (on one or two threads, builder.c), the stitch of
- * its halves (stitch.c), and the join of the builders' results into struct
- * tracks, step by step. A log still being written: tracks_live.c. */
+/* tracks_build: the pass (on one thread, or one per part of the index,
+ * builder.c), the stitch of its parts (stitch.c), and the join of the
+ * builders' results into struct tracks, step by step. A log still being
+ * written: tracks_live.c. */
 #include "builder.h"
 
 #include <pthread.h>
@@ -28,7 +29,7 @@ uint64_t tb_lists_budget(const struct store *s)
 static int cmp_cap(const void *a, const void *b)
 {
 	const struct capb *x = a, *y = b;
-	return cmp_i64(x->cap, y->cap);
+	return cmp_then(cmp_i64(x->cap, y->cap), cmp_u64(x->part, y->part));
 }
 
 static int cmp_stat(const void *a, const void *b)
@@ -146,7 +147,8 @@ static void close_cap(const struct tracks *tr, struct tb **bs, size_t nb, size_t
 }
 
 /* Every builder's capabilities, each one's last state closed, moved into
- * one array (bins included) sorted by capability. NULL when out of memory. */
+ * one array (bins included) sorted by capability, then part. NULL when out
+ * of memory (a part's bins could not grow included). */
 static struct capb *gather_caps(const struct tracks *tr, struct tb **bs, size_t nb, size_t *n)
 {
 	size_t ncaps = 0;
@@ -161,10 +163,20 @@ static struct capb *gather_caps(const struct tracks *tr, struct tb **bs, size_t 
 			struct capb *c = &bs[i]->caps[k];
 			if (!c->continued)
 				close_cap(tr, bs, nb, i, c);
+			c->part = (unsigned)i;
 			caps[ncaps++] = *c;
 			c->run = c->gcd = NULL; /* moved */
 			c->st_thread = NULL;
 			c->st_gc = NULL;
+			c->bn = 0;
+		}
+	}
+	for (size_t i = 0; i < ncaps; i++) {
+		if (caps[i].bins_nomem) {
+			for (size_t k = 0; k < ncaps; k++)
+				tb_capb_free_bins(&caps[k]);
+			free(caps);
+			return NULL;
 		}
 	}
 	qsort(caps, ncaps, sizeof *caps, cmp_cap);
@@ -172,9 +184,10 @@ static struct capb *gather_caps(const struct tracks *tr, struct tb **bs, size_t 
 	return caps;
 }
 
-/* A capability in both halves: x's extent and bins added to d's (one set
- * of bins, the sums of both); x's bins are freed or moved. */
-static void merge_cap(const struct tracks *tr, struct capb *d, struct capb *x)
+/* A capability in two parts (d's before x's): x's extent and bins added
+ * to d's (one set of bins, all of them, the sums of both); x's bins are
+ * freed or moved. False when out of memory. */
+static bool merge_cap(const struct tracks *tr, struct capb *d, struct capb *x)
 {
 	if (x->ev_any) {
 		if (!d->ev_any || x->ev_first < d->ev_first)
@@ -183,26 +196,32 @@ static void merge_cap(const struct tracks *tr, struct capb *d, struct capb *x)
 			d->ev_last = x->ev_last;
 		d->ev_any = true;
 	}
-	if (d->run && x->run) {
-		for (uint32_t j = 0; j <= tr->nbins; j++) {
-			d->run[j] += x->run[j];
-			d->gcd[j] += x->gcd[j];
-			if (d->st_gc[j] == BIN_UNSET) {
-				d->st_gc[j] = x->st_gc[j];
-				d->st_thread[j] = x->st_thread[j];
+	if (d->binned && x->binned) {
+		if (!tb_bins_cover(tr, d, 0, tr->nbins))
+			return false;
+		for (uint32_t j = 0; j < x->bn; j++) { /* d holds bins from 0 */
+			uint32_t i = x->blo + j;
+			d->run[i] += x->run[j];
+			d->gcd[i] += x->gcd[j];
+			if (d->st_gc[i] == BIN_UNSET) {
+				d->st_gc[i] = x->st_gc[j];
+				d->st_thread[i] = x->st_thread[j];
 			}
 		}
-	} else if (!d->run && x->run) {
+	} else if (!d->binned && x->binned) {
+		d->binned = true;
 		d->run = x->run, d->gcd = x->gcd;
 		d->st_thread = x->st_thread, d->st_gc = x->st_gc;
+		d->blo = x->blo, d->bn = x->bn;
 		x->run = x->gcd = NULL;
 		x->st_thread = NULL;
 		x->st_gc = NULL;
 	}
 	tb_capb_free_bins(x);
+	return true;
 }
 
-/* Bins no half set (before the capability's first event) to idle, and the
+/* Bins no part set (before the capability's first event) to idle, and the
  * per-bin times to prefix sums: run[i] = time before bin i. */
 static void finish_bins(const struct tracks *tr, size_t i)
 {
@@ -223,9 +242,13 @@ static void finish_bins(const struct tracks *tr, size_t i)
 	}
 }
 
-/* The capability tables of tr, taking caps[0..n)'s bins. */
+/* The capability tables of tr, taking caps[0..n)'s bins (all of them:
+ * a part's are grown to the whole run). */
 static enum join_status place_caps(struct tracks *tr, struct capb *caps, size_t n)
 {
+	bool ok = true;
+	for (size_t i = 0; i < n; i++)
+		ok &= !caps[i].binned || tb_bins_cover(tr, &caps[i], 0, tr->nbins);
 	tr->ncaps = n;
 	tr->caps = xmallocarray(n, sizeof *tr->caps);
 	tr->run = xcallocarray(n, sizeof *tr->run);
@@ -234,7 +257,7 @@ static enum join_status place_caps(struct tracks *tr, struct capb *caps, size_t 
 	tr->st_gc = xcallocarray(n, sizeof *tr->st_gc);
 	tr->cap_first = xcallocarray(n, sizeof *tr->cap_first);
 	tr->cap_last = xcallocarray(n, sizeof *tr->cap_last);
-	if (!tr->caps || !tr->run || !tr->gcd || !tr->st_thread || !tr->st_gc ||
+	if (!ok || !tr->caps || !tr->run || !tr->gcd || !tr->st_thread || !tr->st_gc ||
 	    !tr->cap_first || !tr->cap_last) {
 		for (size_t i = 0; i < n; i++)
 			tb_capb_free_bins(&caps[i]);
@@ -260,11 +283,18 @@ static enum join_status join_caps(struct tracks *tr, struct tb **bs, size_t nb)
 	if (!caps)
 		return JOIN_NOMEM;
 	size_t u = 0;
+	bool ok = true;
 	for (size_t i = 0; i < ncaps; i++) {
 		if (u && caps[u - 1].cap == caps[i].cap)
-			merge_cap(tr, &caps[u - 1], &caps[i]);
+			ok &= merge_cap(tr, &caps[u - 1], &caps[i]);
 		else
 			caps[u++] = caps[i];
+	}
+	if (!ok) {
+		for (size_t i = 0; i < ncaps; i++)
+			tb_capb_free_bins(&caps[i]);
+		free(caps);
+		return JOIN_NOMEM;
 	}
 	enum join_status st = place_caps(tr, caps, u);
 	free(caps);
@@ -333,7 +363,7 @@ static enum join_status join_threads(struct tracks *tr, struct tb **bs, size_t n
 		else
 			th[w++] = th[i];
 	}
-	if (w < nth) { /* threads in both halves: give back the duplicates */
+	if (w < nth) { /* threads in several parts: give back the duplicates */
 		struct thread_info *t = xreallocarray(th, w, sizeof *th);
 		if (t)
 			th = t;
@@ -423,8 +453,8 @@ static void run_kind(struct tracks *tr, const struct store *s, struct tb **bs, s
 enum join_status tb_join(struct tracks *tr, const struct store *s, struct tb **bs, size_t nb)
 {
 	enum join_status st = JOIN_OK;
-	if (nb == 2)
-		st = stitch_halves(tr, bs[0], bs[1]);
+	if (nb > 1)
+		st = stitch_parts(tr, bs, nb);
 	if (st == JOIN_OK)
 		st = join_caps(tr, bs, nb);
 	if (st == JOIN_OK)
@@ -478,49 +508,66 @@ size_t tb_count_caps(const struct store *s)
 	return ncap ? ncap : 4;
 }
 
-/* The pass and the join on two threads, when the index split the file in
- * two (at a block boundary, with no segment across it): each half on its
- * own thread, the second half's capabilities stitched to the first's. */
-static enum join_status build_halves(struct tracks *tr, const struct store *s,
-				     struct worker *w, uint64_t budget, const struct progress *p)
+/* The pass and the join on one thread per part, when the index split the
+ * file in parts (at block boundaries, with no segment across one): each
+ * part on its own thread, each part's capabilities stitched to the parts
+ * before. */
+static enum join_status build_parts(struct tracks *tr, const struct store *s,
+				    struct worker *w, uint64_t budget, const struct progress *p)
 {
-	for (int i = 0; i < 2; i++) {
-		tb_init(&w[i].b, s, tr, budget / 2);
-		w[i].cut = s->cut;
-		w[i].second = i == 1;
-		w[i].progress = p;
+	unsigned np = s->nparts;
+	pthread_t th[STORE_MAX_PARTS];
+	bool threaded[STORE_MAX_PARTS] = { false };
+	for (unsigned k = 0; k < np; k++) {
+		tb_init(&w[k].b, s, tr, budget / np);
+		w[k].from = k ? s->cuts[k - 1] : 0;
+		w[k].to = k + 1 < np ? s->cuts[k] : UINT64_MAX;
+		w[k].progress = p;
+		w[k].b.later_part = k > 0;
+		w[k].b.windowed = true;
 	}
-	w[1].b.second_half = true;
-	pthread_t th;
-	bool threaded = pthread_create(&th, NULL, tb_run_worker, &w[1]) == 0;
+	for (size_t i = 0; i < s->nsegs; i++) { /* each part's time range */
+		const struct seg *g = &s->segs[i];
+		struct tb *b = &w[store_part_of(s, g->off)].b;
+		b->win_t0 = g->t0 < b->win_t0 ? g->t0 : b->win_t0;
+		b->win_t1 = g->t1 > b->win_t1 ? g->t1 : b->win_t1;
+	}
+	w[np - 1].b.win_t1 = UINT64_MAX; /* (the last part's states last to the end) */
+	for (unsigned k = 1; k < np; k++)
+		threaded[k] = pthread_create(&th[k], NULL, tb_run_worker, &w[k]) == 0;
 	tb_run_worker(&w[0]);
-	if (threaded)
-		pthread_join(th, NULL);
-	else
-		tb_run_worker(&w[1]);
-	return tb_join_pass(tr, s, w, 2);
+	for (unsigned k = 1; k < np; k++) {
+		if (threaded[k])
+			pthread_join(th[k], NULL);
+		else
+			tb_run_worker(&w[k]);
+	}
+	return tb_join_pass(tr, s, w, np);
 }
 
 enum join_status tb_join_pass(struct tracks *tr, const struct store *s, struct worker *w,
 			      size_t nb)
 {
-	if (nb == 2)
+	struct tb *bs[STORE_MAX_PARTS];
+	if (nb > 1)
 		tr->by_caps = true;
-	if (w[0].b.oom || (nb == 2 && w[1].b.oom))
-		return JOIN_NOMEM;
-	struct tb *bs[2] = { &w[0].b, &w[1].b };
+	for (size_t k = 0; k < nb; k++) {
+		if (w[k].b.oom)
+			return JOIN_NOMEM;
+		bs[k] = &w[k].b;
+	}
 	enum join_status st = tb_join(tr, s, bs, nb);
-	return nb == 2 && st == JOIN_OK ? stitch_check_bins(tr) : st;
+	return nb > 1 && st == JOIN_OK ? stitch_check_bins(tr) : st;
 }
 
 /* The pass and the join on one thread, in file order: every segment (w
- * may have been a half's). */
+ * may have been a part's). */
 static enum join_status build_serial(struct tracks *tr, const struct store *s,
 				     struct worker *w, uint64_t budget, const struct progress *p)
 {
 	tb_init(&w->b, s, tr, budget);
-	w->cut = 0;
-	w->second = false;
+	w->from = 0;
+	w->to = UINT64_MAX;
 	w->progress = p;
 	tb_run_worker(w);
 	return tb_join_pass(tr, s, w, 1);
@@ -534,33 +581,40 @@ bool tracks_build(struct tracks *tr, const struct store *s)
 bool tracks_build_progress(struct tracks *tr, const struct store *s, const struct progress *p)
 {
 	memset(tr, 0, sizeof *tr);
+	size_t nw = s->nparts > 1 ? s->nparts : 1;
+	struct worker *w = calloc(nw, sizeof *w);
+	if (!w)
+		return false;
 	uint64_t budget = tb_lists_budget(s);
 	size_t ncap = tb_count_caps(s);
 	tb_choose_bins(tr, s, ncap);
-	struct worker w[2];
-	memset(w, 0, sizeof w);
-	enum join_status st = s->cut ? build_halves(tr, s, w, budget, p)
+	enum join_status st = nw > 1 ? build_parts(tr, s, w, budget, p)
 				     : build_serial(tr, s, &w[0], budget, p);
-	return tb_build_end(tr, s, w, st, p);
+	bool ok = tb_build_end(tr, s, w, nw, st, p);
+	free(w);
+	return ok;
 }
 
-bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w,
+bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w, size_t nw,
 		  enum join_status st, const struct progress *p)
 {
 	if (st == JOIN_SERIAL) {
-		/* times went back across the cut: one thread, file order */
-		tb_free(&w[0].b);
-		tb_free(&w[1].b);
+		/* times went back across a cut: one thread, file order, the
+		 * whole file */
+		for (size_t k = 0; k < nw; k++)
+			tb_free(&w[k].b);
 		tracks_free(tr);
 		tb_choose_bins(tr, s, tb_count_caps(s));
 		st = build_serial(tr, s, &w[0], tb_lists_budget(s), p);
 	}
-	tr->bytes = w[0].b.bytes + w[1].b.bytes;
+	tr->bytes = 0;
+	for (size_t k = 0; k < nw; k++)
+		tr->bytes += w[k].b.bytes;
 	for (size_t i = 0; st == JOIN_OK && i < tr->ncaps; i++) /* the bins */
 		if (tr->run[i])
 			tr->bytes += (uint64_t)(tr->nbins + 1) * BIN_BYTES;
-	tb_free(&w[0].b);
-	tb_free(&w[1].b);
+	for (size_t k = 0; k < nw; k++)
+		tb_free(&w[k].b);
 	if (st != JOIN_OK)
 		tracks_free(tr);
 	return st == JOIN_OK;
@@ -569,15 +623,16 @@ bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w,
 void tracks_free(struct tracks *tr)
 {
 	tb_inc_free(tr->inc);
+	size_t nb = (size_t)tr->nbins + 1;
 	for (size_t i = 0; i < tr->ncaps; i++) {
 		if (tr->run)
-			free(tr->run[i]);
+			tb_bins_free(tr->run[i], nb, sizeof *tr->run[i]);
 		if (tr->gcd)
-			free(tr->gcd[i]);
+			tb_bins_free(tr->gcd[i], nb, sizeof *tr->gcd[i]);
 		if (tr->st_thread)
-			free(tr->st_thread[i]);
+			tb_bins_free(tr->st_thread[i], nb, sizeof *tr->st_thread[i]);
 		if (tr->st_gc)
-			free(tr->st_gc[i]);
+			tb_bins_free(tr->st_gc[i], nb, sizeof *tr->st_gc[i]);
 	}
 	free(tr->caps);
 	free(tr->run);

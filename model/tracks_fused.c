@@ -18,8 +18,9 @@
 struct tracks_fused {
 	struct store_sink sink;
 	struct tracks tr;  /* the guessed bins; the join's result */
-	struct worker w[2];
-	uint64_t cut;
+	struct worker w[STORE_MAX_PARTS];
+	unsigned nparts;   /* the parts of the index, split at... */
+	uint64_t cuts[STORE_MAX_PARTS]; /* ...these offsets */
 	bool begun;        /* builders ready (a guess was made) */
 };
 
@@ -53,10 +54,13 @@ static bool sample_events(const struct store *s, uint64_t *tmin, uint64_t *tmax,
 /* The bins tracks_build will choose for s, guessed before it is indexed:
  * the time range and capabilities from hopping the block markers (to the
  * end of the chain: a last block cut short counts), the event count from
- * the first events' mean size. False when the data does not start with a
- * block, or the chain is too long. */
-static bool guess_bins(struct tracks *tr, const struct store *s)
+ * the first events' mean size; and the time range of each of f's parts,
+ * from its blocks, into its builder. False when the data does not start
+ * with a block, or the chain is too long. */
+static bool guess_bins(struct tracks_fused *f, const struct store *s)
 {
+	struct tracks *tr = &f->tr;
+	unsigned part = 0;
 	const struct ev_header *h = &s->hdr;
 	uint64_t tmin = UINT64_MAX, tmax = 0, mean;
 	if (!ev_is_marker(h, EV_BLOCK_MARKER) || h->sel[EV_BLOCK_MARKER].fixed < EV_BLOCK_MARKER_BYTES ||
@@ -73,6 +77,11 @@ static bool guess_bins(struct tracks *tr, const struct store *s)
 		uint16_t cap = ev_block_cap_at(s->map, off);
 		tmin = t0 < tmin ? t0 : tmin;
 		tmax = t1 > tmax ? t1 : tmax;
+		while (part + 1 < f->nparts && off >= f->cuts[part])
+			part++;
+		struct tb *b = &f->w[part].b;
+		b->win_t0 = t0 < b->win_t0 ? t0 : b->win_t0;
+		b->win_t1 = t1 > b->win_t1 ? t1 : b->win_t1;
 		if (idmap_get(&caps, cap) < 0 && idmap_put(&caps, cap, ncap))
 			ncap++;
 		if (bs > s->size - off)
@@ -82,6 +91,7 @@ static bool guess_bins(struct tracks *tr, const struct store *s)
 	idmap_free(&caps);
 	if (!nblk || nblk > HOP_MAX || tmin > tmax)
 		return false;
+	f->w[f->nparts - 1].b.win_t1 = UINT64_MAX; /* (its states last to the end) */
 	struct store g = *s; /* (only what tb_choose_bins reads is guessed) */
 	g.nevents = (s->size - h->data_off) / mean;
 	g.tmin = tmin;
@@ -93,27 +103,32 @@ static bool guess_bins(struct tracks *tr, const struct store *s)
 
 static void drop_builders(struct tracks_fused *f)
 {
-	tb_free(&f->w[0].b);
-	tb_free(&f->w[1].b);
+	for (size_t k = 0; k < STORE_MAX_PARTS; k++)
+		tb_free(&f->w[k].b);
 	f->begun = false;
 }
 
-/* (the builders as tracks_build makes them for this cut, over the guessed
- * bins) */
-static bool fused_begin(void *ctx, const struct store *s, uint64_t cut)
+/* (the builders as tracks_build makes them for these parts, over the
+ * guessed bins) */
+static bool fused_begin(void *ctx, const struct store *s, unsigned nparts, const uint64_t *cuts)
 {
 	struct tracks_fused *f = ctx;
 	drop_builders(f);
 	memset(f->sink.want, 0, sizeof f->sink.want);
-	f->cut = cut;
-	if (!guess_bins(&f->tr, s))
-		return false;
+	f->nparts = nparts;
+	memcpy(f->cuts, cuts, (nparts - 1) * sizeof *cuts);
 	uint64_t budget = tb_lists_budget(s);
-	for (int i = 0; i < (cut ? 2 : 1); i++) {
-		tb_init(&f->w[i].b, s, &f->tr, cut ? budget / 2 : budget);
-		tb_want(&f->w[i].b, f->sink.want);
+	for (unsigned k = 0; k < nparts; k++) {
+		tb_init(&f->w[k].b, s, &f->tr, budget / nparts);
+		f->w[k].b.later_part = k > 0;
+		f->w[k].b.windowed = nparts > 1;
 	}
-	f->w[1].b.second_half = cut != 0;
+	if (!guess_bins(f, s)) {
+		drop_builders(f);
+		return false;
+	}
+	for (unsigned k = 0; k < nparts; k++)
+		tb_want(&f->w[k].b, f->sink.want);
 	f->begun = true;
 	return true;
 }
@@ -134,8 +149,8 @@ struct tracks_fused *tracks_fused_new(void)
 	f->sink.begin = fused_begin;
 	f->sink.run = fused_run;
 	f->sink.begin_ctx = f;
-	f->sink.ctx[0] = &f->w[0].b;
-	f->sink.ctx[1] = &f->w[1].b;
+	for (size_t k = 0; k < STORE_MAX_PARTS; k++)
+		f->sink.ctx[k] = &f->w[k].b;
 	return f;
 }
 
@@ -156,7 +171,8 @@ static bool same_bins(const struct tracks *g, const struct store *s)
 
 bool tracks_fused_kept(const struct tracks_fused *f, const struct store *s)
 {
-	return f && f->begun && f->cut == s->cut && same_bins(&f->tr, s);
+	return f && f->begun && f->nparts == s->nparts &&
+	       !memcmp(f->cuts, s->cuts, (s->nparts - 1) * sizeof *s->cuts) && same_bins(&f->tr, s);
 }
 
 bool tracks_fused_build(struct tracks_fused *f, struct tracks *tr, const struct store *s)
@@ -172,8 +188,8 @@ bool tracks_fused_build_progress(struct tracks_fused *f, struct tracks *tr, cons
 		return tracks_build_progress(tr, s, p);
 	}
 	/* the builders took the store's address before it was indexed */
-	enum join_status st = tb_join_pass(&f->tr, s, f->w, s->cut ? 2 : 1);
-	bool ok = tb_build_end(&f->tr, s, f->w, st, p);
+	enum join_status st = tb_join_pass(&f->tr, s, f->w, s->nparts);
+	bool ok = tb_build_end(&f->tr, s, f->w, s->nparts, st, p);
 	f->tr.fused = ok && st != JOIN_SERIAL;
 	*tr = f->tr;
 	memset(&f->tr, 0, sizeof f->tr);

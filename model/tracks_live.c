@@ -33,6 +33,17 @@ static bool dup_array(void *dstp, const void *src, size_t n, size_t size)
 	return true;
 }
 
+/* A copy of a bins array of n elements (tb_bins_new's). */
+static bool dup_bins(void *dstp, const void *src, size_t n, size_t size)
+{
+	void **dst = dstp;
+	*dst = tb_bins_new(n, size);
+	if (!*dst)
+		return false;
+	memcpy(*dst, src, n * size);
+	return true;
+}
+
 static bool dup_idmap(struct idmap *d, const struct idmap *m)
 {
 	*d = *m;
@@ -86,12 +97,12 @@ static bool tb_clone(struct tb *d, const struct tb *b, uint32_t nbins)
 			x->pend = NULL;
 			x->npend = x->pendcap = 0;
 			d->ncaps = d->capcap = i + 1;
-			size_t nb = (size_t)nbins + 1;
-			ok = (!c->run || (dup_array(&x->run, c->run, nb, sizeof *c->run) &&
-					  dup_array(&x->gcd, c->gcd, nb, sizeof *c->gcd) &&
-					  dup_array(&x->st_thread, c->st_thread, nb,
-						    sizeof *c->st_thread) &&
-					  dup_array(&x->st_gc, c->st_gc, nb, sizeof *c->st_gc))) &&
+			size_t nb = (size_t)nbins + 1; /* (a serial pass: all of them) */
+			ok = (!c->run || (dup_bins(&x->run, c->run, nb, sizeof *c->run) &&
+					  dup_bins(&x->gcd, c->gcd, nb, sizeof *c->gcd) &&
+					  dup_bins(&x->st_thread, c->st_thread, nb,
+						   sizeof *c->st_thread) &&
+					  dup_bins(&x->st_gc, c->st_gc, nb, sizeof *c->st_gc))) &&
 			     dup_array(&x->pend, c->pend, c->npend, sizeof *c->pend);
 			if (ok)
 				x->npend = x->pendcap = c->npend;

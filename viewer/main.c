@@ -1,4 +1,5 @@
 /* hectic: entry point and command dispatch. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -111,13 +112,17 @@ static int view(int argc, char **argv)
 	return mainloop_run(&o);
 }
 
-/* HECTIC_THREADS=1: the index and the tracks on one thread (for measuring
- * the speed-up, and for machines shared with others). */
+/* HECTIC_THREADS=N: the index and the tracks on at most N threads (1:
+ * one; for measuring the speed-up, and for machines shared with others),
+ * rather than one per online processor. */
 static void threads_from_env(void)
 {
 	const char *t = getenv("HECTIC_THREADS");
-	if (t && !strcmp(t, "1"))
-		store_parallel_min = SIZE_MAX;
+	char *end = "";
+	errno = 0;
+	long n = t && *t ? strtol(t, &end, 10) : 0;
+	if (n >= 1 && !*end && !errno)
+		store_threads = n > STORE_MAX_PARTS ? STORE_MAX_PARTS : (unsigned)n;
 }
 
 int main(int argc, char **argv)

@@ -19,7 +19,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!buf)
 		return 0;
 	memcpy(buf, data, size);
+	/* half the inputs take the index in 2 to 7 parts when they have blocks */
 	store_parallel_min = size && (data[size - 1] & 1) ? 0 : (size_t)64 << 20;
+	store_threads = size ? 2 + (unsigned)(data[size - 1] >> 1) % 6 : 2;
 	struct store s;
 	char err[256];
 	if (store_open_mem(&s, buf, size, err, sizeof err) != STORE_OK) {

@@ -18,8 +18,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(buf, data, size);
 	struct store s;
 	char err[256];
-	/* half the inputs take the two-thread index when they have blocks */
+	/* half the inputs take the index in 2 to 7 parts when they have blocks */
 	store_parallel_min = size && (data[size - 1] & 1) ? 0 : (size_t)64 << 20;
+	store_threads = size ? 2 + (unsigned)(data[size - 1] >> 1) % 6 : 2;
 	if (store_open_mem(&s, buf, size, err, sizeof err) == STORE_OK) {
 		struct sbuf b = { 0 };
 		b.escape = size & 1;

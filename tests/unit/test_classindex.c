@@ -23,6 +23,7 @@
 #include "../../model/store.h"
 #include "../../model/tracks.h"
 #include "evbuild.h"
+#include "parts.h"
 
 enum {
 	T_CREATE = 0, T_RUN = 1, T_STOP = 2, T_GC_START = 9, T_USER_MSG = 19,
@@ -215,13 +216,13 @@ static uint8_t *read_file(const char *path, size_t *n)
 	return p;
 }
 
-static void open_mem(struct store *s, const uint8_t *p, size_t n, bool two)
+/* Opens p in nparts parts (where its blocks allow; 1: serially). */
+static void open_mem(struct store *s, const uint8_t *p, size_t n, unsigned nparts)
 {
 	char err[256];
-	size_t saved = store_parallel_min;
-	store_parallel_min = two ? 0 : (size_t)-1;
+	struct parts_saved sv = parts_force(nparts);
 	assert_int_equal(store_open_mem(s, p, n, err, sizeof err), STORE_OK);
-	store_parallel_min = saved;
+	parts_restore(sv);
 }
 
 static void test_fixtures(void **state)
@@ -230,20 +231,25 @@ static void test_fixtures(void **state)
 	glob_t g;
 	assert_int_equal(glob("tests/fixtures/*.eventlog", 0, NULL, &g), 0);
 	assert_true(g.gl_pathc >= 10);
-	unsigned ntwo = 0;
+	unsigned nsplit[NTEST_PARTS] = { 0 }, nmore[NTEST_PARTS] = { 0 };
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		size_t n;
 		uint8_t *p = read_file(g.gl_pathv[i], &n);
-		for (int two = 0; two < 2; two++) {
+		for (size_t k = 0; k < NTEST_PARTS; k++) {
 			struct store s;
-			open_mem(&s, p, n, two);
-			ntwo += s.two_threads;
+			open_mem(&s, p, n, test_parts[k]);
+			assert_true(s.nparts >= 1 && s.nparts <= test_parts[k]);
+			nsplit[k] += s.nparts > 1;
+			nmore[k] += s.nparts > 2;
 			check_store(&s);
 			store_close(&s);
 		}
 		free(p);
 	}
-	assert_true(ntwo >= 5); /* the two-thread join is exercised */
+	for (size_t k = 1; k < NTEST_PARTS; k++) { /* each join is exercised */
+		assert_true(nsplit[k] >= 5);
+		assert_true(test_parts[k] < 3 || nmore[k] >= 3); /* joins of 3 parts and more */
+	}
 	globfree(&g);
 }
 
@@ -400,10 +406,10 @@ static void test_crafted(void **state)
 	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
 		struct evb b = EVB_INIT;
 		crafted(&b, &shapes[i]);
-		for (int two = 0; two < 2; two++) {
+		for (size_t k = 0; k < NTEST_PARTS; k++) {
 			struct store s;
-			open_mem(&s, b.p, b.n, two);
-			assert_int_equal(s.two_threads, two);
+			open_mem(&s, b.p, b.n, test_parts[k]);
+			assert_int_equal(s.nparts, test_parts[k]);
 			check_shape(&s, &shapes[i]);
 			store_close(&s);
 		}
@@ -424,8 +430,8 @@ static void append(const char *path, const uint8_t *p, size_t n)
 /* A log written in pieces (cut mid-event, mid-block, on a block's
  * boundary), extended at each: the summaries are exact at each step, and
  * at the end those of a fresh open. */
-static void grow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncuts, bool two,
-		 const struct shape *sh)
+static void grow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncuts,
+		 unsigned nparts, const struct shape *sh)
 {
 	char path[] = "/tmp/hectic-test-classes-XXXXXX";
 	int fd = mkstemp(path);
@@ -434,12 +440,11 @@ static void grow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncuts
 	append(path, full, cuts[0]);
 	struct store s, w;
 	char err[256];
-	size_t saved = store_parallel_min;
-	store_parallel_min = two ? 0 : (size_t)-1;
+	struct parts_saved sv = parts_force(nparts);
 	assert_int_equal(store_open(&s, path, err, sizeof err), STORE_OK);
 	if (sh)
-		assert_int_equal(s.two_threads, two);
-	store_parallel_min = (size_t)-1;
+		assert_int_equal(s.nparts, nparts);
+	parts_force(1);
 	for (size_t k = 1; k <= ncuts; k++) {
 		size_t upto = k < ncuts ? cuts[k] : n;
 		append(path, full + cuts[k - 1], upto - cuts[k - 1]);
@@ -447,7 +452,7 @@ static void grow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncuts
 		check_store(&s);
 	}
 	assert_int_equal(store_open(&w, path, err, sizeof err), STORE_OK);
-	store_parallel_min = saved;
+	parts_restore(sv);
 	assert_int_equal(s.nsegs, w.nsegs);
 	for (size_t i = 0; i < s.nsegs; i++)
 		assert_int_equal(s.segs[i].classes, w.segs[i].classes);
@@ -469,17 +474,18 @@ static void test_extend(void **state)
 		/* mid-event in the first block, mid-block 2, inside the last
 		 * block's marker, all but the end marker */
 		size_t cuts[] = { hdr + 7, hdr + 2 * blk + 77, b.n - blk - 3, b.n - 2 };
-		grow(b.p, b.n, cuts, 4, false, &shapes[i]);
-		/* opened on two threads: mid-block 5 first */
+		grow(b.p, b.n, cuts, 4, 1, &shapes[i]);
+		/* opened in parts: mid-block 5 first */
 		size_t cuts2[] = { hdr + 5 * blk + 50, hdr + 6 * blk + 1, b.n - 2 };
-		grow(b.p, b.n, cuts2, 3, true, &shapes[i]);
+		grow(b.p, b.n, cuts2, 3, 2, &shapes[i]);
+		grow(b.p, b.n, cuts2, 3, 3, &shapes[i]);
 		evb_free(&b);
 	}
 	size_t n;
 	uint8_t *p = read_file("tests/fixtures/threads-lf.eventlog", &n);
 	size_t cuts[] = { n / 3, n / 3 + 1, n / 2, n - 5 };
-	for (int two = 0; two < 2; two++)
-		grow(p, n, cuts, 4, two, NULL);
+	for (size_t k = 0; k < NTEST_PARTS; k++)
+		grow(p, n, cuts, 4, test_parts[k], NULL);
 	free(p);
 }
 

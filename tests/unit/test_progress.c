@@ -21,6 +21,7 @@
 #include "../../model/progress.h"
 #include "../../model/store.h"
 #include "../../model/tracks.h"
+#include "parts.h"
 
 /* ---- the counting progress ---- */
 
@@ -73,7 +74,7 @@ static void test_count_threads(void **state)
 struct record {
 	pthread_mutex_t mu;
 	uint64_t sum, calls, zero;
-	pthread_t th[2];
+	pthread_t th[STORE_MAX_PARTS];
 	unsigned nth;
 };
 
@@ -88,7 +89,7 @@ static void record_advance(void *ctx, uint64_t bytes)
 	bool known = false;
 	for (unsigned i = 0; i < r->nth; i++)
 		known |= pthread_equal(r->th[i], me) != 0;
-	if (!known && r->nth < 2)
+	if (!known && r->nth < STORE_MAX_PARTS)
 		r->th[r->nth++] = me;
 	pthread_mutex_unlock(&r->mu);
 }
@@ -117,19 +118,18 @@ static uint64_t seg_bytes(const struct store *s)
 	return n;
 }
 
-/* One log, opened and built with a progress each way; min: the size from
- * which the store indexes on two threads. Returns whether it did. */
-static bool check_log(const char *path, size_t min)
+/* One log, opened and built with a progress each way, in nparts parts
+ * (where its blocks allow; 1: serially). Returns whether it was split. */
+static bool check_log(const char *path, unsigned nparts)
 {
-	size_t saved = store_parallel_min;
-	store_parallel_min = min;
+	struct parts_saved sv = parts_force(nparts);
 	struct progress p;
 	struct record r;
 	record_init(&r, &p);
 	struct store s;
 	char err[256];
 	enum store_status st = store_open_progress(&s, path, &p, err, sizeof err);
-	store_parallel_min = saved;
+	parts_restore(sv);
 	if (st != STORE_OK)
 		print_error("%s: %s\n", path, err);
 	assert_int_equal(st, STORE_OK);
@@ -140,9 +140,10 @@ static bool check_log(const char *path, size_t min)
 	assert_int_equal(r.zero, 0);
 	assert_true(r.calls >= 1);
 	assert_null(s.progress); /* not kept past the open */
-	bool two = s.two_threads;
-	if (two)
-		assert_true(r.calls >= 2); /* each half reports */
+	bool split = s.nparts > 1;
+	assert_true(s.nparts <= nparts);
+	if (split)
+		assert_true(r.calls >= s.nparts); /* each part reports */
 
 	/* the same index as an open that reports nothing */
 	struct store q;
@@ -154,10 +155,10 @@ static bool check_log(const char *path, size_t min)
 	struct tracks tr;
 	record_init(&r, &p);
 	assert_true(tracks_build_progress(&tr, &s, &p));
-	/* every segment once; twice when the halves were built again on one
-	 * thread (times going back across the cut) */
-	assert_int_equal(r.sum, seg_bytes(&s) * (s.cut && !tr.by_caps ? 2 : 1));
-	assert_int_equal(r.nth, s.cut ? 2 : 1);
+	/* every segment once; twice when the parts were built again on one
+	 * thread (times going back across a cut) */
+	assert_int_equal(r.sum, seg_bytes(&s) * (split && !tr.by_caps ? 2 : 1));
+	assert_int_equal(r.nth, s.nparts);
 	if (!s.ngaps)
 		assert_int_equal(seg_bytes(&s), s.stop_off - s.hdr.data_off);
 	tracks_free(&tr);
@@ -173,7 +174,7 @@ static bool check_log(const char *path, size_t min)
 	assert_true(tracks_build_progress(&tr, &s, NULL));
 	tracks_free(&tr);
 	store_close(&s);
-	return two;
+	return split;
 }
 
 /* Every fixture, on one thread and on two: the sum of the advances is the
@@ -184,20 +185,22 @@ static void test_fixtures_report_their_bytes(void **state)
 	DIR *d = opendir("tests/fixtures");
 	assert_non_null(d);
 	struct dirent *e;
-	int nfix = 0, ntwo = 0;
+	int nfix = 0, nsplit[NTEST_PARTS] = { 0 };
 	while ((e = readdir(d))) {
 		size_t l = strlen(e->d_name);
 		if (l < 10 || strcmp(e->d_name + l - 9, ".eventlog") != 0)
 			continue;
 		char path[600];
 		snprintf(path, sizeof path, "tests/fixtures/%s", e->d_name);
-		assert_false(check_log(path, SIZE_MAX));
-		ntwo += check_log(path, 4096);
+		assert_false(check_log(path, 1));
+		for (size_t k = 1; k < NTEST_PARTS; k++)
+			nsplit[k] += check_log(path, test_parts[k]);
 		nfix++;
 	}
 	closedir(d);
 	assert_true(nfix >= 10);
-	assert_true(ntwo >= 5); /* the two-thread paths were taken */
+	for (size_t k = 1; k < NTEST_PARTS; k++)
+		assert_true(nsplit[k] >= 5); /* the split paths were taken */
 }
 
 /* tests/fixtures/par-n4.eventlog, whole: the open and the tracks each

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "evtest.h"
+#include "parts.h"
 #include "../../model/store.h"
 #include "../../model/order.h"
 #include "../../model/vec.h"
@@ -562,19 +563,20 @@ static void block_log(struct evb *b, uint64_t seed)
 	evb_dataend(b);
 }
 
-/* Both sides of one log: indexed serially and with two threads. */
-static void index_both_ways(const struct evb *b, unsigned *ntwo)
+/* Both sides of one log: indexed serially and in nparts parts (on as
+ * many threads). */
+static void index_both_ways(const struct evb *b, unsigned nparts, unsigned *nsplit)
 {
 	static struct item serial[4096], two[4096];
 	struct opened t1, t2;
-	size_t saved = store_parallel_min;
-	store_parallel_min = (size_t)-1;
+	struct parts_saved sv = parts_force(1);
 	open_log(&t1, b);
-	store_parallel_min = 0;
+	parts_force(nparts);
 	open_log(&t2, b);
-	store_parallel_min = saved;
-	assert_false(t1.s.two_threads);
-	*ntwo += t2.s.two_threads;
+	parts_restore(sv);
+	assert_int_equal(t1.s.nparts, 1);
+	assert_true(t2.s.nparts <= nparts);
+	*nsplit += t2.s.nparts > 1;
 	assert_int_equal(t1.s.nevents, t2.s.nevents);
 	assert_int_equal(t1.s.tmin, t2.s.tmin);
 	assert_int_equal(t1.s.tmax, t2.s.tmax);
@@ -593,22 +595,70 @@ static void index_both_ways(const struct evb *b, unsigned *ntwo)
 static void test_index_two_threads(void **state)
 {
 	(void)state;
-	unsigned ntwo = 0;
-	for (uint64_t seed = 1; seed <= 300; seed++) {
-		struct evb b = EVB_INIT;
-		block_log(&b, seed * 0x9E3779B97F4A7C15ull);
-		index_both_ways(&b, &ntwo);
-		evb_free(&b);
+	for (size_t k = 1; k < NTEST_PARTS; k++) {
+		unsigned nsplit = 0;
+		for (uint64_t seed = 1; seed <= 300; seed++) {
+			struct evb b = EVB_INIT;
+			block_log(&b, seed * 0x9E3779B97F4A7C15ull);
+			index_both_ways(&b, test_parts[k], &nsplit);
+			evb_free(&b);
+		}
+		/* the split path is taken on well-formed block logs */
+		assert_true(nsplit > 250);
+		/* and on irregular logs it must still agree (by falling back) */
+		unsigned nirregular = 0;
+		for (uint64_t seed = 1; seed <= 300; seed++) {
+			struct evb b = EVB_INIT;
+			random_log(&b, seed * 0xD1B54A32D192ED03ull);
+			index_both_ways(&b, test_parts[k], &nirregular);
+			evb_free(&b);
+		}
 	}
-	/* the two-thread path is taken on well-formed block logs */
-	assert_true(ntwo > 250);
-	/* and on irregular logs it must still agree (by falling back) */
-	unsigned nirregular = 0;
-	for (uint64_t seed = 1; seed <= 300; seed++) {
-		struct evb b = EVB_INIT;
-		random_log(&b, seed * 0xD1B54A32D192ED03ull);
-		index_both_ways(&b, &nirregular);
-		evb_free(&b);
+}
+
+/* A log of 8 blocks of 20 events (times increasing), block bad holding
+ * something irregular halfway through its events: an end-of-data marker
+ * (kind 0), 12 bytes that do not decode (kind 1: a gap the index skips),
+ * or a marker that claims 10 bytes fewer than its block holds (kind 2: its
+ * last event crosses where the next block should start). */
+static void irregular_log(struct evb *b, unsigned bad, int kind)
+{
+	std_header(b);
+	uint64_t t = 1000, seed = 7 + bad;
+	for (unsigned k = 0; k < 8; k++) {
+		struct evb body = EVB_INIT;
+		body.decl = b->decl;
+		uint64_t t0 = t;
+		for (unsigned i = 0; i < 20; i++, t += 10) {
+			if (k == bad && i == 10 && kind == 0)
+				evb_dataend(&body);
+			if (k == bad && i == 10 && kind == 1)
+				evb_bytes(&body, "\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE\xEE", 12);
+			random_event(&body, t, &seed);
+		}
+		uint32_t size = (uint32_t)(24 + body.n) - (k == bad && kind == 2 ? 10 : 0);
+		evb_marker(b, t0, size, t, 0);
+		evb_bytes(b, body.p, body.n);
+		free(body.p);
+	}
+	evb_dataend(b);
+}
+
+/* Whatever part holds the irregularity, the index is the serial one's
+ * (a part before the last that is irregular makes it index serially). */
+static void test_index_parts_irregular(void **state)
+{
+	(void)state;
+	for (int kind = 0; kind < 3; kind++) {
+		for (unsigned bad = 0; bad < 8; bad++) {
+			struct evb b = EVB_INIT;
+			irregular_log(&b, bad, kind);
+			for (size_t k = 1; k < NTEST_PARTS; k++) {
+				unsigned nsplit = 0;
+				index_both_ways(&b, test_parts[k], &nsplit);
+			}
+			evb_free(&b);
+		}
 	}
 }
 
@@ -647,7 +697,7 @@ static void append(const char *path, const uint8_t *p, size_t n)
 /* Opening a prefix and extending it as the file grows gives exactly the
  * index of opening the whole file (serially), and the same merge. */
 static void grow_and_compare(const uint8_t *full, size_t n, const size_t *cuts, size_t ncuts,
-			     bool two_threads_first)
+			     unsigned nparts_first)
 {
 	char path[] = "/tmp/hectic-test-grow-XXXXXX";
 	int fd = mkstemp(path);
@@ -656,10 +706,10 @@ static void grow_and_compare(const uint8_t *full, size_t n, const size_t *cuts, 
 	append(path, full, cuts[0]);
 	struct store s, w;
 	char err[256];
-	size_t saved = store_parallel_min;
-	store_parallel_min = two_threads_first ? 0 : (size_t)-1;
+	struct parts_saved sv = parts_force(nparts_first);
 	assert_int_equal(store_open(&s, path, err, sizeof err), STORE_OK);
-	store_parallel_min = (size_t)-1;
+	assert_int_equal(s.nparts, nparts_first);
+	parts_force(1);
 	assert_int_equal(store_extend(&s, err, sizeof err), EXTEND_SAME);
 	for (size_t k = 1; k <= ncuts; k++) {
 		size_t upto = k < ncuts ? cuts[k] : n;
@@ -667,7 +717,7 @@ static void grow_and_compare(const uint8_t *full, size_t n, const size_t *cuts, 
 		assert_int_equal(store_extend(&s, err, sizeof err), EXTEND_GREW);
 	}
 	assert_int_equal(store_open(&w, path, err, sizeof err), STORE_OK);
-	store_parallel_min = saved;
+	parts_restore(sv);
 	assert_int_equal(s.nevents, w.nevents);
 	assert_int_equal(s.tmin, w.tmin);
 	assert_int_equal(s.tmax, w.tmax);
@@ -675,7 +725,7 @@ static void grow_and_compare(const uint8_t *full, size_t n, const size_t *cuts, 
 	assert_int_equal(s.stop_off, w.stop_off);
 	assert_int_equal(s.nblocks, w.nblocks);
 	assert_int_equal(s.ndataend, w.ndataend);
-	if (!two_threads_first) { /* a serial open: the very same index */
+	if (nparts_first == 1) { /* a serial open: the very same index */
 		assert_int_equal(s.nsegs, w.nsegs);
 		assert_int_equal(s.nckpts, w.nckpts);
 		for (size_t i = 0; i < s.nsegs; i++) {
@@ -728,16 +778,17 @@ static void test_extend_growing_file(void **state)
 		store_close(&t);
 	}
 	size_t a[] = { hdr, hdr + 7, n / 3, n / 2 + 1, n - 40, n - 39, n - 2, n - 1 };
-	grow_and_compare(full, n, a, sizeof a / sizeof a[0], false);
+	grow_and_compare(full, n, a, sizeof a / sizeof a[0], 1);
 	size_t b[] = { n / 2 };
-	grow_and_compare(full, n, b, 1, false);
-	grow_and_compare(full, n, b, 1, true); /* first opened on two threads */
+	grow_and_compare(full, n, b, 1, 1);
+	grow_and_compare(full, n, b, 1, 2); /* first opened in parts */
+	grow_and_compare(full, n, b, 1, 3);
 	/* every 997 bytes */
 	size_t c[64];
 	size_t nc = 0;
 	for (size_t off = hdr + 1; off < n && nc < 64; off += 997)
 		c[nc++] = off;
-	grow_and_compare(full, n, c, nc, false);
+	grow_and_compare(full, n, c, nc, 1);
 	free(full);
 }
 
@@ -1280,7 +1331,7 @@ static void check_segments_maximal(const struct store *s)
 				    "order (%llu <= %llu): not maximal%s\n",
 				    i - 1, i, (unsigned long long)g->off,
 				    (unsigned long long)a->t1, (unsigned long long)g->t0,
-				    s->two_threads ? " (two-thread index)" : "");
+				    s->nparts > 1 ? " (index in parts)" : "");
 			fail();
 		}
 	}
@@ -1393,22 +1444,37 @@ static void test_merge_at_big(void **state)
 	}
 }
 
-/* Both ways: identical blocks and merges (asserted here); returns whether
- * the segments and checkpoints are identical too (the caller asserts, after
- * every log had the other checks). */
-static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t seed, unsigned *nunsorted)
+/* Is off where two parts of s's index meet? */
+static bool at_cut(const struct store *s, uint64_t off)
+{
+	for (unsigned k = 0; k + 1 < s->nparts; k++)
+		if (s->cuts[k] == off)
+			return true;
+	return false;
+}
+
+/* Both ways, serially and in nparts parts: identical blocks and merges
+ * (asserted here); returns whether the segments and checkpoints are
+ * identical too (the caller asserts, after every log had the other
+ * checks). nsplit counts the logs split at all, nexact those split into
+ * nparts. */
+static bool compare_parts(const struct evb *b, unsigned nparts, unsigned *nsplit,
+			  unsigned *nexact, uint64_t seed, unsigned *nunsorted)
 {
 	struct opened t1, t2;
-	size_t saved = store_parallel_min;
-	store_parallel_min = (size_t)-1;
+	struct parts_saved sv = parts_force(1);
 	open_log(&t1, b);
-	store_parallel_min = 0;
+	parts_force(nparts);
 	open_log(&t2, b);
-	store_parallel_min = saved;
-	assert_false(t1.s.two_threads);
-	*ntwo += t2.s.two_threads;
+	parts_restore(sv);
+	assert_int_equal(t1.s.nparts, 1);
+	assert_true(t2.s.nparts <= nparts);
+	*nsplit += t2.s.nparts > 1;
+	*nexact += t2.s.nparts == nparts;
+	for (unsigned k = 1; k + 1 < t2.s.nparts; k++)
+		assert_true(t2.s.cuts[k] > t2.s.cuts[k - 1]);
 	check_index(&t2.s, t2.buf, t2.len);
-	if (t2.s.two_threads) /* the index differs in nothing else */
+	if (t2.s.nparts > 1) /* the index differs in nothing else */
 		assert_int_equal(t1.s.nevents, t2.s.nevents);
 	/* blocks */
 	assert_int_equal(t1.s.nblocks, t2.s.nblocks);
@@ -1430,12 +1496,13 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 			       i & 2, i % 5 == 0 ? SIZE_MAX : 1500);
 	}
 	free(ref);
-	/* Segments and checkpoints: the same, but for one serial segment that
-	 * runs across the two-thread index's cut, which must come out as two
-	 * segments meeting at the cut (with the same checkpoints before it).
-	 * Unsorted segments near the cut may split differently (the second
-	 * half starts a run afresh at the cut): there only the merges above,
-	 * which are checked against the reference, must agree. */
+	/* Segments and checkpoints: the same, but for a serial segment that
+	 * runs across cuts of the split index, which must come out as one
+	 * segment per part meeting at the cuts (with the same checkpoints
+	 * before the first). Unsorted segments near a cut may split
+	 * differently (a part starts a run afresh at its start): there only
+	 * the merges above, which are checked against the reference, must
+	 * agree, and the segments before the first cut. */
 	bool same = true, unsorted = false;
 	for (size_t i = 0; i < t1.s.nsegs; i++)
 		unsorted |= t1.s.segs[i].unsorted;
@@ -1444,16 +1511,17 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 	if (unsorted) { /* the same segments before the cut, the same events in all */
 		size_t k = 0;
 		bool eq = t1.s.nevents == t2.s.nevents;
-		for (; eq && k < t1.s.nsegs && k < t2.s.nsegs && t2.s.segs[k].end <= t2.s.cut; k++) {
+		uint64_t cut = t2.s.nparts > 1 ? t2.s.cuts[0] : 0;
+		for (; eq && k < t1.s.nsegs && k < t2.s.nsegs && t2.s.segs[k].end <= cut; k++) {
 			const struct seg *x = &t1.s.segs[k], *y = &t2.s.segs[k];
-			if (y->end == t2.s.cut && x->end != y->end)
+			if (y->end == cut && x->end != y->end)
 				break; /* the serial one runs on across the cut */
 			eq = x->off == y->off && x->end == y->end && x->t0 == y->t0 &&
 			     x->t1 == y->t1 && x->nck == y->nck && x->unsorted == y->unsorted;
 		}
 		if (!eq)
-			print_error("two-thread index with unsorted segments: segment %zu before the "
-				    "cut differs, or the event counts (%llu, %llu)\n", k,
+			print_error("%u-part index with unsorted segments: segment %zu before the "
+				    "cut differs, or the event counts (%llu, %llu)\n", nparts, k,
 				    (unsigned long long)t1.s.nevents, (unsigned long long)t2.s.nevents);
 		close_log(&t1);
 		close_log(&t2);
@@ -1467,14 +1535,21 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 			  x->t1 == y->t1 && x->nck == y->nck && x->cs.cur == y->cs.cur &&
 			  x->cs.remaining == y->cs.remaining;
 		size_t nck = x->nck;
-		if (!eq && t2.s.cut && sj + 1 < t2.s.nsegs) {
-			const struct seg *y2 = &t2.s.segs[sj + 1];
-			eq = y->end == t2.s.cut && y2->off == t2.s.cut && x->off == y->off &&
-			     x->end == y2->end && x->t0 == y->t0 && x->t1 == y2->t1 &&
-			     y2->t0 >= y->t1 && y->nck <= x->nck;
-			nck = y->nck; /* those before the cut must agree */
+		if (!eq && at_cut(&t2.s, y->end)) {
+			/* y, and the segments after it that go on at cuts,
+			 * make x */
+			size_t j = sj;
+			while (j + 1 < t2.s.nsegs && t2.s.segs[j].end != x->end &&
+			       at_cut(&t2.s, t2.s.segs[j].end) &&
+			       t2.s.segs[j + 1].off == t2.s.segs[j].end &&
+			       t2.s.segs[j + 1].t0 >= t2.s.segs[j].t1)
+				j++;
+			const struct seg *yz = &t2.s.segs[j];
+			eq = j > sj && x->off == y->off && x->end == yz->end && x->t0 == y->t0 &&
+			     x->t1 == yz->t1 && y->nck <= x->nck;
+			nck = y->nck; /* those before the first cut must agree */
 			if (eq)
-				sj++;
+				sj = j;
 		}
 		for (size_t k = 0; eq && k < nck; k++) {
 			const struct ckpt *cx = &t1.s.ckpts[x->ck0 + k], *cy = &t2.s.ckpts[y->ck0 + k];
@@ -1488,9 +1563,9 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 	same = same && si == t1.s.nsegs && sj == t2.s.nsegs;
 	static unsigned nreported;
 	if (!same && nreported++ < 3) {
-		print_error("two-thread index differs: %zu segments / %zu checkpoints, serial "
+		print_error("%u-part index differs: %zu segments / %zu checkpoints, serial "
 			    "%zu / %zu\n",
-			    t2.s.nsegs, t2.s.nckpts, t1.s.nsegs, t1.s.nckpts);
+			    nparts, t2.s.nsegs, t2.s.nckpts, t1.s.nsegs, t1.s.nckpts);
 		for (size_t i = 0, j = 0; i < t1.s.nsegs || j < t2.s.nsegs;) {
 			const struct seg *x = i < t1.s.nsegs ? &t1.s.segs[i] : NULL;
 			const struct seg *y = j < t2.s.nsegs ? &t2.s.segs[j] : NULL;
@@ -1504,7 +1579,7 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 					    (unsigned long long)x->t0, (unsigned long long)x->t1,
 					    x->nck);
 			if (y)
-				print_error("  two-thread seg %zu: [%llu, %llu) t %llu..%llu nck %zu\n",
+				print_error("  split seg %zu: [%llu, %llu) t %llu..%llu nck %zu\n",
 					    j, (unsigned long long)y->off, (unsigned long long)y->end,
 					    (unsigned long long)y->t0, (unsigned long long)y->t1,
 					    y->nck);
@@ -1516,32 +1591,38 @@ static bool compare_two_threads(const struct evb *b, unsigned *ntwo, uint64_t se
 	return same;
 }
 
-static void test_two_threads_index_same(void **state)
+static void test_parts_index_same(void **state)
 {
 	(void)state;
-	unsigned ntwo = 0, ndiff = 0, nlogs = 0, nunsorted = 0;
-	for (uint64_t seed = 1; seed <= 200; seed++) {
-		struct evb b = EVB_INIT;
-		block_log(&b, seed * 0x9E3779B97F4A7C15ull);
-		ndiff += !compare_two_threads(&b, &ntwo, seed, &nunsorted);
-		nlogs++;
-		evb_free(&b);
+	for (size_t k = 1; k < NTEST_PARTS; k++) {
+		unsigned np = test_parts[k];
+		unsigned nsplit = 0, nexact = 0, ndiff = 0, nlogs = 0, nunsorted = 0;
+		for (uint64_t seed = 1; seed <= 200; seed++) {
+			struct evb b = EVB_INIT;
+			block_log(&b, seed * 0x9E3779B97F4A7C15ull);
+			ndiff += !compare_parts(&b, np, &nsplit, &nexact, seed, &nunsorted);
+			nlogs++;
+			evb_free(&b);
+		}
+		for (uint64_t seed = 1; seed <= 4; seed++) {
+			struct evb b = EVB_INIT;
+			big_log(&b, seed * 31, 4, 3000, seed & 1, seed & 2);
+			ndiff += !compare_parts(&b, np, &nsplit, &nexact, seed, &nunsorted);
+			nlogs++;
+			evb_free(&b);
+		}
+		print_message("%u parts: %u of %u logs split, %u in %u parts\n", np, nsplit, nlogs,
+			      nexact, np);
+		assert_true(nsplit > 150);
+		assert_true(nexact > 20);
+		/* both kinds of log are there */
+		assert_true(nunsorted > 0 && nunsorted < nlogs);
+		if (ndiff)
+			print_error("%u of %u logs: the %u-part segments/checkpoints differ from "
+				    "the serial ones\n",
+				    ndiff, nlogs, np);
+		assert_int_equal(ndiff, 0);
 	}
-	for (uint64_t seed = 1; seed <= 4; seed++) {
-		struct evb b = EVB_INIT;
-		big_log(&b, seed * 31, 4, 3000, seed & 1, seed & 2);
-		ndiff += !compare_two_threads(&b, &ntwo, seed, &nunsorted);
-		nlogs++;
-		evb_free(&b);
-	}
-	assert_true(ntwo > 150);
-	/* both kinds of log are there */
-	assert_true(nunsorted > 0 && nunsorted < nlogs);
-	if (ndiff)
-		print_error("%u of %u logs: the two-thread segments/checkpoints differ from the "
-			    "serial ones\n",
-			    ndiff, nlogs);
-	assert_int_equal(ndiff, 0);
 }
 
 /* store_events_before against the reference: the (up to) n wanted events
@@ -1779,6 +1860,7 @@ int main(void)
 		cmocka_unit_test(test_extend_shrunk),
 		cmocka_unit_test(test_extend_replaced),
 		cmocka_unit_test(test_index_two_threads),
+		cmocka_unit_test(test_index_parts_irregular),
 		cmocka_unit_test(test_undeclared_above_max),
 		cmocka_unit_test(test_clean_and_no_dataend),
 		cmocka_unit_test(test_empty_data),
@@ -1786,7 +1868,7 @@ int main(void)
 		cmocka_unit_test(test_merge_at_random),
 		cmocka_unit_test(test_index_checkpoints),
 		cmocka_unit_test(test_merge_at_big),
-		cmocka_unit_test(test_two_threads_index_same),
+		cmocka_unit_test(test_parts_index_same),
 		cmocka_unit_test(test_events_before_random),
 		cmocka_unit_test(test_events_before_gap),
 		cmocka_unit_test(test_events_before_big),

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "evtest.h"
+#include "parts.h"
 #include "../../model/store.h"
 #include "../../model/tracks.h"
 
@@ -2342,32 +2343,42 @@ static void same_answers(const struct lg *a, const struct lg *b, uint64_t seed)
 
 static void fused_way(const struct evb *b, const char *name, unsigned *nfused, unsigned *nbuilds);
 
-static void both_ways(const struct evb *b, const char *name, uint64_t seed, bool want_by_caps)
+/* b's tracks built serially and in each of test_parts's splits: the
+ * same. want_by_caps: a clean log, which every split must stitch (not
+ * redo on one thread). Returns how many opens split b into as many parts
+ * as asked. */
+static unsigned both_ways(const struct evb *b, const char *name, uint64_t seed,
+			  bool want_by_caps)
 {
 	struct lg one, two;
-	size_t saved = store_parallel_min;
-	store_parallel_min = SIZE_MAX;
+	struct parts_saved sv = parts_force(1);
 	lg_open_mem(&one, b, name);
-	store_parallel_min = 0;
-	lg_open_mem(&two, b, name);
-	store_parallel_min = saved;
 	assert_false(one.tr.by_caps);
-	if (want_by_caps && !two.tr.by_caps) {
-		print_error("%s: a clean log of %zu capabilities was not built by capability\n",
-			    name, two.tr.ncaps);
-		fail();
+	unsigned nexact = 0;
+	for (size_t k = 1; k < NTEST_PARTS; k++) {
+		parts_force(test_parts[k]);
+		lg_open_mem(&two, b, name);
+		nexact += two.s.nparts == test_parts[k];
+		if (want_by_caps && (two.s.nparts < 2 || !two.tr.by_caps)) {
+			print_error("%s: a clean log of %zu capabilities was not built by "
+				    "capability in %u parts (%u)\n",
+				    name, two.tr.ncaps, test_parts[k], two.s.nparts);
+			fail();
+		}
+		same_tracks(&one, &two, name);
+		same_answers(&one, &two, seed);
+		check_all(&two, seed, 8);
+		lg_close(&two);
 	}
-	same_tracks(&one, &two, name);
-	same_answers(&one, &two, seed);
-	check_all(&two, seed, 8);
+	parts_restore(sv);
 	lg_close(&one);
-	lg_close(&two);
+	return nexact;
 }
 
-static void test_two_threads(void **state)
+static void test_split_logs(void **state)
 {
 	(void)state;
-	unsigned nby = 0;
+	unsigned nby = 0, nexact = 0;
 	findings_reset();
 	for (uint64_t seed = 1; seed <= 80; seed++) {
 		uint64_t sd = seed * 0xD1B54A32D192ED03ull;
@@ -2377,8 +2388,8 @@ static void test_two_threads(void **state)
 		struct evb b = EVB_INIT;
 		gen_log(&b, sd, &o);
 		char name[64];
-		snprintf(name, sizeof name, "two-thread log %llu", (unsigned long long)seed);
-		both_ways(&b, name, sd, true);
+		snprintf(name, sizeof name, "split log %llu", (unsigned long long)seed);
+		nexact += both_ways(&b, name, sd, true);
 		nby++;
 		evb_free(&b);
 	}
@@ -2389,47 +2400,49 @@ static void test_two_threads(void **state)
 		o.messy = true;
 		struct evb b = EVB_INIT;
 		gen_log(&b, sd, &o);
-		both_ways(&b, "messy two-thread log", sd, false);
+		both_ways(&b, "messy split log", sd, false);
 		evb_free(&b);
 	}
 	assert_true(nby > 0);
+	/* each split into as many parts as asked, mostly */
+	assert_true(nexact > nby * (NTEST_PARTS - 1) / 2);
 	findings_check(1u << F_LASTCAP);
 }
 
-/* A log whose second half goes back before its first on a capability:
- * the halves cannot be stitched, and the pass is redone on one thread,
- * over the whole log (both halves' collections). */
-static void test_two_threads_redone(void **state)
+/* A log whose last part goes back before the parts before it on a
+ * capability: the parts cannot be stitched, and the pass is redone on one
+ * thread, over the whole log (every part's collections). nblocks blocks
+ * of 20 collections each, the first from 10000 on, the last from 100. */
+static void redone(unsigned nblocks, unsigned nparts)
 {
-	(void)state;
 	struct gopts o = { .ncaps = 1, .gens = 1, .tid_base = 1, .nthreads = 1, .max_block = 100 };
 	struct evb b = EVB_INIT;
 	gen_header(&b, &o);
-	struct evb c[2] = { EVB_INIT, EVB_INIT };
-	c[0].decl = c[1].decl = b.decl;
-	/* the first block (the larger: the cut falls after it) from 10000, the
-	 * second from 100 */
-	for (int k = 0; k < 2; k++) {
-		uint64_t t = k ? 100 : 10000;
-		for (int i = 0; i < 20 + 4 * !k; i++, t += 100) {
-			evb_event(&c[k], EV_GC_START, t, "", 0);
-			evb_event(&c[k], EV_GC_END, t + 50, "", 0);
+	uint64_t t = 10000;
+	for (unsigned k = 0; k < nblocks; k++) {
+		struct evb c = EVB_INIT;
+		c.decl = b.decl;
+		if (k == nblocks - 1)
+			t = 100;
+		uint64_t t0 = t;
+		for (int i = 0; i < 20; i++, t += 100) {
+			evb_event(&c, EV_GC_START, t, "", 0);
+			evb_event(&c, EV_GC_END, t + 50, "", 0);
 		}
-		evb_marker(&b, k ? 100 : 10000, (uint32_t)(24 + c[k].n), t, 0);
-		evb_bytes(&b, c[k].p, c[k].n);
-		free(c[k].p);
+		evb_marker(&b, t0, (uint32_t)(24 + c.n), t, 0);
+		evb_bytes(&b, c.p, c.n);
+		free(c.p);
 	}
 	evb_dataend(&b);
-	size_t saved = store_parallel_min;
 	struct lg one, two;
-	store_parallel_min = SIZE_MAX;
+	struct parts_saved sv = parts_force(1);
 	lg_open_mem(&one, &b, "redone");
-	store_parallel_min = 0;
+	parts_force(nparts);
 	lg_open_mem(&two, &b, "redone");
-	store_parallel_min = saved;
-	assert_true(two.s.cut != 0);
+	parts_restore(sv);
+	assert_int_equal(two.s.nparts, nparts);
 	assert_false(two.tr.by_caps);
-	assert_int_equal(one.tr.ngcs, 44);
+	assert_int_equal(one.tr.ngcs, 20 * nblocks);
 	same_tracks(&one, &two, "redone");
 	lg_close(&one);
 	lg_close(&two);
@@ -2438,7 +2451,15 @@ static void test_two_threads_redone(void **state)
 	evb_free(&b);
 }
 
-static void test_two_threads_fixtures(void **state)
+static void test_parts_redone(void **state)
+{
+	(void)state;
+	redone(2, 2);
+	for (size_t k = 1; k < NTEST_PARTS; k++)
+		redone(8, test_parts[k]);
+}
+
+static void test_parts_fixtures(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < NFIXTURES; i++) {
@@ -2461,13 +2482,14 @@ static void test_two_threads_fixtures(void **state)
 /* ---- (e') the tracks built as the index reads the log ---- */
 
 /* The tracks built as the index reads b (tracks_fused_build) and by
- * tracks_build after it, on one thread and on two: the same, to the byte
- * counts. *nfused counts the builds that took the fused pass's result. */
+ * tracks_build after it, serially and in each of test_parts's splits: the
+ * same, to the byte counts. *nfused counts the builds that took the fused
+ * pass's result. */
 static void fused_way(const struct evb *b, const char *name, unsigned *nfused, unsigned *nbuilds)
 {
-	size_t saved = store_parallel_min;
-	for (int two = 0; two < 2; two++) {
-		store_parallel_min = two ? 0 : SIZE_MAX;
+	struct parts_saved sv = parts_force(1);
+	for (size_t k = 0; k < NTEST_PARTS; k++) {
+		parts_force(test_parts[k]);
 		struct lg plain, fused;
 		lg_open_mem(&plain, b, name);
 		memset(&fused, 0, sizeof fused);
@@ -2481,7 +2503,9 @@ static void fused_way(const struct evb *b, const char *name, unsigned *nfused, u
 							   tracks_fused_sink(f), err, sizeof err);
 		assert_int_equal(st, STORE_OK);
 		assert_true(tracks_fused_build(f, &fused.tr, &fused.s));
-		assert_int_equal(plain.s.cut, fused.s.cut);
+		assert_int_equal(plain.s.nparts, fused.s.nparts);
+		for (unsigned i = 0; i + 1 < plain.s.nparts; i++)
+			assert_int_equal(plain.s.cuts[i], fused.s.cuts[i]);
 		assert_int_equal(plain.tr.nbins, fused.tr.nbins);
 		assert_int_equal(plain.tr.binw, fused.tr.binw);
 		assert_int_equal(plain.tr.origin, fused.tr.origin);
@@ -2490,13 +2514,13 @@ static void fused_way(const struct evb *b, const char *name, unsigned *nfused, u
 		assert_int_equal(plain.tr.stitch_guesses, fused.tr.stitch_guesses);
 		assert_false(plain.tr.fused);
 		same_tracks(&plain, &fused, name);
-		same_answers(&plain, &fused, 7 + (uint64_t)two);
+		same_answers(&plain, &fused, 7 + (uint64_t)k);
 		*nfused += fused.tr.fused;
 		(*nbuilds)++;
 		lg_close(&plain);
 		lg_close(&fused);
 	}
-	store_parallel_min = saved;
+	parts_restore(sv);
 }
 
 static void test_fused(void **state)
@@ -2604,14 +2628,15 @@ static void test_hostile_ids(void **state)
 	assert_null(tracks_thread(&l.tr, 4000000000u - nth));
 	check_all(&l, 11, 6);
 	lg_close(&l);
-	/* and split over two threads */
-	size_t saved = store_parallel_min;
-	store_parallel_min = 0;
-	lg_open_mem(&l, &h, "many threads, two threads");
-	store_parallel_min = saved;
-	assert_int_equal(l.tr.nthreads, nth);
-	assert_true(l.tr.bytes < (64u << 20));
-	lg_close(&l);
+	/* and split over several threads */
+	for (size_t k = 1; k < NTEST_PARTS; k++) {
+		struct parts_saved sv = parts_force(test_parts[k]);
+		lg_open_mem(&l, &h, "many threads, split");
+		parts_restore(sv);
+		assert_int_equal(l.tr.nthreads, nth);
+		assert_true(l.tr.bytes < (64u << 20));
+		lg_close(&l);
+	}
 	evb_free(&h);
 }
 
@@ -2750,9 +2775,9 @@ int main(void)
 		cmocka_unit_test(test_major_unknown_gens),
 		cmocka_unit_test(test_match_bytes),
 		cmocka_unit_test(test_match_nul_is_not_space),
-		cmocka_unit_test(test_two_threads),
-		cmocka_unit_test(test_two_threads_redone),
-		cmocka_unit_test(test_two_threads_fixtures),
+		cmocka_unit_test(test_split_logs),
+		cmocka_unit_test(test_parts_redone),
+		cmocka_unit_test(test_parts_fixtures),
 		cmocka_unit_test(test_fused),
 		cmocka_unit_test(test_hostile_ids),
 		cmocka_unit_test(test_pause_percentiles),
