@@ -83,6 +83,14 @@ static bool is_state_tag(uint16_t tag)
 	       tag == EV_GC_END;
 }
 
+/* The events that change a lane's state, from time from on: the merge
+ * passes over the other events of their classes without returning them. */
+static struct merge *state_merge(const struct store *s, uint64_t from)
+{
+	static const uint16_t tags[] = { EV_RUN_THREAD, EV_STOP_THREAD, EV_GC_START, EV_GC_END };
+	return merge_new_tags(s, from, 0, tags, sizeof tags / sizeof tags[0]);
+}
+
 /* The bin holding time t (t >= origin), or nbins past the bins. */
 static uint64_t bin_of(const struct tracks *tr, uint64_t t)
 {
@@ -112,7 +120,7 @@ bool tracks_state_at(const struct tracks *tr, const struct store *s, uint64_t t,
 	}
 	if (!allbins) /* a capability with no bins: every event from the start */
 		from = 0;
-	struct merge *m = merge_new_at(s, from, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC));
+	struct merge *m = state_merge(s, from);
 	if (!m)
 		return false;
 	struct evref r;
@@ -180,10 +188,24 @@ static void add_nodata(const struct tracks *tr, const struct cols *g, uint64_t *
 	}
 }
 
+static bool cap_activity(const struct tracks *tr, const struct store *s, uint64_t t0,
+			 uint64_t t1, unsigned ncols, const struct frac_view *v, uint64_t *run_ns,
+			 uint64_t *gc_ns, uint64_t *nodata_ns);
+
 bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_t t0,
 			 uint64_t t1, unsigned ncols, uint64_t *run_ns, uint64_t *gc_ns,
 			 uint64_t *nodata_ns)
 {
+	return cap_activity(tr, s, t0, t1, ncols, NULL, run_ns, gc_ns, nodata_ns);
+}
+
+/* tracks_cap_activity, telling v->thread each capability's thread at t0
+ * and each RUN_THREAD and STOP_THREAD after (v may be NULL). */
+static bool cap_activity(const struct tracks *tr, const struct store *s, uint64_t t0,
+			 uint64_t t1, unsigned ncols, const struct frac_view *v, uint64_t *run_ns,
+			 uint64_t *gc_ns, uint64_t *nodata_ns)
+{
+	void (*tell)(void *, size_t, uint64_t, uint32_t) = v ? v->thread : NULL;
 	size_t n = tr->ncaps * ncols;
 	memset(run_ns, 0, n * sizeof *run_ns);
 	memset(gc_ns, 0, n * sizeof *gc_ns);
@@ -198,10 +220,13 @@ bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_
 	uint64_t *since = xmallocarray(tr->ncaps, sizeof *since);
 	struct merge *m = NULL;
 	bool ok = st && since && tracks_state_at(tr, s, t0, st) &&
-		  (m = merge_new_at(s, t0, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC)));
+		  (m = state_merge(s, t0));
 	if (ok) {
-		for (size_t c = 0; c < tr->ncaps; c++)
+		for (size_t c = 0; c < tr->ncaps; c++) {
 			since[c] = t0;
+			if (tell)
+				tell(v->ctx, c, t0, st[c].thread);
+		}
 		struct evref r;
 		while (merge_step(m, &r) && r.time < t1) {
 			if (!is_state_tag(r.tag) || r.cap == EV_NO_CAP)
@@ -217,6 +242,8 @@ bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_
 				since[ci] = r.time;
 			}
 			step_state(&st[ci], s, &r);
+			if (tell && (r.tag == EV_RUN_THREAD || r.tag == EV_STOP_THREAD))
+				tell(v->ctx, (size_t)ci, r.time, st[ci].thread);
 		}
 		for (size_t c = 0; c < tr->ncaps; c++) {
 			uint64_t *dst = st[c].gc ? gc_ns : st[c].thread ? run_ns : NULL;
@@ -247,7 +274,7 @@ static double cum_at(const struct tracks *tr, const uint64_t *v, uint64_t x)
  * then the events of that bin up to the edge. One merge walks on while the
  * next edge is near, and seeks again when it is far. */
 static bool edge_prefix(const struct tracks *tr, const struct store *s, const struct cols *g,
-			uint64_t *prun, uint64_t *pgc)
+			const bool *need, uint64_t *prun, uint64_t *pgc)
 {
 	size_t nc = tr->ncaps;
 	struct capstate_at *st = xmallocarray(nc, sizeof *st);
@@ -258,6 +285,8 @@ static bool edge_prefix(const struct tracks *tr, const struct store *s, const st
 	struct evref r = { 0 };
 	uint64_t pos = 0; /* the merge has read every event before pos */
 	for (unsigned k = 0; ok && k <= g->n; k++) {
+		if (need && !need[k])
+			continue;
 		uint64_t x = col_edge(g, k);
 		uint64_t b = x <= tr->origin ? 0 : bin_of(tr, x);
 		uint64_t bs = tr->origin + (b < tr->nbins ? b : tr->nbins) * tr->binw;
@@ -270,7 +299,7 @@ static bool edge_prefix(const struct tracks *tr, const struct store *s, const st
 		}
 		if (!m || pos > x || bs > pos + 2 * tr->binw) { /* seek to the bin */
 			merge_free(m);
-			m = merge_new_at(s, bs, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC));
+			m = state_merge(s, bs);
 			if (!m) {
 				ok = false;
 				break;
@@ -328,9 +357,191 @@ static bool edge_prefix(const struct tracks *tr, const struct store *s, const st
 	return ok;
 }
 
+/* Column k's fraction of ns, as every way computes it. */
+static float frac(const struct cols *g, unsigned k, uint64_t ns)
+{
+	double w = (double)(col_edge(g, k + 1) - col_edge(g, k));
+	return w > 0 ? (float)((double)ns / w) : 0;
+}
+
+/* The time of [a, b) inside capability c's data. */
+static uint64_t data_len(const struct tracks *tr, size_t c, uint64_t a, uint64_t b)
+{
+	uint64_t a0 = a > tr->cap_first[c] ? a : tr->cap_first[c];
+	uint64_t a1 = b < tr->cap_last[c] ? b : tr->cap_last[c];
+	return a1 > a0 ? a1 - a0 : 0;
+}
+
+/* Bounds on the prefix sums at each column edge from the bins alone.
+ * edge_prefix adds to the sum at the start of the edge's bin the time of
+ * [bin start, edge) that the capability spends running (or in GC) inside
+ * its data: at most that time and the bin's whole sum, at least the bin's
+ * sum less the time of [edge, bin end). Edges outside the bins are exact.
+ * lo and hi hold the run sums then the gc sums, each ncaps x (ncols + 1). */
+static void edge_bounds(const struct tracks *tr, const struct cols *g, uint64_t *lo, uint64_t *hi)
+{
+	size_t nc = tr->ncaps, ne = (size_t)g->n + 1;
+	for (unsigned k = 0; k <= g->n; k++) {
+		uint64_t x = col_edge(g, k);
+		uint64_t b = x <= tr->origin ? 0 : bin_of(tr, x);
+		bool in = x > tr->origin && b < tr->nbins;
+		uint64_t bs = tr->origin + (in ? b : 0) * tr->binw;
+		uint64_t be = bs > UINT64_MAX - tr->binw ? UINT64_MAX : bs + tr->binw;
+		for (size_t c = 0; c < nc; c++) {
+			uint64_t before = in ? data_len(tr, c, bs, x) : 0;
+			uint64_t after = in ? data_len(tr, c, x, be) : 0;
+			for (int q = 0; q < 2; q++) {
+				const uint64_t *v = q ? tr->gcd[c] : tr->run[c];
+				size_t i = ((size_t)q * nc + c) * ne + k;
+				uint64_t base = x <= tr->origin ? 0 : v[in ? b : tr->nbins];
+				uint64_t bin = in && v[b + 1] > v[b] ? v[b + 1] - v[b] : 0;
+				lo[i] = base + (bin > after ? bin - after : 0);
+				hi[i] = base + (bin < before ? bin : before);
+				if (lo[i] > hi[i]) /* the bins disagree with the time: no bound */
+					lo[i] = base, hi[i] = base + before;
+			}
+		}
+	}
+}
+
+/* Each column's fractions between the bounds of its edges (the lower
+ * ones into run_lo and gc_lo, the upper into run_hi and gc_hi, ncaps
+ * each). */
+static void col_bounds(const struct tracks *tr, const struct cols *g, unsigned k,
+		       const uint64_t *lo, const uint64_t *hi, float *run_lo, float *run_hi,
+		       float *gc_lo, float *gc_hi)
+{
+	size_t nc = tr->ncaps, ne = (size_t)g->n + 1;
+	for (size_t c = 0; c < 2 * nc; c++) {
+		size_t i = c * ne + k;
+		uint64_t l = lo[i + 1] > hi[i] ? lo[i + 1] - hi[i] : 0;
+		uint64_t h = hi[i + 1] > lo[i] ? hi[i + 1] - lo[i] : 0;
+		(c < nc ? run_lo : gc_lo)[c % nc] = frac(g, k, l);
+		(c < nc ? run_hi : gc_hi)[c % nc] = frac(g, k, h);
+	}
+}
+
+/* The edges' way for a caller that only shows the fractions (v): where
+ * the bins bound a column's fractions tightly enough that v->same says
+ * every value between the bounds looks the same, the lower bounds; the
+ * other columns exact from their edges, read as edge_prefix reads them. */
+static bool edges_for_view(const struct tracks *tr, const struct store *s, const struct cols *g,
+			   const struct frac_view *v, const float *nodata, float *run, float *gc)
+{
+	size_t nc = tr->ncaps, ne = (size_t)g->n + 1, m = 2 * nc * ne;
+	uint64_t *lo = xmallocarray(m, sizeof *lo), *hi = xmallocarray(m, sizeof *hi);
+	float *fb = xmallocarray(5 * nc, sizeof *fb);
+	bool *need = xcallocarray(ne, sizeof *need);
+	bool ok = lo && hi && fb && need;
+	float *rl = fb, *rh = fb + nc, *gl = fb + 2 * nc, *gh = fb + 3 * nc, *nd = fb + 4 * nc;
+	size_t nneed = 0;
+	if (ok)
+		edge_bounds(tr, g, lo, hi);
+	for (unsigned k = 0; ok && k < g->n; k++) {
+		col_bounds(tr, g, k, lo, hi, rl, rh, gl, gh);
+		for (size_t c = 0; c < nc; c++) {
+			run[c * g->n + k] = rl[c];
+			gc[c * g->n + k] = gl[c];
+			nd[c] = nodata[c * g->n + k];
+		}
+		if (!v->same(v->ctx, nc, rl, rh, gl, gh, nd)) {
+			nneed += !need[k] + !need[k + 1];
+			need[k] = need[k + 1] = true;
+		}
+	}
+	if (ok && nneed)
+		ok = edge_prefix(tr, s, g, need, lo, lo + nc * ne);
+	for (unsigned k = 0; ok && nneed && k < g->n; k++) {
+		if (!need[k] || !need[k + 1])
+			continue;
+		for (size_t c = 0; c < nc; c++) {
+			const uint64_t *r = lo + c * ne + k, *q = lo + (nc + c) * ne + k;
+			run[c * g->n + k] = frac(g, k, r[1] - r[0]);
+			gc[c * g->n + k] = frac(g, k, q[1] - q[0]);
+		}
+	}
+	free(lo);
+	free(hi);
+	free(fb);
+	free(need);
+	return ok;
+}
+
+/* The window's fractions from its events, or from the bins' prefix sums
+ * at the column edges corrected by the events of each edge's bin. */
+static bool fractions_read(const struct tracks *tr, const struct store *s, const struct cols *g,
+			   bool raw, const struct frac_view *v, float *run, float *gc, float *nodata)
+{
+	size_t nc = tr->ncaps, n = nc * g->n, ne = (size_t)g->n + 1;
+	size_t m = raw ? n : nc * ne;
+	uint64_t *a = xmallocarray(m, sizeof *a), *b = xmallocarray(m, sizeof *b);
+	uint64_t *nd = nodata && raw ? xmallocarray(n, sizeof *nd) : NULL;
+	bool ok = a && b && (!nodata || !raw || nd);
+	if (ok && raw)
+		ok = cap_activity(tr, s, g->t0, g->t0 + g->d, g->n, v, a, b, nd);
+	else if (ok)
+		ok = edge_prefix(tr, s, g, NULL, a, b);
+	for (size_t c = 0; ok && c < nc; c++) {
+		for (unsigned k = 0; k < g->n; k++) {
+			size_t i = c * g->n + k, j = c * ne + k;
+			run[i] = frac(g, k, raw ? a[i] : a[j + 1] - a[j]);
+			gc[i] = frac(g, k, raw ? b[i] : b[j + 1] - b[j]);
+			if (nd)
+				nodata[i] = frac(g, k, nd[i]);
+		}
+	}
+	free(a);
+	free(b);
+	free(nd);
+	return ok;
+}
+
+/* The bins alone, linear inside a bin. */
+static void fractions_bins(const struct tracks *tr, const struct cols *g, float *run, float *gc)
+{
+	for (size_t c = 0; c < tr->ncaps; c++) {
+		double pr = cum_at(tr, tr->run[c], g->t0), pg = cum_at(tr, tr->gcd[c], g->t0);
+		for (unsigned k = 0; k < g->n; k++) {
+			uint64_t e = col_edge(g, k + 1);
+			double w = (double)(e - col_edge(g, k));
+			double cr = cum_at(tr, tr->run[c], e), cg = cum_at(tr, tr->gcd[c], e);
+			double fr = (cr - pr) / w, fg = (cg - pg) / w;
+			/* a hair over 1 can only be rounding */
+			run[c * g->n + k] = (float)(fr < 0 ? 0 : fr > 1 ? 1 : fr);
+			gc[c * g->n + k] = (float)(fg < 0 ? 0 : fg > 1 ? 1 : fg);
+			pr = cr;
+			pg = cg;
+		}
+	}
+}
+
+/* nodata from the capabilities' extents alone (exact). */
+static bool fractions_nodata(const struct tracks *tr, const struct cols *g, float *nodata)
+{
+	size_t n = tr->ncaps * g->n;
+	uint64_t *nd = xcallocarray(n, sizeof *nd);
+	if (!nd)
+		return false;
+	add_nodata(tr, g, nd);
+	for (size_t c = 0; c < tr->ncaps; c++)
+		for (unsigned k = 0; k < g->n; k++)
+			nodata[c * g->n + k] = frac(g, k, nd[c * g->n + k]);
+	free(nd);
+	return true;
+}
+
 bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64_t t0,
 			  uint64_t t1, unsigned ncols, size_t raw_max, bool exact_only,
 			  float *run, float *gc, float *nodata, bool *exact)
+{
+	return tracks_cap_fractions_view(tr, s, t0, t1, ncols, raw_max, exact_only, NULL, run, gc,
+					 nodata, exact);
+}
+
+bool tracks_cap_fractions_view(const struct tracks *tr, const struct store *s, uint64_t t0,
+			       uint64_t t1, unsigned ncols, size_t raw_max, bool exact_only,
+			       const struct frac_view *v, float *run, float *gc, float *nodata,
+			       bool *exact)
 {
 	size_t n = tr->ncaps * ncols;
 	memset(run, 0, n * sizeof *run);
@@ -358,74 +569,28 @@ bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64
 		way = BINS;
 	else
 		way = est <= edges_cost ? RAW : EDGES;
-	if (way == RAW || way == EDGES) {
-		size_t m = way == RAW ? n : tr->ncaps * (size_t)(ncols + 1);
-		uint64_t *a = xmallocarray(m, sizeof *a), *b = xmallocarray(m, sizeof *b);
-		uint64_t *nd = nodata && way == RAW ? xmallocarray(n, sizeof *nd) : NULL;
-		bool ok = a && b && (!nodata || way != RAW || nd);
-		if (ok && way == RAW)
-			ok = tracks_cap_activity(tr, s, t0, t1, ncols, a, b, nd);
-		else if (ok)
-			ok = edge_prefix(tr, s, &g, a, b);
-		if (ok) {
-			for (size_t c = 0; c < tr->ncaps; c++) {
-				for (unsigned k = 0; k < ncols; k++) {
-					double w = (double)(col_edge(&g, k + 1) - col_edge(&g, k));
-					size_t i = c * ncols + k;
-					double fr, fg;
-					if (way == RAW) {
-						fr = (double)a[i] / w;
-						fg = (double)b[i] / w;
-					} else {
-						size_t j = c * (ncols + 1) + k;
-						fr = (double)(a[j + 1] - a[j]) / w;
-						fg = (double)(b[j + 1] - b[j]) / w;
-					}
-					run[i] = w > 0 ? (float)fr : 0;
-					gc[i] = w > 0 ? (float)fg : 0;
-					if (nd)
-						nodata[i] = w > 0 ? (float)((double)nd[i] / w) : 0;
-				}
-			}
-		}
-		free(a);
-		free(b);
-		free(nd);
-		if (!ok)
-			return false;
-		/* exact either way; *exact says the window's events were read
-		 * (so reading them again, say for labels, is as cheap) */
-		*exact = way == RAW;
-	} else {
+	/* exact but for the bins' way; *exact says the window's events were
+	 * read (so reading them again, say for labels, is as cheap) */
+	if (way == RAW)
+		return fractions_read(tr, s, &g, true, v, run, gc, nodata);
+	if (way == BINS) {
 		*exact = false;
-		for (size_t c = 0; c < tr->ncaps; c++) {
-			double pr = cum_at(tr, tr->run[c], t0), pg = cum_at(tr, tr->gcd[c], t0);
-			for (unsigned k = 0; k < ncols; k++) {
-				uint64_t e = col_edge(&g, k + 1);
-				double w = (double)(e - col_edge(&g, k));
-				double cr = cum_at(tr, tr->run[c], e), cg = cum_at(tr, tr->gcd[c], e);
-				double fr = (cr - pr) / w, fg = (cg - pg) / w;
-				/* a hair over 1 can only be rounding */
-				run[c * ncols + k] = (float)(fr < 0 ? 0 : fr > 1 ? 1 : fr);
-				gc[c * ncols + k] = (float)(fg < 0 ? 0 : fg > 1 ? 1 : fg);
-				pr = cr;
-				pg = cg;
-			}
-		}
+		fractions_bins(tr, &g, run, gc);
+		return !nodata || fractions_nodata(tr, &g, nodata);
 	}
-	if (nodata && way != RAW) { /* exact from the extents alone */
-		uint64_t *nd = xcallocarray(n, sizeof *nd);
-		if (!nd)
-			return false;
-		add_nodata(tr, &g, nd);
-		for (size_t c = 0; c < tr->ncaps; c++)
-			for (unsigned k = 0; k < ncols; k++) {
-				double w = (double)(col_edge(&g, k + 1) - col_edge(&g, k));
-				nodata[c * ncols + k] = w > 0 ? (float)((double)nd[c * ncols + k] / w) : 0;
-			}
+	if (!tr->state_in_order) /* the bins' sums may not bound the edges' */
+		v = NULL;
+	if (v && !v->same)
+		v = NULL;
+	float *nd = nodata ? nodata : v ? xcallocarray(n, sizeof *nd) : NULL;
+	bool ok = v ? nd && fractions_nodata(tr, &g, nd) && edges_for_view(tr, s, &g, v, nd, run, gc)
+		    : fractions_read(tr, s, &g, false, NULL, run, gc, NULL) &&
+			      (!nodata || fractions_nodata(tr, &g, nodata));
+	if (nd != nodata)
 		free(nd);
-	}
-	return true;
+	if (ok)
+		*exact = false;
+	return ok;
 }
 
 bool tracks_threads_window(const struct tracks *tr, const struct store *s, uint64_t from,

@@ -209,8 +209,10 @@ static void set_state(const struct tracks *tr, struct capb *c, uint64_t t, uint3
 		c->seen = true;
 		c->since = t;
 	}
-	if (t < c->since)
+	if (t < c->since) {
 		t = c->since; /* the RTS posts a few events out of order */
+		c->back = true;
+	}
 	account(tr, c, c->since, t);
 	c->running = running;
 	c->in_gc = in_gc;

@@ -97,6 +97,8 @@ struct capb {
 			      * part's own accounting took over */
 	bool ev_any;    /* its first and last event of any kind */
 	uint64_t ev_first, ev_last;
+	bool back;      /* a state event came before the state it ends (set_state
+			 * took it at the state's start) */
 	bool gave_up;   /* left prefix mode on a full log, assuming: */
 	bool assumed_gc;
 	uint32_t assumed_running;

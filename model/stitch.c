@@ -96,6 +96,7 @@ static void stitch_part(struct tracks *tr, struct tb **bs, size_t k)
 			tb_state_event(b, &r, q->tag, q->time, q->thread, q->status);
 		}
 		take_bins(c, &r);
+		c->back |= r.back;
 		/* a full log made the part assume the flags it had not
 		 * learnt; count it when the parts before say otherwise */
 		if (c->gave_up && (r.in_gc != c->assumed_gc ||

@@ -196,6 +196,12 @@ struct tracks {
 	uint64_t extends, extend_rebuilds;
 	bool fused; /* built as the index read the file (tracks_fused_build), for
 		     * tests and the benchmark */
+	/* every capability's RUN_THREAD, STOP_THREAD, GC_START and GC_END come
+	 * in time order in the file (none earlier than the one before it on
+	 * its capability), so that the bins' sums are those of a walk in time
+	 * order; false when unknown (tracks_cap_fractions_view's bounds need
+	 * it) */
+	bool state_in_order;
 };
 
 /* Builds the tracks of an indexed store. False when out of memory. */
@@ -273,6 +279,33 @@ long tracks_cap_index(const struct tracks *tr, int32_t cap);
 bool tracks_cap_fractions(const struct tracks *tr, const struct store *s, uint64_t t0,
 			  uint64_t t1, unsigned ncols, size_t raw_max, bool exact_only,
 			  float *run, float *gc, float *nodata, bool *exact);
+
+/* What a display makes of the fractions: same (may be NULL) says whether
+ * every set of one column's fractions between the bounds (per capability:
+ * run in [run_lo, run_hi], gc in [gc_lo, gc_hi]; nodata exact) looks the
+ * same. thread (may be NULL), when the window's events are read (*exact):
+ * first each capability's running thread (0 for none) at t0, then, in time
+ * order, its thread from each RUN_THREAD or STOP_THREAD at t on. */
+struct frac_view {
+	bool (*same)(void *ctx, size_t ncaps, const float *run_lo, const float *run_hi,
+		     const float *gc_lo, const float *gc_hi, const float *nodata);
+	void (*thread)(void *ctx, size_t cap, uint64_t t, uint32_t thread);
+	void *ctx;
+};
+
+/* tracks_cap_fractions for a display (v may be NULL: the same): in the
+ * way of the bins' prefix sums corrected at the column edges, when
+ * tr->state_in_order, a column the bins alone settle for v (each edge's
+ * sum lies between its bin's start and end sums, less the time from the
+ * edge to either end) gets its lower bounds, and only the edges of the
+ * other columns read their bins' events. Those values differ from
+ * tracks_cap_fractions' by under two bins of a column, and look the same
+ * to v. The other ways, and *exact, are unchanged. Costs O(ncaps x ncols)
+ * plus the edges read. */
+bool tracks_cap_fractions_view(const struct tracks *tr, const struct store *s, uint64_t t0,
+			       uint64_t t1, unsigned ncols, size_t raw_max, bool exact_only,
+			       const struct frac_view *v, float *run, float *gc, float *nodata,
+			       bool *exact);
 
 /* The same as exact time in ns per column (run, gc, and nodata, which may
  * be NULL), read from the events: what `hectic activity` prints. */

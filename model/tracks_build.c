@@ -284,6 +284,11 @@ static enum join_status join_caps(struct tracks *tr, struct tb **bs, size_t nb)
 		return JOIN_NOMEM;
 	size_t u = 0;
 	bool ok = true;
+	/* (parts whose times go back across a cut were redone serially) */
+	tr->state_in_order = true;
+	for (size_t i = 0; i < ncaps; i++)
+		if (caps[i].back || caps[i].gave_up)
+			tr->state_in_order = false;
 	for (size_t i = 0; i < ncaps; i++) {
 		if (u && caps[u - 1].cap == caps[i].cap)
 			ok &= merge_cap(tr, &caps[u - 1], &caps[i]);

@@ -70,6 +70,11 @@ const struct skel_cap *draw_skeleton_cap(const struct viewer *u, size_t lane, si
  * panel, and the debug window file. */
 void draw_frame(struct viewer *u);
 
+/* The timeline's thread labels come from the pass that reads the window's
+ * events for the lanes (true), or from a pass of their own (false: for
+ * the tests, which compare the two). */
+extern bool timeline_runs_with_fractions;
+
 /* Before a frame: each view's track asked for (a first pairing may take
  * long, shown on the status line), so the frame itself is quick. */
 void draw_prepare(struct viewer *u);

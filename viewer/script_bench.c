@@ -127,6 +127,13 @@ static double pct(double *v, size_t n, double p)
 	return n ? v[(size_t)((double)(n - 1) * p)] : 0;
 }
 
+static long minor_faults(void)
+{
+	struct rusage r;
+	getrusage(RUSAGE_SELF, &r);
+	return r.ru_minflt + r.ru_majflt;
+}
+
 static double cpu_s(void)
 {
 	struct rusage r;
@@ -376,11 +383,18 @@ int script_bench_run(struct viewer *u)
 	if (first < 0)
 		first = loaded;
 	size_t n = 0;
+	/* HECTIC_BENCH_KEYS set: each key's time and window on stderr */
+	bool trace = getenv("HECTIC_BENCH_KEYS") && *getenv("HECTIC_BENCH_KEYS");
 	for (char *k = strtok(script, " "); k && n < BENCH_MAX_KEYS; k = strtok(NULL, " ")) {
+		long f0 = trace ? minor_faults() : 0;
 		double a = now_s();
 		bench_key(u, k);
 		draw_frame(u);
 		times[n++] = now_s() - a;
+		if (trace)
+			fprintf(stderr, "key %zu %s: %.2f ms, %ld page faults, window %llu ns over %d columns%s\n",
+				n, k, times[n - 1] * 1e3, minor_faults() - f0,
+				(unsigned long long)(u->t1 - u->t0), u->L.plotw, u->exact ? " (exact)" : "");
 	}
 	term_stop_hidden();
 	report(first, loaded, times, n);

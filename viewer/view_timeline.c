@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/order.h"
 #include "core.h"
+#include "lane_view.h"
 
 static void draw_ruler(struct viewer *u)
 {
@@ -45,10 +47,27 @@ static void draw_ruler(struct viewer *u)
 	attroff(draw_attr(u, C_MARKER) | A_BOLD);
 }
 
-/* The view's private state: each lane's fractions per column. */
+/* A run of a thread on a lane, in columns [a, b), wide enough for a
+ * label. */
+struct lane_run {
+	size_t lane;
+	uint32_t thread;
+	int a, b;
+};
+
+/* The view's private state: each lane's fractions per column, and when the
+ * window's events were read for them, the runs of threads they hold. */
 struct timeline_state {
 	float *run, *gc, *nodata; /* ncaps x plotw */
 	size_t cap;
+	struct lane_run *runs;
+	size_t nruns, runcap;
+	uint32_t *thread; /* per lane: the running thread since column from */
+	int *from;
+	bool *told;       /* per lane: its thread at the window's start is known */
+	size_t nlanes;
+	bool have_runs;   /* runs and thread hold the window's */
+	bool runs_failed;
 };
 
 extern const struct view_ops view_timeline;
@@ -64,7 +83,62 @@ static void timeline_done(struct viewer *u)
 	free(t->run);
 	free(t->gc);
 	free(t->nodata);
+	free(t->runs);
+	free(t->thread);
+	free(t->from);
+	free(t->told);
 	*t = (struct timeline_state){ 0 };
+}
+
+bool timeline_runs_with_fractions = true;
+
+/* frac_view's thread: the runs of threads, as draw_lane_labels reads them. */
+static void note_thread(void *ctx, size_t c, uint64_t t, uint32_t thread)
+{
+	struct viewer *u = ctx;
+	struct timeline_state *ts = st(u);
+	if (!ts->told[c]) { /* the thread at the window's start */
+		ts->told[c] = true;
+		ts->thread[c] = thread;
+		ts->from[c] = 0;
+		return;
+	}
+	int col = layout_time_to_col(u->t0, u->t1, u->L.plotw, t);
+	if (ts->thread[c] && col - ts->from[c] >= 4) { /* (narrower: no label) */
+		if (ts->nruns == ts->runcap) {
+			size_t n = ts->runcap ? ts->runcap * 2 : 64;
+			struct lane_run *r = realloc(ts->runs, n * sizeof *r);
+			if (!r) {
+				ts->runs_failed = true;
+				return;
+			}
+			ts->runs = r;
+			ts->runcap = n;
+		}
+		ts->runs[ts->nruns++] = (struct lane_run){ c, ts->thread[c], ts->from[c], col };
+	}
+	ts->thread[c] = thread;
+	ts->from[c] = col;
+}
+
+/* Room for the runs of ncaps lanes. */
+static bool runs_ready(struct timeline_state *t, size_t ncaps)
+{
+	t->nruns = 0;
+	t->have_runs = t->runs_failed = false;
+	if (ncaps > t->nlanes) {
+		free(t->thread);
+		free(t->from);
+		free(t->told);
+		t->thread = malloc(ncaps * sizeof *t->thread);
+		t->from = malloc(ncaps * sizeof *t->from);
+		t->told = malloc(ncaps * sizeof *t->told);
+		t->nlanes = t->thread && t->from && t->told ? ncaps : 0;
+		if (!t->nlanes)
+			return false;
+	}
+	memset(t->told, 0, ncaps * sizeof *t->told);
+	return true;
 }
 
 static bool fractions(struct viewer *u)
@@ -86,8 +160,16 @@ static bool fractions(struct viewer *u)
 		t->nodata = c;
 		t->cap = need;
 	}
-	return tracks_cap_fractions(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
-				    u->raw_max, false, t->run, t->gc, t->nodata, &u->exact);
+	/* what the lanes and the activity graph show of them, and the runs
+	 * for the labels when the window's events are read */
+	bool runs = timeline_runs_with_fractions && runs_ready(t, u->tr.ncaps);
+	struct frac_view shown = { lane_view_same, runs ? note_thread : NULL, u };
+	t->have_runs = false;
+	bool ok = tracks_cap_fractions_view(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
+					    u->raw_max, false, &shown, t->run, t->gc, t->nodata,
+					    &u->exact);
+	t->have_runs = ok && runs && u->exact && !t->runs_failed;
+	return ok;
 }
 
 /* Writes a running thread's label (or id) over its lane segment [a, b) of
@@ -122,6 +204,18 @@ static void draw_lane_labels(struct viewer *u)
 {
 	if (!u->exact || !u->tr.ncaps)
 		return;
+	struct timeline_state *ts = st(u);
+	if (ts->have_runs) { /* read with the fractions */
+		for (size_t i = 0; i < ts->nruns; i++)
+			label_segment(u, ts->runs[i].lane, ts->runs[i].thread, ts->runs[i].a,
+				      ts->runs[i].b);
+		for (size_t c = 0; c < u->tr.ncaps; c++)
+			if (ts->thread[c])
+				label_segment(u, c, ts->thread[c], ts->from[c],
+					      layout_time_to_col(u->t0, u->t1, u->L.plotw,
+								 u->s.tmax < u->t1 ? u->s.tmax : u->t1 - 1));
+		return;
+	}
 	struct capstate_at *st = malloc(u->tr.ncaps * sizeof *st);
 	int *from = malloc(u->tr.ncaps * sizeof *from);
 	if (!st || !from || !tracks_state_at(&u->tr, &u->s, u->t0, st)) {
@@ -172,11 +266,9 @@ static void draw_lanes(struct viewer *u)
 	clrtoeol();
 	mvaddstr(L->util, 0, "util");
 	for (int k = 0; ok && k < L->plotw; k++) {
-		double sum = 0;
-		for (size_t c = 0; c < u->tr.ncaps; c++)
-			sum += st(u)->run[c * (size_t)L->plotw + (size_t)k];
 		attron(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
-		draw_level(u, L->util, LAYOUT_GUTTER + k, layout_level8(sum / (double)u->tr.ncaps, 1.0));
+		draw_level(u, L->util, LAYOUT_GUTTER + k,
+			   lane_view_util(st(u)->run + k, u->tr.ncaps, (size_t)L->plotw));
 		attroff(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 	}
 	for (int i = 0; i < L->nlanes; i++) {
@@ -265,6 +357,11 @@ static void draw_gcbar(struct viewer *u)
 	free(col);
 }
 
+static bool sample_before(const void *e, const void *k)
+{
+	return ((const struct sample *)e)->time < *(const uint64_t *)k;
+}
+
 /* A sparkline of the last sample at or before each column's end. */
 static void draw_spark(struct viewer *u, int y, const char *label, const struct sample *v, size_t n,
 		       enum color color)
@@ -283,8 +380,8 @@ static void draw_spark(struct viewer *u, int y, const char *label, const struct 
 	attron(draw_attr(u, color));
 	for (int k = 0; k < L->plotw; k++) {
 		uint64_t end = layout_col_to_time(u->t0, u->t1, L->plotw, k + 1);
-		while (j < n && v[j].time < end)
-			j++;
+		/* the samples before the column's end (they are by time) */
+		j += lower_bound(v + j, n - j, sizeof *v, &end, sample_before);
 		if (!j)
 			continue;
 		draw_level(u, y, LAYOUT_GUTTER + k, layout_level8((double)v[j - 1].value, (double)max));
