@@ -260,7 +260,7 @@ classes() {
 
 # reports_bench FILE CAT_S REPORT...: each REPORT (spans, markers, heap,
 # profile or sparks) on FILE (`hectic REPORT FILE >/dev/null`) against open
-# + index (bench/query.c -i, timed as a process as the reports are: both
+# + index (bench/query.c -o, timed as a process as the reports are: both
 # start a process, map the file and unmap it at exit) and cat (CAT_S),
 # best of $runs each, the runs
 # taken in turn (open + index, then each report, $runs times over) so that
@@ -276,9 +276,9 @@ reports_bench() {
 	rb_i=0
 	while [ "$rb_i" -lt "$runs" ]; do
 		rb_i=$((rb_i + 1))
-		rb_line=$("$tmp/runstat" -o /dev/null -- "$tmp/query" -i "$rb_file") ||
+		rb_line=$("$tmp/runstat" -o /dev/null -- "$tmp/query" -o "$rb_file") ||
 			die "runstat failed"
-		[ "$(echo "$rb_line" | cut -d' ' -f4)" = 0 ] || die "bench/query.c -i failed on $rb_file"
+		[ "$(echo "$rb_line" | cut -d' ' -f4)" = 0 ] || die "bench/query.c -o failed on $rb_file"
 		echo "open+index $rb_line" | cut -d' ' -f1,2,4 >>"$tmp/reports.all"
 		for r in "$@"; do
 			rb_line=$("$tmp/runstat" -e "$tmp/report.err" -- "$tmp/hectic" "$r" "$rb_file") ||
@@ -301,7 +301,7 @@ reports_bench() {
 		idx["spans"] = 1; idx["markers"] = 2; idx["heap"] = 3; idx["profile"] = 4; idx["sparks"] = 5
 		what["spans"] = "user messages and markers"; what["markers"] = "user messages and markers"
 		what["heap"] = "heap profile"; what["profile"] = "cost-centre samples"; what["sparks"] = "spark events"
-		printf "  open+index: %.3f s (the process bench/query.c -i, best of %d, taken in turn with the reports;" \
+		printf "  open+index: %.3f s (the process bench/query.c -o, best of %d, taken in turn with the reports;" \
 			" %.1fx cat)\n", ix, runs, ix / cat_s
 		nr = split(order, rs, " ")
 		for (i = 1; i <= nr; i++) {
