@@ -284,10 +284,12 @@ static enum join_status join_caps(struct tracks *tr, struct tb **bs, size_t nb)
 		return JOIN_NOMEM;
 	size_t u = 0;
 	bool ok = true;
-	/* (parts whose times go back across a cut were redone serially) */
-	tr->state_in_order = true;
+	/* (parts whose times go back across a cut were redone serially; a part
+	 * that gave up waiting for a capability's state and assumed it right
+	 * bins as the serial pass does, so only a wrong guess counts) */
+	tr->state_in_order = !tr->stitch_guesses;
 	for (size_t i = 0; i < ncaps; i++)
-		if (caps[i].back || caps[i].gave_up)
+		if (caps[i].back)
 			tr->state_in_order = false;
 	for (size_t i = 0; i < ncaps; i++) {
 		if (u && caps[u - 1].cap == caps[i].cap)
