@@ -71,6 +71,22 @@ static inline void evb_bytes(struct evb *b, const void *s, size_t n)
 	b->n += n;
 }
 
+/* The whole of the file at path appended to b; false when it cannot be
+ * opened or read. */
+static inline bool evb_file(struct evb *b, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return false;
+	uint8_t chunk[65536];
+	size_t n;
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+		evb_bytes(b, chunk, n);
+	bool ok = !ferror(f);
+	fclose(f);
+	return ok;
+}
+
 static inline void evb_u8(struct evb *b, uint8_t v)
 {
 	evb_bytes(b, &v, 1);

@@ -2463,14 +2463,8 @@ static void test_parts_fixtures(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < NFIXTURES; i++) {
-		FILE *f = fopen(fixtures[i], "rb");
-		assert_non_null(f);
 		struct evb b = EVB_INIT;
-		uint8_t chunk[65536];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-			evb_bytes(&b, chunk, n);
-		fclose(f);
+		assert_true(evb_file(&b, fixtures[i]));
 		/* the multi-capability fixtures are clean block logs */
 		bool multi = strstr(fixtures[i], "threaded.") && !strstr(fixtures[i], "non");
 		multi |= strstr(fixtures[i], "nonmoving") != NULL;
@@ -2528,14 +2522,8 @@ static void test_fused(void **state)
 	(void)state;
 	unsigned nfused = 0, nbuilds = 0;
 	for (size_t i = 0; i < NFIXTURES; i++) {
-		FILE *f = fopen(fixtures[i], "rb");
-		assert_non_null(f);
 		struct evb b = EVB_INIT;
-		uint8_t chunk[65536];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-			evb_bytes(&b, chunk, n);
-		fclose(f);
+		assert_true(evb_file(&b, fixtures[i]));
 		fused_way(&b, fixtures[i], &nfused, &nbuilds);
 		evb_free(&b);
 	}

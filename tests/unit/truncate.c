@@ -23,15 +23,11 @@ static const char *g_path = "tests/fixtures/nonthreaded.eventlog";
 
 static uint8_t *read_file(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return NULL;
 	struct evb b = EVB_INIT;
-	uint8_t chunk[65536];
-	size_t n;
-	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-		evb_bytes(&b, chunk, n);
-	fclose(f);
+	if (!evb_file(&b, path)) {
+		evb_free(&b);
+		return NULL;
+	}
 	uint8_t *p = evb_exact(&b);
 	*len = b.n;
 	evb_free(&b);
