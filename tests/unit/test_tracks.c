@@ -2459,6 +2459,66 @@ static void test_parts_redone(void **state)
 		redone(8, test_parts[k]);
 }
 
+/* A one-capability log of 8 blocks (GC_START, GC_END, RUN_THREAD,
+ * STOP_THREAD each), in block 4 (the second part's first block on two
+ * parts, logged until the part knows the capability's state and replayed
+ * at the stitch) a STOP_THREAD before the RUN_THREAD it ends when back:
+ * state_in_order is false then, however the log is split, and true
+ * otherwise. */
+static void state_order(bool back)
+{
+	struct gopts o = { .ncaps = 1, .gens = 1, .tid_base = 1, .nthreads = 1, .max_block = 100 };
+	struct evb b = EVB_INIT;
+	gen_header(&b, &o);
+	uint64_t t = 10000;
+	for (unsigned k = 0; k < 8; k++, t += 1000) {
+		struct evb c = EVB_INIT;
+		c.decl = b.decl;
+		struct evb run = EVB_INIT, stop = EVB_INIT;
+		evb_pack(&run, "w", (uint64_t[]){ 1 });
+		evb_pack(&stop, "whw", (uint64_t[]){ 1, 2, 0 });
+		if (k == 4) { /* the capability's state learnt from run and stop first */
+			evb_event_pl(&c, EV_RUN_THREAD, t + 200, &run);
+			evb_event_pl(&c, EV_STOP_THREAD, back ? t + 100 : t + 300, &stop);
+			evb_event(&c, EV_GC_START, t + 400, "", 0);
+			evb_event(&c, EV_GC_END, t + 500, "", 0);
+		} else {
+			evb_event(&c, EV_GC_START, t + 100, "", 0);
+			evb_event(&c, EV_GC_END, t + 200, "", 0);
+			evb_event_pl(&c, EV_RUN_THREAD, t + 300, &run);
+			evb_event_pl(&c, EV_STOP_THREAD, t + 400, &stop);
+		}
+		evb_free(&run);
+		evb_free(&stop);
+		evb_marker(&b, t, (uint32_t)(24 + c.n), t + 900, 0);
+		evb_bytes(&b, c.p, c.n);
+		free(c.p);
+	}
+	evb_dataend(&b);
+	for (size_t k = 0; k < NTEST_PARTS; k++) {
+		struct parts_saved sv = parts_force(test_parts[k]);
+		struct lg g;
+		lg_open_mem(&g, &b, back ? "state back" : "state in order");
+		parts_restore(sv);
+		if (test_parts[k] > 1)
+			assert_true(g.s.nparts > 1);
+		assert_int_equal(g.tr.stitch_guesses, 0);
+		if (g.tr.state_in_order == back) {
+			print_error("%u parts: state_in_order %d\n", test_parts[k], g.tr.state_in_order);
+			fail();
+		}
+		lg_close(&g);
+	}
+	evb_free(&b);
+}
+
+static void test_state_order(void **state)
+{
+	(void)state;
+	state_order(false);
+	state_order(true);
+}
+
 static void test_parts_fixtures(void **state)
 {
 	(void)state;
@@ -2766,6 +2826,7 @@ int main(void)
 		cmocka_unit_test(test_split_logs),
 		cmocka_unit_test(test_parts_redone),
 		cmocka_unit_test(test_parts_fixtures),
+		cmocka_unit_test(test_state_order),
 		cmocka_unit_test(test_fused),
 		cmocka_unit_test(test_hostile_ids),
 		cmocka_unit_test(test_pause_percentiles),
