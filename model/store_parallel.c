@@ -2,12 +2,12 @@
  * per thread, each part indexed on its own thread, the parts joined in
  * order (or the whole indexed again on one thread when a part before the
  * last is irregular). */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "store_index.h"
+#include "threads.h"
 #include "vec.h"
 
 /* ---- indexing on several cores ----
@@ -201,22 +201,6 @@ static void take_parts(struct store *s, struct part *ps, unsigned np, struct seg
 	s->ix.tmax = tmax;
 }
 
-/* Indexes parts 1 .. np - 1 on threads of their own, part 0 on this one. */
-static void index_parts(struct part *ps, unsigned np)
-{
-	pthread_t th[STORE_MAX_PARTS];
-	bool threaded[STORE_MAX_PARTS] = { false };
-	for (unsigned k = 1; k < np; k++)
-		threaded[k] = pthread_create(&th[k], NULL, index_part, &ps[k]) == 0;
-	index_part(&ps[0]);
-	for (unsigned k = 1; k < np; k++) {
-		if (threaded[k])
-			pthread_join(th[k], NULL);
-		else
-			index_part(&ps[k]);
-	}
-}
-
 enum store_status build_index_parallel(struct store *s)
 {
 	indexer_init(&s->ix);
@@ -235,7 +219,7 @@ enum store_status build_index_parallel(struct store *s)
 		ps[k].start = k ? cuts[k - 1] : s->hdr.data_off;
 		ps[k].end = k + 1 < np ? cuts[k] : s->size;
 	}
-	index_parts(ps, np);
+	threads_run(index_part, ps, sizeof *ps, np);
 	bool regular = ps[np - 1].st == STORE_OK;
 	for (unsigned k = 0; k + 1 < np; k++)
 		regular &= part_regular(&ps[k]);

@@ -4,11 +4,11 @@
  * written: tracks_live.c. */
 #include "builder.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "order.h"
+#include "threads.h"
 #include "vec.h"
 
 /* Memory: the lists may take 2.5% of the file (at least MIN_BUDGET), the
@@ -523,8 +523,6 @@ static enum join_status build_parts(struct tracks *tr, const struct store *s,
 				    struct worker *w, uint64_t budget, const struct progress *p)
 {
 	unsigned np = s->nparts;
-	pthread_t th[STORE_MAX_PARTS];
-	bool threaded[STORE_MAX_PARTS] = { false };
 	for (unsigned k = 0; k < np; k++) {
 		tb_init(&w[k].b, s, tr, budget / np);
 		w[k].from = k ? s->cuts[k - 1] : 0;
@@ -540,15 +538,7 @@ static enum join_status build_parts(struct tracks *tr, const struct store *s,
 		b->win_t1 = g->t1 > b->win_t1 ? g->t1 : b->win_t1;
 	}
 	w[np - 1].b.win_t1 = UINT64_MAX; /* (the last part's states last to the end) */
-	for (unsigned k = 1; k < np; k++)
-		threaded[k] = pthread_create(&th[k], NULL, tb_run_worker, &w[k]) == 0;
-	tb_run_worker(&w[0]);
-	for (unsigned k = 1; k < np; k++) {
-		if (threaded[k])
-			pthread_join(th[k], NULL);
-		else
-			tb_run_worker(&w[k]);
-	}
+	threads_run(tb_run_worker, w, sizeof *w, np);
 	return tb_join_pass(tr, s, w, np);
 }
 

@@ -1,0 +1,26 @@
+/* threads: see threads.h. */
+#include "threads.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+
+#include "store.h"
+
+void threads_run(void *(*fn)(void *), void *jobs, size_t stride, unsigned n)
+{
+	pthread_t th[STORE_MAX_PARTS];
+	bool threaded[STORE_MAX_PARTS] = { false };
+	char *job = jobs;
+	if (n > STORE_MAX_PARTS)
+		n = STORE_MAX_PARTS;
+	for (unsigned k = 1; k < n; k++)
+		threaded[k] = pthread_create(&th[k], NULL, fn, job + k * stride) == 0;
+	if (n)
+		fn(job);
+	for (unsigned k = 1; k < n; k++) {
+		if (threaded[k])
+			pthread_join(th[k], NULL);
+		else
+			fn(job + k * stride);
+	}
+}
