@@ -413,9 +413,9 @@ static void feed_state(struct tb *b, struct capb *c, uint64_t off, uint64_t t, u
 		PUSH_W(b, b->gev, b->ngev, b->gevcap,
 		       ((struct gcev){ t, off, c->cap, tag == EV_GC_START ? GE_START : GE_END }),
 		       GC_WEIGHT);
-	const uint8_t *map = b->s->map;
-	uint32_t id = tag <= EV_STOP_THREAD ? ev_thread_at(map, off) : 0;
-	uint16_t status = tag == EV_STOP_THREAD ? ev_stop_status_at(map, off) : 0;
+	const uint8_t *at = store_bytes_at(b->fed, off);
+	uint32_t id = tag <= EV_STOP_THREAD ? ev_thread_at(at, 0) : 0;
+	uint16_t status = tag == EV_STOP_THREAD ? ev_stop_status_at(at, 0) : 0;
 	if (c->prefix)
 		log_pending(b, c, tag, t, id, status);
 	else
@@ -425,7 +425,7 @@ static void feed_state(struct tb *b, struct capb *c, uint64_t off, uint64_t t, u
 /* CREATE_THREAD at off, read in place. */
 static void feed_create(struct tb *b, uint64_t off, uint64_t t)
 {
-	struct thread_info *ti = tb_thread_get(b, ev_thread_at(b->s->map, off));
+	struct thread_info *ti = tb_thread_get(b, ev_thread_at(store_bytes_at(b->fed, off), 0));
 	if (ti && t < ti->created)
 		ti->created = t;
 }
@@ -454,7 +454,8 @@ static void feed_label(struct tb *b, const struct ev *e)
 	 * event's head, its size and the thread), so that a label costs no
 	 * decoding; else it is decoded when asked for */
 	bool std = e->nf >= 2 && e->f[1].s &&
-		   e->f[1].s == b->s->map + e->off + EV_HEAD_BYTES + 2 + 4 && e->f[1].u < UINT32_MAX;
+		   e->f[1].s == store_bytes_at(b->fed, e->off) + EV_HEAD_BYTES + 2 + 4 &&
+		   e->f[1].u < UINT32_MAX;
 	ti->label_len = std ? (uint32_t)e->f[1].u : UINT32_MAX;
 }
 
@@ -577,12 +578,12 @@ static inline enum ev_status item_at(const struct ev_header *h, const struct ev_
 	return ev_size(h, map, end, off, t, size, tag);
 }
 
-/* Feeds the tracked event at off (of capability cap, entry c) to the
- * tables, by its tag's op. */
-static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t end, uint64_t t,
-		    int32_t cap)
+/* Feeds the tracked event at off (of capability cap, entry c; whole in
+ * b->fed) to the tables, by its tag's op. */
+static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t t, int32_t cap)
 {
-	uint16_t tag = ev_tag_at(b->s->map, off);
+	const struct store_bytes *w = b->fed;
+	uint16_t tag = ev_tag_at(store_bytes_at(w, off), 0);
 	struct ev e;
 	switch (b->ops[tag]) {
 	case OP_STATE:
@@ -592,8 +593,11 @@ static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t end, ui
 		feed_create(b, off, t);
 		break;
 	case OP_DECODE:
-		if (ev_decode(&b->s->hdr, b->s->map, end, off, &e) == EV_OK && !(e.bad & BAD_LEN))
+		if (ev_decode(&b->s->hdr, w->p, w->end - w->base, off - w->base, &e) == EV_OK &&
+		    !(e.bad & BAD_LEN)) {
+			e.off = off;
 			feed(b, &e, cap);
+		}
 		break;
 	}
 }
@@ -606,10 +610,12 @@ static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t end, ui
  * tb_scan's loop, which then holds its state in registers. */
 static __attribute__((noinline)) void feed_hits(struct tb *b, struct capb *c, int32_t cap,
 						 const struct store_hit *hits, size_t n,
-						 uint64_t end)
+						 const struct store_bytes *w)
 {
+	b->fed = w;
 	for (size_t i = 0; i < n && !b->oom; i++)
-		feed_op(b, c, hits[i].off, end, hits[i].t, cap);
+		feed_op(b, c, hits[i].off, hits[i].t, cap);
+	b->fed = NULL;
 }
 
 /* Widens c's extent (its first and last event of any kind) to [first, last]. */
@@ -639,6 +645,7 @@ void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 	const struct ev_sel *sel = h->sel;
 	const uint32_t nsel = h->nsel;
 	const uint8_t *map = s->map, *ops = b->ops;
+	const struct store_bytes bytes = { map, 0, end };
 	const volatile sig_atomic_t *fault = store_fault_flag(s);
 	struct capstate cs = *csp;
 	int32_t rcap = EV_NO_CAP; /* the run: its capability, entry, extent, notes */
@@ -663,7 +670,7 @@ void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 		}
 		int32_t cap = ev_capstate_step_at(&cs, h, map, off, tag, size);
 		if (cap != rcap || nh == RUN_HITS) {
-			feed_hits(b, rc, rcap, hits, nh, end);
+			feed_hits(b, rc, rcap, hits, nh, &bytes);
 			nh = 0;
 			if (cap != rcap) {
 				if (rc && any)
@@ -683,7 +690,7 @@ void tb_scan(struct tb *b, uint64_t off, uint64_t end, struct capstate *csp)
 		off += size;
 	}
 	if (nh)
-		feed_hits(b, rc, rcap, hits, nh, end);
+		feed_hits(b, rc, rcap, hits, nh, &bytes);
 	if (rc && any)
 		cap_extent(rc, first, last);
 	if (ok)
@@ -702,13 +709,13 @@ void tb_want(struct tb *b, uint8_t want[256])
 /* (as tb_scan's loop feeds a run: the entry first, then the events, then
  * the extent; a run that tb_scan would feed in one go may come in pieces,
  * and cap_get charges an entry only once) */
-void tb_feed_run(struct tb *b, int32_t cap, const struct store_hit *hits, size_t n, bool any,
-		 uint64_t first, uint64_t last)
+void tb_feed_run(struct tb *b, const struct store_bytes *w, int32_t cap,
+		 const struct store_hit *hits, size_t n, bool any, uint64_t first, uint64_t last)
 {
 	if (b->oom || !b->ops_ready)
 		return;
 	struct capb *c = cap != EV_NO_CAP ? cap_get(b, cap) : NULL;
-	feed_hits(b, c, cap, hits, n, b->s->size);
+	feed_hits(b, c, cap, hits, n, w);
 	if (c && any)
 		cap_extent(c, first, last);
 }

@@ -115,6 +115,7 @@ enum tb_op {
 
 struct tb {
 	const struct store *s;
+	const struct store_bytes *fed; /* while events are fed: their bytes */
 	struct tracks *tr; /* for the bin geometry; read-only during the pass */
 	uint8_t ops[256];  /* enum tb_op by tag, for the header at ops_sel */
 	const struct ev_sel *ops_sel; /* the header's sel when ops was made */
@@ -188,10 +189,10 @@ void tb_want(struct tb *b, uint8_t want[256]);
 
 /* Feeds a run of b's events of capability cap (EV_NO_CAP for none) in
  * file order, as the store's index hands them to a sink (struct
- * store_sink): its wanted events hits[0 .. n), and, when any, its earliest
- * and latest event time. tb_want first. */
-void tb_feed_run(struct tb *b, int32_t cap, const struct store_hit *hits, size_t n, bool any,
-		 uint64_t first, uint64_t last);
+ * store_sink): its wanted events hits[0 .. n), each whole in w, and, when
+ * any, its earliest and latest event time. tb_want first. */
+void tb_feed_run(struct tb *b, const struct store_bytes *w, int32_t cap,
+		 const struct store_hit *hits, size_t n, bool any, uint64_t first, uint64_t last);
 
 /* Reads the items of [off, end) in file order, starting in capability
  * state *cs, which is left as it is after them. tb_tracked_init first. */

@@ -1,7 +1,8 @@
 /* The mmap-backed store: mapping (guarded against the file shrinking,
- * mapguard.c), the index build (on every core: store_parallel.c), growth
- * of a file still being written. The merged iteration is merge.c; what the
- * index says besides events, store_report.c. */
+ * mapguard.c), the index build (on every core: store_parallel.c; it reads
+ * a file through a buffer per thread, and the mapping serves what comes
+ * after), growth of a file still being written. The merged iteration is
+ * merge.c; what the index says besides events, store_report.c. */
 #include "store.h"
 
 #include <errno.h>
@@ -122,21 +123,21 @@ void indexer_init(struct indexer *ix)
 
 /* A block marker at off, of time t: the block's range, its entry in the
  * index, and progress. False when out of memory. */
-static inline bool index_marker(struct store *s, struct blkrange *blk, uint64_t off,
-				uint64_t t)
+static inline bool index_marker(struct store *s, const struct store_bytes *w,
+				struct blkrange *blk, uint64_t off, uint64_t t)
 {
 	struct indexer *ix = &s->ix;
-	const uint8_t *buf = s->map;
-	uint32_t bs = ev_block_size_at(buf, off);
+	const uint8_t *buf = store_bytes_at(w, off);
+	uint32_t bs = ev_block_size_at(buf, 0);
 	/* progress, once a block (blocks are ~2 MB in GHC's logs) */
 	progress_advance(s->progress, off - ix->last_progress);
 	ix->last_progress = off;
 	blk->t0 = t;
-	blk->t1 = ev_block_end_at(buf, off);
+	blk->t1 = ev_block_end_at(buf, 0);
 	blk->end = off + bs;
 	blk->lo = blk->t0 > SLACK ? blk->t0 - SLACK : 0;
 	blk->hi = blk->t1 > UINT64_MAX - SLACK ? UINT64_MAX : blk->t1 + SLACK;
-	struct block bk = { off, bs, ev_block_cap_at(buf, off), blk->t0, blk->t1 };
+	struct block bk = { off, bs, ev_block_cap_at(buf, 0), blk->t0, blk->t1 };
 	if ((s->nblocks < BLOCKS_KEEP_ALL || bs >= BLOCK_KEEP_BYTES) &&
 	    !vec_push(s->blocks, s->nblocks, ix->blkcap, bk))
 		return false;
@@ -236,22 +237,24 @@ struct sinkrun {
 	struct store_hit hits[STORE_RUN_HITS];
 };
 
-/* Hands the run to the sink, and empties it. */
-static __attribute__((noinline)) void run_flush(const struct store *s, struct sinkrun *r)
+/* Hands the run, whose events are in w, to the sink, and empties it. */
+static __attribute__((noinline)) void run_flush(const struct store *s, struct sinkrun *r,
+						 const struct store_bytes *w)
 {
 	if (r->n || r->any)
-		s->sink->run(s->sink->ctx[s->sink_part], r->cap, r->hits, r->n, r->any, r->first,
-			     r->last);
+		s->sink->run(s->sink->ctx[s->sink_part], w, r->cap, r->hits, r->n, r->any,
+			     r->first, r->last);
 	r->n = 0;
 	r->any = false;
 }
 
 /* An indexed event of capability cap, at off, of time t, into the run. */
-static ALWAYS_INLINE void run_note(const struct store *s, struct sinkrun *r, int32_t cap,
-				   uint64_t off, uint64_t t, uint16_t tag)
+static ALWAYS_INLINE void run_note(const struct store *s, struct sinkrun *r,
+				   const struct store_bytes *w, int32_t cap, uint64_t off,
+				   uint64_t t, uint16_t tag)
 {
 	if (cap != r->cap || r->n == STORE_RUN_HITS) {
-		run_flush(s, r);
+		run_flush(s, r, w);
 		r->cap = cap;
 	}
 	r->first = !r->any || t < r->first ? t : r->first;
@@ -263,13 +266,19 @@ static ALWAYS_INLINE void run_note(const struct store *s, struct sinkrun *r, int
 
 /* The decoding loop's state, copied out of the indexer while the loop runs
  * (in the indexer, every uint8_t read of the buffer could alias it and
- * force a reload) and back when it stops; the sink's run (NULL: no sink). */
+ * force a reload) and back when it stops; the sink's run (NULL: no sink);
+ * the bytes it decodes (the mapping, or buf: store_read_window bytes of
+ * the file read at a time). */
 struct scan {
 	uint64_t off, last, nev, tmin, tmax, inseg;
 	struct capstate cs;
 	struct blkrange blk;
 	struct sinkrun *run;
+	struct store_bytes w;
+	uint8_t *buf;
 };
+
+size_t store_read_window = 256u << 10;
 
 /* The item at off, as ev_size decoded it. */
 struct item {
@@ -300,15 +309,17 @@ static ALWAYS_INLINE void scan_past(struct scan *sc, uint64_t t, uint32_t size)
 /* The common case, kept tight: fixed-size events, in time order, inside
  * their block's time range, not block markers. Stops at the first item that
  * is not one, decoded into *it for index_item (STEP_ON). */
-static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, size_t len,
-					  struct item *it, bool sink)
+static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, struct item *it,
+					  bool sink)
 {
 	const struct ev_header *h = &s->hdr;
-	const uint8_t *buf = s->map;
+	const uint8_t *buf = sc->w.p;
+	const uint64_t base = sc->w.base, len = sc->w.end - base;
 	const uint16_t *tagclass = s->tagclass;
 	const volatile sig_atomic_t *fault = store_fault_flag(s);
 	struct indexer *ix = &s->ix;
-	while (ev_size_fast(h, buf, len, sc->off, &it->t, &it->size, &it->tag) && !*fault) {
+	while (ev_size_fast(h, buf, len, sc->off - base, &it->t, &it->size, &it->tag) &&
+	       !*fault) {
 		uint64_t t = it->t;
 		if (it->tag == EV_BLOCK_MARKER || t < sc->last || !ix->open ||
 		    (sc->off < sc->blk.end && (t < sc->blk.lo || t > sc->blk.hi)) ||
@@ -321,7 +332,7 @@ static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, size
 		if (!seg_event(s, &sc->inseg, &ix->mask, sc->off, t, sc->cs, tagclass[it->tag]))
 			return STEP_NOMEM;
 		if (sink)
-			run_note(s, sc->run, sc->cs.cur, sc->off, t, it->tag);
+			run_note(s, sc->run, &sc->w, sc->cs.cur, sc->off, t, it->tag);
 		if (s->ndataend)
 			s->after_end += it->size;
 		sc->cs.remaining -= it->size;
@@ -331,7 +342,7 @@ static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, size
 	}
 	if (*fault)
 		return STEP_STOP;
-	it->st = ev_size(h, buf, len, sc->off, &it->t, &it->size, &it->tag);
+	it->st = sc->off < base ? EV_END : ev_size(h, buf, len, sc->off - base, &it->t, &it->size, &it->tag);
 	return STEP_ON;
 }
 
@@ -379,10 +390,11 @@ static ALWAYS_INLINE enum step index_item(struct store *s, struct scan *sc, size
 	if (!index_event(s, &sc->inseg, off, it->t, sc->last, sc->cs, s->tagclass[it->tag]))
 		return STEP_NOMEM;
 	bool marker = ev_is_marker(&s->hdr, it->tag);
-	int32_t cap = ev_capstate_step_at(&sc->cs, &s->hdr, s->map, off, it->tag, it->size);
+	int32_t cap = ev_capstate_step_at(&sc->cs, &s->hdr, sc->w.p, off - sc->w.base, it->tag,
+					  it->size);
 	if (sc->run)
-		run_note(s, sc->run, cap, off, it->t, it->tag);
-	if (marker && !index_marker(s, &sc->blk, off, it->t))
+		run_note(s, sc->run, &sc->w, cap, off, it->t, it->tag);
+	if (marker && !index_marker(s, &sc->w, &sc->blk, off, it->t))
 		return STEP_NOMEM;
 	scan_past(sc, it->t, it->size);
 	return STEP_NEXT;
@@ -394,7 +406,7 @@ static enum store_status index_stop(struct store *s, const struct scan *sc)
 {
 	struct indexer *ix = &s->ix;
 	if (sc->run)
-		run_flush(s, sc->run);
+		run_flush(s, sc->run, &sc->w);
 	progress_advance(s->progress, sc->off - ix->last_progress);
 	ix->last_progress = sc->off;
 	s->stop_off = sc->off;
@@ -414,14 +426,47 @@ static enum store_status index_stop(struct store *s, const struct scan *sc)
 	return STORE_OK;
 }
 
+/* The file's next bytes, from sc->off to at most end, read into sc->buf:
+ * sc->w. Where the file cannot be read there (it shrank, or an item is
+ * bigger than the buffer), the rest is read through the mapping, whose
+ * guard says what is left of it (the sink's run, in the bytes that go,
+ * is handed over first). */
+static __attribute__((noinline)) void index_read(struct store *s, struct scan *sc, size_t end)
+{
+	if (sc->run)
+		run_flush(s, sc->run, &sc->w);
+	uint64_t off = sc->off;
+	size_t win = store_read_window;
+	size_t want = end - off < win ? (size_t)(end - off) : win, got = 0;
+	if (off != sc->w.base || sc->w.p != sc->buf) { /* (not the same place again) */
+		while (got < want) {
+			ssize_t r = pread(s->read_fd, sc->buf + got, want - got, (off_t)(off + got));
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				break;
+			got += (size_t)r;
+		}
+		if (got == want) {
+			sc->w = (struct store_bytes){ sc->buf, off, off + want };
+			return;
+		}
+	}
+	sc->w = (struct store_bytes){ s->map, 0, end };
+}
+
 /* Items until the end or a stop (STEP_STOP, STEP_NOMEM); a loop of its own
  * with and without a sink, so that the loop without one tests nothing for
- * it. */
+ * it. Where the bytes in hand end before end, the next are read. */
 static ALWAYS_INLINE enum step index_loop(struct store *s, struct scan *sc, size_t end, bool sink)
 {
 	for (;;) {
 		struct item it = { 0 };
-		enum step st = index_fast(s, sc, end, &it, sink);
+		enum step st = index_fast(s, sc, &it, sink);
+		if (st == STEP_ON && sc->w.end < end && (it.st == EV_END || it.st == EV_TRUNC)) {
+			index_read(s, sc, end);
+			continue;
+		}
 		if (st == STEP_ON)
 			st = index_item(s, sc, end, &it);
 		if (st == STEP_NOMEM || st == STEP_STOP)
@@ -440,15 +485,18 @@ enum store_status build_index(struct store *s, uint64_t start, size_t end)
 	struct sinkrun run;
 	struct scan sc = { .off = start, .last = ix->last, .nev = ix->nev, .tmin = ix->tmin,
 			   .tmax = ix->tmax, .inseg = ix->inseg, .cs = ix->cs, .blk = ix->blk,
-			   .run = s->sink ? &run : NULL };
+			   .run = s->sink ? &run : NULL, .w = { s->map, 0, end } };
 	run.cap = EV_NO_CAP;
 	run.n = 0;
 	run.any = false;
 	s->stop = STOP_NO_DATAEND;
+	if (s->read_fd_on && start < end && store_read_window &&
+	    (sc.buf = malloc(store_read_window)) != NULL)
+		index_read(s, &sc, end);
 	enum step st = sc.run ? index_loop(s, &sc, end, true) : index_loop(s, &sc, end, false);
-	if (st == STEP_NOMEM)
-		return STORE_ENOMEM;
-	return index_stop(s, &sc);
+	enum store_status r = st == STEP_NOMEM ? STORE_ENOMEM : index_stop(s, &sc);
+	free(sc.buf);
+	return r;
 }
 
 void free_index(struct store *s)
@@ -644,17 +692,20 @@ enum store_status store_open_sink(struct store *s, const char *path, const struc
 	} else {
 		s->map = (const uint8_t *)"";
 	}
-	close(fd);
 	enum store_status st = STORE_ENOMEM;
 	if (s->size > 0 && !guard_map(s, s->map, s->size)) {
 		snprintf(err, errlen, "out of memory");
 	} else {
 		s->progress = p;
 		s->sink = sink;
+		s->read_fd = fd;
+		s->read_fd_on = true;
 		st = open_common(s, err, errlen);
+		s->read_fd_on = false;
 		s->progress = NULL;
 		s->sink = NULL;
 	}
+	close(fd);
 	if (st != STORE_OK)
 		store_close(s);
 	return st;

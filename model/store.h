@@ -30,6 +30,22 @@ struct store_hit {
 	uint64_t off, t;
 };
 
+/* Bytes of the file in hand: the file's [base, end) at p[0 .. end - base).
+ * The index reads a file through a buffer of its own per thread (pread),
+ * not through the mapping: on a VM, the first touch of each page of a
+ * fresh file mapping costs several times what reading it costs
+ * (bench/touch.c). */
+struct store_bytes {
+	const uint8_t *p;
+	uint64_t base, end;
+};
+
+/* The byte at file offset off (base <= off < end) of b. */
+static inline const uint8_t *store_bytes_at(const struct store_bytes *b, uint64_t off)
+{
+	return b->p + (off - b->base);
+}
+
 #define STORE_RUN_HITS 256 /* hits handed to a sink at most at once */
 
 /* Parts the index may split a file into, at most (one thread each). */
@@ -47,18 +63,20 @@ struct store_hit {
  *   It sets want[tag] for the tags it wants noted; s's header and mapping
  *   are in, its index not. False: it wants nothing of this open (no run
  *   follows).
- * - run(ctx[part], cap, hits, n, any, first, last) for each run of the
- *   indexed events (the items the segments hold, end-of-data markers
+ * - run(ctx[part], bytes, cap, hits, n, any, first, last) for each run of
+ *   the indexed events (the items the segments hold, end-of-data markers
  *   aside) of one capability (cap, EV_NO_CAP for none), a run ending
- *   where the capability changes, at STORE_RUN_HITS notes and at the
- *   part's end: the run's wanted events (hits[0 .. n)), and the earliest
- *   and latest time of all its events (any: whether it held one). A run
- *   may thus come in pieces. */
+ *   where the capability changes, at STORE_RUN_HITS notes, where the
+ *   index's buffer moves on and at the part's end: the run's wanted events
+ *   (hits[0 .. n), each whole inside bytes, which hold them only during
+ *   the call), and the earliest and latest time of all its events (any:
+ *   whether it held one). A run may thus come in pieces. */
 struct store_sink {
 	uint8_t want[256];
 	bool (*begin)(void *ctx, const struct store *s, unsigned nparts, const uint64_t *cuts);
-	void (*run)(void *ctx, int32_t cap, const struct store_hit *hits, size_t n, bool any,
-		    uint64_t first, uint64_t last);
+	void (*run)(void *ctx, const struct store_bytes *bytes, int32_t cap,
+		    const struct store_hit *hits, size_t n, bool any, uint64_t first,
+		    uint64_t last);
 	void *begin_ctx;
 	void *ctx[STORE_MAX_PARTS];
 };
@@ -214,6 +232,10 @@ struct store {
 	 * once the open has returned), and which part of it this index is */
 	const struct store_sink *sink;
 	int sink_part;
+	/* (internal) the file of the open in progress, read with pread while
+	 * indexing (read_fd_on false: none; the index reads the mapping) */
+	int read_fd;
+	bool read_fd_on;
 	/* (internal) the mapping's guard against the file shrinking
 	 * (mapguard.h), and its flag (NULL: none) */
 	struct mapguard *guard;
@@ -254,6 +276,13 @@ extern size_t merge_sorted_max;
  * processors; at most STORE_MAX_PARTS). */
 extern size_t store_parallel_min;
 extern unsigned store_threads;
+
+/* The index reads a file store_read_window bytes at a time (256 KB: small
+ * enough to stay in a core's cache, bigger than any item, whose size field
+ * is 16 bits), into a buffer per thread; an item that does not fit in it,
+ * and what follows, is read through the mapping (tests set small values;
+ * 0: the mapping only). */
+extern size_t store_read_window;
 
 /* The parts the index of a file of size bytes, data from data_off, is
  * split into (before the block boundaries are known: fewer when the

@@ -133,12 +133,12 @@ static bool fused_begin(void *ctx, const struct store *s, unsigned nparts, const
 	return true;
 }
 
-static void fused_run(void *ctx, int32_t cap, const struct store_hit *hits, size_t n, bool any,
-		      uint64_t first, uint64_t last)
+static void fused_run(void *ctx, const struct store_bytes *w, int32_t cap,
+		      const struct store_hit *hits, size_t n, bool any, uint64_t first, uint64_t last)
 {
 	struct tb *b = ctx;
 	if (b->s) /* (a builder tb_init made) */
-		tb_feed_run(b, cap, hits, n, any, first, last);
+		tb_feed_run(b, w, cap, hits, n, any, first, last);
 }
 
 struct tracks_fused *tracks_fused_new(void)

@@ -1625,6 +1625,171 @@ static void test_parts_index_same(void **state)
 	}
 }
 
+/* ---- reading a file through a buffer ---- */
+
+#define SAME(field)                                                                   \
+	do {                                                                        \
+		if ((a)->field != (b)->field) {                                     \
+			print_error("%s: " #field ": buffer %llu, mapping %llu\n", what,   \
+				    (unsigned long long)(b)->field,                 \
+				    (unsigned long long)(a)->field);                \
+			fail();                                                     \
+		}                                                                   \
+	} while (0)
+
+/* Every field of two stores' indexes: a (the mapping read) and b. */
+static void same_index(const struct store *a, const struct store *b, const char *what)
+{
+	SAME(nevents);
+	SAME(tmin);
+	SAME(tmax);
+	SAME(stop);
+	SAME(stop_off);
+	SAME(stop_tag);
+	SAME(ndataend);
+	SAME(first_dataend);
+	SAME(after_end);
+	SAME(ngaps);
+	SAME(gap_bytes);
+	SAME(nbadblocks);
+	SAME(badblock_off);
+	SAME(badblock_size);
+	SAME(nparts);
+	SAME(classes);
+	SAME(nsegs);
+	SAME(nckpts);
+	SAME(nblocks);
+	for (unsigned k = 0; k + 1 < a->nparts; k++)
+		SAME(cuts[k]);
+	for (size_t i = 0; i < a->ngaps && i < STORE_MAX_GAPS; i++) {
+		SAME(gaps[i].off);
+		SAME(gaps[i].len);
+		SAME(gaps[i].tag);
+		SAME(gaps[i].misaligned);
+	}
+	for (size_t i = 0; i < a->nsegs; i++) {
+		SAME(segs[i].off);
+		SAME(segs[i].end);
+		SAME(segs[i].t0);
+		SAME(segs[i].t1);
+		SAME(segs[i].cs.remaining);
+		SAME(segs[i].cs.cur);
+		SAME(segs[i].ck0);
+		SAME(segs[i].nck);
+		SAME(segs[i].classes);
+		SAME(segs[i].unsorted);
+	}
+	for (size_t i = 0; i < a->nckpts; i++) {
+		SAME(ckpts[i].off);
+		SAME(ckpts[i].time);
+		SAME(ckpts[i].cs.remaining);
+		SAME(ckpts[i].cs.cur);
+		SAME(ckpts[i].classes);
+	}
+	for (size_t i = 0; i < a->nblocks; i++) {
+		SAME(blocks[i].off);
+		SAME(blocks[i].size);
+		SAME(blocks[i].cap);
+		SAME(blocks[i].t0);
+		SAME(blocks[i].t1);
+	}
+}
+#undef SAME
+
+/* The windows the tests read files through: smaller than an event (all
+ * through the mapping), about one, a few, many, and the default. */
+static const size_t test_windows[] = { 1, 23, 24, 100, 777, 4096, 65536, 256u << 10 };
+#define NTEST_WINDOWS (sizeof test_windows / sizeof test_windows[0])
+
+/* b opened from a file, read through a buffer of each test window, in
+ * nparts parts: the same index, to the field, as the same bytes opened in
+ * memory (read through the mapping). Returns how many windows the file
+ * needed more than one read of. */
+static unsigned window_ways(const struct evb *b, unsigned nparts, const char *name)
+{
+	char path[] = "/tmp/hectic-test-window-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, b->p, b->n);
+	struct parts_saved sv = parts_force(nparts);
+	size_t saved = store_read_window;
+	struct opened m;
+	open_log(&m, b);
+	unsigned nmulti = 0;
+	for (size_t w = 0; w < NTEST_WINDOWS; w++) {
+		store_read_window = test_windows[w];
+		struct store f;
+		char err[256] = "", what[256];
+		enum store_status st = store_open(&f, path, err, sizeof err);
+		store_read_window = saved;
+		snprintf(what, sizeof what, "%s, %u parts, window %zu", name, nparts,
+			 test_windows[w]);
+		if (st != STORE_OK)
+			print_error("%s: store_open: %d %s\n", what, st, err);
+		assert_int_equal(st, STORE_OK);
+		same_index(&m.s, &f, what);
+		nmulti += test_windows[w] >= 24 && test_windows[w] < b->n;
+		store_close(&f);
+	}
+	parts_restore(sv);
+	close_log(&m);
+	unlink(path);
+	return nmulti;
+}
+
+static const char *const window_fixtures[] = {
+	"tests/fixtures/threaded.eventlog",   "tests/fixtures/nonthreaded.eventlog",
+	"tests/fixtures/killed-cut.eventlog", "tests/fixtures/par-n4.eventlog",
+	"tests/fixtures/prof.eventlog",       "tests/fixtures/heap-hT.eventlog",
+	"tests/fixtures/nonmoving.eventlog",
+};
+
+/* The index of a file read through a buffer is the mapping's: fixtures,
+ * well-formed block logs, irregular ones (gaps the index skips, DATA_END
+ * in the middle, markers that lie about their size), for 1 to 7 parts. */
+static void test_read_window(void **state)
+{
+	(void)state;
+	unsigned nmulti = 0;
+	for (size_t k = 0; k < NTEST_PARTS; k++) {
+		unsigned np = test_parts[k];
+		for (size_t i = 0; i < sizeof window_fixtures / sizeof *window_fixtures; i++) {
+			struct evb b = EVB_INIT;
+			assert_true(evb_file(&b, window_fixtures[i]));
+			nmulti += window_ways(&b, np, window_fixtures[i]);
+			evb_free(&b);
+		}
+		for (uint64_t seed = 1; seed <= 12; seed++) {
+			char name[64];
+			struct evb b = EVB_INIT;
+			block_log(&b, seed * 0x9E3779B97F4A7C15ull);
+			snprintf(name, sizeof name, "block log %llu", (unsigned long long)seed);
+			nmulti += window_ways(&b, np, name);
+			evb_free(&b);
+			struct evb r = EVB_INIT;
+			random_log(&r, seed * 0xD1B54A32D192ED03ull);
+			snprintf(name, sizeof name, "random log %llu", (unsigned long long)seed);
+			nmulti += window_ways(&r, np, name);
+			evb_free(&r);
+		}
+		for (int kind = 0; kind < 3; kind++) {
+			char name[64];
+			struct evb b = EVB_INIT;
+			irregular_log(&b, (unsigned)(kind * 3 + 1) % 8, kind);
+			snprintf(name, sizeof name, "irregular log %d", kind);
+			nmulti += window_ways(&b, np, name);
+			evb_free(&b);
+		}
+		struct evb g = EVB_INIT;
+		big_log(&g, 77, 6, 2000, false, true);
+		nmulti += window_ways(&g, np, "big log");
+		evb_free(&g);
+	}
+	/* most reads took several windows */
+	assert_true(nmulti > 500);
+}
+
 /* store_events_before against the reference: the (up to) n wanted events
  * just before (time, off), oldest first. */
 static void check_before(const struct store *s, const struct item *ref, size_t nref,
@@ -1869,6 +2034,7 @@ int main(void)
 		cmocka_unit_test(test_index_checkpoints),
 		cmocka_unit_test(test_merge_at_big),
 		cmocka_unit_test(test_parts_index_same),
+		cmocka_unit_test(test_read_window),
 		cmocka_unit_test(test_events_before_random),
 		cmocka_unit_test(test_events_before_gap),
 		cmocka_unit_test(test_events_before_big),
