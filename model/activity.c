@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "order.h"
+#include "threads.h"
 #include "vec.h"
 
 static bool order_before(const void *e, const void *k)
@@ -270,11 +271,13 @@ static double cum_at(const struct tracks *tr, const uint64_t *v, uint64_t x)
 	return (double)v[b] + f * (double)(v[b + 1] - v[b]);
 }
 
-/* Exact prefix sums at every column edge: the bins up to the edge's bin,
- * then the events of that bin up to the edge. One merge walks on while the
- * next edge is near, and seeks again when it is far. */
-static bool edge_prefix(const struct tracks *tr, const struct store *s, const struct cols *g,
-			const bool *need, uint64_t *prun, uint64_t *pgc)
+/* Exact prefix sums at the column edges k0 .. k1 - 1 (those in need,
+ * or all): the bins up to the edge's bin, then the events of that bin up
+ * to the edge. One merge walks on while the next edge is near, and seeks
+ * again when it is far. */
+static bool edge_prefix_range(const struct tracks *tr, const struct store *s,
+			      const struct cols *g, const bool *need, unsigned k0, unsigned k1,
+			      uint64_t *prun, uint64_t *pgc)
 {
 	size_t nc = tr->ncaps;
 	struct capstate_at *st = xmallocarray(nc, sizeof *st);
@@ -284,7 +287,7 @@ static bool edge_prefix(const struct tracks *tr, const struct store *s, const st
 	bool ok = st && since && ar && ag, pending = false;
 	struct evref r = { 0 };
 	uint64_t pos = 0; /* the merge has read every event before pos */
-	for (unsigned k = 0; ok && k <= g->n; k++) {
+	for (unsigned k = k0; ok && k < k1; k++) {
 		if (need && !need[k])
 			continue;
 		uint64_t x = col_edge(g, k);
@@ -354,6 +357,61 @@ static bool edge_prefix(const struct tracks *tr, const struct store *s, const st
 	free(since);
 	free(ar);
 	free(ag);
+	return ok;
+}
+
+/* A share of the edges, for a thread of edge_prefix's. */
+struct edge_job {
+	const struct tracks *tr;
+	const struct store *s;
+	const struct cols *g;
+	const bool *need;
+	unsigned k0, k1;
+	uint64_t *prun, *pgc;
+	bool ok;
+};
+
+static void *edge_job_run(void *arg)
+{
+	struct edge_job *j = arg;
+	j->ok = edge_prefix_range(j->tr, j->s, j->g, j->need, j->k0, j->k1, j->prun, j->pgc);
+	return NULL;
+}
+
+/* Edges read on one thread at most; more are shared between threads (at
+ * most EDGE_THREADS), each reading its edges as edge_prefix_range does
+ * (every edge's sum is exact whichever merge reads it). */
+#define EDGE_SERIAL_MAX 48
+#define EDGE_THREADS 4
+
+/* edge_prefix_range over all the edges (ncols + 1), on several threads
+ * when there are many to read. */
+static bool edge_prefix(const struct tracks *tr, const struct store *s, const struct cols *g,
+			const bool *need, uint64_t *prun, uint64_t *pgc)
+{
+	unsigned ne = g->n + 1, nneed = 0;
+	for (unsigned k = 0; k < ne; k++)
+		nneed += !need || need[k];
+	unsigned nj = threads_online();
+	nj = nj < EDGE_THREADS ? nj : EDGE_THREADS;
+	if (nneed / EDGE_SERIAL_MAX < nj)
+		nj = nneed / EDGE_SERIAL_MAX;
+	if (nj < 2)
+		return edge_prefix_range(tr, s, g, need, 0, ne, prun, pgc);
+	/* each job the same number of edges to read */
+	struct edge_job jobs[EDGE_THREADS];
+	unsigned k = 0;
+	for (unsigned j = 0; j < nj; j++) {
+		unsigned want = (unsigned)((uint64_t)nneed * (j + 1) / nj - (uint64_t)nneed * j / nj);
+		jobs[j] = (struct edge_job){ tr, s, g, need, k, k, prun, pgc, false };
+		for (unsigned got = 0; k < ne && (got < want || j + 1 == nj); k++)
+			got += !need || need[k];
+		jobs[j].k1 = k;
+	}
+	threads_run(edge_job_run, jobs, sizeof *jobs, nj);
+	bool ok = true;
+	for (unsigned j = 0; j < nj; j++)
+		ok &= jobs[j].ok;
 	return ok;
 }
 

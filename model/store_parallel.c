@@ -4,7 +4,6 @@
  * last is irregular). */
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "store_index.h"
 #include "threads.h"
@@ -23,13 +22,7 @@ unsigned store_threads = 0;            /* 0: the online processors */
 
 unsigned store_nparts(size_t size, uint64_t data_off)
 {
-	unsigned n = store_threads;
-	if (!n) {
-		long c = sysconf(_SC_NPROCESSORS_ONLN);
-		n = c < 1 ? 1 : c > STORE_MAX_PARTS ? STORE_MAX_PARTS : (unsigned)c;
-	}
-	if (n > STORE_MAX_PARTS)
-		n = STORE_MAX_PARTS;
+	unsigned n = threads_online();
 	if (size < store_parallel_min || size <= data_off)
 		return 1;
 	uint64_t part_min = store_parallel_min / 2, data = size - data_off;

@@ -3,6 +3,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <unistd.h>
 
 #include "store.h"
 
@@ -23,4 +24,14 @@ void threads_run(void *(*fn)(void *), void *jobs, size_t stride, unsigned n)
 		else
 			fn(job + k * stride);
 	}
+}
+
+unsigned threads_online(void)
+{
+	unsigned n = store_threads;
+	if (!n) {
+		long c = sysconf(_SC_NPROCESSORS_ONLN);
+		n = c < 1 ? 1 : c > STORE_MAX_PARTS ? STORE_MAX_PARTS : (unsigned)c;
+	}
+	return n > STORE_MAX_PARTS ? STORE_MAX_PARTS : n;
 }

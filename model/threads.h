@@ -12,4 +12,8 @@
  * when every job has. */
 void threads_run(void *(*fn)(void *), void *jobs, size_t stride, unsigned n);
 
+/* The threads hectic runs on: HECTIC_THREADS (store_threads) when set,
+ * else the online processors; 1 .. STORE_MAX_PARTS. */
+unsigned threads_online(void);
+
 #endif

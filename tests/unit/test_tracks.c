@@ -2681,6 +2681,78 @@ static void test_fused_file(void **state)
 	assert_true(nfused > 100);
 }
 
+/* The column edges' sums read on several threads (edge_prefix, when many
+ * edges are read) are those read on one, to the bit: every window of a
+ * log big enough that its 192 and 500 columns are read by their edges,
+ * with HECTIC_THREADS 1 against 2 and 4. */
+static void test_edges_threads(void **state)
+{
+	(void)state;
+	struct gopts o = {
+		.ncaps = 3, .steps = 800000, .messy = false, .running_end = true,
+		.heap_info = true, .gens = 2, .nthreads = 40, .max_block = 700,
+	};
+	struct evb b = EVB_INIT;
+	gen_log(&b, 2718, &o);
+	struct lg l;
+	lg_open_mem(&l, &b, "edges log");
+	const struct tracks *tr = &l.tr;
+	static const unsigned widths[] = { 192, 500 };
+	unsigned nwin = 0, nedges = 0;
+	for (size_t w = 0; w < 2; w++) {
+		unsigned ncols = widths[w];
+		size_t n = tr->ncaps * ncols;
+		float *r[3], *g[3], *nd[3];
+		for (int k = 0; k < 3; k++) {
+			XALLOC(r[k], n);
+			XALLOC(g[k], n);
+			XALLOC(nd[k], n);
+		}
+		uint64_t a = l.s.tmin, z = l.s.tmax + 1;
+		for (int centre = 1; centre <= 3; centre++) {
+			uint64_t mid = a + (z - a) / 4 * (uint64_t)centre;
+			for (uint64_t d = z - a; d >= ncols; d /= 2) {
+				uint64_t t0 = mid < d / 2 || mid - d / 2 < a ? a : mid - d / 2;
+				bool ex[3];
+				static const unsigned nth[3] = { 1, 2, 4 };
+				for (int k = 0; k < 3; k++) {
+					struct parts_saved sv = parts_force(nth[k]);
+					ex[k] = true;
+					bool ok = tracks_cap_fractions(tr, &l.s, t0, t0 + d, ncols, 0, false,
+								       r[k], g[k], nd[k], &ex[k]);
+					parts_restore(sv);
+					assert_true(ok);
+				}
+				for (int k = 1; k < 3; k++) {
+					assert_int_equal(ex[0], ex[k]);
+					if (memcmp(r[0], r[k], n * sizeof *r[0]) ||
+					    memcmp(g[0], g[k], n * sizeof *g[0]) ||
+					    memcmp(nd[0], nd[k], n * sizeof *nd[0])) {
+						print_error("window [%llu, %llu) at %u columns: the fractions on "
+							    "%u threads differ from one's\n",
+							    (unsigned long long)t0, (unsigned long long)(t0 + d),
+							    ncols, nth[k]);
+						fail();
+					}
+				}
+				nwin++;
+				nedges += !ex[0] && tr->binw > (t0 + d - t0) / ncols / 512;
+			}
+		}
+		for (int k = 0; k < 3; k++) {
+			free(r[k]);
+			free(g[k]);
+			free(nd[k]);
+		}
+	}
+	print_message("edges threads: %u windows, %u read by their edges or the bins\n", nwin,
+		      nedges);
+	/* most windows were not read whole: the edges' way */
+	assert_true(nedges > 10);
+	lg_close(&l);
+	evb_free(&b);
+}
+
 /* ---- (f) hostile ids ---- */
 
 static void test_hostile_ids(void **state)
@@ -2903,6 +2975,7 @@ int main(void)
 		cmocka_unit_test(test_state_order),
 		cmocka_unit_test(test_fused),
 		cmocka_unit_test(test_fused_file),
+		cmocka_unit_test(test_edges_threads),
 		cmocka_unit_test(test_hostile_ids),
 		cmocka_unit_test(test_pause_percentiles),
 		cmocka_unit_test(test_mark_lookup),
