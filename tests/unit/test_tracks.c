@@ -2536,6 +2536,14 @@ static void test_parts_fixtures(void **state)
 
 /* ---- (e') the tracks built as the index reads the log ---- */
 
+/* A log of random_opts from seed sd (messy or not). */
+static void gen_random_log(struct evb *b, uint64_t sd, bool messy)
+{
+	struct gopts o = random_opts(&sd);
+	o.messy = messy;
+	gen_log(b, sd, &o);
+}
+
 /* The tracks built as the index reads b (tracks_fused_build) and by
  * tracks_build after it, serially and in each of test_parts's splits: the
  * same, to the byte counts. *nfused counts the builds that took the fused
@@ -2590,12 +2598,9 @@ static void test_fused(void **state)
 	}
 	unsigned fx_fused = nfused, fx_builds = nbuilds;
 	for (uint64_t seed = 1; seed <= 60; seed++) {
-		uint64_t sd = seed * 0xD1B54A32D192ED03ull + 3;
-		struct gopts o = random_opts(&sd);
-		o.messy = seed > 40;
 		struct evb b = EVB_INIT;
-		gen_log(&b, sd, &o);
 		char name[64];
+		gen_random_log(&b, seed * 0xD1B54A32D192ED03ull + 3, seed > 40);
 		snprintf(name, sizeof name, "fused log %llu", (unsigned long long)seed);
 		fused_way(&b, name, &nfused, &nbuilds);
 		evb_free(&b);
@@ -2667,12 +2672,9 @@ static void test_fused_file(void **state)
 		evb_free(&b);
 	}
 	for (uint64_t seed = 1; seed <= 12; seed++) {
-		uint64_t sd = seed * 0x9E3779B97F4A7C15ull + 5;
-		struct gopts o = random_opts(&sd);
-		o.messy = seed > 8;
 		struct evb b = EVB_INIT;
-		gen_log(&b, sd, &o);
 		char name[64];
+		gen_random_log(&b, seed * 0x9E3779B97F4A7C15ull + 5, seed > 8);
 		snprintf(name, sizeof name, "fused file log %llu", (unsigned long long)seed);
 		fused_file_way(&b, name, &nfused);
 		evb_free(&b);
