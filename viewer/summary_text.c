@@ -62,12 +62,9 @@ static void memory(struct out *o, const struct summary *sm)
 	put(o, " bytes maximum slop\n");
 	put_commas(o, sm->max_heap / (1024 * 1024), 16);
 	put(o, " MiB total memory in use");
-	/* +RTS -s takes fragmentation from high-water marks the log only has
-	 * when the RTS emits BLOCKS_SIZE */
-	if (sm->max_blocks) {
-		uint64_t frag = sm->max_heap > sm->max_blocks ? sm->max_heap - sm->max_blocks : 0;
-		put(o, " (%llu MB lost due to fragmentation)", (unsigned long long)(frag / (1024 * 1024)));
-	}
+	if (sm->have_frag)
+		put(o, " (%llu MB lost due to fragmentation)",
+		    (unsigned long long)(sm->frag / (1024 * 1024)));
 	if (sm->mem_lower_bound)
 		put(o, " (at least: the peak inside a GC that returned memory is not in this log)");
 	put(o, "\n\n");
@@ -124,7 +121,7 @@ static void times(struct out *o, const struct summary *sm)
 		put(o, "  Alloc rate    ");
 		double rate = (double)sm->allocated / ((double)sm->mut / 1e9);
 		put_commas(o, rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX, 0);
-		put(o, " bytes per MUT second\n\n");
+		put(o, " bytes per elapsed MUT second\n\n");
 	}
 	if (sm->total)
 		put(o, "  Productivity  %.1f%% of total elapsed\n",

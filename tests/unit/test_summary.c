@@ -847,6 +847,112 @@ static void test_print_fixtures(void **state)
 }
 
 /* Thousands separators, as +RTS -s prints them. */
+/* A log of one capability holding an RTS identifier, a HEAP_INFO_GHC of
+ * mblock bytes per mblock and block bytes per block (none when mblock is
+ * 0), and HEAP_SIZE and BLOCKS_SIZE (none when nblocks is 0) samples. */
+static void heap_log(struct evb *b, const char *ident, uint64_t mblock, uint64_t block,
+		     const uint64_t *heap, const uint64_t *blocks, size_t n, size_t nblocks)
+{
+	evb_begin_header(b);
+	evb_type(b, 18, 14, "Block marker");
+	evb_type(b, 29, EVB_VAR, "RTS name and version");
+	evb_type(b, 50, 12, "Current heap size");
+	evb_type(b, 52, 38, "Heap static parameters");
+	evb_type(b, 91, 12, "Report the size of the heap in blocks");
+	evb_end_header(b);
+	struct evb body = EVB_INIT;
+	body.decl = b->decl;
+	struct evb pl = EVB_INIT;
+	evb_u32(&pl, 0);
+	evb_bytes(&pl, ident, strlen(ident));
+	evb_event_pl(&body, 29, 10, &pl);
+	evb_free(&pl);
+	if (mblock) {
+		evb_pack(&pl, "whqqqq", (uint64_t[]){ 0, 2, 0, 1u << 20, mblock, block });
+		evb_event_pl(&body, 52, 11, &pl);
+		evb_free(&pl);
+	}
+	for (size_t i = 0; i < n; i++) {
+		evb_pack(&pl, "wq", (uint64_t[]){ 0, heap[i] });
+		evb_event_pl(&body, 50, 100 + 10 * i, &pl);
+		evb_free(&pl);
+		if (i < nblocks) {
+			evb_pack(&pl, "wq", (uint64_t[]){ 0, blocks[i] });
+			evb_event_pl(&body, 91, 100 + 10 * i, &pl);
+			evb_free(&pl);
+		}
+	}
+	evb_marker(b, 10, (uint32_t)(24 + body.n), 100 + 10 * n, 0);
+	evb_bytes(b, body.p, body.n);
+	free(body.p);
+	evb_dataend(b);
+}
+
+/* +RTS -s's fragmentation (rts/Stats.c): (peak_mblocks_allocated *
+ * BLOCKS_PER_MBLOCK * BLOCK_SIZE_W - hw_alloc_blocks * BLOCK_SIZE_W) words,
+ * BLOCKS_PER_MBLOCK 252 for 1 MiB mblocks of 4 KiB blocks (their first 4
+ * blocks hold the 256 64-byte descriptors); the log's peak of HEAP_SIZE
+ * (mblocks * 1 MiB) and of BLOCKS_SIZE (blocks * 4 KiB). */
+static void test_fragmentation(void **state)
+{
+	(void)state;
+	static const uint64_t MiB = 1u << 20;
+	/* 4,600 mblocks held at most, 1,159,000 blocks allocated at most:
+	 * 4600 * 252 - 1159000 = 200 blocks lost */
+	uint64_t heap[] = { 100 * MiB, 4600 * MiB, 4000 * MiB };
+	uint64_t blocks[] = { 25000 * 4096ull, 1159000 * 4096ull, 1000000 * 4096ull };
+	struct evb b = EVB_INIT;
+	heap_log(&b, "GHC-9.6.6 rts_thr", MiB, 4096, heap, blocks, 3, 3);
+	struct lg l;
+	lg_open_mem(&l, &b, "fragmentation");
+	assert_int_equal(l.tr.rts_version, 90606);
+	assert_int_equal(l.tr.mblock_size, MiB);
+	assert_int_equal(l.tr.block_size, 4096);
+	struct summary sm;
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	assert_true(sm.have_frag);
+	assert_int_equal(sm.max_heap, 4600 * MiB);
+	assert_int_equal(sm.frag, 200 * 4096);
+	lg_close(&l);
+	evb_free(&b);
+
+	/* no HEAP_INFO_GHC: GHC's sizes; every block in use: none lost */
+	uint64_t heap2[] = { 300 * MiB };
+	uint64_t blocks2[] = { 300 * 252 * 4096ull };
+	struct evb c = EVB_INIT;
+	heap_log(&c, "GHC-9.10.1 rts_thr_debug", 0, 0, heap2, blocks2, 1, 1);
+	lg_open_mem(&l, &c, "fragmentation, no heap info");
+	assert_int_equal(l.tr.rts_version, 91001);
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	assert_true(sm.have_frag);
+	assert_int_equal(sm.frag, 0);
+	lg_close(&l);
+	evb_free(&c);
+
+	/* 8 KiB blocks in 2 MiB mblocks: 256 * 64 bytes of descriptors take 2
+	 * blocks, 254 remain; 10 mblocks hold 2540 blocks, 2000 in use */
+	uint64_t heap3[] = { 20 * MiB };
+	uint64_t blocks3[] = { 2000 * 8192ull };
+	struct evb d = EVB_INIT;
+	heap_log(&d, "GHC-9.4.8 rts_thr", 2 * MiB, 8192, heap3, blocks3, 1, 1);
+	lg_open_mem(&l, &d, "fragmentation, 8 KiB blocks");
+	assert_int_equal(l.tr.rts_version, 90408);
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	assert_int_equal(sm.frag, 540 * 8192ull);
+	lg_close(&l);
+	evb_free(&d);
+
+	/* no BLOCKS_SIZE (GHC 9.0): the figure is not in the log */
+	struct evb e = EVB_INIT;
+	heap_log(&e, "GHC-9.0.2 rts_thr", MiB, 4096, heap, blocks, 3, 0);
+	lg_open_mem(&l, &e, "fragmentation, GHC 9.0");
+	assert_int_equal(l.tr.rts_version, 90002);
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	assert_false(sm.have_frag);
+	lg_close(&l);
+	evb_free(&e);
+}
+
 static void test_print_numbers(void **state)
 {
 	(void)state;
@@ -877,7 +983,7 @@ static void test_print_numbers(void **state)
 	assert_non_null(strstr(out, "  GC      time  (   0.500s elapsed)\n"));
 	assert_non_null(strstr(out, "  Total   time  (   2.000s elapsed)\n"));
 	assert_non_null(strstr(out, "Productivity  75.0% of total elapsed"));
-	assert_non_null(strstr(out, "  Alloc rate    823,045,260,082 bytes per MUT second\n"));
+	assert_non_null(strstr(out, "  Alloc rate    823,045,260,082 bytes per elapsed MUT second\n"));
 	free(out);
 }
 
@@ -898,6 +1004,7 @@ int main(void)
 		cmocka_unit_test(test_window_before_log),
 		cmocka_unit_test(test_print_fixtures),
 		cmocka_unit_test(test_print_numbers),
+		cmocka_unit_test(test_fragmentation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
