@@ -102,6 +102,8 @@ struct sparks_pane {
 	uint64_t *vals;
 	uint64_t tot[6];
 	bool full, valid;
+	bool gc_counted; /* full, but the GC'd row from the counters: the
+			  * window has no SPARK_GC events while they count some */
 	uint64_t t0, t1, size, reloads;
 	int w;
 	struct pane_list list;
@@ -132,7 +134,10 @@ static bool compute(struct viewer *u, int w)
 	/* with the full spark events (+RTS -lf), the rates from them, exactly,
 	 * when the window holds few enough events to read */
 	sc->full = full_rates(u, vals, w, tot);
-	/* per capability: its samples in tr->sparks (by cap, time) */
+	/* a modern RTS can GC sparks without posting SPARK_GC: with no such
+	 * event in the window, the GC'd row is the counters' */
+	sc->gc_counted = false;
+	bool gc_counters = !sc->full || tot[3] == 0;	/* per capability: its samples in tr->sparks (by cap, time) */
 	for (size_t i = 0; i < tr->nsparks;) {
 		int32_t cap = tr->sparks[i].cap;
 		size_t j = i;
@@ -145,9 +150,12 @@ static bool compute(struct viewer *u, int w)
 		for (int c = 0; c < w; c++) {
 			uint64_t end = layout_col_to_time(u->t0, u->t1, w, c + 1);
 			const struct capsample *cur = at(a, n, end - 1);
-			for (int k = 0; k < 6 && cur && !sc->full; k++) {
+			for (int k = 0; k < 6 && cur; k++) {
+				if (sc->full && !(k == 3 && gc_counters))
+					continue;
 				uint64_t x = cur->v[rate_field[k]], y = prev ? prev->v[rate_field[k]] : 0;
 				if (x > y) {
+					sc->gc_counted |= sc->full;
 					vals[(size_t)k * (size_t)w + (size_t)c] += x - y;
 					tot[k] += x - y;
 				}
@@ -207,14 +215,17 @@ static void draw_sparks(struct viewer *u)
 		return;
 	}
 	const uint64_t *tot = sc->tot;
-	char t[300];
+	char t[360];
 	snprintf(t, sizeof t,
 		 "sparks in the window: %llu created, %llu converted, %llu fizzled, %llu GC'd, "
 		 "%llu overflowed, %llu dud%s; per column, each row to its largest; pools per "
 		 "capability below",
 		 (unsigned long long)tot[0], (unsigned long long)tot[1], (unsigned long long)tot[2],
 		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5],
-		 sc->full ? " (from the spark events)" : "");
+		 !sc->full	   ? ""
+		 : sc->gc_counted ? " (from the spark events; GC'd from the counters: the log has no "
+				    "SPARK_GC events here)"
+				  : " (from the spark events)");
 	struct pane_area a = pane_frame(u, t);
 	pane_list_set(&sc->list, (int)(6 + tr->ncaps));
 	pane_list_show(&sc->list, a.h - 1);
