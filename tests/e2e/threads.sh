@@ -286,9 +286,9 @@ keys A
 check sparks-lf-title "sparks in the window: $(cat "$E2E_T/sparks-lf") \(from the spark events\)"
 keys q
 check_exit sparks-lf-quit 0
-# the same log without its SPARK_GC events (tests/fixtures/strip-tag.py), as
+# the same log without its SPARK_GC events (tests/fixtures/derived/strip-tag.py), as
 # a modern RTS can write one: the GC'd row from the counters, and said so
-start 230 40 -- "$F/threads-lf-nogc.eventlog"
+start 230 40 -- "$F/derived/threads-lf-nogc.eventlog"
 check sparks-nogc-ready "$READY"
 keys A
 check sparks-nogc-title "sparks in the window: $(cat "$E2E_T/sparks-lf") \(from the spark events; GC'd from the counters: the log has no SPARK_GC events here\)"
