@@ -515,3 +515,23 @@ void merge_free(struct merge *m)
 	free(m->freel);
 	free(m);
 }
+
+bool store_rts_identifier(const struct store *s, char *buf, size_t n)
+{
+	static const uint16_t tag = EV_RTS_IDENTIFIER;
+	buf[0] = 0;
+	struct merge *m = store_may_have(s, 0, &tag, 1) ? merge_new_tags(s, 0, 0, &tag, 1) : NULL;
+	const struct ev *e = NULL;
+	int32_t cap;
+	while (m && (e = merge_next(m, &cap)) != NULL)
+		if (e->tag == EV_RTS_IDENTIFIER && e->nf >= 2 && e->f[1].s)
+			break;
+	bool found = e != NULL;
+	if (found) {
+		size_t k = e->f[1].u < n - 1 ? (size_t)e->f[1].u : n - 1;
+		memcpy(buf, e->f[1].s, k);
+		buf[k] = 0;
+	}
+	merge_free(m);
+	return found;
+}

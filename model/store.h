@@ -426,4 +426,8 @@ bool merge_failed(const struct merge *m);
 
 void merge_free(struct merge *m);
 
+/* The first RTS identifier's text ("GHC-9.6.6 rts_thr") into buf, cut to
+ * n - 1 bytes and NUL-terminated (n > 0); false when the log has none. */
+bool store_rts_identifier(const struct store *s, char *buf, size_t n);
+
 #endif

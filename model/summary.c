@@ -265,6 +265,8 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 		     uint64_t to, struct summary *out)
 {
 	memset(out, 0, sizeof *out);
+	out->have_gc = (s->classes & CLASS_BIT(CL_GC)) != 0;
+	out->have_heap = tr->nalloc || tr->nheap_size || tr->nheap_live;
 	/* the oldest generation: from HEAP_INFO_GHC, else the highest seen */
 	unsigned maxgen = tr->gens ? tr->gens - 1u : tr->maxgen;
 	bool any = clip_window(tr, s, from, to, out);

@@ -26,6 +26,11 @@
 struct summary {
 	uint64_t from, to; /* the window, clipped to the log's events */
 	bool whole;        /* the whole run: +RTS -s's phases apply */
+	/* which figures the log can give: GC events (the collections, bytes
+	 * copied, slop, GC and MUT time, productivity) and heap statistics
+	 * (allocation, residency, memory in use); a log written with +RTS
+	 * -l-au has neither */
+	bool have_gc, have_heap;
 	uint64_t allocated;
 	bool have_alloc;
 	uint64_t copied;

@@ -17,20 +17,30 @@ static void tsv_u64(FILE *f, const char *name, uint64_t v)
 	fprintf(f, "%s\t%llu\n", name, (unsigned long long)v);
 }
 
+/* A figure the log may not hold: its value, or an empty one. */
+static void tsv_known(FILE *f, const char *name, uint64_t v, bool known)
+{
+	if (known)
+		tsv_u64(f, name, v);
+	else
+		fprintf(f, "%s\t\n", name);
+}
+
 static void summary_tsv_gens(FILE *f, const struct summary *sm)
 {
 	for (unsigned g = 0; g < sm->ngens; g++) {
 		char k[48];
+		bool gc = sm->have_gc;
 		snprintf(k, sizeof k, "gen%u_collections", g);
-		tsv_u64(f, k, sm->gen[g].colls);
+		tsv_known(f, k, sm->gen[g].colls, gc);
 		snprintf(k, sizeof k, "gen%u_parallel", g);
-		tsv_u64(f, k, sm->gen[g].par);
+		tsv_known(f, k, sm->gen[g].par, gc);
 		snprintf(k, sizeof k, "gen%u_elapsed_ns", g);
-		tsv_u64(f, k, sm->gen[g].elapsed);
+		tsv_known(f, k, sm->gen[g].elapsed, gc);
 		snprintf(k, sizeof k, "gen%u_avg_pause_ns", g);
-		tsv_u64(f, k, sm->gen[g].colls ? sm->gen[g].elapsed / sm->gen[g].colls : 0);
+		tsv_known(f, k, sm->gen[g].colls ? sm->gen[g].elapsed / sm->gen[g].colls : 0, gc);
 		snprintf(k, sizeof k, "gen%u_max_pause_ns", g);
-		tsv_u64(f, k, sm->gen[g].max_pause);
+		tsv_known(f, k, sm->gen[g].max_pause, gc);
 	}
 }
 
@@ -39,14 +49,15 @@ static void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 	tsv_u64(f, "from", sm->from);
 	tsv_u64(f, "to", sm->to);
 	tsv_u64(f, "capabilities", ncaps);
-	tsv_u64(f, "collections", sm->ngcs);
-	tsv_u64(f, "allocated_bytes", sm->allocated);
-	tsv_u64(f, "copied_bytes", sm->copied);
-	tsv_u64(f, "max_residency_bytes", sm->max_live);
-	tsv_u64(f, "residency_samples", sm->live_samples);
-	tsv_u64(f, "max_slop_bytes", sm->max_slop);
-	tsv_u64(f, "max_memory_in_use_bytes", sm->max_heap);
-	tsv_u64(f, "memory_is_lower_bound", sm->mem_lower_bound);
+	bool gc = sm->have_gc, heap = sm->have_heap;
+	tsv_known(f, "collections", sm->ngcs, gc);
+	tsv_known(f, "allocated_bytes", sm->allocated, heap);
+	tsv_known(f, "copied_bytes", sm->copied, gc);
+	tsv_known(f, "max_residency_bytes", sm->max_live, heap);
+	tsv_known(f, "residency_samples", sm->live_samples, heap);
+	tsv_known(f, "max_slop_bytes", sm->max_slop, gc);
+	tsv_known(f, "max_memory_in_use_bytes", sm->max_heap, heap);
+	tsv_known(f, "memory_is_lower_bound", sm->mem_lower_bound, heap);
 	summary_tsv_gens(f, sm);
 	if (sm->have_syncs) {
 		tsv_u64(f, "nonmoving_syncs", sm->sync_colls);
@@ -62,13 +73,17 @@ static void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 	}
 	if (sm->have_init)
 		tsv_u64(f, "init_elapsed_ns", sm->init);
-	tsv_u64(f, "mut_elapsed_ns", sm->mut);
-	tsv_u64(f, "gc_elapsed_ns", sm->gc);
-	tsv_u64(f, "gc_includes_heap_census", sm->profiled);
+	tsv_known(f, "mut_elapsed_ns", sm->mut, gc);
+	tsv_known(f, "gc_elapsed_ns", sm->gc, gc);
+	tsv_known(f, "gc_includes_heap_census", sm->profiled, gc);
 	if (sm->have_exit)
 		tsv_u64(f, "exit_elapsed_ns", sm->exit);
 	tsv_u64(f, "total_elapsed_ns", sm->total);
-	fprintf(f, "productivity\t%.4f\n", sm->total ? (double)sm->mut / (double)sm->total : 0.0);
+	if (gc)
+		fprintf(f, "productivity\t%.4f\n",
+			sm->total ? (double)sm->mut / (double)sm->total : 0.0);
+	else
+		fprintf(f, "productivity\t\n");
 }
 
 static int summary_tsv(struct report_ctx *c)
@@ -86,8 +101,11 @@ static int summary_print(struct report_ctx *c)
 	char a[32], b[32];
 	printf("%s: %s to %s", c->o.path, report_text_time(a, sm.from),
 	       report_text_time(b, sm.to));
-	printf(", %zu capabilities, %llu collections\n\n", c->tr.ncaps,
-	       (unsigned long long)sm.ngcs);
+	if (sm.have_gc)
+		printf(", %zu capabilities, %llu collections\n\n", c->tr.ncaps,
+		       (unsigned long long)sm.ngcs);
+	else
+		printf(", %zu capabilities, no GC events\n\n", c->tr.ncaps);
 	summary_write(stdout, &sm);
 	return 0;
 }

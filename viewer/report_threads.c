@@ -349,9 +349,22 @@ static int sparks_prepare(struct report_ctx *c)
 	static const uint16_t counters = EV_SPARK_COUNTERS;
 	if (store_may_have(&c->s, 0, &counters, 1))
 		summary_compute(&c->tr, &c->s, c->o.from, c->o.to, sm);
-	if (!sm->have_sparks)
-		warnx_("%s: no spark counters in this log (SPARK_COUNTERS: +RTS -l with a threaded RTS)",
-		       c->o.path);
+	if (!sm->have_sparks) {
+		char id[128];
+		bool known = store_rts_identifier(&c->s, id, sizeof id);
+		if (known && strstr(id, "rts_thr"))
+			warnx_("%s: no spark counters in this log: its RTS is threaded, but the log "
+			       "was written without the spark class (+RTS -l without p, as -l-au)",
+			       c->o.path);
+		else if (known)
+			warnx_("%s: no spark counters in this log: its RTS is not threaded, and only "
+			       "a threaded RTS has sparks",
+			       c->o.path);
+		else
+			warnx_("%s: no spark counters in this log (SPARK_COUNTERS: +RTS -l with a "
+			       "threaded RTS)",
+			       c->o.path);
+	}
 	return -1;
 }
 

@@ -52,6 +52,13 @@ static void put_commas(struct out *o, uint64_t n, int width)
 
 static void memory(struct out *o, const struct summary *sm)
 {
+	if (!sm->have_gc && !sm->have_heap) {
+		put(o, "  No GC or heap events in this log (it was written without the GC class,\n"
+		       "  as by +RTS -l-au): the bytes allocated, copied and live, the memory in\n"
+		       "  use, the collections, the GC and MUT time and the productivity are not\n"
+		       "  known.\n\n");
+		return;
+	}
 	put_commas(o, sm->allocated, 16);
 	put(o, " bytes allocated in the heap\n");
 	put_commas(o, sm->copied, 16);
@@ -72,6 +79,12 @@ static void memory(struct out *o, const struct summary *sm)
 
 static void generations(struct out *o, const struct summary *sm)
 {
+	if (!sm->have_gc) {
+		if (sm->have_heap)
+			put(o, "  No GC events in this log: the collections and the GC time are not "
+			       "known.\n\n");
+		return;
+	}
 	put(o, "%-35s %11s %11s %11s\n", "", "Elapsed", "Avg pause", "Max pause");
 	for (unsigned g = 0; g < sm->ngens; g++) {
 		/* as the RTS: the average is the total over the count, in ns */
@@ -109,15 +122,20 @@ static void times(struct out *o, const struct summary *sm)
 {
 	if (sm->have_init)
 		put(o, "  INIT    time  (%8.3fs elapsed)\n", (double)sm->init / 1e9);
-	put(o, "  MUT     time  (%8.3fs elapsed)\n", (double)sm->mut / 1e9);
-	put(o, "  GC      time  (%8.3fs elapsed)%s\n", (double)sm->gc / 1e9,
-	    sm->profiled ? "  heap censuses included: +RTS -s's PROF time is not in the log" : "");
+	if (sm->have_gc) {
+		put(o, "  MUT     time  (%8.3fs elapsed)\n", (double)sm->mut / 1e9);
+		put(o, "  GC      time  (%8.3fs elapsed)%s\n", (double)sm->gc / 1e9,
+		    sm->profiled ? "  heap censuses included: +RTS -s's PROF time is not in the log"
+				 : "");
+	}
 	if (sm->have_exit)
 		put(o, "  EXIT    time  (%8.3fs elapsed)\n", (double)sm->exit / 1e9);
 	put(o, "  Total   time  (%8.3fs elapsed)%s\n\n", (double)sm->total / 1e9,
 	    sm->whole && sm->have_init && !sm->have_exit ? "  the log ends before the program's exit"
 							 : "");
-	if (sm->mut) {
+	if (!sm->have_gc)
+		return;
+	if (sm->mut && sm->have_alloc) {
 		put(o, "  Alloc rate    ");
 		double rate = (double)sm->allocated / ((double)sm->mut / 1e9);
 		put_commas(o, rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX, 0);

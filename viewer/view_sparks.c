@@ -204,8 +204,14 @@ static void draw_sparks(struct viewer *u)
 	struct sparks_pane *sc = st(u);
 	const struct tracks *tr = &u->tr;
 	int w = u->L.plotw > 0 ? u->L.plotw : 1;
-	if (!tr->nsparks) {
-		pane_frame(u, "no spark counters in this log (SPARK_COUNTERS: a threaded RTS, +RTS -l)");
+	if (!tr->nsparks) { /* (rts_version: the RTS identifier said which RTS) */
+		pane_frame(u, !tr->rts_version ? "no spark counters in this log (SPARK_COUNTERS: a "
+						 "threaded RTS, +RTS -l)"
+			      : tr->threaded_rts ? "no spark counters in this log: its RTS is threaded, "
+						   "but the log was written without the spark "
+						   "class (+RTS -l without p, as -l-au)"
+						 : "no spark counters in this log: its RTS is not "
+						   "threaded, and only a threaded RTS has sparks");
 		return;
 	}
 	if (u->L.nlist <= 0)

@@ -958,6 +958,7 @@ static void test_print_numbers(void **state)
 	(void)state;
 	struct summary sm;
 	memset(&sm, 0, sizeof sm);
+	sm.have_gc = sm.have_heap = sm.have_alloc = true;
 	sm.allocated = 1234567890123ull;
 	sm.copied = 1000;
 	sm.max_live = 999;
@@ -984,6 +985,17 @@ static void test_print_numbers(void **state)
 	assert_non_null(strstr(out, "  Total   time  (   2.000s elapsed)\n"));
 	assert_non_null(strstr(out, "Productivity  75.0% of total elapsed"));
 	assert_non_null(strstr(out, "  Alloc rate    823,045,260,082 bytes per elapsed MUT second\n"));
+	free(out);
+	/* a log without GC and heap events: said, and no figure of theirs */
+	sm.have_gc = sm.have_heap = sm.have_alloc = false;
+	out = print_summary(&sm, &n);
+	assert_non_null(strstr(out, "  No GC or heap events in this log"));
+	assert_null(strstr(out, "bytes allocated in the heap"));
+	assert_null(strstr(out, "colls,"));
+	assert_null(strstr(out, "MUT     time"));
+	assert_null(strstr(out, "Alloc rate"));
+	assert_null(strstr(out, "Productivity"));
+	assert_non_null(strstr(out, "  Total   time  (   2.000s elapsed)\n"));
 	free(out);
 }
 
