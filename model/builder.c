@@ -557,7 +557,6 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 	case EV_HEAP_INFO_GHC: /* capset, gens, max heap, alloc area, mblock, block */
 		b->gens = (uint16_t)e->f[1].u;
 		b->mblock_size = e->f[4].u;
-		b->block_size = e->f[5].u;
 		break;
 	case EV_STARTUP:
 		b->startup = (uint16_t)e->f[0].u;

@@ -137,7 +137,7 @@ struct tb {
 	struct concev *conc;
 	size_t nconc, conccap;
 	uint64_t mem_return_max; /* largest MEM_RETURN "current", in mblocks */
-	uint64_t mblock_size, block_size; /* from HEAP_INFO_GHC */
+	uint64_t mblock_size;    /* from HEAP_INFO_GHC */
 	int rts_threaded, rts_profiled; /* from RTS_IDENTIFIER: -1 unknown */
 	unsigned rts_version;    /* from RTS_IDENTIFIER: tracks.h's rts_version */
 	bool prof_events;        /* cost-centre events: a profiled RTS */

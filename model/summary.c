@@ -102,32 +102,6 @@ static bool clip_window(const struct tracks *tr, const struct store *s, uint64_t
 	return !empty;
 }
 
-/* Block descriptors of a 64-bit RTS, bytes (BDESCR_SIZE). */
-#define BDESCR_BYTES 64
-
-/* The blocks an mblock can hold (BLOCKS_PER_MBLOCK): its first blocks hold
- * the descriptors of all of them (1 MiB and 4 KiB, GHC's: 252). */
-static uint64_t blocks_per_mblock(uint64_t mblock, uint64_t block)
-{
-	uint64_t desc = mblock / block * BDESCR_BYTES;
-	uint64_t first = (desc + block - 1) / block * block;
-	return first < mblock ? (mblock - first) / block : 0;
-}
-
-/* +RTS -s's fragmentation: the peak of the mblocks held, counted in the
- * blocks they can hold, less the most blocks allocated at once (the RTS's
- * high-water mark; the log has the blocks allocated after each collection,
- * BLOCKS_SIZE). Sizes from HEAP_INFO_GHC, else (or implausible) GHC's. */
-static void fragmentation(const struct tracks *tr, struct summary *out)
-{
-	uint64_t mblock = tr->mblock_size, block = tr->block_size;
-	if (block < 256 || block > mblock || mblock > (1ull << 32) || mblock % block)
-		mblock = 1u << 20, block = 4096;
-	/* (at most an mblock's bytes per mblock: no overflow) */
-	uint64_t held = out->max_heap / mblock * (blocks_per_mblock(mblock, block) * block);
-	out->frag = held > out->max_blocks ? held - out->max_blocks : 0;
-}
-
 /* Allocation, residency and memory in use. */
 static void memory(const struct tracks *tr, uint64_t from, uint64_t to, struct summary *out)
 {
@@ -135,13 +109,9 @@ static void memory(const struct tracks *tr, uint64_t from, uint64_t to, struct s
 	out->allocated = cap_delta(tr->alloc, tr->nalloc, from, to, 0);
 	max_in(tr->heap_live, tr->nheap_live, from, to, &out->max_live, &out->live_samples);
 	max_in(tr->heap_size, tr->nheap_size, from, to, &out->max_heap, NULL);
-	uint64_t nblocks;
-	max_in(tr->blocks_size, tr->nblocks_size, from, to, &out->max_blocks, &nblocks);
+	max_in(tr->blocks_size, tr->nblocks_size, from, to, &out->max_blocks, NULL);
 	if (out->whole && tr->max_mem > out->max_heap)
 		out->max_heap = tr->max_mem;
-	out->have_frag = nblocks > 0;
-	if (out->have_frag)
-		fragmentation(tr, out);
 	/* HEAP_SIZE is posted after a major GC returned memory to the OS; a
 	 * size that went down means the peak inside that GC is not in the log
 	 * (unless MEM_RETURN, GHC 9.2+, told it) */

@@ -37,8 +37,6 @@ struct summary {
 	uint64_t max_live, live_samples;
 	uint64_t max_slop;
 	uint64_t max_heap, max_blocks;
-	bool have_frag;       /* the log has BLOCKS_SIZE (GHC 9.2+) in the window */
-	uint64_t frag;        /* +RTS -s's memory lost to fragmentation, bytes */
 	bool mem_lower_bound; /* memory was returned inside a GC: the peak is higher */
 	unsigned ngens; /* generations in the table */
 	struct {

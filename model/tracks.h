@@ -165,7 +165,6 @@ struct tracks {
 	bool threaded_rts;         /* from the RTS identifier */
 	bool mem_peak_exact;       /* max_mem below is the RTS's peak, not a lower bound */
 	uint64_t max_mem;          /* peak heap size (HEAP_SIZE, MEM_RETURN) */
-	uint64_t mblock_size, block_size; /* from HEAP_INFO_GHC (0: not in the log) */
 	unsigned rts_version;      /* the RTS identifier's GHC version, as
 				    * major * 10000 + minor * 100 + patch
 				    * (90602 for "GHC-9.6.2"; 0: unknown) */

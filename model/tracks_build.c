@@ -426,8 +426,6 @@ static struct facts join_facts(struct tracks *tr, struct tb **bs, size_t nb)
 			f.mret = bs[i]->mem_return_max;
 		if (bs[i]->mblock_size)
 			f.mblock = bs[i]->mblock_size;
-		if (bs[i]->block_size)
-			tr->block_size = bs[i]->block_size;
 		if (bs[i]->rts_version)
 			tr->rts_version = bs[i]->rts_version;
 	}
@@ -447,7 +445,6 @@ static void run_kind(struct tracks *tr, const struct store *s, struct tb **bs, s
 		}
 	}
 	tr->threaded_rts = f.threaded > 0;
-	tr->mblock_size = f.mblock;
 	tr->profiled = f.profiled >= 0 ? f.profiled > 0 : f.prof_events;
 	/* peak memory: +RTS -s counts the peak of mblocks_allocated, which the
 	 * RTS reaches inside a major GC just before it returns memory to the

@@ -69,9 +69,10 @@ static void memory(struct out *o, const struct summary *sm)
 	put(o, " bytes maximum slop\n");
 	put_commas(o, sm->max_heap / (1024 * 1024), 16);
 	put(o, " MiB total memory in use");
-	if (sm->have_frag)
-		put(o, " (%llu MB lost due to fragmentation)",
-		    (unsigned long long)(sm->frag / (1024 * 1024)));
+	/* +RTS -s counts it from the most blocks the RTS ever allocated at
+	 * once, a high-water mark reached inside collections: the log has the
+	 * blocks after each one (BLOCKS_SIZE), never that */
+	put(o, " (fragmentation: not in the log)");
 	if (sm->mem_lower_bound)
 		put(o, " (at least: the peak inside a GC that returned memory is not in this log)");
 	put(o, "\n\n");
