@@ -109,7 +109,6 @@ static void memory(const struct tracks *tr, uint64_t from, uint64_t to, struct s
 	out->allocated = cap_delta(tr->alloc, tr->nalloc, from, to, 0);
 	max_in(tr->heap_live, tr->nheap_live, from, to, &out->max_live, &out->live_samples);
 	max_in(tr->heap_size, tr->nheap_size, from, to, &out->max_heap, NULL);
-	max_in(tr->blocks_size, tr->nblocks_size, from, to, &out->max_blocks, NULL);
 	if (out->whole && tr->max_mem > out->max_heap)
 		out->max_heap = tr->max_mem;
 	/* HEAP_SIZE is posted after a major GC returned memory to the OS; a

@@ -36,7 +36,7 @@ struct summary {
 	uint64_t copied;
 	uint64_t max_live, live_samples;
 	uint64_t max_slop;
-	uint64_t max_heap, max_blocks;
+	uint64_t max_heap;
 	bool mem_lower_bound; /* memory was returned inside a GC: the peak is higher */
 	unsigned ngens; /* generations in the table */
 	struct {
