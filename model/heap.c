@@ -117,6 +117,13 @@ static bool feed(struct hb *b, const struct ev *e)
 	case EV_HEAP_PROF_SAMPLE_END:
 		b->open = false;
 		return true;
+	case EV_HEAP_PROF_BEGIN: /* id, period, breakdown, ... */
+		if (!h->breakdown)
+			h->breakdown = (uint8_t)e->f[2].u;
+		return true;
+	case EV_IPE: /* lost entries are said by nomem; the profile goes on */
+		ipe_note(&h->ipe, e->f[0].u, e->off);
+		return true;
 	case EV_PROF_SAMPLE_COST_CENTRE: { /* cap, ticks, stack */
 		long band = band_of(b, true, e->f[2].s, (uint32_t)e->f[2].u);
 		if (band < 0 || !charge(b, h->nticks, b->tcap, sizeof *h->ticks))
@@ -165,6 +172,7 @@ bool heap_build(struct heap *h, const struct store *s)
 	}
 	if (h->nccs)
 		qsort(h->ccs, h->nccs, sizeof *h->ccs, cmp_cc);
+	ipe_finish(&h->ipe);
 	return true;
 }
 
@@ -177,6 +185,7 @@ void heap_free(struct heap *h)
 	free(h->ticks);
 	free(h->hkeys);
 	free(h->hvals);
+	ipe_free(&h->ipe);
 	memset(h, 0, sizeof *h);
 }
 
@@ -224,6 +233,15 @@ void heap_band_name(const struct heap *h, uint32_t bi, FILE *f)
 				putc('/', f);
 		}
 	}
+}
+
+int heap_band_ipe(const struct heap *h, const struct store *s, uint32_t b, uint64_t *addr,
+		  struct ipe *out)
+{
+	const struct band *d = &h->bands[b];
+	if (h->breakdown != HEAP_BY_INFO_TABLE || d->stack || !ipe_parse_addr(d->p, d->n, addr))
+		return 0;
+	return ipe_lookup(&h->ipe, s, *addr, out) ? 2 : 1;
 }
 
 bool heap_cc_builtin(const struct cost_centre *c)

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ipe.h"
 #include "store.h"
 
 struct cost_centre {
@@ -63,6 +64,12 @@ struct heap {
 	struct prof_sample *ticks; /* by time */
 	size_t nticks;
 	bool over_budget;
+	/* HEAP_PROF_BEGIN's breakdown (1 cost centre .. 9 era; 8 info table,
+	 * +RTS -hi), 0 when the log has none */
+	uint8_t breakdown;
+	/* the info tables' provenance (IPE events), by address: what names a
+	 * -hi band; outside the budget, 16 bytes an event */
+	struct ipe_index ipe;
 	/* (internal) the band map: hash -> band index + 1 */
 	uint64_t *hkeys;
 	uint32_t *hvals;
@@ -87,6 +94,16 @@ bool heap_cc_builtin(const struct cost_centre *c);
  * prints it), the empty stack as MAIN. Raw bytes from the file: escape
  * before showing them on a terminal. */
 void heap_band_name(const struct heap *h, uint32_t b, FILE *f);
+
+#define HEAP_BY_INFO_TABLE 8 /* breakdown of +RTS -hi */
+
+/* A -hi band's info table: its address (the band's name, "0x40feb0") and,
+ * when the log has an IPE event for it, its provenance decoded from s.
+ * Returns 0 when the band is not an info table's (not a -hi profile, or a
+ * name that is no address), 1 an address without provenance in the log, 2
+ * an address with it (*out filled). */
+int heap_band_ipe(const struct heap *h, const struct store *s, uint32_t b, uint64_t *addr,
+		  struct ipe *out);
 
 /* The id of a stack band's i-th cost centre (innermost first). */
 static inline uint32_t heap_stack_id(const struct band *b, uint32_t i)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # hectic heap --tsv against GHC's own .hp, census by census, band by band,
-# byte by byte, on every fixture that has one (tests/fixtures/profile-*):
+# byte by byte, on every fixture that has one (tests/fixtures/*.hp, GHC
+# 9.0.2, and tests/fixtures/modern/*.hp, GHC 9.6.6 and 9.10.3):
 # GHC writes the .hp from the same censuses it logs. The .hp starts and
 # ends with an empty sample (before the first census, at exit) that the log
 # does not have; the log's censuses match its non-empty ones in order.
@@ -14,7 +15,7 @@ H=$1
 T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-hp.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
-for hp in tests/fixtures/*.hp; do
+for hp in tests/fixtures/*.hp tests/fixtures/modern/*.hp; do
 	if [ ! -e "$hp" ]; then
 		echo "heap-hp: no tests/fixtures/*.hp"
 		fail=$((fail + 1))

@@ -13,14 +13,28 @@
 # and inherited ticks (the .prof's subtree sums) within SLACK too: a tick
 # moved between a cost centre and its caller stays inside the caller's
 # subtree.
+# The modern fixtures (tests/fixtures/modern, GHC 9.6.6 and 9.10.3) show
+# the same race larger: GHC's handleProfTick (rts/Proftimer.c, 9.6 and
+# 9.10) charges the tick to one read of cap->r.rCCCS and posts the event
+# with a second read, and a tight loop entered millions of times moves
+# more ticks across that window: ghc96-prof-hc has collatz 389 ticks in
+# the log against 406 in the .prof and its caller table 55 against 40
+# (table's inherited 444 against 446), steps 12/2 and steps.\ 6/16; one
+# tick there crossed between a cost centre of the program and one of the
+# RTS's (GC), so the total is 563 against 562. For those logs SLACK is
+# MODERN_SLACK and the total may differ by MODERN_TOTAL_SLACK.
 # Usage: sh tests/profile-prof.sh path/to/hectic
 set -u
 H=$1
 SLACK=8
+MODERN_SLACK=20
+MODERN_TOTAL_SLACK=1
 T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-prof.XXXXXX")
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
-for prof in tests/fixtures/*.prof; do
+for prof in tests/fixtures/*.prof tests/fixtures/modern/*.prof; do
+	slack=$SLACK total_slack=0
+	case $prof in tests/fixtures/modern/*) slack=$MODERN_SLACK total_slack=$MODERN_TOTAL_SLACK ;; esac
 	if [ ! -e "$prof" ]; then
 		echo "profile-prof: no tests/fixtures/*.prof"
 		fail=$((fail + 1))
@@ -35,7 +49,8 @@ for prof in tests/fixtures/*.prof; do
 	fi
 	want_total=$(sed -n 's/.*(\([0-9][0-9]*\) ticks @.*/\1/p' "$prof" | head -1)
 	got_total=$("$H" profile --folded --raw "$log" 2>"$T/err" | awk '{ s += $NF } END { print s + 0 }')
-	if [ -z "$want_total" ] || [ "$want_total" != "$got_total" ]; then
+	if [ -z "$want_total" ] || [ "$got_total" -gt $((want_total + total_slack)) ] ||
+		[ "$got_total" -lt $((want_total - total_slack)) ]; then
 		echo "profile-prof: $name: $got_total ticks, the .prof says '$want_total'"
 		fail=$((fail + 1))
 		continue
@@ -46,7 +61,7 @@ for prof in tests/fixtures/*.prof; do
 		END { for (k in t) if (t[k]) print k "\t" t[k] }' "$prof" | sort >"$T/want"
 	"$H" profile --flat --raw --top 1000000 "$log" | awk 'NR > 2 && NF >= 6 { print $5 "\t" $6 "\t" $1 }' |
 		sort >"$T/got"
-	if ! awk -F '\t' -v slack="$SLACK" -v name="$name" '
+	if ! awk -F '\t' -v slack="$slack" -v name="$name" '
 		FNR == NR { w[$1 "\t" $2] = $3; next }
 		{ g[$1 "\t" $2] = $3 }
 		END {
@@ -76,7 +91,7 @@ for prof in tests/fixtures/*.prof; do
 			d = $1; gsub(/\\\\/, "<bs>", $2)
 			p[d] = (d ? p[d - 1] "/" : "") $2 "@" $3
 			print p[d] "\t" $5 "\t" $6 }' | sort >"$T/got-tree"
-	if ! awk -F '\t' -v slack="$SLACK" -v name="$name" '
+	if ! awk -F '\t' -v slack="$slack" -v name="$name" '
 		FNR == NR { ws[$1] = $2; wi[$1] = $3; next }
 		{ gs[$1] = $2; gi[$1] = $3 }
 		END {
@@ -89,10 +104,11 @@ for prof in tests/fixtures/*.prof; do
 						name, k, gs[k], gi[k], ws[k], wi[k] } }
 			for (k in gs) if (!(k in ws) && gi[k] > slack) { bad = 1
 				printf "profile-prof: %s: tree node %s: %d inherited ticks, not in the .prof\n", name, k, gi[k] }
-			if (!n || wi["MAIN@MAIN"] != gi["MAIN@MAIN"]) { bad = 1
+			r = wi["MAIN@MAIN"] - gi["MAIN@MAIN"]; if (r < 0) r = -r
+			if (!n || r > total_slack) { bad = 1
 				printf "profile-prof: %s: tree root %d ticks, the .prof %d\n", name, gi["MAIN@MAIN"], wi["MAIN@MAIN"] }
 			exit bad
-		}' "$T/want-tree" "$T/got-tree"; then
+		}' total_slack="$total_slack" "$T/want-tree" "$T/got-tree"; then
 		fail=$((fail + 1))
 		continue
 	fi

@@ -28,6 +28,58 @@ static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape, boo
 	free(p);
 }
 
+/* The provenance columns of a band (TSV): table, closure type, type,
+ * label, module, source; empty for a band that is no -hi info table or
+ * whose table has no IPE event. */
+static void put_ipe_tsv(FILE *f, const struct report_ctx *c, uint32_t b)
+{
+	uint64_t addr;
+	struct ipe e;
+	if (heap_band_ipe(&c->h, &c->s, b, &addr, &e) != 2) {
+		fputs("\t\t\t\t\t\t", f);
+		return;
+	}
+	const char *cl = e.closure_ok ? ipe_closure_name(e.closure) : NULL;
+	putc('\t', f);
+	report_text_field(f, e.table, e.ntable, c->o.escape, true);
+	putc('\t', f);
+	if (cl)
+		fputs(cl, f);
+	else
+		report_text_field(f, e.desc, e.ndesc, c->o.escape, true);
+	const uint8_t *v[] = { e.type, e.label, e.module, e.src };
+	uint32_t n[] = { e.ntype, e.nlabel, e.nmodule, ipe_has_src(&e) ? e.nsrc : 0 };
+	for (int i = 0; i < 4; i++) {
+		putc('\t', f);
+		report_text_field(f, v[i], n[i], c->o.escape, true);
+	}
+}
+
+/* A band as the text report names it: a -hi band by its address, its
+ * table and its source location (or that the log has no provenance for
+ * it); any other as heap_band_name. */
+static void put_band_text(FILE *f, const struct report_ctx *c, uint32_t b)
+{
+	uint64_t addr;
+	struct ipe e;
+	switch (heap_band_ipe(&c->h, &c->s, b, &addr, &e)) {
+	case 1:
+		fprintf(f, "0x%llx (no provenance in the log)", (unsigned long long)addr);
+		return;
+	case 2:
+		fprintf(f, "0x%llx ", (unsigned long long)addr);
+		report_text_field(f, e.table, e.ntable, c->o.escape, false);
+		if (ipe_has_src(&e)) {
+			fputs(" at ", f);
+			report_text_field(f, e.src, e.nsrc, c->o.escape, false);
+		} else {
+			fputs(" (no source location)", f);
+		}
+		return;
+	}
+	put_band(f, &c->h, b, c->o.escape, false);
+}
+
 struct band_stat {
 	uint32_t band;
 	uint64_t peak, sum, peak_time;
@@ -52,7 +104,9 @@ static int heap_tsv(struct report_ctx *c)
 		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
 			printf("%llu\t", (unsigned long long)cs->time);
 			put_band(stdout, h, h->samples[i].band, c->o.escape, true);
-			printf("\t%llu\n", (unsigned long long)h->samples[i].bytes);
+			printf("\t%llu", (unsigned long long)h->samples[i].bytes);
+			put_ipe_tsv(stdout, c, h->samples[i].band);
+			putchar('\n');
 		}
 	}
 	return 0;
@@ -101,8 +155,23 @@ static int heap_text(struct report_ctx *c)
 		printf("%14llu %14llu %12s  ", (unsigned long long)st[b].peak,
 		       (unsigned long long)(ncens ? st[b].sum / ncens : 0),
 		       report_text_time(a, st[b].peak_time));
-		put_band(stdout, h, st[b].band, c->o.escape, false);
+		put_band_text(stdout, c, st[b].band);
 		putchar('\n');
+	}
+	if (h->breakdown == HEAP_BY_INFO_TABLE) {
+		size_t named = 0;
+		for (size_t b = 0; b < h->nbands; b++) {
+			uint64_t addr;
+			struct ipe e;
+			named += heap_band_ipe(h, &c->s, (uint32_t)b, &addr, &e) == 2;
+		}
+		printf("(by info table, +RTS -hi: %zu of %zu bands have their provenance in the log",
+		       named, h->nbands);
+		if (named < h->nbands)
+			printf("; the rest come from code built without -finfo-table-map");
+		printf(")\n");
+		if (h->ipe.nomem)
+			printf("(out of memory: some provenance events were not indexed)\n");
 	}
 	if (!h->ncensuses)
 		printf("(no heap profile in this log: run the program with +RTS -hT, or -hc, -hm, "
@@ -112,7 +181,7 @@ static int heap_text(struct report_ctx *c)
 }
 
 const struct report_ops report_heap_ops = {
-	.tsv_header = "time\tband\tbytes", .text = heap_text, .tsv = heap_tsv,
+	.tsv_header = "time\tband\tbytes\ttable\tclosure\ttype\tlabel\tmodule\tsrc", .text = heap_text, .tsv = heap_tsv,
 };
 
 /* ---- profile ---- */
