@@ -54,13 +54,16 @@
 	X(HEAP_VIEW, "heap-view", 0, "show the heap profile under the lanes (again: the event list)") \
 	X(PROFILE_VIEW, "profile-view", 0, "show the cost-centre profile under the lanes (again: the event list)") \
 	X(GC_HISTOGRAM, "gc-histogram", 0, "show the window's GC pauses under the lanes: a histogram per generation (again: the event list)") \
+	X(TICKY_VIEW, "ticky-view", 0, "show the ticky-ticky counters under the lanes: the window's sums and the selected counter's rate (again: the event list)") \
 	X(PANE_MODE, "pane-mode", 0, "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
-	X(PANE_SORT, "pane-sort", 0, "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label") \
+	X(PANE_SORT, "pane-sort", 0, "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label; ticky: by definition, entries, alloc, alloc'd or name") \
 	X(PANE_SCOPE, "pane-scope", 0, "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \
 	X(PANE_CAP, "pane-cap", 0, "profile: all capabilities, or the next one")         \
 	X(TOGGLE_BUILTIN, "toggle-builtin", 0, "profile: show or hide the RTS's own cost centres (GC, IDLE, SYSTEM)") \
 	X(HIGHLIGHT, "highlight", 0, "heap: highlight the band; profile: mark its ticks on the lanes; threads: mark the thread's runs on the lanes (cancel clears)") \
 	X(EXPAND_ALL, "expand-all", 0, "profile: expand or collapse the whole tree")     \
+	X(PANE_MORE, "pane-more", 0, "heap: draw one more band on its own (one fewer in other)") \
+	X(PANE_FEWER, "pane-fewer", 0, "heap: draw one band fewer on its own (one more in other)") \
 	X(UP, "up", 0, "move up in the event list or a panel")                           \
 	X(DOWN, "down", 0, "move down in the event list or a panel")                     \
 	X(PAGE_UP, "page-up", 0, "move up a page in the event list or a panel")          \

@@ -13,7 +13,7 @@
 
 #include "../model/regex_guard.h"
 
-enum { OPT_KEYMAP, OPT_COLOR, OPT_ASCII, OPT_RAW_MAX, OPT_COUNT };
+enum { OPT_KEYMAP, OPT_COLOR, OPT_ASCII, OPT_RAW_MAX, OPT_HEAP_BANDS, OPT_COUNT };
 
 static const char *const color_values[] = { "auto", "256", "8", "none", NULL };
 static const char *const ascii_values[] = { "auto", "on", "off", NULL };
@@ -34,6 +34,10 @@ static const struct rc_option options[OPT_COUNT] = {
 			  "The number of events up to which the capability lanes of a "
 			  "window are computed exactly from its events, rather than "
 			  "from the index's bins." },
+	[OPT_HEAP_BANDS] = { "heap-bands", NULL, STR(RC_HEAP_BANDS_DEFAULT),
+			     "The heap pane's bands drawn on their own, at most (the rest "
+			     "are summed as other), from 1 to " STR(RC_HEAP_BANDS_MAX)
+			     "; --bands overrides it." },
 };
 
 /* Longer words are not keys, actions or values anyone means. */
@@ -54,6 +58,7 @@ void rc_init(struct rc *rc)
 	rc->color = RC_COLOR_AUTO;
 	rc->ascii = RC_ASCII_AUTO;
 	rc->raw_max = RC_RAW_MAX_DEFAULT;
+	rc->heap_bands = RC_HEAP_BANDS_DEFAULT;
 }
 
 void rc_free(struct rc *rc)
@@ -236,7 +241,15 @@ static void do_set(struct rc *rc, unsigned line, const struct word *w)
 			    quote(q, sizeof q, w[2]), opt->name);
 			return;
 		}
-		rc->raw_max = v;
+		if (o == OPT_HEAP_BANDS && v > RC_HEAP_BANDS_MAX) {
+			bad(rc, line, "bad value '%s' for option '%s' (use 1 to %d)",
+			    quote(q, sizeof q, w[2]), opt->name, RC_HEAP_BANDS_MAX);
+			return;
+		}
+		if (o == OPT_HEAP_BANDS)
+			rc->heap_bands = v;
+		else
+			rc->raw_max = v;
 		return;
 	}
 	size_t i = 0;

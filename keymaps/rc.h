@@ -30,6 +30,9 @@ enum rc_color { RC_COLOR_AUTO, RC_COLOR_256, RC_COLOR_8, RC_COLOR_NONE };
 enum rc_ascii { RC_ASCII_AUTO, RC_ASCII_ON, RC_ASCII_OFF };
 
 #define RC_RAW_MAX_DEFAULT 50000
+/* the heap pane's bands (eventlog2html's --bands: 15 by default) */
+#define RC_HEAP_BANDS_DEFAULT 15
+#define RC_HEAP_BANDS_MAX 60
 /* Errors kept; past these one more entry says how many were left out. */
 #define RC_MAX_ERRORS 20
 /* span lines kept (the rest are reported) */
@@ -65,6 +68,7 @@ struct rc {
 	enum rc_color color;
 	enum rc_ascii ascii;
 	size_t raw_max;
+	size_t heap_bands;
 	struct rc_bind *binds;  /* in file order */
 	size_t nbinds;
 	/* span START STOP lines: a pair of POSIX extended regexes, each with

@@ -129,6 +129,8 @@ if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
+# hectic ticky against GHC's own +RTS -r report and the show text (issue 20)
+if sh tests/ticky.sh "$HECTIC"; then ok; else bad ticky; fi
 if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
 # the memory promise (5% of the file + 10 MB) on every crafted shape and
 # fixture; a sanitizer build cannot be measured (77: reported, not passed)
@@ -144,6 +146,7 @@ if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi
 # the heap and profile panes end to end (issue 10)
 if sh tests/e2e/heap.sh "$HECTIC"; then ok; else bad e2e-heap; fi
 if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
+if sh tests/e2e/ticky.sh "$HECTIC"; then ok; else bad e2e-ticky; fi
 # following live logs: FIFO, growing file, stdin, a socket (issue 11)
 if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
 # issue 12's views: the spans panel

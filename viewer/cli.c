@@ -3,6 +3,7 @@
  * calling them. */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -115,6 +116,7 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 		{ "color", required_argument, NULL, 'c' },
 		{ "colour", required_argument, NULL, 'c' },
 		{ "ascii", no_argument, NULL, 'a' },
+		{ "bands", required_argument, NULL, 'n' },
 		{ "bench", required_argument, NULL, 'b' },
 		{ "save", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
@@ -132,6 +134,17 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 				return EXIT_USAGE;
 			break;
 		case 'a': o->ascii = 1; break;
+		case 'n': {
+			char *end;
+			errno = 0;
+			long v = strtol(optarg, &end, 10);
+			if (end == optarg || *end || errno || v < 1 || v > RC_HEAP_BANDS_MAX) {
+				warnx_("bad --bands '%s' (use 1 to %d)", optarg, RC_HEAP_BANDS_MAX);
+				return EXIT_USAGE;
+			}
+			o->bands = (int)v;
+			break;
+		}
 		case 'b':
 			if (run)
 				goto bad;

@@ -39,11 +39,12 @@ struct viewer_opts {
 	int ascii;          /* -1 auto (by locale), 0 off, 1 on */
 	const char *bench;  /* scripted benchmark: a key script, no terminal */
 	const char *save;   /* --save: a stream's bytes kept in this file */
+	int bands;          /* --bands: the heap pane's bands (0: the rc file's) */
 	const char *run_prog; /* hectic run: the program writing the FIFO */
 	int *run_exited;      /* ... set (atomically) once it has exited */
 };
 
-/* The viewer's options (--keymap, --color, --ascii, --save; --bench but
+/* The viewer's options (--keymap, --color, --ascii, --bands, --save; --bench but
  * for run, whose options end at PROG) into *o; -1 to go on, else the exit
  * status (use prints the usage, for --help or a bad option). */
 int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct viewer_opts *o);

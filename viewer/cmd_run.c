@@ -543,7 +543,7 @@ static void at_exit(void)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: hectic run [--save FILE] [--keymap=NAME] [--color=WHEN] [--ascii] [--] "
+	fprintf(f, "usage: hectic run [--save FILE] [--keymap=NAME] [--color=WHEN] [--ascii] [--bands N] [--] "
 		   "PROG [ARGS...]\n");
 	if (f != stdout)
 		return;

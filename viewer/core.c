@@ -409,6 +409,8 @@ static const action_fn handlers[ACT_COUNT] = {
 	[ACT_TOGGLE_BUILTIN] = do_pane_only,
 	[ACT_HIGHLIGHT] = do_pane_only,
 	[ACT_EXPAND_ALL] = do_pane_only,
+	[ACT_PANE_MORE] = do_pane_only,
+	[ACT_PANE_FEWER] = do_pane_only,
 };
 
 bool core_action_handled(const struct viewer *u, enum action a)
@@ -646,6 +648,7 @@ bool core_init(struct viewer *u, const struct viewer_opts *o, const struct view_
 		if (!u->priv || !u->priv[i])
 			return false;
 	u->raw_max = DEFAULT_RAW_MAX;
+	u->heap_bands = RC_HEAP_BANDS_DEFAULT;
 	u->mapname = "default";
 	u->src.kind = SRC_FILE; /* mainloop_run makes it a stream's spool when it is one */
 	snprintf(u->src.path, sizeof u->src.path, "%s", o->path ? o->path : "");

@@ -77,6 +77,7 @@ struct viewer {
 	int ncolors;         /* 0, 8 or 256 */
 	bool ascii;
 	size_t raw_max;
+	int heap_bands; /* the heap pane's bands on their own, at most (--bands, the rc) */
 	struct layout L;
 	uint64_t t0, t1, cursor;
 	int marking; /* 0 none, 1 started */

@@ -61,11 +61,15 @@ void heap_pane_stack(const uint64_t *v, int m, double top, int rows, struct heap
 	}
 }
 
-void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, struct heap_rows *r)
+void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, int maxcols,
+		    struct heap_rows *r)
 {
-	*r = (struct heap_rows){ .title = -1, .ticks = -1, .chart0 = -1, .legend0 = -1, .detail0 = -1 };
+	*r = (struct heap_rows){ .title = -1, .ticks = -1, .chart0 = -1, .legend0 = -1, .detail0 = -1,
+				 .legcols = 1 };
 	if (maxn < 0)
 		maxn = 0;
+	if (maxcols < 1)
+		maxcols = 1;
 	r->nshown = nrank < (size_t)maxn ? (int)nrank : maxn;
 	r->other = nrank > (size_t)r->nshown;
 	if (nrows <= 0)
@@ -83,15 +87,23 @@ void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, struct heap_
 	int cap = rest - (rest + 1) / 2; /* the chart keeps at least half */
 	int nleg = 0;
 	if (cap >= 2 && nrank > 0) {
-		if (nrank <= (size_t)cap && nrank <= (size_t)maxn) {
+		/* the entries wanted: every band, or maxn and other */
+		bool all = nrank <= (size_t)maxn;
+		int want = all ? (int)nrank : maxn + 1;
+		int k = 1;
+		while (k < maxcols && (long)cap * k < want)
+			k++;
+		r->legcols = k;
+		int room = cap * k; /* entries the legend holds */
+		if (all && want <= room) {
 			r->nshown = (int)nrank;
 			r->other = false;
-			nleg = (int)nrank;
 		} else {
-			r->nshown = cap - 1 < maxn ? cap - 1 : maxn;
+			r->nshown = room - 1 < maxn ? room - 1 : maxn;
 			r->other = true;
-			nleg = r->nshown + 1;
 		}
+		int entries = r->nshown + (r->other ? 1 : 0);
+		nleg = (entries + k - 1) / k;
 	}
 	int chart = rest - nleg;
 	int det = ndetail < chart - 2 ? ndetail : chart - 2;

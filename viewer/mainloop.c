@@ -64,6 +64,7 @@ static int setup_keys(struct viewer *u, const struct viewer_opts *o, bool *rc_er
 	if (o->ascii < 0 && rc.ascii != RC_ASCII_AUTO)
 		u->ascii = rc.ascii == RC_ASCII_ON;
 	u->raw_max = rc.raw_max;
+	u->heap_bands = o->bands ? o->bands : (int)rc.heap_bands;
 	u->km = rc_keymap(&rc, mapname);
 	for (size_t i = 0; i < rc.nerrors; i++)
 		warnx_("%s: %s", rc.path ? rc.path : "hecticrc", rc.errors[i]);

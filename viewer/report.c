@@ -38,6 +38,8 @@ static const struct report reports[] = {
 	  .takes = RO_TEXT, .needs = NEED_HEAP, .ops = &report_profile_ops },
 	{ .name = "spans", .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_spans_ops },
 	{ .name = "sparks", .needs = NEED_SPARK_TRACKS, .ops = &report_sparks_ops },
+	{ .name = "ticky", .options = "[--sort entries|alloc|allocd|name [--top N]] [--samples]",
+	  .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_ticky_ops },
 };
 
 const struct report *report_find(const char *name)
@@ -57,7 +59,8 @@ static void usage(FILE *f, const struct report *r)
 }
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
-       OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN, OPT_SAVE, OPT_FOLLOW };
+       OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN, OPT_SAVE, OPT_FOLLOW,
+       OPT_SORT, OPT_SAMPLES };
 
 static const struct option options[] = {
 	{ "from", required_argument, NULL, OPT_FROM },
@@ -75,6 +78,8 @@ static const struct option options[] = {
 	{ "builtin", no_argument, NULL, OPT_BUILTIN },
 	{ "save", required_argument, NULL, OPT_SAVE },
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
+	{ "sort", required_argument, NULL, OPT_SORT },
+	{ "samples", no_argument, NULL, OPT_SAMPLES },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
@@ -123,6 +128,8 @@ static int one_option(int c, const struct report *r, struct report_opts *o)
 	case OPT_COLUMNS: return number_option(c, optarg, o) ? -1 : EXIT_USAGE;
 	case OPT_GREP: o->grep = optarg; return -1;
 	case OPT_SAVE: o->save = optarg; return -1;
+	case OPT_SORT: o->sort = optarg; return -1;
+	case OPT_SAMPLES: o->samples = true; return -1;
 	case OPT_FOLLOW:
 		if (!(r->takes & RO_FOLLOW))
 			return BAD_OPTION;

@@ -36,6 +36,8 @@ struct report_opts {
 	bool has_re;
 	const char *path;
 	const char *save;  /* --save: keep a stream's bytes here */
+	const char *sort;  /* --sort KEY (ticky: entries, alloc, allocd or name) */
+	bool samples;      /* --samples (ticky: a row per sample) */
 };
 
 /* A report's run: the options, the input, and what its row needs built. */
@@ -99,5 +101,6 @@ extern const struct report_ops report_gcs_ops, report_activity_ops;
 extern const struct report_ops report_threads_ops, report_markers_ops, report_spans_ops,
 	report_sparks_ops;
 extern const struct report_ops report_heap_ops, report_profile_ops;
+extern const struct report_ops report_ticky_ops;
 
 #endif

@@ -2,65 +2,23 @@
  * the lanes, on their time axis and cursor (each column one census, a
  * step until the next), a tick row (markers, major GCs, censuses), the
  * legend of the top bands over the window with its selection, and the
- * highlighted band's detail. Owns the pane's state and its caches (the
- * ranking, the columns, the band names); the arithmetic is heap_figures.c.
+ * highlighted band's detail, and the list of the bands in other. Owns
+ * the pane's state and its caches (the ranking, the columns); the
+ * arithmetic is heap_figures.c, the words (names, legend, detail, other)
+ * heap_legend.c.
  * Its user guide is man/hectic.1's. */
-#include "view_heap.h"
-
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
 #include "draw.h"
+#include "heap_pane.h"
 #include "loader.h"
 
-#define M (HEAP_PANE_MAXN + 1) /* values per column: the bands shown, then other */
-#define DETAIL_ROWS 4
-#define PAIR0 40 /* colour pairs PAIR0 .. PAIR0 + 2M - 1: line (fg), fill (bg) */
 #define G_SHADE(u) ((u)->ascii ? "." : "\u2591") /* ░ */
 #define G_CENSUS(u) ((u)->ascii ? "'" : "\u252c") /* ┬ */
 #define NO_PROFILE                                                                              \
 	"no heap profile in this log: run with +RTS -hT, or -hc/-hm/-hd/-hy with a profiled build"
-
-struct row_stat { /* a legend row's figures over the window */
-	uint64_t peak, peak_time;
-	uint64_t first, last; /* in the window's first and last census */
-};
-
-struct heap_pane {
-	bool norm;             /* normalised: each column the share of its census */
-	enum heap_rank_by by;  /* the ranking */
-	struct pane_list pl;   /* the legend's rows (nshown: other), as last drawn */
-	bool hl;               /* the selected row highlighted, with its detail */
-	bool colors;           /* the bands' colour pairs are set */
-	uint64_t median;       /* between censuses */
-	/* the ranking over [rt0, rt1), by rby */
-	bool ranked;
-	uint64_t rt0, rt1;
-	enum heap_rank_by rby;
-	struct band_rank *rank; /* nbands */
-	size_t nrank;
-	unsigned gen; /* bumped when the ranking or the bands shown change */
-	/* the bands shown: rank[0 .. nshown); slot[band] their index, or -1 */
-	int nshown;
-	int16_t *slot;
-	long c0, c1;            /* the window's first and last census (-1: none) */
-	struct row_stat st[M];  /* the window's figures per legend row */
-	/* the columns, for (ct0, ct1, cw, cgen) */
-	bool cols;
-	uint64_t ct0, ct1;
-	int cw;
-	unsigned cgen;
-	long *ccens;     /* the census of each column, or -1 */
-	uint64_t *cval;  /* M values per column */
-	char *ctick;     /* 0, or 1 census, 2 major GC, 3 marker */
-	size_t ccap;
-	uint64_t cmax;   /* the largest census total among the columns */
-	/* band names as the .hp writes them, made when first shown (raw bytes) */
-	char **name;
-	size_t *nname;
-};
 
 extern const struct view_ops view_heap;
 
@@ -83,8 +41,9 @@ static void bands_free(struct heap_pane *p, size_t nbands)
 	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
 		free(held[i]);
 	*p = (struct heap_pane){ .norm = p->norm, .by = p->by, .pl = p->pl, .hl = p->hl,
-				 .colors = p->colors, .median = p->median, .gen = p->gen + 1,
-				 .c0 = -1, .c1 = -1 };
+				 .colors = p->colors, .npal = p->npal, .median = p->median,
+				 .maxn = p->maxn, .in_other = p->in_other, .ol = p->ol,
+				 .gen = p->gen + 1, .c0 = -1, .c1 = -1 };
 }
 
 /* The tables sized by the heap's bands, for nb bands: false (none made)
@@ -106,20 +65,25 @@ static bool bands_alloc(struct heap_pane *p, size_t nb)
 	return true;
 }
 
-/* The bands' colours: a line pair (their colour on the default
- * background) and a fill pair (the default on their colour) each; false
- * when the terminal has too few. */
-static bool band_colors(const struct viewer *u)
+/* The palette: a line pair (its colour on the default background) and a
+ * fill pair (the default on its colour) each, NPAL colours (6 on 8
+ * colours, whose terminals have 64 pairs) used in turn and a grey for
+ * other; false when the terminal has too few. */
+static bool band_colors(const struct viewer *u, int *npal)
 {
-	static const short c256[M] = { 33, 208, 34, 161, 135, 37, 178, 94, 244 };
-	static const short c8[M] = { COLOR_BLUE, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA, COLOR_CYAN,
-				     COLOR_RED, COLOR_BLUE, COLOR_YELLOW, COLOR_WHITE };
-	if (!u->ncolors || PAIR0 + 2 * M > COLOR_PAIRS)
+	static const short c256[NPAL + 1] = { 33,  208, 34, 161, 135, 37,  178, 94, 39,
+					      202, 70,  199, 99,  30,  220, 130, 244 };
+	static const short c8[] = { COLOR_BLUE, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA,
+				    COLOR_CYAN, COLOR_RED };
+	int n = u->ncolors == 256 ? NPAL : 6;
+	*npal = n;
+	if (!u->ncolors || PAIR0 + 2 * (n + 1) > COLOR_PAIRS)
 		return false;
-	for (int i = 0; i < M; i++) {
-		short c = u->ncolors == 256 ? c256[i] : c8[i];
+	for (int i = 0; i <= n; i++) {
+		short c = i == n ? (u->ncolors == 256 ? c256[NPAL] : COLOR_WHITE)
+				 : u->ncolors == 256 ? c256[i] : c8[i];
 		if (init_pair((short)(PAIR0 + i), c, -1) == ERR ||
-		    init_pair((short)(PAIR0 + M + i), -1, c) == ERR)
+		    init_pair((short)(PAIR0 + n + 1 + i), -1, c) == ERR)
 			return false;
 	}
 	return true;
@@ -128,7 +92,9 @@ static bool band_colors(const struct viewer *u)
 static bool heap_open(struct viewer *u)
 {
 	struct heap_pane *p = state(u);
-	*p = (struct heap_pane){ .by = HEAP_BY_AREA, .c0 = -1, .c1 = -1 };
+	*p = (struct heap_pane){ .by = HEAP_BY_AREA, .c0 = -1, .c1 = -1, .maxn = u->heap_bands };
+	if (p->maxn < 1 || p->maxn > HEAP_PANE_MAXN)
+		p->maxn = RC_HEAP_BANDS_DEFAULT;
 	if (!loader_heap(u))
 		return false;
 	if (!bands_alloc(p, u->heap.nbands)) {
@@ -136,14 +102,16 @@ static bool heap_open(struct viewer *u)
 		return false;
 	}
 	p->median = heap_median_interval(&u->heap);
-	p->colors = band_colors(u);
+	p->colors = band_colors(u, &p->npal);
 	if (!u->heap.ncensuses) {
 		core_say(u, "%s", NO_PROFILE);
 		return true;
 	}
-	core_say(u, "heap: steps, each column shows its largest census; %s normalises, %s ranks by peak, "
-	       "%s highlights", core_key_for(u, ACT_PANE_MODE), core_key_for(u, ACT_PANE_SORT),
-	       core_key_for(u, ACT_HIGHLIGHT));
+	core_say(u, "heap: %s normalises, %s ranks by peak, %s highlights, %s/%s more or fewer bands, "
+		 "%s on other lists its bands", core_key_for(u, ACT_PANE_MODE),
+		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_HIGHLIGHT),
+		 core_key_for(u, ACT_PANE_MORE), core_key_for(u, ACT_PANE_FEWER),
+		 core_key_for(u, ACT_SELECT));
 	return true;
 }
 
@@ -307,53 +275,7 @@ static bool columns(struct viewer *u, struct heap_pane *p)
 	return true;
 }
 
-/* A band's name as the .hp writes it (raw bytes from the file), made once. */
-static const char *band_name(struct viewer *u, struct heap_pane *p, uint32_t b, size_t *n)
-{
-	if (!p->name[b]) {
-		char *s = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&s, &len);
-		if (!f) {
-			*n = 0;
-			return "";
-		}
-		heap_band_name(&u->heap, b, f);
-		if (fclose(f) != 0 || !s) {
-			free(s);
-			*n = 0;
-			return "";
-		}
-		p->name[b] = s;
-		p->nname[b] = len;
-	}
-	*n = p->nname[b];
-	return p->name[b];
-}
-
 /* ---- drawing ---- */
-
-static char letter(const struct heap_pane *p, int i)
-{
-	return i >= p->nshown ? 'o' : (char)('a' + i);
-}
-
-static int color_of(const struct heap_pane *p, int i)
-{
-	return i >= p->nshown ? M - 1 : i;
-}
-
-/* Text at (y, x), cut at the screen's edge. */
-static int put(const struct viewer *u, int y, int x, const char *s)
-{
-	if (x >= u->L.cols)
-		return 0;
-	int n = (int)strlen(s);
-	if (n > u->L.cols - x)
-		n = u->L.cols - x;
-	mvaddnstr(y, x, s, n);
-	return n;
-}
 
 /* A chart cell of row i (or empty: i < 0) at (y, x). */
 static void draw_chart_cell(struct viewer *u, struct heap_pane *p, int y, int x, struct heap_cell c,
@@ -369,12 +291,13 @@ static void draw_chart_cell(struct viewer *u, struct heap_pane *p, int y, int x,
 	}
 	int i = c.band;
 	bool dimmed = p->hl && i != p->pl.sel;
-	bool letters = !p->colors || u->ascii;
-	char l[2] = { letter(p, i), 0 };
+	/* letters when colours cannot tell the bands apart */
+	bool letters = !p->colors || u->ascii || p->nshown > p->npal;
+	char l[2] = { heap_pane_letter(p, i), 0 };
 	attr_t a;
 	const char *g;
 	if (c.lvl < 8) { /* the top of the stack */
-		a = p->colors ? (attr_t)COLOR_PAIR(PAIR0 + color_of(p, i)) : 0;
+		a = p->colors ? (attr_t)COLOR_PAIR(heap_pane_line(p, i)) : 0;
 		if (!p->colors && p->hl)
 			a |= dimmed ? A_DIM : A_BOLD;
 		attron(a);
@@ -384,10 +307,10 @@ static void draw_chart_cell(struct viewer *u, struct heap_pane *p, int y, int x,
 	}
 	if (p->colors) {
 		if (dimmed) {
-			a = COLOR_PAIR(PAIR0 + color_of(p, i));
+			a = COLOR_PAIR(heap_pane_line(p, i));
 			g = letters ? l : G_SHADE(u);
 		} else {
-			a = COLOR_PAIR(PAIR0 + M + color_of(p, i));
+			a = COLOR_PAIR(heap_pane_fill(p, i));
 			g = cursor ? G_TICK(u) : letters ? l : " ";
 		}
 	} else {
@@ -411,9 +334,9 @@ static void draw_chart(struct viewer *u, struct heap_pane *p, int y0, int rows)
 	if (rows > 1024)
 		rows = 1024;
 	/* the scale: the top row's value, and 0 at the bottom */
-	put(u, y0, 0, p->norm ? "100%" : bytes_format(buf, sizeof buf, p->cmax));
+	heap_pane_put(u, y0, 0, p->norm ? "100%" : bytes_format(buf, sizeof buf, p->cmax));
 	if (rows > 1)
-		put(u, y0 + rows - 1, 0, p->norm ? "0%" : "0B");
+		heap_pane_put(u, y0 + rows - 1, 0, p->norm ? "0%" : "0B");
 	int m = p->nshown + 1;
 	for (int k = 0; k < w; k++) {
 		long c = p->ccens[k];
@@ -428,7 +351,7 @@ static void draw_ticks(struct viewer *u, struct heap_pane *p, int y)
 {
 	int w = u->L.plotw;
 	int cur = layout_time_to_col(u->t0, u->t1, w, u->cursor);
-	put(u, y, 0, "ticks");
+	heap_pane_put(u, y, 0, "ticks");
 	for (int k = 0; k < w; k++) {
 		const char *g = " ";
 		attr_t a = 0;
@@ -445,128 +368,6 @@ static void draw_ticks(struct viewer *u, struct heap_pane *p, int y)
 	}
 }
 
-/* The name of legend row i (raw bytes: draw with draw_safe). */
-static const char *row_name(struct viewer *u, struct heap_pane *p, int i, size_t *n, char *buf, size_t bn)
-{
-	if (i < p->nshown)
-		return band_name(u, p, p->rank[i].band, n);
-	size_t rest = p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0;
-	*n = (size_t)snprintf(buf, bn, "other (%zu band%s)", rest, rest == 1 ? "" : "s");
-	return buf;
-}
-
-/* The share of v in total, as text. */
-static char *share(char *buf, size_t n, uint64_t v, uint64_t total)
-{
-	snprintf(buf, n, "%.1f%%", total ? 100.0 * (double)v / (double)total : 0.0);
-	return buf;
-}
-
-static void draw_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
-{
-	const struct heap *h = &u->heap;
-	for (int i = 0; i < rows; i++) {
-		int y = y0 + i;
-		bool sel = i == p->pl.sel;
-		char a[32], b[32], c[32], line[128], nb[64];
-		if (sel)
-			put(u, y, 0, ">");
-		if (p->colors) { /* the swatch */
-			attron(COLOR_PAIR(PAIR0 + M + color_of(p, i)));
-			put(u, y, 2, "  ");
-			attroff(COLOR_PAIR(PAIR0 + M + color_of(p, i)));
-		}
-		char l[2] = { letter(p, i), 0 };
-		attr_t la = sel && p->hl ? A_REVERSE | A_BOLD : A_BOLD;
-		attron(la);
-		put(u, y, 5, l);
-		attroff(la);
-		if (cc >= 0)
-			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", bytes_format(a, sizeof a, cv[i]),
-				 share(b, sizeof b, cv[i], h->censuses[cc].total),
-				 bytes_format(c, sizeof c, p->st[i].peak));
-		else
-			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", "-", "-",
-				 bytes_format(c, sizeof c, p->st[i].peak));
-		attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
-		attron(ta);
-		int x = LAYOUT_GUTTER + put(u, y, LAYOUT_GUTTER, line);
-		size_t n;
-		const char *s = row_name(u, p, i, &n, nb, sizeof nb);
-		if (x < u->L.cols)
-			draw_safe(y, x, (const uint8_t *)s, n, u->L.cols - x, u->ascii);
-		attroff(ta);
-	}
-}
-
-static void draw_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc, const uint64_t *cv)
-{
-	const struct heap *h = &u->heap;
-	int i = p->pl.sel;
-	const struct row_stat *st = &p->st[i];
-	char a[32], b[32], c[32], d[32], e[32], line[400], nb[64];
-	int y = y0;
-	/* the name */
-	put(u, y, 0, "band");
-	char l[2] = { letter(p, i), 0 };
-	attron(A_BOLD);
-	put(u, y, LAYOUT_GUTTER, l);
-	size_t n;
-	const char *s = row_name(u, p, i, &n, nb, sizeof nb);
-	if (LAYOUT_GUTTER + 2 < u->L.cols)
-		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
-	attroff(A_BOLD);
-	if (++y >= y0 + rows)
-		return;
-	/* the peak, and the value at the cursor */
-	int x = LAYOUT_GUTTER;
-	snprintf(line, sizeof line, "peak %llu B (%s) at %s;  ", (unsigned long long)st->peak,
-		 bytes_format(a, sizeof a, st->peak), core_fmt_moment(b, sizeof b, st->peak_time));
-	x += put(u, y, x, line);
-	if (cc >= 0)
-		snprintf(line, sizeof line, "at the cursor %llu B (%s), %s of the census of %s",
-			 (unsigned long long)cv[i], bytes_format(a, sizeof a, cv[i]),
-			 share(c, sizeof c, cv[i], h->censuses[cc].total),
-			 core_fmt_moment(d, sizeof d, h->censuses[cc].time));
-	else
-		snprintf(line, sizeof line, "at the cursor: before the first census");
-	put(u, y, x, line);
-	if (++y >= y0 + rows)
-		return;
-	/* the growth over the window */
-	if (p->c0 >= 0) {
-		uint64_t ta = h->censuses[p->c0].time, tb = h->censuses[p->c1].time;
-		bool up = st->last >= st->first;
-		uint64_t dv = up ? st->last - st->first : st->first - st->last;
-		char rate[48] = "";
-		if (tb > ta)
-			snprintf(rate, sizeof rate, ", %s%s/s", up ? "+" : "-",
-				 bytes_format(e, sizeof e,
-						(uint64_t)((double)dv / ((double)(tb - ta) / 1e9) + 0.5)));
-		snprintf(line, sizeof line,
-			 "window: %llu B (census of %s) -> %llu B (census of %s): %s%llu B%s over %ld census%s",
-			 (unsigned long long)st->first, core_fmt_moment(a, sizeof a, ta),
-			 (unsigned long long)st->last, core_fmt_moment(b, sizeof b, tb), up ? "+" : "-",
-			 (unsigned long long)dv, rate, p->c1 - p->c0 + 1, p->c1 > p->c0 ? "es" : "");
-		put(u, y, LAYOUT_GUTTER, line);
-	}
-	if (++y >= y0 + rows)
-		return;
-	/* the series: the census of each column, in eighths of the largest */
-	put(u, y, 0, "series");
-	uint64_t max = 0;
-	for (int k = 0; k < u->L.plotw; k++)
-		if (p->ccens[k] >= 0 && p->cval[(size_t)k * M + (size_t)i] > max)
-			max = p->cval[(size_t)k * M + (size_t)i];
-	attr_t at = p->colors ? (attr_t)COLOR_PAIR(PAIR0 + color_of(p, i)) : 0;
-	attron(at);
-	for (int k = 0; k < u->L.plotw; k++)
-		if (p->ccens[k] >= 0)
-			draw_level(u, y, LAYOUT_GUTTER + k,
-				   layout_level8((double)p->cval[(size_t)k * M + (size_t)i], (double)max));
-	attroff(at);
-}
-
 static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 {
 	const struct heap *h = &u->heap;
@@ -574,10 +375,13 @@ static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 	size_t inview = heap_census_from(h, u->t1) - heap_census_from(h, u->t0);
 	if ((size_t)p->nshown < p->nrank)
 		snprintf(more, sizeof more, " + other");
+	if (p->nshown < p->maxn && (size_t)p->nshown < p->nrank)
+		snprintf(more, sizeof more, " + other (%d asked: no room)", p->maxn);
 	int n = snprintf(line, sizeof line,
-			 "heap %s: %d of %zu bands by %s%s; steps: a census every ~%s, %zu in view; cursor: ",
+			 "heap %s: %d of %zu bands by %s%s%s; steps: a census every ~%s, %zu in view; cursor: ",
 			 p->norm ? "normalised" : "absolute", p->nshown, p->nrank,
 			 p->by == HEAP_BY_AREA ? "area" : "peak", more,
+			 h->breakdown == HEAP_BY_INFO_TABLE ? "; by info table" : "",
 			 p->median ? time_format(a, sizeof a, p->median) : "?", inview);
 	if (n > 0 && (size_t)n < sizeof line)
 		snprintf(line + n, sizeof line - (size_t)n, "%s%s%s",
@@ -585,7 +389,7 @@ static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 			 cc >= 0 ? core_fmt_moment(b, sizeof b, h->censuses[cc].time) : "",
 			 h->over_budget ? " [partial: over the memory budget]" : "");
 	attron(A_BOLD);
-	put(u, y, 0, line);
+	heap_pane_put(u, y, 0, line);
 	attroff(A_BOLD);
 }
 
@@ -597,23 +401,25 @@ static void heap_draw(struct viewer *u)
 		return;
 	const struct heap *h = &u->heap;
 	if (!h->ncensuses) {
-		put(u, A.y, 0, NO_PROFILE);
+		heap_pane_put(u, A.y, 0, NO_PROFILE);
 		return;
 	}
 	if (!rank_window(u, p)) {
-		put(u, A.y, 0, "heap: out of memory");
+		heap_pane_put(u, A.y, 0, "heap: out of memory");
 		return;
 	}
-	int maxn = p->colors && u->ncolors == 8 ? 6 : HEAP_PANE_MAXN;
+	int maxcols = u->L.cols / LEGEND_ENTRY_W;
 	struct heap_rows R;
-	heap_pane_rows(A.h, p->nrank, maxn, p->hl ? DETAIL_ROWS : 0, &R);
+	heap_pane_rows(A.h, p->nrank, p->maxn, p->hl ? heap_pane_detail_rows(u, p) : 0, maxcols, &R);
 	choose_shown(u, p, R.nshown);
 	pane_list_set(&p->pl, R.nshown + (R.other ? 1 : 0));
-	pane_list_show(&p->pl, R.nlegend);
+	pane_list_show(&p->pl, R.nlegend * R.legcols);
 	if (!p->pl.n)
 		p->hl = false;
+	if (p->in_other && !R.other)
+		p->in_other = false; /* nothing in other any more */
 	if (!columns(u, p)) {
-		put(u, A.y, 0, "heap: out of memory");
+		heap_pane_put(u, A.y, 0, "heap: out of memory");
 		return;
 	}
 	long cc = heap_census_at(h, u->cursor);
@@ -623,29 +429,54 @@ static void heap_draw(struct viewer *u)
 	draw_title(u, p, A.y + R.title, cc);
 	if (R.ticks >= 0)
 		draw_ticks(u, p, A.y + R.ticks);
+	if (p->in_other && A.h > 2) { /* the list takes the rows under the ticks */
+		heap_pane_other(u, p, A.y + 2, A.h - 2, cc);
+		return;
+	}
 	if (R.nchart > 0)
 		draw_chart(u, p, A.y + R.chart0, R.nchart);
 	if (R.nlegend > 0)
-		draw_legend(u, p, A.y + R.legend0, R.nlegend, cc, cv);
+		heap_pane_legend(u, p, A.y + R.legend0, R.nlegend, R.legcols, cc, cv);
 	if (R.ndetail > 0 && p->hl)
-		draw_detail(u, p, A.y + R.detail0, R.ndetail, cc, cv);
+		heap_pane_detail(u, p, A.y + R.detail0, R.ndetail, cc, cv);
 }
 
-/* The highlight off: false when there was none (the action goes on). */
+/* The highlight off, or the list of other closed: false when neither was
+ * on (the action goes on). */
 static bool unhighlight(struct heap_pane *p)
 {
-	bool was = p->hl;
-	p->hl = false;
+	bool was = p->hl || p->in_other;
+	if (p->in_other)
+		p->in_other = false;
+	else
+		p->hl = false;
 	return was;
+}
+
+/* More or fewer bands on their own (d +1 or -1). */
+static void more_bands(struct viewer *u, struct heap_pane *p, int d)
+{
+	int n = p->maxn + d;
+	if (n < 1 || n > HEAP_PANE_MAXN) {
+		core_say(u, "heap: %d band%s on their own at %s", p->maxn, p->maxn == 1 ? "" : "s",
+			 n < 1 ? "least" : "most");
+		return;
+	}
+	p->maxn = n;
+	u->heap_bands = n;
+	p->gen++;
+	core_say(u, "heap: up to %d band%s on their own, the rest in other", n, n == 1 ? "" : "s");
 }
 
 static bool heap_act(struct viewer *u, enum action a)
 {
 	struct heap_pane *p = state(u);
-	if (pane_list_act(&p->pl, a, false)) /* an empty legend without a profile */
+	/* the list of other, when open, takes the movements */
+	if (pane_list_act(p->in_other ? &p->ol : &p->pl, a, false))
 		return true;
 	switch (a) {
 	case ACT_SELECT: case ACT_HIGHLIGHT: case ACT_PANE_MODE: case ACT_PANE_SORT:
+	case ACT_PANE_MORE: case ACT_PANE_FEWER:
 		if (!u->heap.ncensuses) { /* nothing to select, rank or highlight */
 			core_say(u, "%s", NO_PROFILE);
 			return true;
@@ -658,8 +489,19 @@ static bool heap_act(struct viewer *u, enum action a)
 	default: return false;
 	}
 	switch (a) {
-	case ACT_SELECT: p->hl = p->pl.n > 0; break;
+	case ACT_SELECT:
+		if (p->in_other) {
+			p->in_other = false;
+		} else if (p->pl.n > 0 && p->pl.sel >= p->nshown) { /* other: open it */
+			p->in_other = true;
+			p->ol = (struct pane_list){ 0 };
+		} else {
+			p->hl = p->pl.n > 0;
+		}
+		break;
 	case ACT_HIGHLIGHT: p->hl = !p->hl && p->pl.n > 0; break;
+	case ACT_PANE_MORE: more_bands(u, p, 1); break;
+	case ACT_PANE_FEWER: more_bands(u, p, -1); break;
 	case ACT_PANE_MODE:
 		p->norm = !p->norm;
 		core_say(u, "%s", p->norm ? "heap: normalised: each column is the share of its census"

@@ -12,7 +12,7 @@
 
 #include "../model/heap.h"
 
-#define HEAP_PANE_MAXN 8 /* bands drawn on their own; the rest are "other" */
+#define HEAP_PANE_MAXN 60 /* bands drawn on their own, at most (--bands); the rest are "other" */
 
 /* For each of the w columns of [t0, t1) (layout_col_to_time's geometry):
  * the census it shows, or -1. That is the census with the largest total
@@ -37,24 +37,28 @@ struct heap_cell {
 void heap_pane_stack(const uint64_t *v, int m, double top, int rows, struct heap_cell *out);
 
 /* The pane's rows, top down: a title, the ticks (markers, major GCs,
- * censuses), the chart, the legend (one row per band shown and one for
- * "other"), the detail of the highlighted band. A row count of 0 leaves
- * the part out; a first row of -1 when out. */
+ * censuses), the chart, the legend (an entry per band shown and one for
+ * "other", legcols entries a row), the detail of the highlighted band. A
+ * row count of 0 leaves the part out; a first row of -1 when out. */
 struct heap_rows {
 	int title;
 	int ticks;
 	int chart0, nchart;
 	int legend0, nlegend;
 	int detail0, ndetail;
+	int legcols; /* legend entries side by side in a row (1 or more) */
 	int nshown;  /* bands drawn on their own */
 	bool other;  /* and the rest summed as "other" (a legend row when there is a legend) */
 };
 
 /* Splits nrows rows (0 or more) for nrank ranked bands, at most maxn shown,
- * with up to ndetail rows of detail: the chart keeps at least half of what
- * the title and the ticks leave, the legend takes the rest up to what it
- * needs, the detail comes out of the chart but leaves it two rows. */
-void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, struct heap_rows *r);
+ * with up to ndetail rows of detail and up to maxcols legend entries a row:
+ * the chart keeps at least half of what the title and the ticks leave, the
+ * legend takes the rest up to what it needs, in as few entries a row as
+ * hold it (one when it fits in a column), the detail comes out of the
+ * chart but leaves it two rows. */
+void heap_pane_rows(int nrows, size_t nrank, int maxn, int ndetail, int maxcols,
+		    struct heap_rows *r);
 
 /* The median of the intervals between successive censuses (the upper of
  * the middle two), 0 with fewer than two. O(n log n). */

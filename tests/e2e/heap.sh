@@ -207,7 +207,7 @@ heights() {
 screen_heights() {
 	sed -n "$(($1 + 1)),$(($1 + $2))p" "$E2E_SCREEN" | awk -v w="$W" '
 	BEGIN { split(". : - = + * # @", g, " "); for (i = 1; i <= 8; i++) lv[g[i]] = i }
-	{ for (k = 0; k < w; k++) { ch = substr($0, 9 + k, 1); h[k] += ch ~ /[a-ho]/ ? 8 : (ch in lv) ? lv[ch] : 0 } }
+	{ for (k = 0; k < w; k++) { ch = substr($0, 9 + k, 1); h[k] += ch ~ /[a-h~]/ ? 8 : (ch in lv) ? lv[ch] : 0 } }
 	END { for (k = 0; k < w; k++) print k, h[k] + 0 }'
 }
 
@@ -240,14 +240,14 @@ check_ticks() {
 title_row() { grep -nE "$TITLE_RE" "$E2E_SCREEN" | head -1 | cut -d: -f1 | awk '{ print $1 - 1 }'; }
 # legend rows "letter<TAB>value<TAB>share<TAB>peak<TAB>name", in order
 legend() {
-	sed -n 's/^[> ]    \([a-ho]\)  *\([-0-9.]*[kMGTPE]*B*\)  *\([-0-9.]*%*\)  peak  *\([0-9.]*[kMGTPE]*B\)  \(.*\)$/\1	\2	\3	\4	\5/p' \
+	sed -n 's/^[> ]    \([a-h~]\)  *\([-0-9.]*[kMGTPE]*B*\)  *\([-0-9.]*%*\)  peak  *\([0-9.]*[kMGTPE]*B\)  \(.*\)$/\1	\2	\3	\4	\5/p' \
 		"$E2E_SCREEN"
 }
 # the band rows' names (not "other")
-legend_names() { legend | awk -F'\t' '$1 != "o" { print $5 }'; }
+legend_names() { legend | awk -F'\t' '$1 != "~" { print $5 }'; }
 # the 0-based screen row of the first legend row
-legend_row() { grep -nE '^[> ]    [a-ho]  ' "$E2E_SCREEN" | head -1 | cut -d: -f1 | awk '{ print $1 - 1 }'; }
-selected_letter() { grep -E '^>    [a-ho]  ' "$E2E_SCREEN" | head -1 | cut -c6; }
+legend_row() { grep -nE '^[> ]    [a-h~]  ' "$E2E_SCREEN" | head -1 | cut -d: -f1 | awk '{ print $1 - 1 }'; }
+selected_letter() { grep -E '^>    [a-h~]  ' "$E2E_SCREEN" | head -1 | cut -c6; }
 # the window of the last frame: sets T0 T1 W CURCOL
 get_window() {
 	set -- $(window)
@@ -259,13 +259,13 @@ cursor_time() { awk -v t0="$T0" -v t1="$T1" -v w="$W" -v c="$CURCOL" 'BEGIN { pr
 
 # ==== profile-hT (closure types), 256 colours ====
 heap_model "$HT" "$R/ht.tsv"
-start 120 32 -- "$HT"
+start 120 32 -- --bands 8 "$HT"
 wait_for "$READY"
 check list-before "$LIST_RE"
 keys H
 check open-title "$TITLE_RE"
 check_not open-no-list "$ANY_LIST_RE"
-check_status open-message 'heap: steps, each column shows its largest census'
+check_status open-message 'heap: M normalises, r ranks by peak, x highlights, >/< more'
 get_window
 FULLW=$((T1 - T0))
 TR=$(title_row)
@@ -297,9 +297,9 @@ cut -f1 "$R/area" | head -n "$N" >"$R/want"
 eq_file legend-by-area "$R/got" "$R/want"
 nbands=$(wc -l <"$R/area" | tr -d ' ')
 check title-counts "^heap absolute: $N of $nbands bands by area \\+ other"
-eq legend-other "$(legend | awk -F'\t' '$1 == "o" { print $5 }')" "other ($((nbands - N)) bands)"
+eq legend-other "$(legend | awk -F'\t' '$1 == "~" { print $5 }')" "other ($((nbands - N)) bands)"
 # peaks over the window, as the pane writes bytes
-legend | awk -F'\t' '$1 != "o" { print $4 }' >"$R/got"
+legend | awk -F'\t' '$1 != "~" { print $4 }' >"$R/got"
 head -n "$N" "$R/area" | cut -f2 | awk "$FB"'{ print fb($1) }' >"$R/want"
 eq_file legend-peaks "$R/got" "$R/want"
 # the scale: the largest census total (each census is the largest of its column here)
@@ -330,7 +330,7 @@ awk -v a="$CT" -v b="$st_ct" -v cw=$(((T1 - T0) / W)) 'BEGIN { d = a - b; if (d 
 check title-still "$TITLE_RE"
 values "$R/ht.tsv" "$CT" >"$R/vals"
 # the legend's values and shares: the census in effect at the cursor
-legend | awk -F'\t' '$1 != "o" { print $5 "\t" $2 "\t" $3 }' >"$R/got"
+legend | awk -F'\t' '$1 != "~" { print $5 "\t" $2 "\t" $3 }' >"$R/got"
 legend_names | awk -F'\t' "$FB"'NR == FNR { v[$1] = $2; s[$1] = $3; next }
 { print $0 "\t" fb(v[$0] + 0) "\t" (($0 in s) ? s[$0] : "0.0%") }' "$R/vals" - >"$R/want"
 eq_file legend-at-cursor "$R/got" "$R/want"
@@ -453,7 +453,7 @@ check_exit quit 0
 
 # ==== profile-hc (cost-centre stacks), wide ====
 heap_model "$HC" "$R/hc.tsv"
-start 220 40 -- "$HC"
+start 220 40 -- --bands 8 "$HC"
 wait_for "$READY"
 keys H
 check hc-title "$TITLE_RE"
@@ -479,13 +479,13 @@ keys q
 check_exit hc-quit 0
 
 # ==== no colour, ASCII: letters ====
-start 120 32 NO_COLOR=1 -- --ascii "$HT"
+start 120 32 NO_COLOR=1 -- --ascii --bands 8 "$HT"
 wait_for "$READY"
 keys H
 check mono-title "$TITLE_RE"
 TR=$(title_row)
 LR=$(legend_row)
-eq mono-letters "$(legend | cut -f1 | tr -d '\n')" "abcdefgho"
+eq mono-letters "$(legend | cut -f1 | tr -d '\n')" "abcdefgh~"
 sed -n "$((TR + 1)),${E2E_H}p" "$E2E_SCREEN" | LC_ALL=C grep -n '[^ -~]' >"$R/nonascii"
 eq mono-ascii-only "$(wc -l <"$R/nonascii" | tr -d ' ')" 0 "$(head -3 "$R/nonascii")"
 sed -n "$((TR + 3)),${LR}p" "$E2E_SCREEN" | cut -c9- | tr -cd 'a-z' | fold -w1 | sort -u | tr -d '\n' >"$R/got"
@@ -494,7 +494,7 @@ case $letters in
 a*b*) pass ;;
 *) fail mono-chart-letters "chart letters '$letters'" ;;
 esac
-bad=$(printf '%s' "$letters" | tr -d 'abcdefgho')
+bad=$(printf '%s' "$letters" | tr -d 'abcdefgh~')
 eq mono-chart-known "$bad" ""
 # every column's stack: the census the column shows, as high as its total
 get_window
@@ -506,7 +506,7 @@ keys x
 check mono-detail '^band    a '
 cells
 LR=$(legend_row)
-awk -F'\t' -v a=$((TR + 2)) -v b=$((LR - 1)) '$1 >= a && $1 <= b && $2 >= 8 && $6 ~ /^[a-ho]$/ {
+awk -F'\t' -v a=$((TR + 2)) -v b=$((LR - 1)) '$1 >= a && $1 <= b && $2 >= 8 && $6 ~ /^[a-h~]$/ {
 	print ($6 == "a") ? ($5 ~ /r/ ? "a-reverse" : "a-plain") : ($5 ~ /d/ ? "other-dim" : "other-plain") }' \
 	"$E2E_CELLS" | sort | uniq -c | awk '{ print $2 ":" ($1 > 0) }' | tr '\n' ' ' >"$R/got"
 eq mono-highlight "$(cat "$R/got")" "a-reverse:1 other-dim:1 "
@@ -516,14 +516,14 @@ TR=$(title_row)
 get_window
 first_col=$(awk -v t0="$T0" -v t1="$T1" -v w="$W" 'NR == 1 { print int((($1 - t0 + 1) * w - 1) / (t1 - t0)) }' "$R/cens")
 top=$(row $((TR + 2)))
-eq mono-normalised-top "$(printf '%s' "$top" | cut -c$((9 + first_col))- | tr -d 'a-ho\n' | wc -c | tr -d ' ')" 0 \
+eq mono-normalised-top "$(printf '%s' "$top" | cut -c$((9 + first_col))- | tr -d 'a-h~\n' | wc -c | tr -d ' ')" 0 \
 	"(top row '$top' from column $first_col)"
 keys q
 check_exit mono-quit 0
 
 # narrow: columns that hold two censuses or more show the largest, first
 # or last in the column
-start 30 40 NO_COLOR=1 -- --ascii "$HT"
+start 30 40 NO_COLOR=1 -- --ascii --bands 8 "$HT"
 wait_for '^util'
 keys H
 check narrow-title "$TITLE_RE"
@@ -548,7 +548,7 @@ if [ "$(wc -c <"$HOSTILE")" = "$(wc -c <"$HT")" ] && ! cmp -s "$HOSTILE" "$HT"; 
 	fail hostile-log "sed did not make the hostile log"
 fi
 heap_model "$HOSTILE" "$R/hostile.tsv"
-start 120 32 -- "$HOSTILE"
+start 120 32 -- --bands 8 "$HOSTILE"
 wait_for "$READY"
 keys H
 check hostile-title "$TITLE_RE"
@@ -608,13 +608,128 @@ printf '%s\n' 'bind M none' 'bind Z pane-mode' 'bind r none' 'bind Y pane-sort' 
 start 200 32 XDG_CONFIG_HOME="$E2E_T/cfg-keys" -- "$HT"
 wait_for "$READY"
 keys H
-check_status rc-keys-open 'Z normalises, Y ranks by peak, O highlights$'
+check_status rc-keys-open 'Z normalises, Y ranks by peak, O highlights, >/< more or fewer bands'
 keys c
 check_status rc-keys-profile 'pane-cap: in the profile view \(U\)'
 keys Z
 check_status rc-keys-bound 'heap: normalised'
 keys q
 check_exit rc-keys-quit 0
+
+# ==== how many bands (issue 20): --bands, the rc file, > and <, other ====
+# the legend's entries side by side: "letter value share name" per entry
+# (filled down each column), each entry LEGEND_W wide
+# entries FILE: the letters of the legend's entries on the screen, in
+# legend order (down each column first)
+entries() {
+	awk -v w="$2" 'substr($0, 1, 5) ~ /^[> ]    $/ && substr($0, 6, 1) ~ /[a-zA-Z0-9~]/ && substr($0, 7, 1) == " " {
+		for (c = 0; c * w < length($0); c++) {
+			e = substr($0, c * w + 1, w)
+			if (substr(e, 6, 1) ~ /[a-zA-Z0-9~]/ && substr(e, 7, 1) == " ")
+				col[c] = col[c] substr(e, 6, 1)
+		}
+	}
+	END { for (c = 0; c in col; c++) printf "%s", col[c]; print "" }' "$1"
+}
+nb_ht=$("$E2E_HECTIC" heap --top 1000 "$HT" | sed -n '1s/.*censuses, \([0-9]*\) bands.*/\1/p')
+start 120 40 -- "$HT"
+wait_for "$READY"
+keys H
+check bands-default-title "^heap absolute: 15 of $nb_ht bands by area \\+ other"
+# 15 bands and other, side by side (the pane's 34 rows keep half for the chart)
+eq bands-default-legend "$(entries "$E2E_SCREEN" 60)" "abcdefghijklmno~"
+keys '>' '>'
+check bands-more-title "^heap absolute: 17 of $nb_ht bands"
+check_status bands-more-says 'heap: up to 17 bands on their own'
+eq bands-more-legend "$(entries "$E2E_SCREEN" 60)" "abcdefghijklmnopq~"
+keys '<' '<' '<'
+check bands-fewer-title "^heap absolute: 14 of $nb_ht bands"
+# Enter on other: the bands in it, ranked, from the 15th on
+keys G
+for i in $(seq 1 16); do keys j; done
+wait_change
+eq bands-other-selected "$(grep -c '>    ~ ' "$E2E_SCREEN")" 1
+keys Enter
+check other-list-title "^other: $((nb_ht - 14)) bands ranked by area over the window"
+# its first row: the 15th band by area over the window, as awk ranks them
+get_window
+rank "$R/ht.tsv" "$T0" "$T1" area | cut -f1 >"$R/area"
+first=$(sed -n 's/^>   15  *[-0-9.kMGB]*  *[-0-9.%]*  peak  *[0-9.kMGB]*  //p' "$E2E_SCREEN")
+eq_set other-list-first "$first" "$(sed -n 15p "$R/area")"
+keys j j
+wait_change
+second=$(grep -E '^ +16 ' "$E2E_SCREEN" | sed 's/^ *16  *[-0-9.kMGB]*  *[-0-9.%]*  peak  *[0-9.kMGB]*  //')
+eq_set other-list-second "$second" "$(sed -n 16p "$R/area")"
+grep -q '^>   17 ' "$E2E_SCREEN" && pass || fail other-list-moves "j j did not select the 17th"
+keys Escape
+check other-list-closed "^heap absolute: 14 of $nb_ht bands"
+check_not other-list-gone '^other: '
+keys q
+check_exit bands-quit 0
+# --bands on the command line, and the rc file's heap-bands (the command
+# line wins)
+start 200 50 -- --bands 3 "$HT"
+wait_for "$READY"
+keys H
+check bands-option-title "^heap absolute: 3 of $nb_ht bands by area \\+ other"
+keys q
+check_exit bands-option-quit 0
+mkdir -p "$E2E_T/cfg-bands/hectic"
+printf '%s\n' 'set heap-bands 5' >"$E2E_T/cfg-bands/hectic/hecticrc"
+start 200 50 XDG_CONFIG_HOME="$E2E_T/cfg-bands" -- "$HT"
+wait_for "$READY"
+keys H
+check bands-rc-title "^heap absolute: 5 of $nb_ht bands by area \\+ other"
+keys q
+check_exit bands-rc-quit 0
+start 200 50 XDG_CONFIG_HOME="$E2E_T/cfg-bands" -- --bands 7 "$HT"
+wait_for "$READY"
+keys H
+check bands-option-over-rc "^heap absolute: 7 of $nb_ht bands"
+keys q
+check_exit bands-over-quit 0
+for bad in 0 61 x; do
+	"$E2E_HECTIC" --bands "$bad" "$HT" >"$E2E_T/out" 2>&1
+	st=$?
+	eq "bands-bad-$bad" "$st $(grep -c "bad --bands '$bad' (use 1 to 60)" "$E2E_T/out")" "2 1"
+done
+
+# ==== a -hi profile (GHC 9.10): bands named by their info tables ====
+HI=$F/modern/ghc910-heap-hi.eventlog
+HI_SHOW=$F/modern/ghc910-heap-hi.oracle.show
+start 200 80 -- --bands 30 "$HI"
+wait_for "$READY"
+keys H
+check hi-title "^heap absolute: .* bands by area.*; by info table"
+# every legend name: "TABLE SRC" as the log's Info Table line gives them
+# (show's text: "Info Table: ADDR:CLOSURE:TABLE - SRC"), or "0xADDR (no
+# provenance)" for an address without one
+sed -n 's/^[> ]    [a-zA-Z0-9]  *[-0-9.kMGB]*  *[-0-9.%]*  peak  *[0-9.kMGB]*  //p' "$E2E_SCREEN" >"$R/hi-names"
+awk 'FNR == NR { if (match($0, /: Info Table: /)) { r = substr($0, RSTART + RLENGTH)
+		split(r, a, ":"); addr = a[1]; sub(/^[0-9a-f]*:[^:]*:/, "", r)
+		t = r; sub(/ - .*$/, "", t); src = r; sub(/^.* - /, "", src)
+		name[addr] = src == ":" ? t : t " " src; has[t " " src] = 1; has[t] = 1 }
+		next }
+	/^0x[0-9a-f]* \(no provenance\)$/ { a = substr($1, 3); if (a in name) { print "has provenance: " $0 }; nohave++; next }
+	{ if (!($0 in has)) print "not an Info Table: " $0; named++ }
+	END { if (named < 10 || nohave < 1) print "named " named ", without " nohave }' "$HI_SHOW" "$R/hi-names" >"$R/hi-bad"
+if [ -s "$R/hi-names" ] && [ ! -s "$R/hi-bad" ]; then pass; else
+	fail hi-names "$(head -5 "$R/hi-bad") ($(wc -l <"$R/hi-names") names)"
+fi
+# the selected band's provenance: the first band with a source location
+n=$(grep -nE '^[> ]    [a-zA-Z0-9]  .*  [^ ]+_info [^ ]+:[0-9]' "$E2E_SCREEN" | head -1 | cut -d: -f1)
+sel=$(grep -n '^>    a ' "$E2E_SCREEN" | cut -d: -f1)
+steps=$((n - sel))
+while [ "$steps" -gt 0 ]; do keys j; steps=$((steps - 1)); done
+keys x
+check hi-detail '^table   0x[0-9a-f]+ [^ ]+_info, [A-Z_0-9]+, type .*, module Main, '
+addr=$(sed -n 's/^table   0x\([0-9a-f]*\) .*/\1/p' "$E2E_SCREEN")
+want=$(awk -v a="$addr" 'match($0, /: Info Table: /) { r = substr($0, RSTART + RLENGTH); split(r, f, ":")
+	if (f[1] == a) { t = r; sub(/^[0-9a-f]*:[^:]*:/, "", t); src = t; sub(/ - .*$/, "", t); sub(/^.* - /, "", src); print t " " src } }' "$HI_SHOW")
+got=$(sed -n 's/^table   0x[0-9a-f]* \([^,]*\), .*, \([^,]*\)$/\1 \2/p' "$E2E_SCREEN")
+eq_set hi-detail-provenance "$got" "$want"
+keys q
+check_exit hi-quit 0
 
 echo "e2e-heap: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]

@@ -54,6 +54,8 @@ static void test_defaults(void **state)
 	assert_int_equal(rc.color, RC_COLOR_AUTO);
 	assert_int_equal(rc.ascii, RC_ASCII_AUTO);
 	assert_int_equal(rc.raw_max, RC_RAW_MAX_DEFAULT);
+	assert_int_equal(rc.heap_bands, RC_HEAP_BANDS_DEFAULT);
+	assert_int_equal(rc.heap_bands, 15);
 	assert_int_equal(rc.nbinds, 0);
 	assert_int_equal(rc.nerrors, 0);
 	assert_null(rc.path);
@@ -69,7 +71,7 @@ static void test_option_table(void **state)
 	(void)state;
 	size_t n;
 	const struct rc_option *o = rc_options(&n);
-	assert_int_equal(n, 4);
+	assert_int_equal(n, 5);
 	for (size_t i = 0; i < n; i++) {
 		assert_non_null(o[i].name);
 		assert_true(strlen(o[i].help) > 10);
@@ -87,6 +89,28 @@ static void test_option_table(void **state)
 	assert_string_equal(o[3].name, "raw-max");
 	assert_null(o[3].values);
 	assert_int_equal(strtoul(o[3].deflt, NULL, 10), RC_RAW_MAX_DEFAULT);
+	assert_string_equal(o[4].name, "heap-bands");
+	assert_null(o[4].values);
+	assert_int_equal(strtoul(o[4].deflt, NULL, 10), RC_HEAP_BANDS_DEFAULT);
+}
+
+/* set heap-bands: 1 to RC_HEAP_BANDS_MAX; outside it an error that keeps
+ * the value before. */
+static void test_heap_bands(void **state)
+{
+	(void)state;
+	struct rc rc;
+	rc_init(&rc);
+	parse(&rc, "set heap-bands 30\n");
+	assert_int_equal(rc.nerrors, 0);
+	assert_int_equal(rc.heap_bands, 30);
+	assert_int_equal(rc.raw_max, RC_RAW_MAX_DEFAULT);
+	parse(&rc, "set heap-bands 61\nset heap-bands 0\nset heap-bands x\n");
+	dump_errors(&rc);
+	assert_int_equal(rc.nerrors, 3);
+	assert_non_null(strstr(rc.errors[0], "use 1 to 60"));
+	assert_int_equal(rc.heap_bands, 30);
+	rc_free(&rc);
 }
 
 static void test_good_file(void **state)
@@ -652,6 +676,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_option_table),
+		cmocka_unit_test(test_heap_bands),
 		cmocka_unit_test(test_good_file),
 		cmocka_unit_test(test_later_bind_wins),
 		cmocka_unit_test(test_errors),

@@ -140,10 +140,11 @@ static void test_stack(void **state)
 }
 
 /* Every split: the parts inside the pane, in order, not overlapping. */
-static void rows_ok(int R, size_t nrank, int maxn, int det)
+static void rows_ok(int R, size_t nrank, int maxn, int det, int maxcols)
 {
 	struct heap_rows r;
-	heap_pane_rows(R, nrank, maxn, det, &r);
+	heap_pane_rows(R, nrank, maxn, det, maxcols, &r);
+	assert_true(r.legcols >= 1 && r.legcols <= (maxcols > 1 ? maxcols : 1));
 	if (R <= 0) {
 		assert_int_equal(r.title, -1);
 		assert_int_equal(r.nchart + r.nlegend + r.ndetail, 0);
@@ -160,8 +161,12 @@ static void rows_ok(int R, size_t nrank, int maxn, int det)
 	if (r.nlegend) {
 		assert_int_equal(r.legend0, next);
 		next += r.nlegend;
-		/* a row per band shown, and one for other */
-		assert_int_equal(r.nlegend, r.nshown + (r.other ? 1 : 0));
+		/* an entry per band shown, and one for other, legcols a row */
+		int entries = r.nshown + (r.other ? 1 : 0);
+		assert_int_equal(r.nlegend, (entries + r.legcols - 1) / r.legcols);
+		/* no more columns than needed: one fewer would not hold them */
+		if (r.legcols > 1)
+			assert_true(r.nlegend * (r.legcols - 1) < entries);
 	}
 	if (r.ndetail) {
 		assert_int_equal(r.detail0, next);
@@ -183,42 +188,42 @@ static void test_rows(void **state)
 {
 	(void)state;
 	struct heap_rows r;
-	heap_pane_rows(1, 49, 8, 4, &r);
+	heap_pane_rows(1, 49, 8, 4, 1, &r);
 	assert_int_equal(r.title, 0);
 	assert_int_equal(r.ticks, -1);
 	assert_int_equal(r.nchart, 0);
-	heap_pane_rows(2, 49, 8, 0, &r);
+	heap_pane_rows(2, 49, 8, 0, 1, &r);
 	assert_int_equal(r.chart0, 1);
 	assert_int_equal(r.nchart, 1);
-	heap_pane_rows(3, 49, 8, 0, &r);
+	heap_pane_rows(3, 49, 8, 0, 1, &r);
 	assert_int_equal(r.ticks, 1);
 	assert_int_equal(r.nchart, 1);
 	/* 120x32 with two capabilities: 22 rows; 8 bands and other */
-	heap_pane_rows(22, 49, 8, 0, &r);
+	heap_pane_rows(22, 49, 8, 0, 1, &r);
 	assert_int_equal(r.nchart, 11);
 	assert_int_equal(r.nlegend, 9);
 	assert_int_equal(r.nshown, 8);
 	assert_true(r.other);
 	assert_int_equal(r.ndetail, 0);
 	/* the detail comes out of the chart; the bands shown stay */
-	heap_pane_rows(22, 49, 8, 4, &r);
+	heap_pane_rows(22, 49, 8, 4, 1, &r);
 	assert_int_equal(r.nchart, 7);
 	assert_int_equal(r.nlegend, 9);
 	assert_int_equal(r.detail0, 18);
 	assert_int_equal(r.ndetail, 4);
 	/* few bands: all of them, no other */
-	heap_pane_rows(22, 3, 8, 0, &r);
+	heap_pane_rows(22, 3, 8, 0, 1, &r);
 	assert_int_equal(r.nshown, 3);
 	assert_false(r.other);
 	assert_int_equal(r.nlegend, 3);
 	assert_int_equal(r.nchart, 17);
 	/* a small legend: one band and other */
-	heap_pane_rows(6, 49, 8, 0, &r);
+	heap_pane_rows(6, 49, 8, 0, 1, &r);
 	assert_int_equal(r.nshown, 1);
 	assert_int_equal(r.nlegend, 2);
 	assert_int_equal(r.nchart, 2);
 	/* no room for a legend: the chart has the bands still */
-	heap_pane_rows(5, 49, 6, 4, &r);
+	heap_pane_rows(5, 49, 6, 4, 1, &r);
 	assert_int_equal(r.nlegend, 0);
 	assert_int_equal(r.nshown, 6);
 	assert_true(r.other);
@@ -227,9 +232,35 @@ static void test_rows(void **state)
 	for (int R = -1; R < 60; R++)
 		for (size_t n = 0; n < 20; n++)
 			for (int det = 0; det <= 4; det += 4) {
-				rows_ok(R, n, 8, det);
-				rows_ok(R, n, 6, det);
+				rows_ok(R, n, 8, det, 1);
+				rows_ok(R, n, 15, det, 3);
+				rows_ok(R, n, 6, det, 1);
 			}
+	for (int R = -1; R < 40; R++)
+		for (size_t n = 0; n < 1100; n += n < 70 ? 1 : 97)
+			for (int cols = 1; cols <= 5; cols++)
+				rows_ok(R, n, 15, 4, cols);
+	/* 140x45 (issue 20: GHC compiling a project, 1,079 bands): 15 bands
+	 * and other in 4 legend rows of 4 entries, the chart keeping half */
+	heap_pane_rows(24, 1079, 15, 0, 3, &r);
+	assert_int_equal(r.nshown, 15);
+	assert_true(r.other);
+	assert_int_equal(r.legcols, 2);
+	assert_int_equal(r.nlegend, 8);
+	assert_int_equal(r.nchart, 14);
+	heap_pane_rows(12, 1079, 15, 0, 4, &r);
+	assert_int_equal(r.legcols, 4);
+	assert_int_equal(r.nlegend, 4);
+	assert_int_equal(r.nshown, 15);
+	/* a column holds them: one entry a row */
+	heap_pane_rows(40, 1079, 15, 0, 4, &r);
+	assert_int_equal(r.legcols, 1);
+	assert_int_equal(r.nlegend, 16);
+	/* too few rows even side by side: as many as fit, and other */
+	heap_pane_rows(8, 1079, 15, 0, 2, &r);
+	assert_int_equal(r.legcols, 2);
+	assert_int_equal(r.nlegend, 3);
+	assert_int_equal(r.nshown, 5);
 }
 
 static void test_median(void **state)

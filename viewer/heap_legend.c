@@ -1,0 +1,336 @@
+/* The heap pane's words: its band names (info-table provenance for a -hi
+ * profile), the legend, the highlighted band's detail and the list of the
+ * bands summed as other. */
+#include "heap_pane.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "draw.h"
+
+/* ---- names ---- */
+
+/* The name of band b into f, as the pane shows it. */
+static void write_name(struct viewer *u, uint32_t b, FILE *f)
+{
+	uint64_t addr;
+	struct ipe e;
+	switch (heap_band_ipe(&u->heap, &u->s, b, &addr, &e)) {
+	case 1:
+		fprintf(f, "0x%llx (no provenance)", (unsigned long long)addr);
+		return;
+	case 2:
+		fwrite(e.table, 1, e.ntable, f);
+		if (ipe_has_src(&e)) {
+			putc(' ', f);
+			fwrite(e.src, 1, e.nsrc, f);
+		}
+		return;
+	}
+	heap_band_name(&u->heap, b, f);
+}
+
+const char *heap_pane_name(struct viewer *u, struct heap_pane *p, uint32_t b, size_t *n)
+{
+	if (!p->name[b]) {
+		char *s = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&s, &len);
+		if (!f) {
+			*n = 0;
+			return "";
+		}
+		write_name(u, b, f);
+		if (fclose(f) != 0 || !s) {
+			free(s);
+			*n = 0;
+			return "";
+		}
+		p->name[b] = s;
+		p->nname[b] = len;
+	}
+	*n = p->nname[b];
+	return p->name[b];
+}
+
+char heap_pane_letter(const struct heap_pane *p, int i)
+{
+	static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	if (i >= p->nshown || i < 0 || (size_t)i >= sizeof letters - 1)
+		return '~';
+	return letters[i];
+}
+
+int heap_pane_color(const struct heap_pane *p, int i)
+{
+	return i >= p->nshown ? p->npal : i % (p->npal ? p->npal : 1);
+}
+
+int heap_pane_put(const struct viewer *u, int y, int x, const char *s)
+{
+	if (x >= u->L.cols)
+		return 0;
+	int n = (int)strlen(s);
+	if (n > u->L.cols - x)
+		n = u->L.cols - x;
+	mvaddnstr(y, x, s, n);
+	return n;
+}
+
+/* The name of legend entry i (raw bytes: draw with draw_safe). */
+static const char *entry_name(struct viewer *u, struct heap_pane *p, int i, size_t *n, char *buf,
+			      size_t bn)
+{
+	if (i < p->nshown)
+		return heap_pane_name(u, p, p->rank[i].band, n);
+	size_t rest = p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0;
+	*n = (size_t)snprintf(buf, bn, "other (%zu band%s)", rest, rest == 1 ? "" : "s");
+	return buf;
+}
+
+/* The share of v in total, as text. */
+static char *share(char *buf, size_t n, uint64_t v, uint64_t total)
+{
+	snprintf(buf, n, "%.1f%%", total ? 100.0 * (double)v / (double)total : 0.0);
+	return buf;
+}
+
+/* ---- the legend ---- */
+
+/* Entry i at (y, x), w columns: the selection mark, the swatch, the
+ * letter, its value and share at the cursor (and its peak when the entry
+ * is a whole row), the name. */
+static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i, long cc,
+			 const uint64_t *cv, bool wide)
+{
+	const struct heap *h = &u->heap;
+	bool sel = i == p->pl.sel;
+	char a[32], b[32], c[32], line[128], nb[64];
+	int end = x + w < u->L.cols ? x + w : u->L.cols;
+	if (sel)
+		heap_pane_put(u, y, x, ">");
+	if (p->colors) { /* the swatch */
+		attron(COLOR_PAIR(heap_pane_fill(p, i)));
+		heap_pane_put(u, y, x + 2, "  ");
+		attroff(COLOR_PAIR(heap_pane_fill(p, i)));
+	}
+	char l[2] = { heap_pane_letter(p, i), 0 };
+	attr_t la = sel && p->hl ? A_REVERSE | A_BOLD : A_BOLD;
+	attron(la);
+	heap_pane_put(u, y, x + 5, l);
+	attroff(la);
+	const char *v = cc >= 0 ? bytes_format(a, sizeof a, cv[i]) : "-";
+	const char *s = cc >= 0 ? share(b, sizeof b, cv[i], h->censuses[cc].total) : "-";
+	if (wide)
+		snprintf(line, sizeof line, "%7s %6s  peak %7s  ", v, s,
+			 bytes_format(c, sizeof c, p->st[i].peak));
+	else
+		snprintf(line, sizeof line, "%7s %6s ", v, s);
+	attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
+	attron(ta);
+	int tx = wide ? LAYOUT_GUTTER : x + 7;
+	tx += heap_pane_put(u, y, tx, line);
+	size_t n;
+	const char *name = entry_name(u, p, i, &n, nb, sizeof nb);
+	if (tx < end - (wide ? 0 : 1))
+		draw_safe(y, tx, (const uint8_t *)name, n, end - tx - (wide ? 0 : 1), u->ascii);
+	attroff(ta);
+}
+
+void heap_pane_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols,
+		      long cc, const uint64_t *cv)
+{
+	int n = p->pl.n;
+	if (legcols <= 1) { /* a row an entry, scrolled with the selection */
+		for (int r = 0; r < rows && p->pl.top + r < n; r++)
+			legend_entry(u, p, y0 + r, 0, u->L.cols, p->pl.top + r, cc, cv, true);
+		return;
+	}
+	/* side by side, filled down each column first */
+	int w = u->L.cols / legcols;
+	for (int k = 0; k < n; k++) {
+		int r = k % rows, col = k / rows;
+		if (col < legcols)
+			legend_entry(u, p, y0 + r, col * w, w, k, cc, cv, false);
+	}
+}
+
+/* ---- the detail ---- */
+
+int heap_pane_detail_rows(struct viewer *u, const struct heap_pane *p)
+{
+	(void)p;
+	return u->heap.breakdown == HEAP_BY_INFO_TABLE ? 5 : 4;
+}
+
+/* The provenance row of a -hi band: the info table's name, closure type,
+ * type, label, module and source location, as its IPE event gives them. */
+static void detail_ipe(struct viewer *u, struct heap_pane *p, int y)
+{
+	heap_pane_put(u, y, 0, "table");
+	int i = p->pl.sel;
+	if (i >= p->nshown) {
+		heap_pane_put(u, y, LAYOUT_GUTTER, "(the sum of the bands not drawn on their own)");
+		return;
+	}
+	uint64_t addr;
+	struct ipe e;
+	int k = heap_band_ipe(&u->heap, &u->s, p->rank[i].band, &addr, &e);
+	char line[160];
+	if (k == 0) {
+		heap_pane_put(u, y, LAYOUT_GUTTER, "(not an info table's address)");
+		return;
+	}
+	int x = LAYOUT_GUTTER;
+	snprintf(line, sizeof line, "0x%llx ", (unsigned long long)addr);
+	x += heap_pane_put(u, y, x, line);
+	if (k == 1) {
+		heap_pane_put(u, y, x, "no provenance in the log: its code was built without "
+				       "-finfo-table-map");
+		return;
+	}
+	const char *cl = e.closure_ok ? ipe_closure_name(e.closure) : NULL;
+	struct {
+		const char *label;
+		const uint8_t *s;
+		uint32_t n;
+	} f[] = {
+		{ "", e.table, e.ntable },
+		{ ", ", cl ? (const uint8_t *)cl : e.desc, cl ? (uint32_t)strlen(cl) : e.ndesc },
+		{ ", type ", e.type, e.ntype },
+		{ ", label ", e.label, e.nlabel },
+		{ ", module ", e.module, e.nmodule },
+		{ ", ", e.src, ipe_has_src(&e) ? e.nsrc : 0 },
+	};
+	for (size_t j = 0; j < sizeof f / sizeof f[0] && x < u->L.cols; j++) {
+		if (!f[j].n)
+			continue;
+		x += heap_pane_put(u, y, x, f[j].label);
+		if (x < u->L.cols)
+			x += draw_safe(y, x, f[j].s, f[j].n, u->L.cols - x, u->ascii);
+	}
+}
+
+/* The growth of entry i over the window, on row y. */
+static void detail_growth(struct viewer *u, struct heap_pane *p, int y, const struct row_stat *st)
+{
+	const struct heap *h = &u->heap;
+	char a[32], b[32], e[32], line[400];
+	if (p->c0 < 0)
+		return;
+	uint64_t ta = h->censuses[p->c0].time, tb = h->censuses[p->c1].time;
+	bool up = st->last >= st->first;
+	uint64_t dv = up ? st->last - st->first : st->first - st->last;
+	char rate[48] = "";
+	if (tb > ta)
+		snprintf(rate, sizeof rate, ", %s%s/s", up ? "+" : "-",
+			 bytes_format(e, sizeof e, (uint64_t)((double)dv / ((double)(tb - ta) / 1e9) + 0.5)));
+	snprintf(line, sizeof line,
+		 "window: %llu B (census of %s) -> %llu B (census of %s): %s%llu B%s over %ld census%s",
+		 (unsigned long long)st->first, core_fmt_moment(a, sizeof a, ta),
+		 (unsigned long long)st->last, core_fmt_moment(b, sizeof b, tb), up ? "+" : "-",
+		 (unsigned long long)dv, rate, p->c1 - p->c0 + 1, p->c1 > p->c0 ? "es" : "");
+	heap_pane_put(u, y, LAYOUT_GUTTER, line);
+}
+
+/* The series of entry i: the census of each column, in eighths of the
+ * largest. */
+static void detail_series(struct viewer *u, struct heap_pane *p, int y, int i)
+{
+	heap_pane_put(u, y, 0, "series");
+	uint64_t max = 0;
+	for (int k = 0; k < u->L.plotw; k++)
+		if (p->ccens[k] >= 0 && p->cval[(size_t)k * M + (size_t)i] > max)
+			max = p->cval[(size_t)k * M + (size_t)i];
+	attr_t at = p->colors ? (attr_t)COLOR_PAIR(heap_pane_line(p, i)) : 0;
+	attron(at);
+	for (int k = 0; k < u->L.plotw; k++)
+		if (p->ccens[k] >= 0)
+			draw_level(u, y, LAYOUT_GUTTER + k,
+				   layout_level8((double)p->cval[(size_t)k * M + (size_t)i], (double)max));
+	attroff(at);
+}
+
+void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc,
+		      const uint64_t *cv)
+{
+	const struct heap *h = &u->heap;
+	int i = p->pl.sel;
+	const struct row_stat *st = &p->st[i];
+	char a[32], b[32], c[32], d[32], line[400], nb[64];
+	int y = y0;
+	/* the name */
+	heap_pane_put(u, y, 0, "band");
+	char l[2] = { heap_pane_letter(p, i), 0 };
+	attron(A_BOLD);
+	heap_pane_put(u, y, LAYOUT_GUTTER, l);
+	size_t n;
+	const char *s = entry_name(u, p, i, &n, nb, sizeof nb);
+	if (LAYOUT_GUTTER + 2 < u->L.cols)
+		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
+	attroff(A_BOLD);
+	if (++y >= y0 + rows)
+		return;
+	if (h->breakdown == HEAP_BY_INFO_TABLE) {
+		detail_ipe(u, p, y);
+		if (++y >= y0 + rows)
+			return;
+	}
+	/* the peak, and the value at the cursor */
+	int x = LAYOUT_GUTTER;
+	snprintf(line, sizeof line, "peak %llu B (%s) at %s;  ", (unsigned long long)st->peak,
+		 bytes_format(a, sizeof a, st->peak), core_fmt_moment(b, sizeof b, st->peak_time));
+	x += heap_pane_put(u, y, x, line);
+	if (cc >= 0)
+		snprintf(line, sizeof line, "at the cursor %llu B (%s), %s of the census of %s",
+			 (unsigned long long)cv[i], bytes_format(a, sizeof a, cv[i]),
+			 share(c, sizeof c, cv[i], h->censuses[cc].total),
+			 core_fmt_moment(d, sizeof d, h->censuses[cc].time));
+	else
+		snprintf(line, sizeof line, "at the cursor: before the first census");
+	heap_pane_put(u, y, x, line);
+	if (++y >= y0 + rows)
+		return;
+	detail_growth(u, p, y, st);
+	if (++y >= y0 + rows)
+		return;
+	detail_series(u, p, y, i);
+}
+
+/* ---- the bands in other ---- */
+
+void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc)
+{
+	const struct heap *h = &u->heap;
+	size_t rest = p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0;
+	char a[32], b[32], c[32], line[200];
+	snprintf(line, sizeof line,
+		 "other: %zu band%s ranked by %s over the window; at the cursor, share, peak "
+		 "(%s closes)", rest, rest == 1 ? "" : "s", p->by == HEAP_BY_AREA ? "area" : "peak",
+		 core_key_for(u, ACT_CANCEL));
+	attron(A_BOLD);
+	heap_pane_put(u, y0, 0, line);
+	attroff(A_BOLD);
+	rows--;
+	pane_list_set(&p->ol, (int)rest);
+	pane_list_show(&p->ol, rows);
+	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
+		int k = p->ol.top + r, y = y0 + 1 + r;
+		const struct band_rank *br = &p->rank[(size_t)p->nshown + (size_t)k];
+		uint64_t v = cc >= 0 ? heap_census_band(h, (size_t)cc, br->band) : 0;
+		bool sel = k == p->ol.sel;
+		attr_t ta = sel ? A_REVERSE : 0;
+		attron(ta);
+		snprintf(line, sizeof line, "%s%5d %7s %6s  peak %7s  ", sel ? ">" : " ",
+			 p->nshown + k + 1, cc >= 0 ? bytes_format(a, sizeof a, v) : "-",
+			 cc >= 0 ? share(b, sizeof b, v, h->censuses[cc].total) : "-",
+			 bytes_format(c, sizeof c, br->peak));
+		int x = heap_pane_put(u, y, 0, line);
+		size_t n;
+		const char *s = heap_pane_name(u, p, br->band, &n);
+		if (x < u->L.cols)
+			draw_safe(y, x, (const uint8_t *)s, n, u->L.cols - x, u->ascii);
+		attroff(ta);
+	}
+}
