@@ -1,23 +1,26 @@
 /* The tag -> class table. */
 #include "classes.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+/* name, description, the noun of "no NOUN events", and the +RTS -l letter */
 static const struct {
-	const char *name, *desc;
+	const char *name, *desc, *noun;
+	char letter;
 } info[CL_COUNT] = {
-	[CL_SCHED] = { "sched", "threads and the scheduler" },
-	[CL_GC] = { "gc", "garbage collection" },
-	[CL_HEAP] = { "heap", "heap statistics" },
-	[CL_SPARKS] = { "sparks", "sparks" },
-	[CL_CAPS] = { "caps", "capabilities, capsets, process" },
-	[CL_TASKS] = { "tasks", "OS tasks" },
-	[CL_USER] = { "user", "user markers and messages, log messages" },
-	[CL_PROF] = { "prof", "heap and time profiling, IPE" },
-	[CL_NONMOVING] = { "nonmoving", "nonmoving collector" },
-	[CL_TICKY] = { "ticky", "ticky-ticky counters" },
-	[CL_OTHER] = { "other", "everything else, unknown events" },
+	[CL_SCHED] = { "sched", "threads and the scheduler", "scheduler", 's' },
+	[CL_GC] = { "gc", "garbage collection", "GC", 'g' },
+	[CL_HEAP] = { "heap", "heap statistics", "heap statistics", 'g' },
+	[CL_SPARKS] = { "sparks", "sparks", "spark", 'p' },
+	[CL_CAPS] = { "caps", "capabilities, capsets, process", "capability", 0 },
+	[CL_TASKS] = { "tasks", "OS tasks", "task", 's' },
+	[CL_USER] = { "user", "user markers and messages, log messages", "user", 'u' },
+	[CL_PROF] = { "prof", "heap and time profiling, IPE", "profiling", 0 },
+	[CL_NONMOVING] = { "nonmoving", "nonmoving collector", "nonmoving GC", 'n' },
+	[CL_TICKY] = { "ticky", "ticky-ticky counters", "ticky", 'T' },
+	[CL_OTHER] = { "other", "everything else, unknown events", "other", 0 },
 };
 
 /* Tag ranges and their class; tags in no range are CL_OTHER. */
@@ -95,4 +98,72 @@ bool class_parse_list(const char *s, class_set *out, const char **bad)
 	}
 	*out = set;
 	return true;
+}
+
+char class_rts_letter(enum ev_class c)
+{
+	return c < CL_COUNT ? info[c].letter : 0;
+}
+
+/* Appends to buf (n bytes, length *len) as much of s as fits. */
+static void put(char *buf, size_t n, size_t *len, const char *s)
+{
+	size_t k = strlen(s);
+	if (*len + 1 >= n)
+		return;
+	if (k > n - 1 - *len)
+		k = n - 1 - *len;
+	memcpy(buf + *len, s, k);
+	*len += k;
+	buf[*len] = 0;
+}
+
+/* The separator before item i of m in "a, b or c" (last: the word). */
+static const char *sep(int i, int m, const char *last)
+{
+	return i == 0 ? "" : i == m - 1 ? last : ", ";
+}
+
+const char *class_absent(class_set missing, unsigned opts, char *buf, size_t n)
+{
+	size_t len = 0;
+	if (!n)
+		return buf;
+	buf[0] = 0;
+	missing &= CLASS_ALL;
+	if (!missing)
+		return buf;
+	int nc = 0, nl = 0;
+	char letters[CL_COUNT + 1] = "";
+	for (int c = 0; c < CL_COUNT; c++) {
+		char l = info[c].letter;
+		if (!(missing & CLASS_BIT(c)))
+			continue;
+		nc++;
+		if (l && !strchr(letters, l))
+			letters[nl++] = l;
+	}
+	put(buf, n, &len, "no ");
+	for (int c = 0, i = 0; c < CL_COUNT; c++)
+		if (missing & CLASS_BIT(c)) {
+			put(buf, n, &len, sep(i++, nc, " or "));
+			put(buf, n, &len, info[c].noun);
+		}
+	put(buf, n, &len, " events in this log");
+	if (opts & CLASS_ABSENT_YET) {
+		put(buf, n, &len, " yet");
+		return buf;
+	}
+	if (!nl)
+		return buf;
+	put(buf, n, &len, " (+RTS -l without ");
+	bool plain = true; /* every letter one that plain -l has and -l-au has not */
+	for (int i = 0; i < nl; i++) {
+		char one[2] = { letters[i], 0 };
+		put(buf, n, &len, sep(i, nl, " and "));
+		put(buf, n, &len, one);
+		plain &= strchr("sgp", letters[i]) != NULL;
+	}
+	put(buf, n, &len, plain ? ", as -l-au)" : ")");
+	return buf;
 }

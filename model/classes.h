@@ -6,6 +6,7 @@
 #define HECTIC_CLASSES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum ev_class {
@@ -38,5 +39,29 @@ const char *class_desc(enum ev_class c);
  * offending name in *bad (static storage), on an unknown name. "all" is
  * every class. */
 bool class_parse_list(const char *s, class_set *out, const char **bad);
+
+/* The +RTS -l letter that turns class c's events on: 's' (the scheduler,
+ * and the tasks with it), 'g' (GC, and the heap statistics with it), 'p'
+ * (the spark counters; 'f' adds the spark events), 'u' (user), 'n'
+ * (nonmoving), 'T' (ticky); 0 for a class no -l letter turns on (the
+ * capabilities and process facts, posted always; profiling, which -p and
+ * -h turn on; other). As the RTS reads -l (RtsFlags.c, read_trace_flags):
+ * plain -l is s, g, p and u; -l-au all classes off, then u on. */
+char class_rts_letter(enum ev_class c);
+
+/* Options of class_absent. */
+enum { CLASS_ABSENT_YET = 1 }; /* the log grows: none so far, and no cause said */
+
+/* The sentence that says a log holds no events of the classes in missing,
+ * and the +RTS -l letters that add them, e.g. "no GC or heap statistics
+ * events in this log (+RTS -l without g, as -l-au)", "no scheduler or GC
+ * events in this log (+RTS -l without s and g, as -l-au)", "no ticky
+ * events in this log (+RTS -l without T)"; with CLASS_ABSENT_YET "no
+ * scheduler events in this log yet". The classes in class order, each
+ * letter once; "as -l-au" when every letter is one plain -l turns on and
+ * -l-au off; no cause for a class no letter turns on. Into buf (n bytes,
+ * cut to fit, always terminated when n > 0); "" for an empty set. Returns
+ * buf. The words every report and pane use for what a log lacks. */
+const char *class_absent(class_set missing, unsigned opts, char *buf, size_t n);
 
 #endif

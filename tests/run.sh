@@ -125,6 +125,8 @@ done
 if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
 if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
 if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
+# a log written without some event classes says what it cannot give (issue 20)
+if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)
 if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
 # hectic profile against GHC's own .prof files
@@ -153,6 +155,7 @@ if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
 if sh tests/e2e/threads.sh "$HECTIC"; then ok; else bad e2e-threads; fi
 # the GC pause histogram pane against gcs --tsv, bucketed independently
 if sh tests/e2e/gc_histogram.sh "$HECTIC"; then ok; else bad e2e-gc-histogram; fi
+if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi

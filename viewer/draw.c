@@ -9,6 +9,7 @@
 #include "../parser/render.h"
 #include "../parser/utf8.h"
 #include "core.h"
+#include "lane_view.h"
 
 void draw_setup_colors(struct viewer *u)
 {
@@ -156,6 +157,25 @@ void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_
 	attron(a | extra);
 	mvaddstr(y, x, g);
 	attroff(a | extra);
+}
+
+const char *draw_absent(const struct viewer *u, class_set want, char *buf, size_t n)
+{
+	return lane_view_absent(&u->s, &u->tr, want, u->lv.follow, buf, n);
+}
+
+void draw_absent_row(const struct viewer *u, int y, int x, int w, const char *text, int curcol)
+{
+	size_t len = strlen(text);
+	attron(draw_attr(u, C_DIM));
+	for (int k = 0; k < w; k++) {
+		char ch[2] = { (size_t)k < len ? text[k] : ' ', 0 };
+		attr_t a = k == curcol ? A_REVERSE : 0;
+		attron(a);
+		mvaddstr(y, x + k, ch);
+		attroff(a);
+	}
+	attroff(draw_attr(u, C_DIM));
 }
 
 struct box draw_box(const struct viewer *u, int h, int w, const char *title)

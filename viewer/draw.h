@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../model/classes.h"
 #include "layout.h"
 
 struct viewer;
@@ -35,6 +36,18 @@ attr_t draw_attr(const struct viewer *u, enum color c);
 #define G_TICK(u) ((u)->ascii ? "|" : "\u2502")      /* │ */
 #define G_MARKER(u) ((u)->ascii ? "v" : "\u25be")    /* ▾ */
 #define G_LOADING(u) ((u)->ascii ? "~" : "\u2591")   /* ░: data not loaded yet */
+#define G_UNKNOWN(u) ((u)->ascii ? "?" : "\u00b7")   /* ·: the log cannot tell */
+
+/* What the log lacks of the classes want, in the words of every report and
+ * pane (lane_view_absent: "no GC events in this log (+RTS -l without g, as
+ * -l-au)"; "... yet" while the log grows), into buf: "" when it has them
+ * all. */
+const char *draw_absent(const struct viewer *u, class_set want, char *buf, size_t n);
+
+/* A row of the plot whose figure the log cannot give: text, dim, from
+ * column x, at most w columns; the cursor's column curcol (of the plot,
+ * from x; -1: none) in reverse. */
+void draw_absent_row(const struct viewer *u, int y, int x, int w, const char *text, int curcol);
 
 /* An eighth-block level 0..8 at (y, x) (ASCII: light to dense). */
 void draw_level(const struct viewer *u, int y, int x, int lvl);

@@ -1,7 +1,9 @@
 /* What the timeline's lanes and activity graph make of a column's
- * fractions. */
+ * fractions, and which classes the log holds. */
 #include "lane_view.h"
 
+#include "../model/store.h"
+#include "../model/tracks.h"
 #include "layout.h"
 
 int lane_view_util(const float *run, size_t ncaps, size_t stride)
@@ -29,4 +31,29 @@ bool lane_view_same(void *ctx, size_t ncaps, const float *run_lo, const float *r
 			return false;
 	}
 	return lane_view_util(run_lo, ncaps, 1) == lane_view_util(run_hi, ncaps, 1);
+}
+
+class_set lane_view_have(const struct store *s, const struct tracks *tr)
+{
+	class_set have = s->classes & CLASS_ALL;
+	if (!(have & CLASS_BIT(CL_SCHED)))
+		return have;
+	for (size_t i = 0; i < tr->nthreads; i++) {
+		const struct thread_info *t = &tr->threads[i];
+		if (t->nruns || t->created != UINT64_MAX || t->first_run != UINT64_MAX ||
+		    t->finished != UINT64_MAX)
+			return have;
+	}
+	/* no thread ran: the class's events are labels (or a wakeup, a
+	 * migration) alone, unless a capability ran one all the same */
+	for (size_t c = 0; tr->run && c < tr->ncaps; c++)
+		if (tr->run[c] && tr->run[c][tr->nbins])
+			return have;
+	return have & ~CLASS_BIT(CL_SCHED);
+}
+
+const char *lane_view_absent(const struct store *s, const struct tracks *tr, class_set want,
+			     bool live, char *buf, size_t n)
+{
+	return class_absent(want & ~lane_view_have(s, tr), live ? CLASS_ABSENT_YET : 0, buf, n);
 }

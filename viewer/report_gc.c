@@ -1,13 +1,19 @@
 /* report_gc: where the capabilities' time went. `hectic gcs`: the longest
  * pauses and the pause percentiles (TSV: every collection in time order);
  * `hectic activity`: per column of the window and capability, the
- * fractions of time running and in GC (always TSV). */
+ * fractions of time running and in GC (always TSV). A log without the GC
+ * class (+RTS -l-au) has no collections to give: gcs says so instead of
+ * its table (TSV: the header alone, and the sentence on stderr); without
+ * the scheduler's class, or the GC's, activity's running, or gc, column is
+ * empty (unknown, as summary --tsv leaves what it cannot give), and a
+ * sentence on stderr says why. */
 #include "report.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "cli.h"
+#include "lane_view.h"
 #include "report_text.h"
 
 /* ---- gcs ---- */
@@ -29,10 +35,19 @@ static const struct gcstat *gc_stat(const struct tracks *tr, const struct gc *g)
 	return g->stat >= 0 ? &tr->gcstats[g->stat] : NULL;
 }
 
+/* The sentence for a log without GC events, into buf; "" when it has them. */
+static const char *gcs_absent(const struct report_ctx *c, char *buf, size_t n)
+{
+	return lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_GC), false, buf, n);
+}
+
 /* Every collection in the window, in time order. */
 static int gcs_tsv(struct report_ctx *c)
 {
 	const struct tracks *tr = &c->tr;
+	char why[160];
+	if (*gcs_absent(c, why, sizeof why))
+		warnx_("%s: %s: the collections are not known", c->o.path, why);
 	for (size_t i = 0; i < tr->ngcs; i++) {
 		const struct gc *g = &tr->gcs[i];
 		int gen = tracks_gc_gen(tr, g);
@@ -80,6 +95,11 @@ static int gcs_text(struct report_ctx *c)
 {
 	const struct tracks *tr = &c->tr;
 	const struct report_opts *o = &c->o;
+	char why[160];
+	if (*gcs_absent(c, why, sizeof why)) {
+		printf("%s:\nthe collections and their pauses are not known\n", why);
+		return 0;
+	}
 	size_t n = 0;
 	printf("%4s %14s %11s %11s %4s %14s %4s %4s %s\n", "rank", "start", "pause", "span", "gen",
 	       "copied", "par", "cap", "caps");
@@ -121,6 +141,7 @@ const struct report_ops report_gcs_ops = {
 struct activity {
 	uint64_t from, to;
 	uint64_t *run, *gc; /* [cap * columns + column]: ns running, in GC */
+	bool run_known, gc_known; /* the log has the scheduler's, the GC's events */
 };
 
 static void activity_release(struct report_ctx *c)
@@ -151,7 +172,26 @@ static int activity_prepare(struct report_ctx *c)
 		warnx_("out of memory");
 		return EXIT_BADINPUT;
 	}
+	class_set have = lane_view_have(&c->s, &c->tr);
+	a->run_known = have & CLASS_BIT(CL_SCHED);
+	a->gc_known = have & CLASS_BIT(CL_GC);
+	char why[200];
+	if (*lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC), false, why,
+			      sizeof why))
+		warnx_("%s: %s: %s not known", c->o.path, why,
+		       !a->run_known && !a->gc_known ? "the time running and in GC are"
+		       : !a->run_known		     ? "the time running is"
+						     : "the time in GC is");
 	return -1;
+}
+
+/* A fraction the log may not hold: its value, or an empty field. */
+static void activity_field(double v, bool known)
+{
+	if (known)
+		printf("\t%.4f", v);
+	else
+		putchar('\t');
 }
 
 static int activity_tsv(struct report_ctx *c)
@@ -165,10 +205,11 @@ static int activity_tsv(struct report_ctx *c)
 		double w = (double)(e - s);
 		for (size_t cap = 0; cap < c->tr.ncaps; cap++) {
 			size_t i = cap * n + k;
-			printf("%llu\t%llu\t%d\t%.4f\t%.4f\n", (unsigned long long)s,
-			       (unsigned long long)e, c->tr.caps[cap],
-			       e > s ? (double)a->run[i] / w : 0.0,
-			       e > s ? (double)a->gc[i] / w : 0.0);
+			printf("%llu\t%llu\t%d", (unsigned long long)s, (unsigned long long)e,
+			       c->tr.caps[cap]);
+			activity_field(e > s ? (double)a->run[i] / w : 0.0, a->run_known);
+			activity_field(e > s ? (double)a->gc[i] / w : 0.0, a->gc_known);
+			putchar('\n');
 		}
 	}
 	return 0;

@@ -1,7 +1,12 @@
 /* report_threads: what the program's threads did and said. `hectic
  * threads` (lifetimes, running time, capabilities), `hectic markers` (user
  * markers and messages), `hectic spans` (the user's phases, per name) and
- * `hectic sparks` (per capability, the SPARKS line of +RTS -s). */
+ * `hectic sparks` (per capability, the SPARKS line of +RTS -s). A log
+ * without the scheduler's class (+RTS -l-au) knows no thread: threads says
+ * so instead of its table (TSV: the header alone, the sentence on stderr);
+ * a thread known from its label alone (no scheduler event of it but the
+ * label) is listed with its running time, runs and capabilities unknown:
+ * "-" (TSV: empty), never 0. */
 #include "report.h"
 
 #include <stdio.h>
@@ -12,12 +17,15 @@
 #include "../model/spans.h"
 #include "../model/summary.h"
 #include "cli.h"
+#include "lane_view.h"
 #include "report_text.h"
 
 /* ---- threads ---- */
 
 struct threads {
 	bool windowed;
+	bool states;               /* the log has the threads' states (lane_view_have) */
+	char why[160];             /* else the sentence that says so */
 	struct thread_window *win; /* per thread, inside the window; NULL: the whole log */
 };
 
@@ -32,6 +40,11 @@ static int threads_prepare(struct report_ctx *c)
 {
 	struct threads *t = c->priv;
 	t->windowed = c->o.has_from || c->o.has_to;
+	lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_SCHED), false, t->why, sizeof t->why);
+	t->states = !*t->why;
+	if (!t->states && c->o.tsv)
+		warnx_("%s: %s: the threads%s are not known", c->o.path, t->why,
+		       c->tr.nthreads ? "' lifetimes and running time" : "");
 	if (!t->windowed)
 		return -1;
 	uint64_t to = c->o.to == UINT64_MAX ? UINT64_MAX : c->o.to + 1; /* --to is inclusive */
@@ -90,18 +103,24 @@ static void thread_tsv_row(const struct report_ctx *c, const struct thread_row *
 	putchar('\t');
 	if (t->finished != UINT64_MAX)
 		printf("%llu", (unsigned long long)t->finished);
-	printf("\t%llu\t%u\t%s\n", (unsigned long long)r->run_ns, r->nruns, r->caps);
+	if (((const struct threads *)c->priv)->states)
+		printf("\t%llu\t%u\t%s\n", (unsigned long long)r->run_ns, r->nruns, r->caps);
+	else
+		printf("\t\t\t\n"); /* not known */
 }
 
 static void thread_text_row(const struct report_ctx *c, const struct thread_row *r)
 {
 	const struct thread_info *t = r->t;
-	char a[32], b[32], d[32], e[32];
-	printf("%8u %12s %12s %12s %12s %6u  %-10s ", t->id,
+	bool states = ((const struct threads *)c->priv)->states;
+	char a[32], b[32], d[32], e[32], runs[16];
+	snprintf(runs, sizeof runs, "%u", r->nruns);
+	printf("%8u %12s %12s %12s %12s %6s  %-10s ", t->id,
 	       t->created != UINT64_MAX ? report_text_time(a, t->created) : "-",
 	       t->first_run != UINT64_MAX ? report_text_time(b, t->first_run) : "-",
 	       t->finished != UINT64_MAX ? report_text_time(d, t->finished) : "-",
-	       report_text_time(e, r->run_ns), r->nruns, r->caps[0] ? r->caps : "-");
+	       states ? report_text_time(e, r->run_ns) : "-", states ? runs : "-",
+	       states && r->caps[0] ? r->caps : "-");
 	if (r->label)
 		report_text_put(stdout, r->label, r->nlabel, c->o.escape);
 	putchar('\n');
@@ -110,10 +129,18 @@ static void thread_text_row(const struct report_ctx *c, const struct thread_row 
 static int threads_text(struct report_ctx *c)
 {
 	const struct threads *t = c->priv;
+	if (!t->states && !c->tr.nthreads) {
+		printf("%s:\nthe threads, their lifetimes and running time are not known\n", t->why);
+		return 0;
+	}
 	printf("%8s %12s %12s %12s %12s %6s  %-10s %s\n", "thread", "created", "first run", "ended",
 	       "running", "runs", "caps", "label");
 	threads_each(c, thread_text_row);
-	if (t->windowed)
+	if (!t->states)
+		printf("(%s: the threads are known from their labels alone; their lifetimes "
+		       "and running time are not known)\n",
+		       t->why);
+	else if (t->windowed)
 		printf("(running, runs and caps inside the window; created, first run and ended "
 		       "over the whole log)\n");
 	return 0;
@@ -284,6 +311,14 @@ static int spans_prepare(struct report_ctx *c)
 	return -1;
 }
 
+/* A log without scheduler events knows no thread to pair on (model/spans.c
+ * pairs on the thread running on the event's capability: none). The
+ * store's classes (spans need no tracks): "" when it has them. */
+static const char *spans_absent(const struct report_ctx *c, char *buf, size_t n)
+{
+	return class_absent(CLASS_BIT(CL_SCHED) & ~(class_set)c->s.classes, 0, buf, n);
+}
+
 static int spans_text(struct report_ctx *c)
 {
 	const struct spans_report *p = c->priv;
@@ -310,12 +345,20 @@ static int spans_text(struct report_ctx *c)
 	printf("\n(pairs of user events on one thread: START name / STOP name, or name begin /"
 	       " name end;\n a span is in the window when it starts in it; percentiles are "
 	       "nearest-rank)\n");
+	char why[160];
+	if (*spans_absent(c, why, sizeof why))
+		printf("(%s: the threads are not known;\n the events are paired as if on one thread: "
+		       "spans of one name that overlap may be paired wrongly)\n",
+		       why);
 	return 0;
 }
 
 static int spans_tsv(struct report_ctx *c)
 {
 	const struct spans_report *p = c->priv;
+	char why[160];
+	if (*spans_absent(c, why, sizeof why))
+		warnx_("%s: %s: the events are paired as if on one thread", c->o.path, why);
 	for (size_t i = 0; i < p->n; i++) {
 		const struct span_name *nm = &p->sp.names[p->order[i]];
 		report_text_put_tsv(stdout, (const uint8_t *)nm->text, nm->len, c->o.escape);

@@ -3,7 +3,8 @@
  * GC_END, what +RTS -s counts) in log-scale buckets (1, 2, 5 a decade), a
  * column of counts and bars per generation. Select on a bucket lists its
  * collections, in time order; select on one goes there, cancel goes back
- * to the buckets. */
+ * to the buckets. A log without GC events (+RTS -l-au) says so instead of
+ * an empty histogram. */
 #include "draw.h"
 
 #include <stdio.h>
@@ -215,6 +216,15 @@ static void draw_list(struct viewer *u, struct pane_area a)
 static void gch_draw(struct viewer *u)
 {
 	struct gch_state *s = st(u);
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why)) {
+		char t[200];
+		snprintf(t, sizeof t, "GC pause histogram: %s", why);
+		struct pane_area a = pane_frame(u, t);
+		if (a.h >= 2)
+			mvaddnstr(a.y + 1, 0, "the collections and their pauses are not known", a.cols);
+		return;
+	}
 	struct gch h;
 	histogram(u, &h);
 	char title[200], lab[64];
@@ -268,7 +278,10 @@ static bool gch_open(struct viewer *u)
 	struct gch_state *s = st(u);
 	s->listing = false;
 	s->buckets = (struct pane_list){ 0 };
-	if (!u->tr.ngcs)
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
+		core_say(u, "%s", why);
+	else if (!u->tr.ngcs)
 		core_say(u, "this log has no GC");
 	return true;
 }

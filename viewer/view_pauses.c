@@ -1,5 +1,6 @@
 /* The pause list: every collection, longest pause first, with the pause
- * percentiles and the bytes it copied; Enter goes to the selected one. */
+ * percentiles and the bytes it copied; Enter goes to the selected one. A
+ * log without GC events (+RTS -l-au) says so instead of a list of none. */
 #include "draw.h"
 
 #include <stdint.h>
@@ -7,8 +8,22 @@
 
 #include "core.h"
 
+/* The list's place for a log without GC events: why, and what is not known. */
+static void draw_absent_pauses(struct viewer *u, const char *why)
+{
+	struct box b = draw_box(u, u->L.rows - 4, 84, "GC pauses");
+	mvaddnstr(b.y + 1, b.x + 1, why, b.w - 2);
+	mvaddnstr(b.y + 2, b.x + 1, "the collections and their pauses are not known", b.w - 2);
+	draw_box_end(u);
+}
+
 static void draw_pauses(struct viewer *u)
 {
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why)) {
+		draw_absent_pauses(u, why);
+		return;
+	}
 	struct pause_pct p;
 	tracks_pause_pct(&u->tr, 0, UINT64_MAX, -1, &p);
 	char t[200], a[32], b_[32], c[32], d[32];
@@ -46,7 +61,10 @@ static void draw_pauses(struct viewer *u)
 
 static bool pauses_open(struct viewer *u)
 {
-	if (!u->tr.ngcs)
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
+		core_say(u, "%s", why);
+	else if (!u->tr.ngcs)
 		core_say(u, "this log has no GC");
 	return true;
 }

@@ -9,7 +9,9 @@
  * capability lanes (where it ran) and Enter goes to its first run in the
  * window. Only the rows shown are computed (model/trows.c), from the
  * window's scheduler events; a window with too many shows lifetimes only
- * and says so. */
+ * and says so. A log without scheduler events (+RTS -l-au) says that its
+ * threads are not known (those known from their labels alone are listed,
+ * their states not). */
 #define NCURSES_WIDECHAR 1
 #include "draw.h"
 
@@ -257,9 +259,17 @@ static const char *glyph(const struct viewer *u, const struct trow_cell *c, char
  * label follows, drawn escaped: it is the log's). */
 static void title(const struct viewer *u, const struct trows_pane *p, char *t, size_t n)
 {
+	char why[160];
 	int k = snprintf(t, n, "threads %s%s%zu, by %s", p->alive_only ? "alive in the window: " : "",
 			 p->matching && u->has_re ? "matching the search: " : "", p->nids,
 			 sort_names[p->sort]);
+	if (*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why)) {
+		char *cause = strstr(why, " ("); /* (said below, or on opening) */
+		if (cause)
+			*cause = 0;
+		snprintf(t + k, n - (size_t)k, "; %s", why);
+		return;
+	}
 	if (p->nids) {
 		const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->list.sel]);
 		char a[32];
@@ -336,8 +346,15 @@ static void draw_trows(struct viewer *u)
 	}
 	for (int i = 0; i < p->cn; i++)
 		draw_row(u, p, i, a.y + 1 + i);
-	if (!p->nids)
+	char why[160];
+	bool states = !*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why);
+	if (!p->nids && states)
 		mvaddstr(a.y + 1, 0, "no threads in this log");
+	if (!p->nids && !states && a.h >= 3) {
+		mvaddnstr(a.y + 1, 0, why, a.cols);
+		mvaddnstr(a.y + 2, 0, "the threads, their lifetimes and running time are not known",
+			  a.cols);
+	}
 }
 
 /* The selected thread's runs on the lanes (x): a mark on each capability
@@ -371,6 +388,11 @@ static void go_first_run(struct viewer *u, struct trows_pane *p)
 		return;
 	ensure(p, (size_t)p->list.sel + 1);
 	const struct thread_info *ti = tracks_thread(&u->tr, p->ids[p->list.sel]);
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why)) {
+		core_say(u, "thread %u's runs are not known: %s", ti->id, why);
+		return;
+	}
 	if (ti->first_run == UINT64_MAX) {
 		core_say(u, "thread %u never ran", ti->id);
 		return;
@@ -431,6 +453,11 @@ static bool trows_act(struct viewer *u, enum action a)
 
 static bool trows_open(struct viewer *u)
 {
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why)) {
+		core_say(u, "%s", why);
+		return true;
+	}
 	core_say(u, "%s sort, %s alive only, %s matching the search, %s mark on lanes; digit: ran "
 		    "on that cap, . runnable, M/S/B/I/D/T blocked (MVar, STM, black hole, I/O, delay, "
 		    "throwTo), F foreign",

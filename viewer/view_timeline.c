@@ -1,7 +1,11 @@
 /* The timeline: the time ruler with the markers and the marked interval,
  * the activity graph, one lane per capability (with the running threads'
  * labels when zoomed in far enough), the GC bar, and the heap and live-data
- * sparklines. A base view: drawn on every frame, never focused. */
+ * sparklines. A row whose events the log lacks (+RTS -l-au: no scheduler,
+ * GC or heap events) says so, dim, instead of drawing idle or empty; a lane
+ * without scheduler events shows what it can (GC, no data) and a dim dot
+ * where running or idle is not known. A base view: drawn on every frame,
+ * never focused. */
 #include "draw.h"
 
 #include <stdio.h>
@@ -256,16 +260,66 @@ static bool in_mark(const struct viewer *u, uint64_t a, uint64_t b)
 	return b > lo && a <= hi;
 }
 
+/* A capability's lane in a log without scheduler events: the cells the
+ * log can tell (GC, no data) as drawn, the others (running or idle: not
+ * known) a dim dot; and, when it has no GC events either, the sentence
+ * that says so over the lane's cells from its first with data. */
+static void draw_unknown_lane(struct viewer *u, int y, size_t c, int curcol, const char *why)
+{
+	const struct layout *L = &u->L;
+	const struct timeline_state *t = st(u);
+	size_t len = strlen(why);
+	int from = -1;
+	for (int k = 0; k < L->plotw; k++) {
+		size_t j = c * (size_t)L->plotw + (size_t)k;
+		struct layout_cell cell = layout_lane_cell(t->run[j], t->gc[j], t->nodata[j]);
+		attr_t extra = k == curcol ? A_REVERSE : 0;
+		if (cell.kind == LAYOUT_CELL_NODATA || cell.gc) {
+			draw_cell(u, y, LAYOUT_GUTTER + k, cell, extra);
+			continue;
+		}
+		if (from < 0)
+			from = k;
+		char ch[2] = { (size_t)(k - from) < len ? why[k - from] : 0, 0 };
+		attron(draw_attr(u, C_DIM) | extra);
+		mvaddstr(y, LAYOUT_GUTTER + k, ch[0] ? ch : G_UNKNOWN(u));
+		attroff(draw_attr(u, C_DIM) | extra);
+	}
+}
+
+/* The words over the lanes of a log without scheduler and GC events, short
+ * (the activity graph and the GC bar say which -l letters add them): "no
+ * scheduler or GC events in this log"; "" when the log has GC events (the
+ * lanes show them, and the activity graph says what is missing). */
+static const char *lanes_why(struct viewer *u, class_set have, char *buf, size_t n)
+{
+	buf[0] = 0;
+	if (have & CLASS_BIT(CL_GC))
+		return buf;
+	draw_absent(u, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC), buf, n);
+	char *cause = strstr(buf, " (");
+	if (cause)
+		*cause = 0;
+	return buf;
+}
+
 static void draw_lanes(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	bool ok = u->tr.ncaps && fractions(u);
 	int curcol = layout_time_to_col(u->t0, u->t1, L->plotw, u->cursor);
+	class_set have = lane_view_have(&u->s, &u->tr);
+	bool sched = have & CLASS_BIT(CL_SCHED);
+	char why[160], lanewhy[160];
+	lanes_why(u, have, lanewhy, sizeof lanewhy);
 	/* the activity graph: the mean over capabilities of running */
 	move(L->util, 0);
 	clrtoeol();
 	mvaddstr(L->util, 0, "util");
-	for (int k = 0; ok && k < L->plotw; k++) {
+	if (ok && !sched)
+		draw_absent_row(u, L->util, LAYOUT_GUTTER, L->plotw,
+				draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why), curcol);
+	for (int k = 0; ok && sched && k < L->plotw; k++) {
 		attron(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 		draw_level(u, L->util, LAYOUT_GUTTER + k,
 			   lane_view_util(st(u)->run + k, u->tr.ncaps, (size_t)L->plotw));
@@ -282,7 +336,9 @@ static void draw_lanes(struct viewer *u)
 		else
 			snprintf(lab, sizeof lab, "cap %d", u->tr.caps[c]);
 		mvaddstr(y, 0, lab);
-		for (int k = 0; ok && k < L->plotw; k++) {
+		if (ok && !sched)
+			draw_unknown_lane(u, y, c, curcol, lanewhy);
+		for (int k = 0; ok && sched && k < L->plotw; k++) {
 			size_t j = c * (size_t)L->plotw + (size_t)k;
 			draw_cell(u, y, LAYOUT_GUTTER + k, layout_lane_cell(st(u)->run[j], st(u)->gc[j], st(u)->nodata[j]),
 				 k == curcol ? A_REVERSE : 0);
@@ -317,6 +373,12 @@ static void draw_gcbar(struct viewer *u)
 	move(y, 0);
 	clrtoeol();
 	mvaddstr(y, 0, "GC");
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why)) {
+		draw_absent_row(u, y, LAYOUT_GUTTER, L->plotw, why,
+				layout_time_to_col(u->t0, u->t1, L->plotw, u->cursor));
+		return;
+	}
 	/* every collection overlapping the window: its pause (the initiating
 	 * capability's, as +RTS -s counts it; majors win a shared column),
 	 * and around it the span of the other capabilities in it */
@@ -370,6 +432,11 @@ static void draw_spark(struct viewer *u, int y, const char *label, const struct 
 	move(y, 0);
 	clrtoeol();
 	mvaddstr(y, 0, label);
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_HEAP), why, sizeof why)) {
+		draw_absent_row(u, y, LAYOUT_GUTTER, L->plotw, why, -1);
+		return;
+	}
 	if (!n)
 		return;
 	uint64_t max = 0;

@@ -1,5 +1,5 @@
-/* model/classes.c: the tag -> class table, names and descriptions, and the
- * parsing of class lists. */
+/* model/classes.c: the tag -> class table, names and descriptions, the
+ * parsing of class lists, and the words for the classes a log lacks. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -193,6 +193,112 @@ static void test_parse_list(void **state)
 	assert_int_equal(strspn(bad, "a"), strlen(bad));
 }
 
+/* The letters, as GHC's RTS reads +RTS -l (RtsFlags.c, read_trace_flags)
+ * and gates each event (Trace.h: the heap events with TRACE_gc, the tasks
+ * with TRACE_sched). */
+static void test_rts_letter(void **state)
+{
+	(void)state;
+	static const char want[CL_COUNT] = {
+		[CL_SCHED] = 's', [CL_GC] = 'g',    [CL_HEAP] = 'g',      [CL_SPARKS] = 'p',
+		[CL_CAPS] = 0,    [CL_TASKS] = 's', [CL_USER] = 'u',      [CL_PROF] = 0,
+		[CL_NONMOVING] = 'n', [CL_TICKY] = 'T', [CL_OTHER] = 0,
+	};
+	for (int c = 0; c < CL_COUNT; c++)
+		assert_int_equal(class_rts_letter((enum ev_class)c), want[c]);
+	assert_int_equal(class_rts_letter(CL_COUNT), 0);
+}
+
+static void absent_is(class_set missing, unsigned opts, const char *want)
+{
+	char buf[256];
+	memset(buf, 'x', sizeof buf);
+	const char *got = class_absent(missing, opts, buf, sizeof buf);
+	assert_ptr_equal(got, buf);
+	assert_string_equal(got, want);
+}
+
+static void test_absent(void **state)
+{
+	(void)state;
+	absent_is(0, 0, "");
+	absent_is(0, CLASS_ABSENT_YET, "");
+	absent_is(CLASS_BIT(CL_SCHED), 0,
+		  "no scheduler events in this log (+RTS -l without s, as -l-au)");
+	absent_is(CLASS_BIT(CL_GC), 0, "no GC events in this log (+RTS -l without g, as -l-au)");
+	/* two classes of one letter: the letter once */
+	absent_is(CLASS_BIT(CL_HEAP) | CLASS_BIT(CL_GC), 0,
+		  "no GC or heap statistics events in this log (+RTS -l without g, as -l-au)");
+	absent_is(CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC), 0,
+		  "no scheduler or GC events in this log (+RTS -l without s and g, as -l-au)");
+	/* what -l-au leaves out of a threaded run's log, in class order */
+	absent_is(CLASS_BIT(CL_SPARKS) | CLASS_BIT(CL_HEAP) | CLASS_BIT(CL_GC) |
+			  CLASS_BIT(CL_SCHED),
+		  0,
+		  "no scheduler, GC, heap statistics or spark events in this log (+RTS -l "
+		  "without s, g and p, as -l-au)");
+	absent_is(CLASS_BIT(CL_SPARKS), 0,
+		  "no spark events in this log (+RTS -l without p, as -l-au)");
+	/* letters plain -l leaves off: no -l-au */
+	absent_is(CLASS_BIT(CL_TICKY), 0, "no ticky events in this log (+RTS -l without T)");
+	absent_is(CLASS_BIT(CL_GC) | CLASS_BIT(CL_NONMOVING), 0,
+		  "no GC or nonmoving GC events in this log (+RTS -l without g and n)");
+	/* -l-au keeps the user's */
+	absent_is(CLASS_BIT(CL_USER), 0, "no user events in this log (+RTS -l without u)");
+	/* no letter: no cause said */
+	absent_is(CLASS_BIT(CL_CAPS), 0, "no capability events in this log");
+	absent_is(CLASS_BIT(CL_PROF) | CLASS_BIT(CL_OTHER), 0,
+		  "no profiling or other events in this log");
+	absent_is(CLASS_BIT(CL_PROF) | CLASS_BIT(CL_SCHED), 0,
+		  "no scheduler or profiling events in this log (+RTS -l without s, as -l-au)");
+	/* a growing log: none yet, no cause */
+	absent_is(CLASS_BIT(CL_SCHED), CLASS_ABSENT_YET, "no scheduler events in this log yet");
+	absent_is(CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC), CLASS_ABSENT_YET,
+		  "no scheduler or GC events in this log yet");
+	/* the index's own bits above the classes are not classes */
+	absent_is((class_set)1u << 11 | (class_set)1u << 13, 0, "");
+	absent_is(CLASS_BIT(CL_GC) | (class_set)1u << 12, 0,
+		  "no GC events in this log (+RTS -l without g, as -l-au)");
+	/* every class alone: the sentence's shape */
+	for (int c = 0; c < CL_COUNT; c++) {
+		char b[160];
+		class_absent(CLASS_BIT(c), 0, b, sizeof b);
+		assert_true(!strncmp(b, "no ", 3));
+		assert_non_null(strstr(b, " events in this log"));
+		assert_int_equal(strchr(b, '(') != NULL, class_rts_letter((enum ev_class)c) != 0);
+	}
+	/* every class: each noun and each letter once */
+	char b[400];
+	class_absent(CLASS_ALL, 0, b, sizeof b);
+	assert_string_equal(b, "no scheduler, GC, heap statistics, spark, capability, task, user, "
+			       "profiling, nonmoving GC, ticky or other events in this log (+RTS -l "
+			       "without s, g, p, u, n and T)");
+}
+
+/* Cut to fit, always terminated, never past n. */
+static void test_absent_cut(void **state)
+{
+	(void)state;
+	char buf[32];
+	memset(buf, 'x', sizeof buf);
+	class_absent(CLASS_BIT(CL_SCHED), 0, buf, 10);
+	assert_string_equal(buf, "no schedu");
+	assert_int_equal(buf[10], 'x');
+	memset(buf, 'x', sizeof buf);
+	class_absent(CLASS_BIT(CL_SCHED), 0, buf, 1);
+	assert_string_equal(buf, "");
+	assert_int_equal(buf[1], 'x');
+	memset(buf, 'x', sizeof buf);
+	class_absent(CLASS_BIT(CL_SCHED), 0, buf, 0);
+	assert_int_equal(buf[0], 'x');
+	/* just the whole sentence: 61 characters and the NUL */
+	char whole[62];
+	class_absent(CLASS_BIT(CL_SCHED), 0, whole, sizeof whole);
+	assert_string_equal(whole, "no scheduler events in this log (+RTS -l without s, as -l-au)");
+	class_absent(CLASS_BIT(CL_SCHED), 0, whole, sizeof whole - 1);
+	assert_string_equal(whole, "no scheduler events in this log (+RTS -l without s, as -l-au");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +307,9 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_class_bits),
 		cmocka_unit_test(test_parse_list),
+		cmocka_unit_test(test_rts_letter),
+		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_absent_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
