@@ -383,11 +383,14 @@ static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 			 p->by == HEAP_BY_AREA ? "area" : "peak", more,
 			 h->breakdown == HEAP_BY_INFO_TABLE ? "; by info table" : "",
 			 p->median ? time_format(a, sizeof a, p->median) : "?", inview);
+	char why[160], gc[200] = "";
+	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
+		snprintf(gc, sizeof gc, " [no major-GC ticks: %s]", why);
 	if (n > 0 && (size_t)n < sizeof line)
-		snprintf(line + n, sizeof line - (size_t)n, "%s%s%s",
+		snprintf(line + n, sizeof line - (size_t)n, "%s%s%s%s",
 			 cc >= 0 ? "census of " : "no census yet",
 			 cc >= 0 ? core_fmt_moment(b, sizeof b, h->censuses[cc].time) : "",
-			 h->over_budget ? " [partial: over the memory budget]" : "");
+			 h->over_budget ? " [partial: over the memory budget]" : "", gc);
 	attron(A_BOLD);
 	heap_pane_put(u, y, 0, line);
 	attroff(A_BOLD);

@@ -130,7 +130,11 @@ static bool spans_open(struct viewer *u)
 	if (!spans_ready(u))
 		return false;
 	struct spans *sp = &st(u)->v->sp;
-	if (sp->unmatched_stops || sp->unclosed)
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why)) /* as the spans report */
+		core_say(u, "%s: the events are paired as if on one thread: spans of one name that "
+			 "overlap may be paired wrongly", why);
+	else if (sp->unmatched_stops || sp->unclosed)
 		core_say(u, "%llu stops with no start, %llu starts never stopped",
 		       (unsigned long long)sp->unmatched_stops, (unsigned long long)sp->unclosed);
 	return true;

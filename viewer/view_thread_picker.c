@@ -124,22 +124,28 @@ static bool threads_open(struct viewer *u)
 	}
 	for (size_t i = 0; i < n; i++)
 		p->order[i] = (uint32_t)i;
+	char why[160];
+	if (*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why))
+		core_say(u, "%s", why);
 	return true;
 }
 
 /* A row of the table at y: the thread of index ix. */
-static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bool sel)
+static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bool sel, bool known)
 {
 	const struct picker *p = st(u);
 	const struct thread_info *ti = &u->tr.threads[ix];
 	char a[32], c[32], d[32], e[32], caps[24];
 	tracks_caps_text(p->fig[ix].caps, caps, sizeof caps);
 	pane_row_begin(y, b->x + 1, b->w - 2, sel);
-	printw("%8u %10s %10s %10s %10s %6u %-6.6s ", ti->id,
-		 ti->created != UINT64_MAX ? core_fmt_moment(a, 32, ti->created) : "-",
-		 ti->first_run != UINT64_MAX ? core_fmt_moment(c, 32, ti->first_run) : "-",
-		 ti->finished != UINT64_MAX ? core_fmt_moment(d, 32, ti->finished) : "-",
-		 time_format(e, 32, p->fig[ix].run_ns), p->fig[ix].nruns, caps);
+	char runs[24] = "-";
+	if (known)
+		snprintf(runs, sizeof runs, "%u", p->fig[ix].nruns);
+	printw("%8u %10s %10s %10s %10s %6s %-6.6s ", ti->id,
+	       ti->created != UINT64_MAX ? core_fmt_moment(a, 32, ti->created) : "-",
+	       ti->first_run != UINT64_MAX ? core_fmt_moment(c, 32, ti->first_run) : "-",
+	       ti->finished != UINT64_MAX ? core_fmt_moment(d, 32, ti->finished) : "-",
+	       known ? time_format(e, 32, p->fig[ix].run_ns) : "-", runs, known ? caps : "-");
 	size_t n;
 	const uint8_t *label = tracks_label(&u->tr, &u->s, ti, &n);
 	int x = getcurx(stdscr);
@@ -159,9 +165,19 @@ static void draw_threads(struct viewer *u)
 	mvprintw(b.y + 1, b.x + 1, "%8s %10s %10s %10s %10s %6s %-6s %s", "thread", "created",
 		 "first run", "ended", "running", "runs", "caps", "label");
 	int h = b.h - 2;
+	char why[160];
+	bool known = !*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why);
+	if (!known && !u->tr.nthreads && h >= 2) { /* nothing to list: say why */
+		draw_safe(b.y + 2, b.x + 1, (const uint8_t *)why, strlen(why), b.w - 2, u->ascii);
+		mvaddnstr(b.y + 3, b.x + 1, "the threads, their lifetimes and running time are not known",
+			  b.w - 2);
+		draw_box_end(u);
+		return;
+	}
 	draw_scroll(u, (int)u->tr.nthreads, h);
 	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->tr.nthreads; i++)
-		draw_row(u, &b, b.y + 2 + i, p->order[u->pl.top + i], u->pl.top + i == u->pl.sel);
+		draw_row(u, &b, b.y + 2 + i, p->order[u->pl.top + i], u->pl.top + i == u->pl.sel,
+			 known);
 	draw_box_end(u);
 }
 
@@ -195,8 +211,12 @@ static void threads_select(struct viewer *u)
 	const struct thread_info *t = &u->tr.threads[st(u)->order[u->pl.sel]];
 	uint32_t id = t->id;
 	uint64_t first = t->first_run;
+	char why[160];
+	bool known = !*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why);
 	core_view_close(u);
-	if (first != UINT64_MAX) {
+	if (!known) {
+		core_say(u, "thread %u's runs are not known: %s", id, why);
+	} else if (first != UINT64_MAX) {
 		core_go_time(u, first);
 		core_say(u, "thread %u first runs here", id);
 	} else {

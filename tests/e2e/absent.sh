@@ -195,5 +195,43 @@ row_has grow-gc-complete GC "^GC +$S_GC"
 keys q
 check_exit grow-quit 0
 
+# ---- the thread list (t), the spans (S), the heap pane's ticks (H) ----
+start 220 32 -- "$U"
+check t-ready 'events: '
+keys t
+check t-why "$S_SCHED"
+check t-not-known 'the threads, their lifetimes and running time are not known'
+check_not t-no-zero 'threads: 0.* 0ns '
+keys Escape S
+check_status spans-why "$S_SCHED: the events are paired as if on one thread"
+keys Escape q
+check_exit t-quit 0
+# labels alone: the threads listed, every figure but the label "-", and
+# Enter says their runs are not known
+start 220 32 -- "$LB"
+check tl-ready 'events: '
+keys t
+check tl-row '[│| ] +6 +- +- +- +- +- +- +w'
+check_not tl-no-zero ' 0ns +0 '
+keys Enter
+check_status tl-select "thread [0-9]+'s runs are not known: $S_SCHED"
+keys q
+check_exit tl-quit 0
+# a -hT profile as -hT -l-au writes it: the heap pane's title says there
+# are no major-GC ticks, and why
+start 220 32 -- "$D/ghc96-heap-hT-user.eventlog"
+check hu-ready 'events: '
+keys H
+check hu-title "^heap absolute: .*\\[no major-GC ticks: $S_GC\\]"
+keys q
+check_exit hu-quit 0
+start 220 32 -- "$M/ghc96-heap-hT.eventlog"
+check h-ready 'events: '
+keys H
+check h-title '^heap absolute: '
+check_not h-no-why 'no major-GC ticks'
+keys q
+check_exit h-quit 0
+
 echo "e2e-absent: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]
