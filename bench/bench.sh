@@ -23,6 +23,14 @@
 #                       main log, before the crafted ones), 0: not, only:
 #                       only it (and the crafted logs if they are `only`
 #                       too)   [1]
+#   HECTIC_BENCH_IPE    1: also the IPE section of issue 20 (a +RTS -hi log
+#                       with HECTIC_BENCH_IPE_N IPE events, bench/gen.c ipe,
+#                       after the heap-profile section), 0: not, only: only
+#                       it (and the heap or crafted sections if they are
+#                       `only` too)   [1]
+#   HECTIC_BENCH_IPE_N  IPE events in that log   [1000000]
+#   HECTIC_BENCH_IPE_SIZE its size without the IPE events (the censuses and
+#                       the workload), as HECTIC_BENCH_SIZE   [100M]
 #   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
 #                       log of 100,000 threads from bench/threads.hs), 0:
 #                       not, only: only it   [1]
@@ -74,6 +82,21 @@ CRAFTED_MEM_LIMIT_KB=4000000 # a run above 4 GB anonymous is killed
 # redraw p99 under TARGET_REDRAW_MS, as the main viewer script's
 TARGET_HEAP_RATIO=10
 TARGET_REDRAW_MS=10
+# IPE (issue 20): `hectic heap` and `hectic heap --tsv` on a -hi log of
+# HECTIC_BENCH_IPE_N IPE events at most TARGET_HEAP_RATIO times cat (as any
+# heap-profile log: the index of (address, offset) pairs is built in the
+# heap pass, the strings are read only for the bands shown); their peak
+# anonymous memory, and the viewer's with the heap pane open, at most
+# README's promise for every command (5% of the file + 10 MB) plus 16 bytes
+# an IPE event: the index's own size by its design (model/ipe.h), nothing
+# more. The promise alone cannot hold an index that grows with the number of
+# tables rather than with the file: GHC's own IPE events take ~120 bytes
+# each, so 16 bytes is 13% of what they take in the file. The heap pane's
+# first frame after H (the heap pass included) is reported, with no target:
+# it is the time of a heap pass, which `hectic heap` holds to its target.
+TARGET_IPE_ANON_PCT=5
+TARGET_IPE_ANON_MB=10
+TARGET_IPE_ENTRY_BYTES=16
 # live (issue 11): a log followed while it is written keeps up with at least
 # this many MB/s; bytes written reach the screen within this many ms; an
 # idle follow takes under this share of a CPU
@@ -107,6 +130,8 @@ crafted_timeout=${HECTIC_BENCH_CRAFTED_TIMEOUT:-120}
 heap=${HECTIC_BENCH_HEAP:-1}
 live=${HECTIC_BENCH_LIVE:-1}
 threads=${HECTIC_BENCH_THREADS:-1}
+ipe=${HECTIC_BENCH_IPE:-1}
+ipe_size_arg=${HECTIC_BENCH_IPE_SIZE:-100M}
 markers_n=${HECTIC_BENCH_MARKERS:-180}
 big=${BENCH_10G:-0}
 failed=0
@@ -127,6 +152,10 @@ case $crafted in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_CRAFTED '$crafted' (0
 case $heap in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_HEAP '$heap' (0, 1 or only)" ;; esac
 case $live in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_LIVE '$live' (0, 1 or only)" ;; esac
 case $threads in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_THREADS '$threads' (0, 1 or only)" ;; esac
+case $ipe in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_IPE '$ipe' (0, 1 or only)" ;; esac
+ipe_target=$(to_bytes "$ipe_size_arg") || die "bad HECTIC_BENCH_IPE_SIZE '$ipe_size_arg' (e.g. 10M, 100M)"
+[ "$ipe_target" -ge 100000 ] || die "HECTIC_BENCH_IPE_SIZE '$ipe_size_arg' is too small (at least 100K)"
+ipe_script="H j j j k k <PageDown> <PageUp> M M r r + + + + + + + + - - - - - - - - ="
 case $markers_n in '' | *[!0-9]*) die "bad HECTIC_BENCH_MARKERS '$markers_n'" ;; esac
 case $big in 0 | 1) ;; *) die "bad BENCH_10G '$big' (0 or 1)" ;; esac
 crafted_target=$(to_bytes "$crafted_size_arg") ||
@@ -793,6 +822,188 @@ heap_bench() {
 	return 0
 }
 
+# ---- IPE (issue 20) -----------------------------------------------------------
+# A +RTS -hi log of a program built with -finfo-table-map (bench/gen.c ipe):
+# $ipe_n IPE events (1,000,000 by default: GHC itself has hundreds of
+# thousands), then a heap profile by info table over a body of
+# $ipe_size_arg (a census every 1 MB: 700-1100 bands, one in ten an address
+# no IPE event describes) with the synthetic workload; and, for comparison,
+# the same body with no IPE event (`gen ipe 0 SIZE OUT N`: the same censuses
+# and workload). Both made once and cached. The logs are checked against the
+# raw file first (bench/gen.c -t and -i), then `hectic heap`, `hectic heap
+# --tsv >/dev/null` and the viewer's heap pane (H) are timed on both, against
+# cat, with their peak anonymous memory.
+
+# ipe_log N U OUT: makes (once, cached, OUT.stamp as the other logs') the
+# IPE log of N IPE events over U tables; sets ipe_file.
+ipe_log() {
+	ipe_file=$3
+	il_key="ipe $(cksum <"$here/gen.c") $1 $2 $ipe_target"
+	if [ -f "$ipe_file" ] && [ -f "$ipe_file.stamp" ] && [ "$(sed -n 1p "$ipe_file.stamp")" = "$il_key" ]; then
+		note "using cached $ipe_file"
+		return 0
+	fi
+	mkdir -p "$dir"
+	rm -f "$ipe_file" "$ipe_file.stamp"
+	partial=$ipe_file.part
+	note "writing an IPE log with bench/gen.c ($1 IPE events, $ipe_size_arg without them)"
+	"$tmp/gen" ipe "$1" "$ipe_target" "$partial" "$2" || die "bench/gen.c ipe failed"
+	il_counts=$("$tmp/gen" -c "$partial") || die "$partial: not a well-formed eventlog"
+	mv "$partial" "$ipe_file"
+	partial=
+	printf '%s\n%s\n%s\n' "$il_key" "$il_counts" "bench/gen.c ipe $1 $ipe_size_arg (tables: $2)" \
+		>"$ipe_file.stamp"
+}
+
+# ipe_check FILE N: the log against its raw file: gen -t counts N IPE events
+# (walked by their strings), every one with GHC's length one byte too
+# large, and as many census ends as starts; `hectic show` prints N "Info
+# Table" lines; `hectic heap --tsv` has a row per string sample (gen -t's
+# count of tag 164) and names every band as gen -i does (the table of the
+# IPE event at the band's address, none for the others). Prints "ROWS NAMED
+# BANDS NAMED_BANDS CENSUSES"; dies on a difference.
+ipe_check() {
+	"$tmp/gen" -t "$1" >"$tmp/ipe.types" || die "$1: not a well-formed eventlog"
+	ic_t=$(awk '$1 == "type" { n[$2] = $3 } $1 == "ipe-len-plus-one" { p = $2 }
+		END { printf "%d %d %d %d %d\n", n[169], p, n[162], n[165], n[164] }' "$tmp/ipe.types")
+	# shellcheck disable=SC2086
+	set -- "$1" "$2" $ic_t
+	[ "$3" = "$2" ] || die "$1: gen -t counts $3 IPE events, not $2"
+	[ "$4" = "$2" ] || die "$1: $4 of $3 IPE events have GHC's length (payload + 1)"
+	if [ "$5" != "$6" ] || [ "$5" = 0 ]; then
+		die "$1: $5 census starts, $6 ends"
+	fi
+	ic_show=$("$tmp/hectic" show "$1" | grep -c 'Info Table') || true
+	[ "$ic_show" = "$2" ] || die "$1: hectic show prints $ic_show Info Table lines, the log has $2"
+	"$tmp/hectic" heap --tsv "$1" >"$tmp/ipe.tsv" || die "hectic heap --tsv $1 failed"
+	ic_rows=$(($(wc -l <"$tmp/ipe.tsv") - 1))
+	[ "$ic_rows" = "$7" ] || die "$1: hectic heap --tsv has $ic_rows rows, the log $7 string samples"
+	"$tmp/gen" -i "$1" | LC_ALL=C sort >"$tmp/ipe.want" || die "gen -i $1 failed"
+	tail -n +2 "$tmp/ipe.tsv" | cut -f2,4 | LC_ALL=C sort -u >"$tmp/ipe.got"
+	if ! cmp -s "$tmp/ipe.want" "$tmp/ipe.got"; then
+		note "$1: the bands' tables differ (< the raw file, gen -i; > hectic heap --tsv):"
+		diff "$tmp/ipe.want" "$tmp/ipe.got" | head -n 10 >&2
+		die "hectic heap --tsv names the bands wrongly on $1"
+	fi
+	awk -F'\t' -v cens="$5" 'FILENAME == ARGV[1] { if (FNR > 1) { rows++; named += $4 != "" }; next }
+		{ bands++; nb += $2 != "" }
+		END { printf "%d %d %d %d %d\n", rows, named, bands, nb, cens }' "$tmp/ipe.tsv" "$tmp/ipe.want"
+}
+
+# ipe_ui FILE: the viewer headless, HECTIC_BENCH_KEYS set (each key's time
+# on stderr), a script that opens the heap pane (H: the heap pass, the IPE
+# index included, then the pane's first frame) and moves in it, $runs
+# times; prints "FIRST LOADED H_MS P99_MS ANON_KB": the best first frame,
+# fully loaded and H, the highest p99 of the other keys and peak anon.
+ipe_ui() {
+	iu_i=0
+	: >"$tmp/ipeui.all"
+	while [ "$iu_i" -lt "$runs" ]; do
+		iu_i=$((iu_i + 1))
+		iu_line=$("$tmp/runstat" -o "$tmp/ipeui.out" -e "$tmp/ipeui.err" -- env HECTIC_BENCH_KEYS=1 \
+			"$tmp/hectic" --bench="$ipe_script" "$1") || die "runstat failed"
+		[ "$(echo "$iu_line" | cut -d' ' -f4)" = 0 ] || {
+			head -n 20 "$tmp/ipeui.err" >&2
+			die "hectic --bench on $1 failed"
+		}
+		awk -v anon="$(echo "$iu_line" | cut -d' ' -f3)" '
+		/^key 1 H:/ { h = $4 }
+		/^key [0-9]+ / && !/^key 1 H:/ { k[++n] = $4 + 0 }
+		/^first frame:/ { ff = $3 }
+		/^fully loaded:/ { fl = $3 }
+		END {
+			if (ff == "" || h == "") exit 1
+			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (k[j] < k[i]) { t = k[i]; k[i] = k[j]; k[j] = t }
+			p99 = n ? k[int((n - 1) * 0.99) + 1] : 0
+			print ff, (fl == "" ? ff : fl), h, p99, anon }' "$tmp/ipeui.out" "$tmp/ipeui.err" >>"$tmp/ipeui.all" ||
+			die "hectic --bench on $1 printed no first frame or key H line"
+	done
+	awk 'NR == 1 || $1 < ff { ff = $1 } NR == 1 || $2 < fl { fl = $2 } NR == 1 || $3 < h { h = $3 }
+		$4 > p { p = $4 } $5 > a { a = $5 } END { print ff, fl, h, p, a }' "$tmp/ipeui.all"
+}
+
+ipe_bench() {
+	ipe_n=${HECTIC_BENCH_IPE_N:-1000000}
+	case $ipe_n in '' | *[!0-9]* | 0) die "bad HECTIC_BENCH_IPE_N '$ipe_n'" ;; esac
+	ipe_name=$ipe_n
+	[ "$ipe_n" != 1000000 ] || ipe_name=1M
+	ipe_log "$ipe_n" "$ipe_n" "$dir/ipe-$ipe_name-$ipe_size_arg.eventlog"
+	il=$ipe_file
+	ipe_log 0 "$ipe_n" "$dir/ipe-0-of-$ipe_name-$ipe_size_arg.eventlog"
+	il0=$ipe_file
+	ib_bytes=$(wc -c <"$il")
+	ib_bytes0=$(wc -c <"$il0")
+	ib_events=$(sed -n 2p "$il.stamp" | cut -d' ' -f1)
+	echo "IPE (issue 20): $il ($(awk -v b="$ib_bytes" 'BEGIN { printf "%.1f MB", b / 1e6 }'), $ib_events events, $ipe_n IPE events)"
+	echo "  against the same body with no IPE event: $il0 ($(awk -v b="$ib_bytes0" 'BEGIN { printf "%.1f MB", b / 1e6 }'))"
+	# correctness first: the figures below are of a binary that reads it right
+	ib_chk=$(ipe_check "$il" "$ipe_n")
+	ib_chk0=$(ipe_check "$il0" 0)
+	cut -f2,3 "$tmp/ipe.tsv" >"$tmp/ipe0.rows"
+	"$tmp/hectic" heap --tsv "$il" | cut -f2,3 | cmp -s - "$tmp/ipe0.rows" ||
+		die "the two IPE logs' censuses differ (hectic heap --tsv, band and bytes)"
+	awk -v c="$ib_chk" -v c0="$ib_chk0" -v n="$ipe_n" 'BEGIN {
+		split(c, a, " "); split(c0, b, " ")
+		printf "  checked against the raw file (bench/gen.c -t, -i): %d IPE events, each with GHC'"'"'s length" \
+			" (one byte too large), walked by their strings; hectic show prints %d Info Table lines\n", n, n
+		printf "  %d censuses, %d string samples; hectic heap --tsv: a row each, %d (%.1f%%) named by" \
+			" their table; %d distinct bands, %d named, each as the raw file names it\n", a[5], a[1],
+			a[2], 100 * a[2] / a[1], a[3], a[4]
+		printf "  the log with no IPE event: the same %d rows (band, bytes), none named\n", b[1] }'
+
+	ib_load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "")
+	for f in "$il" "$il0"; do cat "$f" >/dev/null; cat "$f" >/dev/null; done
+	ib_cat=$(measure ipecat cat "$il")
+	ib_heap=$(measure ipeheap "$tmp/hectic" heap "$il")
+	ib_tsv=$(measure ipetsv "$tmp/hectic" heap --tsv "$il")
+	ib_cat0=$(measure ipecat0 cat "$il0")
+	ib_heap0=$(measure ipeheap0 "$tmp/hectic" heap "$il0")
+	ib_tsv0=$(measure ipetsv0 "$tmp/hectic" heap --tsv "$il0")
+	ib_ui=$(ipe_ui "$il")
+	ib_ui0=$(ipe_ui "$il0")
+	awk -v bytes="$ib_bytes" -v bytes0="$ib_bytes0" -v n="$ipe_n" -v cat="$ib_cat" -v heap="$ib_heap" \
+		-v tsv="$ib_tsv" -v cat0="$ib_cat0" -v heap0="$ib_heap0" -v tsv0="$ib_tsv0" -v ui="$ib_ui" \
+		-v ui0="$ib_ui0" -v runs="$runs" -v load="$ib_load" -v tr="$TARGET_HEAP_RATIO" \
+		-v tp="$TARGET_IPE_ANON_PCT" -v tc="$TARGET_IPE_ANON_MB" -v te="$TARGET_IPE_ENTRY_BYTES" \
+		-v tf="$TARGET_FIRST_FRAME_S" -v tm="$TARGET_REDRAW_MS" -v strict="$strict" \
+		-v script="$ipe_script" '
+	function mb(kb) { return kb * 1024 / 1e6 }
+	function ok(b) { bad = bad || !b; return b ? "ok" : "MISSED" }
+	BEGIN {
+		split(cat, c, " "); split(heap, h, " "); split(tsv, t, " ")
+		split(cat0, c0, " "); split(heap0, h0, " "); split(tsv0, t0, " ")
+		split(ui, u, " "); split(ui0, u0, " ")
+		lim = tp * bytes / 100 / 1e6 + tc + te * n / 1e6
+		lim0 = tp * bytes0 / 100 / 1e6 + tc
+		if (load != "")
+			printf "  load average %s before timing%s\n", load,
+				(load + 0 >= 0.5 ? " (busy: timings are unreliable)" : "")
+		printf "  targets: time <= %dx cat; peak anon <= %d%% of the file + %d MB + %d bytes an IPE event" \
+			" (%.1f MB; %.1f MB for the log with none)\n", tr, tp, tc, te, lim, lim0
+		printf "  cat:                %6.3f s (best of %d; %.1f GB/s)    no IPE: %6.3f s\n", c[1], runs,
+			bytes / 1e9 / c[1], c0[1]
+		printf "  hectic heap:        %6.3f s (%.1fx cat: %s); peak anon %.1f MB (%s)\n", h[1],
+			h[1] / c[1], ok(h[1] / c[1] <= tr), mb(h[3]), ok(mb(h[3]) <= lim)
+		printf "    no IPE:           %6.3f s (%.1fx cat: %s); peak anon %.1f MB (%s)\n", h0[1],
+			h0[1] / c0[1], ok(h0[1] / c0[1] <= tr), mb(h0[3]), ok(mb(h0[3]) <= lim0)
+		printf "  hectic heap --tsv:  %6.3f s (%.1fx cat: %s); peak anon %.1f MB (%s)\n", t[1],
+			t[1] / c[1], ok(t[1] / c[1] <= tr), mb(t[3]), ok(mb(t[3]) <= lim)
+		printf "    no IPE:           %6.3f s (%.1fx cat: %s); peak anon %.1f MB (%s)\n", t0[1],
+			t0[1] / c0[1], ok(t0[1] / c0[1] <= tr), mb(t0[3]), ok(mb(t0[3]) <= lim0)
+		printf "  the IPE events'"'"' share: heap +%.3f s (%.0f ns an IPE event; %.0f%% of heap'"'"'s time)," \
+			" +%.1f MB anon (%.1f bytes an IPE event); --tsv +%.3f s, +%.1f MB\n", h[1] - h0[1],
+			(h[1] - h0[1]) * 1e9 / n, 100 * (h[1] - h0[1]) / h[1], mb(h[3] - h0[3]),
+			(h[3] - h0[3]) * 1024 / n, t[1] - t0[1], mb(t[3] - t0[3])
+		printf "  viewer, heap pane (script: %s):\n", script
+		printf "    first frame %.3f s (%s), fully loaded %.3f s; H (the heap pass, the IPE index and the" \
+			" pane'"'"'s first frame) %.1f ms; other keys p99 %.2f ms (%s); peak anon %.1f MB (%s)\n",
+			u[1], ok(u[1] <= tf), u[2], u[3], u[4], ok(u[4] < tm), mb(u[5]), ok(mb(u[5]) <= lim)
+		printf "    no IPE: first frame %.3f s, fully loaded %.3f s; H %.1f ms; other keys p99 %.2f ms;" \
+			" peak anon %.1f MB\n", u0[1], u0[2], u0[3], u0[4], mb(u0[5])
+		exit (strict == 1 && bad) ? 1 : 0
+	}' || failed=1
+}
+
 # Live (issue 11), on the main log: the viewer follows a growing copy of it
 # (hectic --bench=follow, viewer/script_bench.c: a thread appends it in 2 MB
 # chunks, as GHC 9.0 writes a capability's full buffer) as fast as the
@@ -925,14 +1136,18 @@ if [ "$threads" = only ]; then
 	exit 0
 fi
 
-# Only the heap-profile section or the crafted logs (or both): not the main
-# log.
-if [ "$crafted" = only ] || [ "$heap" = only ]; then
+# Only the heap-profile section, the IPE section or the crafted logs (or
+# some of them): not the main log.
+if [ "$crafted" = only ] || [ "$heap" = only ] || [ "$ipe" = only ]; then
 	if [ "$heap" = only ]; then
 		heap_bench
 	fi
-	if [ "$crafted" = only ]; then
+	if [ "$ipe" = only ]; then
 		[ "$heap" != only ] || echo
+		ipe_bench
+	fi
+	if [ "$crafted" = only ]; then
+		[ "$heap" != only ] && [ "$ipe" != only ] || echo
 		crafted_bench || failed=1
 	fi
 	[ "$failed" = 0 ] || exit 1
@@ -1131,6 +1346,10 @@ fi
 if [ "$heap" = 1 ]; then
 	echo
 	heap_bench
+fi
+if [ "$ipe" = 1 ]; then
+	echo
+	ipe_bench
 fi
 if [ "$crafted" = 1 ]; then
 	echo

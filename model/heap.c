@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../parser/be.h"
 #include "intern.h"
 #include "order.h"
 #include "vec.h"
@@ -158,12 +159,24 @@ bool heap_build(struct heap *h, const struct store *s)
 	struct merge *m = merge_new_at(s, 0, CLASS_BIT(CL_PROF));
 	if (!m)
 		return false;
-	const struct ev *e;
-	int32_t cap;
+	struct evref r;
+	struct ev e;
 	bool ok = true;
-	while (ok && (e = merge_next(m, &cap)) != NULL && !store_faulted(s))
-		if (e->layout != SEL_UNKNOWN_LAYOUT && !(e->bad & BAD_LEN))
-			ok = feed(&b, e);
+	/* an IPE event's address, where its payload starts */
+	unsigned ipe_at = s->hdr.nsel > EV_IPE && (s->hdr.sel[EV_IPE].flags & SEL_VAR) ? 12 : 10;
+	while (ok && merge_step(m, &r) && !store_faulted(s)) {
+		if (r.tag == EV_IPE) {
+			/* the address and the offset only: ipe_get decodes the
+			 * strings (and checks them) when a band is shown */
+			if (r.size >= ipe_at + 8)
+				ipe_note(&h->ipe, be64(s->map + r.off + ipe_at), r.off);
+			continue;
+		}
+		if (ev_decode(&s->hdr, s->map, s->size, r.off, &e) != EV_OK)
+			break; /* cannot happen: the index read this event */
+		if (e.layout != SEL_UNKNOWN_LAYOUT && !(e.bad & BAD_LEN))
+			ok = feed(&b, &e);
+	}
 	ok = ok && !merge_failed(m);
 	merge_free(m);
 	if (!ok) {

@@ -17,17 +17,107 @@ bool ipe_note(struct ipe_index *x, uint64_t addr, uint64_t off)
 	return true;
 }
 
-static int cmp_entry(const void *a, const void *b)
+static bool entry_less(const struct ipe_entry *a, const struct ipe_entry *b)
 {
-	const struct ipe_entry *x = a, *y = b;
-	return cmp_then(cmp_u64(x->addr, y->addr), cmp_u64(x->off, y->off));
+	return a->addr != b->addr ? a->addr < b->addr : a->off < b->off;
+}
+
+static void sift_entry(struct ipe_entry *v, size_t k, size_t n)
+{
+	struct ipe_entry x = v[k];
+	for (;;) {
+		size_t c = 2 * k + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && entry_less(&v[c], &v[c + 1]))
+			c++;
+		if (!entry_less(&x, &v[c]))
+			break;
+		v[k] = v[c];
+		k = c;
+	}
+	v[k] = x;
+}
+
+static void heap_sort(struct ipe_entry *v, size_t n)
+{
+	for (size_t k = n / 2; k-- > 0;)
+		sift_entry(v, k, n);
+	for (size_t end = n; end > 1;) {
+		end--;
+		struct ipe_entry t = v[0];
+		v[0] = v[end];
+		v[end] = t;
+		sift_entry(v, 0, end);
+	}
+}
+
+static void swap_entry(struct ipe_entry *a, struct ipe_entry *b)
+{
+	struct ipe_entry t = *a;
+	*a = *b;
+	*b = t;
+}
+
+/* By (address, offset), in place (glibc's qsort would take a copy of the
+ * index: its merge sort allocates one, 16 bytes an entry more): quicksort,
+ * median of three, the smaller side first; heapsort past a depth of
+ * 2 log2 n, insertion sort below 16 entries. */
+static void sort_entries(struct ipe_entry *v, size_t n)
+{
+	unsigned depth = 0;
+	for (size_t k = n; k > 1; k >>= 1)
+		depth += 2;
+	while (n > 16) {
+		if (depth-- == 0) {
+			heap_sort(v, n);
+			return;
+		}
+		size_t mid = n / 2;
+		if (entry_less(&v[mid], &v[0]))
+			swap_entry(&v[mid], &v[0]);
+		if (entry_less(&v[n - 1], &v[0]))
+			swap_entry(&v[n - 1], &v[0]);
+		if (entry_less(&v[n - 1], &v[mid]))
+			swap_entry(&v[n - 1], &v[mid]);
+		struct ipe_entry pivot = v[mid];
+		size_t i = 0, j = n - 1;
+		for (;;) {
+			while (entry_less(&v[i], &pivot))
+				i++;
+			while (entry_less(&pivot, &v[j]))
+				j--;
+			if (i >= j)
+				break;
+			swap_entry(&v[i], &v[j]);
+			i++;
+			j--;
+		}
+		/* [0, j] <= pivot <= [j + 1, n) */
+		size_t left = j + 1;
+		if (left < n - left) {
+			sort_entries(v, left);
+			v += left;
+			n -= left;
+		} else {
+			sort_entries(v + left, n - left);
+			n = left;
+		}
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct ipe_entry x = v[i];
+		size_t k = i;
+		for (; k > 0 && entry_less(&x, &v[k - 1]); k--)
+			v[k] = v[k - 1];
+		v[k] = x;
+	}
 }
 
 void ipe_finish(struct ipe_index *x)
 {
 	if (x->n < 2)
 		return;
-	qsort(x->v, x->n, sizeof *x->v, cmp_entry);
+	sort_entries(x->v, x->n);
 	size_t k = 1; /* keep the first (lowest offset) of each address */
 	for (size_t i = 1; i < x->n; i++)
 		if (x->v[i].addr != x->v[k - 1].addr)

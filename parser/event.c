@@ -310,6 +310,40 @@ enum ev_status ev_decode(const struct ev_header *h, const uint8_t *buf, size_t l
 	return st;
 }
 
+/* Where a LEN_IGNORE event's content ends, from r->pos: its fields skipped
+ * as decode_fields reads them, nothing validated or stored (the index and
+ * the merge only want the size). False when a read would pass r->lim. */
+static bool skip_fields(const struct ev_layout *l, struct rd *r)
+{
+	for (const char *f = l->fields; *f; f++) {
+		unsigned w = width(*f);
+		if (w) {
+			if (!rd_has(r, w))
+				return false;
+			r->pos += w;
+			continue;
+		}
+		if (*f == 'z') {
+			if (r->pos >= r->lim)
+				return false;
+			const uint8_t *nul = memchr(r->buf + r->pos, 0, (size_t)(r->lim - r->pos));
+			if (!nul)
+				return false;
+			r->pos = (uint64_t)(nul - r->buf) + 1;
+		} else if (*f == 'k') {
+			if (!rd_has(r, 1))
+				return false;
+			uint64_t depth = r->buf[r->pos++];
+			if (!rd_has(r, depth * 4))
+				return false;
+			r->pos += depth * 4;
+		} else {
+			return false; /* no other code in a LEN_IGNORE layout */
+		}
+	}
+	return true;
+}
+
 enum ev_status ev_size(const struct ev_header *h, const uint8_t *buf, size_t len,
 		       uint64_t off, uint64_t *time, uint32_t *size, uint16_t *tag)
 {
@@ -331,11 +365,18 @@ enum ev_status ev_size(const struct ev_header *h, const uint8_t *buf, size_t len
 	uint16_t lay = sel->layout;
 	uint8_t mode = lay == SEL_UNKNOWN_LAYOUT ? LEN_FIXED : ev_layouts[lay].lenmode;
 	if (mode == LEN_IGNORE) {
-		struct ev e;
-		enum ev_status st = ev_decode(h, buf, len, off, &e);
-		*time = e.time;
-		*size = e.size;
-		return st;
+		uint64_t p = off + 10;
+		if (sel->flags & SEL_VAR) {
+			if (len - off < 12)
+				return EV_TRUNC;
+			p += 2;
+		}
+		struct rd r = { buf, p, len };
+		if (!skip_fields(&ev_layouts[lay], &r))
+			return EV_TRUNC;
+		*time = be64(buf + off + 2);
+		*size = (uint32_t)(r.pos - off);
+		return EV_OK;
 	}
 	*time = be64(buf + off + 2);
 	uint64_t end;

@@ -31,11 +31,20 @@ static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape, boo
 /* The provenance columns of a band (TSV): table, closure type, type,
  * label, module, source; empty for a band that is no -hi info table or
  * whose table has no IPE event. */
-static void put_ipe_tsv(FILE *f, const struct report_ctx *c, uint32_t b)
-{
-	uint64_t addr;
+struct band_ipe { /* a band's provenance, resolved once */
+	signed char k; /* -1 not yet, else heap_band_ipe's answer */
 	struct ipe e;
-	if (heap_band_ipe(&c->h, &c->s, b, &addr, &e) != 2) {
+};
+
+static void put_ipe_tsv(FILE *f, const struct report_ctx *c, struct band_ipe *cache, uint32_t b)
+{
+	struct band_ipe *bi = &cache[b];
+	if (bi->k < 0) {
+		uint64_t addr;
+		bi->k = (signed char)heap_band_ipe(&c->h, &c->s, b, &addr, &bi->e);
+	}
+	const struct ipe e = bi->e;
+	if (bi->k != 2) {
 		fputs("\t\t\t\t\t\t", f);
 		return;
 	}
@@ -97,6 +106,16 @@ static int cmp_band_peak(const void *a, const void *b)
 static int heap_tsv(struct report_ctx *c)
 {
 	const struct heap *h = &c->h;
+	struct band_ipe *cache = NULL;
+	if (h->breakdown == HEAP_BY_INFO_TABLE) {
+		cache = calloc(h->nbands ? h->nbands : 1, sizeof *cache);
+		if (!cache) {
+			warnx_("out of memory");
+			return EXIT_BADINPUT;
+		}
+		for (size_t b = 0; b < h->nbands; b++)
+			cache[b].k = -1;
+	}
 	for (size_t k = 0; k < h->ncensuses; k++) {
 		const struct census *cs = &h->censuses[k];
 		if (cs->time < c->o.from || cs->time > c->o.to)
@@ -105,10 +124,14 @@ static int heap_tsv(struct report_ctx *c)
 			printf("%llu\t", (unsigned long long)cs->time);
 			put_band(stdout, h, h->samples[i].band, c->o.escape, true);
 			printf("\t%llu", (unsigned long long)h->samples[i].bytes);
-			put_ipe_tsv(stdout, c, h->samples[i].band);
+			if (cache)
+				put_ipe_tsv(stdout, c, cache, h->samples[i].band);
+			else
+				fputs("\t\t\t\t\t\t", stdout);
 			putchar('\n');
 		}
 	}
+	free(cache);
 	return 0;
 }
 
