@@ -147,6 +147,10 @@ $(BUILD)/tests/replay_%: $(BUILD)/tests/fuzz/replay.o $(BUILD)/tests/fuzz/fuzz_%
 $(BUILD)/tests/feed: $(BUILD)/tests/tools/feed.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
+# replays a flush-interval log flush by flush (tests/e2e/flush.sh)
+$(BUILD)/tests/flushfeed: $(BUILD)/tests/tools/flushfeed.o
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
+
 # writes logs of many distinct span names (tests/spans.sh)
 $(BUILD)/tests/spangen: $(BUILD)/tests/tools/spangen.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
@@ -166,7 +170,7 @@ check: check-deps
 	@$(MAKE) --no-print-directory run-tests
 
 unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(GEN_MAN) \
-	$(BUILD)/tests/feed $(BUILD)/tests/spangen
+	$(BUILD)/tests/feed $(BUILD)/tests/flushfeed $(BUILD)/tests/spangen
 
 run-tests:
 	@sh tests/run.sh $(BUILD)

@@ -151,6 +151,8 @@ if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
 if sh tests/e2e/ticky.sh "$HECTIC"; then ok; else bad e2e-ticky; fi
 # following live logs: FIFO, growing file, stdin, a socket (issue 11)
 if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
+# following a log written flush by flush (+RTS --eventlog-flush-interval, issue 20)
+if sh tests/e2e/flush.sh "$HECTIC"; then ok; else bad e2e-flush; fi
 # issue 12's views: the spans panel
 if sh tests/e2e/threads.sh "$HECTIC"; then ok; else bad e2e-threads; fi
 # the GC pause histogram pane against gcs --tsv, bucketed independently

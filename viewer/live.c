@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
@@ -32,12 +33,74 @@ static bool stream(const struct viewer *u)
 	return u->src.kind != SRC_FILE;
 }
 
+/* A log of no events, standing for a file that holds no whole header
+ * (the store is on it while the viewer waits for the file to hold one). */
+static const uint8_t no_events[] = "hdrbhetbhetehdredatb";
+
+static bool emptied(const struct viewer *u)
+{
+	return u->s.map == no_events;
+}
+
+/* The no_events store, as the file at path (its identity: a file replaced
+ * under its name is not followed). */
+static bool open_no_events(struct store *s, const char *path, char *err, size_t n)
+{
+	struct stat sb;
+	if (stat(path, &sb) != 0) {
+		snprintf(err, n, "%s", strerror(errno));
+		return false;
+	}
+	if (store_open_mem(s, no_events, sizeof no_events - 1, err, n) != STORE_OK)
+		return false;
+	s->dev = (uint64_t)sb.st_dev;
+	s->ino = (uint64_t)sb.st_ino;
+	return true;
+}
+
+/* Whether the regular file at path holds the start of a header and no
+ * more: empty, as the RTS leaves its log until its first flush (the
+ * header waits in stdio's buffer: `+RTS --eventlog-flush-interval` or
+ * not), or cut inside it. */
+#define HEADER_MAX ((off_t)1 << 20)
+static bool header_pending(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	struct stat sb;
+	bool pending = false;
+	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size < HEADER_MAX) {
+		uint8_t *buf = malloc((size_t)sb.st_size + 1);
+		ssize_t got = buf ? pread(fd, buf, (size_t)sb.st_size, 0) : -1;
+		struct ev_header h;
+		const char *why;
+		uint64_t at;
+		if (got >= 0) {
+			enum hdr_status st = hdr_parse(buf, (size_t)got, &h, &why, &at);
+			if (st == HDR_OK)
+				hdr_free(&h);
+			pending = st == HDR_TRUNCATED;
+		}
+		free(buf);
+	}
+	close(fd);
+	return pending;
+}
+
 bool live_open_store(struct viewer *u)
 {
 	char err[256];
 	bool empty;
 	if (source_store_open(&u->src, &u->s, &empty, err, sizeof err) == STORE_OK)
 		return true;
+	/* a file with no whole header yet: shown empty, and followed until
+	 * it has one (regrown) */
+	if (u->src.kind == SRC_FILE && header_pending(u->src.path) &&
+	    open_no_events(&u->s, u->src.path, err, sizeof err)) {
+		u->lv.no_header = true;
+		return true;
+	}
 	if (empty && u->o.run_prog)
 		snprintf(u->err, sizeof u->err,
 			 "%s ended without writing an eventlog: link it with -rtsopts (GHCRTS "
@@ -89,6 +152,8 @@ void live_start(struct viewer *u)
 	sample(lv, lv->built_at, u->s.size);
 	if (stream(u))
 		core_say(u, "live: reading the stream as it arrives");
+	else if (lv->no_header)
+		core_say(u, "the file holds no eventlog header yet: waiting for it");
 	else if (u->s.stop == STOP_TRUNCATED)
 		core_say(u, "the log is truncated at byte %llu (following it)",
 		       (unsigned long long)u->s.stop_off);
@@ -194,15 +259,6 @@ static void swap_store(struct viewer *u, struct store *ns)
 	u->lv.reloads++;
 }
 
-/* A log of no events, standing for a file cut inside its header (the
- * store is on it while the viewer waits for the file to hold a header). */
-static const uint8_t no_events[] = "hdrbhetbhetehdredatb";
-
-static bool emptied(const struct viewer *u)
-{
-	return u->s.map == no_events;
-}
-
 /* The file shrank: what was mapped past its new end is gone (reading it
  * would fault), so the log is opened again as it is now, following
  * stopped. A file cut inside its header (to 0 bytes, as a program that
@@ -221,6 +277,7 @@ static void reopen_shrunk(struct viewer *u)
 		ns.dev = u->s.dev; /* still the file followed */
 		ns.ino = u->s.ino;
 		swap_store(u, &ns);
+		u->lv.no_header = false;
 		core_say(u, "the file was cut to %llu bytes, inside its header: nothing to show; "
 			  "waiting for it to be written again", (unsigned long long)size);
 		return;
@@ -249,7 +306,9 @@ static void regrown(struct viewer *u)
 	}
 	swap_store(u, &ns);
 	lv->grew_at = live_now();
-	core_say(u, "the file was written again: following it");
+	core_say(u, lv->no_header ? "the header arrived: following the file"
+				  : "the file was written again: following it");
+	lv->no_header = false;
 }
 
 /* Reads what arrived and builds again; the view follows the end when it
@@ -370,7 +429,8 @@ void live_status(const struct viewer *u, char *buf, size_t n)
 		return;
 	}
 	if (emptied(u)) {
-		snprintf(buf, n, "file cut: waiting for it to be written again");
+		snprintf(buf, n, "%s", lv->no_header ? "waiting for the header"
+						  : "file cut: waiting for it to be written again");
 		return;
 	}
 	if (!lv->follow) {

@@ -36,6 +36,9 @@ struct live {
 	unsigned nr, ri;
 	uint64_t reloads; /* rebuilds done (tests, bench) */
 	bool pending;     /* it grew, and the build waits for its turn */
+	bool no_header;   /* the file held no whole header when opened (the RTS
+			   * writes it with its first flush): shown empty until
+			   * it does */
 };
 
 /* The monotonic clock in ns. */

@@ -3,7 +3,9 @@
  * the end, ...) and then grown to its full size in chunks, each seen by
  * live_tick as the viewer sees it; the tracks, the heap profile, the
  * summary and the activity must then be those of a fresh open of the
- * whole file. Nothing here draws: curses is linked, never started. */
+ * whole file. The modern flush-interval logs are grown flush by flush from
+ * an empty file, and compared after each flush. Nothing here draws: curses
+ * is linked, never started. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -352,12 +354,166 @@ static void test_complete(void **state)
 	free(full);
 }
 
+/* The flush ends of a log written with +RTS --eventlog-flush-interval
+ * (tests/tools/flushfeed.c says why): a flush starts at a block of the
+ * global buffer after a capability's block, or at a capability's block
+ * whose number is not above that of the capability block before it. */
+static size_t flush_ends(const struct store *s, size_t *ends, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 1; i < s->nblocks && n < max; i++) {
+		const struct block *a = &s->blocks[i - 1], *b = &s->blocks[i];
+		if (a->cap != 0xFFFF && (b->cap == 0xFFFF || b->cap <= a->cap))
+			ends[n++] = (size_t)b->off;
+	}
+	if (n < max)
+		ends[n++] = s->size;
+	return n;
+}
+
+/* What a fresh open of the file at path shows (the tracks as tracks_build
+ * makes them). */
+static char *fresh_dump(const char *path)
+{
+	static struct viewer fresh;
+	load(&fresh, path);
+	tracks_free(&fresh.tr);
+	assert_true(tracks_build(&fresh.tr, &fresh.s));
+	char *want = dump(&fresh);
+	live_free(&fresh);
+	core_free(&fresh);
+	return want;
+}
+
+/* A GHC 9.6 / 9.10 log written with --eventlog-flush-interval, followed
+ * from the empty file the RTS creates (its header waits in stdio's buffer
+ * until the first flush) and grown flush by flush: after each, what the
+ * viewer holds is what a fresh open of the bytes so far shows. */
+static void follow_flushes(const char *fixture)
+{
+	size_t n;
+	uint8_t *full = read_file(fixture, &n);
+	assert_non_null(full);
+	struct store w;
+	char err[256];
+	assert_int_equal(store_open(&w, fixture, err, sizeof err), STORE_OK);
+	assert_true(w.nblocks < BLOCKS_KEEP_ALL); /* every block kept */
+	size_t ends[256];
+	size_t nf = flush_ends(&w, ends, 256);
+	store_close(&w);
+	assert_true(nf >= 15);
+	assert_int_equal(ends[nf - 1], n);
+	char path[] = "/tmp/hectic-test-live-flush-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	char prefix[] = "/tmp/hectic-test-live-prefix-XXXXXX";
+	int pfd = mkstemp(prefix);
+	assert_true(pfd >= 0);
+	close(pfd);
+	static struct viewer u;
+	load(&u, path);
+	live_start(&u);
+	assert_true(u.lv.follow);
+	assert_true(u.lv.no_header);
+	char st[256];
+	live_status(&u, st, sizeof st);
+	assert_string_equal(st, "waiting for the header");
+	size_t at = 0;
+	for (size_t k = 0; k < nf; k++) {
+		append(path, full + at, ends[k] - at);
+		at = ends[k];
+		for (int tries = 0; u.s.size < at && tries < 20000; tries++) {
+			live_tick(&u);
+			if (u.s.size < at)
+				nanosleep(&(struct timespec){ 0, 200000 }, NULL);
+		}
+		assert_int_equal(u.s.size, at);
+		assert_false(u.lv.no_header);
+		assert_false(u.lv.stopped);
+		assert_int_equal(truncate(prefix, 0), 0);
+		append(prefix, full, at);
+		char *want = fresh_dump(prefix), *got = dump(&u);
+		if (strcmp(got, want) != 0)
+			fprintf(stderr, "%s: after flush %zu (%zu bytes) the followed log differs\n",
+				fixture, k + 1, at);
+		assert_string_equal(got, want);
+		free(want);
+		free(got);
+		live_status(&u, st, sizeof st);
+		if (k + 1 < nf)
+			assert_non_null(strstr(st, "live"));
+	}
+	assert_true(u.lv.complete);
+	live_free(&u);
+	core_free(&u);
+	unlink(path);
+	unlink(prefix);
+	free(full);
+}
+
+static void test_follow_flushes(void **state)
+{
+	(void)state;
+	follow_flushes("tests/fixtures/modern/ghc96-flush.eventlog");
+	follow_flushes("tests/fixtures/modern/ghc910-flush.eventlog");
+}
+
+/* A file cut inside its header is waited for; one whose header is wrong
+ * (not the start of a header) is refused, as before. */
+static void test_no_header(void **state)
+{
+	(void)state;
+	size_t n;
+	uint8_t *full = read_file("tests/fixtures/threaded.eventlog", &n);
+	assert_non_null(full);
+	char path[] = "/tmp/hectic-test-live-XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	append(path, full, 100); /* inside the header */
+	static struct viewer u;
+	load(&u, path);
+	assert_true(u.lv.no_header);
+	assert_int_equal(u.s.nevents, 0);
+	live_start(&u);
+	assert_true(u.lv.follow);
+	assert_non_null(strstr(u.msg, "no eventlog header yet"));
+	append(path, full + 100, n - 100);
+	for (int i = 0; i < 1000 && u.lv.follow; i++) {
+		live_tick(&u);
+		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
+	}
+	assert_true(u.lv.complete);
+	assert_false(u.lv.no_header);
+	char *got = dump(&u), *want = fresh_dump("tests/fixtures/threaded.eventlog");
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+	live_free(&u);
+	core_free(&u);
+
+	/* not the start of a header: an error, not a wait */
+	assert_int_equal(truncate(path, 0), 0);
+	append(path, (const uint8_t *)"hdrbXXXX", 8);
+	struct viewer_opts o = { .path = path, .color = 0, .ascii = 1 };
+	assert_true(core_init(&u, &o, view_all));
+	loader_run(&u);
+	assert_int_equal(u.loaded, -1);
+	assert_false(u.lv.no_header);
+	core_free(&u);
+	unlink(path);
+	free(full);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_follow_every_fixture),
 		cmocka_unit_test(test_shrink_and_replace),
 		cmocka_unit_test(test_complete),
+		cmocka_unit_test(test_follow_flushes),
+		cmocka_unit_test(test_no_header),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
