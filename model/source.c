@@ -674,3 +674,36 @@ void source_close(struct source *src)
 	free(src->buf);
 	src->buf = NULL;
 }
+
+/* The start of a header and no more, read whole (a header is far
+ * smaller than this) */
+#define HEADER_MAX ((off_t)1 << 20)
+
+/* Whether the regular file at path holds the start of a header and no
+ * more: empty, as the RTS leaves its log until its first flush (the
+ * header waits in stdio's buffer: `+RTS --eventlog-flush-interval` or
+ * not), or cut inside it. */
+bool source_header_pending(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return false;
+	struct stat sb;
+	bool cut = false;
+	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size < HEADER_MAX) {
+		uint8_t *buf = malloc((size_t)sb.st_size + 1);
+		ssize_t got = buf ? pread(fd, buf, (size_t)sb.st_size, 0) : -1;
+		struct ev_header h;
+		const char *why;
+		uint64_t at;
+		if (got >= 0) {
+			enum hdr_status st = hdr_parse(buf, (size_t)got, &h, &why, &at);
+			if (st == HDR_OK)
+				hdr_free(&h);
+			cut = st == HDR_TRUNCATED;
+		}
+		free(buf);
+	}
+	close(fd);
+	return cut;
+}

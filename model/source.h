@@ -109,6 +109,12 @@ int source_store_open(struct source *src, struct store *s, bool *empty, char *er
  * stays, one that is not is dropped (OUT untouched). */
 void source_close(struct source *src);
 
+/* Whether the regular file at path holds the start of an eventlog header
+ * and no more: empty, as the RTS leaves its log until its first flush
+ * (the header waits in stdio's buffer), or cut inside the header. A file
+ * that is not the start of a header, or not a regular file: false. */
+bool source_header_pending(const char *path);
+
 /* Unlinks every --save temporary not in place yet. Async-signal-safe: for
  * a signal handler that ends the process (exit() paths are covered by an
  * atexit handler). */

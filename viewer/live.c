@@ -58,36 +58,6 @@ static bool open_no_events(struct store *s, const char *path, char *err, size_t 
 	return true;
 }
 
-/* Whether the regular file at path holds the start of a header and no
- * more: empty, as the RTS leaves its log until its first flush (the
- * header waits in stdio's buffer: `+RTS --eventlog-flush-interval` or
- * not), or cut inside it. */
-#define HEADER_MAX ((off_t)1 << 20)
-static bool header_pending(const char *path)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0)
-		return false;
-	struct stat sb;
-	bool pending = false;
-	if (fstat(fd, &sb) == 0 && S_ISREG(sb.st_mode) && sb.st_size < HEADER_MAX) {
-		uint8_t *buf = malloc((size_t)sb.st_size + 1);
-		ssize_t got = buf ? pread(fd, buf, (size_t)sb.st_size, 0) : -1;
-		struct ev_header h;
-		const char *why;
-		uint64_t at;
-		if (got >= 0) {
-			enum hdr_status st = hdr_parse(buf, (size_t)got, &h, &why, &at);
-			if (st == HDR_OK)
-				hdr_free(&h);
-			pending = st == HDR_TRUNCATED;
-		}
-		free(buf);
-	}
-	close(fd);
-	return pending;
-}
-
 bool live_open_store(struct viewer *u)
 {
 	char err[256];
@@ -96,7 +66,7 @@ bool live_open_store(struct viewer *u)
 		return true;
 	/* a file with no whole header yet: shown empty, and followed until
 	 * it has one (regrown) */
-	if (u->src.kind == SRC_FILE && header_pending(u->src.path) &&
+	if (u->src.kind == SRC_FILE && source_header_pending(u->src.path) &&
 	    open_no_events(&u->s, u->src.path, err, sizeof err)) {
 		u->lv.no_header = true;
 		return true;

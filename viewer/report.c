@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../model/regex_guard.h"
@@ -257,6 +258,15 @@ static int open_follow(struct report_ctx *c, const struct report *r)
 		return fail_open(c, false, EXIT_BADINPUT);
 	}
 	bool empty;
+	/* a file with no whole header yet (the RTS writes it with its first
+	 * flush): waited for, as the viewer does; Ctrl-C ends the wait */
+	bool said = false;
+	while (c->input.kind == SRC_FILE && source_header_pending(c->o.path)) {
+		if (!said)
+			warnx_("%s: the file holds no eventlog header yet: waiting for it", c->o.path);
+		said = true;
+		nanosleep(&(struct timespec){ .tv_nsec = 100000000 }, NULL);
+	}
 	if (source_store_open(&c->input, &c->s, &empty, err, sizeof err) != STORE_OK) {
 		warnx_("%s: %s", c->o.path, err);
 		source_close(&c->input);

@@ -371,5 +371,25 @@ $(diff "$E2E_T/summary.out" "$E2E_T/top.summary" | head -20 | sed 's/^/      /')
 fi
 note "top: $(wc -l <"$E2E_T/top.lines" | tr -d ' ') lines: $(cut -c1-9 "$E2E_T/top.lines" | tr -s ' \n' ' ')"
 
+# ==== 7. hectic top started on the empty file the RTS creates ====
+# the file exists, empty, before the first flush: top waits for the header
+# (says so once), then follows, and ends with the whole log's summary
+G4=$E2E_T/g4.eventlog
+: >"$G4"
+timeout 60 "$E2E_HECTIC" top "$G4" >"$E2E_T/top4.out" 2>"$E2E_T/top4.err" &
+TPID=$!
+sleep 0.5
+ff_bg --pause 20 "$F96" "file:$G4"
+ff_done top-empty-feed
+wait "$TPID"
+eq top-empty-status "$?" 0
+eq top-empty-says "$(grep -c 'the file holds no eventlog header yet: waiting for it' "$E2E_T/top4.err")" 1
+"$E2E_HECTIC" summary "$G4" >"$E2E_T/summary4.out" 2>&1
+awk 'f { print } NR > 1 && $0 == "" { f = 1 }' "$E2E_T/top4.out" >"$E2E_T/top4.summary"
+if cmp -s "$E2E_T/top4.summary" "$E2E_T/summary4.out"; then pass; else
+	fail top-empty-summary "top's summary is not hectic summary's of the whole log:
+$(diff "$E2E_T/summary4.out" "$E2E_T/top4.summary" | head -10 | sed 's/^/      /')"
+fi
+
 echo "e2e-flush: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]
