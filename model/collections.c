@@ -455,19 +455,52 @@ static const struct thread_info *main_thread(const struct tracks *tr,
 	return main;
 }
 
+#define TAG_TASK_CREATE 55
 #define TAG_TASK_DELETE 57
+#define TAG_BLOCK_MARKER 18
+/* the nonmoving collector's concurrent mark: CONC_MARK_BEGIN ..
+ * CONC_UPD_REM_SET_FLUSH, posted by the mark thread */
+#define TAG_CONC_FIRST 200
+#define TAG_CONC_LAST 206
 
-/* The last TASK_DELETE in (from, to), or 0. */
-static uint64_t last_task_delete(const struct store *s, uint64_t from, uint64_t to)
+/* The last event of tag tag in [from, to), or 0. */
+static uint64_t last_tag(const struct store *s, uint64_t from, uint64_t to, uint16_t tag)
 {
-	struct merge *m = merge_new_at(s, from + 1, CLASS_BIT(CL_TASKS));
+	struct merge *m = merge_new_at(s, from, CLASS_BIT(class_of(tag)));
 	uint64_t t = 0;
 	struct evref r;
 	while (m && merge_step(m, &r) && r.time < to)
-		if (r.tag == TAG_TASK_DELETE)
+		if (r.tag == tag)
 			t = r.time;
 	merge_free(m);
 	return t;
+}
+
+/* The end of EXIT (stat_endExit, which posts no event) in a log whose
+ * report is at report, its exit collection ending at from: the report,
+ * unless the events in between end with a run of concurrent-mark events.
+ * Then the RTS (GHC 9.10: exitStorage, nonmovingExit) waited after
+ * stat_endExit for the collection still marking, and counted the wait in
+ * no phase: EXIT ends at the last other event before that run, an
+ * estimate (the RTS ends EXIT a little later, after the tasks it stops). */
+static uint64_t exit_end(const struct store *s, uint64_t from, uint64_t report)
+{
+	struct merge *m = merge_new_at(s, from, CLASS_ALL);
+	uint64_t last = from;
+	bool in_run = false;
+	struct evref r;
+	while (m && merge_step(m, &r) && r.time < report) {
+		if (r.tag == TAG_BLOCK_MARKER)
+			continue;
+		if (r.tag >= TAG_CONC_FIRST && r.tag <= TAG_CONC_LAST) {
+			in_run = true;
+		} else {
+			last = r.time;
+			in_run = false;
+		}
+	}
+	merge_free(m);
+	return in_run ? last : report;
 }
 
 /* INIT ends (stat_endInit) just before the main thread is created; in the
@@ -475,20 +508,26 @@ static uint64_t last_task_delete(const struct store *s, uint64_t from, uint64_t 
  * thread to its end in a bound task, and stat_endInit follows the task's
  * deletion at once, while hs_main's new task and main thread may come much
  * later (the OS thread can be descheduled): INIT ends at the last task
- * deleted between that thread's end and the main thread's creation. EXIT
- * starts (stat_startExit) just before hs_exit creates the thread that
- * flushes stdout: the last thread created before the exit collection, which
- * is the last collection of a log that ends normally; the report's time is
- * taken just before the final HEAP_ALLOCATED events that follow it. */
+ * deleted between that thread's end and the main thread's creation. In the
+ * non-threaded RTS, hs_main's rts_lock creates the task right after
+ * stat_endInit and the main thread only later: INIT ends at the last task
+ * created before the main thread. EXIT starts (stat_startExit) just before
+ * hs_exit creates the thread that flushes stdout: the last thread created
+ * before the exit collection, which is the last collection of a log that
+ * ends normally; the report's time is taken just before the final
+ * HEAP_ALLOCATED events that follow it, and EXIT ends there too unless the
+ * RTS waited for a concurrent mark (exit_end). */
 void coll_run_phases(struct tracks *tr, const struct store *s)
 {
 	const struct thread_info *io, *mt = main_thread(tr, &io);
 	if (mt) {
 		tr->end_init = mt->created;
 		tr->have_init = true;
-		uint64_t del = io ? last_task_delete(s, io->finished, mt->created) : 0;
-		if (del)
-			tr->end_init = del;
+		uint64_t at = io ? last_tag(s, io->finished + 1, mt->created, TAG_TASK_DELETE)
+			    : !tr->threaded_rts ? last_tag(s, 0, mt->created, TAG_TASK_CREATE)
+						: 0;
+		if (at)
+			tr->end_init = at;
 	}
 	if (!tr->ngcs || !tr->have_init)
 		return;
@@ -510,5 +549,6 @@ void coll_run_phases(struct tracks *tr, const struct store *s)
 		return;
 	tr->start_exit = flush->created;
 	tr->t_exit_report = report;
+	tr->end_exit = exit_end(s, last->end + 1, report);
 	tr->have_exit = true;
 }

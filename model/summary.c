@@ -99,6 +99,7 @@ static bool clip_window(const struct tracks *tr, const struct store *s, uint64_t
 	out->from = from;
 	out->to = to;
 	out->profiled = tr->profiled;
+	out->threaded = tr->threaded_rts;
 	return !empty;
 }
 
@@ -215,8 +216,11 @@ static void phases(const struct tracks *tr, const struct store *s, struct phase_
 			uint64_t span = tr->start_exit - tr->end_init;
 			out->mut = span > pg.before_exit ? span - pg.before_exit : 0;
 			uint64_t gc_in_exit = out->gc > pg.before_exit ? out->gc - pg.before_exit : 0;
-			uint64_t ex = tr->t_exit_report - tr->start_exit;
+			uint64_t end = tr->end_exit > tr->start_exit ? tr->end_exit : tr->start_exit;
+			uint64_t ex = end - tr->start_exit;
 			out->exit = ex > gc_in_exit ? ex - gc_in_exit : 0;
+			out->exit_estimated = end < tr->t_exit_report;
+			out->exit_wait = tr->t_exit_report - end;
 		} else { /* the log ends without the exit: MUT runs to its end */
 			out->total = s->tmax;
 			uint64_t span = s->tmax > tr->end_init ? s->tmax - tr->end_init : 0;
@@ -224,10 +228,23 @@ static void phases(const struct tracks *tr, const struct store *s, struct phase_
 		}
 		return;
 	}
-	out->total = out->to - out->from;
-	if (out->gc > out->total)
-		out->gc = out->total;
-	out->mut = out->total - out->gc;
+	/* a whole run: its timestamps count from the RTS's start, so the time
+	 * before its first event is the run's too (but not MUT) */
+	uint64_t span = out->to - out->from;
+	out->total = out->whole ? out->to : span;
+	if (out->gc > span)
+		out->gc = span;
+	out->mut = span - out->gc;
+}
+
+double summary_productivity(const struct summary *sm)
+{
+	if (!sm->total)
+		return 0.0;
+	if (!sm->have_exit)
+		return (double)sm->mut / (double)sm->total;
+	uint64_t other = sm->gc + sm->init + sm->exit;
+	return other < sm->total ? (double)(sm->total - other) / (double)sm->total : 0.0;
 }
 
 void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,

@@ -7,8 +7,12 @@
  * GC_START..GC_END (the timestamps +RTS -s takes); the generation rows sum
  * and average those; over a whole run INIT, MUT, GC and EXIT split the run
  * at the events that mark stat_endInit and stat_startExit (see tracks.h),
- * and MUT is the time between them less the collections in it. Over a
- * window, MUT is the window less the collections' pauses inside it. A
+ * and MUT is the time between them less the collections in it; EXIT ends
+ * at the report, or where the RTS began to wait for a concurrent mark
+ * (GHC 9.10 nonmoving), which +RTS -s counts in no phase but productivity.
+ * Over a window, MUT is the window less the collections' pauses inside
+ * it; over a whole run whose phases are unknown, Total is the time of its
+ * last event (timestamps count from the RTS's start). A
  * profiled RTS's heap censuses run inside collections and are not in the
  * log: GC time then includes them (+RTS -s shows them as PROF). No I/O but
  * the computing: viewer/summary_text.c prints it. */
@@ -49,12 +53,23 @@ struct summary {
 	uint64_t sparks[7]; /* SP_* */
 	bool have_init, have_exit; /* whole runs: the phases are known */
 	bool profiled;             /* GC time includes heap censuses */
+	bool threaded;             /* the threaded RTS: +RTS -s prints TASKS */
+	/* EXIT's end is an estimate: the RTS waited for a concurrent mark after
+	 * it, and counts the wait in no phase (tracks.h, end_exit) */
+	bool exit_estimated;
+	uint64_t exit_wait; /* that wait: from EXIT's end to the report */
 	uint64_t init, mut, gc, exit, total;
 	uint64_t ngcs; /* collections in the window */
 };
 
 void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
 		     uint64_t to, struct summary *out);
+
+/* The productivity, 0 to 1, as +RTS -s computes it over a whole run:
+ * (Total - GC - INIT - EXIT) / Total, which counts a wait in no phase
+ * (exit_estimated) as productive; else (a window, or phases unknown)
+ * MUT / Total. 0 when Total is. */
+double summary_productivity(const struct summary *sm);
 
 /* Capability cap's part of sm->sparks (SP_* order): its SPARK_COUNTERS'
  * change over the window summary_compute clipped, so that the parts of

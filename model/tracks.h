@@ -158,8 +158,10 @@ struct tracks {
 	 * timestamps count from the RTS's start (stat_startInit), INIT ends
 	 * when the main thread is created, EXIT starts when the thread that
 	 * flushes stdout at exit is created, and the report's "now" is the
-	 * final HEAP_ALLOCATED events after the exit collection. */
-	uint64_t end_init, start_exit, t_exit_report;
+	 * final HEAP_ALLOCATED events after the exit collection. EXIT ends
+	 * at end_exit: the report, or before a wait for a concurrent mark
+	 * that the RTS counts in no phase (collections.c, exit_end). */
+	uint64_t end_init, start_exit, t_exit_report, end_exit;
 	bool have_init, have_exit; /* the log shows the start / a normal exit */
 	bool profiled;             /* a profiled RTS: heap censuses run inside GCs */
 	bool threaded_rts;         /* from the RTS identifier */

@@ -129,6 +129,8 @@ if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)
 if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
+# hectic summary against the program's own +RTS -s, figure by figure (issue 20)
+if sh tests/summary-rts.sh "$HECTIC"; then ok; else bad summary-rts; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
 # hectic ticky against GHC's own +RTS -r report and the show text (issue 20)

@@ -80,8 +80,7 @@ static void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 		tsv_u64(f, "exit_elapsed_ns", sm->exit);
 	tsv_u64(f, "total_elapsed_ns", sm->total);
 	if (gc)
-		fprintf(f, "productivity\t%.4f\n",
-			sm->total ? (double)sm->mut / (double)sm->total : 0.0);
+		fprintf(f, "productivity\t%.4f\n", summary_productivity(sm));
 	else
 		fprintf(f, "productivity\t\n");
 }

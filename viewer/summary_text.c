@@ -50,13 +50,21 @@ static void put_commas(struct out *o, uint64_t n, int width)
 	put(o, "%*s", width, out);
 }
 
+/* A log without the GC and heap classes: names each +RTS -s figure it
+ * cannot give (those it prints, INIT and the sparks, aside). */
+static void no_gc_paragraph(struct out *o, const struct summary *sm)
+{
+	put(o, "  No GC or heap events in this log (it was written without the GC class,\n"
+	       "  as by +RTS -l-au): the bytes allocated, copied and live, the maximum\n"
+	       "  slop, the memory in use, the collections,%s\n"
+	       "  the %sMUT, GC and EXIT times and the productivity are not known.\n\n",
+	    sm->have_sparks ? "" : " the sparks,", sm->have_init ? "" : "INIT, ");
+}
+
 static void memory(struct out *o, const struct summary *sm)
 {
 	if (!sm->have_gc && !sm->have_heap) {
-		put(o, "  No GC or heap events in this log (it was written without the GC class,\n"
-		       "  as by +RTS -l-au): the bytes allocated, copied and live, the memory in\n"
-		       "  use, the collections, the GC and MUT time and the productivity are not\n"
-		       "  known.\n\n");
+		no_gc_paragraph(o, sm);
 		return;
 	}
 	put_commas(o, sm->allocated, 16);
@@ -111,6 +119,21 @@ static void generations(struct out *o, const struct summary *sm)
 	if (sm->bal_den && sm->bal_num)
 		put(o, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n\n",
 		    100.0 * (double)sm->bal_num / (double)sm->bal_den);
+}
+
+/* +RTS -s's TASKS (threaded RTS): taskCount, workerCount and
+ * peakWorkerCount are the RTS's own counts; TASK_CREATE shows the tasks,
+ * but neither which are bound nor the peak of workers (and in nonmoving
+ * runs its distinct ids fall short of the total). */
+static void tasks(struct out *o, const struct summary *sm)
+{
+	if (sm->threaded)
+		put(o, "  TASKS: not in the log (the bound and peak worker counts are in no "
+		       "event)\n\n");
+}
+
+static void sparks(struct out *o, const struct summary *sm)
+{
 	/* the RTS's total counts the sparks never created too: those found dud
 	 * (already evaluated) and those that overflowed the pool */
 	if (sm->have_sparks)
@@ -124,6 +147,30 @@ static void generations(struct out *o, const struct summary *sm)
 		    (unsigned long long)sm->sparks[SP_FIZZLED]);
 }
 
+/* What the Total line adds: a whole run's Total is +RTS -s's when the log
+ * shows the report (have_exit); else it runs to the log's last event. */
+static const char *total_note(const struct summary *sm)
+{
+	if (!sm->whole || sm->have_exit)
+		return "";
+	if (sm->have_gc && sm->have_init)
+		return "  the log ends before the program's exit";
+	return "  the log's end (+RTS -s's: not in the log)";
+}
+
+static void productivity(struct out *o, const struct summary *sm)
+{
+	put(o, "  Productivity  %.1f%% of total elapsed", 100.0 * summary_productivity(sm));
+	/* +RTS -s takes PROF out of GC, so the censuses count as productive */
+	if (sm->profiled)
+		put(o, " (MUT / Total; PROF time is not in\n"
+		       "   the log, and +RTS -s counts it as productive)");
+	else if (sm->exit_estimated) /* EXIT can only be longer: an upper bound */
+		put(o, " (at most: +RTS -s counts the wait\n"
+		       "   after EXIT as productive, and its EXIT ends a little later)");
+	put(o, "\n");
+}
+
 static void times(struct out *o, const struct summary *sm)
 {
 	if (sm->have_init)
@@ -135,10 +182,16 @@ static void times(struct out *o, const struct summary *sm)
 				 : "");
 	}
 	if (sm->have_exit)
-		put(o, "  EXIT    time  (%8.3fs elapsed)\n", (double)sm->exit / 1e9);
-	put(o, "  Total   time  (%8.3fs elapsed)%s\n\n", (double)sm->total / 1e9,
-	    sm->whole && sm->have_init && !sm->have_exit ? "  the log ends before the program's exit"
-							 : "");
+		put(o, "  EXIT    time  (%8.3fs elapsed)%s\n", (double)sm->exit / 1e9,
+		    sm->exit_estimated ? "  estimated (see below)" : "");
+	put(o, "  Total   time  (%8.3fs elapsed)%s\n", (double)sm->total / 1e9, total_note(sm));
+	put(o, "  (CPU times are not in the log: its events carry elapsed times only)\n");
+	if (sm->exit_estimated)
+		put(o, "  (EXIT ends at the last event before the RTS waited %.3fs for a\n"
+		       "   concurrent mark, a wait +RTS -s counts in no phase: its EXIT ends\n"
+		       "   a little later, at a time that is not in the log)\n",
+		    (double)sm->exit_wait / 1e9);
+	put(o, "\n");
 	if (!sm->have_gc)
 		return;
 	if (sm->mut && sm->have_alloc) {
@@ -148,8 +201,7 @@ static void times(struct out *o, const struct summary *sm)
 		put(o, " bytes per elapsed MUT second\n\n");
 	}
 	if (sm->total)
-		put(o, "  Productivity  %.1f%% of total elapsed\n",
-		    100.0 * (double)sm->mut / (double)sm->total);
+		productivity(o, sm);
 }
 
 void summary_text(const struct summary *sm, void (*emit)(void *ctx, const char *line), void *ctx)
@@ -157,6 +209,8 @@ void summary_text(const struct summary *sm, void (*emit)(void *ctx, const char *
 	struct out o = { .n = 0, .emit = emit, .ctx = ctx };
 	memory(&o, sm);
 	generations(&o, sm);
+	tasks(&o, sm);
+	sparks(&o, sm);
 	times(&o, sm);
 	if (o.n)
 		put(&o, "\n");
