@@ -558,6 +558,7 @@ int main(int argc, char **argv)
 	int bad = check_times(&l);
 	if (list) {
 		print_list(&l);
+		free(mk);
 		return bad ? EXIT_BAD : 0;
 	}
 	signal(SIGPIPE, SIG_IGN);
