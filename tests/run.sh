@@ -131,6 +131,8 @@ if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
 # hectic summary against the program's own +RTS -s, figure by figure (issue 20)
 if sh tests/summary-rts.sh "$HECTIC"; then ok; else bad summary-rts; fi
+# hectic diff A B against each run's own figures (issue 21)
+if sh tests/diff.sh "$HECTIC"; then ok; else bad diff; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
 # hectic ticky against GHC's own +RTS -r report and the show text (issue 20)

@@ -75,6 +75,9 @@ static void usage(FILE *f)
 		"                   +RTS -r table, with IPE source locations\n"
 		"    --sort KEY     entries, alloc, allocd or name (with --top N)\n"
 		"    --samples      a row per sample and counter\n"
+		"  diff A B         two runs compared: every summary figure and the GC\n"
+		"                   pauses per generation, A, B, B - A and B / A, the\n"
+		"                   largest changes first (--all: also the unchanged)\n"
 		"  top FILE         while the log grows, a line a second (allocation rate,\n"
 		"                   heap, live bytes, GC share, p99 pause, sparks), then the\n"
 		"                   summary; the same as summary --follow\n"
@@ -156,6 +159,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "show", cmd_show },
 		{ "run", cmd_run },
+		{ "diff", cmd_diff },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))

@@ -103,4 +103,10 @@ extern const struct report_ops report_threads_ops, report_markers_ops, report_sp
 extern const struct report_ops report_heap_ops, report_profile_ops;
 extern const struct report_ops report_ticky_ops;
 
+/* summary --tsv's rows for sm (a name and a value a line, the value empty
+ * where the log does not hold the figure): the summary report's, and
+ * hectic diff's summary section. */
+struct summary;
+void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps);
+
 #endif

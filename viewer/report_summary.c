@@ -44,7 +44,7 @@ static void summary_tsv_gens(FILE *f, const struct summary *sm)
 	}
 }
 
-static void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
+void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 {
 	tsv_u64(f, "from", sm->from);
 	tsv_u64(f, "to", sm->to);

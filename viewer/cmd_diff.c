@@ -1,0 +1,544 @@
+/* `hectic diff A B`: two runs compared figure by figure (issue 21), as
+ * perf diff compares two profiles: each row a figure with A's value, B's,
+ * the change and the ratio B/A, the rows of a section sorted by the size
+ * of the change. Sections so far: summary (every field of `summary
+ * --tsv`, by its name) and pauses (per generation: count, p50, p90, p99,
+ * max, with the two distributions side by side). A figure one run does
+ * not have is empty on its side, never 0. The two logs are opened at once,
+ * one thread each. */
+#include "cmd.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/regex_guard.h"
+#include "../model/source.h"
+#include "../model/store.h"
+#include "../model/summary.h"
+#include "../model/timefmt.h"
+#include "../model/tracks.h"
+#include "report.h"
+#include "report_text.h"
+
+struct run {
+	const char *path;
+	uint64_t from, to; /* the window, in this run's log time */
+	struct source src;
+	struct store s;
+	struct tracks tr;
+	int rc; /* -1 opened, else the exit status of the failed open */
+};
+
+/* A figure of both runs; a side that lacks it is empty. */
+struct row {
+	const char *section;
+	char key[64];
+	char a[40], b[40]; /* as summary --tsv writes them; "" unknown */
+	bool ha, hb;
+	double va, vb;
+	bool frac; /* a fraction (productivity): the delta keeps 4 decimals */
+};
+
+struct rows {
+	struct row *v;
+	size_t n, cap;
+};
+
+static struct row *row_add(struct rows *r)
+{
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 64;
+		struct row *v = realloc(r->v, cap * sizeof *v);
+		if (!v)
+			return NULL;
+		r->v = v;
+		r->cap = cap;
+	}
+	struct row *w = &r->v[r->n++];
+	memset(w, 0, sizeof *w);
+	return w;
+}
+
+/* ---- opening ---- */
+
+static void *open_run(void *arg)
+{
+	struct run *r = arg;
+	struct tracks_fused *f = tracks_fused_new();
+	r->rc = cmd_open_store_sink(r->path, NULL, &r->src, &r->s, tracks_fused_sink(f));
+	if (r->rc >= 0) {
+		tracks_fused_free(f);
+		return NULL;
+	}
+	if (store_faulted(&r->s) || !tracks_fused_build(f, &r->tr, &r->s) || store_faulted(&r->s)) {
+		warnx_("%s: %s", r->path,
+		       store_faulted(&r->s) ? "the file shrank while it was read" : "out of memory");
+		r->rc = EXIT_BADINPUT;
+	}
+	return NULL;
+}
+
+static void close_run(struct run *r)
+{
+	if (r->rc < 0) {
+		tracks_free(&r->tr);
+		store_close(&r->s);
+		source_close(&r->src);
+	}
+}
+
+/* ---- the sections ---- */
+
+/* summary: the two runs' summary --tsv, matched by field name. */
+static char *summary_text(const struct run *r)
+{
+	struct summary sm;
+	summary_compute(&r->tr, &r->s, r->from, r->to, &sm);
+	char *p = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&p, &n);
+	if (!f)
+		return NULL;
+	summary_tsv_write(f, &sm, r->tr.ncaps);
+	if (fclose(f) != 0) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* The value of field key in a summary --tsv text, or NULL. */
+static const char *field_of(const char *text, const char *key, size_t *len)
+{
+	size_t k = strlen(key);
+	for (const char *l = text; l && *l;) {
+		const char *nl = strchr(l, '\n');
+		size_t ll = nl ? (size_t)(nl - l) : strlen(l);
+		if (ll > k && l[k] == '\t' && !strncmp(l, key, k)) {
+			*len = ll - k - 1;
+			return l + k + 1;
+		}
+		l = nl ? nl + 1 : NULL;
+	}
+	return NULL;
+}
+
+static void set_side(char *out, bool *has, double *v, const char *p, size_t n)
+{
+	if (!p || !n || n >= 40)
+		return;
+	memcpy(out, p, n);
+	out[n] = 0;
+	*has = true;
+	*v = strtod(out, NULL);
+}
+
+/* The field names of text, in order, added to keys when new. */
+static bool add_summary_rows(struct rows *rows, const char *ta, const char *tb)
+{
+	const char *texts[2] = { ta, tb };
+	for (int side = 0; side < 2; side++) {
+		for (const char *l = texts[side]; l && *l;) {
+			const char *nl = strchr(l, '\n');
+			const char *tab = strchr(l, '\t');
+			if (!tab || (nl && tab > nl))
+				break;
+			char key[64];
+			size_t k = (size_t)(tab - l);
+			if (k >= sizeof key)
+				k = sizeof key - 1;
+			memcpy(key, l, k);
+			key[k] = 0;
+			bool seen = false;
+			for (size_t i = 0; i < rows->n && !seen; i++)
+				seen = !strcmp(rows->v[i].section, "summary") && !strcmp(rows->v[i].key, key);
+			if (!seen && strcmp(key, "from") && strcmp(key, "to")) {
+				struct row *w = row_add(rows);
+				if (!w)
+					return false;
+				w->section = "summary";
+				snprintf(w->key, sizeof w->key, "%s", key);
+				w->frac = !strcmp(key, "productivity");
+				size_t n;
+				const char *p = field_of(ta, key, &n);
+				set_side(w->a, &w->ha, &w->va, p, p ? n : 0);
+				p = field_of(tb, key, &n);
+				set_side(w->b, &w->hb, &w->vb, p, p ? n : 0);
+			}
+			l = nl ? nl + 1 : NULL;
+		}
+	}
+	return true;
+}
+
+static void set_u64(char *out, bool *has, double *v, uint64_t x)
+{
+	snprintf(out, 40, "%llu", (unsigned long long)x);
+	*has = true;
+	*v = (double)x;
+}
+
+/* The highest generation a run has collections of, or -1. */
+static int max_gen(const struct tracks *tr)
+{
+	int g = -1;
+	for (size_t i = 0; i < tr->ngcs; i++) {
+		int k = tracks_gc_gen(tr, &tr->gcs[i]);
+		if (k > g)
+			g = k;
+	}
+	return g;
+}
+
+static bool has_gc(const struct run *r)
+{
+	return (r->s.classes & CLASS_BIT(CL_GC)) != 0;
+}
+
+/* pauses: per generation, count and percentiles of both runs. */
+static bool add_pause_rows(struct rows *rows, const struct run *ra, const struct run *rb)
+{
+	int ga = has_gc(ra) ? max_gen(&ra->tr) : -1, gb = has_gc(rb) ? max_gen(&rb->tr) : -1;
+	int gmax = ga > gb ? ga : gb;
+	static const char *const what[5] = { "count", "p50_ns", "p90_ns", "p99_ns", "max_ns" };
+	for (int g = 0; g <= gmax; g++) {
+		struct pause_pct pa, pb;
+		tracks_pause_pct(&ra->tr, ra->from, ra->to, g, &pa);
+		tracks_pause_pct(&rb->tr, rb->from, rb->to, g, &pb);
+		uint64_t va[5] = { pa.n, pa.p50, pa.p90, pa.p99, pa.max };
+		uint64_t vb[5] = { pb.n, pb.p50, pb.p90, pb.p99, pb.max };
+		for (int k = 0; k < 5; k++) {
+			struct row *w = row_add(rows);
+			if (!w)
+				return false;
+			w->section = "pauses";
+			snprintf(w->key, sizeof w->key, "gen%d_%s", g, what[k]);
+			/* a run without GC events has no pauses to count: empty;
+			 * one whose collections stop short of g has none of g */
+			bool ka = has_gc(ra) && (k == 0 || pa.n), kb = has_gc(rb) && (k == 0 || pb.n);
+			if (ka)
+				set_u64(w->a, &w->ha, &w->va, va[k]);
+			if (kb)
+				set_u64(w->b, &w->hb, &w->vb, vb[k]);
+		}
+	}
+	return true;
+}
+
+/* ---- the pause histograms ---- */
+
+/* The log-scale bucket of a pause: 1, 2 and 5 of each decade from 1 ns
+ * (bucket k holds [edge(k), edge(k + 1))), as the GC histogram pane. */
+static uint64_t edge(int k)
+{
+	static const uint64_t m[3] = { 1, 2, 5 };
+	uint64_t e = m[k % 3];
+	for (int d = 0; d < k / 3; d++)
+		e *= 10;
+	return e;
+}
+
+#define NBUCKETS 57 /* up to 5e18 ns */
+
+static int bucket_of(uint64_t ns)
+{
+	int k = 0;
+	while (k + 1 < NBUCKETS && edge(k + 1) <= ns)
+		k++;
+	return k;
+}
+
+static void count_pauses(const struct run *r, int g, uint64_t *n)
+{
+	memset(n, 0, NBUCKETS * sizeof *n);
+	for (size_t i = 0; i < r->tr.ngcs; i++) {
+		const struct gc *c = &r->tr.gcs[i];
+		if (c->start >= r->from && c->start <= r->to && tracks_gc_gen(&r->tr, c) == g)
+			n[bucket_of(c->pause)]++;
+	}
+}
+
+static void bar(uint64_t n, uint64_t max, int w)
+{
+	int k = max ? (int)((n * (uint64_t)w + max - 1) / max) : 0;
+	for (int i = 0; i < w; i++)
+		putchar(i < k ? '#' : ' ');
+}
+
+/* Each generation's pauses of both runs, bucket by bucket, side by side. */
+static void write_histograms(const struct run *ra, const struct run *rb)
+{
+	int ga = has_gc(ra) ? max_gen(&ra->tr) : -1, gb = has_gc(rb) ? max_gen(&rb->tr) : -1;
+	int gmax = ga > gb ? ga : gb;
+	for (int g = 0; g <= gmax; g++) {
+		uint64_t na[NBUCKETS], nb[NBUCKETS], max = 0;
+		count_pauses(ra, g, na);
+		count_pauses(rb, g, nb);
+		int lo = NBUCKETS, hi = -1;
+		for (int k = 0; k < NBUCKETS; k++) {
+			if (na[k] || nb[k]) {
+				lo = k < lo ? k : lo;
+				hi = k;
+			}
+			max = na[k] > max ? na[k] : max;
+			max = nb[k] > max ? nb[k] : max;
+		}
+		if (hi < 0)
+			continue;
+		printf("\ngen %d pauses%s%s\n  %20s %6s %20s %6s\n", g,
+		       has_gc(ra) ? "" : " (A: no GC events)", has_gc(rb) ? "" : " (B: no GC events)", "",
+		       "A", "", "B");
+		for (int k = lo; k <= hi; k++) {
+			char x[32], y[32];
+			printf("  %8s .. %-8s %6llu ", time_format(x, sizeof x, edge(k)),
+			       time_format(y, sizeof y, edge(k + 1)), (unsigned long long)na[k]);
+			bar(na[k], max, 20);
+			printf(" %6llu ", (unsigned long long)nb[k]);
+			bar(nb[k], max, 20);
+			putchar('\n');
+		}
+	}
+}
+
+/* ---- writing ---- */
+
+/* The size of a row's change, for sorting: a figure only one run has
+ * first, then the relative change, then the absolute one. */
+static double change_of(const struct row *w)
+{
+	if (w->ha != w->hb)
+		return INFINITY;
+	if (!w->ha)
+		return -1;
+	double d = fabs(w->vb - w->va);
+	if (d == 0)
+		return 0;
+	return w->va != 0 ? d / fabs(w->va) : 1e300;
+}
+
+static int cmp_change(const void *x, const void *y)
+{
+	const struct row *a = x, *b = y;
+	int s = strcmp(a->section, b->section);
+	if (s)
+		return strcmp(a->section, "summary") == 0 ? -1 : strcmp(b->section, "summary") == 0 ? 1 : s;
+	double ca = change_of(a), cb = change_of(b);
+	if (ca != cb)
+		return ca > cb ? -1 : 1;
+	return strcmp(a->key, b->key);
+}
+
+static bool changed(const struct row *w)
+{
+	return w->ha != w->hb || (w->ha && w->va != w->vb);
+}
+
+/* The delta and the ratio as text ("" where a side is missing, or the
+ * ratio where A is 0). */
+static void delta_ratio(const struct row *w, char *d, size_t dn, char *r, size_t rn)
+{
+	*d = *r = 0;
+	if (!w->ha || !w->hb)
+		return;
+	if (w->frac)
+		snprintf(d, dn, "%.4f", w->vb - w->va);
+	else
+		snprintf(d, dn, "%.0f", w->vb - w->va);
+	if (w->va != 0)
+		snprintf(r, rn, "%.4f", w->vb / w->va);
+}
+
+static void write_tsv(const struct rows *rows, bool all)
+{
+	printf("section\tkey\ta\tb\tdelta\tratio\n");
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct row *w = &rows->v[i];
+		if (!all && !changed(w))
+			continue;
+		char d[48], r[48];
+		delta_ratio(w, d, sizeof d, r, sizeof r);
+		printf("%s\t%s\t%s\t%s\t%s\t%s\n", w->section, w->key, w->a, w->b, d, r);
+	}
+}
+
+static void write_text(const struct rows *rows, bool all, const struct run *ra,
+		       const struct run *rb)
+{
+	printf("A: %s\nB: %s\n", ra->path, rb->path);
+	const char *sec = NULL;
+	size_t hidden = 0;
+	for (size_t i = 0; i < rows->n; i++) {
+		const struct row *w = &rows->v[i];
+		if (!sec || strcmp(sec, w->section)) {
+			sec = w->section;
+			printf("\n%s\n%-32s %16s %16s %16s %9s\n", sec, "", "A", "B", "B - A", "B / A");
+		}
+		if (!all && !changed(w)) {
+			hidden++;
+			continue;
+		}
+		char d[48], r[48];
+		delta_ratio(w, d, sizeof d, r, sizeof r);
+		printf("%-32s %16s %16s %16s %9s\n", w->key,
+		       w->ha ? w->a : w->hb ? "(only in B)" : "", w->hb ? w->b : w->ha ? "(only in A)" : "",
+		       d, r);
+	}
+	if (hidden)
+		printf("\n(%zu unchanged figure%s left out: --all lists them)\n", hidden,
+		       hidden == 1 ? "" : "s");
+}
+
+/* ---- the window ---- */
+
+struct first_match {
+	const struct run *r;
+	const regex_t *re;
+	bool found;
+	uint64_t t;
+};
+
+static bool first_match(void *ctx, const struct mark *m)
+{
+	struct first_match *f = ctx;
+	size_t n;
+	const uint8_t *txt = tracks_mark_text(&f->r->s, m, &n);
+	if (!txt || !tracks_match(f->re, txt, n))
+		return true;
+	f->found = true;
+	f->t = m->time;
+	return false;
+}
+
+/* The run's window: [from, to] from its start, or from its first marker
+ * or message matching re. -1, or the exit status having said why. */
+static int window(struct run *r, uint64_t from, uint64_t to, const regex_t *re, const char *align)
+{
+	uint64_t t0 = 0;
+	if (re) {
+		struct first_match f = { r, re, false, 0 };
+		for (size_t i = 0; i < r->tr.nmarks && !f.found; i++)
+			first_match(&f, &r->tr.marks[i]);
+		if (!f.found) {
+			warnx_("%s: no marker or message matches --align '%s'", r->path, align);
+			return EXIT_BADINPUT;
+		}
+		t0 = f.t;
+	}
+	r->from = t0 + from < t0 ? UINT64_MAX : t0 + from;
+	r->to = to == UINT64_MAX || t0 + to < t0 ? UINT64_MAX : t0 + to;
+	return -1;
+}
+
+/* ---- the command ---- */
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: hectic diff [--from T] [--to T] [--align RE] [--all] [--tsv] A B\n");
+	if (f != stdout)
+		return;
+	fprintf(f, "\nCompares two runs' eventlogs: every figure of summary (by its summary --tsv\n"
+		   "name) and the GC pauses per generation (genN_count, genN_p50_ns, genN_p90_ns,\n"
+		   "genN_p99_ns, genN_max_ns), with A, B, B - A and B / A, the largest changes\n"
+		   "first. A figure one run lacks is empty on its side.\n"
+		   "  --from T, --to T  the same window of both runs (from each run's start)\n"
+		   "  --align RE        measure from each run's first marker or message matching\n"
+		   "                    the POSIX extended regex RE instead\n"
+		   "  --all             also the figures that did not change\n"
+		   "  --tsv             section key a b delta ratio, times in ns, bytes as integers\n");
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "from", required_argument, NULL, 'f' }, { "to", required_argument, NULL, 't' },
+		{ "all", no_argument, NULL, 'a' },        { "tsv", no_argument, NULL, 's' },
+		{ "align", required_argument, NULL, 'r' },
+		{ "help", no_argument, NULL, 'h' },       { 0 },
+	};
+	uint64_t from = 0, to = UINT64_MAX;
+	bool all = false, tsv = false;
+	const char *align = NULL;
+	int c;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+		case 't': {
+			uint64_t v;
+			if (!time_parse(optarg, &v)) {
+				warnx_("bad time '%s' (use ns, or a number with s, ms, us or ns)", optarg);
+				return EXIT_USAGE;
+			}
+			*(c == 'f' ? &from : &to) = v;
+			break;
+		}
+		case 'a': all = true; break;
+		case 'r': align = optarg; break;
+		case 's': tsv = true; break;
+		case 'h': usage(stdout); return 0;
+		default: warn_badopt(argc, argv); usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (argc - optind != 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	regex_t re;
+	if (align) {
+		char why[200] = "";
+		if (!regex_guard(align, why, sizeof why) ||
+		    regcomp(&re, align, REG_EXTENDED | REG_NOSUB) != 0) {
+			warnx_("bad --align regex '%s'%s%s", align, *why ? ": " : "", why);
+			return EXIT_USAGE;
+		}
+	}
+	struct run r[2] = { { .path = argv[optind], .rc = -1 }, { .path = argv[optind + 1], .rc = -1 } };
+	pthread_t th;
+	bool threaded = pthread_create(&th, NULL, open_run, &r[1]) == 0;
+	open_run(&r[0]);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		open_run(&r[1]);
+	int rc = r[0].rc >= 0 ? r[0].rc : r[1].rc >= 0 ? r[1].rc : -1;
+	struct rows rows = { 0 };
+	char *ta = NULL, *tb = NULL;
+	if (rc < 0) {
+		for (int i = 0; i < 2 && rc < 0; i++)
+			rc = window(&r[i], from, to, align ? &re : NULL, align);
+	}
+	if (rc < 0) {
+		ta = summary_text(&r[0]);
+		tb = summary_text(&r[1]);
+		if (!ta || !tb || !add_summary_rows(&rows, ta, tb) ||
+		    !add_pause_rows(&rows, &r[0], &r[1])) {
+			warnx_("out of memory");
+			rc = EXIT_BADINPUT;
+		}
+	}
+	if (rc < 0) {
+		qsort(rows.v, rows.n, sizeof *rows.v, cmp_change);
+		if (tsv) {
+			write_tsv(&rows, all);
+		} else {
+			write_text(&rows, all, &r[0], &r[1]);
+			write_histograms(&r[0], &r[1]);
+		}
+		rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
+		if (rc)
+			warnx_("write error: %s", strerror(errno));
+	}
+	if (align)
+		regfree(&re);
+	free(ta);
+	free(tb);
+	free(rows.v);
+	close_run(&r[0]);
+	close_run(&r[1]);
+	return rc;
+}
