@@ -98,6 +98,68 @@ for p in tests/fixtures/diff/*-a.eventlog; do
 	pair "$(basename "${p%-a.eventlog}")" "$p" "${p%-a.eventlog}-b.eventlog"
 done
 
+# ---- heap: each band's peak is its largest census value in the run's
+# own .hp (-hT: bands are closure types, named as in the .hp) ----
+for pr in heap-hT prof-hy; do
+	a=$M/ghc96-$pr.eventlog b=$M/ghc910-$pr.eventlog
+	"$H" diff --tsv --all --raw "$a" "$b" >"$T/d"
+	for side in a b; do
+		f=$a col=3
+		[ "$side" = b ] && f=$b col=4
+		awk -F'\t' '/^BEGIN_SAMPLE/ { delete cur; next }
+			/^END_SAMPLE/ { for (k in cur) if (cur[k] > pk[k]) pk[k] = cur[k]; next }
+			NF == 2 { cur[$1] += $2 }
+			END { for (k in pk) if (pk[k]) print k "\t" pk[k] }' "${f%.eventlog}.hp" | sort >"$T/want"
+		awk -F'\t' -v c=$col '$1 == "heap" && $c != "" { print $2 "\t" $c }' "$T/d" | sort >"$T/got"
+		if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got"; then ok; else
+			bad "heap-$pr-$side: the peaks differ from the .hp's: $(diff "$T/want" "$T/got" | head -4 | tr '\n' ' ')"
+		fi
+	done
+	# a band of one run only is empty on the other side
+	awk -F'\t' '$1 == "heap" && ($3 == "" || $4 == "") && ($5 != "" || $6 != "") { print }' "$T/d" >"$T/why"
+	if [ -s "$T/why" ]; then bad "heap-$pr-only: $(head -2 "$T/why")"; else ok; fi
+done
+
+# ---- profile: each cost centre's individual ticks, as the run's .prof
+# counts them, within the tick race of tests/profile-prof.sh (GHC 9.6/9.10:
+# 20 ticks); the totals within 1 ----
+a=$M/ghc96-prof-hc.eventlog b=$M/ghc910-prof-hc.eventlog
+"$H" diff --tsv --all --raw "$a" "$b" >"$T/d"
+for side in a b; do
+	f=$a col=3
+	[ "$side" = b ] && f=$b col=4
+	awk '/^COST CENTRE +MODULE +SRC +no\./ { tree = 1; next }
+		tree && NF >= 10 { t[$2 "." $1] += $10 }
+		END { for (k in t) if (t[k]) print k "\t" t[k] }' "${f%.eventlog}.prof" | sort >"$T/want"
+	awk -F'\t' -v c=$col '$1 == "profile" && $c != "" && $c != 0 { print $2 "\t" $c }' "$T/d" | sort >"$T/got"
+	r=$(awk -F'\t' 'FNR == NR { w[$1] = $2; tw += $2; next } { g[$1] = $2; tg += $2 }
+		END { for (k in w) { d = w[k] - g[k]; if (d < 0) d = -d; if (d > 20) print k " " g[k] " vs .prof " w[k] }
+			for (k in g) if (!(k in w) && g[k] > 20) print k " " g[k] " not in the .prof"
+			d = tw - tg; if (d < 0) d = -d; if (d > 1 || !tw) print "total " tg " vs .prof " tw }' "$T/want" "$T/got")
+	if [ -z "$r" ]; then ok; else bad "profile-$side: $r"; fi
+done
+
+# ---- spans and threads: as the run's own spans and threads --tsv ----
+a=$M/ghc96-threaded.eventlog b=$M/ghc910-threaded.eventlog
+"$H" diff --tsv --all --raw "$a" "$b" >"$T/d"
+for side in a b; do
+	f=$a col=3
+	[ "$side" = b ] && f=$b col=4
+	"$H" spans --tsv --raw "$f" | awk -F'\t' 'NR > 1 && $2 > 0 { print $1 " count\t" $2; print $1 " total_ns\t" $3
+		print $1 " p50_ns\t" $4; print $1 " p99_ns\t" $6; print $1 " max_ns\t" $7 }' | sort >"$T/want"
+	awk -F'\t' -v c=$col '$1 == "spans" && $c != "" { print $2 "\t" $c }' "$T/d" | sort >"$T/got"
+	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got"; then ok; else
+		bad "spans-$side: $(diff "$T/want" "$T/got" | head -4 | tr '\n' ' ')"
+	fi
+	"$H" threads --tsv --raw "$f" | awk -F'\t' 'NR > 1 { l = $2 == "" ? "(unlabelled)" : $2
+		r[l] += $6; n[l] += $7 } END { for (k in r) { print k " running_ns\t" r[k]; print k " runs\t" n[k] } }' |
+		sort >"$T/want"
+	awk -F'\t' -v c=$col '$1 == "threads" && $c != "" { print $2 "\t" $c }' "$T/d" | sort >"$T/got"
+	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got"; then ok; else
+		bad "threads-$side: $(diff "$T/want" "$T/got" | head -4 | tr '\n' ' ')"
+	fi
+done
+
 # ---- the same file twice: every delta 0, every ratio 1 ----
 "$H" diff --tsv --all $M/ghc96-threaded.eventlog $M/ghc96-threaded.eventlog >"$T/d"
 awk -F'\t' 'NR > 1 { n++ } NR > 1 && ($5 + 0 != 0 || ($6 != "" && $6 != "1.0000") || $3 != $4) { print }

@@ -1,11 +1,12 @@
 /* `hectic diff A B`: two runs compared figure by figure (issue 21), as
  * perf diff compares two profiles: each row a figure with A's value, B's,
  * the change and the ratio B/A, the rows of a section sorted by the size
- * of the change. Sections so far: summary (every field of `summary
- * --tsv`, by its name) and pauses (per generation: count, p50, p90, p99,
- * max, with the two distributions side by side). A figure one run does
- * not have is empty on its side, never 0. The two logs are opened at once,
- * one thread each. */
+ * of the change. Here: the opening (both logs at once, a thread each),
+ * the window, the summary (every field of `summary --tsv`, by its name)
+ * and pauses (per generation: count, p50, p90, p99, max, with the two
+ * distributions side by side) sections, and the writing; the other
+ * sections are report_diff.c's. A figure one run does not have is empty
+ * on its side, never 0. */
 #include "cmd.h"
 
 #include <errno.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../model/regex_guard.h"
 #include "../model/source.h"
@@ -23,52 +25,14 @@
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
 #include "report.h"
+#include "diff.h"
 #include "report_text.h"
-
-struct run {
-	const char *path;
-	uint64_t from, to; /* the window, in this run's log time */
-	struct source src;
-	struct store s;
-	struct tracks tr;
-	int rc; /* -1 opened, else the exit status of the failed open */
-};
-
-/* A figure of both runs; a side that lacks it is empty. */
-struct row {
-	const char *section;
-	char key[64];
-	char a[40], b[40]; /* as summary --tsv writes them; "" unknown */
-	bool ha, hb;
-	double va, vb;
-	bool frac; /* a fraction (productivity): the delta keeps 4 decimals */
-};
-
-struct rows {
-	struct row *v;
-	size_t n, cap;
-};
-
-static struct row *row_add(struct rows *r)
-{
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 64;
-		struct row *v = realloc(r->v, cap * sizeof *v);
-		if (!v)
-			return NULL;
-		r->v = v;
-		r->cap = cap;
-	}
-	struct row *w = &r->v[r->n++];
-	memset(w, 0, sizeof *w);
-	return w;
-}
 
 /* ---- opening ---- */
 
 static void *open_run(void *arg)
 {
-	struct run *r = arg;
+	struct diff_run *r = arg;
 	struct tracks_fused *f = tracks_fused_new();
 	r->rc = cmd_open_store_sink(r->path, NULL, &r->src, &r->s, tracks_fused_sink(f));
 	if (r->rc >= 0) {
@@ -79,13 +43,27 @@ static void *open_run(void *arg)
 		warnx_("%s: %s", r->path,
 		       store_faulted(&r->s) ? "the file shrank while it was read" : "out of memory");
 		r->rc = EXIT_BADINPUT;
+		return NULL;
+	}
+	if (r->s.classes & CLASS_BIT(CL_PROF)) { /* heap censuses, cost centres */
+		if (!heap_build(&r->h, &r->s)) {
+			warnx_("%s: out of memory", r->path);
+			r->rc = EXIT_BADINPUT;
+			return NULL;
+		}
+		r->have_heap = true;
+		if (r->h.over_budget)
+			warnx_("%s: the profile reached its memory budget; figures may be partial",
+			       r->path);
 	}
 	return NULL;
 }
 
-static void close_run(struct run *r)
+static void close_run(struct diff_run *r)
 {
 	if (r->rc < 0) {
+		if (r->have_heap)
+			heap_free(&r->h);
 		tracks_free(&r->tr);
 		store_close(&r->s);
 		source_close(&r->src);
@@ -95,7 +73,7 @@ static void close_run(struct run *r)
 /* ---- the sections ---- */
 
 /* summary: the two runs' summary --tsv, matched by field name. */
-static char *summary_text(const struct run *r)
+static char *summary_text(const struct diff_run *r)
 {
 	struct summary sm;
 	summary_compute(&r->tr, &r->s, r->from, r->to, &sm);
@@ -139,7 +117,7 @@ static void set_side(char *out, bool *has, double *v, const char *p, size_t n)
 }
 
 /* The field names of text, in order, added to keys when new. */
-static bool add_summary_rows(struct rows *rows, const char *ta, const char *tb)
+static bool add_summary_rows(struct diff_rows *rows, const char *ta, const char *tb)
 {
 	const char *texts[2] = { ta, tb };
 	for (int side = 0; side < 2; side++) {
@@ -158,11 +136,11 @@ static bool add_summary_rows(struct rows *rows, const char *ta, const char *tb)
 			for (size_t i = 0; i < rows->n && !seen; i++)
 				seen = !strcmp(rows->v[i].section, "summary") && !strcmp(rows->v[i].key, key);
 			if (!seen && strcmp(key, "from") && strcmp(key, "to")) {
-				struct row *w = row_add(rows);
+				struct diff_row *w = diff_row_add(rows);
 				if (!w)
 					return false;
 				w->section = "summary";
-				snprintf(w->key, sizeof w->key, "%s", key);
+				w->klen = (size_t)snprintf(w->key, sizeof w->key, "%s", key);
 				w->frac = !strcmp(key, "productivity");
 				size_t n;
 				const char *p = field_of(ta, key, &n);
@@ -174,13 +152,6 @@ static bool add_summary_rows(struct rows *rows, const char *ta, const char *tb)
 		}
 	}
 	return true;
-}
-
-static void set_u64(char *out, bool *has, double *v, uint64_t x)
-{
-	snprintf(out, 40, "%llu", (unsigned long long)x);
-	*has = true;
-	*v = (double)x;
 }
 
 /* The highest generation a run has collections of, or -1. */
@@ -195,13 +166,13 @@ static int max_gen(const struct tracks *tr)
 	return g;
 }
 
-static bool has_gc(const struct run *r)
+static bool has_gc(const struct diff_run *r)
 {
 	return (r->s.classes & CLASS_BIT(CL_GC)) != 0;
 }
 
 /* pauses: per generation, count and percentiles of both runs. */
-static bool add_pause_rows(struct rows *rows, const struct run *ra, const struct run *rb)
+static bool add_pause_rows(struct diff_rows *rows, const struct diff_run *ra, const struct diff_run *rb)
 {
 	int ga = has_gc(ra) ? max_gen(&ra->tr) : -1, gb = has_gc(rb) ? max_gen(&rb->tr) : -1;
 	int gmax = ga > gb ? ga : gb;
@@ -213,18 +184,18 @@ static bool add_pause_rows(struct rows *rows, const struct run *ra, const struct
 		uint64_t va[5] = { pa.n, pa.p50, pa.p90, pa.p99, pa.max };
 		uint64_t vb[5] = { pb.n, pb.p50, pb.p90, pb.p99, pb.max };
 		for (int k = 0; k < 5; k++) {
-			struct row *w = row_add(rows);
+			struct diff_row *w = diff_row_add(rows);
 			if (!w)
 				return false;
 			w->section = "pauses";
-			snprintf(w->key, sizeof w->key, "gen%d_%s", g, what[k]);
+			w->klen = (size_t)snprintf(w->key, sizeof w->key, "gen%d_%s", g, what[k]);
 			/* a run without GC events has no pauses to count: empty;
 			 * one whose collections stop short of g has none of g */
 			bool ka = has_gc(ra) && (k == 0 || pa.n), kb = has_gc(rb) && (k == 0 || pb.n);
 			if (ka)
-				set_u64(w->a, &w->ha, &w->va, va[k]);
+				diff_set(w, false, va[k]);
 			if (kb)
-				set_u64(w->b, &w->hb, &w->vb, vb[k]);
+				diff_set(w, true, vb[k]);
 		}
 	}
 	return true;
@@ -253,7 +224,7 @@ static int bucket_of(uint64_t ns)
 	return k;
 }
 
-static void count_pauses(const struct run *r, int g, uint64_t *n)
+static void count_pauses(const struct diff_run *r, int g, uint64_t *n)
 {
 	memset(n, 0, NBUCKETS * sizeof *n);
 	for (size_t i = 0; i < r->tr.ngcs; i++) {
@@ -271,7 +242,7 @@ static void bar(uint64_t n, uint64_t max, int w)
 }
 
 /* Each generation's pauses of both runs, bucket by bucket, side by side. */
-static void write_histograms(const struct run *ra, const struct run *rb)
+static void write_histograms(const struct diff_run *ra, const struct diff_run *rb)
 {
 	int ga = has_gc(ra) ? max_gen(&ra->tr) : -1, gb = has_gc(rb) ? max_gen(&rb->tr) : -1;
 	int gmax = ga > gb ? ga : gb;
@@ -309,7 +280,7 @@ static void write_histograms(const struct run *ra, const struct run *rb)
 
 /* The size of a row's change, for sorting: a figure only one run has
  * first, then the relative change, then the absolute one. */
-static double change_of(const struct row *w)
+static double change_of(const struct diff_row *w)
 {
 	if (w->ha != w->hb)
 		return INFINITY;
@@ -321,26 +292,39 @@ static double change_of(const struct row *w)
 	return w->va != 0 ? d / fabs(w->va) : 1e300;
 }
 
+/* The sections in the order they are written. */
+static int section_rank(const char *s)
+{
+	static const char *const order[] = { "summary", "pauses", "heap", "heap_mean", "profile",
+					     "profile_inherited", "spans", "threads" };
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if (!strcmp(s, order[i]))
+			return (int)i;
+	return 99;
+}
+
 static int cmp_change(const void *x, const void *y)
 {
-	const struct row *a = x, *b = y;
-	int s = strcmp(a->section, b->section);
+	const struct diff_row *a = x, *b = y;
+	int s = section_rank(a->section) - section_rank(b->section);
 	if (s)
-		return strcmp(a->section, "summary") == 0 ? -1 : strcmp(b->section, "summary") == 0 ? 1 : s;
+		return s;
 	double ca = change_of(a), cb = change_of(b);
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
-	return strcmp(a->key, b->key);
+	size_t n = a->klen < b->klen ? a->klen : b->klen;
+	int k = memcmp(a->key, b->key, n);
+	return k ? k : (a->klen > b->klen) - (a->klen < b->klen);
 }
 
-static bool changed(const struct row *w)
+static bool changed(const struct diff_row *w)
 {
 	return w->ha != w->hb || (w->ha && w->va != w->vb);
 }
 
 /* The delta and the ratio as text ("" where a side is missing, or the
  * ratio where A is 0). */
-static void delta_ratio(const struct row *w, char *d, size_t dn, char *r, size_t rn)
+static void delta_ratio(const struct diff_row *w, char *d, size_t dn, char *r, size_t rn)
 {
 	*d = *r = 0;
 	if (!w->ha || !w->hb)
@@ -353,27 +337,29 @@ static void delta_ratio(const struct row *w, char *d, size_t dn, char *r, size_t
 		snprintf(r, rn, "%.4f", w->vb / w->va);
 }
 
-static void write_tsv(const struct rows *rows, bool all)
+static void write_tsv(const struct diff_rows *rows, bool all, bool escape)
 {
 	printf("section\tkey\ta\tb\tdelta\tratio\n");
 	for (size_t i = 0; i < rows->n; i++) {
-		const struct row *w = &rows->v[i];
+		const struct diff_row *w = &rows->v[i];
 		if (!all && !changed(w))
 			continue;
 		char d[48], r[48];
 		delta_ratio(w, d, sizeof d, r, sizeof r);
-		printf("%s\t%s\t%s\t%s\t%s\t%s\n", w->section, w->key, w->a, w->b, d, r);
+		printf("%s\t", w->section);
+		report_text_field(stdout, (const uint8_t *)w->key, w->klen, escape, true);
+		printf("\t%s\t%s\t%s\t%s\n", w->a, w->b, d, r);
 	}
 }
 
-static void write_text(const struct rows *rows, bool all, const struct run *ra,
-		       const struct run *rb)
+static void write_text(const struct diff_rows *rows, bool all, bool escape,
+		       const struct diff_run *ra, const struct diff_run *rb)
 {
 	printf("A: %s\nB: %s\n", ra->path, rb->path);
 	const char *sec = NULL;
 	size_t hidden = 0;
 	for (size_t i = 0; i < rows->n; i++) {
-		const struct row *w = &rows->v[i];
+		const struct diff_row *w = &rows->v[i];
 		if (!sec || strcmp(sec, w->section)) {
 			sec = w->section;
 			printf("\n%s\n%-32s %16s %16s %16s %9s\n", sec, "", "A", "B", "B - A", "B / A");
@@ -384,7 +370,9 @@ static void write_text(const struct rows *rows, bool all, const struct run *ra,
 		}
 		char d[48], r[48];
 		delta_ratio(w, d, sizeof d, r, sizeof r);
-		printf("%-32s %16s %16s %16s %9s\n", w->key,
+		report_text_field(stdout, (const uint8_t *)w->key, w->klen, escape, false);
+		size_t kw = report_text_width(w->key, w->klen);
+		printf("%*s %16s %16s %16s %9s\n", kw < 32 ? (int)(32 - kw) : 0, "",
 		       w->ha ? w->a : w->hb ? "(only in B)" : "", w->hb ? w->b : w->ha ? "(only in A)" : "",
 		       d, r);
 	}
@@ -396,7 +384,7 @@ static void write_text(const struct rows *rows, bool all, const struct run *ra,
 /* ---- the window ---- */
 
 struct first_match {
-	const struct run *r;
+	const struct diff_run *r;
 	const regex_t *re;
 	bool found;
 	uint64_t t;
@@ -416,7 +404,7 @@ static bool first_match(void *ctx, const struct mark *m)
 
 /* The run's window: [from, to] from its start, or from its first marker
  * or message matching re. -1, or the exit status having said why. */
-static int window(struct run *r, uint64_t from, uint64_t to, const regex_t *re, const char *align)
+static int window(struct diff_run *r, uint64_t from, uint64_t to, const regex_t *re, const char *align)
 {
 	uint64_t t0 = 0;
 	if (re) {
@@ -438,13 +426,19 @@ static int window(struct run *r, uint64_t from, uint64_t to, const regex_t *re, 
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: hectic diff [--from T] [--to T] [--align RE] [--all] [--tsv] A B\n");
+	fprintf(f, "usage: hectic diff [--from T] [--to T] [--align RE] [--all] [--tsv] [--raw | --escape] "
+		   "A B\n");
 	if (f != stdout)
 		return;
-	fprintf(f, "\nCompares two runs' eventlogs: every figure of summary (by its summary --tsv\n"
-		   "name) and the GC pauses per generation (genN_count, genN_p50_ns, genN_p90_ns,\n"
-		   "genN_p99_ns, genN_max_ns), with A, B, B - A and B / A, the largest changes\n"
-		   "first. A figure one run lacks is empty on its side.\n"
+	fprintf(f, "\nCompares two runs' eventlogs, with A, B, B - A and B / A, the largest\n"
+		   "changes first; a figure one run lacks is empty on its side. Sections and keys:\n"
+		   "  summary            every field of summary --tsv, by its name\n"
+		   "  pauses             genN_count, genN_p50_ns, genN_p90_ns, genN_p99_ns, genN_max_ns\n"
+		   "  heap, heap_mean    a band's peak and mean, by its name as heap --tsv writes it\n"
+		   "  profile, profile_inherited\n"
+		   "                     a cost centre's individual and inherited ticks, MODULE.NAME\n"
+		   "  spans              NAME count, NAME total_ns, NAME p50_ns, NAME p99_ns, NAME max_ns\n"
+		   "  threads            LABEL running_ns, LABEL runs (threads of a label summed)\n"
 		   "  --from T, --to T  the same window of both runs (from each run's start)\n"
 		   "  --align RE        measure from each run's first marker or message matching\n"
 		   "                    the POSIX extended regex RE instead\n"
@@ -458,10 +452,12 @@ int cmd_diff(int argc, char **argv)
 		{ "from", required_argument, NULL, 'f' }, { "to", required_argument, NULL, 't' },
 		{ "all", no_argument, NULL, 'a' },        { "tsv", no_argument, NULL, 's' },
 		{ "align", required_argument, NULL, 'r' },
+		{ "raw", no_argument, NULL, 'R' },        { "escape", no_argument, NULL, 'E' },
 		{ "help", no_argument, NULL, 'h' },       { 0 },
 	};
 	uint64_t from = 0, to = UINT64_MAX;
 	bool all = false, tsv = false;
+	int escape = -1; /* --escape 1, --raw 0; else whether stdout is a terminal */
 	const char *align = NULL;
 	int c;
 	optind = 1;
@@ -479,11 +475,15 @@ int cmd_diff(int argc, char **argv)
 		}
 		case 'a': all = true; break;
 		case 'r': align = optarg; break;
+		case 'R': escape = 0; break;
+		case 'E': escape = 1; break;
 		case 's': tsv = true; break;
 		case 'h': usage(stdout); return 0;
 		default: warn_badopt(argc, argv); usage(stderr); return EXIT_USAGE;
 		}
 	}
+	if (escape < 0)
+		escape = isatty(STDOUT_FILENO);
 	if (argc - optind != 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -497,7 +497,7 @@ int cmd_diff(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	struct run r[2] = { { .path = argv[optind], .rc = -1 }, { .path = argv[optind + 1], .rc = -1 } };
+	struct diff_run r[2] = { { .path = argv[optind], .rc = -1 }, { .path = argv[optind + 1], .rc = -1 } };
 	pthread_t th;
 	bool threaded = pthread_create(&th, NULL, open_run, &r[1]) == 0;
 	open_run(&r[0]);
@@ -506,7 +506,7 @@ int cmd_diff(int argc, char **argv)
 	else
 		open_run(&r[1]);
 	int rc = r[0].rc >= 0 ? r[0].rc : r[1].rc >= 0 ? r[1].rc : -1;
-	struct rows rows = { 0 };
+	struct diff_rows rows = { 0 };
 	char *ta = NULL, *tb = NULL;
 	if (rc < 0) {
 		for (int i = 0; i < 2 && rc < 0; i++)
@@ -516,7 +516,9 @@ int cmd_diff(int argc, char **argv)
 		ta = summary_text(&r[0]);
 		tb = summary_text(&r[1]);
 		if (!ta || !tb || !add_summary_rows(&rows, ta, tb) ||
-		    !add_pause_rows(&rows, &r[0], &r[1])) {
+		    !add_pause_rows(&rows, &r[0], &r[1]) || !diff_heap_rows(&rows, &r[0], &r[1]) ||
+		    !diff_profile_rows(&rows, &r[0], &r[1]) || !diff_spans_rows(&rows, &r[0], &r[1]) ||
+		    !diff_threads_rows(&rows, &r[0], &r[1])) {
 			warnx_("out of memory");
 			rc = EXIT_BADINPUT;
 		}
@@ -524,9 +526,9 @@ int cmd_diff(int argc, char **argv)
 	if (rc < 0) {
 		qsort(rows.v, rows.n, sizeof *rows.v, cmp_change);
 		if (tsv) {
-			write_tsv(&rows, all);
+			write_tsv(&rows, all, escape);
 		} else {
-			write_text(&rows, all, &r[0], &r[1]);
+			write_text(&rows, all, escape, &r[0], &r[1]);
 			write_histograms(&r[0], &r[1]);
 		}
 		rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
@@ -538,6 +540,7 @@ int cmd_diff(int argc, char **argv)
 	free(ta);
 	free(tb);
 	free(rows.v);
+	free(rows.slot);
 	close_run(&r[0]);
 	close_run(&r[1]);
 	return rc;
