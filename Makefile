@@ -129,7 +129,7 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 # mainloop_run(): curses is linked, never started
 VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
 # (the unit tests of viewer/ modules)
-VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline
+VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs
 $(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)

@@ -55,6 +55,7 @@
 	X(PROFILE_VIEW, "profile-view", 0, "show the cost-centre profile under the lanes (again: the event list)") \
 	X(GC_HISTOGRAM, "gc-histogram", 0, "show the window's GC pauses under the lanes: a histogram per generation (again: the event list)") \
 	X(TICKY_VIEW, "ticky-view", 0, "show the ticky-ticky counters under the lanes: the window's sums and the selected counter's rate (again: the event list)") \
+	X(OTHER_RUN, "other-run", 0, "with two logs open: the event list and the panes show the other run") \
 	X(PANE_MODE, "pane-mode", 0, "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
 	X(PANE_SORT, "pane-sort", 0, "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label; ticky: by definition, entries, alloc, alloc'd or name") \
 	X(PANE_SCOPE, "pane-scope", 0, "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \

@@ -57,6 +57,7 @@ static const struct keybind default_map[] = {
 	B("P", PROFILE_VIEW),
 	B("D", GC_HISTOGRAM),
 	B("I", TICKY_VIEW),
+	B("<Tab>", OTHER_RUN),
 	B("M", PANE_MODE),
 	B("r", PANE_SORT),
 	B("w", PANE_SCOPE),

@@ -162,6 +162,8 @@ if sh tests/e2e/threads.sh "$HECTIC"; then ok; else bad e2e-threads; fi
 # the GC pause histogram pane against gcs --tsv, bucketed independently
 if sh tests/e2e/gc_histogram.sh "$HECTIC"; then ok; else bad e2e-gc-histogram; fi
 if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi
+# the viewer with two logs: rows, alignment, Tab, bad input (issue 21)
+if sh tests/e2e/two.sh "$HECTIC"; then ok; else bad e2e-two; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi

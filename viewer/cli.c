@@ -119,6 +119,7 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 		{ "bands", required_argument, NULL, 'n' },
 		{ "bench", required_argument, NULL, 'b' },
 		{ "save", required_argument, NULL, 's' },
+		{ "align", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -151,6 +152,11 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 			o->bench = optarg;
 			break;
 		case 's': o->save = optarg; break;
+		case 'r':
+			if (run)
+				goto bad;
+			o->align = optarg;
+			break;
 		case 'h': use(stdout); return 0;
 		default:
 		bad:

@@ -34,6 +34,8 @@ void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The viewer's options, from the command line. */
 struct viewer_opts {
 	const char *path;
+	const char *path2;  /* hectic A B: the second run's log; NULL: one */
+	const char *align;  /* --align RE: the two runs from their first marker matching RE */
 	const char *keymap; /* "default" or "emacs"; NULL: the rc file's or default */
 	int color;          /* -1 auto, 0 none, 8, 256 */
 	int ascii;          /* -1 auto (by locale), 0 off, 1 on */

@@ -48,12 +48,36 @@ void core_say(struct viewer *u, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* ---- two runs: the one axis ---- */
+
+uint64_t core_shifted(uint64_t t, int64_t d)
+{
+	if (d >= 0)
+		return t >= (uint64_t)d ? t - (uint64_t)d : 0;
+	uint64_t up = (uint64_t)0 - (uint64_t)d;
+	return t > UINT64_MAX - up ? UINT64_MAX : t + up;
+}
+
+uint64_t core_to_other(const struct viewer *u, uint64_t t)
+{
+	return core_shifted(t, u->other_shift);
+}
+
+uint64_t core_from_other(const struct viewer *u, uint64_t t)
+{
+	return core_shifted(t, -u->other_shift);
+}
+
 /* ---- the window in time ---- */
 
 uint64_t core_run_start(const struct viewer *u)
 {
 	if (!u->ready)
 		return u->sk.valid ? u->sk.tmin : 0;
+	if (u->other && u->other->loaded == 1) { /* both runs, on this one's clock */
+		uint64_t o = core_from_other(u, u->other->s.tmin);
+		return o < u->s.tmin ? o : u->s.tmin;
+	}
 	return u->s.tmin;
 }
 
@@ -61,6 +85,10 @@ uint64_t core_run_start(const struct viewer *u)
 uint64_t core_run_end(const struct viewer *u)
 {
 	uint64_t last = u->ready ? u->s.tmax : u->sk.valid ? u->sk.tmax : 0;
+	if (u->ready && u->other && u->other->loaded == 1) {
+		uint64_t o = core_from_other(u, u->other->s.tmax);
+		last = o > last ? o : last;
+	}
 	return last < UINT64_MAX ? last + 1 : UINT64_MAX;
 }
 
@@ -673,8 +701,8 @@ void core_after_load(struct viewer *u)
 	u->has_mark = false;
 	u->lanes_top = 0;
 	u->ready = true;
-	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
-	u->cursor = u->s.tmin;
+	core_set_window(u, core_run_start(u), core_run_end(u) - core_run_start(u));
+	u->cursor = core_run_start(u);
 	u->filters = u->saved_filters = CLASS_ALL;
 	u->list_thread = 0;
 	u->list_cap = LIST_ANY;

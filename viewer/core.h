@@ -112,6 +112,20 @@ struct viewer {
 	struct progress_count loading; /* the bytes indexed and scanned so far (the loader) */
 	int load_passes;     /* the loader's passes over the file: 1 when the tracks are
 			      * built as the index reads it, else 2 (atomic) */
+	/* hectic A B (core_runs.c): the other run, a viewer of which only the
+	 * run's own fields (src, s, tr, heap, heap_built, o.path, sk, err,
+	 * loaded) are used; NULL with one log. This viewer's fields are the
+	 * run the event list shows; other_run swaps the two. */
+	struct viewer *other;
+	/* the other run's time + other_shift = this run's time: the one axis
+	 * (0: both from their clocks' start; --align: from their markers) */
+	int64_t other_shift;
+	bool swapped; /* this viewer's run is B (the other is A) */
+	bool in_other; /* the fields are the other run's, for drawing it */
+	struct { /* the times as they were before core_runs_exchange swapped
+		  * the other run in: swapping back gives them back exactly */
+		uint64_t t0, t1, cursor, mark_a, mark_b, sel_time, bm[BOOKMARKS_MAX];
+	} stash;
 };
 
 /* A status line message, replacing the last one. */
@@ -222,6 +236,43 @@ void core_after_load(struct viewer *u);
 /* The keys kept while loading, taken again in order (a key that asks the
  * main loop for something: its request). */
 enum core_request core_take_pending(struct viewer *u);
+
+/* ---- two runs (core_runs.c) ---- */
+
+/* Does the viewer compare two runs? */
+bool core_two(const struct viewer *u);
+
+/* "A" or "B": the run whose fields u holds now (the event list's, or,
+ * while the other is drawn, the other). */
+const char *core_run_letter(const struct viewer *u);
+
+/* The run's file name, short: with two runs, what tells it from the
+ * other's (the common start up to a - _ or ., and .eventlog, left out). */
+char *core_run_short(const struct viewer *u, char *buf, size_t n);
+
+/* A time of this run on the other run's clock (clamped at 0 and at the
+ * largest time), and back. */
+uint64_t core_to_other(const struct viewer *u, uint64_t t);
+uint64_t core_shifted(uint64_t t, int64_t d); /* t - d, clamped */
+uint64_t core_from_other(const struct viewer *u, uint64_t t);
+
+/* Swaps the run fields of u and u->other and moves the window, cursor,
+ * mark and bookmarks to the other clock; no view is told. For drawing the
+ * other run with this run's code: call it again to swap back. */
+void core_runs_exchange(struct viewer *u);
+
+/* After loading two runs: the status line says how each ends (truncated,
+ * still growing: the figures are to where it ends) or how to swap. */
+void core_runs_said(struct viewer *u);
+
+/* The other-run action: the event list and the panes show the other run
+ * (each view's reload hook runs around the swap), said. */
+void core_other_run(struct viewer *u);
+
+/* The runs' alignment: the first marker or message matching re (the
+ * regex pattern) in each (NULL: from the clocks' start). False, with why
+ * in err, when a run has none. */
+bool core_runs_align(struct viewer *u, const regex_t *re, const char *pattern, char *err, size_t n);
 
 /* Frees what core_init and loading made (not u itself). */
 void core_free(struct viewer *u);

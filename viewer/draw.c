@@ -279,14 +279,18 @@ void draw_frame(struct viewer *u)
 {
 	/* while loading, the skeleton's lanes; the views' tracks and the
 	 * pane wait for the log */
-	layout_compute(&u->L, LINES, COLS, u->ready ? u->tr.ncaps : draw_skeleton_lanes(u),
-		       u->lanes_top);
+	if (u->ready && u->other)
+		layout_compute_two(&u->L, LINES, COLS, u->tr.ncaps, u->other->tr.ncaps, u->lanes_top,
+				   !u->swapped);
+	else
+		layout_compute(&u->L, LINES, COLS, u->ready ? u->tr.ncaps : draw_skeleton_lanes(u),
+			       u->lanes_top);
 	u->lanes_top = u->L.lanes_top;
 	bool has[VIEWS_MAX] = { false };
 	if (u->ready)
 		take_track_rows(u, has);
 	curs_set(0);
-	if (u->L.rows < 8 || u->L.cols < 20) {
+	if (u->L.rows < (u->other ? 14 : 8) || u->L.cols < 20) {
 		erase();
 		mvaddnstr(0, 0, COLS >= 34 ? "hectic: the terminal is too small" : "too small", COLS);
 		refresh();

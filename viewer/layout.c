@@ -10,6 +10,7 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 	l->rows = rows;
 	l->cols = cols;
 	l->plotw = cols > LAYOUT_GUTTER ? cols - LAYOUT_GUTTER : 1;
+	l->plotx = LAYOUT_GUTTER;
 	/* fixed rows: ruler, util, GC bar, heap, live, status */
 	int fixed = 6;
 	int rest = rows - fixed;
@@ -36,6 +37,58 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 	l->tracks0 = l->ntracks = 0;
 	l->list0 = l->live + 1;
 	l->status = rows - 1;
+	l->nlist = l->status - l->list0;
+	if (l->nlist < 0)
+		l->nlist = 0;
+	l->util2 = l->lane02 = l->gcbar2 = l->heap2 = l->live2 = 0;
+	l->nlanes2 = -1;
+}
+
+/* A run's rows from row y: util, lanes, GC, heap, live; the next free row. */
+static int block(int y, int nl, int *util, int *lane0, int *gcbar, int *heap, int *live)
+{
+	*util = y;
+	*lane0 = y + 1;
+	*gcbar = *lane0 + nl;
+	*heap = *gcbar + 1;
+	*live = *heap + 1;
+	return *live + 1;
+}
+
+void layout_compute_two(struct layout *l, int rows, int cols, size_t ncaps, size_t ncaps2,
+			int lanes_top, bool shown_first)
+{
+	layout_compute(l, rows, cols, ncaps, lanes_top);
+	int rest = rows - 10; /* ruler, status and the two runs' four fixed rows */
+	if (rest < 4)
+		rest = 4;
+	int maxl = rest / 2;
+	int want = (int)ncaps, want2 = (int)ncaps2;
+	/* each at least one, at most half (the rest to the other) */
+	int a = want < maxl / 2 ? want : maxl / 2;
+	int b = want2 < maxl - a ? want2 : maxl - a;
+	if (a < want && a + b < maxl)
+		a = want < maxl - b ? want : maxl - b;
+	if (a < 1)
+		a = ncaps ? 1 : 0;
+	if (b < 1)
+		b = ncaps2 ? 1 : 0;
+	if (lanes_top > (int)ncaps - a)
+		lanes_top = (int)ncaps - a;
+	if (lanes_top < 0)
+		lanes_top = 0;
+	l->lanes_top = lanes_top;
+	l->nlanes = a;
+	l->nlanes2 = b;
+	int y = 1;
+	if (shown_first) {
+		y = block(y, a, &l->util, &l->lane0, &l->gcbar, &l->heap, &l->live);
+		y = block(y, b, &l->util2, &l->lane02, &l->gcbar2, &l->heap2, &l->live2);
+	} else {
+		y = block(y, b, &l->util2, &l->lane02, &l->gcbar2, &l->heap2, &l->live2);
+		y = block(y, a, &l->util, &l->lane0, &l->gcbar, &l->heap, &l->live);
+	}
+	l->list0 = y;
 	l->nlist = l->status - l->list0;
 	if (l->nlist < 0)
 		l->nlist = 0;

@@ -13,6 +13,8 @@
 struct layout {
 	int rows, cols;
 	int plotw;         /* columns of the time plots (cols - LAYOUT_GUTTER) */
+	int plotx;         /* their first column (LAYOUT_GUTTER; further right for
+			    * the part of a second run that starts in the window) */
 	int ruler;         /* row of the time ruler */
 	int util;          /* row of the activity graph */
 	int lane0, nlanes; /* rows of the capability lanes shown */
@@ -22,12 +24,23 @@ struct layout {
 			      * top, a row each), 0 of them: none */
 	int list0, nlist;  /* rows of the event list */
 	int status;        /* the status line */
+	/* two runs (layout_compute_two): the other run's rows, the same kinds
+	 * (its lanes from its first capability); nlanes2 < 0: one run */
+	int util2, lane02, nlanes2, gcbar2, heap2, live2;
 };
 
 /* Lays out a rows x cols terminal for ncaps capabilities, showing lanes
  * from lanes_top (clamped). Lanes take at most half of what the fixed rows
  * leave, so the event list keeps at least a third. */
 void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top);
+
+/* Two runs: under the ruler A's rows, then B's (util, lanes, GC bar, heap,
+ * live each), then the event list. The shown run (ncaps, scrolled from
+ * lanes_top) gets the main rows, the other (ncaps2) the rows ending in 2;
+ * shown_first puts the shown run's rows on top. Lanes take at most half of
+ * what the fixed rows leave, shared between the runs, each at least one. */
+void layout_compute_two(struct layout *l, int rows, int cols, size_t ncaps, size_t ncaps2,
+			int lanes_top, bool shown_first);
 
 /* The ruler: ticks at the multiples of a step of 1, 2 or 5 x 10^k ns in
  * [t0, t1), each with a label that starts a column after its mark. The

@@ -192,6 +192,19 @@ void loader_join(struct viewer *u)
 	pthread_join(loader_th, NULL);
 }
 
+static pthread_t other_th;
+
+bool loader_start_other(struct viewer *u)
+{
+	return pthread_create(&other_th, NULL, loader_thread, u->other) == 0;
+}
+
+void loader_join_other(struct viewer *u)
+{
+	(void)u;
+	pthread_join(other_th, NULL);
+}
+
 void loader_quit(struct viewer *u)
 {
 	quit_now(u);
@@ -249,16 +262,21 @@ static void build_heap(void *arg)
 
 bool loader_heap(struct viewer *u)
 {
-	if (u->heap_built)
+	return loader_heap_of(u, u);
+}
+
+bool loader_heap_of(struct viewer *u, struct viewer *run)
+{
+	if (run->heap_built)
 		return true;
-	struct heap_job j = { u, false };
+	struct heap_job j = { run, false };
 	busy_run(u, "reading the heap profile", build_heap, &j);
 	if (!j.ok) {
-		heap_free(&u->heap);
+		heap_free(&run->heap);
 		core_say(u, "out of memory reading the heap profile");
 		return false;
 	}
-	u->heap_built = true;
+	run->heap_built = true;
 	return true;
 }
 

@@ -29,6 +29,11 @@ void loader_skeleton(struct viewer *u);
 /* Waits for loader_start's thread, once u->loaded is set. */
 void loader_join(struct viewer *u);
 
+/* hectic A B: the other run (u->other) loaded on its own thread, at the
+ * same time as u's; joined once both are loaded. */
+bool loader_start_other(struct viewer *u);
+void loader_join_other(struct viewer *u);
+
 /* Quits at once while the loader may be deep in a scan: the terminal
  * restored, hectic run's program stopped, a --save file not yet in place
  * dropped, status 0 (as q). */
@@ -42,6 +47,10 @@ double loader_fraction(const struct viewer *u);
  * log the first time a pane asks for them (a busy_run step): a log
  * opens without reading its profile. False, said, when out of memory. */
 bool loader_heap(struct viewer *u);
+
+/* The same for run (u itself, or u->other: hectic A B), the step shown on
+ * u's screen. */
+bool loader_heap_of(struct viewer *u, struct viewer *run);
 
 /* A step that takes longer than this shows on the status line. */
 #define BUSY_DELAY_MS 100

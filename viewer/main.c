@@ -21,6 +21,7 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: hectic [--keymap=NAME] [--color=WHEN] [--ascii] [--bands N] [--save OUT] FILE\n"
+		"       hectic [viewer options] [--align RE] A B\n"
 		"       hectic COMMAND [OPTIONS] FILE\n"
 		"       hectic run [--save OUT] [--] PROG [ARGS...]\n"
 		"\n"
@@ -42,6 +43,10 @@ static void usage(FILE *f)
 		"                   is not UTF-8)\n"
 		"  --bands=N        the heap pane's bands drawn on their own, 1 to 60\n"
 		"                   (default 15; the rest are summed as other)\n"
+		"With two files A B, the viewer compares two runs: A's rows above B's on\n"
+		"one time axis (both from their clocks' start, or with --align RE from\n"
+		"each run's first marker or message matching RE); Tab gives the event\n"
+		"list and the panes the other run; the panes show both.\n"
 		"The viewer reads $XDG_CONFIG_HOME/hectic/hecticrc: bind KEY ACTION,\n"
 		"set OPTION VALUE and span START_RE STOP_RE lines (see hectic(1)).\n"
 		"\n"
@@ -113,6 +118,15 @@ static int view(int argc, char **argv)
 	int rc = view_options(argc, argv, false, usage, &o);
 	if (rc >= 0)
 		return rc;
+	if (optind == argc - 2) { /* two runs */
+		o.path = argv[optind];
+		o.path2 = argv[optind + 1];
+		return mainloop_run(&o);
+	}
+	if (o.align) {
+		warnx_("--align compares two runs: hectic --align RE A B");
+		return EXIT_USAGE;
+	}
 	if (optind != argc - 1) {
 		if (optind < argc)
 			warnx_("unknown command '%s' (try 'hectic --help')", argv[optind]);

@@ -16,6 +16,7 @@
 
 #include "../keymaps/keymaps.h"
 #include "../keymaps/rc.h"
+#include "../model/regex_guard.h"
 #include "script_bench.h"
 #include "cmd.h"
 #include "core.h"
@@ -139,7 +140,8 @@ static void obey(struct viewer *u, enum core_request r)
 static void loading_loop(struct viewer *u)
 {
 	loader_skeleton(u);
-	while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE)) {
+	while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE) ||
+	       (u->other && !__atomic_load_n(&u->other->loaded, __ATOMIC_ACQUIRE))) {
 		draw_frame(u);
 		struct input_event ev;
 		input_wait(u->in, 100, term_wake_fd(), -1, &ev);
@@ -153,6 +155,8 @@ static void loading_loop(struct viewer *u)
 			loader_quit(u);
 	}
 	loader_join(u);
+	if (u->other)
+		loader_join_other(u);
 }
 
 /* Frames and input until quit. Returns the exit status. */
@@ -194,6 +198,53 @@ static int main_loop(struct viewer *u)
 	return 0;
 }
 
+/* hectic A B: the second run, checked as the first (both files), and its
+ * loader started; 0 or the exit status. */
+static int setup_other(struct viewer *u, const struct viewer_opts *o)
+{
+	if (source_is_stream(o->path) || source_is_stream(o->path2) || o->save) {
+		warnx_("comparing two runs needs two files (not a stream, not --save)");
+		return EXIT_USAGE;
+	}
+	if (o->align) { /* a bad regex before the screen is taken */
+		char why[200] = "";
+		regex_t re;
+		if (!regex_guard(o->align, why, sizeof why) ||
+		    regcomp(&re, o->align, REG_EXTENDED | REG_NOSUB) != 0) {
+			warnx_("bad --align regex '%s'%s%s", o->align, *why ? ": " : "", why);
+			return EXIT_USAGE;
+		}
+		regfree(&re);
+	}
+	struct viewer *b = calloc(1, sizeof *b);
+	if (!b) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	b->o = *o;
+	b->o.path = o->path2;
+	b->o.path2 = NULL;
+	b->lv.ino = b->lv.wd = -1;
+	u->other = b;
+	return check_file(b, o->path2);
+}
+
+/* --align RE: the runs from their first marker matching RE; 0 or the exit
+ * status (the terminal restored, having said why). */
+static void align_runs(struct viewer *u, const char *align)
+{
+	if (!u->other || !align)
+		return;
+	char why[200] = "";
+	regex_t re;
+	if (!regex_guard(align, why, sizeof why) || regcomp(&re, align, REG_EXTENDED | REG_NOSUB) != 0)
+		term_die(EXIT_USAGE, "bad --align regex%s%s", *why ? ": " : "", why);
+	bool ok = core_runs_align(u, &re, align, why, sizeof why);
+	regfree(&re);
+	if (!ok)
+		term_die(EXIT_BADINPUT, "%s", why);
+}
+
 int mainloop_run(const struct viewer_opts *o)
 {
 	struct viewer *u = viewer = calloc(1, sizeof *u);
@@ -219,6 +270,8 @@ int mainloop_run(const struct viewer_opts *o)
 	int r = setup_keys(u, o, &rc_errors);
 	if (!r)
 		r = check_file(u, o->path);
+	if (!r && o->path2)
+		r = setup_other(u, o);
 	if (r)
 		return r;
 	if (o->bench) {
@@ -246,6 +299,8 @@ int mainloop_run(const struct viewer_opts *o)
 	}
 	if (rc_errors)
 		core_say(u, "the rc file has errors (shown on exit)");
+	if (u->other && !loader_start_other(u))
+		loader_run(u->other);
 	if (u->src.kind == SRC_FILE && loader_start(u))
 		loading_loop(u);
 	else
@@ -253,9 +308,16 @@ int mainloop_run(const struct viewer_opts *o)
 	term_wrap_store_sigbus();
 	if (u->loaded != 1)
 		term_die(EXIT_BADINPUT, "%s", u->err);
+	if (u->other && u->other->loaded != 1)
+		term_die(EXIT_BADINPUT, "%s", u->other->err);
+	align_runs(u, o->align);
 	core_after_load(u);
-	session_restore(u);
-	live_start(u);
+	if (u->other) /* two runs: no session (it belongs to one log), not followed */
+		core_runs_said(u);
+	else {
+		session_restore(u);
+		live_start(u);
+	}
 	obey(u, core_take_pending(u));
 	return main_loop(u);
 }

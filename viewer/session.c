@@ -103,6 +103,8 @@ static void write_session(FILE *f, const struct viewer *u, const char *real)
  * session's path is replaced, never written through. */
 void session_save(struct viewer *u)
 {
+	if (u->other)
+		return; /* two runs: a session belongs to one log */
 	char path[4200], real[4096], tmp[4300];
 	if (u->loaded != 1 || !session_path(u, path, sizeof path, real, sizeof real) ||
 	    !mkdirs(path))
@@ -342,6 +344,8 @@ static void session_apply(struct viewer *u, struct session *ss)
 
 void session_restore(struct viewer *u)
 {
+	if (u->other)
+		return;
 	char path[4200], real[4096];
 	if (!session_path(u, path, sizeof path, real, sizeof real))
 		return;

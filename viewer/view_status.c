@@ -16,7 +16,10 @@ static void draw_status(struct viewer *u)
 	for (int i = 0; i < L->cols; i++)
 		addch(' ');
 	char a[48], b[48], c[48], line[600];
-	const char *name = strrchr(u->o.path, '/') ? strrchr(u->o.path, '/') + 1 : u->o.path;
+	char name[320];
+	const char *base = strrchr(u->o.path, '/') ? strrchr(u->o.path, '/') + 1 : u->o.path;
+	snprintf(name, sizeof name, "%s%s%s", u->other ? core_run_letter(u) : "", u->other ? ": " : "",
+		 base);
 	char filt[128] = "all";
 	if (u->filters != CLASS_ALL) {
 		size_t w = 0;

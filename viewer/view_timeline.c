@@ -198,7 +198,7 @@ static void label_segment(struct viewer *u, size_t c, uint32_t thread, int a, in
 	if (b - a < 4 || (int)n + 2 > b - a)
 		return; /* too narrow: leave the colours */
 	attron(draw_attr(u, C_RUN) | A_REVERSE);
-	draw_safe(u->L.lane0 + row, LAYOUT_GUTTER + a + 1, label, n, b - a - 2, u->ascii);
+	draw_safe(u->L.lane0 + row, u->L.plotx + a + 1, label, n, b - a - 2, u->ascii);
 	attroff(draw_attr(u, C_RUN) | A_REVERSE);
 }
 
@@ -253,6 +253,22 @@ static void draw_lane_labels(struct viewer *u)
 	free(from);
 }
 
+/* The activity graph's label: "util", or with two runs the run's letter
+ * and the start of its file's name, bold. */
+static void draw_run_label(struct viewer *u, int y)
+{
+	if (!u->other) {
+		mvaddstr(y, 0, "util");
+		return;
+	}
+	char name[64];
+	core_run_short(u, name, sizeof name);
+	attron(A_BOLD);
+	mvaddstr(y, 0, core_run_letter(u));
+	draw_safe(y, 2, (const uint8_t *)name, strlen(name), LAYOUT_GUTTER - 3, u->ascii);
+	attroff(A_BOLD);
+}
+
 static bool in_mark(const struct viewer *u, uint64_t a, uint64_t b)
 {
 	uint64_t lo, hi;
@@ -275,14 +291,14 @@ static void draw_unknown_lane(struct viewer *u, int y, size_t c, int curcol, con
 		struct layout_cell cell = layout_lane_cell(t->run[j], t->gc[j], t->nodata[j]);
 		attr_t extra = k == curcol ? A_REVERSE : 0;
 		if (cell.kind == LAYOUT_CELL_NODATA || cell.gc) {
-			draw_cell(u, y, LAYOUT_GUTTER + k, cell, extra);
+			draw_cell(u, y, u->L.plotx + k, cell, extra);
 			continue;
 		}
 		if (from < 0)
 			from = k;
 		char ch[2] = { (size_t)(k - from) < len ? why[k - from] : 0, 0 };
 		attron(draw_attr(u, C_DIM) | extra);
-		mvaddstr(y, LAYOUT_GUTTER + k, ch[0] ? ch : G_UNKNOWN(u));
+		mvaddstr(y, u->L.plotx + k, ch[0] ? ch : G_UNKNOWN(u));
 		attroff(draw_attr(u, C_DIM) | extra);
 	}
 }
@@ -315,13 +331,13 @@ static void draw_lanes(struct viewer *u)
 	/* the activity graph: the mean over capabilities of running */
 	move(L->util, 0);
 	clrtoeol();
-	mvaddstr(L->util, 0, "util");
+	draw_run_label(u, L->util);
 	if (ok && !sched)
-		draw_absent_row(u, L->util, LAYOUT_GUTTER, L->plotw,
+		draw_absent_row(u, L->util, u->L.plotx, L->plotw,
 				draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why), curcol);
 	for (int k = 0; ok && sched && k < L->plotw; k++) {
 		attron(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
-		draw_level(u, L->util, LAYOUT_GUTTER + k,
+		draw_level(u, L->util, u->L.plotx + k,
 			   lane_view_util(st(u)->run + k, u->tr.ncaps, (size_t)L->plotw));
 		attroff(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 	}
@@ -340,7 +356,7 @@ static void draw_lanes(struct viewer *u)
 			draw_unknown_lane(u, y, c, curcol, lanewhy);
 		for (int k = 0; ok && sched && k < L->plotw; k++) {
 			size_t j = c * (size_t)L->plotw + (size_t)k;
-			draw_cell(u, y, LAYOUT_GUTTER + k, layout_lane_cell(st(u)->run[j], st(u)->gc[j], st(u)->nodata[j]),
+			draw_cell(u, y, u->L.plotx + k, layout_lane_cell(st(u)->run[j], st(u)->gc[j], st(u)->nodata[j]),
 				 k == curcol ? A_REVERSE : 0);
 		}
 	}
@@ -375,7 +391,7 @@ static void draw_gcbar(struct viewer *u)
 	mvaddstr(y, 0, "GC");
 	char why[160];
 	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why)) {
-		draw_absent_row(u, y, LAYOUT_GUTTER, L->plotw, why,
+		draw_absent_row(u, y, u->L.plotx, L->plotw, why,
 				layout_time_to_col(u->t0, u->t1, L->plotw, u->cursor));
 		return;
 	}
@@ -413,7 +429,7 @@ static void draw_gcbar(struct viewer *u)
 			continue;
 		enum color c = col[k] == 3 ? C_MAJOR : col[k] == 2 ? C_GC : C_DIM;
 		attron(draw_attr(u, c));
-		mvaddstr(y, LAYOUT_GUTTER + k, col[k] == 3 ? G_MAJOR(u) : col[k] == 2 ? G_MINOR(u) : G_SPAN(u));
+		mvaddstr(y, u->L.plotx + k, col[k] == 3 ? G_MAJOR(u) : col[k] == 2 ? G_MINOR(u) : G_SPAN(u));
 		attroff(draw_attr(u, c));
 	}
 	free(col);
@@ -434,7 +450,7 @@ static void draw_spark(struct viewer *u, int y, const char *label, const struct 
 	mvaddstr(y, 0, label);
 	char why[160];
 	if (*draw_absent(u, CLASS_BIT(CL_HEAP), why, sizeof why)) {
-		draw_absent_row(u, y, LAYOUT_GUTTER, L->plotw, why, -1);
+		draw_absent_row(u, y, u->L.plotx, L->plotw, why, -1);
 		return;
 	}
 	if (!n)
@@ -451,7 +467,7 @@ static void draw_spark(struct viewer *u, int y, const char *label, const struct 
 		j += lower_bound(v + j, n - j, sizeof *v, &end, sample_before);
 		if (!j)
 			continue;
-		draw_level(u, y, LAYOUT_GUTTER + k, layout_level8((double)v[j - 1].value, (double)max));
+		draw_level(u, y, u->L.plotx + k, layout_level8((double)v[j - 1].value, (double)max));
 	}
 	attroff(draw_attr(u, color));
 }
@@ -533,10 +549,65 @@ static void draw_outline(struct viewer *u)
 	draw_mark(u);
 }
 
+/* A run's rows, where the layout put them: the lanes and what is drawn on
+ * them, the GC bar, the sparklines. */
+static void draw_run(struct viewer *u)
+{
+	draw_lanes(u);
+	draw_lane_labels(u);
+	draw_gcbar(u);
+	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
+	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);
+}
+
+/* Two runs: the other one's rows, drawn by the same code with its fields
+ * and its rows swapped in for the time it takes (its lanes from its first
+ * capability). */
+static void draw_other(struct viewer *u)
+{
+	struct layout keep = u->L;
+	int lanes_top = u->lanes_top;
+	u->L.util = keep.util2;
+	u->L.lane0 = keep.lane02;
+	u->L.nlanes = keep.nlanes2;
+	u->L.lanes_top = u->lanes_top = 0;
+	u->L.gcbar = keep.gcbar2;
+	u->L.heap = keep.heap2;
+	u->L.live = keep.live2;
+	/* the columns before the other clock's 0 (--align can put it in
+	 * the window) stay empty: its rows start at that column */
+	uint64_t zero = core_from_other(u, 0), t1o = 0;
+	if (zero > u->t0 && u->other_shift > 0) {
+		int off = zero >= u->t1 ? keep.plotw - 1 : layout_time_to_col(u->t0, u->t1, keep.plotw, zero);
+		u->L.plotx += off;
+		u->L.plotw -= off;
+		t1o = u->t1 > zero ? u->t1 - zero : 1;
+	}
+	core_runs_exchange(u);
+	if (t1o) { /* the window from the other clock's 0 */
+		u->t0 = 0;
+		u->t1 = t1o;
+	}
+	draw_run(u);
+	core_runs_exchange(u);
+	u->L = keep;
+	u->lanes_top = lanes_top;
+}
+
 static void timeline_draw(struct viewer *u)
 {
 	if (!u->ready) {
 		draw_outline(u);
+		return;
+	}
+	if (u->other) {
+		draw_ruler(u);
+		draw_run(u);
+		for (size_t i = 0; i < u->nviews; i++) /* what the views add on the lanes */
+			if (u->views[i]->draw_lanes)
+				u->views[i]->draw_lanes(u);
+		draw_other(u);
+		draw_mark(u);
 		return;
 	}
 	draw_ruler(u);
@@ -551,9 +622,21 @@ static void timeline_draw(struct viewer *u)
 	draw_mark(u);
 }
 
+static const enum action timeline_globals[] = { ACT_OTHER_RUN, ACT_NONE };
+
+static bool timeline_act(struct viewer *u, enum action a)
+{
+	if (a != ACT_OTHER_RUN)
+		return false;
+	core_other_run(u);
+	return true;
+}
+
 const struct view_ops view_timeline = {
 	.name = "timeline",
 	.base = true,
+	.act = timeline_act,
+	.globals = timeline_globals,
 	.draw = timeline_draw,
 	.private_size = sizeof(struct timeline_state),
 	.done = timeline_done,

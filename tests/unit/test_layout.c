@@ -55,6 +55,67 @@ static void test_layout_sizes(void **state)
 	assert_int_equal(l.lanes_top + l.nlanes, 64);
 }
 
+/* Two runs: A's block (util, lanes, GC, heap, live) then B's, then the
+ * list, nothing overlapping; the shown run's block on top or under; each
+ * run at least one lane when it has any, the lanes at most half of what
+ * the fixed rows leave. */
+static void check_two(int rows, int cols, size_t na, size_t nb, int top, bool first)
+{
+	struct layout l;
+	layout_compute_two(&l, rows, cols, na, nb, top, first);
+	int a_util = first ? l.util : l.util2, b_util = first ? l.util2 : l.util;
+	int a_n = first ? l.nlanes : l.nlanes2, b_n = first ? l.nlanes2 : l.nlanes;
+	assert_int_equal(l.ruler, 0);
+	assert_int_equal(a_util, 1);
+	assert_int_equal(b_util, a_util + a_n + 4);
+	assert_int_equal(l.lane0, l.util + 1);
+	assert_int_equal(l.gcbar, l.lane0 + l.nlanes);
+	assert_int_equal(l.heap, l.gcbar + 1);
+	assert_int_equal(l.live, l.heap + 1);
+	assert_int_equal(l.lane02, l.util2 + 1);
+	assert_int_equal(l.gcbar2, l.lane02 + l.nlanes2);
+	assert_int_equal(l.heap2, l.gcbar2 + 1);
+	assert_int_equal(l.live2, l.heap2 + 1);
+	assert_int_equal(l.list0, b_util + b_n + 4);
+	assert_int_equal(l.status, rows - 1);
+	assert_int_equal(l.list0 + l.nlist, l.status);
+	assert_int_equal(l.plotx, LAYOUT_GUTTER);
+	assert_true(l.nlanes <= (int)na && l.nlanes2 <= (int)nb);
+	assert_true(na == 0 || l.nlanes >= 1);
+	assert_true(nb == 0 || l.nlanes2 >= 1);
+	int rest = rows - 10 < 4 ? 4 : rows - 10;
+	if (l.nlanes > 1 || l.nlanes2 > 1)
+		assert_true(l.nlanes + l.nlanes2 <= rest / 2);
+	assert_true(l.lanes_top >= 0 && (na == 0 || l.lanes_top + l.nlanes <= (int)na));
+}
+
+static void test_layout_two(void **state)
+{
+	(void)state;
+	int sizes[][2] = { { 24, 80 }, { 32, 120 }, { 45, 160 }, { 100, 400 }, { 14, 30 } };
+	size_t caps[] = { 0, 1, 2, 4, 16, 300 };
+	for (size_t i = 0; i < 5; i++)
+		for (size_t a = 0; a < 6; a++)
+			for (size_t b = 0; b < 6; b++)
+				for (int top = -3; top < 400; top += 197) {
+					check_two(sizes[i][0], sizes[i][1], caps[a], caps[b], top, true);
+					check_two(sizes[i][0], sizes[i][1], caps[a], caps[b], top, false);
+				}
+	/* 80x24, two capabilities each: all four lanes, ten list rows */
+	struct layout l;
+	layout_compute_two(&l, 24, 80, 2, 2, 0, true);
+	assert_int_equal(l.nlanes, 2);
+	assert_int_equal(l.nlanes2, 2);
+	assert_int_equal(l.nlist, 10);
+	/* 16 and 1: the one lane kept, the rest to the many */
+	layout_compute_two(&l, 45, 160, 16, 1, 0, true);
+	assert_int_equal(l.nlanes2, 1);
+	assert_int_equal(l.nlanes, (45 - 10) / 2 - 1);
+	/* one run: no second block */
+	layout_compute(&l, 24, 80, 2, 0);
+	assert_int_equal(l.nlanes2, -1);
+}
+
 /* The model's column geometry (tracks_cap_fractions): column c spans
  * [t0 + w*c/n, t0 + w*(c+1)/n) in integer division. */
 static uint64_t model_col_start(uint64_t t0, uint64_t t1, int n, int c)
@@ -314,6 +375,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layout_sizes),
+		cmocka_unit_test(test_layout_two),
 		cmocka_unit_test(test_time_cols),
 		cmocka_unit_test(test_ruler),
 		cmocka_unit_test(test_cells),
