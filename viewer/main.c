@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "mainloop.h"
@@ -118,6 +119,13 @@ static int view(int argc, char **argv)
 	int rc = view_options(argc, argv, false, usage, &o);
 	if (rc >= 0)
 		return rc;
+	/* a word that is no file (no '/' or '.', and not there): a command
+	 * mistyped, not a log */
+	const char *first = optind < argc ? argv[optind] : "";
+	if (optind == argc - 2 && !strpbrk(first, "/.") && access(first, F_OK) != 0) {
+		warnx_("unknown command '%s' (try 'hectic --help')", first);
+		return EXIT_USAGE;
+	}
 	if (optind == argc - 2) { /* two runs */
 		o.path = argv[optind];
 		o.path2 = argv[optind + 1];

@@ -300,7 +300,13 @@ learn_panes() {
 			FNR > 1 && FNR < h && $0 != l[FNR] { w = $1; sub(/:$/, "", w); print FNR, w; exit }' \
 			"$E2E_T/list-screen" "$E2E_SCREEN")
 		if [ -z "$sig" ]; then
-			fail "$PASS/learn/$name" "the $name pane (key $k) did not show"
+			# what the viewer did: the frame after 2 s more, its window
+			sleep 2
+			capture
+			late=$(awk -v h="$H" 'NR == FNR { l[FNR] = $0; next }
+				FNR > 1 && FNR < h && $0 != l[FNR] { n++ } END { print n + 0 }' \
+				"$E2E_T/list-screen" "$E2E_SCREEN")
+			fail "$PASS/learn/$name" "the $name pane (key $k) did not show ($late rows changed 2 s later; window: $(cat "$E2E_WIN" 2>/dev/null); status: $(status_line))"
 		else
 			echo "$name $sig" >>"$PANE_SIG"
 			pass
