@@ -164,6 +164,7 @@ if sh tests/e2e/gc_histogram.sh "$HECTIC"; then ok; else bad e2e-gc-histogram; f
 if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi
 # the viewer with two logs: rows, alignment, Tab, bad input (issue 21)
 if sh tests/e2e/two.sh "$HECTIC"; then ok; else bad e2e-two; fi
+if sh tests/e2e/compare-sparks.sh "$HECTIC"; then ok; else bad e2e-compare-sparks; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi

@@ -98,7 +98,7 @@ static bool full_rates(struct viewer *u, uint64_t *vals, int w, uint64_t *tot)
  * then each capability's pool) for the window, kept until the window, the
  * width or the log changes (the pane redraws on every key, and a -lf log's
  * window can hold many events), and its rows' selection and scrolling. */
-struct sparks_pane {
+struct sparks_run {
 	uint64_t *vals;
 	uint64_t tot[6];
 	bool full, valid;
@@ -106,6 +106,12 @@ struct sparks_pane {
 			  * window has no SPARK_GC events while they count some */
 	uint64_t t0, t1, size, reloads;
 	int w;
+	size_t ncaps;
+};
+
+/* The shown run's values, and with two logs the other's (run[1]). */
+struct sparks_pane {
+	struct sparks_run run[2];
 	struct pane_list list;
 };
 
@@ -117,9 +123,8 @@ static struct sparks_pane *st(const struct viewer *u)
 }
 
 /* What a column of each row counts, made again: false when out of memory. */
-static bool compute(struct viewer *u, int w)
+static bool compute(struct viewer *u, int w, struct sparks_run *sc)
 {
-	struct sparks_pane *sc = st(u);
 	if (sc->valid && sc->t0 == u->t0 && sc->t1 == u->t1 && sc->w == w && sc->size == u->s.size &&
 	    sc->reloads == u->lv.reloads)
 		return true;
@@ -172,25 +177,37 @@ static bool compute(struct viewer *u, int w)
 	sc->w = w;
 	sc->size = u->s.size;
 	sc->reloads = u->lv.reloads;
+	sc->ncaps = tr->ncaps;
 	sc->valid = true;
 	return true;
 }
 
-/* Row r (a rate, then a capability's pool) at y: its name, then its
- * columns scaled to its largest. */
-static void draw_row(struct viewer *u, size_t r, int y, int w, bool sel)
+/* The largest column of row r of a run. */
+static uint64_t row_max(const struct sparks_run *sc, size_t r, int w)
 {
-	const struct sparks_pane *sc = st(u);
-	const uint64_t *v = &sc->vals[r * (size_t)w];
 	uint64_t max = 0;
 	for (int c = 0; c < w; c++)
-		if (v[c] > max)
-			max = v[c];
+		if (sc->vals[r * (size_t)w + (size_t)c] > max)
+			max = sc->vals[r * (size_t)w + (size_t)c];
+	return max;
+}
+
+/* Row r (a rate, then a capability's pool) of a run at y: its name (with
+ * two runs, the run's letter first), then its columns scaled to max. */
+static void draw_row(struct viewer *u, const struct sparks_run *sc, const char *letter, int cap,
+		     size_t r, int y, int w, uint64_t max, bool sel)
+{
+	static const char *const short_name[6] = { "creat", "conv", "fizzl", "GC'd", "ovfl", "dud" };
+	const uint64_t *v = &sc->vals[r * (size_t)w];
 	pane_row_begin(y, 0, LAYOUT_GUTTER - 1, sel);
-	if (r < 6)
+	if (letter && r < 6)
+		printw("%s %-5s", letter, short_name[r]);
+	else if (letter)
+		printw("%s p%-4d", letter, cap);
+	else if (r < 6)
 		printw("%-7s", rate_name[r]);
 	else
-		printw("pool %-2d", u->tr.caps[r - 6]);
+		printw("pool %-2d", cap);
 	pane_row_end(sel);
 	attr_t at_ = r < 6 ? draw_attr(u, C_RUN) : draw_attr(u, C_HEAP);
 	attron(at_);
@@ -199,45 +216,150 @@ static void draw_row(struct viewer *u, size_t r, int y, int w, bool sel)
 	attroff(at_);
 }
 
+/* The title's figures of a run, "5158 created, 47 converted, ...". */
+static void totals(char *t, size_t n, const uint64_t *tot)
+{
+	snprintf(t, n, "%llu created, %llu converted, %llu fizzled, %llu GC'd, %llu overflowed, %llu dud",
+		 (unsigned long long)tot[0], (unsigned long long)tot[1], (unsigned long long)tot[2],
+		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5]);
+}
+
+/* With two logs: the other run's values (core_runs_exchange), false when
+ * it has no counters or memory ran out. */
+static bool compute_other(struct viewer *u, int w)
+{
+	struct sparks_pane *sp = st(u);
+	core_runs_exchange(u);
+	bool ok = u->tr.nsparks && compute(u, w, &sp->run[1]);
+	core_runs_exchange(u);
+	return ok;
+}
+
+/* Two runs: each rate as A's row then B's, both to the larger of the
+ * two; then A's pools and B's, all to the largest pool. The title gives
+ * both runs' totals. */
+static void draw_compare(struct viewer *u, int w)
+{
+	struct sparks_pane *sp = st(u);
+	struct sparks_run *a = &sp->run[u->swapped], *b = &sp->run[!u->swapped];
+	const struct sparks_run *shown = &sp->run[0];
+	static const char *const what[6] = { "created", "converted", "fizzled", "GC'd", "overflowed", "dud" };
+	char t[480];
+	size_t n = (size_t)snprintf(t, sizeof t, "sparks in the window, A|B:");
+	for (int k = 0; k < 6 && n < sizeof t; k++)
+		n += (size_t)snprintf(t + n, sizeof t - n, "%s %llu|%llu %s", k ? "," : "",
+				      (unsigned long long)a->tot[k], (unsigned long long)b->tot[k], what[k]);
+	if (n < sizeof t && (shown->full || sp->run[1].full))
+		snprintf(t + n, sizeof t - n, " (a -lf run's from its spark events)");
+	struct pane_area ar = pane_frame(u, t);
+	int nrows = (int)(12 + a->ncaps + b->ncaps);
+	pane_list_set(&sp->list, nrows);
+	pane_list_show(&sp->list, ar.h - 1);
+	uint64_t pmax = 0;
+	for (size_t r = 6; r < 6 + a->ncaps; r++)
+		pmax = row_max(a, r, w) > pmax ? row_max(a, r, w) : pmax;
+	for (size_t r = 6; r < 6 + b->ncaps; r++)
+		pmax = row_max(b, r, w) > pmax ? row_max(b, r, w) : pmax;
+	const struct tracks *tra = u->swapped ? &u->other->tr : &u->tr;
+	const struct tracks *trb = u->swapped ? &u->tr : &u->other->tr;
+	for (int i = 0; i < sp->list.h && sp->list.top + i < sp->list.n; i++) {
+		int k = sp->list.top + i, y = ar.y + 1 + i;
+		bool sel = k == sp->list.sel;
+		if (k < 12) { /* rate k / 2, A then B */
+			size_t r = (size_t)k / 2;
+			uint64_t m = row_max(a, r, w) > row_max(b, r, w) ? row_max(a, r, w) : row_max(b, r, w);
+			draw_row(u, k % 2 ? b : a, k % 2 ? "B" : "A", 0, r, y, w, m, sel);
+		} else if ((size_t)(k - 12) < a->ncaps) {
+			size_t c = (size_t)(k - 12);
+			draw_row(u, a, "A", tra->caps[c], 6 + c, y, w, pmax, sel);
+		} else {
+			size_t c = (size_t)(k - 12) - a->ncaps;
+			draw_row(u, b, "B", trb->caps[c], 6 + c, y, w, pmax, sel);
+		}
+	}
+}
+
+/* Why a run has no spark counters, or NULL. */
+static const char *no_sparks(const struct tracks *tr)
+{
+	if (tr->nsparks)
+		return NULL;
+	/* (rts_version: the RTS identifier said which RTS) */
+	return !tr->rts_version ? "no spark counters in this log (SPARK_COUNTERS: a threaded RTS, +RTS -l)"
+	       : tr->threaded_rts ? "no spark counters in this log: its RTS is threaded, but the log "
+				    "was written without the spark class (+RTS -l without p, as -l-au)"
+				  : "no spark counters in this log: its RTS is not threaded, and only a "
+				    "threaded RTS has sparks";
+}
+
+static void draw_one(struct viewer *u, int w, const char *note);
+
 static void draw_sparks(struct viewer *u)
 {
-	struct sparks_pane *sc = st(u);
-	const struct tracks *tr = &u->tr;
 	int w = u->L.plotw > 0 ? u->L.plotw : 1;
-	if (!tr->nsparks) { /* (rts_version: the RTS identifier said which RTS) */
-		pane_frame(u, !tr->rts_version ? "no spark counters in this log (SPARK_COUNTERS: a "
-						 "threaded RTS, +RTS -l)"
-			      : tr->threaded_rts ? "no spark counters in this log: its RTS is threaded, "
-						   "but the log was written without the spark "
-						   "class (+RTS -l without p, as -l-au)"
-						 : "no spark counters in this log: its RTS is not "
-						   "threaded, and only a threaded RTS has sparks");
+	const char *why = no_sparks(&u->tr), *why_other = u->other ? no_sparks(&u->other->tr) : NULL;
+	if (!u->other || (why && why_other)) {
+		if (why)
+			pane_frame(u, u->other ? "no spark counters in either log" : why);
+		else
+			draw_one(u, w, "");
+		return;
+	}
+	char note[300];
+	if (why || why_other) { /* one run without: said, the other drawn */
+		snprintf(note, sizeof note, "run %s: %s", why ? core_run_letter(u) : u->swapped ? "A" : "B",
+			 why ? why : why_other);
+		if (why)
+			core_runs_exchange(u);
+		draw_one(u, w, note);
+		if (why)
+			core_runs_exchange(u);
 		return;
 	}
 	if (u->L.nlist <= 0)
 		return;
-	if (!compute(u, w)) {
+	if (!compute(u, w, &st(u)->run[0]) || !compute_other(u, w)) {
 		pane_frame(u, "sparks: out of memory");
 		return;
 	}
-	const uint64_t *tot = sc->tot;
-	char t[360];
+	draw_compare(u, w);
+}
+
+/* One run's rows (u's fields), its title ending in note. */
+static void draw_one(struct viewer *u, int w, const char *note)
+{
+	struct sparks_pane *sp = st(u);
+	struct sparks_run *sc = &sp->run[u->in_other];
+	const struct tracks *tr = &u->tr;
+	if (u->L.nlist <= 0)
+		return;
+	if (!compute(u, w, sc)) {
+		pane_frame(u, "sparks: out of memory");
+		return;
+	}
+	char t[600], tt[200];
+	totals(tt, sizeof tt, sc->tot);
 	snprintf(t, sizeof t,
-		 "sparks in the window: %llu created, %llu converted, %llu fizzled, %llu GC'd, "
-		 "%llu overflowed, %llu dud%s; per column, each row to its largest; pools per "
+		 "sparks in the window%s%s: %s%s; per column, each row to its largest; pools per "
 		 "capability below",
-		 (unsigned long long)tot[0], (unsigned long long)tot[1], (unsigned long long)tot[2],
-		 (unsigned long long)tot[3], (unsigned long long)tot[4], (unsigned long long)tot[5],
+		 u->other ? " of run " : "", u->other ? core_run_letter(u) : "", tt,
 		 !sc->full	   ? ""
 		 : sc->gc_counted ? " (from the spark events; GC'd from the counters: the log has no "
 				    "SPARK_GC events here)"
 				  : " (from the spark events)");
 	struct pane_area a = pane_frame(u, t);
-	pane_list_set(&sc->list, (int)(6 + tr->ncaps));
-	pane_list_show(&sc->list, a.h - 1);
-	for (int i = 0; i < sc->list.h && sc->list.top + i < sc->list.n; i++) {
-		int r = sc->list.top + i;
-		draw_row(u, (size_t)r, a.y + 1 + i, w, r == sc->list.sel);
+	int y0 = a.y + 1;
+	if (*note && a.h > 1) { /* the other run's absence, on a row of its own */
+		attron(draw_attr(u, C_DIM));
+		draw_safe(y0++, 0, (const uint8_t *)note, strlen(note), u->L.cols, u->ascii);
+		attroff(draw_attr(u, C_DIM));
+	}
+	pane_list_set(&sp->list, (int)(6 + tr->ncaps));
+	pane_list_show(&sp->list, a.h - 1 - (y0 - a.y - 1));
+	for (int i = 0; i < sp->list.h && sp->list.top + i < sp->list.n; i++) {
+		int r = sp->list.top + i;
+		draw_row(u, sc, NULL, r >= 6 ? tr->caps[r - 6] : 0, (size_t)r, y0 + i, w,
+			 row_max(sc, (size_t)r, w), r == sp->list.sel);
 	}
 }
 
@@ -249,9 +371,18 @@ static bool sparks_act(struct viewer *u, enum action a)
 /* Closed: the values go; opened again, the rows start at the top. */
 static void sparks_close(struct viewer *u)
 {
-	struct sparks_pane *sc = st(u);
-	free(sc->vals);
-	memset(sc, 0, sizeof *sc);
+	struct sparks_pane *sp = st(u);
+	free(sp->run[0].vals);
+	free(sp->run[1].vals);
+	memset(sp, 0, sizeof *sp);
+}
+
+/* The runs swapped (Tab) or the log grew: the values are made again. */
+static void sparks_reload(struct viewer *u, bool before)
+{
+	struct sparks_pane *sp = st(u);
+	if (before)
+		sp->run[0].valid = sp->run[1].valid = false;
 }
 
 static bool sparks_open(struct viewer *u)
@@ -270,6 +401,7 @@ const struct view_ops view_sparks = {
 	.close = sparks_close,
 	.draw = draw_sparks,
 	.act = sparks_act,
+	.reload = sparks_reload,
 	.private_size = sizeof(struct sparks_pane),
 	.done = sparks_close,
 };
