@@ -165,6 +165,7 @@ if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi
 # the viewer with two logs: rows, alignment, Tab, bad input (issue 21)
 if sh tests/e2e/two.sh "$HECTIC"; then ok; else bad e2e-two; fi
 if sh tests/e2e/compare-sparks.sh "$HECTIC"; then ok; else bad e2e-compare-sparks; fi
+if sh tests/e2e/compare-ticky.sh "$HECTIC"; then ok; else bad e2e-compare-ticky; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi

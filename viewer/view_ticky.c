@@ -35,6 +35,16 @@ struct ticky_pane {
 	double *series;
 	int seriesw;
 	struct pane_list list;
+	/* two logs: the other run's counters and the window's sums, its
+	 * counters by name (for matching), and for each of the shown run's
+	 * counters its match there (UINT32_MAX: none); rows past t.nctr are
+	 * the other run's counters that the shown run lacks */
+	struct ticky o;
+	bool obuilt, ofailed;
+	struct ticky_counts *osum;
+	uint32_t *oby_name, *match;
+	bool *omatched;
+	size_t nrows;
 };
 
 extern const struct view_ops view_ticky;
@@ -46,6 +56,14 @@ static struct ticky_pane *st(const struct viewer *u)
 
 static void drop(struct ticky_pane *p)
 {
+	if (p->obuilt)
+		ticky_free(&p->o);
+	free(p->osum);
+	free(p->oby_name);
+	free(p->match);
+	free(p->omatched);
+	p->osum = NULL, p->oby_name = p->match = NULL, p->omatched = NULL;
+	p->obuilt = p->ofailed = false;
 	if (p->built)
 		ticky_free(&p->t);
 	free(p->sum);
@@ -114,6 +132,118 @@ static int cmp_row(const void *pa, const void *pb)
 	return (a > b) - (a < b);
 }
 
+/* A counter's name as the two runs' compilations share it: without the
+ * uniques GHC gives each build ("{v r34V}", " in r355" at the end), as
+ * "$wcollatz (Main) (fun)". */
+static size_t name_key(const struct ticky_counter *c, char *out, size_t n)
+{
+	size_t k = 0;
+	int depth = 0;
+	for (size_t i = 0; i < c->nname && k + 1 < n; i++) {
+		char ch = (char)c->name[i];
+		if (ch == '{')
+			depth++;
+		else if (ch == '}' && depth)
+			depth--;
+		else if (!depth)
+			out[k++] = ch;
+	}
+	out[k] = 0;
+	char *in = strstr(out, ") in ");
+	if (in && !strchr(in + 5, ' ')) /* the parent's unique, last */
+		k = (size_t)(in + 1 - out);
+	out[k] = 0;
+	return k;
+}
+
+/* The names of two counters, compared by their keys. */
+static int name_cmp(const struct ticky_counter *a, const struct ticky_counter *b)
+{
+	char ka[256], kb[256];
+	name_key(a, ka, sizeof ka);
+	name_key(b, kb, sizeof kb);
+	return strcmp(ka, kb);
+}
+
+static const struct ticky *name_ctx;
+static const uint32_t *rank_ctx; /* a counter's place in the display order */
+
+static int cmp_by_name(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	int r = name_cmp(&name_ctx->ctr[a], &name_ctx->ctr[b]);
+	return r ? r : (rank_ctx[a] > rank_ctx[b]) - (rank_ctx[a] < rank_ctx[b]);
+}
+
+/* Two logs: the other run's counters (read from its store, swapped in),
+ * and each shown counter's match there, by name (a counter without a
+ * definition matches none). False when the other run has none or memory
+ * ran out. */
+static bool build_other(struct viewer *u)
+{
+	struct ticky_pane *p = st(u);
+	if (p->obuilt || p->ofailed)
+		return p->obuilt;
+	core_runs_exchange(u);
+	bool ok = ticky_build(&p->o, &u->s);
+	core_runs_exchange(u);
+	if (!ok) {
+		p->ofailed = true;
+		return false;
+	}
+	p->obuilt = true;
+	size_t no = p->o.nctr ? p->o.nctr : 1, n = p->t.nctr ? p->t.nctr : 1;
+	p->osum = calloc(no, sizeof *p->osum);
+	p->oby_name = calloc(no, sizeof *p->oby_name);
+	p->omatched = calloc(no, sizeof *p->omatched);
+	p->match = calloc(n, sizeof *p->match);
+	uint32_t *rows = realloc(p->rows, (n + no) * sizeof *rows);
+	if (rows)
+		p->rows = rows;
+	if (!p->osum || !p->oby_name || !p->omatched || !p->match || !rows) {
+		p->ofailed = true;
+		return false;
+	}
+	/* counters of one name (a closure GHC names twice) pair in the
+	 * display order of each run */
+	uint32_t *rank = calloc(no, sizeof *rank);
+	if (!rank) {
+		p->ofailed = true;
+		return false;
+	}
+	for (size_t i = 0; i < p->o.nctr; i++) {
+		p->oby_name[i] = (uint32_t)i;
+		rank[p->o.order[i]] = (uint32_t)i;
+	}
+	name_ctx = &p->o;
+	rank_ctx = rank;
+	qsort(p->oby_name, p->o.nctr, sizeof *p->oby_name, cmp_by_name);
+	name_ctx = NULL;
+	rank_ctx = NULL;
+	free(rank);
+	for (size_t i = 0; i < p->t.nctr; i++)
+		p->match[i] = UINT32_MAX;
+	for (size_t j = 0; j < p->t.nctr; j++) {
+		size_t i = p->t.order[j];
+		const struct ticky_counter *c = &p->t.ctr[i];
+		size_t lo = 0, hi = p->o.nctr;
+		while (c->defined && lo < hi) { /* the first of that name */
+			size_t mid = lo + (hi - lo) / 2;
+			if (name_cmp(&p->o.ctr[p->oby_name[mid]], c) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; c->defined && lo < p->o.nctr && !name_cmp(&p->o.ctr[p->oby_name[lo]], c); lo++)
+			if (!p->omatched[p->oby_name[lo]]) {
+				p->match[i] = p->oby_name[lo];
+				p->omatched[p->oby_name[lo]] = true;
+				break;
+			}
+	}
+	return true;
+}
+
 /* The window's sums and the rows' order, made again when the window, the
  * log or the order changed. */
 static void compute(struct viewer *u)
@@ -129,7 +259,16 @@ static void compute(struct viewer *u)
 		qsort(p->rows, p->t.nctr, sizeof *p->rows, cmp_row);
 	cmp_ctx = NULL;
 	p->valid = true;
-	pane_list_set(&p->list, (int)p->t.nctr);
+	p->nrows = p->t.nctr;
+	if (p->obuilt) { /* the other run's window, and its counters the shown run lacks */
+		core_runs_exchange(u);
+		ticky_window(&p->o, u->t0, u->t1 ? u->t1 - 1 : 0, p->osum);
+		core_runs_exchange(u);
+		for (size_t i = 0; i < p->o.nctr; i++)
+			if (!p->omatched[p->o.order[i]])
+				p->rows[p->nrows++] = (uint32_t)(p->t.nctr + p->o.order[i]);
+	}
+	pane_list_set(&p->list, (int)p->nrows);
 	for (size_t i = 0; i < p->t.nctr; i++) /* the selection follows its counter */
 		if (p->rows[i] == p->selected)
 			pane_list_select(&p->list, (int)i);
@@ -154,8 +293,54 @@ static void put_name(const struct viewer *u, const struct ticky_counter *c, int 
 	}
 }
 
+/* The sort's figure of a count (entries when by definition or name). */
+static uint64_t figure(const struct ticky_pane *p, const struct ticky_counts *c)
+{
+	return p->sort == TK_ALLOC ? c->allocs : p->sort == TK_ALLOCD ? c->allocd : c->entries;
+}
+
+/* Two logs: per counter, A's and B's figure (the sort's) and the change;
+ * an empty cell where a run has no such counter. */
+static void draw_rows_two(struct viewer *u, int y, int h, int cols)
+{
+	struct ticky_pane *p = st(u);
+	const char *f = p->sort == TK_ALLOC ? "alloc" : p->sort == TK_ALLOCD ? "alloc'd" : "entries";
+	char ha[24], hb[24];
+	snprintf(ha, sizeof ha, "A %s", f);
+	snprintf(hb, sizeof hb, "B %s", f);
+	mvprintw(y, 0, "%12s %12s %12s  %s", ha, hb, "B - A", "STG Name");
+	pane_list_show(&p->list, h);
+	for (int i = 0; i < h && p->list.top + i < p->list.n; i++) {
+		int r = p->list.top + i, yy = y + 1 + i;
+		uint32_t c = p->rows[r];
+		bool shown_has = c < p->t.nctr;
+		uint32_t oc = shown_has ? p->match[c] : (uint32_t)(c - p->t.nctr);
+		bool other_has = oc != UINT32_MAX;
+		uint64_t vs = shown_has ? figure(p, &p->sum[c]) : 0;
+		uint64_t vo = other_has ? figure(p, &p->osum[oc]) : 0;
+		char cs[24] = "", co[24] = "", d[24] = "";
+		if (shown_has)
+			snprintf(cs, sizeof cs, "%" PRIu64, vs);
+		if (other_has)
+			snprintf(co, sizeof co, "%" PRIu64, vo);
+		uint64_t va = u->swapped ? vo : vs, vb = u->swapped ? vs : vo;
+		if (shown_has && other_has)
+			snprintf(d, sizeof d, "%s%" PRIu64, vb >= va ? "+" : "-", vb >= va ? vb - va : va - vb);
+		else
+			snprintf(d, sizeof d, "only in %s", shown_has != u->swapped ? "A" : "B");
+		pane_row_begin(yy, 0, cols, r == p->list.sel);
+		mvprintw(yy, 0, "%12s %12s %12s  ", u->swapped ? co : cs, u->swapped ? cs : co, d);
+		put_name(u, shown_has ? &p->t.ctr[c] : &p->o.ctr[oc], yy, 41, cols - 41);
+		pane_row_end(r == p->list.sel);
+	}
+}
+
 static void draw_rows(struct viewer *u, int y, int h, int cols)
 {
+	if (st(u)->obuilt) {
+		draw_rows_two(u, y, h, cols);
+		return;
+	}
 	struct ticky_pane *p = st(u);
 	mvprintw(y, 0, "%11s %12s %12s  %s", "Entries", "Alloc", "Alloc'd", "STG Name");
 	pane_list_show(&p->list, h);
@@ -175,8 +360,8 @@ static void draw_rows(struct viewer *u, int y, int h, int cols)
 static void draw_selected(struct viewer *u, int y, int cols)
 {
 	struct ticky_pane *p = st(u);
-	if (!p->list.n)
-		return;
+	if (!p->list.n || p->rows[p->list.sel] >= p->t.nctr)
+		return; /* (the other run's counter: its rate is not on this run's axis) */
 	uint32_t c = p->rows[p->list.sel];
 	int w = u->L.plotw > 0 ? u->L.plotw : 1;
 	if (p->seriesw != w) {
@@ -222,18 +407,24 @@ static void draw_ticky(struct viewer *u)
 		pane_frame(u, "ticky: out of memory");
 		return;
 	}
-	if (!p->t.nctr) {
-		struct pane_area a = pane_frame(u, "ticky: no ticky-ticky counters in this log");
+	if (u->other)
+		build_other(u);
+	if (!p->t.nctr && !(p->obuilt && p->o.nctr)) {
+		struct pane_area a = pane_frame(u, u->other ? "ticky: no ticky-ticky counters in either log"
+							    : "ticky: no ticky-ticky counters in this log");
 		if (a.h >= 2)
 			mvaddnstr(a.y + 1, 0, "build with ghc -ticky, run with +RTS -lT (-lT and -r "
 					      "cannot be combined)", a.cols);
 		return;
 	}
 	compute(u);
-	char title[300];
+	char title[300], runs[80] = "";
+	if (p->obuilt)
+		snprintf(runs, sizeof runs, " of run %s (%zu in run %s)", core_run_letter(u), p->o.nctr,
+			 u->swapped ? "A" : "B");
 	snprintf(title, sizeof title,
-		 "ticky: %zu counters, %zu samples in the window%s; by %s (%s: sort)%s", p->t.nctr,
-		 p->nwin, p->t.merged > 1 ? " (merged)" : "", sort_name[p->sort],
+		 "ticky: %zu counters%s, %zu samples in the window%s; by %s (%s: sort)%s", p->t.nctr,
+		 runs, p->nwin, p->t.merged > 1 ? " (merged)" : "", sort_name[p->sort],
 		 core_key_for(u, ACT_PANE_SORT),
 		 p->t.nundefined ? "; definitions missing: the log ends before the exit" : "");
 	struct pane_area a = pane_frame(u, title);
@@ -248,7 +439,7 @@ static void draw_ticky(struct viewer *u)
 static bool ticky_act(struct viewer *u, enum action a)
 {
 	struct ticky_pane *p = st(u);
-	if (!p->built || !p->t.nctr)
+	if (!p->built || !p->nrows)
 		return false;
 	if (a == ACT_PANE_SORT) {
 		p->sort = (enum tk_sort)((p->sort + 1) % TK_NSORT);
@@ -257,7 +448,7 @@ static bool ticky_act(struct viewer *u, enum action a)
 	}
 	if (!pane_list_act(&p->list, a, false))
 		return false;
-	if (p->list.sel < p->list.n)
+	if (p->list.sel < p->list.n && p->rows[p->list.sel] < p->t.nctr)
 		p->selected = p->rows[p->list.sel];
 	return true;
 }
