@@ -166,6 +166,8 @@ if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi
 if sh tests/e2e/two.sh "$HECTIC"; then ok; else bad e2e-two; fi
 if sh tests/e2e/compare-sparks.sh "$HECTIC"; then ok; else bad e2e-compare-sparks; fi
 if sh tests/e2e/compare-ticky.sh "$HECTIC"; then ok; else bad e2e-compare-ticky; fi
+if sh tests/e2e/compare-spans.sh "$HECTIC"; then ok; else bad e2e-compare-spans; fi
+if sh tests/e2e/compare-threads.sh "$HECTIC"; then ok; else bad e2e-compare-threads; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi

@@ -4,12 +4,22 @@
  * run, the longest total first; Enter shows the slowest instance. The
  * spans are paired when the panel or the span track first needs them (one
  * pass over the scheduler's and the user's events, on busy_run's worker:
- * the viewer can be quit meanwhile) and kept until the log grows. */
+ * the viewer can be quit meanwhile) and kept until the log grows.
+ *
+ * With two runs (hectic A B) the panel compares them: a row a name of
+ * either run, matched by name as hectic diff's spans section matches them
+ * (a name in one run only is "only in A" or "only in B"), with both runs'
+ * count, total, p50, p99 and max and the change of the total, the largest
+ * change first (diff's order); under the list, every figure of the
+ * selected name with its change. Enter goes to the name's slowest span in
+ * the run the event list shows; the span track stays that run's. */
 #include "draw.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "core.h"
 #include "loader.h"
@@ -20,10 +30,22 @@ struct spans_view {
 	size_t n;
 };
 
+/* Two runs: a name of either, A's and B's (NULL: not in that run). */
+struct cmp_row {
+	const struct span_name *a, *b;
+	double change; /* of the total: diff's order (cmd_diff.c, change_of) */
+};
+
 /* The view's private state. */
 struct spans_state {
 	struct spans_view *v; /* the spans, once paired */
 	bool tried;           /* paired for the track (whether or not any) */
+	/* two runs: the other run's spans (paired when the panel first opens),
+	 * and the rows of both (made from v and ov, dropped with either) */
+	struct spans_view *ov;
+	struct cmp_row *rows;
+	size_t nrows;
+	bool was_swapped; /* u->swapped before a reload */
 };
 
 extern const struct view_ops view_spans;
@@ -33,15 +55,31 @@ static struct spans_state *st(const struct viewer *u)
 	return view_state(u, &view_spans);
 }
 
-static void spans_view_free(struct viewer *u)
+static void view_free(struct spans_view **pv)
 {
-	struct spans_view *v = st(u)->v;
+	struct spans_view *v = *pv;
 	if (!v)
 		return;
 	spans_free(&v->sp);
 	free(v->order);
 	free(v);
-	st(u)->v = NULL;
+	*pv = NULL;
+}
+
+static void rows_free(struct spans_state *p)
+{
+	free(p->rows);
+	p->rows = NULL;
+	p->nrows = 0;
+}
+
+/* Everything paired, of both runs. */
+static void spans_view_free(struct viewer *u)
+{
+	struct spans_state *p = st(u);
+	view_free(&p->v);
+	view_free(&p->ov);
+	rows_free(p);
 }
 
 /* Pairing the spans: on busy_run's worker, from the store and the rc's
@@ -78,21 +116,141 @@ static void spans_job(void *arg)
 	j->v = v;
 }
 
-/* Pairs the spans of the log, once; q, Ctrl-C and SIGTERM end the viewer
- * meanwhile. */
-static bool spans_ready(struct viewer *u)
+/* Pairs the spans of store s into *pv, once; q, Ctrl-C and SIGTERM end
+ * the viewer meanwhile. */
+static bool pair_into(struct viewer *u, const struct store *s, struct spans_view **pv,
+		      const char *what)
 {
-	if (st(u)->v)
+	if (*pv)
 		return true;
-	struct spans_job j = { .s = &u->s, .start = u->span_start, .stop = u->span_stop,
+	struct spans_job j = { .s = s, .start = u->span_start, .stop = u->span_stop,
 			       .nrules = u->nspans };
-	busy_run(u, "pairing the spans", spans_job, &j);
+	busy_run(u, what, spans_job, &j);
 	if (!j.v) {
 		core_say(u, "spans: %s", j.err);
 		return false;
 	}
-	st(u)->v = j.v;
+	*pv = j.v;
 	return true;
+}
+
+/* The spans of the log the event list shows. */
+static bool spans_ready(struct viewer *u)
+{
+	return pair_into(u, &u->s, &st(u)->v, "pairing the spans");
+}
+
+/* ---- two runs: the names of both, matched ---- */
+
+/* A's and B's spans: the shown run is B when swapped. */
+static const struct spans_view *run_a(const struct viewer *u)
+{
+	return u->swapped ? st(u)->ov : st(u)->v;
+}
+
+static const struct spans_view *run_b(const struct viewer *u)
+{
+	return u->swapped ? st(u)->v : st(u)->ov;
+}
+
+static int name_cmp(const struct span_name *a, const struct span_name *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int k = memcmp(a->text, b->text, n);
+	return k ? k : (a->len > b->len) - (a->len < b->len);
+}
+
+static int by_name(const void *x, const void *y)
+{
+	return name_cmp(*(const struct span_name *const *)x, *(const struct span_name *const *)y);
+}
+
+/* The byte i of the key diff gives a name's total ("NAME total_ns"), or
+ * -1 past its end: rows of equal change are in the order of their keys. */
+static int key_byte(const struct span_name *nm, size_t i)
+{
+	static const char tail[] = " total_ns";
+	if (i < nm->len)
+		return (uint8_t)nm->text[i];
+	i -= nm->len;
+	return i < sizeof tail - 1 ? (uint8_t)tail[i] : -1;
+}
+
+static int by_change(const void *x, const void *y)
+{
+	const struct cmp_row *a = x, *b = y;
+	if (a->change != b->change)
+		return a->change > b->change ? -1 : 1;
+	const struct span_name *na = a->a ? a->a : a->b, *nb = b->a ? b->a : b->b;
+	for (size_t i = 0;; i++) {
+		int ca = key_byte(na, i), cb = key_byte(nb, i);
+		if (ca != cb)
+			return ca < cb ? -1 : 1;
+		if (ca < 0)
+			return 0;
+	}
+}
+
+/* The size of the change of the total, as hectic diff sorts its rows: a
+ * name one run lacks first, then the relative change, then (A 0) any. */
+static double total_change(const struct span_name *a, const struct span_name *b)
+{
+	if (!a || !b)
+		return INFINITY;
+	double va = (double)a->total, vb = (double)b->total, d = fabs(vb - va);
+	if (d == 0)
+		return 0;
+	return va != 0 ? d / va : 1e300;
+}
+
+/* The names (with spans) of a run, sorted; *n of them. NULL: none, or out
+ * of memory (*n 0 only for none). */
+static const struct span_name **names_sorted(const struct spans_view *v, size_t *n)
+{
+	*n = v->n;
+	const struct span_name **s = malloc((v->n ? v->n : 1) * sizeof *s);
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i < v->n; i++)
+		s[i] = &v->sp.names[v->order[i]];
+	qsort(s, v->n, sizeof *s, by_name);
+	return s;
+}
+
+/* The rows of both runs, merged by name, by the change of the total. */
+static bool rows_make(struct viewer *u)
+{
+	struct spans_state *p = st(u);
+	if (p->rows)
+		return true;
+	size_t na, nb;
+	const struct span_name **a = names_sorted(run_a(u), &na), **b = names_sorted(run_b(u), &nb);
+	p->rows = a && b ? malloc((na + nb ? na + nb : 1) * sizeof *p->rows) : NULL;
+	if (p->rows) {
+		size_t i = 0, k = 0, n = 0;
+		while (i < na || k < nb) {
+			int c = i == na ? 1 : k == nb ? -1 : name_cmp(a[i], b[k]);
+			struct cmp_row *r = &p->rows[n++];
+			r->a = c <= 0 ? a[i++] : NULL;
+			r->b = c >= 0 ? b[k++] : NULL;
+			r->change = total_change(r->a, r->b);
+		}
+		p->nrows = n;
+		qsort(p->rows, n, sizeof *p->rows, by_change);
+	}
+	free(a);
+	free(b);
+	if (!p->rows)
+		core_say(u, "spans: out of memory");
+	return p->rows != NULL;
+}
+
+/* Both runs' spans and their rows. */
+static bool compare_ready(struct viewer *u)
+{
+	return spans_ready(u) &&
+	       pair_into(u, &u->other->s, &st(u)->ov, "pairing the other run's spans") &&
+	       rows_make(u);
 }
 
 static void draw_spans(struct viewer *u)
@@ -125,9 +283,134 @@ static void draw_spans(struct viewer *u)
 	draw_box_end(u);
 }
 
+/* ---- two runs: drawing ---- */
+
+enum figure { FG_COUNT, FG_TOTAL, FG_P50, FG_P99, FG_MAX, FG_N };
+
+static uint64_t figure_of(const struct span_name *nm, enum figure k)
+{
+	return k == FG_COUNT ? nm->count : k == FG_TOTAL ? nm->total : k == FG_P50 ? nm->p50
+	       : k == FG_P99 ? nm->p99 : nm->max;
+}
+
+/* A figure of a run: a count, or a time; empty when the run lacks the name. */
+static char *cell(char *buf, size_t n, const struct span_name *nm, enum figure k)
+{
+	if (!nm)
+		*buf = 0;
+	else if (k == FG_COUNT)
+		snprintf(buf, n, "%llu", (unsigned long long)nm->count);
+	else
+		time_format(buf, n, figure_of(nm, k));
+	return buf;
+}
+
+/* B - A, signed, in the figure's form ("only in A" when B lacks the
+ * name), and B / A to 2 decimals (empty without both, or with A 0). */
+static void change(char d[32], char r[16], const struct span_name *a, const struct span_name *b,
+		   enum figure k)
+{
+	*d = *r = 0;
+	if (!a || !b) {
+		snprintf(d, 32, "only in %s", a ? "A" : "B");
+		return;
+	}
+	uint64_t va = figure_of(a, k), vb = figure_of(b, k), m = va > vb ? va - vb : vb - va;
+	char t[28];
+	if (k == FG_COUNT)
+		snprintf(t, sizeof t, "%llu", (unsigned long long)m);
+	else
+		time_format(t, sizeof t, m);
+	snprintf(d, 32, "%s%s", !m ? "" : vb > va ? "+" : "-", t);
+	if (va)
+		snprintf(r, 16, "%.2f", (double)vb / (double)va);
+}
+
+/* The columns right of the name: count and total with the change of the
+ * total always; p50, p99 and max when the screen is wide enough. */
+#define NARROW_W 54 /* " %7s %7s %9s %9s %10s %6s" */
+#define WIDE_W 60   /* " %9s" x 6 */
+
+static void draw_cmp_row(struct viewer *u, const struct cmp_row *r, int y, int x, int w, bool wide)
+{
+	char c[FG_N][2][32], d[32], q[16], line[200];
+	for (int k = 0; k < FG_N; k++) {
+		cell(c[k][0], 32, r->a, (enum figure)k);
+		cell(c[k][1], 32, r->b, (enum figure)k);
+	}
+	change(d, q, r->a, r->b, FG_TOTAL);
+	int n = snprintf(line, sizeof line, " %7s %7s %9s %9s %10s %6s", c[FG_COUNT][0],
+			 c[FG_COUNT][1], c[FG_TOTAL][0], c[FG_TOTAL][1], d, q);
+	if (wide)
+		snprintf(line + n, sizeof line - (size_t)n, " %9s %9s %9s %9s %9s %9s", c[FG_P50][0],
+			 c[FG_P50][1], c[FG_P99][0], c[FG_P99][1], c[FG_MAX][0], c[FG_MAX][1]);
+	const struct span_name *nm = r->a ? r->a : r->b;
+	int nw = w - NARROW_W - (wide ? WIDE_W : 0);
+	draw_safe(y, x, (const uint8_t *)nm->text, nm->len, nw, u->ascii);
+	mvaddnstr(y, x + nw, line, w - nw);
+}
+
+/* Every figure of the selected name, A, B and the change, from row y. */
+static void draw_cmp_detail(struct viewer *u, const struct cmp_row *r, int y, int x, int w)
+{
+	static const char *const label[FG_N] = { "count", "total", "p50", "p99", "max" };
+	const struct span_name *nm = r->a ? r->a : r->b;
+	char line[120];
+	int took = draw_safe(y, x, (const uint8_t *)nm->text, nm->len, w < 24 ? w : 24, u->ascii);
+	snprintf(line, sizeof line, "%*s%9s %9s %10s %6s", 8 - took > 0 ? 8 - took : 1, "", "A", "B",
+		 "B - A", "B/A");
+	mvaddnstr(y, x + took, line, w - took);
+	for (int k = 0; k < FG_N; k++) {
+		char a[32], b[32], d[32], q[16];
+		change(d, q, r->a, r->b, (enum figure)k);
+		snprintf(line, sizeof line, "%-8s%9s %9s %10s %6s", label[k], cell(a, 32, r->a, (enum figure)k),
+			 cell(b, 32, r->b, (enum figure)k), d, q);
+		mvaddnstr(y + 1 + k, x, line, w);
+	}
+}
+
+static void draw_compare(struct viewer *u)
+{
+	struct spans_state *p = st(u);
+	if (!p->rows)
+		return;
+	int room = u->L.cols - 4; /* the box's inside, at most */
+	bool wide = room >= 16 + NARROW_W + WIDE_W;
+	int fixed = NARROW_W + (wide ? WIDE_W : 0);
+	int nw = room - fixed > 28 ? 28 : room - fixed < 4 ? 4 : room - fixed;
+	char t[200], line[200];
+	snprintf(t, sizeof t, "spans of A and B: %zu names, biggest change first (%s: the slowest in %s)",
+		 p->nrows, core_key_for(u, ACT_SELECT), core_run_letter(u));
+	/* the list, then a blank row and the selected name's figures */
+	int want = 2 + (p->nrows ? (int)p->nrows : 1) + 2 + FG_N;
+	struct box b = draw_box(u, want < u->L.rows - 4 ? want : u->L.rows - 4, nw + fixed + 2, t);
+	int w = b.w - 2, h = b.h - 2;
+	bool detail = p->nrows && h - 2 - FG_N >= (p->nrows < 3 ? (int)p->nrows : 3);
+	int nlist = detail ? h - 2 - FG_N : h;
+	int n = snprintf(line, sizeof line, "%-*s %7s %7s %9s %9s %10s %6s", nw - 1, "name", "count A",
+			 "count B", "total A", "total B", "B - A", "B/A");
+	if (wide)
+		snprintf(line + n, sizeof line - (size_t)n, " %9s %9s %9s %9s %9s %9s", "p50 A", "p50 B",
+			 "p99 A", "p99 B", "max A", "max B");
+	mvaddnstr(b.y + 1, b.x + 1, line, w);
+	draw_scroll(u, (int)p->nrows, nlist);
+	for (int i = 0; i < nlist && (size_t)(u->pl.top + i) < p->nrows; i++) {
+		int k = u->pl.top + i;
+		pane_row_begin(b.y + 2 + i, b.x + 1, w, k == u->pl.sel);
+		draw_cmp_row(u, &p->rows[k], b.y + 2 + i, b.x + 1, w, wide);
+		pane_row_end(k == u->pl.sel);
+	}
+	if (!p->nrows)
+		mvaddnstr(b.y + 2, b.x + 1, "no spans in either run: no START name / STOP name or "
+			  "name begin / name end pairs", w);
+	if (detail && u->pl.sel >= 0 && (size_t)u->pl.sel < p->nrows)
+		draw_cmp_detail(u, &p->rows[u->pl.sel], b.y + 3 + nlist, b.x + 1, w);
+	draw_box_end(u);
+}
+
 static bool spans_open(struct viewer *u)
 {
-	if (!spans_ready(u))
+	if (!(core_two(u) ? compare_ready(u) : spans_ready(u)))
 		return false;
 	struct spans *sp = &st(u)->v->sp;
 	char why[160];
@@ -140,18 +423,53 @@ static bool spans_open(struct viewer *u)
 	return true;
 }
 
+static void spans_draw(struct viewer *u)
+{
+	if (core_two(u))
+		draw_compare(u);
+	else
+		draw_spans(u);
+}
+
 static int spans_rows(struct viewer *u)
 {
+	if (core_two(u))
+		return (int)st(u)->nrows;
 	return st(u)->v ? (int)st(u)->v->n : 0;
+}
+
+/* The name of the selected row in the shown run (NULL: it has none, or
+ * *only says which run has it). */
+static const struct span_name *selected(struct viewer *u, const char **only)
+{
+	struct spans_state *p = st(u);
+	*only = NULL;
+	if (u->pl.sel < 0)
+		return NULL;
+	if (!core_two(u))
+		return p->v && (size_t)u->pl.sel < p->v->n ? &p->v->sp.names[p->v->order[u->pl.sel]]
+							      : NULL;
+	if ((size_t)u->pl.sel >= p->nrows)
+		return NULL;
+	const struct cmp_row *r = &p->rows[u->pl.sel];
+	const struct span_name *nm = u->swapped ? r->b : r->a;
+	if (!nm)
+		*only = r->a ? "A" : "B";
+	return nm;
 }
 
 static void spans_select(struct viewer *u)
 {
 	struct spans_view *v = st(u)->v;
-	if (!v || (size_t)u->pl.sel >= v->n)
+	const char *only;
+	const struct span_name *nm = selected(u, &only);
+	if (only) {
+		const struct cmp_row *r = &st(u)->rows[u->pl.sel];
+		core_say(u, "'%.60s' is only in run %s: %s shows that run", (r->a ? r->a : r->b)->text,
+			 only, core_key_for(u, ACT_OTHER_RUN));
 		return;
-	const struct span_name *nm = &v->sp.names[v->order[u->pl.sel]];
-	if (nm->slowest == SIZE_MAX)
+	}
+	if (!v || !nm || nm->slowest == SIZE_MAX)
 		return;
 	const struct span *s1 = &v->sp.v[nm->slowest];
 	core_view_close(u);
@@ -165,8 +483,11 @@ static void spans_select(struct viewer *u)
 	u->mark_b = s1->end;
 	u->sel_valid = false; /* the event list anchors at the cursor */
 	char a[32];
-	core_say(u, "the slowest '%.60s': %s, on thread %u (marked; %s: its statistics)", nm->text,
-		 time_format(a, sizeof a, d), s1->thread, core_key_for(u, ACT_STATS));
+	char in[16] = "";
+	if (core_two(u))
+		snprintf(in, sizeof in, " in %s", core_run_letter(u));
+	core_say(u, "the slowest '%.60s'%s: %s, on thread %u (marked; %s: its statistics)", nm->text,
+		 in, time_format(a, sizeof a, d), s1->thread, core_key_for(u, ACT_STATS));
 }
 
 /* Does the log have spans (paired once, when it has user events)? */
@@ -236,23 +557,39 @@ static void spans_draw_track(struct viewer *u, int row)
 }
 
 /* The log grew: the spans are paired again, at once when the panel shows,
- * else when the track next asks for them. */
+ * else when the track next asks for them. Two runs: the other-run action
+ * swaps them, and what was paired of each run is still that run's: the
+ * shown run's and the other's change places (the rows, made from both,
+ * are made again). */
 static void spans_reload(struct viewer *u, bool before)
 {
-	if (before)
+	struct spans_state *p = st(u);
+	if (before) {
+		p->was_swapped = u->swapped;
 		return;
-	spans_view_free(u);
-	if (view_shown(u, &view_spans))
-		spans_ready(u);
-	else
-		st(u)->tried = false;
+	}
+	if (core_two(u) && u->swapped != p->was_swapped) {
+		struct spans_view *t = p->v;
+		p->v = p->ov;
+		p->ov = t;
+		rows_free(p);
+	} else {
+		spans_view_free(u);
+	}
+	if (view_shown(u, &view_spans)) {
+		if (core_two(u))
+			compare_ready(u);
+		else
+			spans_ready(u);
+	} else if (!p->v)
+		p->tried = false;
 }
 
 const struct view_ops view_spans = {
 	.name = "spans",
 	.opens_on = ACT_SPANS,
 	.open = spans_open,
-	.draw = draw_spans,
+	.draw = spans_draw,
 	.rows = spans_rows,
 	.select = spans_select,
 	.reload = spans_reload,

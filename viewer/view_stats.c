@@ -1,11 +1,17 @@
-/* The statistics of the marked interval: the summary report over it. */
+/* The statistics of the marked interval: the summary report over it.
+ * With two runs (hectic A B) both runs' figures over the same interval of
+ * the one time axis (the other run's taken on its own clock,
+ * core_to_other): a row a field of `summary --tsv`, by its name as hectic
+ * diff's summary section keys it, with A's value, B's, B - A and B / A. */
 #include "draw.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
+#include "lane_view.h"
 #include "loader.h"
 #include "summary_text.h"
 
@@ -14,6 +20,7 @@
 struct stats {
 	char **line;
 	size_t n;
+	int width; /* two runs: the table's widest line */
 };
 
 extern const struct view_ops view_stats;
@@ -31,6 +38,7 @@ static void free_stats(struct viewer *u)
 	free(p->line);
 	p->line = NULL;
 	p->n = 0;
+	p->width = 0;
 }
 
 static void add_line(void *ctx, const char *line)
@@ -45,18 +53,257 @@ static void add_line(void *ctx, const char *line)
 }
 
 /* The interval's figures, on busy_run's worker: a long interval of a
- * large log takes a while, and q must still quit. */
+ * large log takes a while, and q must still quit. With two runs, the
+ * other run's (otr, os) over its interval too. */
 struct stats_job {
 	const struct tracks *tr;
 	const struct store *s;
 	uint64_t a, b;
 	struct summary sm;
+	const struct tracks *otr; /* NULL: one run */
+	const struct store *os;
+	uint64_t oa, ob;
+	struct summary osm;
 };
 
 static void stats_job(void *arg)
 {
 	struct stats_job *j = arg;
 	summary_compute(j->tr, j->s, j->a, j->b, &j->sm);
+	if (j->otr)
+		summary_compute(j->otr, j->os, j->oa, j->ob, &j->osm);
+}
+
+/* ---- two runs: the fields of summary --tsv side by side ---- */
+
+enum fkind { F_COUNT, F_BYTES, F_NS, F_FRAC, F_FLAG };
+
+struct field {
+	char name[40];
+	enum fkind k;
+	bool known; /* the log gives it (summary --tsv: a value, not empty) */
+	uint64_t v;
+	double f; /* F_FRAC: as summary --tsv writes it, to 4 decimals */
+};
+
+#define FIELDS_MAX 96
+
+struct fields {
+	struct field v[FIELDS_MAX];
+	size_t n;
+};
+
+static void put_field(struct fields *fs, const char *name, enum fkind k, bool known, uint64_t v)
+{
+	if (fs->n == FIELDS_MAX)
+		return;
+	struct field *f = &fs->v[fs->n++];
+	snprintf(f->name, sizeof f->name, "%s", name);
+	f->k = k;
+	f->known = known;
+	f->v = v;
+	f->f = 0;
+}
+
+/* The fields of `summary --tsv` (viewer/report_summary.c,
+ * summary_tsv_write) but from and to, in its order, with its names. */
+static void fields_of(const struct summary *sm, size_t ncaps, struct fields *fs)
+{
+	bool gc = sm->have_gc, heap = sm->have_heap;
+	fs->n = 0;
+	put_field(fs, "capabilities", F_COUNT, true, ncaps);
+	put_field(fs, "collections", F_COUNT, gc, sm->ngcs);
+	put_field(fs, "allocated_bytes", F_BYTES, heap, sm->allocated);
+	put_field(fs, "copied_bytes", F_BYTES, gc, sm->copied);
+	put_field(fs, "max_residency_bytes", F_BYTES, heap, sm->max_live);
+	put_field(fs, "residency_samples", F_COUNT, heap, sm->live_samples);
+	put_field(fs, "max_slop_bytes", F_BYTES, gc, sm->max_slop);
+	put_field(fs, "max_memory_in_use_bytes", F_BYTES, heap, sm->max_heap);
+	put_field(fs, "memory_is_lower_bound", F_FLAG, heap, sm->mem_lower_bound);
+	for (unsigned g = 0; g < sm->ngens; g++) {
+		char k[40];
+		uint64_t c = sm->gen[g].colls;
+		snprintf(k, sizeof k, "gen%u_collections", g);
+		put_field(fs, k, F_COUNT, gc, c);
+		snprintf(k, sizeof k, "gen%u_parallel", g);
+		put_field(fs, k, F_COUNT, gc, sm->gen[g].par);
+		snprintf(k, sizeof k, "gen%u_elapsed_ns", g);
+		put_field(fs, k, F_NS, gc, sm->gen[g].elapsed);
+		snprintf(k, sizeof k, "gen%u_avg_pause_ns", g);
+		put_field(fs, k, F_NS, gc, c ? sm->gen[g].elapsed / c : 0);
+		snprintf(k, sizeof k, "gen%u_max_pause_ns", g);
+		put_field(fs, k, F_NS, gc, sm->gen[g].max_pause);
+	}
+	if (sm->have_syncs) {
+		put_field(fs, "nonmoving_syncs", F_COUNT, true, sm->sync_colls);
+		put_field(fs, "nonmoving_sync_elapsed_ns", F_NS, true, sm->sync_elapsed);
+		put_field(fs, "nonmoving_sync_max_ns", F_NS, true, sm->sync_max);
+	}
+	if (sm->have_sparks) {
+		static const char *const nm[6] = { "sparks_created", "sparks_dud", "sparks_overflowed",
+						   "sparks_converted", "sparks_gcd", "sparks_fizzled" };
+		for (int k = 0; k < 6; k++)
+			put_field(fs, nm[k], F_COUNT, true, sm->sparks[k]);
+	}
+	if (sm->have_init)
+		put_field(fs, "init_elapsed_ns", F_NS, true, sm->init);
+	put_field(fs, "mut_elapsed_ns", F_NS, gc, sm->mut);
+	put_field(fs, "gc_elapsed_ns", F_NS, gc, sm->gc);
+	put_field(fs, "gc_includes_heap_census", F_FLAG, gc, sm->profiled);
+	if (sm->have_exit)
+		put_field(fs, "exit_elapsed_ns", F_NS, true, sm->exit);
+	put_field(fs, "total_elapsed_ns", F_NS, true, sm->total);
+	put_field(fs, "productivity", F_FRAC, gc, 0);
+	if (fs->n) { /* as summary --tsv writes it: 4 decimals */
+		char t[32];
+		snprintf(t, sizeof t, "%.4f", summary_productivity(sm));
+		fs->v[fs->n - 1].f = strtod(t, NULL);
+	}
+}
+
+static const struct field *field_find(const struct fields *fs, const char *name)
+{
+	for (size_t i = 0; i < fs->n; i++)
+		if (!strcmp(fs->v[i].name, name))
+			return &fs->v[i];
+	return NULL;
+}
+
+/* v with thousands separators. */
+static char *commas(char *buf, size_t n, uint64_t v)
+{
+	char d[32];
+	int len = snprintf(d, sizeof d, "%llu", (unsigned long long)v);
+	size_t k = 0;
+	for (int i = 0; i < len && k + 2 < n; i++) {
+		if (i && (len - i) % 3 == 0)
+			buf[k++] = ',';
+		buf[k++] = d[i];
+	}
+	buf[k] = 0;
+	return buf;
+}
+
+/* A value as the panel shows it: counts as they are, bytes with
+ * separators, times with their unit, flags as yes/no; "-" when the run
+ * does not give it. */
+static void cell(char *buf, size_t n, const struct field *f)
+{
+	if (!f || !f->known)
+		snprintf(buf, n, "-");
+	else if (f->k == F_BYTES)
+		commas(buf, n, f->v);
+	else if (f->k == F_NS)
+		time_format(buf, n, f->v);
+	else if (f->k == F_FRAC)
+		snprintf(buf, n, "%.4f", f->f);
+	else if (f->k == F_FLAG)
+		snprintf(buf, n, "%s", f->v ? "yes" : "no");
+	else
+		snprintf(buf, n, "%llu", (unsigned long long)f->v);
+}
+
+/* B - A in the field's own form, signed, and B / A to 2 decimals: empty
+ * where a run lacks the figure (or, for the ratio, A is 0). */
+static void change(char d[40], char r[40], const struct field *a, const struct field *b)
+{
+	const size_t n = 40;
+	*d = *r = 0;
+	if (!a || !b || !a->known || !b->known || a->k == F_FLAG)
+		return;
+	double va = a->k == F_FRAC ? a->f : (double)a->v, vb = b->k == F_FRAC ? b->f : (double)b->v;
+	if (va != 0)
+		snprintf(r, n, "%.2f", vb / va);
+	if (a->k == F_FRAC) {
+		snprintf(d, n, "%+.4f", fabs(vb - va) < 5e-5 ? 0.0 : vb - va);
+		return;
+	}
+	uint64_t m = a->v > b->v ? a->v - b->v : b->v - a->v;
+	char t[36];
+	if (a->k == F_BYTES)
+		commas(t, sizeof t, m);
+	else if (a->k == F_NS)
+		time_format(t, sizeof t, m);
+	else
+		snprintf(t, sizeof t, "%llu", (unsigned long long)m);
+	snprintf(d, n, "%s%s", !m ? "" : b->v > a->v ? "+" : "-", t);
+}
+
+enum { C_NAME, C_A, C_B, C_D, C_R, NCOLS };
+
+/* The table's rows (A's fields in order, then those only B has), each
+ * line padded to the columns' widths. */
+static void compare_lines(struct stats *p, const struct fields *fa, const struct fields *fb)
+{
+	static char cells[2 * FIELDS_MAX + 1][NCOLS][40];
+	static const char *const head[NCOLS] = { "field", "A", "B", "B - A", "B/A" };
+	size_t n = 0;
+	for (int k = 0; k < NCOLS; k++)
+		snprintf(cells[n][k], sizeof cells[n][k], "%s", head[k]);
+	n++;
+	for (int side = 0; side < 2; side++) {
+		const struct fields *fs = side ? fb : fa;
+		for (size_t i = 0; i < fs->n; i++) {
+			if (side && field_find(fa, fs->v[i].name))
+				continue;
+			const struct field *a = field_find(fa, fs->v[i].name);
+			const struct field *b = field_find(fb, fs->v[i].name);
+			snprintf(cells[n][C_NAME], sizeof cells[n][C_NAME], "%s", fs->v[i].name);
+			cell(cells[n][C_A], sizeof cells[n][C_A], a);
+			cell(cells[n][C_B], sizeof cells[n][C_B], b);
+			change(cells[n][C_D], cells[n][C_R], a, b);
+			n++;
+		}
+	}
+	int w[NCOLS] = { 0 };
+	for (size_t i = 0; i < n; i++)
+		for (int k = 0; k < NCOLS; k++)
+			if ((int)strlen(cells[i][k]) > w[k])
+				w[k] = (int)strlen(cells[i][k]);
+	for (size_t i = 0; i < n; i++) {
+		char line[256];
+		int len = snprintf(line, sizeof line, "%-*s  %*s  %*s  %*s  %*s", w[C_NAME],
+				   cells[i][C_NAME], w[C_A], cells[i][C_A], w[C_B], cells[i][C_B],
+				   w[C_D], cells[i][C_D], w[C_R], cells[i][C_R]);
+		if (len > p->width)
+			p->width = len;
+		add_line(p, line);
+	}
+}
+
+/* What a run's log lacks of the summary's classes, as a line: "" if none. */
+static void absent_line(struct stats *p, const char *letter, const struct viewer *run)
+{
+	char why[200], line[240];
+	if (!*lane_view_absent(&run->s, &run->tr, CLASS_BIT(CL_GC) | CLASS_BIT(CL_HEAP), false, why,
+			       sizeof why))
+		return;
+	snprintf(line, sizeof line, "%s: %s", letter, why);
+	add_line(p, line);
+}
+
+/* Both runs' figures: j's own run is u's (the shown one), its other u->other's. */
+static void compare_stats(struct viewer *u, const struct stats_job *j)
+{
+	struct stats *p = st(u);
+	static struct fields fs[2]; /* [0] the shown run's, [1] the other's */
+	fields_of(&j->sm, u->tr.ncaps, &fs[0]);
+	fields_of(&j->osm, u->other->tr.ncaps, &fs[1]);
+	bool b_shown = u->swapped; /* the shown run is B */
+	char a0[32], a1[32], b0[32], b1[32], line[200];
+	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
+	uint64_t alo = b_shown ? j->oa : j->a, ahi = b_shown ? j->ob : j->b;
+	uint64_t blo = b_shown ? j->a : j->oa, bhi = b_shown ? j->b : j->ob;
+	snprintf(line, sizeof line, "A: %s .. %s   B: %s .. %s   (each run's clock)",
+		 time_format_res(a0, 32, alo, res), time_format_res(a1, 32, ahi, res),
+		 time_format_res(b0, 32, blo, res), time_format_res(b1, 32, bhi, res));
+	add_line(p, line);
+	add_line(p, "");
+	compare_lines(p, &fs[b_shown ? 1 : 0], &fs[b_shown ? 0 : 1]);
+	if ((int)strlen(line) > p->width)
+		p->width = (int)strlen(line);
+	absent_line(p, "A", b_shown ? u->other : u);
+	absent_line(p, "B", b_shown ? u : u->other);
 }
 
 static void make_stats(struct viewer *u)
@@ -65,8 +312,17 @@ static void make_stats(struct viewer *u)
 	struct stats_job j = { .tr = &u->tr, .s = &u->s };
 	j.a = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
 	j.b = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
+	if (core_two(u)) {
+		j.otr = &u->other->tr;
+		j.os = &u->other->s;
+		j.oa = core_to_other(u, j.a);
+		j.ob = core_to_other(u, j.b);
+	}
 	busy_run(u, "the interval's statistics", stats_job, &j);
-	summary_text(&j.sm, add_line, st(u));
+	if (core_two(u))
+		compare_stats(u, &j);
+	else
+		summary_text(&j.sm, add_line, st(u));
 }
 
 static void draw_stats(struct viewer *u)
@@ -76,10 +332,11 @@ static void draw_stats(struct viewer *u)
 	uint64_t hi = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
 	/* to the microsecond, or to the column when columns are finer */
 	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
-	snprintf(t, sizeof t, "interval %s .. %s", time_format_res(a, 32, lo, res),
-		 time_format_res(b_, 32, hi, res));
+	snprintf(t, sizeof t, "interval %s .. %s%s", time_format_res(a, 32, lo, res),
+		 time_format_res(b_, 32, hi, res), core_two(u) ? ": runs A and B" : "");
 	const struct stats *p = st(u);
-	struct box b = draw_box(u, (int)p->n + 2, 84, t);
+	int w = core_two(u) && p->width + 2 > 84 ? p->width + 2 : 84;
+	struct box b = draw_box(u, (int)p->n + 2, w, t);
 	int h = b.h - 1;
 	draw_scroll(u, (int)p->n, h);
 	for (int i = 0; i < h && (size_t)(u->pl.top + i) < p->n; i++)
@@ -103,6 +360,19 @@ static int stats_rows(struct viewer *u)
 	return (int)st(u)->n;
 }
 
+/* Two runs: the other-run action closes the panel before the runs swap;
+ * should it show across a swap, its figures are made again (the mark is
+ * then on the other clock). One log: the figures stay as they were made. */
+static void stats_reload(struct viewer *u, bool before)
+{
+	if (!core_two(u) || before || !view_shown(u, &view_stats))
+		return;
+	if (u->has_mark)
+		make_stats(u);
+	else
+		free_stats(u);
+}
+
 const struct view_ops view_stats = {
 	.name = "stats",
 	.opens_on = ACT_STATS,
@@ -110,6 +380,7 @@ const struct view_ops view_stats = {
 	.close = free_stats,
 	.draw = draw_stats,
 	.rows = stats_rows,
+	.reload = stats_reload,
 	.private_size = sizeof(struct stats),
 	.done = free_stats,
 };
