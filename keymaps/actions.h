@@ -34,7 +34,7 @@
 	X(PREV_GC, "prev-gc", 0, "go to the previous GC")                                \
 	X(NEXT_MAJOR_GC, "next-major-gc", 0, "go to the next major GC")                  \
 	X(PREV_MAJOR_GC, "prev-major-gc", 0, "go to the previous major GC")              \
-	X(PAUSE_LIST, "pause-list", 0, "list the longest GC pauses")                     \
+	X(PAUSE_LIST, "pause-list", 0, "list the longest GC pauses (two logs: both runs', with their run)")                     \
 	X(FILTERS, "filters", 0, "choose the event classes of the event list")           \
 	X(TOGGLE_FILTERS, "toggle-filters", 0, "turn all event list filters off or on")  \
 	X(TOGGLE_TIMES, "toggle-times", 0, "event list times: the ruler's unit or ns (as show)") \
@@ -53,10 +53,10 @@
 	X(SPANS, "spans", 0, "the user's phases (START/STOP name): count, total, percentiles; choosing a name goes to its slowest span") \
 	X(HEAP_VIEW, "heap-view", 0, "show the heap profile under the lanes (again: the event list)") \
 	X(PROFILE_VIEW, "profile-view", 0, "show the cost-centre profile under the lanes (again: the event list)") \
-	X(GC_HISTOGRAM, "gc-histogram", 0, "show the window's GC pauses under the lanes: a histogram per generation (again: the event list)") \
+	X(GC_HISTOGRAM, "gc-histogram", 0, "show the window's GC pauses under the lanes: a histogram per generation (two logs: both runs' figures and histograms) (again: the event list)") \
 	X(TICKY_VIEW, "ticky-view", 0, "show the ticky-ticky counters under the lanes: the window's sums and the selected counter's rate (again: the event list)") \
 	X(OTHER_RUN, "other-run", 0, "with two logs open: the event list and the panes show the other run") \
-	X(PANE_MODE, "pane-mode", 0, "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search") \
+	X(PANE_MODE, "pane-mode", 0, "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search; GC histogram with two logs: the figures with the histogram, or the histogram alone") \
 	X(PANE_SORT, "pane-sort", 0, "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label; ticky: by definition, entries, alloc, alloc'd or name") \
 	X(PANE_SCOPE, "pane-scope", 0, "profile: the whole run, the marked interval or the window in view; threads: all or those alive in the window") \
 	X(PANE_CAP, "pane-cap", 0, "profile: all capabilities, or the next one")         \

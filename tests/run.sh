@@ -168,6 +168,7 @@ if sh tests/e2e/compare-sparks.sh "$HECTIC"; then ok; else bad e2e-compare-spark
 if sh tests/e2e/compare-ticky.sh "$HECTIC"; then ok; else bad e2e-compare-ticky; fi
 if sh tests/e2e/compare-spans.sh "$HECTIC"; then ok; else bad e2e-compare-spans; fi
 if sh tests/e2e/compare-threads.sh "$HECTIC"; then ok; else bad e2e-compare-threads; fi
+if sh tests/e2e/compare-gc.sh "$HECTIC"; then ok; else bad e2e-compare-gc; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi
