@@ -134,6 +134,12 @@ $(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
+# viewer/profile_compare.c: the two runs' profiles matched, no curses
+$(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o \
+	$(BUILD)/viewer/profile_compare.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+
 # checks every key name in the tables with libtermkey itself
 $(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)

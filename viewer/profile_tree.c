@@ -324,6 +324,340 @@ static void rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint6
 		prof_flat_select(pp, cc);
 }
 
+/* ---- two runs ---- */
+
+int prof_cmp_shown(const struct viewer *u)
+{
+	return u->swapped ? PC_B : PC_A;
+}
+
+const struct heap *prof_cmp_heap(const struct viewer *u, int side)
+{
+	return side == prof_cmp_shown(u) ? &u->heap : &u->other->heap;
+}
+
+void prof_cmp_text(const struct pc_key *k, struct cc_text *x)
+{
+	if (k->undef < 0) {
+		*x = (struct cc_text){ k->label, k->module, k->nlabel, k->nmodule, "" };
+		return;
+	}
+	snprintf(x->buf, sizeof x->buf, "<cc %u>", k->id);
+	x->label = (const uint8_t *)x->buf;
+	x->nlabel = strlen(x->buf);
+	x->module = (const uint8_t *)"?";
+	x->nmodule = 1;
+}
+
+const struct pc_key *prof_cmp_sel(const struct prof_pane *pp, const struct pc_fig **f)
+{
+	size_t r = pp->pl.sel >= 0 ? (size_t)pp->pl.sel : SIZE_MAX;
+	if (pp->flat && r < pp->cmp.nrows) {
+		*f = pp->cmp.rows[r].f;
+		return &pp->cmp.rows[r].k;
+	}
+	if (!pp->flat && r < pp->nrows) {
+		*f = pp->cmp.nodes[pp->rows[r]].f;
+		return &pp->cmp.nodes[pp->rows[r]].k;
+	}
+	return NULL;
+}
+
+void prof_cmp_tree_rows(struct prof_pane *pp, uint32_t node, bool reveal)
+{
+	const struct pcmp *c = &pp->cmp;
+	if (node >= c->n)
+		node = 0;
+	uint32_t shown = node;
+	for (uint32_t a = c->n ? c->nodes[node].parent : CCT_NONE; a != CCT_NONE; a = c->nodes[a].parent) {
+		if (reveal)
+			pp->open[a] = true;
+		else if (!pp->open[a])
+			shown = a;
+	}
+	pp->nrows = pcmp_tree_rows(c, pp->open, pp->rows, c->n);
+	pane_list_set(&pp->pl, (int)pp->nrows);
+	pane_list_select(&pp->pl, 0);
+	for (size_t r = 0; r < pp->nrows; r++)
+		if (pp->rows[r] == shown)
+			pane_list_select(&pp->pl, (int)r);
+}
+
+void prof_cmp_flat_select(struct prof_pane *pp, const struct pc_key *k)
+{
+	pane_list_set(&pp->pl, (int)pp->cmp.nrows);
+	long r = k ? pcmp_find_row(&pp->cmp, k) : -1;
+	pane_list_select(&pp->pl, r >= 0 ? (int)r : 0);
+}
+
+bool prof_cmp_shown_id(const struct viewer *u, const struct pc_key *k, const uint32_t cc[2],
+		       const struct pc_fig f[2], uint32_t *id)
+{
+	int s = prof_cmp_shown(u);
+	*id = cc[s];
+	if (cc[s] != CCT_NONE)
+		return true;
+	struct pc_key root;
+	pcmp_key_of(NULL, s, CCT_NONE, &root);
+	return f[s].has && pcmp_key_eq(k, &root);
+}
+
+/* ---- two runs: the pane's actions ---- */
+
+static void cmp_mode(struct prof_pane *pp)
+{
+	const struct pc_fig *f;
+	const struct pc_key *k = prof_cmp_sel(pp, &f);
+	pp->flat = !pp->flat;
+	if (pp->flat) /* the node's cost centre; else its heaviest node, shown */
+		prof_cmp_flat_select(pp, k);
+	else
+		prof_cmp_tree_rows(pp, k ? pcmp_heaviest_of(&pp->cmp, k) : 0, true);
+}
+
+static void cmp_toggle(struct viewer *u, struct prof_pane *pp)
+{
+	if (pp->flat) {
+		cmp_mode(pp);
+		return;
+	}
+	if (!pp->nrows)
+		return;
+	uint32_t k = pp->rows[pp->pl.sel];
+	if (pp->cmp.nodes[k].child == CCT_NONE) {
+		core_say(u, "no cost centre under this one");
+		return;
+	}
+	pp->open[k] = !pp->open[k];
+	prof_cmp_tree_rows(pp, k, false);
+}
+
+static void cmp_expand_all(struct viewer *u, struct prof_pane *pp)
+{
+	if (pp->flat) {
+		core_say(u, "%s: in the tree (%s)", action_name(ACT_EXPAND_ALL), core_key_for(u, ACT_PANE_MODE));
+		return;
+	}
+	bool closed = false;
+	for (size_t k = 0; k < pp->cmp.n && !closed; k++)
+		closed = pp->cmp.nodes[k].child != CCT_NONE && !pp->open[k];
+	for (size_t k = 0; k < pp->cmp.n; k++)
+		pp->open[k] = closed || !k;
+	prof_cmp_tree_rows(pp, pp->nrows ? pp->rows[pp->pl.sel] : 0, false);
+	core_say(u, "%s", closed ? "every node open" : "every node closed but the root");
+}
+
+static void cmp_sort_next(struct viewer *u, struct prof_pane *pp)
+{
+	if (pp->flat) {
+		const struct pc_fig *f;
+		const struct pc_key *k = prof_cmp_sel(pp, &f);
+		struct pc_key kk = k ? *k : (struct pc_key){ 0 }; /* the rows move */
+		pp->cflat_by = pp->cflat_by == PC_BY_CHANGE ? PC_BY_INH_CHANGE
+			       : pp->cflat_by == PC_BY_INH_CHANGE ? PC_BY_NAME : PC_BY_CHANGE;
+		pcmp_sort_rows(&pp->cmp, pp->cflat_by);
+		prof_cmp_flat_select(pp, k ? &kk : NULL);
+	} else {
+		pp->ctree_by = pp->ctree_by == PC_BY_WEIGHT ? PC_BY_INH_CHANGE
+			       : pp->ctree_by == PC_BY_INH_CHANGE ? PC_BY_NAME : PC_BY_WEIGHT;
+		uint32_t k = pp->nrows ? pp->rows[pp->pl.sel] : 0;
+		pcmp_sort_tree(&pp->cmp, pp->ctree_by);
+		prof_cmp_tree_rows(pp, k, false);
+	}
+	core_say(u, "sorted by %s", pcmp_order_name(pp->flat ? pp->cflat_by : pp->ctree_by));
+}
+
+/* The selected cost centre's ticks marked on the shown run's lanes (the
+ * other run's are not drawn by the pane). */
+static void cmp_highlight(struct viewer *u, struct prof_pane *pp)
+{
+	const struct pc_fig *f;
+	const struct pc_key *k = prof_cmp_sel(pp, &f);
+	uint32_t id;
+	if (!k) {
+		core_say(u, "no tick in this scope");
+		return;
+	}
+	const uint32_t *cc = pp->flat ? pp->cmp.rows[pp->pl.sel].cc : pp->cmp.nodes[pp->rows[pp->pl.sel]].cc;
+	if (!prof_cmp_shown_id(u, k, cc, f, &id)) {
+		core_say(u, "not in run %s, whose lanes the marks go on (%s: the other run)",
+			 core_run_letter(u), core_key_for(u, ACT_OTHER_RUN));
+		return;
+	}
+	bool again = pp->hl && pp->hl_cc == id;
+	prof_hl_clear(pp);
+	if (again) {
+		core_say(u, "highlight cleared");
+		return;
+	}
+	pp->hl = true;
+	pp->hl_cc = id;
+	prof_hl_compute(u, pp);
+	struct cc_text x;
+	prof_cmp_text(k, &x);
+	/* the label is escaped when the status line draws it */
+	core_say(u, "%zu ticks with %.*s on top marked on run %s's lanes; %s clears them", pp->nticks,
+		 (int)(x.nlabel < 60 ? x.nlabel : 60), (const char *)x.label, core_run_letter(u),
+		 core_key_for(u, ACT_CANCEL));
+}
+
+bool prof_cmp_act(struct viewer *u, struct prof_pane *pp, enum action a)
+{
+	switch (a) {
+	case ACT_SELECT: cmp_toggle(u, pp); return true;
+	case ACT_EXPAND_ALL: cmp_expand_all(u, pp); return true;
+	case ACT_PANE_SORT: cmp_sort_next(u, pp); return true;
+	case ACT_PANE_MODE: cmp_mode(pp); return true;
+	case ACT_HIGHLIGHT: cmp_highlight(u, pp); return true;
+	default: return false;
+	}
+}
+
+/* The selection as a path of keys (a flat row's: its key alone), owned:
+ * false when there is none or out of memory. */
+static bool sel_path(const struct prof_pane *pp, struct pc_path *p)
+{
+	const struct pc_fig *f;
+	const struct pc_key *k = pp->built ? prof_cmp_sel(pp, &f) : NULL;
+	if (!k)
+		return false;
+	return pp->flat ? pcmp_path_key(k, p) : pcmp_path_of(&pp->cmp, pp->rows[pp->pl.sel], p);
+}
+
+void prof_cmp_forget(struct prof_pane *pp)
+{
+	if (pp->built && !pp->kept) {
+		pp->kept = sel_path(pp, &pp->keep);
+		if (pp->kept && pcmp_own(&pp->cmp, &pp->kcmp)) {
+			pp->kopen = pp->open; /* the open nodes go with it */
+			pp->open = NULL;
+		}
+	}
+	pcmp_free(&pp->cmp);
+	free(pp->open);
+	free(pp->rows);
+	pp->open = NULL;
+	pp->rows = NULL;
+	pp->nrows = 0;
+	pp->built = false;
+	prof_hl_clear(pp);
+}
+
+/* The columns' widths for the comparison's names. */
+static void cmp_widths(struct viewer *u, struct prof_pane *pp)
+{
+	pp->wmod = 6; /* MODULE */
+	pp->wtree = pp->wflat = 0;
+	for (size_t i = 0; i < pp->cmp.n + pp->cmp.nrows; i++) {
+		bool node = i < pp->cmp.n;
+		struct cc_text x;
+		prof_cmp_text(node ? &pp->cmp.nodes[i].k : &pp->cmp.rows[i - pp->cmp.n].k, &x);
+		int w = safe_width(x.module, x.nmodule, u->ascii);
+		if (w > pp->wmod)
+			pp->wmod = w < MODULE_MAX ? w : MODULE_MAX;
+		w = safe_width(x.label, x.nlabel, u->ascii);
+		if (!node && w > pp->wflat)
+			pp->wflat = w;
+		if (node && (int)pp->cmp.nodes[i].depth + 2 + w > pp->wtree)
+			pp->wtree = (int)pp->cmp.nodes[i].depth + 2 + w;
+	}
+}
+
+/* Both runs' trees for the scope: the shown run's [from, to] on cap, the
+ * other's the same interval on its own clock (the whole run when the
+ * scope is); NULL for a run without a time profile. False: out of memory. */
+static bool cmp_trees(struct viewer *u, struct prof_pane *pp, struct cctree t[2],
+		      const struct cctree *tp[2])
+{
+	int sh = prof_cmp_shown(u);
+	uint64_t from[2], to[2];
+	from[sh] = pp->from;
+	to[sh] = pp->to;
+	bool whole = pp->from == 0 && pp->to == UINT64_MAX;
+	from[!sh] = pp->ofrom = whole ? 0 : core_to_other(u, pp->from);
+	to[!sh] = pp->oto = whole ? UINT64_MAX : core_to_other(u, pp->to);
+	tp[PC_A] = tp[PC_B] = NULL;
+	for (int s = 0; s < 2; s++) {
+		const struct heap *h = prof_cmp_heap(u, s);
+		struct cctree_opts o = { from[s], to[s], pp->cap, pp->builtin };
+		if (!h->nticks)
+			continue;
+		if (!cctree_build(&t[s], h, &o)) {
+			if (tp[PC_A])
+				cctree_free(&t[PC_A]);
+			tp[PC_A] = NULL;
+			return false;
+		}
+		tp[s] = &t[s];
+	}
+	return true;
+}
+
+/* The comparison for the scope, the open nodes and the selection carried
+ * over from the last one (or kept while the runs swapped). */
+static void cmp_rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint64_t to, int32_t cap)
+{
+	pp->from = from;
+	pp->to = to;
+	pp->cap = cap;
+	pp->with_builtin = pp->builtin;
+	struct cctree t[2];
+	const struct cctree *tp[2] = { NULL, NULL };
+	struct pcmp c;
+	const struct heap *h[2] = { prof_cmp_heap(u, PC_A), prof_cmp_heap(u, PC_B) };
+	bool trees = cmp_trees(u, pp, t, tp);
+	bool ok = trees && pcmp_build(&c, h, tp);
+	for (int s = 0; s < 2; s++)
+		if (tp[s])
+			cctree_free(&t[s]);
+	bool *open = ok ? calloc(c.n ? c.n : 1, sizeof *open) : NULL;
+	uint32_t *rows = ok ? malloc((c.n ? c.n : 1) * sizeof *rows) : NULL;
+	struct pc_path p = { 0 };
+	bool have = pp->kept || sel_path(pp, &p);
+	/* the open nodes of the last comparison, or of the one kept while
+	 * the runs swapped */
+	const struct pcmp *old = pp->kopen ? &pp->kcmp : pp->built ? &pp->cmp : NULL;
+	const bool *old_open = pp->kopen ? pp->kopen : pp->open;
+	bool fresh = !old || !old->n;
+	if (pp->kept) {
+		p = pp->keep;
+		pp->keep = (struct pc_path){ 0 };
+		pp->kept = false;
+	}
+	if (!open || !rows || (!fresh && !pcmp_carry_open(old, old_open, &c, open))) {
+		free(open);
+		free(rows);
+		if (ok)
+			pcmp_free(&c);
+		pcmp_path_free(&p);
+		pp->oom = true;
+		return;
+	}
+	pp->oom = false;
+	pcmp_free(&pp->kcmp);
+	free(pp->kopen);
+	pp->kopen = NULL;
+	pcmp_free(&pp->cmp);
+	free(pp->open);
+	free(pp->rows);
+	pp->cmp = c;
+	pp->open = open;
+	pp->rows = rows;
+	pp->built = true;
+	pcmp_sort_rows(&pp->cmp, pp->cflat_by);
+	pcmp_sort_tree(&pp->cmp, pp->ctree_by);
+	if (fresh)
+		pcmp_open_heaviest(&pp->cmp, open);
+	cmp_widths(u, pp);
+	if (pp->flat) {
+		prof_cmp_tree_rows(pp, 0, false);
+		prof_cmp_flat_select(pp, have && p.n ? &p.k[p.n - 1] : NULL);
+	} else {
+		prof_cmp_tree_rows(pp, have ? pcmp_path_find(&pp->cmp, &p) : 0, true);
+	}
+	pcmp_path_free(&p);
+}
+
 /* The ticks with the highlighted cost centre on top, in the tree's scope
  * and on its capability. */
 static int cmp_hl(const void *a, const void *b)
@@ -393,8 +727,12 @@ void prof_sync(struct viewer *u, struct prof_pane *pp)
 	bool stale = pp->stale;
 	pp->stale = false;
 	if (!pp->built || stale || from != pp->from || to != pp->to || cap != pp->cap ||
-	    pp->builtin != pp->with_builtin)
-		rebuild(u, pp, from, to, cap);
+	    pp->builtin != pp->with_builtin) {
+		if (core_two(u))
+			cmp_rebuild(u, pp, from, to, cap);
+		else
+			rebuild(u, pp, from, to, cap);
+	}
 	if (pp->hl && (stale || pp->hl_from != pp->from || pp->hl_to != pp->to ||
 		       pp->hl_cap != pp->cap))
 		prof_hl_compute(u, pp);
@@ -402,6 +740,10 @@ void prof_sync(struct viewer *u, struct prof_pane *pp)
 
 void prof_free(struct prof_pane *pp)
 {
+	pcmp_free(&pp->cmp);
+	pcmp_free(&pp->kcmp);
+	free(pp->kopen);
+	pcmp_path_free(&pp->keep);
 	cctree_free(&pp->t);
 	free(pp->open);
 	free(pp->rows);

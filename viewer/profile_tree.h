@@ -10,8 +10,10 @@
 #include <stdint.h>
 
 #include "../model/cctree.h"
+#include "../keymaps/actions.h"
 #include "../model/heap.h"
 #include "pane.h"
+#include "profile_compare.h"
 
 struct viewer;
 
@@ -53,6 +55,19 @@ struct prof_pane {
 	uint64_t hl_from, hl_to;
 	int32_t hl_cap;
 	bool stale; /* the log grew: build the tree and the ticks again */
+	/* two runs (hectic A B): the union of both runs' profiles, built for
+	 * the scope above on the shown run's clock (the other run's interval
+	 * mapped to its own); open, rows, pl and the widths are then its
+	 * nodes' and rows', t and fl stay empty */
+	struct pcmp cmp;
+	enum pc_order ctree_by, cflat_by;
+	uint64_t ofrom, oto; /* the other run's interval, on its clock */
+	/* while the runs swap: the last comparison (its own copy) with its
+	 * open nodes, and the selection, to carry them over */
+	struct pcmp kcmp;
+	bool *kopen;
+	struct pc_path keep;
+	bool kept;
 };
 
 /* A cost centre's label and module as bytes from the file (escape them
@@ -92,6 +107,38 @@ bool prof_flat_make(struct viewer *u, struct prof_pane *pp);
  * capability. */
 void prof_hl_compute(struct viewer *u, struct prof_pane *pp);
 void prof_hl_clear(struct prof_pane *pp);
+
+/* ---- two runs ---- */
+
+/* The run the event list shows (PC_A, or PC_B after other-run), and a
+ * run's heap. */
+int prof_cmp_shown(const struct viewer *u);
+const struct heap *prof_cmp_heap(const struct viewer *u, int side);
+
+/* A key's label and module as prof_cc_text gives a cost centre's. */
+void prof_cmp_text(const struct pc_key *k, struct cc_text *x);
+
+/* The selected row's key (NULL: none), and its figures. */
+const struct pc_key *prof_cmp_sel(const struct prof_pane *pp, const struct pc_fig **f);
+
+/* The tree's rows, node selected (its ancestors opened when reveal); the
+ * flat list's rows, the row of key k selected (the first: none). */
+void prof_cmp_tree_rows(struct prof_pane *pp, uint32_t node, bool reveal);
+void prof_cmp_flat_select(struct prof_pane *pp, const struct pc_key *k);
+
+/* The shown run's id of a row or node, for the highlight: false when the
+ * shown run has none (MAIN, the empty stack: CCT_NONE). */
+bool prof_cmp_shown_id(const struct viewer *u, const struct pc_key *k, const uint32_t cc[2],
+		       const struct pc_fig f[2], uint32_t *id);
+
+/* The pane's own actions on a built comparison: open/close, expand all,
+ * sort, flat/tree and highlight; false for any other. */
+bool prof_cmp_act(struct viewer *u, struct prof_pane *pp, enum action a);
+
+/* The runs are about to swap (other-run): the selection kept, the rest
+ * (the comparison, the highlighted ticks of the shown run) dropped, made
+ * again on the next frame. */
+void prof_cmp_forget(struct prof_pane *pp);
 
 /* Frees what the state holds and zeroes it. */
 void prof_free(struct prof_pane *pp);

@@ -25,12 +25,21 @@
 #define NUMS_W 45       /* "individual ticks %time  inherited ticks %time" */
 #define NUMS_W_SHORT 21 /* "inherited ticks %time" */
 #define NO_PROFILE "no time profile in this log: run a profiled build with +RTS -p -l"
+#define NO_PROFILE_TWO "no time profile in either run: run profiled builds with +RTS -p -l"
+/* two runs: a group of figures, "  A indiv %time   B indiv %time   delta" */
+#define GROUP_W 39
 
 extern const struct view_ops view_profile;
 
 static struct prof_pane *state(const struct viewer *u)
 {
 	return view_state(u, &view_profile);
+}
+
+/* A time profile to show: the log's, or with two runs either's. */
+static bool have_profile(const struct viewer *u)
+{
+	return u->heap.nticks || (core_two(u) && u->other->heap.nticks);
 }
 
 static const char *order_name(enum cctree_order by)
@@ -216,12 +225,18 @@ static int list_rows(const struct viewer *u)
 	return n >= 3 ? n - 2 : n - 1 > 0 ? n - 1 : 0;
 }
 
+static void cmp_draw(struct viewer *u, struct pane_area A);
+
 static void prof_draw(struct viewer *u)
 {
 	struct pane_area A = pane_frame(u, NULL);
 	struct prof_pane *pp = state(u);
 	if (A.h <= 0)
 		return;
+	if (core_two(u)) {
+		cmp_draw(u, A);
+		return;
+	}
 	if (!u->heap.nticks) {
 		mvaddnstr(A.y, 0, NO_PROFILE, A.cols);
 		return;
@@ -244,6 +259,219 @@ static void prof_draw(struct viewer *u)
 				 r == pp->pl.sel);
 		else
 			draw_tree_row(u, y + i, &c, pp->rows[r], r == pp->pl.sel);
+	}
+}
+
+/* ---- two runs: A, B and the change ---- */
+
+/* The columns: the cost centre's, the module's, and the figures' groups
+ * (individual and inherited, each A, B and the change), on a narrow
+ * screen the group sorted by alone (inh: the inherited one), then no
+ * module. */
+struct ccols {
+	int wname, xmod, wmod, xnum;
+	int ngroups; /* 2, 1 or 0: no room for figures */
+	bool inh;
+};
+
+static struct ccols cmp_cols(int w, int need, int wmod, bool inh)
+{
+	struct ccols c = { .wmod = wmod, .ngroups = 2, .inh = inh };
+	int nums = 2 * GROUP_W + 2;
+	if (w - nums - 1 - (wmod + 1) < 16) {
+		c.ngroups = 1;
+		nums = GROUP_W;
+	}
+	if (w - nums - 1 - (wmod + 1) < 16)
+		c.wmod = 0;
+	int room = w - nums - 1 - (c.wmod ? c.wmod + 1 : 0);
+	if (need < (int)strlen("COST CENTRE"))
+		need = (int)strlen("COST CENTRE");
+	c.wname = need < room ? need : room;
+	if (c.wname < 4) {
+		c.wname = w;
+		c.wmod = c.ngroups = 0;
+		c.xmod = c.xnum = w;
+		return c;
+	}
+	c.xmod = c.wname + 1;
+	c.xnum = c.xmod + (c.wmod ? c.wmod + 1 : 0);
+	return c;
+}
+
+/* One group's text: each run's ticks and share (blank: the run has no
+ * such figure), B's share minus A's, or which run alone has the row. */
+static void cmp_group(char *b, size_t n, const struct pcmp *c, const struct pc_fig f[2], bool inh)
+{
+	char side[2][40], d[16] = "";
+	for (int s = 0; s < 2; s++) {
+		uint64_t v = inh ? f[s].inherited : f[s].self;
+		if (f[s].has)
+			snprintf(side[s], sizeof side[s], "%9llu %5.1f", (unsigned long long)v, pcmp_share(c, s, v));
+		else
+			snprintf(side[s], sizeof side[s], "%15s", "");
+	}
+	double x;
+	int only = pcmp_only(f);
+	if (only >= 0)
+		snprintf(d, sizeof d, "only %s", only == PC_A ? "A" : "B");
+	else if (pcmp_delta(c, f, inh, &x) && x > -0.05 && x < 0.05)
+		snprintf(d, sizeof d, "0.0"); /* not -0.0 */
+	else if (pcmp_delta(c, f, inh, &x))
+		snprintf(d, sizeof d, "%+.1f", x);
+	snprintf(b, n, "%s %s %7s", side[0], side[1], d);
+}
+
+static void cmp_draw_row(struct viewer *u, int y, const struct ccols *c, const struct pc_key *k,
+			 const uint32_t cc[2], int x, const struct pc_fig f[2], bool selected)
+{
+	const struct prof_pane *pp = state(u);
+	attr_t a = selected ? A_REVERSE : A_NORMAL;
+	attron(a);
+	move(y, 0);
+	for (int i = 0; i < u->L.cols; i++)
+		addch(' ');
+	struct cc_text t;
+	prof_cmp_text(k, &t);
+	uint32_t id;
+	if (x < c->wname) {
+		bool lit = pp->hl && prof_cmp_shown_id(u, k, cc, f, &id) && id == pp->hl_cc;
+		attr_t hl = lit ? draw_attr(u, C_MARKER) | A_BOLD : 0;
+		attron(hl);
+		draw_clipped(y, x, t.label, t.nlabel, c->wname - x, u->ascii);
+		attroff(hl);
+		attron(a);
+	}
+	if (c->wmod)
+		draw_clipped(y, c->xmod, t.module, t.nmodule, c->wmod, u->ascii);
+	char b[2][96];
+	if (c->ngroups && c->xnum < u->L.cols) {
+		cmp_group(b[0], sizeof b[0], &pp->cmp, f, c->ngroups == 1 && c->inh);
+		if (c->ngroups == 2)
+			cmp_group(b[1], sizeof b[1], &pp->cmp, f, true);
+		mvaddnstr(y, c->xnum, b[0], u->L.cols - c->xnum);
+		if (c->ngroups == 2 && c->xnum + GROUP_W + 2 < u->L.cols)
+			mvaddnstr(y, c->xnum + GROUP_W + 2, b[1], u->L.cols - c->xnum - GROUP_W - 2);
+	}
+	attroff(a);
+}
+
+static void cmp_draw_node(struct viewer *u, int y, const struct ccols *c, uint32_t k, bool selected)
+{
+	const struct prof_pane *pp = state(u);
+	const struct pc_node *x = &pp->cmp.nodes[k];
+	int indent = (int)(x->depth < (uint32_t)c->wname / 2 ? x->depth : (uint32_t)c->wname / 2);
+	cmp_draw_row(u, y, c, &x->k, x->cc, indent + 2, x->f, selected);
+	if (x->child != CCT_NONE && indent < c->wname) {
+		attron(selected ? A_REVERSE : A_NORMAL);
+		mvaddstr(y, indent, pp->open[k] ? G_OPEN(u) : G_CLOSED(u));
+		attroff(selected ? A_REVERSE : A_NORMAL);
+	}
+}
+
+static void cmp_draw_header(struct viewer *u, int y, const struct ccols *c)
+{
+	attron(draw_attr(u, C_DIM));
+	mvaddnstr(y, 0, "COST CENTRE", c->wname);
+	if (c->wmod)
+		mvaddnstr(y, c->xmod, "MODULE", c->wmod);
+	char b[128];
+	bool inh = c->ngroups == 1 && c->inh;
+	int n = snprintf(b, sizeof b, "%9s %5s %9s %5s %7s", inh ? "A inher" : "A indiv", "%time",
+			 inh ? "B inher" : "B indiv", "%time", "delta");
+	if (c->ngroups == 2 && n > 0 && (size_t)n < sizeof b)
+		snprintf(b + n, sizeof b - (size_t)n, "  %9s %5s %9s %5s %7s", "A inher", "%time", "B inher",
+			 "%time", "delta");
+	if (c->ngroups && c->xnum < u->L.cols)
+		mvaddnstr(y, c->xnum, b, u->L.cols - c->xnum);
+	attroff(draw_attr(u, C_DIM));
+}
+
+/* "profile: whole run, all caps: A 310 ticks, B 584 ticks; ...". */
+static void cmp_draw_title(struct viewer *u, int y)
+{
+	const struct prof_pane *pp = state(u);
+	const struct pcmp *c = &pp->cmp;
+	char s[160], b[480], side[2][48];
+	scope_text(u, s, sizeof s);
+	for (int k = 0; k < 2; k++) {
+		if (c->prof[k])
+			snprintf(side[k], sizeof side[k], "%llu ticks", (unsigned long long)c->total[k]);
+		else
+			snprintf(side[k], sizeof side[k], "no time profile");
+	}
+	int n = snprintf(b, sizeof b, "profile: %s: A %s, B %s; %s by %s", s, side[0], side[1],
+			 pp->flat ? "flat" : "tree", pcmp_order_name(pp->flat ? pp->cflat_by : pp->ctree_by));
+	size_t w = n > 0 && (size_t)n < sizeof b ? (size_t)n : 0;
+	if (pp->with_builtin)
+		w += (size_t)snprintf(b + w, sizeof b - w, "; built-ins shown (%s: hide them)",
+				      core_key_for(u, ACT_TOGGLE_BUILTIN));
+	else { /* of the runs with a profile */
+		char lo[2][32] = { "", "" };
+		for (int k = 0; k < 2; k++)
+			if (c->prof[k])
+				snprintf(lo[k], sizeof lo[k], "%s%s %llu", k && c->prof[0] ? ", " : "", k ? "B" : "A",
+					 (unsigned long long)c->left_out[k]);
+		w += (size_t)snprintf(b + w, sizeof b - w, "; %s%s on built-ins left out (%s: show them)", lo[0],
+				      lo[1], core_key_for(u, ACT_TOGGLE_BUILTIN));
+	}
+	if (w < sizeof b && (c->unknown[0] || c->unknown[1]))
+		w += (size_t)snprintf(b + w, sizeof b - w, "; A %llu, B %llu on undefined cost centres",
+				      (unsigned long long)c->unknown[0], (unsigned long long)c->unknown[1]);
+	if (w < sizeof b && (prof_cmp_heap(u, PC_A)->over_budget || prof_cmp_heap(u, PC_B)->over_budget))
+		w += (size_t)snprintf(b + w, sizeof b - w, "; partial (memory budget)");
+	if (w < sizeof b && pp->oom)
+		snprintf(b + w, sizeof b - w, "; out of memory: figures of the last scope");
+	attron(A_BOLD);
+	mvaddnstr(y, 0, b, u->L.cols);
+	attroff(A_BOLD);
+}
+
+/* Neither run has a time profile: said, with the runs' files. */
+static void cmp_draw_none(struct viewer *u, int y)
+{
+	const char *p[2] = { u->o.path, u->other->o.path };
+	if (u->swapped) {
+		p[0] = u->other->o.path;
+		p[1] = u->o.path;
+	}
+	char b[600];
+	for (int k = 0; k < 2; k++) {
+		const char *sl = strrchr(p[k], '/');
+		p[k] = sl ? sl + 1 : p[k];
+	}
+	int n = snprintf(b, sizeof b, "%s (A %s, B %s)", NO_PROFILE_TWO, p[0], p[1]);
+	/* the files' names as draw_safe escapes them */
+	draw_safe(y, 0, (const uint8_t *)b, n > 0 ? strlen(b) : 0, u->L.cols, u->ascii);
+}
+
+static void cmp_draw(struct viewer *u, struct pane_area A)
+{
+	struct prof_pane *pp = state(u);
+	if (!have_profile(u)) {
+		cmp_draw_none(u, A.y);
+		return;
+	}
+	prof_sync(u, pp);
+	if (!pp->built) {
+		mvaddnstr(A.y, 0, "profile: out of memory", A.cols);
+		return;
+	}
+	cmp_draw_title(u, A.y);
+	bool inh = !pp->flat || pp->cflat_by == PC_BY_INH_CHANGE;
+	struct ccols c = cmp_cols(A.cols, pp->flat ? pp->wflat : pp->wtree, pp->wmod, inh);
+	int y = A.y + 1, h = list_rows(u);
+	if (A.h >= 3)
+		cmp_draw_header(u, y++, &c);
+	pane_list_show(&pp->pl, h);
+	for (int i = 0; i < h && pp->pl.top + i < pp->pl.n; i++) {
+		int r = pp->pl.top + i;
+		if (pp->flat) {
+			const struct pc_row *w = &pp->cmp.rows[r];
+			cmp_draw_row(u, y + i, &c, &w->k, w->cc, 0, w->f, r == pp->pl.sel);
+		} else {
+			cmp_draw_node(u, y + i, &c, pp->rows[r], r == pp->pl.sel);
+		}
 	}
 }
 
@@ -411,6 +639,8 @@ static void next_cap(const struct viewer *u, struct prof_pane *pp)
 /* The pane's own actions, on a built tree. */
 static bool tree_act(struct viewer *u, struct prof_pane *pp, enum action a)
 {
+	if (core_two(u) && prof_cmp_act(u, pp, a))
+		return true;
 	switch (a) {
 	case ACT_SELECT: toggle_node(u, pp); return true;
 	case ACT_EXPAND_ALL: expand_all(u, pp); return true;
@@ -436,17 +666,17 @@ static bool tree_act(struct viewer *u, struct prof_pane *pp, enum action a)
 static bool prof_act(struct viewer *u, enum action a)
 {
 	struct prof_pane *pp = state(u);
-	if (u->heap.nticks)
+	if (have_profile(u))
 		prof_sync(u, pp);
 	pane_list_show(&pp->pl, list_rows(u)); /* a page: the rows shown */
 	if (pane_list_act(&pp->pl, a, false))
 		return true;
-	if (!u->heap.nticks) {
+	if (!have_profile(u)) {
 		switch (a) {
 		case ACT_SELECT: return true;
 		case ACT_PANE_MODE: case ACT_PANE_SORT: case ACT_PANE_SCOPE: case ACT_PANE_CAP:
 		case ACT_TOGGLE_BUILTIN: case ACT_HIGHLIGHT: case ACT_EXPAND_ALL:
-			core_say(u, NO_PROFILE);
+			core_say(u, "%s", core_two(u) ? NO_PROFILE_TWO : NO_PROFILE);
 			return true;
 		default: return false;
 		}
@@ -461,16 +691,19 @@ static bool prof_act(struct viewer *u, enum action a)
 static bool prof_open(struct viewer *u)
 {
 	struct prof_pane *pp = state(u);
-	*pp = (struct prof_pane){ .capi = -1, .tree_by = CCT_BY_INHERITED, .flat_by = CCT_BY_SELF };
-	if (!loader_heap(u))
+	/* two runs: the flat list by change first (perf diff's) */
+	*pp = (struct prof_pane){ .capi = -1, .tree_by = CCT_BY_INHERITED, .flat_by = CCT_BY_SELF,
+				  .flat = core_two(u), .cflat_by = PC_BY_CHANGE, .ctree_by = PC_BY_WEIGHT };
+	if (!loader_heap(u) || (core_two(u) && !loader_heap_of(u, u->other)))
 		return false;
-	if (!u->heap.nticks) {
-		core_say(u, NO_PROFILE);
+	if (!have_profile(u)) {
+		core_say(u, "%s", core_two(u) ? NO_PROFILE_TWO : NO_PROFILE);
 		return true;
 	}
 	prof_sync(u, pp);
-	core_say(u, "%s open/close, %s sort, %s flat, %s scope, %s cap, %s built-ins, %s mark ticks, %s back",
+	core_say(u, "%s open/close, %s sort, %s %s, %s scope, %s cap, %s built-ins, %s mark ticks, %s back",
 	       core_key_for(u, ACT_SELECT), core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_PANE_MODE),
+	       pp->flat ? "tree" : "flat",
 	       core_key_for(u, ACT_PANE_SCOPE), core_key_for(u, ACT_PANE_CAP),
 	       core_key_for(u, ACT_TOGGLE_BUILTIN), core_key_for(u, ACT_HIGHLIGHT),
 	       core_key_for(u, ACT_PROFILE_VIEW));
@@ -479,9 +712,12 @@ static bool prof_open(struct viewer *u)
 
 /* The log grew: while the pane shows, the tree and the marked ticks are
  * made again on the next frame (the open nodes carried over, as for a new
- * scope). */
+ * scope). Two runs: the other-run action swaps them, the comparison is
+ * made again (its selection kept), the highlight cleared. */
 static void prof_reload(struct viewer *u, bool before)
 {
+	if (before && core_two(u)) /* the runs swap: what names the shown run's ids goes */
+		prof_cmp_forget(state(u));
 	if (!before && view_shown(u, &view_profile))
 		state(u)->stale = true;
 }
