@@ -170,6 +170,7 @@ if sh tests/e2e/compare-spans.sh "$HECTIC"; then ok; else bad e2e-compare-spans;
 if sh tests/e2e/compare-threads.sh "$HECTIC"; then ok; else bad e2e-compare-threads; fi
 if sh tests/e2e/compare-gc.sh "$HECTIC"; then ok; else bad e2e-compare-gc; fi
 if sh tests/e2e/compare-profile.sh "$HECTIC"; then ok; else bad e2e-compare-profile; fi
+if sh tests/e2e/compare-heap.sh "$HECTIC"; then ok; else bad e2e-compare-heap; fi
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
 if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi

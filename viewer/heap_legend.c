@@ -1,6 +1,7 @@
 /* The heap pane's words: its band names (info-table provenance for a -hi
  * profile), the legend, the highlighted band's detail and the list of the
- * bands summed as other. */
+ * bands summed as other; with two runs, the same with each run's figures
+ * and the change from A to B. */
 #include "heap_pane.h"
 
 #include <stdio.h>
@@ -11,12 +12,12 @@
 
 /* ---- names ---- */
 
-/* The name of band b into f, as the pane shows it. */
-static void write_name(struct viewer *u, uint32_t b, FILE *f)
+/* The name of band b of h (s its store) into f, as the pane shows it. */
+static void write_name(const struct heap *h, const struct store *s, uint32_t b, FILE *f)
 {
 	uint64_t addr;
 	struct ipe e;
-	switch (heap_band_ipe(&u->heap, &u->s, b, &addr, &e)) {
+	switch (heap_band_ipe(h, s, b, &addr, &e)) {
 	case 1:
 		fprintf(f, "0x%llx (no provenance)", (unsigned long long)addr);
 		return;
@@ -28,12 +29,13 @@ static void write_name(struct viewer *u, uint32_t b, FILE *f)
 		}
 		return;
 	}
-	heap_band_name(&u->heap, b, f);
+	heap_band_name(h, b, f);
 }
 
-const char *heap_pane_name(struct viewer *u, struct heap_pane *p, uint32_t b, size_t *n)
+const char *heap_pane_name_in(const struct heap *h, const struct store *st, char **names,
+			      size_t *lens, uint32_t b, size_t *n)
 {
-	if (!p->name[b]) {
+	if (!names[b]) {
 		char *s = NULL;
 		size_t len = 0;
 		FILE *f = open_memstream(&s, &len);
@@ -41,17 +43,22 @@ const char *heap_pane_name(struct viewer *u, struct heap_pane *p, uint32_t b, si
 			*n = 0;
 			return "";
 		}
-		write_name(u, b, f);
+		write_name(h, st, b, f);
 		if (fclose(f) != 0 || !s) {
 			free(s);
 			*n = 0;
 			return "";
 		}
-		p->name[b] = s;
-		p->nname[b] = len;
+		names[b] = s;
+		lens[b] = len;
 	}
-	*n = p->nname[b];
-	return p->name[b];
+	*n = lens[b];
+	return names[b];
+}
+
+const char *heap_pane_name(struct viewer *u, struct heap_pane *p, uint32_t b, size_t *n)
+{
+	return heap_pane_name_in(&u->heap, &u->s, p->name, p->nname, b, n);
 }
 
 char heap_pane_letter(const struct heap_pane *p, int i)
@@ -164,19 +171,19 @@ int heap_pane_detail_rows(struct viewer *u, const struct heap_pane *p)
 	return u->heap.breakdown == HEAP_BY_INFO_TABLE ? 5 : 4;
 }
 
-/* The provenance row of a -hi band: the info table's name, closure type,
- * type, label, module and source location, as its IPE event gives them. */
-static void detail_ipe(struct viewer *u, struct heap_pane *p, int y)
+/* The provenance row of a -hi band (b of h, s its store; -1: other): the
+ * info table's name, closure type, type, label, module and source
+ * location, as its IPE event gives them. */
+static void detail_ipe(struct viewer *u, const struct heap *h, const struct store *s, long b, int y)
 {
 	heap_pane_put(u, y, 0, "table");
-	int i = p->pl.sel;
-	if (i >= p->nshown) {
+	if (b < 0) {
 		heap_pane_put(u, y, LAYOUT_GUTTER, "(the sum of the bands not drawn on their own)");
 		return;
 	}
 	uint64_t addr;
 	struct ipe e;
-	int k = heap_band_ipe(&u->heap, &u->s, p->rank[i].band, &addr, &e);
+	int k = heap_band_ipe(h, s, (uint32_t)b, &addr, &e);
 	char line[160];
 	if (k == 0) {
 		heap_pane_put(u, y, LAYOUT_GUTTER, "(not an info table's address)");
@@ -241,14 +248,14 @@ static void detail_series(struct viewer *u, struct heap_pane *p, int y, int i)
 	heap_pane_put(u, y, 0, "series");
 	uint64_t max = 0;
 	for (int k = 0; k < u->L.plotw; k++)
-		if (p->ccens[k] >= 0 && p->cval[(size_t)k * M + (size_t)i] > max)
-			max = p->cval[(size_t)k * M + (size_t)i];
+		if (p->col.cens[k] >= 0 && p->col.val[(size_t)k * M + (size_t)i] > max)
+			max = p->col.val[(size_t)k * M + (size_t)i];
 	attr_t at = p->colors ? (attr_t)COLOR_PAIR(heap_pane_line(p, i)) : 0;
 	attron(at);
 	for (int k = 0; k < u->L.plotw; k++)
-		if (p->ccens[k] >= 0)
+		if (p->col.cens[k] >= 0)
 			draw_level(u, y, LAYOUT_GUTTER + k,
-				   layout_level8((double)p->cval[(size_t)k * M + (size_t)i], (double)max));
+				   layout_level8((double)p->col.val[(size_t)k * M + (size_t)i], (double)max));
 	attroff(at);
 }
 
@@ -273,7 +280,7 @@ void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, l
 	if (++y >= y0 + rows)
 		return;
 	if (h->breakdown == HEAP_BY_INFO_TABLE) {
-		detail_ipe(u, p, y);
+		detail_ipe(u, h, &u->s, i < p->nshown ? (long)p->rank[i].band : -1, y);
 		if (++y >= y0 + rows)
 			return;
 	}
@@ -333,4 +340,323 @@ void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, lo
 			draw_safe(y, x, (const uint8_t *)s, n, u->L.cols - x, u->ascii);
 		attroff(ta);
 	}
+}
+
+/* ---- two runs ---- */
+
+static const struct heap *cmp_heap(const struct viewer *u, int r)
+{
+	return r ? &u->other->heap : &u->heap;
+}
+
+static const struct store *cmp_store(const struct viewer *u, int r)
+{
+	return r ? &u->other->s : &u->s;
+}
+
+char *heap_cmp_change(char *buf, size_t n, uint64_t a, uint64_t b)
+{
+	char d[32], r[32] = "";
+	bytes_format(d, sizeof d, b >= a ? b - a : a - b);
+	if (a) {
+		double x = (double)b / (double)a;
+		snprintf(r, sizeof r, x < 9.995 ? " x%.2f" : x < 99.95 ? " x%.1f" : " x%.0f", x);
+	}
+	snprintf(buf, n, "%s%s%s", b == a ? "" : b > a ? "+" : "-", d, r);
+	return buf;
+}
+
+char *heap_cmp_label(struct viewer *u, int r, char *buf, size_t n)
+{
+	char s[200];
+	if (r)
+		core_runs_exchange(u);
+	snprintf(buf, n, "%s %s", core_run_letter(u), core_run_short(u, s, sizeof s));
+	if (r)
+		core_runs_exchange(u);
+	return buf;
+}
+
+const char *heap_cmp_name(struct viewer *u, struct heap_pane *p, int r, uint32_t b, size_t *n)
+{
+	struct heap_cmp_run *x = &p->cmp->r[r];
+	return heap_pane_name_in(cmp_heap(u, r), cmp_store(u, r), x->name, x->nname, b, n);
+}
+
+/* An entry's name (raw bytes): its band's in A, or in B when A has none. */
+static const char *ent_name(struct viewer *u, struct heap_pane *p, const struct heap_cmp_ent *e,
+			    size_t *n)
+{
+	int r = e->band[p->cmp->ra] >= 0 ? p->cmp->ra : 1 - p->cmp->ra;
+	return heap_cmp_name(u, p, r, (uint32_t)e->band[r], n);
+}
+
+/* The name of legend entry i (raw bytes). */
+static const char *cmp_entry_name(struct viewer *u, struct heap_pane *p, int i, size_t *n,
+				  char *buf, size_t bn)
+{
+	const struct heap_cmp *c = p->cmp;
+	if (i < p->nshown)
+		return ent_name(u, p, &c->ent[i], n);
+	size_t rest = c->nrank > (size_t)p->nshown ? c->nrank - (size_t)p->nshown : 0;
+	*n = (size_t)snprintf(buf, bn, "other (%zu band%s)", rest, rest == 1 ? "" : "s");
+	return buf;
+}
+
+/* Entry i's figures in A and B (the entries not shown summed for other),
+ * and whether each run has a band of its name. */
+static void cmp_figs(const struct heap_pane *p, int i, const struct heap_cmp_fig **fa,
+		     const struct heap_cmp_fig **fb, bool *ina, bool *inb)
+{
+	const struct heap_cmp *c = p->cmp;
+	int ra = c->ra, rb = 1 - ra;
+	if (i < p->nshown) {
+		*fa = &c->ent[i].f[ra];
+		*fb = &c->ent[i].f[rb];
+		*ina = c->ent[i].band[ra] >= 0;
+		*inb = c->ent[i].band[rb] >= 0;
+	} else {
+		*fa = &c->r[ra].other;
+		*fb = &c->r[rb].other;
+		*ina = c->r[ra].any;
+		*inb = c->r[rb].any;
+	}
+}
+
+/* A's peak, B's and the change, as a legend entry writes them. */
+static void cmp_peaks(char *line, size_t n, const struct heap_cmp_fig *fa,
+		      const struct heap_cmp_fig *fb, bool ina, bool inb)
+{
+	char a[32], b[32], d[48];
+	snprintf(line, n, "A %7s  B %7s  %-15s ", ina ? bytes_format(a, sizeof a, fa->peak) : "-",
+		 inb ? bytes_format(b, sizeof b, fb->peak) : "-",
+		 !inb ? "only in A" : !ina ? "only in B" : heap_cmp_change(d, sizeof d, fa->peak, fb->peak));
+}
+
+/* Entry i at (y, x), w columns: the selection mark, the swatch, the
+ * letter, A's peak, B's, the change, the name. */
+static void cmp_legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i)
+{
+	bool sel = i == p->pl.sel;
+	char line[128], nb[64];
+	int end = x + w < u->L.cols ? x + w : u->L.cols;
+	if (sel)
+		heap_pane_put(u, y, x, ">");
+	if (p->colors) {
+		attron(COLOR_PAIR(heap_pane_fill(p, i)));
+		heap_pane_put(u, y, x + 2, "  ");
+		attroff(COLOR_PAIR(heap_pane_fill(p, i)));
+	}
+	char l[2] = { heap_pane_letter(p, i), 0 };
+	attr_t la = sel && p->hl ? A_REVERSE | A_BOLD : A_BOLD;
+	attron(la);
+	heap_pane_put(u, y, x + 5, l);
+	attroff(la);
+	const struct heap_cmp_fig *fa, *fb;
+	bool ina, inb;
+	cmp_figs(p, i, &fa, &fb, &ina, &inb);
+	cmp_peaks(line, sizeof line, fa, fb, ina, inb);
+	attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
+	attron(ta);
+	int tx = x + 7 + heap_pane_put(u, y, x + 7, line);
+	size_t n;
+	const char *name = cmp_entry_name(u, p, i, &n, nb, sizeof nb);
+	if (tx < end - 1)
+		draw_safe(y, tx, (const uint8_t *)name, n, end - tx - 1, u->ascii);
+	attroff(ta);
+}
+
+void heap_cmp_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols)
+{
+	int n = p->pl.n;
+	if (legcols <= 1) { /* a row an entry, scrolled with the selection */
+		for (int r = 0; r < rows && p->pl.top + r < n; r++)
+			cmp_legend_entry(u, p, y0 + r, 0, u->L.cols, p->pl.top + r);
+		return;
+	}
+	int w = u->L.cols / legcols; /* side by side, filled down each column first */
+	for (int k = 0; k < n; k++) {
+		int r = k % rows, col = k / rows;
+		if (col < legcols)
+			cmp_legend_entry(u, p, y0 + r, col * w, w, k);
+	}
+}
+
+int heap_cmp_detail_rows(struct viewer *u, const struct heap_pane *p)
+{
+	(void)p;
+	bool hi = u->heap.breakdown == HEAP_BY_INFO_TABLE ||
+		  u->other->heap.breakdown == HEAP_BY_INFO_TABLE;
+	return hi ? 5 : 4;
+}
+
+/* Run r's row of entry i's detail: its peak, mean and value at the cursor
+ * (v; exact bytes). */
+static void cmp_detail_run(struct viewer *u, struct heap_pane *p, int y, int r,
+			   const struct heap_cmp_fig *f, bool in, uint64_t v)
+{
+	const struct heap_cmp_run *x = &p->cmp->r[r];
+	const struct heap *h = cmp_heap(u, r);
+	char lab[80], a[32], b[32], c[32], line[400];
+	heap_cmp_label(u, r, lab, sizeof lab);
+	draw_safe(y, 0, (const uint8_t *)lab, strlen(lab), LAYOUT_GUTTER - 1, u->ascii);
+	if (!x->any || !in) {
+		heap_pane_put(u, y, LAYOUT_GUTTER, !x->any ? "no heap profile in this run"
+							  : "no band of this name in this run");
+		return;
+	}
+	int n = snprintf(line, sizeof line, "peak %llu B (%s) at %s, mean %llu B over %zu census%s;  ",
+			 (unsigned long long)f->peak, bytes_format(a, sizeof a, f->peak),
+			 f->peak ? core_fmt_moment(b, sizeof b, f->peak_time) : "-",
+			 (unsigned long long)(x->ncens ? f->sum / x->ncens : 0), x->ncens,
+			 x->ncens == 1 ? "" : "es");
+	if (n < 0 || (size_t)n >= sizeof line)
+		n = 0;
+	if (x->ended)
+		snprintf(line + n, sizeof line - (size_t)n, "at the cursor: after its end");
+	else if (x->cc < 0)
+		snprintf(line + n, sizeof line - (size_t)n, "at the cursor: before its first census");
+	else
+		snprintf(line + n, sizeof line - (size_t)n, "at the cursor %llu B (%.1f%%), census of %s",
+			 (unsigned long long)v,
+			 h->censuses[x->cc].total ? 100.0 * (double)v / (double)h->censuses[x->cc].total : 0.0,
+			 core_fmt_moment(c, sizeof c, h->censuses[x->cc].time));
+	heap_pane_put(u, y, LAYOUT_GUTTER, line);
+}
+
+/* The change row: peak and mean, exact, with the ratios B/A. */
+static void cmp_detail_change(struct viewer *u, struct heap_pane *p, int y,
+			      const struct heap_cmp_fig *fa, const struct heap_cmp_fig *fb, bool ina,
+			      bool inb)
+{
+	const struct heap_cmp *c = p->cmp;
+	char line[300], ra[32] = "", rm[32] = "";
+	heap_pane_put(u, y, 0, "change");
+	if (!ina || !inb) {
+		heap_pane_put(u, y, LAYOUT_GUTTER, !inb ? "only in A" : "only in B");
+		return;
+	}
+	uint64_t ma = c->r[c->ra].ncens ? fa->sum / c->r[c->ra].ncens : 0;
+	uint64_t mb = c->r[1 - c->ra].ncens ? fb->sum / c->r[1 - c->ra].ncens : 0;
+	if (fa->peak)
+		snprintf(ra, sizeof ra, " (x%.4f)", (double)fb->peak / (double)fa->peak);
+	if (ma)
+		snprintf(rm, sizeof rm, " (x%.4f)", (double)mb / (double)ma);
+	snprintf(line, sizeof line, "peak %s%llu B%s, mean %s%llu B%s", fb->peak < fa->peak ? "-" : "+",
+		 (unsigned long long)(fb->peak < fa->peak ? fa->peak - fb->peak : fb->peak - fa->peak), ra,
+		 mb < ma ? "-" : "+", (unsigned long long)(mb < ma ? ma - mb : mb - ma), rm);
+	heap_pane_put(u, y, LAYOUT_GUTTER, line);
+}
+
+void heap_cmp_detail(struct viewer *u, struct heap_pane *p, int y0, int rows)
+{
+	const struct heap_cmp *c = p->cmp;
+	int i = p->pl.sel, ra = c->ra, rb = 1 - ra, y = y0;
+	char nb[64];
+	const struct heap_cmp_fig *fa, *fb;
+	bool ina, inb;
+	cmp_figs(p, i, &fa, &fb, &ina, &inb);
+	heap_pane_put(u, y, 0, "band");
+	char l[2] = { heap_pane_letter(p, i), 0 };
+	attron(A_BOLD);
+	heap_pane_put(u, y, LAYOUT_GUTTER, l);
+	size_t n;
+	const char *s = cmp_entry_name(u, p, i, &n, nb, sizeof nb);
+	if (LAYOUT_GUTTER + 2 < u->L.cols)
+		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
+	attroff(A_BOLD);
+	if (++y >= y0 + rows)
+		return;
+	if (heap_cmp_detail_rows(u, p) > 4) { /* a -hi profile: the provenance */
+		int r = i < p->nshown && c->ent[i].band[ra] < 0 ? rb : ra;
+		long b = i < p->nshown ? c->ent[i].band[r] : -1;
+		if (cmp_heap(u, r)->breakdown == HEAP_BY_INFO_TABLE || b < 0)
+			detail_ipe(u, cmp_heap(u, r), cmp_store(u, r), b, y);
+		if (++y >= y0 + rows)
+			return;
+	}
+	size_t k = i < p->nshown ? (size_t)i : c->nent; /* the cursor's values */
+	cmp_detail_run(u, p, y, ra, fa, ina, c->r[ra].cv[k]);
+	if (++y >= y0 + rows)
+		return;
+	cmp_detail_run(u, p, y, rb, fb, inb, c->r[rb].cv[k]);
+	if (++y >= y0 + rows)
+		return;
+	cmp_detail_change(u, p, y, fa, fb, ina, inb);
+}
+
+void heap_cmp_other(struct viewer *u, struct heap_pane *p, int y0, int rows)
+{
+	const struct heap_cmp *c = p->cmp;
+	size_t rest = c->nrank > (size_t)p->nshown ? c->nrank - (size_t)p->nshown : 0;
+	char line[200], peaks[128];
+	snprintf(line, sizeof line,
+		 "other: %zu band%s ranked by %s over the window; peaks in A, in B, the change "
+		 "(%s closes)", rest, rest == 1 ? "" : "s", p->by == HEAP_BY_AREA ? "area" : "peak",
+		 core_key_for(u, ACT_CANCEL));
+	attron(A_BOLD);
+	heap_pane_put(u, y0, 0, line);
+	attroff(A_BOLD);
+	rows--;
+	pane_list_set(&p->ol, (int)rest);
+	pane_list_show(&p->ol, rows);
+	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
+		int k = p->ol.top + r, y = y0 + 1 + r;
+		const struct heap_cmp_ent *e = &c->ent[(size_t)p->nshown + (size_t)k];
+		bool sel = k == p->ol.sel;
+		attr_t ta = sel ? A_REVERSE : 0;
+		attron(ta);
+		cmp_peaks(peaks, sizeof peaks, &e->f[c->ra], &e->f[1 - c->ra], e->band[c->ra] >= 0,
+			  e->band[1 - c->ra] >= 0);
+		snprintf(line, sizeof line, "%s%5d %s", sel ? ">" : " ", p->nshown + k + 1, peaks);
+		int x = heap_pane_put(u, y, 0, line);
+		size_t n;
+		const char *s = ent_name(u, p, e, &n);
+		if (x < u->L.cols)
+			draw_safe(y, x, (const uint8_t *)s, n, u->L.cols - x, u->ascii);
+		attroff(ta);
+	}
+}
+
+/* Run r's census at the cursor, in words. */
+static const char *cursor_words(const struct viewer *u, const struct heap_cmp_run *x, int r,
+				char *buf, size_t n)
+{
+	char t[32];
+	if (!x->any)
+		snprintf(buf, n, "no profile");
+	else if (x->ended)
+		snprintf(buf, n, "after its end");
+	else if (x->cc < 0)
+		snprintf(buf, n, "no census yet");
+	else
+		snprintf(buf, n, "census of %s",
+			 core_fmt_moment(t, sizeof t, cmp_heap(u, r)->censuses[x->cc].time));
+	return buf;
+}
+
+void heap_cmp_title(struct viewer *u, struct heap_pane *p, int y)
+{
+	const struct heap_cmp *c = p->cmp;
+	int ra = c->ra, rb = 1 - ra;
+	char ma[32], mb[32], ca[64], cb[64], line[400], more[64] = "", part[80] = "";
+	bool oa = cmp_heap(u, ra)->over_budget, ob = cmp_heap(u, rb)->over_budget;
+	if ((size_t)p->nshown < c->nrank)
+		snprintf(more, sizeof more, " + other");
+	if (p->nshown < p->maxn && (size_t)p->nshown < c->nrank)
+		snprintf(more, sizeof more, " + other (%d asked: no room)", p->maxn);
+	if (oa || ob)
+		snprintf(part, sizeof part, " [partial: %s over the memory budget]",
+			 oa ? ob ? "A and B" : "A" : "B");
+	snprintf(line, sizeof line,
+		 "heap %s, A and B: %d of %zu bands by %s%s, their peaks in the window; cursor: A %s, "
+		 "B %s; a census every ~%s in A, ~%s in B%s",
+		 p->norm ? "normalised" : "absolute", p->nshown, c->nrank,
+		 p->by == HEAP_BY_AREA ? "area" : "peak", more,
+		 cursor_words(u, &c->r[ra], ra, ca, sizeof ca), cursor_words(u, &c->r[rb], rb, cb, sizeof cb),
+		 c->r[ra].median ? time_format(ma, sizeof ma, c->r[ra].median) : "?",
+		 c->r[rb].median ? time_format(mb, sizeof mb, c->r[rb].median) : "?", part);
+	attron(A_BOLD);
+	heap_pane_put(u, y, 0, line);
+	attroff(A_BOLD);
 }

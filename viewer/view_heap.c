@@ -4,8 +4,9 @@
  * legend of the top bands over the window with its selection, and the
  * highlighted band's detail, and the list of the bands in other. Owns
  * the pane's state and its caches (the ranking, the columns); the
- * arithmetic is heap_figures.c, the words (names, legend, detail, other)
- * heap_legend.c.
+ * arithmetic is heap_figures.c, the chart and the compare mode of two
+ * runs (hectic A B) heap_compare.c, the words (names, legend, detail,
+ * other) heap_legend.c.
  * Its user guide is man/hectic.1's. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +16,6 @@
 #include "heap_pane.h"
 #include "loader.h"
 
-#define G_SHADE(u) ((u)->ascii ? "." : "\u2591") /* ░ */
-#define G_CENSUS(u) ((u)->ascii ? "'" : "\u252c") /* ┬ */
 #define NO_PROFILE                                                                              \
 	"no heap profile in this log: run with +RTS -hT, or -hc/-hm/-hd/-hy with a profiled build"
 
@@ -30,16 +29,18 @@ static struct heap_pane *state(const struct viewer *u)
 /* ---- the state ---- */
 
 /* Frees what came from the heap (nbands bands): the band tables, the
- * names, the columns, so that the ranking and the columns are made again;
+ * names, the columns, with two runs both runs' tables (heap_compare.c), so
+ * that the ranking and the columns are made again;
  * the user's choices (the mode, the order, the selection and highlight)
  * stay. */
 static void bands_free(struct heap_pane *p, size_t nbands)
 {
 	for (size_t b = 0; p->name && b < nbands; b++)
 		free(p->name[b]);
-	void *held[] = { p->name, p->nname, p->rank, p->slot, p->ccens, p->cval, p->ctick };
+	void *held[] = { p->name, p->nname, p->rank, p->slot, p->col.cens, p->col.val, p->col.tick };
 	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
 		free(held[i]);
+	heap_cmp_free(p);
 	*p = (struct heap_pane){ .norm = p->norm, .by = p->by, .pl = p->pl, .hl = p->hl,
 				 .colors = p->colors, .npal = p->npal, .median = p->median,
 				 .maxn = p->maxn, .in_other = p->in_other, .ol = p->ol,
@@ -89,13 +90,19 @@ static bool band_colors(const struct viewer *u, int *npal)
 	return true;
 }
 
+/* Has the log (either log, with two) a heap profile? */
+static bool any_profile(const struct viewer *u)
+{
+	return u->heap.ncensuses || (u->other && u->other->heap.ncensuses);
+}
+
 static bool heap_open(struct viewer *u)
 {
 	struct heap_pane *p = state(u);
 	*p = (struct heap_pane){ .by = HEAP_BY_AREA, .c0 = -1, .c1 = -1, .maxn = u->heap_bands };
 	if (p->maxn < 1 || p->maxn > HEAP_PANE_MAXN)
 		p->maxn = RC_HEAP_BANDS_DEFAULT;
-	if (!loader_heap(u))
+	if (!loader_heap(u) || (u->other && u->other->loaded == 1 && !loader_heap_of(u, u->other)))
 		return false;
 	if (!bands_alloc(p, u->heap.nbands)) {
 		core_say(u, "heap view: out of memory");
@@ -103,8 +110,8 @@ static bool heap_open(struct viewer *u)
 	}
 	p->median = heap_median_interval(&u->heap);
 	p->colors = band_colors(u, &p->npal);
-	if (!u->heap.ncensuses) {
-		core_say(u, "%s", NO_PROFILE);
+	if (!any_profile(u)) {
+		core_say(u, "%s", u->other ? "no heap profile in either log" : NO_PROFILE);
 		return true;
 	}
 	core_say(u, "heap: %s normalises, %s ranks by peak, %s highlights, %s/%s more or fewer bands, "
@@ -123,10 +130,11 @@ static void heap_close(struct viewer *u)
 	*p = (struct heap_pane){ 0 };
 }
 
-/* The log grew: before the heap is built again, free what is sized by its
- * bands or drawn from its censuses; after, make the per-band tables again.
- * The mode, the ranking order and the selection stay. Nothing is held
- * while the pane is closed. */
+/* The log grew, or the runs were swapped (two runs: the other-run key):
+ * before the heap is built again, free what is sized by its bands or
+ * drawn from its censuses (both runs'); after, make the per-band tables
+ * again (the compare mode's when next drawn). The mode, the ranking order
+ * and the selection stay. Nothing is held while the pane is closed. */
 static void heap_reload(struct viewer *u, bool before)
 {
 	struct heap_pane *p = state(u);
@@ -142,6 +150,8 @@ static void heap_reload(struct viewer *u, bool before)
 		return;
 	}
 	p->median = heap_median_interval(&u->heap);
+	if (u->other && u->other->loaded == 1 && !u->other->heap_built)
+		loader_heap_of(u, u->other);
 }
 
 /* The ranking over the window, made again when the window or the order
@@ -165,17 +175,6 @@ static bool rank_window(struct viewer *u, struct heap_pane *p)
 	return true;
 }
 
-/* The values of the legend rows in census c: the bands shown, then other. */
-static void census_values(const struct heap *h, const struct heap_pane *p, size_t c, uint64_t *v)
-{
-	memset(v, 0, M * sizeof *v);
-	const struct census *k = &h->censuses[c];
-	for (size_t i = k->first; i < k->first + k->n; i++) {
-		int s = p->slot[h->samples[i].band];
-		v[s >= 0 ? s : p->nshown] += h->samples[i].bytes;
-	}
-}
-
 /* The first n ranked bands shown, and the window's figures per row. */
 static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 {
@@ -197,7 +196,7 @@ static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 	p->c0 = p->c1 = -1;
 	for (size_t c = from; c < to; c++) {
 		uint64_t v[M];
-		census_values(h, p, c, v);
+		heap_pane_census(h, p->slot, p->nshown, c, v);
 		for (int i = 0; i <= n; i++) {
 			if (v[i] > p->st[i].peak) {
 				p->st[i].peak = v[i];
@@ -213,160 +212,7 @@ static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 	}
 }
 
-/* The columns for the window and the bands shown. */
-static bool columns(struct viewer *u, struct heap_pane *p)
-{
-	int w = u->L.plotw;
-	if (p->cols && p->ct0 == u->t0 && p->ct1 == u->t1 && p->cw == w && p->cgen == p->gen)
-		return true;
-	p->cols = false;
-	if ((size_t)w > p->ccap) {
-		long *a = realloc(p->ccens, (size_t)w * sizeof *a);
-		if (a)
-			p->ccens = a;
-		uint64_t *b = a ? realloc(p->cval, (size_t)w * M * sizeof *b) : NULL;
-		if (b)
-			p->cval = b;
-		char *t = b ? realloc(p->ctick, (size_t)w) : NULL;
-		if (!t)
-			return false;
-		p->ctick = t;
-		p->ccap = (size_t)w;
-	}
-	const struct heap *h = &u->heap;
-	heap_pane_columns(h, u->t0, u->t1, w, p->ccens);
-	p->cmax = 0;
-	long last = -1;
-	for (int k = 0; k < w; k++) {
-		uint64_t *v = p->cval + (size_t)k * M;
-		long c = p->ccens[k];
-		if (c < 0) {
-			memset(v, 0, M * sizeof *v);
-			continue;
-		}
-		if (c == last) /* a census over several columns: read once */
-			memcpy(v, v - M, M * sizeof *v);
-		else
-			census_values(h, p, (size_t)c, v);
-		last = c;
-		if (h->censuses[c].total > p->cmax)
-			p->cmax = h->censuses[c].total;
-	}
-	/* the ticks: censuses, then major GCs and markers over them */
-	memset(p->ctick, 0, (size_t)w);
-	for (size_t c = heap_census_from(h, u->t0); c < h->ncensuses && h->censuses[c].time < u->t1; c++)
-		p->ctick[layout_time_to_col(u->t0, u->t1, w, h->censuses[c].time)] = 1;
-	const struct gc *g = tracks_gc_prev(&u->tr, u->t0, false);
-	if (!g)
-		g = u->tr.ngcs ? u->tr.gcs : NULL;
-	for (; g && g < u->tr.gcs + u->tr.ngcs && g->start < u->t1; g++) {
-		int k = layout_time_to_col(u->t0, u->t1, w, g->start);
-		if (k >= 0 && tracks_gc_major(&u->tr, g))
-			p->ctick[k] = 2;
-	}
-	for (size_t i = tracks_mark_from(&u->tr, u->t0); i < u->tr.nmarks && u->tr.marks[i].time < u->t1; i++)
-		if (u->tr.marks[i].tag == EV_USER_MARKER)
-			p->ctick[layout_time_to_col(u->t0, u->t1, w, u->tr.marks[i].time)] = 3;
-	p->cols = true;
-	p->ct0 = u->t0;
-	p->ct1 = u->t1;
-	p->cw = w;
-	p->cgen = p->gen;
-	return true;
-}
-
 /* ---- drawing ---- */
-
-/* A chart cell of row i (or empty: i < 0) at (y, x). */
-static void draw_chart_cell(struct viewer *u, struct heap_pane *p, int y, int x, struct heap_cell c,
-			    bool cursor)
-{
-	if (c.band < 0) {
-		if (cursor) {
-			attron(draw_attr(u, C_DIM));
-			mvaddstr(y, x, G_TICK(u));
-			attroff(draw_attr(u, C_DIM));
-		}
-		return;
-	}
-	int i = c.band;
-	bool dimmed = p->hl && i != p->pl.sel;
-	/* letters when colours cannot tell the bands apart */
-	bool letters = !p->colors || u->ascii || p->nshown > p->npal;
-	char l[2] = { heap_pane_letter(p, i), 0 };
-	attr_t a;
-	const char *g;
-	if (c.lvl < 8) { /* the top of the stack */
-		a = p->colors ? (attr_t)COLOR_PAIR(heap_pane_line(p, i)) : 0;
-		if (!p->colors && p->hl)
-			a |= dimmed ? A_DIM : A_BOLD;
-		attron(a);
-		draw_level(u, y, x, c.lvl);
-		attroff(a);
-		return;
-	}
-	if (p->colors) {
-		if (dimmed) {
-			a = COLOR_PAIR(heap_pane_line(p, i));
-			g = letters ? l : G_SHADE(u);
-		} else {
-			a = COLOR_PAIR(heap_pane_fill(p, i));
-			g = cursor ? G_TICK(u) : letters ? l : " ";
-		}
-	} else {
-		a = !p->hl ? 0 : dimmed ? A_DIM : A_REVERSE | A_BOLD;
-		if (cursor)
-			a |= A_UNDERLINE;
-		g = l;
-	}
-	attron(a);
-	mvaddstr(y, x, g);
-	attroff(a);
-}
-
-static void draw_chart(struct viewer *u, struct heap_pane *p, int y0, int rows)
-{
-	const struct heap *h = &u->heap;
-	int w = u->L.plotw;
-	int cur = layout_time_to_col(u->t0, u->t1, w, u->cursor);
-	char buf[32];
-	struct heap_cell cells[1024];
-	if (rows > 1024)
-		rows = 1024;
-	/* the scale: the top row's value, and 0 at the bottom */
-	heap_pane_put(u, y0, 0, p->norm ? "100%" : bytes_format(buf, sizeof buf, p->cmax));
-	if (rows > 1)
-		heap_pane_put(u, y0 + rows - 1, 0, p->norm ? "0%" : "0B");
-	int m = p->nshown + 1;
-	for (int k = 0; k < w; k++) {
-		long c = p->ccens[k];
-		double top = c < 0 ? 0 : p->norm ? (double)h->censuses[c].total : (double)p->cmax;
-		heap_pane_stack(p->cval + (size_t)k * M, m, c < 0 ? 0 : top, rows, cells);
-		for (int r = 0; r < rows; r++)
-			draw_chart_cell(u, p, y0 + rows - 1 - r, LAYOUT_GUTTER + k, cells[r], k == cur);
-	}
-}
-
-static void draw_ticks(struct viewer *u, struct heap_pane *p, int y)
-{
-	int w = u->L.plotw;
-	int cur = layout_time_to_col(u->t0, u->t1, w, u->cursor);
-	heap_pane_put(u, y, 0, "ticks");
-	for (int k = 0; k < w; k++) {
-		const char *g = " ";
-		attr_t a = 0;
-		switch (p->ctick[k]) {
-		case 1: g = G_CENSUS(u); a = draw_attr(u, C_DIM); break;
-		case 2: g = G_MAJOR(u); a = draw_attr(u, C_MAJOR); break;
-		case 3: g = G_MARKER(u); a = draw_attr(u, C_MARKER) | A_BOLD; break;
-		}
-		if (k == cur)
-			a |= A_REVERSE;
-		attron(a);
-		mvaddstr(y, LAYOUT_GUTTER + k, g);
-		attroff(a);
-	}
-}
 
 static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 {
@@ -402,6 +248,10 @@ static void heap_draw(struct viewer *u)
 	struct heap_pane *p = state(u);
 	if (A.h <= 0)
 		return;
+	if (u->other) { /* two runs: A's bands and B's */
+		heap_cmp_draw(u, p, A.y, A.h);
+		return;
+	}
 	const struct heap *h = &u->heap;
 	if (!h->ncensuses) {
 		heap_pane_put(u, A.y, 0, NO_PROFILE);
@@ -421,23 +271,25 @@ static void heap_draw(struct viewer *u)
 		p->hl = false;
 	if (p->in_other && !R.other)
 		p->in_other = false; /* nothing in other any more */
-	if (!columns(u, p)) {
+	if (!heap_pane_cols(u, &p->col, h, &u->tr, p->slot, p->nshown, p->gen, u->t0, u->t1, 0,
+			    UINT64_MAX)) {
 		heap_pane_put(u, A.y, 0, "heap: out of memory");
 		return;
 	}
 	long cc = heap_census_at(h, u->cursor);
+	int cur = layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor);
 	uint64_t cv[M] = { 0 };
 	if (cc >= 0)
-		census_values(h, p, (size_t)cc, cv);
+		heap_pane_census(h, p->slot, p->nshown, (size_t)cc, cv);
 	draw_title(u, p, A.y + R.title, cc);
 	if (R.ticks >= 0)
-		draw_ticks(u, p, A.y + R.ticks);
+		heap_pane_ticks(u, &p->col, A.y + R.ticks, cur, "ticks");
 	if (p->in_other && A.h > 2) { /* the list takes the rows under the ticks */
 		heap_pane_other(u, p, A.y + 2, A.h - 2, cc);
 		return;
 	}
 	if (R.nchart > 0)
-		draw_chart(u, p, A.y + R.chart0, R.nchart);
+		heap_pane_chart(u, p, &p->col, h, A.y + R.chart0, R.nchart, p->col.max, cur, NULL);
 	if (R.nlegend > 0)
 		heap_pane_legend(u, p, A.y + R.legend0, R.nlegend, R.legcols, cc, cv);
 	if (R.ndetail > 0 && p->hl)
@@ -480,8 +332,8 @@ static bool heap_act(struct viewer *u, enum action a)
 	switch (a) {
 	case ACT_SELECT: case ACT_HIGHLIGHT: case ACT_PANE_MODE: case ACT_PANE_SORT:
 	case ACT_PANE_MORE: case ACT_PANE_FEWER:
-		if (!u->heap.ncensuses) { /* nothing to select, rank or highlight */
-			core_say(u, "%s", NO_PROFILE);
+		if (!any_profile(u)) { /* nothing to select, rank or highlight */
+			core_say(u, "%s", u->other ? "no heap profile in either log" : NO_PROFILE);
 			return true;
 		}
 		break;

@@ -576,16 +576,25 @@ static void draw_other(struct viewer *u)
 	u->L.live = keep.live2;
 	/* the columns before the other clock's 0 (--align can put it in
 	 * the window) stay empty: its rows start at that column */
-	uint64_t zero = core_from_other(u, 0), t1o = 0;
+	uint64_t zero = core_from_other(u, 0), t0o = 0, t1o = 0;
 	if (zero > u->t0 && u->other_shift > 0) {
-		int off = zero >= u->t1 ? keep.plotw - 1 : layout_time_to_col(u->t0, u->t1, keep.plotw, zero);
+		/* from the first column that starts at or after it: its columns
+		 * are the axis's (to the nanosecond of rounding) */
+		int w = keep.plotw;
+		int off = zero >= u->t1 ? w - 1 : layout_time_to_col(u->t0, u->t1, w, zero);
+		uint64_t ts = layout_col_to_time(u->t0, u->t1, w, off);
+		if (ts < zero && off < w - 1)
+			ts = layout_col_to_time(u->t0, u->t1, w, ++off);
 		u->L.plotx += off;
 		u->L.plotw -= off;
+		t0o = ts > zero ? ts - zero : 0;
 		t1o = u->t1 > zero ? u->t1 - zero : 1;
+		if (t1o <= t0o)
+			t1o = t0o + 1;
 	}
 	core_runs_exchange(u);
-	if (t1o) { /* the window from the other clock's 0 */
-		u->t0 = 0;
+	if (t1o) { /* the window from there, on the other clock */
+		u->t0 = t0o;
 		u->t1 = t1o;
 	}
 	draw_run(u);

@@ -101,12 +101,24 @@ e2e_cmd() {
 # prints "EXIT:N" and the terminal modes check, and stays alive. No core
 # files: the signal tests kill it with SIGQUIT. With E2E_LOG=1 everything
 # the pane prints, from its first byte, is logged to $E2E_OUT.
+# wrappers_gone: until no wrapper script of an earlier start runs (2 s at
+# most): a wrapper whose hectic was killed would write its status to
+# $E2E_T/rc after the next start removed it
+wrappers_gone() {
+	_n=40
+	while [ "$_n" -gt 0 ]; do
+		grep -qsaF "$E2E_T/run" /proc/[0-9]*/cmdline 2>/dev/null || return 0
+		sleep 0.05
+		_n=$((_n - 1))
+	done
+}
 start() {
 	E2E_W=$1 E2E_H=$2
 	shift 2
 	e2e_args "$@"
 	reap
 	tm kill-server >/dev/null 2>&1
+	wrappers_gone
 	rm -f "$E2E_T/rc" "$E2E_ERR" "$E2E_T/stty-before" "$E2E_T/stty-after" "$E2E_WIN" \
 		"$E2E_PIDF" "$E2E_OUT" "$E2E_T/go"
 	{

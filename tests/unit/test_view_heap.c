@@ -1,7 +1,10 @@
 /* The heap pane's arithmetic (viewer/view_heap.h), without a terminal:
  * which census each column shows (the largest in it, else the one in
  * effect: steps), a column's stack as cells, the split of the pane's rows,
- * the byte figures and the median interval between censuses. */
+ * the byte figures and the median interval between censuses; and its
+ * compare mode's (viewer/heap_pane.h): a run's columns on the shared axis,
+ * the bands of two runs matched by name and ranked, the change as the
+ * legend writes it, the rows of two charts. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,9 +12,11 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../../viewer/cmd.h"
+#include "../../viewer/heap_pane.h"
 #include "../../viewer/view_heap.h"
 
 /* A heap of n censuses at these times with these totals (no samples). */
@@ -277,12 +282,284 @@ static void test_median(void **state)
 	assert_int_equal(heap_median_interval(&h), 0);
 }
 
+
+/* ---- two runs (heap_compare.c) ---- */
+
+/* A census's values by legend entry: the bands shown by slot, the rest
+ * (and a band named twice) summed. */
+static void test_census_values(void **state)
+{
+	(void)state;
+	static struct census_sample smp[] = { { 0, 5 }, { 1, 7 }, { 2, 11 }, { 1, 13 }, { 3, 17 } };
+	struct heap h;
+	memset(&h, 0, sizeof h);
+	C[0] = (struct census){ .time = 1, .first = 0, .n = 5, .total = 53 };
+	h.censuses = C;
+	h.ncensuses = 1;
+	h.samples = smp;
+	h.nsamples = 5;
+	h.nbands = 4;
+	int16_t slot[4] = { 1, 0, -1, -1 }; /* band 1 is entry 0, band 0 entry 1 */
+	uint64_t v[M];
+	heap_pane_census(&h, slot, 2, 0, v);
+	assert_int_equal(v[0], 7 + 13);
+	assert_int_equal(v[1], 5);
+	assert_int_equal(v[2], 11 + 17); /* other */
+	assert_int_equal(v[3], 0);
+}
+
+/* A run's columns: on another clock (shifted), empty before its 0 and
+ * from its end on. */
+static void test_cols_clip(void **state)
+{
+	(void)state;
+	static const uint64_t t[] = { 10, 30, 55 }, tot[] = { 4, 6, 8 };
+	struct heap h = heap_of(t, tot, 3);
+	static struct viewer u; /* only L.plotw is read */
+	static struct tracks tr;
+	u.L.plotw = 10;
+	int16_t slot[1] = { -1 };
+	struct heap_cols c;
+	memset(&c, 0, sizeof c);
+	/* [0, 100), the run ends at 60: columns 6.. are after it */
+	assert_true(heap_pane_cols(&u, &c, &h, &tr, slot, 0, 1, 0, 100, 0, 60));
+	static const long want[10] = { -1, 0, 0, 1, 1, 2, -1, -1, -1, -1 };
+	for (int k = 0; k < 10; k++)
+		assert_int_equal(c.cens[k], want[k]);
+	assert_int_equal(c.max, 8);
+	/* the census ticks: one in each census's column */
+	assert_int_equal(c.tick[1], 1);
+	assert_int_equal(c.tick[3], 1);
+	assert_int_equal(c.tick[5], 1);
+	assert_int_equal(c.tick[2], 0);
+	/* no end: the last census holds to the window's end (one run) */
+	assert_true(heap_pane_cols(&u, &c, &h, &tr, slot, 0, 1, 0, 100, 0, UINT64_MAX));
+	assert_int_equal(c.cens[9], 2);
+	/* the run's clock 35 ns behind the axis (its 0 in column 3): the
+	 * columns of [0, 30) are before it, [30, 40) shows [0, 5) of its clock
+	 * (no census yet), [40, 50) [5, 15) (census 0 at 10), [80, 90) [45, 55)
+	 * (none in it: census 1 in effect) ... */
+	assert_true(heap_pane_cols(&u, &c, &h, &tr, slot, 0, 1, 0, 100, 35, UINT64_MAX));
+	static const long want2[10] = { -1, -1, -1, -1, 0, 0, 1, 1, 1, 2 };
+	for (int k = 0; k < 10; k++)
+		assert_int_equal(c.cens[k], want2[k]);
+	/* its censuses on the axis: 45, 65, 90 */
+	assert_int_equal(c.tick[4], 1);
+	assert_int_equal(c.tick[6], 1);
+	assert_int_equal(c.tick[9], 1);
+	assert_int_equal(c.tick[5], 0);
+	/* ahead of the axis by 20: [0, 10) shows [20, 30) of its clock (census
+	 * 0 in effect), its end 80 at 60 */
+	assert_true(heap_pane_cols(&u, &c, &h, &tr, slot, 0, 1, 0, 100, -20, 80));
+	static const long want3[10] = { 0, 1, 1, 2, 2, 2, -1, -1, -1, -1 };
+	for (int k = 0; k < 10; k++)
+		assert_int_equal(c.cens[k], want3[k]);
+	assert_int_equal(c.tick[1], 1); /* 30 - 20 */
+	assert_int_equal(c.tick[3], 1); /* 55 - 20 */
+	assert_int_equal(c.tick[0], 0); /* census 0, at -10 on the axis: not in view */
+	/* the same arguments: the columns kept (a change of gen makes them again) */
+	c.cens[0] = 99;
+	assert_true(heap_pane_cols(&u, &c, &h, &tr, slot, 0, 1, 0, 100, -20, 80));
+	assert_int_equal(c.cens[0], 99);
+	assert_true(heap_pane_cols(&u, &c, &h, &tr, slot, 0, 2, 0, 100, -20, 80));
+	assert_int_equal(c.cens[0], 0);
+	free(c.cens);
+	free(c.val);
+	free(c.tick);
+}
+
+#define K(s) { s, sizeof s - 1 }
+
+static void test_cmp_match(void **state)
+{
+	(void)state;
+	/* run 0: bands 1 and 4 have one name; band 2 no bytes */
+	const struct heap_cmp_key k0[] = { K("PINNED"), K("main"), { NULL, 0 }, K("MAIN"), K("main") };
+	const struct heap_cmp_key k1[] = { K("MAIN"), K("only-b"), K("PINNED"), K("mai") };
+	struct heap_cmp_ent e[9];
+	int32_t e0[5], e1[4];
+	long n = heap_cmp_match(k0, 5, k1, 4, e, e0, e1);
+	assert_int_equal(n, 5);
+	/* in byte order: MAIN, PINNED, mai, main, only-b */
+	static const char *names[] = { "MAIN", "PINNED", "mai", "main", "only-b" };
+	static const int32_t b0[] = { 3, 0, -1, 1, -1 }, b1[] = { 0, 2, 3, -1, 1 };
+	for (int i = 0; i < 5; i++) {
+		assert_int_equal(e[i].nkey, strlen(names[i]));
+		assert_memory_equal(e[i].key, names[i], e[i].nkey);
+		assert_int_equal(e[i].band[0], b0[i]);
+		assert_int_equal(e[i].band[1], b1[i]);
+		assert_int_equal(e[i].f[0].peak, 0);
+	}
+	static const int32_t w0[] = { 1, 3, -1, 0, 3 }, w1[] = { 0, 4, 1, 2 };
+	for (int b = 0; b < 5; b++)
+		assert_int_equal(e0[b], w0[b]);
+	for (int b = 0; b < 4; b++)
+		assert_int_equal(e1[b], w1[b]);
+	/* nothing in either */
+	assert_int_equal(heap_cmp_match(k0, 0, k1, 0, e, e0, e1), 0);
+	/* one run alone: every name only in it */
+	n = heap_cmp_match(k0, 5, k1, 0, e, e0, e1);
+	assert_int_equal(n, 3);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(e[i].band[1], -1);
+}
+
+static struct heap_cmp_ent ent(const char *key, double a0, uint64_t p0, double a1, uint64_t p1)
+{
+	struct heap_cmp_ent e;
+	memset(&e, 0, sizeof e);
+	e.key = key;
+	e.nkey = strlen(key);
+	e.f[0].area = a0;
+	e.f[0].peak = p0;
+	e.f[1].area = a1;
+	e.f[1].peak = p1;
+	return e;
+}
+
+static void test_cmp_order(void **state)
+{
+	(void)state;
+	struct heap_cmp_ent e[6];
+	e[0] = ent("a", 10, 5, 0, 0);
+	e[1] = ent("b", 2, 1, 30, 3); /* B's area the largest */
+	e[2] = ent("c", 10, 7, 0, 0); /* a's area: the larger peak first */
+	e[3] = ent("d", 0, 0, 0, 0);
+	e[4] = ent("e", 0, 0, 0, 4);
+	e[5] = ent("aa", 10, 5, 0, 0); /* a's figures: by name */
+	/* bands to entries: run 0's band b to entry b, run 1's backwards */
+	int32_t e0[7] = { 0, 1, 2, 3, 4, 5, -1 }, e1[6] = { 5, 4, 3, 2, 1, 0 };
+	const char *was0[6], *was1[6];
+	for (int b = 0; b < 6; b++) {
+		was0[b] = e[e0[b]].key;
+		was1[b] = e[e1[b]].key;
+	}
+	assert_true(heap_cmp_order(e, 6, HEAP_BY_AREA, e0, 7, e1, 6));
+	static const char *area[] = { "b", "c", "a", "aa", "e", "d" };
+	for (int i = 0; i < 6; i++)
+		assert_string_equal(e[i].key, area[i]);
+	for (int b = 0; b < 6; b++) { /* each band still at its entry */
+		assert_string_equal(e[e0[b]].key, was0[b]);
+		assert_string_equal(e[e1[b]].key, was1[b]);
+	}
+	assert_int_equal(e0[6], -1);
+	assert_true(heap_cmp_order(e, 6, HEAP_BY_PEAK, e0, 7, e1, 6));
+	static const char *peak[] = { "c", "a", "aa", "e", "b", "d" };
+	for (int i = 0; i < 6; i++)
+		assert_string_equal(e[i].key, peak[i]);
+	for (int b = 0; b < 6; b++) {
+		assert_string_equal(e[e0[b]].key, was0[b]);
+		assert_string_equal(e[e1[b]].key, was1[b]);
+	}
+}
+
+static void test_cmp_change(void **state)
+{
+	(void)state;
+	char b[64];
+	/* bytes as the pane writes them (3 digits), the ratio B/A */
+	assert_string_equal(heap_cmp_change(b, sizeof b, 7892600, 15551376), "+7.66MB x1.97");
+	assert_string_equal(heap_cmp_change(b, sizeof b, 9120, 37080), "+28.0kB x4.07");
+	assert_string_equal(heap_cmp_change(b, sizeof b, 9120, 480), "-8.64kB x0.05");
+	assert_string_equal(heap_cmp_change(b, sizeof b, 640, 640), "0B x1.00");
+	assert_string_equal(heap_cmp_change(b, sizeof b, 0, 100), "+100B");
+	assert_string_equal(heap_cmp_change(b, sizeof b, 160, 19032), "+18.9kB x119");
+	assert_string_equal(heap_cmp_change(b, sizeof b, 16, 500), "+484B x31.2");
+}
+
+static void test_cmp_rows(void **state)
+{
+	(void)state;
+	struct heap_cmp_rows r;
+	/* two rows: a chart each, no title */
+	heap_cmp_rows(2, 16, 15, 0, 1, &r);
+	assert_int_equal(r.r.title, -1);
+	assert_int_equal(r.chart0[0], 0);
+	assert_int_equal(r.chart0[1], 1);
+	assert_int_equal(r.nchart[0], 1);
+	assert_int_equal(r.nchart[1], 1);
+	/* three: the title and a row each */
+	heap_cmp_rows(3, 16, 15, 0, 1, &r);
+	assert_int_equal(r.r.title, 0);
+	assert_int_equal(r.chart0[0], 1);
+	assert_int_equal(r.chart0[1], 2);
+	assert_int_equal(r.ticks[0], -1);
+	/* 80x24: 12 rows; the chart's 6 rows (ticks and chart) in halves */
+	heap_cmp_rows(12, 16, 15, 0, 1, &r);
+	assert_int_equal(r.chart0[0], 1);
+	assert_int_equal(r.nchart[0], 3);
+	assert_int_equal(r.chart0[1], 4);
+	assert_int_equal(r.nchart[1], 3);
+	assert_int_equal(r.ticks[0], -1);
+	assert_int_equal(r.ticks[1], -1);
+	assert_int_equal(r.r.legend0, 7);
+	assert_int_equal(r.r.nlegend, 5);
+	/* 160x45: 33 rows, 17 bands, legend 2 wide, detail: a tick row each */
+	heap_cmp_rows(33, 17, 15, 4, 2, &r);
+	assert_int_equal(r.r.nshown, 15);
+	assert_int_equal(r.r.legcols, 2);
+	assert_int_equal(r.r.nlegend, 8);
+	assert_int_equal(r.ticks[0], 1);
+	assert_int_equal(r.chart0[0], 2);
+	assert_int_equal(r.nchart[0], 9);
+	assert_int_equal(r.ticks[1], 11);
+	assert_int_equal(r.chart0[1], 12);
+	assert_int_equal(r.nchart[1], 9);
+	assert_int_equal(r.r.legend0, 21);
+	assert_int_equal(r.r.detail0, 29);
+	assert_int_equal(r.r.ndetail, 4);
+	/* with the detail at 80x24: 3 rows for the charts, a row each and a
+	 * blank between */
+	heap_cmp_rows(12, 16, 15, 4, 1, &r);
+	assert_int_equal(r.chart0[0], 1);
+	assert_int_equal(r.nchart[0], 1);
+	assert_int_equal(r.chart0[1], 3);
+	assert_int_equal(r.nchart[1], 1);
+	assert_int_equal(r.r.legend0, 4);
+	assert_int_equal(r.r.detail0, 9);
+	assert_int_equal(r.r.ndetail, 3);
+	/* every size: the parts in order, inside the pane, not overlapping */
+	for (int R = 0; R < 60; R++)
+		for (size_t n = 0; n < 40; n += 3)
+			for (int det = 0; det <= 5; det += 5) {
+				heap_cmp_rows(R, n, 15, det, 2, &r);
+				int y = r.r.title >= 0 ? 1 : 0;
+				for (int i = 0; i < 2; i++) {
+					if (i && (r.ticks[1] >= 0 ? r.ticks[1] : r.chart0[1]) == y + 1)
+						y++; /* (an odd row between the charts) */
+					if (r.ticks[i] >= 0)
+						assert_int_equal(r.ticks[i], y++);
+					if (r.nchart[i] > 0) {
+						assert_int_equal(r.chart0[i], y);
+						y += r.nchart[i];
+					}
+				}
+				if (R >= 2)
+					assert_true(r.nchart[0] >= 1 && r.nchart[1] >= 1);
+				/* one scale: the same height */
+				assert_int_equal(r.nchart[0], r.nchart[1]);
+				assert_true((r.ticks[0] >= 0) == (r.ticks[1] >= 0));
+				if (r.r.nlegend > 0) {
+					assert_int_equal(r.r.legend0, y);
+					y += r.r.nlegend;
+				}
+				if (r.r.ndetail > 0) {
+					assert_int_equal(r.r.detail0, y);
+					y += r.r.ndetail;
+				}
+				assert_true(y <= R);
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_columns), cmocka_unit_test(test_stack),
 		cmocka_unit_test(test_rows),
 		cmocka_unit_test(test_median),
+		cmocka_unit_test(test_census_values), cmocka_unit_test(test_cols_clip),
+		cmocka_unit_test(test_cmp_match), cmocka_unit_test(test_cmp_order),
+		cmocka_unit_test(test_cmp_change), cmocka_unit_test(test_cmp_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
