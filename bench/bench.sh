@@ -31,6 +31,16 @@
 #   HECTIC_BENCH_IPE_N  IPE events in that log   [1000000]
 #   HECTIC_BENCH_IPE_SIZE its size without the IPE events (the censuses and
 #                       the workload), as HECTIC_BENCH_SIZE   [100M]
+#   HECTIC_BENCH_DIFF   1: also the diff section of issue 21 (`hectic diff`
+#                       of two logs against `hectic summary` of one, after
+#                       the IPE section), 0: not, only: only it (and the
+#                       heap, IPE or crafted sections if they are `only`
+#                       too)   [1]
+#   HECTIC_BENCH_DIFF_SIZE size of each log of a pair, as HECTIC_BENCH_SIZE
+#                       (the big pair's B is 0.9 of it)   [1G]
+#   HECTIC_BENCH_DIFF_PAIRS which pairs: synth (bench/gen.c's log against
+#                       the same with markers and spans), big (gen big of
+#                       the size against gen big of 0.9 of it)   [synth big]
 #   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
 #                       log of 100,000 threads from bench/threads.hs), 0:
 #                       not, only: only it   [1]
@@ -97,6 +107,10 @@ TARGET_REDRAW_MS=10
 TARGET_IPE_ANON_PCT=5
 TARGET_IPE_ANON_MB=10
 TARGET_IPE_ENTRY_BYTES=16
+# diff (issue 21): `hectic diff A B` at most this many times `hectic summary
+# A`; its peak anonymous memory at most that of `hectic summary A` and
+# `hectic summary B` added
+TARGET_DIFF_RATIO=1.2
 # live (issue 11): a log followed while it is written keeps up with at least
 # this many MB/s; bytes written reach the screen within this many ms; an
 # idle follow takes under this share of a CPU
@@ -132,6 +146,9 @@ live=${HECTIC_BENCH_LIVE:-1}
 threads=${HECTIC_BENCH_THREADS:-1}
 ipe=${HECTIC_BENCH_IPE:-1}
 ipe_size_arg=${HECTIC_BENCH_IPE_SIZE:-100M}
+dbench=${HECTIC_BENCH_DIFF:-1}
+dbench_size_arg=${HECTIC_BENCH_DIFF_SIZE:-1G}
+dbench_pairs=${HECTIC_BENCH_DIFF_PAIRS:-synth big}
 markers_n=${HECTIC_BENCH_MARKERS:-180}
 big=${BENCH_10G:-0}
 failed=0
@@ -156,6 +173,13 @@ case $ipe in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_IPE '$ipe' (0, 1 or only)
 ipe_target=$(to_bytes "$ipe_size_arg") || die "bad HECTIC_BENCH_IPE_SIZE '$ipe_size_arg' (e.g. 10M, 100M)"
 [ "$ipe_target" -ge 100000 ] || die "HECTIC_BENCH_IPE_SIZE '$ipe_size_arg' is too small (at least 100K)"
 ipe_script="H j j j k k <PageDown> <PageUp> M M r r + + + + + + + + - - - - - - - - ="
+case $dbench in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_DIFF '$dbench' (0, 1 or only)" ;; esac
+dbench_target=$(to_bytes "$dbench_size_arg") ||
+	die "bad HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' (e.g. 100M, 1G)"
+[ "$dbench_target" -ge 1000000 ] || die "HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' is too small (at least 1M)"
+for pair in $dbench_pairs; do
+	case $pair in synth | big) ;; *) die "bad pair '$pair' in HECTIC_BENCH_DIFF_PAIRS (synth, big)" ;; esac
+done
 case $markers_n in '' | *[!0-9]*) die "bad HECTIC_BENCH_MARKERS '$markers_n'" ;; esac
 case $big in 0 | 1) ;; *) die "bad BENCH_10G '$big' (0 or 1)" ;; esac
 crafted_target=$(to_bytes "$crafted_size_arg") ||
@@ -1004,6 +1028,237 @@ ipe_bench() {
 	}' || failed=1
 }
 
+# ---- diff (issue 21) --------------------------------------------------------
+# `hectic diff A B` opens both logs at once (a thread each); it may take at
+# most TARGET_DIFF_RATIO times `hectic summary A`, in no more peak anonymous
+# memory than `hectic summary A` and `hectic summary B` together (the two
+# opened one after the other). The pairs, of $dbench_size_arg each:
+#   synth  bench/gen.c's synthetic log against the same with user markers
+#          and spans (gen marked; the main section's logs when the sizes
+#          agree)
+#   big    gen big of the size against gen big of 0.9 of it: the same
+#          program run shorter, with labelled threads, spans, sparks, a heap
+#          and a time profile, so every section of the diff has rows
+# Each pair is checked first (the summary rows of `diff --tsv --all` are
+# `summary --tsv` of each log, field by field), then cat of each, summary
+# of each, the two summaries at once (two processes: what opening both
+# costs on this machine's CPUs, for reference), `diff A B` and `diff --tsv
+# --all A B`, and `summary A` and `diff A B` with HECTIC_THREADS=1 (a CPU
+# for each run of diff as for summary's one, for reference), run in turn,
+# $runs times over (a change in the machine's load falls on all of them
+# alike); the best time and the highest peak anonymous memory of each.
+
+# diff_size_name BYTES: 1G, 900M, or the bytes.
+diff_size_name() {
+	awk -v t="$1" 'BEGIN {
+		if (t % 1e9 == 0) printf "%dG\n", t / 1e9
+		else if (t % 1e6 == 0) printf "%dM\n", t / 1e6
+		else printf "%d\n", t }'
+}
+
+# diff_big_log BYTES: makes (once, cached, under the name and key
+# tests/e2e/walk.sh gives it) the log of `gen big BYTES`; sets dl_file.
+diff_big_log() {
+	dl_file=$dir/big-$(diff_size_name "$1").eventlog
+	dl_key="big $(cksum <"$here/gen.c") $1"
+	if [ -f "$dl_file" ] && [ -f "$dl_file.stamp" ] && [ "$(sed -n 1p "$dl_file.stamp")" = "$dl_key" ]; then
+		note "using cached $dl_file"
+		return 0
+	fi
+	mkdir -p "$dir"
+	rm -f "$dl_file" "$dl_file.stamp"
+	partial=$dl_file.part
+	note "writing a big log with bench/gen.c big ($1 bytes)"
+	"$tmp/gen" big "$1" "$partial" || die "bench/gen.c big failed"
+	dl_counts=$("$tmp/gen" -c "$partial") || die "$partial: not a well-formed eventlog"
+	mv "$partial" "$dl_file"
+	partial=
+	printf '%s\n%s\n%s\n' "$dl_key" "$dl_counts" "bench/gen.c big" >"$dl_file.stamp"
+}
+
+# diff_check A B: `hectic diff --tsv --all A B` against `hectic summary
+# --tsv` of A and of B: every summary field but from and to is a row, with
+# A's value in column a and B's in column b, as the summary writes it;
+# dies on a difference. Prints "FIELDS ROWS" and the rows per section.
+diff_check() {
+	"$tmp/hectic" diff --tsv --all "$1" "$2" >"$tmp/diff.tsv" 2>"$tmp/diff.err" ||
+		die "hectic diff --tsv --all $1 $2 failed: $(head -n 5 "$tmp/diff.err")"
+	"$tmp/hectic" summary --tsv "$1" >"$tmp/diff-a.tsv" 2>/dev/null || die "hectic summary --tsv $1 failed"
+	"$tmp/hectic" summary --tsv "$2" >"$tmp/diff-b.tsv" 2>/dev/null || die "hectic summary --tsv $2 failed"
+	awk -F'\t' '
+	FILENAME == ARGV[1] { if (FNR > 1 && $1 != "from" && $1 != "to") { a[$1] = $2; na++ }; next }
+	FILENAME == ARGV[2] { if (FNR > 1 && $1 != "from" && $1 != "to") b[$1] = $2; next }
+	FNR == 1 { if ($0 != "section\tkey\ta\tb\tdelta\tratio") { print "header: " $0; bad = 1 }; next }
+	{ rows++; per[$1]++; if (!($1 in first)) { first[$1] = ++ns; order[ns] = $1 } }
+	$1 == "summary" {
+		n++
+		if (!($2 in a) || $3 != a[$2] || !($2 in b) || $4 != b[$2]) {
+			printf "summary %s: diff a=%s b=%s, summary --tsv A=%s B=%s\n", $2, $3, $4, a[$2], b[$2]
+			bad = 1
+		}
+	}
+	END {
+		if (n != na) { printf "%d summary rows, summary --tsv has %d fields\n", n, na; bad = 1 }
+		if (bad) exit 1
+		printf "%d %d", n, rows
+		for (i = 1; i <= ns; i++) printf " %s:%d", order[i], per[order[i]]
+		printf "\n"
+	}' "$tmp/diff-a.tsv" "$tmp/diff-b.tsv" "$tmp/diff.tsv" >"$tmp/diff.chk" || {
+		head -n 10 "$tmp/diff.chk" >&2
+		die "hectic diff's summary rows differ from hectic summary --tsv ($1, $2)"
+	}
+	cat "$tmp/diff.chk"
+}
+
+# diff_run NAME CMD...: one timed run of CMD (runstat), "NAME SECONDS
+# RSS_KB ANON_KB" appended to $tmp/dpair.all; a failure aborts.
+diff_run() {
+	dr_name=$1
+	shift
+	dr_line=$("$tmp/runstat" -e "$tmp/dpair.err" -- "$@") || die "runstat failed"
+	dr_rc=$(echo "$dr_line" | cut -d' ' -f4)
+	if [ "$dr_rc" != 0 ]; then
+		note "$dr_name ($*) exited with status $dr_rc:"
+		head -n 20 "$tmp/dpair.err" >&2
+		exit 1
+	fi
+	echo "$dr_name $dr_line" | cut -d' ' -f1-4 >>"$tmp/dpair.all"
+}
+
+# diff_pair LABEL A B WHAT: the pair's check and figures (WHAT says how the
+# logs were made); sets dp_bad to the targets missed.
+diff_pair() {
+	dp_a=$2 dp_b=$3
+	dp_chk=$(diff_check "$dp_a" "$dp_b")
+	dp_load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "")
+	for f in "$dp_a" "$dp_b"; do cat "$f" >/dev/null; cat "$f" >/dev/null; done
+	dp_warm_a=$(resident "$dp_a")
+	dp_warm_b=$(resident "$dp_b")
+	: >"$tmp/dpair.all"
+	dp_i=0
+	while [ "$dp_i" -lt "$runs" ]; do
+		dp_i=$((dp_i + 1))
+		diff_run cat_a cat "$dp_a"
+		diff_run cat_b cat "$dp_b"
+		diff_run sum_a "$tmp/hectic" summary "$dp_a"
+		diff_run sum_b "$tmp/hectic" summary "$dp_b"
+		# shellcheck disable=SC2016 # $1..$3 are sh -c's
+		diff_run both sh -c '"$1" summary "$2" >/dev/null & p=$!; "$1" summary "$3" >/dev/null || exit 1
+			wait "$p"' sh "$tmp/hectic" "$dp_a" "$dp_b"
+		diff_run diff "$tmp/hectic" diff "$dp_a" "$dp_b"
+		diff_run tsv "$tmp/hectic" diff --tsv --all "$dp_a" "$dp_b"
+		diff_run sum1_a env HECTIC_THREADS=1 "$tmp/hectic" summary "$dp_a"
+		diff_run diff1 env HECTIC_THREADS=1 "$tmp/hectic" diff "$dp_a" "$dp_b"
+	done
+	dp_out=$(awk -v label="$1" -v fa="$dp_a" -v fb="$dp_b" -v what="$4" -v ba="$(wc -c <"$dp_a")" \
+		-v bb="$(wc -c <"$dp_b")" -v chk="$dp_chk" -v runs="$runs" -v load="$dp_load" \
+		-v wa="$dp_warm_a" -v wb="$dp_warm_b" -v tr="$TARGET_DIFF_RATIO" '
+	function mb(kb) { return kb * 1024 / 1e6 }
+	!($1 in t) || $2 < t[$1] { t[$1] = $2 }
+	$4 > a[$1] { a[$1] = $4 }
+	END {
+		printf "diff (issue 21), pair %s: %s\n", label, what
+		printf "  A: %s (%.2f GB)\n  B: %s (%.2f GB)\n", fa, ba / 1e9, fb, bb / 1e9
+		if (load != "")
+			printf "  load average %s before timing%s\n", load,
+				(load + 0 >= 0.5 ? " (busy: timings are unreliable)" : "")
+		if (wa != "")
+			printf "  page cache, after warming: A %s; B %s\n", wa, wb
+		split(chk, c, " ")
+		printf "  checked: the %d summary rows of diff --tsv --all are summary --tsv of A and of B;" \
+			" %d rows in all (", c[1], c[2]
+		for (i = 3; (i in c); i++) { sub(/:/, " ", c[i]); printf "%s%s", (i > 3 ? ", " : ""), c[i] }
+		printf ")\n"
+		printf "  cat:                 A %6.3f s, B %6.3f s (best of %d, page cache warm)\n",
+			t["cat_a"], t["cat_b"], runs
+		printf "  hectic summary A:    %6.3f s (%.1fx cat); peak anon %.1f MB\n", t["sum_a"],
+			t["sum_a"] / t["cat_a"], mb(a["sum_a"])
+		printf "  hectic summary B:    %6.3f s (%.1fx cat); peak anon %.1f MB\n", t["sum_b"],
+			t["sum_b"] / t["cat_b"], mb(a["sum_b"])
+		printf "  summary A and B at once (two processes, for reference): %.3f s (%.2fx summary A)\n",
+			t["both"], t["both"] / t["sum_a"]
+		lim = mb(a["sum_a"] + a["sum_b"])
+		split("diff tsv", k, " ")
+		name["diff"] = "hectic diff A B:"; name["tsv"] = "diff --tsv --all:"
+		for (i = 1; i <= 2; i++) {
+			r = t[k[i]] / t["sum_a"]; m = mb(a[k[i]])
+			ok_t = r <= tr; ok_m = m <= lim
+			printf "  %-20s %6.3f s: %.2fx summary A (target <= %sx: %s), %.2fx both at once\n",
+				name[k[i]], t[k[i]], r, tr, ok_t ? "ok" : "MISSED", t[k[i]] / t["both"]
+			printf "  %-20s peak anon %.1f MB: %.2fx summary A + B, %.1f MB (target <= 1x: %s)\n", "",
+				m, m / lim, lim, ok_m ? "ok" : "MISSED"
+			if (!ok_t) bad[k[i] " time"] = 1
+			if (!ok_m) bad[k[i] " memory"] = 1
+		}
+		printf "  one thread a run (HECTIC_THREADS=1: summary A on one CPU, diff'"'"'s two runs on one each):\n"
+		printf "  %-20s %6.3f s against summary A %.3f s: %.2fx (no target: what the ratio is with as\n" \
+			"  %-20s many CPUs for each of diff'"'"'s runs as for summary'"'"'s one)\n", "hectic diff A B:",
+			t["diff1"], t["sum1_a"], t["diff1"] / t["sum1_a"], ""
+		s = ""
+		if (("diff time" in bad) || ("tsv time" in bad)) s = s " time"
+		if (("diff memory" in bad) || ("tsv memory" in bad)) s = s " memory"
+		printf "BAD%s\n", s
+	}' "$tmp/dpair.all")
+	echo "$dp_out" | grep -v '^BAD'
+	dp_bad=$(echo "$dp_out" | sed -n 's/^BAD//p')
+}
+
+# diff_room LOG BYTES: true when LOG is cached or there is room for it (and
+# its .part) in $dir, with a margin of 10 %; else says so.
+diff_room() {
+	[ ! -f "$1.stamp" ] || return 0 # cached (or made again over itself)
+	mkdir -p "$dir"
+	dr_free=$(df -Pk "$dir" | awk 'NR == 2 { print $4 }')
+	awk -v f="$dr_free" -v t="$2" 'BEGIN { exit !(f * 1024 >= t * 1.1) }' && return 0
+	awk -v f="$dr_free" -v t="$2" -v l="$1" 'BEGIN {
+		printf "  %s needs about %.1f GB, %.1f GB free: no room\n", l, t * 1.1 / 1e9, f * 1024 / 1e9 }'
+	return 1
+}
+
+diff_bench() {
+	db_missed=
+	db_first=1
+	db_tb=$(awk -v t="$dbench_target" 'BEGIN { printf "%.0f\n", t * 0.9 }')
+	for pair in $dbench_pairs; do
+		[ "$db_first" = 1 ] || echo
+		db_first=0
+		if [ "$pair" = synth ]; then
+			db_a=$dir/synth-$dbench_size_arg.eventlog db_b=$dir/synth-marked-$dbench_size_arg.eventlog
+			[ "$dbench_size_arg" != 1G ] || db_a=$dir/synth.eventlog db_b=$dir/synth-marked.eventlog
+			db_sa=$dbench_target db_sb=$dbench_target
+		else
+			db_a=$dir/big-$(diff_size_name "$dbench_target").eventlog
+			db_b=$dir/big-$(diff_size_name "$db_tb").eventlog
+			db_sa=$dbench_target db_sb=$db_tb
+		fi
+		if ! diff_room "$db_a" "$db_sa" || ! diff_room "$db_b" "$db_sb"; then
+			echo "diff (issue 21), pair $pair: SKIPPED, not enough room in $dir (set HECTIC_BENCH_DIR)"
+			db_missed="$db_missed $pair (skipped)"
+			continue
+		fi
+		if [ "$pair" = synth ]; then
+			db_m=$markers_n
+			[ "$db_m" != 0 ] || db_m=180
+			synth_log "$db_a" "$dbench_target" 0
+			synth_log "$db_b" "$dbench_target" "$db_m"
+			diff_pair synth "$db_a" "$db_b" \
+				"bench/gen.c's synthetic log (A) against the same with $db_m user markers and spans (B)"
+		else
+			diff_big_log "$dbench_target"
+			diff_big_log "$db_tb"
+			diff_pair big "$db_a" "$db_b" \
+				"bench/gen.c big of $dbench_size_arg (A) against gen big of 0.9 of it (B): the same program run shorter"
+		fi
+		[ -z "$dp_bad" ] || db_missed="$db_missed $pair ($(echo $dp_bad | sed 's/ /, /g'))"
+	done
+	if [ -n "$db_missed" ]; then
+		echo "diff (issue 21): FAILED: targets missed on:$db_missed"
+		[ "$strict" != 1 ] || failed=1
+	else
+		echo "diff (issue 21): every target ok"
+	fi
+}
+
 # Live (issue 11), on the main log: the viewer follows a growing copy of it
 # (hectic --bench=follow, viewer/script_bench.c: a thread appends it in 2 MB
 # chunks, as GHC 9.0 writes a capability's full buffer) as fast as the
@@ -1136,9 +1391,9 @@ if [ "$threads" = only ]; then
 	exit 0
 fi
 
-# Only the heap-profile section, the IPE section or the crafted logs (or
-# some of them): not the main log.
-if [ "$crafted" = only ] || [ "$heap" = only ] || [ "$ipe" = only ]; then
+# Only the heap-profile section, the IPE section, the diff section or the
+# crafted logs (or some of them): not the main log.
+if [ "$crafted" = only ] || [ "$heap" = only ] || [ "$ipe" = only ] || [ "$dbench" = only ]; then
 	if [ "$heap" = only ]; then
 		heap_bench
 	fi
@@ -1146,8 +1401,12 @@ if [ "$crafted" = only ] || [ "$heap" = only ] || [ "$ipe" = only ]; then
 		[ "$heap" != only ] || echo
 		ipe_bench
 	fi
-	if [ "$crafted" = only ]; then
+	if [ "$dbench" = only ]; then
 		[ "$heap" != only ] && [ "$ipe" != only ] || echo
+		diff_bench
+	fi
+	if [ "$crafted" = only ]; then
+		[ "$heap" != only ] && [ "$ipe" != only ] && [ "$dbench" != only ] || echo
 		crafted_bench || failed=1
 	fi
 	[ "$failed" = 0 ] || exit 1
@@ -1350,6 +1609,10 @@ fi
 if [ "$ipe" = 1 ]; then
 	echo
 	ipe_bench
+fi
+if [ "$dbench" = 1 ]; then
+	echo
+	diff_bench
 fi
 if [ "$crafted" = 1 ]; then
 	echo

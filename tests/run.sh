@@ -133,6 +133,8 @@ if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
 if sh tests/summary-rts.sh "$HECTIC"; then ok; else bad summary-rts; fi
 # hectic diff A B against each run's own figures (issue 21)
 if sh tests/diff.sh "$HECTIC"; then ok; else bad diff; fi
+# hectic diff A B against GHC's own +RTS -s, .hp and .prof on the real pairs of tests/fixtures/diff (issue 21)
+if sh tests/diff-oracle.sh "$HECTIC"; then ok; else bad diff-oracle; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
 # hectic ticky against GHC's own +RTS -r report and the show text (issue 20)

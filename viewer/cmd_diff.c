@@ -43,20 +43,43 @@ static void *open_run(void *arg)
 		warnx_("%s: %s", r->path,
 		       store_faulted(&r->s) ? "the file shrank while it was read" : "out of memory");
 		r->rc = EXIT_BADINPUT;
-		return NULL;
-	}
-	if (r->s.classes & CLASS_BIT(CL_PROF)) { /* heap censuses, cost centres */
-		if (!heap_build(&r->h, &r->s)) {
-			warnx_("%s: out of memory", r->path);
-			r->rc = EXIT_BADINPUT;
-			return NULL;
-		}
-		r->have_heap = true;
-		if (r->h.over_budget)
-			warnx_("%s: the profile reached its memory budget; figures may be partial",
-			       r->path);
 	}
 	return NULL;
+}
+
+static bool has_prof(const struct diff_run *r)
+{
+	return (r->s.classes & CLASS_BIT(CL_PROF)) != 0;
+}
+
+/* The heap censuses and cost centres of a run's profile, from its store
+ * alone: built once the tracks are freed (build_rows), so that the two do
+ * not stand together. have_heap stays false when out of memory. */
+static void *heap_run(void *arg)
+{
+	struct diff_run *r = arg;
+	if (!has_prof(r))
+		return NULL;
+	if (!heap_build(&r->h, &r->s)) {
+		warnx_("%s: out of memory", r->path);
+		return NULL;
+	}
+	r->have_heap = true;
+	if (r->h.over_budget)
+		warnx_("%s: the profile reached its memory budget; figures may be partial", r->path);
+	return NULL;
+}
+
+/* fn on both runs at once: r[1] on a thread of its own. */
+static void both(void *(*fn)(void *), struct diff_run *r)
+{
+	pthread_t th;
+	bool threaded = pthread_create(&th, NULL, fn, &r[1]) == 0;
+	fn(&r[0]);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		fn(&r[1]);
 }
 
 static void close_run(struct diff_run *r)
@@ -234,6 +257,31 @@ static void count_pauses(const struct diff_run *r, int g, uint64_t *n)
 	}
 }
 
+/* Both runs' pauses by generation and bucket, counted while the tracks
+ * stand (build_rows frees them before the text is written). */
+struct pause_hist {
+	int gmax;     /* -1: no run has collections */
+	bool gc[2];   /* the run has GC events */
+	uint64_t *n;  /* [gen][run][bucket] */
+};
+
+static bool count_histograms(struct pause_hist *h, const struct diff_run *ra,
+			     const struct diff_run *rb)
+{
+	h->gc[0] = has_gc(ra);
+	h->gc[1] = has_gc(rb);
+	int ga = h->gc[0] ? max_gen(&ra->tr) : -1, gb = h->gc[1] ? max_gen(&rb->tr) : -1;
+	h->gmax = ga > gb ? ga : gb;
+	h->n = calloc((size_t)(h->gmax + 1) * 2 * NBUCKETS + 1, sizeof *h->n);
+	if (!h->n)
+		return false;
+	for (int g = 0; g <= h->gmax; g++) {
+		count_pauses(ra, g, h->n + (size_t)g * 2 * NBUCKETS);
+		count_pauses(rb, g, h->n + ((size_t)g * 2 + 1) * NBUCKETS);
+	}
+	return true;
+}
+
 static void bar(uint64_t n, uint64_t max, int w)
 {
 	int k = max ? (int)((n * (uint64_t)w + max - 1) / max) : 0;
@@ -242,14 +290,11 @@ static void bar(uint64_t n, uint64_t max, int w)
 }
 
 /* Each generation's pauses of both runs, bucket by bucket, side by side. */
-static void write_histograms(const struct diff_run *ra, const struct diff_run *rb)
+static void write_histograms(const struct pause_hist *h)
 {
-	int ga = has_gc(ra) ? max_gen(&ra->tr) : -1, gb = has_gc(rb) ? max_gen(&rb->tr) : -1;
-	int gmax = ga > gb ? ga : gb;
-	for (int g = 0; g <= gmax; g++) {
-		uint64_t na[NBUCKETS], nb[NBUCKETS], max = 0;
-		count_pauses(ra, g, na);
-		count_pauses(rb, g, nb);
+	for (int g = 0; g <= h->gmax; g++) {
+		const uint64_t *na = h->n + (size_t)g * 2 * NBUCKETS, *nb = na + NBUCKETS;
+		uint64_t max = 0;
 		int lo = NBUCKETS, hi = -1;
 		for (int k = 0; k < NBUCKETS; k++) {
 			if (na[k] || nb[k]) {
@@ -261,9 +306,8 @@ static void write_histograms(const struct diff_run *ra, const struct diff_run *r
 		}
 		if (hi < 0)
 			continue;
-		printf("\ngen %d pauses%s%s\n  %20s %6s %20s %6s\n", g,
-		       has_gc(ra) ? "" : " (A: no GC events)", has_gc(rb) ? "" : " (B: no GC events)", "",
-		       "A", "", "B");
+		printf("\ngen %d pauses%s%s\n  %20s %6s %20s %6s\n", g, h->gc[0] ? "" : " (A: no GC events)",
+		       h->gc[1] ? "" : " (B: no GC events)", "", "A", "", "B");
 		for (int k = lo; k <= hi; k++) {
 			char x[32], y[32];
 			printf("  %8s .. %-8s %6llu ", time_format(x, sizeof x, edge(k)),
@@ -422,6 +466,67 @@ static int window(struct diff_run *r, uint64_t from, uint64_t to, const regex_t 
 	return -1;
 }
 
+/* ---- the rows ---- */
+
+/* Frees a run's tracks but, when keep, a copy of its threads (tr.threads
+ * and tr.nthreads alone: what diff_threads_rows reads over the whole run,
+ * with the store), freed by drop_threads. False when out of memory. */
+static bool free_tracks(struct diff_run *r, bool keep)
+{
+	size_t n = keep ? r->tr.nthreads : 0;
+	struct thread_info *th = n ? malloc(n * sizeof *th) : NULL;
+	if (th)
+		memcpy(th, r->tr.threads, n * sizeof *th);
+	tracks_free(&r->tr);
+	r->tr.threads = th;
+	r->tr.nthreads = th ? n : 0;
+	return !n || th;
+}
+
+static void drop_threads(struct diff_run *r)
+{
+	free(r->tr.threads);
+	r->tr.threads = NULL;
+	r->tr.nthreads = 0;
+}
+
+/* Every section's rows, -1; else the exit status, having said why. What
+ * the sections read is built and freed in turn, so that hectic diff takes
+ * the memory of the two runs opened, not more: the tracks (summary,
+ * pauses; the threads in a window, else once the tracks but the threads
+ * are freed); the heap profiles (heap, profile), built once the tracks are
+ * freed; then the spans' tables, which read only the store. */
+static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_hist *h)
+{
+	bool whole = r[0].from == 0 && r[0].to == UINT64_MAX && r[1].from == 0 && r[1].to == UINT64_MAX;
+	char *ta = summary_text(&r[0]), *tb = summary_text(&r[1]);
+	bool ok = ta && tb && add_summary_rows(rows, ta, tb) && add_pause_rows(rows, &r[0], &r[1]) &&
+		  (whole || diff_threads_rows(rows, &r[0], &r[1])) && count_histograms(h, &r[0], &r[1]);
+	free(ta);
+	free(tb);
+	bool kept_a = free_tracks(&r[0], ok && whole), kept_b = free_tracks(&r[1], ok && whole);
+	ok = ok && kept_a && kept_b && (!whole || diff_threads_rows(rows, &r[0], &r[1]));
+	drop_threads(&r[0]);
+	drop_threads(&r[1]);
+	bool built = true; /* (else heap_run said why) */
+	if (ok) {
+		both(heap_run, r);
+		built = has_prof(&r[0]) == r[0].have_heap && has_prof(&r[1]) == r[1].have_heap;
+		ok = built && diff_heap_rows(rows, &r[0], &r[1]) && diff_profile_rows(rows, &r[0], &r[1]);
+	}
+	for (int i = 0; i < 2; i++) {
+		if (r[i].have_heap)
+			heap_free(&r[i].h);
+		r[i].have_heap = false;
+	}
+	if (!ok || !diff_spans_rows(rows, &r[0], &r[1])) {
+		if (built)
+			warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	return -1;
+}
+
 /* ---- the command ---- */
 
 static void usage(FILE *f)
@@ -498,38 +603,23 @@ int cmd_diff(int argc, char **argv)
 		}
 	}
 	struct diff_run r[2] = { { .path = argv[optind], .rc = -1 }, { .path = argv[optind + 1], .rc = -1 } };
-	pthread_t th;
-	bool threaded = pthread_create(&th, NULL, open_run, &r[1]) == 0;
-	open_run(&r[0]);
-	if (threaded)
-		pthread_join(th, NULL);
-	else
-		open_run(&r[1]);
+	both(open_run, r);
 	int rc = r[0].rc >= 0 ? r[0].rc : r[1].rc >= 0 ? r[1].rc : -1;
 	struct diff_rows rows = { 0 };
-	char *ta = NULL, *tb = NULL;
+	struct pause_hist hist = { .gmax = -1 };
 	if (rc < 0) {
 		for (int i = 0; i < 2 && rc < 0; i++)
 			rc = window(&r[i], from, to, align ? &re : NULL, align);
 	}
-	if (rc < 0) {
-		ta = summary_text(&r[0]);
-		tb = summary_text(&r[1]);
-		if (!ta || !tb || !add_summary_rows(&rows, ta, tb) ||
-		    !add_pause_rows(&rows, &r[0], &r[1]) || !diff_heap_rows(&rows, &r[0], &r[1]) ||
-		    !diff_profile_rows(&rows, &r[0], &r[1]) || !diff_spans_rows(&rows, &r[0], &r[1]) ||
-		    !diff_threads_rows(&rows, &r[0], &r[1])) {
-			warnx_("out of memory");
-			rc = EXIT_BADINPUT;
-		}
-	}
+	if (rc < 0)
+		rc = build_rows(&rows, r, &hist);
 	if (rc < 0) {
 		qsort(rows.v, rows.n, sizeof *rows.v, cmp_change);
 		if (tsv) {
 			write_tsv(&rows, all, escape);
 		} else {
 			write_text(&rows, all, escape, &r[0], &r[1]);
-			write_histograms(&r[0], &r[1]);
+			write_histograms(&hist);
 		}
 		rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
 		if (rc)
@@ -537,8 +627,7 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (align)
 		regfree(&re);
-	free(ta);
-	free(tb);
+	free(hist.n);
 	free(rows.v);
 	free(rows.slot);
 	close_run(&r[0]);

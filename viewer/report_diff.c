@@ -4,6 +4,7 @@
  * the spans (per name) and the threads (per label). Each keys its rows as
  * the run's own report names the thing, so that a figure matches across
  * runs whatever its index in each log. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,24 @@ static struct diff_row *row_for(struct diff_rows *rows, const char *sec, const c
 	w->klen = klen;
 	rows->slot[j] = (uint32_t)rows->n;
 	return w;
+}
+
+/* The row of section sec and key (cut as row_for cuts it), or NULL: none
+ * is added. */
+static struct diff_row *row_find(const struct diff_rows *rows, const char *sec, const char *key,
+				 size_t klen)
+{
+	if (klen >= sizeof rows->v->key)
+		klen = sizeof rows->v->key - 1;
+	if (!rows->nslot)
+		return NULL;
+	for (size_t j = (size_t)hash_key(sec, key, klen) & (rows->nslot - 1); rows->slot[j];
+	     j = (j + 1) & (rows->nslot - 1)) {
+		struct diff_row *w = &rows->v[rows->slot[j] - 1];
+		if (!strcmp(w->section, sec) && w->klen == klen && !memcmp(w->key, key, klen))
+			return w;
+	}
+	return NULL;
 }
 
 /* Adds v to a side of a row (figures of one key summed: threads of one
@@ -204,6 +223,19 @@ static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool 
 		const struct cost_centre *inner = st->n ? heap_cc(h, heap_stack_id(st, 0)) : NULL;
 		if (inner && heap_cc_builtin(inner))
 			continue;
+		/* the .prof's root, MAIN: every tick's inherited, and the
+		 * individual of the ticks on the empty stack (the RTS posts a
+		 * stack without MAIN, as cctree.c roots it) */
+		static const char root[] = "MAIN.MAIN";
+		struct diff_row *m = row_for(rows, "profile_inherited", root, sizeof root - 1);
+		if (!m)
+			return false;
+		add_to(m, b_side, 1);
+		if (!st->n) {
+			if (!(m = row_for(rows, "profile", root, sizeof root - 1)))
+				return false;
+			add_to(m, b_side, 1);
+		}
 		char key[160];
 		for (uint32_t k = 0; k < st->n; k++) {
 			const struct cost_centre *c = heap_cc(h, heap_stack_id(st, k));
@@ -230,25 +262,63 @@ static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool 
 	return true;
 }
 
+/* A cost centre a run with a time profile defines but did not tick has 0
+ * ticks there, not none: "only in" the other run is for a cost centre the
+ * run does not have (another program), and a run without ticks (no +RTS
+ * -p) has no figure at all. */
+static void profile_zeros(struct diff_rows *rows, const struct diff_run *r, bool b_side)
+{
+	static const char *const sec[2] = { "profile", "profile_inherited" };
+	if (!r->have_heap || !r->h.nticks)
+		return;
+	char key[160];
+	for (size_t i = 0; i < r->h.nccs; i++) {
+		size_t kl = cc_key(key, sizeof key, &r->h.ccs[i]);
+		for (int k = 0; k < 2; k++) {
+			struct diff_row *w = row_find(rows, sec[k], key, kl);
+			if (w && !(b_side ? w->hb : w->ha))
+				diff_set(w, b_side, 0);
+		}
+	}
+}
+
 bool diff_profile_rows(struct diff_rows *rows, const struct diff_run *ra,
 		       const struct diff_run *rb)
 {
-	return (!ra->have_heap || profile_side(rows, ra, false)) &&
-	       (!rb->have_heap || profile_side(rows, rb, true));
+	if (!(!ra->have_heap || profile_side(rows, ra, false)) ||
+	    !(!rb->have_heap || profile_side(rows, rb, true)))
+		return false;
+	profile_zeros(rows, ra, false);
+	profile_zeros(rows, rb, true);
+	return true;
 }
 
 /* ---- spans: per name, NAME count, total_ns, p50_ns, p99_ns, max_ns ---- */
 
-static bool spans_side(struct diff_rows *rows, const struct diff_run *r, bool b_side,
-		       const struct span_rules *rules)
-{
+/* A run's spans, paired and counted over its window; the two runs' on a
+ * thread each (the pass over a run's user and scheduler events costs more
+ * than its summary on a log with many user events). Each has its own rules:
+ * glibc's regexec locks a pattern buffer while it runs. */
+struct spans_job {
+	const struct diff_run *r;
+	struct span_rules rules;
 	struct spans sp;
-	if (!spans_build(&sp, &r->s, rules))
-		return false;
-	bool ok = spans_stats(&sp, r->from, r->to);
+	bool ok;
+};
+
+static void *spans_job_run(void *arg)
+{
+	struct spans_job *j = arg;
+	j->ok = spans_build(&j->sp, &j->r->s, &j->rules) && spans_stats(&j->sp, j->r->from, j->r->to);
+	return NULL;
+}
+
+static bool spans_side(struct diff_rows *rows, const struct spans *sp, bool b_side)
+{
 	static const char *const what[5] = { "count", "total_ns", "p50_ns", "p99_ns", "max_ns" };
-	for (size_t i = 0; ok && i < sp.nnames; i++) {
-		const struct span_name *nm = &sp.names[i];
+	bool ok = true;
+	for (size_t i = 0; ok && i < sp->nnames; i++) {
+		const struct span_name *nm = &sp->names[i];
 		if (!nm->count)
 			continue;
 		uint64_t v[5] = { nm->count, nm->total, nm->p50, nm->p99, nm->max };
@@ -262,26 +332,46 @@ static bool spans_side(struct diff_rows *rows, const struct diff_run *r, bool b_
 				diff_set(w, b_side, v[k]);
 		}
 	}
-	spans_free(&sp);
+	return ok;
+}
+
+/* The spans report's rules (the rc file's span lines, then the built-in
+ * pairs), compiled once for each job. */
+static bool spans_rules(struct spans_job *j)
+{
+	struct rc conf;
+	rc_init(&conf);
+	rc_load_default(&conf, NULL, NULL);
+	char err[200];
+	bool ok = span_rules_user(&j[0].rules, conf.span_start, conf.span_stop, conf.nspans, err,
+				  sizeof err);
+	if (ok && !span_rules_user(&j[1].rules, conf.span_start, conf.span_stop, conf.nspans, err,
+				   sizeof err)) {
+		span_rules_free(&j[0].rules);
+		ok = false;
+	}
+	rc_free(&conf);
 	return ok;
 }
 
 bool diff_spans_rows(struct diff_rows *rows, const struct diff_run *ra, const struct diff_run *rb)
 {
-	/* the spans report's rules: the rc file's span lines, then the
-	 * built-in pairs */
-	struct rc conf;
-	rc_init(&conf);
-	rc_load_default(&conf, NULL, NULL);
-	struct span_rules rules;
-	char err[200];
-	bool have = span_rules_user(&rules, conf.span_start, conf.span_stop, conf.nspans, err,
-				    sizeof err);
-	rc_free(&conf);
-	if (!have)
+	struct spans_job j[2] = { { .r = ra }, { .r = rb } };
+	if (!spans_rules(j))
 		return false;
-	bool ok = spans_side(rows, ra, false, &rules) && spans_side(rows, rb, true, &rules);
-	span_rules_free(&rules);
+	pthread_t th;
+	bool threaded = pthread_create(&th, NULL, spans_job_run, &j[1]) == 0;
+	spans_job_run(&j[0]);
+	if (threaded)
+		pthread_join(th, NULL);
+	else
+		spans_job_run(&j[1]);
+	bool ok = j[0].ok && j[1].ok && spans_side(rows, &j[0].sp, false) &&
+		  spans_side(rows, &j[1].sp, true);
+	for (int i = 0; i < 2; i++) {
+		spans_free(&j[i].sp); /* (a failed build left it empty) */
+		span_rules_free(&j[i].rules);
+	}
 	return ok;
 }
 
@@ -292,11 +382,17 @@ static bool threads_side(struct diff_rows *rows, const struct diff_run *r, bool 
 	const struct tracks *tr = &r->tr;
 	if (!(r->s.classes & CLASS_BIT(CL_SCHED)) || !tr->nthreads)
 		return true; /* no thread is known: nothing to match */
-	struct thread_window *tw = calloc(tr->nthreads, sizeof *tw);
-	if (!tw)
+	/* the whole run: the tracks' own figures, as `hectic threads` without
+	 * --from/--to (the window's walk of every scheduler event would give
+	 * the same, at the cost of a second pass over the log). Read nothing
+	 * but tr->threads and tr->nthreads here: cmd_diff.c hands over tracks
+	 * that hold only those (the rest freed before these rows are made). */
+	bool whole = r->from == 0 && r->to == UINT64_MAX;
+	struct thread_window *tw = whole ? NULL : calloc(tr->nthreads, sizeof *tw);
+	if (!whole && !tw)
 		return false;
-	bool ok = tracks_threads_window(tr, &r->s, r->from, r->to == UINT64_MAX ? UINT64_MAX : r->to + 1,
-					tw);
+	bool ok = whole || tracks_threads_window(tr, &r->s, r->from,
+						 r->to == UINT64_MAX ? UINT64_MAX : r->to + 1, tw);
 	for (size_t i = 0; ok && i < tr->nthreads; i++) {
 		size_t n;
 		const uint8_t *label = tracks_label(tr, &r->s, &tr->threads[i], &n);
@@ -306,14 +402,14 @@ static bool threads_side(struct diff_rows *rows, const struct diff_run *r, bool 
 		size_t kl = nl + (size_t)snprintf(key + nl, sizeof key - nl, " running_ns");
 		struct diff_row *w = row_for(rows, "threads", key, kl);
 		if (w)
-			add_to(w, b_side, tw[i].run_ns);
+			add_to(w, b_side, tw ? tw[i].run_ns : tr->threads[i].run_ns);
 		kl = nl + (size_t)snprintf(key + nl, sizeof key - nl, " runs");
 		struct diff_row *x = w ? row_for(rows, "threads", key, kl) : NULL;
 		if (!x) {
 			ok = false;
 			break;
 		}
-		add_to(x, b_side, tw[i].nruns);
+		add_to(x, b_side, tw ? tw[i].nruns : tr->threads[i].nruns);
 	}
 	free(tw);
 	return ok;

@@ -47,7 +47,7 @@ reap() {
 	_rp=$(cat "$E2E_PIDF" 2>/dev/null)
 	case $_rp in '' | *[!0-9]*) return 0 ;; esac
 	[ -r "/proc/$_rp/cmdline" ] || return 0
-	tr '\0' ' ' <"/proc/$_rp/cmdline" | grep -q hectic || return 0
+	{ tr '\0' ' ' <"/proc/$_rp/cmdline"; } 2>/dev/null | grep -q hectic || return 0
 	for _st in /proc/[0-9]*/stat; do
 		_rc=$(sed 's/.*) //' "$_st" 2>/dev/null | cut -d' ' -f2)
 		[ "$_rc" = "$_rp" ] || continue
