@@ -199,6 +199,24 @@ done
 "$H" diff --align 'no such marker' $M/ghc96-threaded.eventlog $M/ghc910-threaded.eventlog >"$T/out" 2>&1
 eq align-none "$? $(grep -c "ghc96-threaded.eventlog: no marker or message matches --align 'no such marker'" "$T/out")" "1 1"
 
+# ---- a section a run's log lacks: said under its heading, in the text ----
+# under SECTION's heading in FILE: the lines in parentheses before its
+# column heading
+said() { awk -v s="$2" '$0 == s { f = 1; next } f && /^\(/ { print; next } f { exit }' "$1"; }
+F=tests/fixtures/diff
+"$H" diff $F/ghc90-psize-n.eventlog $F/ghc96-sparks.eventlog >"$T/t1" 2>&1
+eq absent-heap "$(said "$T/t1" heap)" "(B: no heap profile in this log (+RTS -h with -l))"
+eq absent-profile "$(said "$T/t1" profile)" "(B: no cost-centre profile in this log (a profiled build, +RTS -p with -l))"
+eq absent-pauses-none "$(said "$T/t1" pauses)" ""
+"$H" diff $F/ghc96-alloc-A1m.eventlog $F/ghc96-alloc-A1m-au.eventlog >"$T/t2" 2>&1
+eq absent-pauses "$(said "$T/t2" pauses)" "(B: no GC events in this log (+RTS -l without g, as -l-au))"
+eq absent-threads "$(said "$T/t2" threads)" "(B: no scheduler events in this log (+RTS -l without s, as -l-au))"
+eq absent-heap-both "$(said "$T/t2" heap)" "(A and B: no heap profile in this log (+RTS -h with -l))"
+"$H" diff $F/ghc96-alloc-A1m-au.eventlog $F/ghc96-alloc-A1m.eventlog >"$T/t3" 2>&1
+eq absent-pauses-a "$(said "$T/t3" pauses)" "(A: no GC events in this log (+RTS -l without g, as -l-au))"
+"$H" diff $F/ghc96-psize-n.eventlog $F/ghc96-psize-2n.eventlog >"$T/t4" 2>&1
+eq absent-none "$(grep -c '^([AB]' "$T/t4")" 0
+
 # ---- bad input: the file named; usage ----
 printf 'not an eventlog\n' >"$T/junk"
 "$H" diff $M/ghc96-threaded.eventlog "$T/junk" >"$T/out" 2>&1

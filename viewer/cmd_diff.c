@@ -65,6 +65,8 @@ static void *heap_run(void *arg)
 		return NULL;
 	}
 	r->have_heap = true;
+	r->censuses = r->h.ncensuses;
+	r->ticks = r->h.nticks;
 	if (r->h.over_budget)
 		warnx_("%s: the profile reached its memory budget; figures may be partial", r->path);
 	return NULL;
@@ -396,17 +398,61 @@ static void write_tsv(const struct diff_rows *rows, bool all, bool escape)
 	}
 }
 
+/* Why a run's log cannot give a section's figures ("" when it can): the
+ * words every report uses for a class left out, or the profile it was not
+ * run with. */
+static const char *section_absent(const char *sec, const struct diff_run *r, char *buf, size_t n)
+{
+	buf[0] = 0;
+	class_set have = r->s.classes;
+	if (!strcmp(sec, "pauses") && !(have & CLASS_BIT(CL_GC)))
+		return class_absent(CLASS_BIT(CL_GC), 0, buf, n);
+	if (!strcmp(sec, "threads") && !(have & CLASS_BIT(CL_SCHED)))
+		return class_absent(CLASS_BIT(CL_SCHED), 0, buf, n);
+	if (!strncmp(sec, "heap", 4) && !r->censuses)
+		snprintf(buf, n, "no heap profile in this log (+RTS -h with -l)");
+	if (!strncmp(sec, "profile", 7) && !r->ticks)
+		snprintf(buf, n, "no cost-centre profile in this log (a profiled build, +RTS -p with -l)");
+	return buf;
+}
+
+/* Under a section's heading, or for a section no row is in: what a run's
+ * log lacks of it. True when either does. */
+static bool say_absent(const char *sec, const struct diff_run *ra, const struct diff_run *rb)
+{
+	char wa[200], wb[200];
+	section_absent(sec, ra, wa, sizeof wa);
+	section_absent(sec, rb, wb, sizeof wb);
+	if (*wa && *wb && !strcmp(wa, wb))
+		printf("(A and B: %s)\n", wa);
+	else {
+		if (*wa)
+			printf("(A: %s)\n", wa);
+		if (*wb)
+			printf("(B: %s)\n", wb);
+	}
+	return *wa || *wb;
+}
+
 static void write_text(const struct diff_rows *rows, bool all, bool escape,
 		       const struct diff_run *ra, const struct diff_run *rb)
 {
 	printf("A: %s\nB: %s\n", ra->path, rb->path);
 	const char *sec = NULL;
 	size_t hidden = 0;
+	static const char *const absent_able[] = { "pauses", "heap", "profile", "threads" };
+	bool seen[4] = { false };
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct diff_row *w = &rows->v[i];
 		if (!sec || strcmp(sec, w->section)) {
 			sec = w->section;
-			printf("\n%s\n%-32s %16s %16s %16s %9s\n", sec, "", "A", "B", "B - A", "B / A");
+			printf("\n%s\n", sec);
+			for (int k = 0; k < 4; k++)
+				if (!strcmp(sec, absent_able[k])) {
+					seen[k] = true;
+					say_absent(sec, ra, rb);
+				}
+			printf("%-32s %16s %16s %16s %9s\n", "", "A", "B", "B - A", "B / A");
 		}
 		if (!all && !changed(w)) {
 			hidden++;
@@ -420,6 +466,12 @@ static void write_text(const struct diff_rows *rows, bool all, bool escape,
 		       w->ha ? w->a : w->hb ? "(only in B)" : "", w->hb ? w->b : w->ha ? "(only in A)" : "",
 		       d, r);
 	}
+	for (int k = 0; k < 4; k++) /* a section neither run has rows of */
+		if (!seen[k]) {
+			printf("\n%s\n", absent_able[k]);
+			if (!say_absent(absent_able[k], ra, rb))
+				printf("(no figures in either log)\n");
+		}
 	if (hidden)
 		printf("\n(%zu unchanged figure%s left out: --all lists them)\n", hidden,
 		       hidden == 1 ? "" : "s");

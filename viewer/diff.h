@@ -21,6 +21,7 @@ struct diff_run {
 	struct tracks tr;
 	struct heap h; /* built when the log has profile events */
 	bool have_heap;
+	size_t censuses, ticks; /* the profile's, kept once h is freed */
 	int rc; /* -1 opened, else the exit status of the failed open */
 };
 
