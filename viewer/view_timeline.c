@@ -463,6 +463,9 @@ static void draw_spark(struct viewer *u, int y, const char *label, const struct 
 	attron(draw_attr(u, color));
 	for (int k = 0; k < L->plotw; k++) {
 		uint64_t end = layout_col_to_time(u->t0, u->t1, L->plotw, k + 1);
+		/* past the run's end (two runs: the window spans the longer) */
+		if (u->other && layout_col_to_time(u->t0, u->t1, L->plotw, k) > u->s.tmax)
+			break;
 		/* the samples before the column's end (they are by time) */
 		j += lower_bound(v + j, n - j, sizeof *v, &end, sample_before);
 		if (!j)

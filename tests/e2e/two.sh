@@ -122,6 +122,25 @@ for v in ghc90 ghc96; do
 		fail "$v-plain-starts-left" "B's lanes blank at the left without --align"
 done
 
+# ---- the shorter run's sparklines end where its log does ----
+A=$D/ghc96-psize-n.eventlog
+start 100 40 -- "$A" "$D/ghc96-psize-2n.eventlog"
+check short-ready 'events: '
+capture
+end=$("$E2E_HECTIC" summary --tsv "$A" | awk -F'\t' '$1 == "to" { print $2 }')
+set -- $(window)
+col=$(awk -v e="$end" -v t0="$1" -v t1="$2" -v w="$3" 'BEGIN { printf "%d\n", int(((e - t0 + 1) * w - 1) / (t1 - t0)) }')
+for r in heap live; do
+	# the row's plot, its trailing blanks cut, in characters
+	last=$(awk -v r="$r" 'substr($0, 1, 2) == "A " { on = 1 }
+		on && $1 == r { s = substr($0, 9); sub(/ +$/, "", s); print s; exit }' "$E2E_SCREEN" |
+		LC_ALL=C.UTF-8 wc -m)
+	last=$((last - 1)) # (wc counts the newline)
+	if [ "$last" -le $((col + 1)) ] && [ "$last" -ge $((col - 3)) ]; then pass; else
+		fail "short-$r-ends" "A's $r row runs to column $last, its log ends in column $col"
+	fi
+done
+
 # ---- the same file twice: both blocks the same ----
 A=$D/ghc96-psize-n.eventlog
 start 100 40 -- "$A" "$A"
