@@ -15,7 +15,7 @@ static void draw_status(struct viewer *u)
 	move(L->status, 0);
 	for (int i = 0; i < L->cols; i++)
 		addch(' ');
-	char a[48], b[48], c[48], line[600];
+	char a[48], b[48], c[48], line[1200];
 	char name[320];
 	const char *base = strrchr(u->o.path, '/') ? strrchr(u->o.path, '/') + 1 : u->o.path;
 	snprintf(name, sizeof name, "%s%s%s", u->other ? core_run_letter(u) : "", u->other ? ": " : "",
