@@ -1,6 +1,8 @@
 /* The +RTS -s style summary. */
 #include "summary.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "order.h"
@@ -271,4 +273,82 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 	for (int k = 0; k < 7; k++)
 		out->sparks[k] = cap_delta(tr->sparks, tr->nsparks, from, to, k);
 	phases(tr, s, pg, out);
+}
+
+struct field_list {
+	struct summary_field *v;
+	size_t n;
+};
+
+static void put(struct field_list *l, const char *name, enum summary_kind k, bool known, uint64_t v)
+{
+	if (l->n == SUMMARY_FIELDS_MAX)
+		return;
+	struct summary_field *f = &l->v[l->n++];
+	snprintf(f->name, sizeof f->name, "%s", name);
+	f->kind = k;
+	f->known = known;
+	f->v = v;
+	f->f = 0;
+}
+
+static void put_gens(struct field_list *l, const struct summary *sm)
+{
+	bool gc = sm->have_gc;
+	for (unsigned g = 0; g < sm->ngens; g++) {
+		char k[40];
+		uint64_t c = sm->gen[g].colls;
+		snprintf(k, sizeof k, "gen%u_collections", g);
+		put(l, k, SUMMARY_COUNT, gc, c);
+		snprintf(k, sizeof k, "gen%u_parallel", g);
+		put(l, k, SUMMARY_COUNT, gc, sm->gen[g].par);
+		snprintf(k, sizeof k, "gen%u_elapsed_ns", g);
+		put(l, k, SUMMARY_NS, gc, sm->gen[g].elapsed);
+		snprintf(k, sizeof k, "gen%u_avg_pause_ns", g);
+		put(l, k, SUMMARY_NS, gc, c ? sm->gen[g].elapsed / c : 0);
+		snprintf(k, sizeof k, "gen%u_max_pause_ns", g);
+		put(l, k, SUMMARY_NS, gc, sm->gen[g].max_pause);
+	}
+}
+
+size_t summary_fields(const struct summary *sm, size_t ncaps, struct summary_field *out)
+{
+	struct field_list l = { out, 0 };
+	bool gc = sm->have_gc, heap = sm->have_heap;
+	put(&l, "capabilities", SUMMARY_COUNT, true, ncaps);
+	put(&l, "collections", SUMMARY_COUNT, gc, sm->ngcs);
+	put(&l, "allocated_bytes", SUMMARY_BYTES, heap, sm->allocated);
+	put(&l, "copied_bytes", SUMMARY_BYTES, gc, sm->copied);
+	put(&l, "max_residency_bytes", SUMMARY_BYTES, heap, sm->max_live);
+	put(&l, "residency_samples", SUMMARY_COUNT, heap, sm->live_samples);
+	put(&l, "max_slop_bytes", SUMMARY_BYTES, gc, sm->max_slop);
+	put(&l, "max_memory_in_use_bytes", SUMMARY_BYTES, heap, sm->max_heap);
+	put(&l, "memory_is_lower_bound", SUMMARY_FLAG, heap, sm->mem_lower_bound);
+	put_gens(&l, sm);
+	if (sm->have_syncs) {
+		put(&l, "nonmoving_syncs", SUMMARY_COUNT, true, sm->sync_colls);
+		put(&l, "nonmoving_sync_elapsed_ns", SUMMARY_NS, true, sm->sync_elapsed);
+		put(&l, "nonmoving_sync_max_ns", SUMMARY_NS, true, sm->sync_max);
+	}
+	if (sm->have_sparks) {
+		static const char *const nm[6] = { "sparks_created", "sparks_dud", "sparks_overflowed",
+						   "sparks_converted", "sparks_gcd", "sparks_fizzled" };
+		for (int k = 0; k < 6; k++)
+			put(&l, nm[k], SUMMARY_COUNT, true, sm->sparks[k]);
+	}
+	if (sm->have_init)
+		put(&l, "init_elapsed_ns", SUMMARY_NS, true, sm->init);
+	put(&l, "mut_elapsed_ns", SUMMARY_NS, gc, sm->mut);
+	put(&l, "gc_elapsed_ns", SUMMARY_NS, gc, sm->gc);
+	put(&l, "gc_includes_heap_census", SUMMARY_FLAG, gc, sm->profiled);
+	if (sm->have_exit)
+		put(&l, "exit_elapsed_ns", SUMMARY_NS, true, sm->exit);
+	put(&l, "total_elapsed_ns", SUMMARY_NS, true, sm->total);
+	put(&l, "productivity", SUMMARY_FRAC, gc, 0);
+	if (l.n) { /* to 4 decimals, as the TSV writes it */
+		char t[32];
+		snprintf(t, sizeof t, "%.4f", summary_productivity(sm));
+		l.v[l.n - 1].f = strtod(t, NULL);
+	}
+	return l.n;
 }

@@ -71,6 +71,24 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
  * MUT / Total. 0 when Total is. */
 double summary_productivity(const struct summary *sm);
 
+/* The figures of a summary as `summary --tsv` names them (but from and
+ * to), in its order, each with its kind and whether the log gives it: the
+ * one list the TSV report and the viewer's statistics panel share. */
+enum summary_kind { SUMMARY_COUNT, SUMMARY_BYTES, SUMMARY_NS, SUMMARY_FRAC, SUMMARY_FLAG };
+
+struct summary_field {
+	char name[40];
+	enum summary_kind kind;
+	bool known; /* the log gives it (the TSV: a value, not empty) */
+	uint64_t v;
+	double f; /* SUMMARY_FRAC: the productivity, to 4 decimals */
+};
+
+#define SUMMARY_FIELDS_MAX 96
+
+/* Into out (room for SUMMARY_FIELDS_MAX); returns how many. */
+size_t summary_fields(const struct summary *sm, size_t ncaps, struct summary_field *out);
+
 /* Capability cap's part of sm->sparks (SP_* order): its SPARK_COUNTERS'
  * change over the window summary_compute clipped, so that the parts of
  * every capability sum to sm->sparks. */

@@ -249,6 +249,17 @@ static bool mark_matches(const struct tracks *tr, const struct store *s, const r
 	return txt && tracks_match(re, txt, n);
 }
 
+bool tracks_first_mark(const struct tracks *tr, const struct store *s, const regex_t *re,
+		       uint64_t *t)
+{
+	for (size_t i = 0; i < tr->nmarks; i++)
+		if (mark_matches(tr, s, re, i)) {
+			*t = tr->marks[i].time;
+			return true;
+		}
+	return false;
+}
+
 /* The nearest matching mark after (dir > 0) or before t, or -1. */
 static long search_marks(const struct tracks *tr, const struct store *s, const regex_t *re,
 			 uint64_t t, int dir)

@@ -404,6 +404,11 @@ bool tracks_search(const struct tracks *tr, const struct store *s, const regex_t
 		   uint64_t t, int dir, bool labels, uint64_t *hit, long *mark,
 		   uint32_t *thread);
 
+/* The time of the first marker or message matching re (at any time, the
+ * first mark too): false when none does. */
+bool tracks_first_mark(const struct tracks *tr, const struct store *s, const regex_t *re,
+		       uint64_t *t);
+
 /* Does text (not NUL-terminated) match re? Text with NUL bytes or invalid
  * UTF-8 is matched as written (NUL bytes are ordinary characters where the
  * C library has REG_STARTEND, as glibc and the BSDs do). */

@@ -479,39 +479,16 @@ static void write_text(const struct diff_rows *rows, bool all, bool escape,
 
 /* ---- the window ---- */
 
-struct first_match {
-	const struct diff_run *r;
-	const regex_t *re;
-	bool found;
-	uint64_t t;
-};
-
-static bool first_match(void *ctx, const struct mark *m)
-{
-	struct first_match *f = ctx;
-	size_t n;
-	const uint8_t *txt = tracks_mark_text(&f->r->s, m, &n);
-	if (!txt || !tracks_match(f->re, txt, n))
-		return true;
-	f->found = true;
-	f->t = m->time;
-	return false;
-}
-
 /* The run's window: [from, to] from its start, or from its first marker
  * or message matching re. -1, or the exit status having said why. */
 static int window(struct diff_run *r, uint64_t from, uint64_t to, const regex_t *re, const char *align)
 {
 	uint64_t t0 = 0;
 	if (re) {
-		struct first_match f = { r, re, false, 0 };
-		for (size_t i = 0; i < r->tr.nmarks && !f.found; i++)
-			first_match(&f, &r->tr.marks[i]);
-		if (!f.found) {
+		if (!tracks_first_mark(&r->tr, &r->s, re, &t0)) {
 			warnx_("%s: no marker or message matches --align '%s'", r->path, align);
 			return EXIT_BADINPUT;
 		}
-		t0 = f.t;
 	}
 	r->from = t0 + from < t0 ? UINT64_MAX : t0 + from;
 	r->to = to == UINT64_MAX || t0 + to < t0 ? UINT64_MAX : t0 + to;

@@ -104,34 +104,17 @@ void core_other_run(struct viewer *u)
 	core_say(u, "the event list shows run %s", core_run_letter(u));
 }
 
-/* The first marker or message of the run in u's fields that matches re. */
-static bool first_match(const struct viewer *u, const regex_t *re, uint64_t *t)
-{
-	for (size_t i = 0; i < u->tr.nmarks; i++) {
-		size_t n;
-		const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[i], &n);
-		if (txt && tracks_match(re, txt, n)) {
-			*t = u->tr.marks[i].time;
-			return true;
-		}
-	}
-	return false;
-}
-
 bool core_runs_align(struct viewer *u, const regex_t *re, const char *pattern, char *err, size_t n)
 {
 	u->other_shift = 0;
 	if (!u->other || !re)
 		return true;
 	uint64_t ta, tb;
-	if (!first_match(u, re, &ta)) {
+	if (!tracks_first_mark(&u->tr, &u->s, re, &ta)) {
 		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->o.path, pattern);
 		return false;
 	}
-	core_runs_exchange(u);
-	bool ok = first_match(u, re, &tb);
-	core_runs_exchange(u);
-	if (!ok) {
+	if (!tracks_first_mark(&u->other->tr, &u->other->s, re, &tb)) {
 		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->other->o.path,
 			 pattern);
 		return false;

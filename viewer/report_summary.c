@@ -17,72 +17,20 @@ static void tsv_u64(FILE *f, const char *name, uint64_t v)
 	fprintf(f, "%s\t%llu\n", name, (unsigned long long)v);
 }
 
-/* A figure the log may not hold: its value, or an empty one. */
-static void tsv_known(FILE *f, const char *name, uint64_t v, bool known)
-{
-	if (known)
-		tsv_u64(f, name, v);
-	else
-		fprintf(f, "%s\t\n", name);
-}
-
-static void summary_tsv_gens(FILE *f, const struct summary *sm)
-{
-	for (unsigned g = 0; g < sm->ngens; g++) {
-		char k[48];
-		bool gc = sm->have_gc;
-		snprintf(k, sizeof k, "gen%u_collections", g);
-		tsv_known(f, k, sm->gen[g].colls, gc);
-		snprintf(k, sizeof k, "gen%u_parallel", g);
-		tsv_known(f, k, sm->gen[g].par, gc);
-		snprintf(k, sizeof k, "gen%u_elapsed_ns", g);
-		tsv_known(f, k, sm->gen[g].elapsed, gc);
-		snprintf(k, sizeof k, "gen%u_avg_pause_ns", g);
-		tsv_known(f, k, sm->gen[g].colls ? sm->gen[g].elapsed / sm->gen[g].colls : 0, gc);
-		snprintf(k, sizeof k, "gen%u_max_pause_ns", g);
-		tsv_known(f, k, sm->gen[g].max_pause, gc);
-	}
-}
-
 void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 {
 	tsv_u64(f, "from", sm->from);
 	tsv_u64(f, "to", sm->to);
-	tsv_u64(f, "capabilities", ncaps);
-	bool gc = sm->have_gc, heap = sm->have_heap;
-	tsv_known(f, "collections", sm->ngcs, gc);
-	tsv_known(f, "allocated_bytes", sm->allocated, heap);
-	tsv_known(f, "copied_bytes", sm->copied, gc);
-	tsv_known(f, "max_residency_bytes", sm->max_live, heap);
-	tsv_known(f, "residency_samples", sm->live_samples, heap);
-	tsv_known(f, "max_slop_bytes", sm->max_slop, gc);
-	tsv_known(f, "max_memory_in_use_bytes", sm->max_heap, heap);
-	tsv_known(f, "memory_is_lower_bound", sm->mem_lower_bound, heap);
-	summary_tsv_gens(f, sm);
-	if (sm->have_syncs) {
-		tsv_u64(f, "nonmoving_syncs", sm->sync_colls);
-		tsv_u64(f, "nonmoving_sync_elapsed_ns", sm->sync_elapsed);
-		tsv_u64(f, "nonmoving_sync_max_ns", sm->sync_max);
+	struct summary_field v[SUMMARY_FIELDS_MAX];
+	size_t n = summary_fields(sm, ncaps, v);
+	for (size_t i = 0; i < n; i++) {
+		if (!v[i].known)
+			fprintf(f, "%s\t\n", v[i].name);
+		else if (v[i].kind == SUMMARY_FRAC)
+			fprintf(f, "%s\t%.4f\n", v[i].name, summary_productivity(sm));
+		else
+			tsv_u64(f, v[i].name, v[i].v);
 	}
-	if (sm->have_sparks) {
-		static const char *const nm[7] = { "sparks_created", "sparks_dud",
-			"sparks_overflowed", "sparks_converted", "sparks_gcd", "sparks_fizzled",
-			"sparks_remaining" };
-		for (int k = 0; k < 6; k++)
-			tsv_u64(f, nm[k], sm->sparks[k]);
-	}
-	if (sm->have_init)
-		tsv_u64(f, "init_elapsed_ns", sm->init);
-	tsv_known(f, "mut_elapsed_ns", sm->mut, gc);
-	tsv_known(f, "gc_elapsed_ns", sm->gc, gc);
-	tsv_known(f, "gc_includes_heap_census", sm->profiled, gc);
-	if (sm->have_exit)
-		tsv_u64(f, "exit_elapsed_ns", sm->exit);
-	tsv_u64(f, "total_elapsed_ns", sm->total);
-	if (gc)
-		fprintf(f, "productivity\t%.4f\n", summary_productivity(sm));
-	else
-		fprintf(f, "productivity\t\n");
 }
 
 static int summary_tsv(struct report_ctx *c)

@@ -76,92 +76,18 @@ static void stats_job(void *arg)
 
 /* ---- two runs: the fields of summary --tsv side by side ---- */
 
-enum fkind { F_COUNT, F_BYTES, F_NS, F_FRAC, F_FLAG };
-
-struct field {
-	char name[40];
-	enum fkind k;
-	bool known; /* the log gives it (summary --tsv: a value, not empty) */
-	uint64_t v;
-	double f; /* F_FRAC: as summary --tsv writes it, to 4 decimals */
-};
-
-#define FIELDS_MAX 96
-
+/* The fields of `summary --tsv` but from and to (model/summary.h). */
 struct fields {
-	struct field v[FIELDS_MAX];
+	struct summary_field v[SUMMARY_FIELDS_MAX];
 	size_t n;
 };
 
-static void put_field(struct fields *fs, const char *name, enum fkind k, bool known, uint64_t v)
-{
-	if (fs->n == FIELDS_MAX)
-		return;
-	struct field *f = &fs->v[fs->n++];
-	snprintf(f->name, sizeof f->name, "%s", name);
-	f->k = k;
-	f->known = known;
-	f->v = v;
-	f->f = 0;
-}
-
-/* The fields of `summary --tsv` (viewer/report_summary.c,
- * summary_tsv_write) but from and to, in its order, with its names. */
 static void fields_of(const struct summary *sm, size_t ncaps, struct fields *fs)
 {
-	bool gc = sm->have_gc, heap = sm->have_heap;
-	fs->n = 0;
-	put_field(fs, "capabilities", F_COUNT, true, ncaps);
-	put_field(fs, "collections", F_COUNT, gc, sm->ngcs);
-	put_field(fs, "allocated_bytes", F_BYTES, heap, sm->allocated);
-	put_field(fs, "copied_bytes", F_BYTES, gc, sm->copied);
-	put_field(fs, "max_residency_bytes", F_BYTES, heap, sm->max_live);
-	put_field(fs, "residency_samples", F_COUNT, heap, sm->live_samples);
-	put_field(fs, "max_slop_bytes", F_BYTES, gc, sm->max_slop);
-	put_field(fs, "max_memory_in_use_bytes", F_BYTES, heap, sm->max_heap);
-	put_field(fs, "memory_is_lower_bound", F_FLAG, heap, sm->mem_lower_bound);
-	for (unsigned g = 0; g < sm->ngens; g++) {
-		char k[40];
-		uint64_t c = sm->gen[g].colls;
-		snprintf(k, sizeof k, "gen%u_collections", g);
-		put_field(fs, k, F_COUNT, gc, c);
-		snprintf(k, sizeof k, "gen%u_parallel", g);
-		put_field(fs, k, F_COUNT, gc, sm->gen[g].par);
-		snprintf(k, sizeof k, "gen%u_elapsed_ns", g);
-		put_field(fs, k, F_NS, gc, sm->gen[g].elapsed);
-		snprintf(k, sizeof k, "gen%u_avg_pause_ns", g);
-		put_field(fs, k, F_NS, gc, c ? sm->gen[g].elapsed / c : 0);
-		snprintf(k, sizeof k, "gen%u_max_pause_ns", g);
-		put_field(fs, k, F_NS, gc, sm->gen[g].max_pause);
-	}
-	if (sm->have_syncs) {
-		put_field(fs, "nonmoving_syncs", F_COUNT, true, sm->sync_colls);
-		put_field(fs, "nonmoving_sync_elapsed_ns", F_NS, true, sm->sync_elapsed);
-		put_field(fs, "nonmoving_sync_max_ns", F_NS, true, sm->sync_max);
-	}
-	if (sm->have_sparks) {
-		static const char *const nm[6] = { "sparks_created", "sparks_dud", "sparks_overflowed",
-						   "sparks_converted", "sparks_gcd", "sparks_fizzled" };
-		for (int k = 0; k < 6; k++)
-			put_field(fs, nm[k], F_COUNT, true, sm->sparks[k]);
-	}
-	if (sm->have_init)
-		put_field(fs, "init_elapsed_ns", F_NS, true, sm->init);
-	put_field(fs, "mut_elapsed_ns", F_NS, gc, sm->mut);
-	put_field(fs, "gc_elapsed_ns", F_NS, gc, sm->gc);
-	put_field(fs, "gc_includes_heap_census", F_FLAG, gc, sm->profiled);
-	if (sm->have_exit)
-		put_field(fs, "exit_elapsed_ns", F_NS, true, sm->exit);
-	put_field(fs, "total_elapsed_ns", F_NS, true, sm->total);
-	put_field(fs, "productivity", F_FRAC, gc, 0);
-	if (fs->n) { /* as summary --tsv writes it: 4 decimals */
-		char t[32];
-		snprintf(t, sizeof t, "%.4f", summary_productivity(sm));
-		fs->v[fs->n - 1].f = strtod(t, NULL);
-	}
+	fs->n = summary_fields(sm, ncaps, fs->v);
 }
 
-static const struct field *field_find(const struct fields *fs, const char *name)
+static const struct summary_field *field_find(const struct fields *fs, const char *name)
 {
 	for (size_t i = 0; i < fs->n; i++)
 		if (!strcmp(fs->v[i].name, name))
@@ -187,17 +113,17 @@ static char *commas(char *buf, size_t n, uint64_t v)
 /* A value as the panel shows it: counts as they are, bytes with
  * separators, times with their unit, flags as yes/no; "-" when the run
  * does not give it. */
-static void cell(char *buf, size_t n, const struct field *f)
+static void cell(char *buf, size_t n, const struct summary_field *f)
 {
 	if (!f || !f->known)
 		snprintf(buf, n, "-");
-	else if (f->k == F_BYTES)
+	else if (f->kind == SUMMARY_BYTES)
 		commas(buf, n, f->v);
-	else if (f->k == F_NS)
+	else if (f->kind == SUMMARY_NS)
 		time_format(buf, n, f->v);
-	else if (f->k == F_FRAC)
+	else if (f->kind == SUMMARY_FRAC)
 		snprintf(buf, n, "%.4f", f->f);
-	else if (f->k == F_FLAG)
+	else if (f->kind == SUMMARY_FLAG)
 		snprintf(buf, n, "%s", f->v ? "yes" : "no");
 	else
 		snprintf(buf, n, "%llu", (unsigned long long)f->v);
@@ -205,24 +131,24 @@ static void cell(char *buf, size_t n, const struct field *f)
 
 /* B - A in the field's own form, signed, and B / A to 2 decimals: empty
  * where a run lacks the figure (or, for the ratio, A is 0). */
-static void change(char d[40], char r[40], const struct field *a, const struct field *b)
+static void change(char d[40], char r[40], const struct summary_field *a, const struct summary_field *b)
 {
 	const size_t n = 40;
 	*d = *r = 0;
-	if (!a || !b || !a->known || !b->known || a->k == F_FLAG)
+	if (!a || !b || !a->known || !b->known || a->kind == SUMMARY_FLAG)
 		return;
-	double va = a->k == F_FRAC ? a->f : (double)a->v, vb = b->k == F_FRAC ? b->f : (double)b->v;
+	double va = a->kind == SUMMARY_FRAC ? a->f : (double)a->v, vb = b->kind == SUMMARY_FRAC ? b->f : (double)b->v;
 	if (va != 0)
 		snprintf(r, n, "%.2f", vb / va);
-	if (a->k == F_FRAC) {
+	if (a->kind == SUMMARY_FRAC) {
 		snprintf(d, n, "%+.4f", fabs(vb - va) < 5e-5 ? 0.0 : vb - va);
 		return;
 	}
 	uint64_t m = a->v > b->v ? a->v - b->v : b->v - a->v;
 	char t[36];
-	if (a->k == F_BYTES)
+	if (a->kind == SUMMARY_BYTES)
 		commas(t, sizeof t, m);
-	else if (a->k == F_NS)
+	else if (a->kind == SUMMARY_NS)
 		time_format(t, sizeof t, m);
 	else
 		snprintf(t, sizeof t, "%llu", (unsigned long long)m);
@@ -235,7 +161,7 @@ enum { C_NAME, C_A, C_B, C_D, C_R, NCOLS };
  * line padded to the columns' widths. */
 static void compare_lines(struct stats *p, const struct fields *fa, const struct fields *fb)
 {
-	static char cells[2 * FIELDS_MAX + 1][NCOLS][40];
+	static char cells[2 * SUMMARY_FIELDS_MAX + 1][NCOLS][40];
 	static const char *const head[NCOLS] = { "field", "A", "B", "B - A", "B/A" };
 	size_t n = 0;
 	for (int k = 0; k < NCOLS; k++)
@@ -246,8 +172,8 @@ static void compare_lines(struct stats *p, const struct fields *fa, const struct
 		for (size_t i = 0; i < fs->n; i++) {
 			if (side && field_find(fa, fs->v[i].name))
 				continue;
-			const struct field *a = field_find(fa, fs->v[i].name);
-			const struct field *b = field_find(fb, fs->v[i].name);
+			const struct summary_field *a = field_find(fa, fs->v[i].name);
+			const struct summary_field *b = field_find(fb, fs->v[i].name);
 			snprintf(cells[n][C_NAME], sizeof cells[n][C_NAME], "%s", fs->v[i].name);
 			cell(cells[n][C_A], sizeof cells[n][C_A], a);
 			cell(cells[n][C_B], sizeof cells[n][C_B], b);

@@ -42,6 +42,7 @@ struct ticky_pane {
 	struct ticky o;
 	bool obuilt, ofailed;
 	struct ticky_counts *osum;
+	bool osum_valid; /* osum holds the window t0, t1's */
 	uint32_t *oby_name, *match;
 	bool *omatched;
 	size_t nrows;
@@ -63,7 +64,7 @@ static void drop(struct ticky_pane *p)
 	free(p->match);
 	free(p->omatched);
 	p->osum = NULL, p->oby_name = p->match = NULL, p->omatched = NULL;
-	p->obuilt = p->ofailed = false;
+	p->obuilt = p->ofailed = p->osum_valid = false;
 	if (p->built)
 		ticky_free(&p->t);
 	free(p->sum);
@@ -249,9 +250,16 @@ static bool build_other(struct viewer *u)
 static void compute(struct viewer *u)
 {
 	struct ticky_pane *p = st(u);
-	if (!p->valid || p->t0 != u->t0 || p->t1 != u->t1 || p->reloads != u->lv.reloads) {
+	bool moved = !p->valid || p->t0 != u->t0 || p->t1 != u->t1 || p->reloads != u->lv.reloads;
+	if (moved) {
 		p->nwin = ticky_window(&p->t, u->t0, u->t1 ? u->t1 - 1 : 0, p->sum);
 		p->t0 = u->t0, p->t1 = u->t1, p->reloads = u->lv.reloads;
+	}
+	if (p->obuilt && (moved || !p->osum_valid)) { /* the other run's window, on its clock */
+		core_runs_exchange(u);
+		ticky_window(&p->o, u->t0, u->t1 ? u->t1 - 1 : 0, p->osum);
+		core_runs_exchange(u);
+		p->osum_valid = true;
 	}
 	memcpy(p->rows, p->t.order, p->t.nctr * sizeof *p->rows);
 	cmp_ctx = p;
@@ -260,10 +268,7 @@ static void compute(struct viewer *u)
 	cmp_ctx = NULL;
 	p->valid = true;
 	p->nrows = p->t.nctr;
-	if (p->obuilt) { /* the other run's window, and its counters the shown run lacks */
-		core_runs_exchange(u);
-		ticky_window(&p->o, u->t0, u->t1 ? u->t1 - 1 : 0, p->osum);
-		core_runs_exchange(u);
+	if (p->obuilt) { /* the other run's counters the shown run lacks */
 		for (size_t i = 0; i < p->o.nctr; i++)
 			if (!p->omatched[p->o.order[i]])
 				p->rows[p->nrows++] = (uint32_t)(p->t.nctr + p->o.order[i]);

@@ -1389,6 +1389,26 @@ static void check_search_one(const struct lg *l, const struct naive *nv, const r
 	}
 }
 
+/* tracks_first_mark (--align): the earliest matching marker or message
+ * of the naive scan, at any time. */
+static void check_first_mark(const struct lg *l, const struct naive *nv, const regex_t *re,
+			     const char *pat)
+{
+	struct ref_hit w = { false, 0 };
+	for (size_t i = 0; i < nv->n; i++) {
+		const struct nev *x = &nv->ev[i];
+		if (is_mark(x->tag) && (!w.found || x->time < w.time) && rmatch(re, x->s, x->slen))
+			w = (struct ref_hit){ true, x->time };
+	}
+	uint64_t t = 12345;
+	bool got = tracks_first_mark(&l->tr, &l->s, re, &t);
+	if (got != w.found || (got && t != w.time)) {
+		print_error("%s: first mark /%s/: found %d at %llu, want %d at %llu\n", l->name, pat,
+			    got, (unsigned long long)t, w.found, (unsigned long long)w.time);
+		fail();
+	}
+}
+
 static void check_search(const struct lg *l, const struct naive *nv, uint64_t seed, unsigned n)
 {
 	static const char *const pats[] = { "round", "^done$", "work", "tick 1[0-9]*$", "e",
@@ -1397,6 +1417,7 @@ static void check_search(const struct lg *l, const struct naive *nv, uint64_t se
 	for (size_t p = 0; p < sizeof pats / sizeof pats[0]; p++) {
 		regex_t re;
 		assert_int_equal(regcomp(&re, pats[p], REG_EXTENDED | REG_NOSUB), 0);
+		check_first_mark(l, nv, &re, pats[p]);
 		uint64_t lo = l->s.tmin > 10 ? l->s.tmin - 10 : 0, span = l->s.tmax - lo + 20;
 		for (unsigned j = 0; j < n; j++) {
 			uint64_t t = lo + rnd(&seed) % span;
