@@ -366,7 +366,10 @@ static void log_pending(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, 
 		tb_state_event(b, c, tag, t, id, status);
 		return;
 	}
-	c->known_run |= tag == EV_RUN_THREAD || tag == EV_STOP_THREAD;
+	if (tag == EV_RUN_THREAD || tag == EV_STOP_THREAD) {
+		c->known_run = true;
+		c->pre_run = tag == EV_RUN_THREAD ? id : 0;
+	}
 	c->known_gc |= tag == EV_GC_START || tag == EV_GC_END;
 	if (c->known_run && c->known_gc)
 		leave_prefix(b, c);
@@ -487,8 +490,26 @@ static void feed_label(struct tb *b, const struct ev *e)
 	ti->label_len = std ? (uint32_t)e->f[1].u : UINT32_MAX;
 }
 
+/* The thread running on c at a mark now, and how it is known. */
+static struct mark mark_of(const struct capb *c, const struct ev *e, int32_t cap)
+{
+	struct mark m = { .time = e->time, .off = e->off, .cap = cap, .tag = e->tag };
+	if (cap == EV_NO_CAP) {
+		m.thread_known = MARK_THREAD_YES; /* (no capability runs a thread) */
+	} else if (c && !c->prefix) {
+		m.thread = c->running;
+		m.thread_known = MARK_THREAD_YES;
+	} else if (c && c->known_run) {
+		m.thread = c->pre_run;
+		m.thread_known = MARK_THREAD_YES;
+	} else if (c) {
+		m.thread_known = MARK_THREAD_AT_START;
+	}
+	return m;
+}
+
 /* Samples and marks. */
-static void feed_list(struct tb *b, const struct ev *e, int32_t cap)
+static void feed_list(struct tb *b, const struct capb *c, const struct ev *e, int32_t cap)
 {
 	uint64_t t = e->time;
 	switch (e->tag) {
@@ -522,14 +543,14 @@ static void feed_list(struct tb *b, const struct ev *e, int32_t cap)
 	case EV_USER_MSG:
 	case EV_LOG_MSG:
 	case EV_USER_BINARY_MSG:
-		PUSH(b, b->marks, b->nmarks, b->mkcap, ((struct mark){ t, e->off, cap, e->tag }));
+		PUSH(b, b->marks, b->nmarks, b->mkcap, mark_of(c, e, cap));
 		break;
 	}
 }
 
 /* A tracked event other than the state events and CREATE_THREAD, decoded;
  * the layout is known good (the header chose a decoder for it). */
-static void feed(struct tb *b, const struct ev *e, int32_t cap)
+static void feed(struct tb *b, const struct capb *c, const struct ev *e, int32_t cap)
 {
 	switch (e->tag) {
 	case EV_THREAD_LABEL:
@@ -562,7 +583,7 @@ static void feed(struct tb *b, const struct ev *e, int32_t cap)
 		b->startup = (uint16_t)e->f[0].u;
 		break;
 	default:
-		feed_list(b, e, cap);
+		feed_list(b, c, e, cap);
 		break;
 	}
 }
@@ -624,7 +645,7 @@ static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t t, int3
 		if (ev_decode(&b->s->hdr, w->p, w->end - w->base, off - w->base, &e) == EV_OK &&
 		    !(e.bad & BAD_LEN)) {
 			e.off = off;
-			feed(b, &e, cap);
+			feed(b, c, &e, cap);
 		}
 		break;
 	}

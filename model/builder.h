@@ -36,6 +36,12 @@ enum join_status {
  * file offset: collections are formed per capability in file order once
  * every part of the pass is in. */
 enum { GE_START, GE_END, GE_SYNC };
+
+/* A mark's thread_known: not known (its capability had no entry), known,
+ * or (a later part's capability in prefix mode that had not yet seen a
+ * RUN_THREAD or STOP_THREAD) the thread the parts before left running
+ * there, which the stitch fills in. */
+enum { MARK_THREAD_NO, MARK_THREAD_YES, MARK_THREAD_AT_START };
 struct gcev {
 	uint64_t time, off;
 	int32_t cap;
@@ -87,6 +93,8 @@ struct capb {
 	 * only logged here, to be replayed from the parts before's final state
 	 * when the parts are stitched. */
 	bool prefix, known_run, known_gc;
+	uint32_t pre_run; /* in prefix mode: the thread of the latest logged
+			   * RUN_THREAD, 0 after a STOP_THREAD (once known_run) */
 	struct pending *pend;
 	size_t npend, pendcap;
 	bool continued; /* a later part takes this capability over */

@@ -14,6 +14,59 @@
 #define MAX_NAMES 65536
 #define MIN_BUDGET (8u << 20)
 
+/* The literal that starts or ends every match of the extended regex re
+ * (compiled without REG_NEWLINE or REG_ICASE), when re is anchored there
+ * and has no alternation; else none (len 0). */
+static struct span_lit literal_of(const char *re)
+{
+	static const char special[] = "\\.[]()*+?{}|^$";
+	struct span_lit l = { .len = 0 };
+	size_t n = strlen(re), k = 0;
+	if (strchr(re, '|'))
+		return l;
+	if (re[0] == '^') {
+		size_t i = 1;
+		while (re[i] && !strchr(special, re[i]) && k < sizeof l.text - 1)
+			l.text[k++] = re[i++];
+		if (k && re[i] && strchr("*+?{", re[i]))
+			k--; /* (a quantifier takes the last character) */
+		l.len = (uint8_t)k;
+		if (k)
+			return l;
+	}
+	if (n < 2 || re[n - 1] != '$' || re[n - 2] == '\\')
+		return l;
+	size_t j = n - 1;
+	while (j > 0 && !strchr(special, re[j - 1]) && n - 1 - j < sizeof l.text - 1)
+		j--; /* (a run longer than the room: its end) */
+	if (j > 0 && re[j - 1] == '\\' && j < n - 1)
+		j++; /* (the first character is escaped: it may be no literal) */
+	l.len = (uint8_t)(n - 1 - j);
+	memcpy(l.text, re + j, l.len);
+	l.at_end = true;
+	return l;
+}
+
+/* literal_of, and whether re is exactly ^LIT(.+)$ or ^(.+)LIT$. */
+static struct span_lit literal_whole(const char *re)
+{
+	struct span_lit l = literal_of(re);
+	size_t n = strlen(re);
+	if (l.len && n == (size_t)l.len + 6) {
+		const char *lit = l.at_end ? re + 5 : re + 1;
+		l.whole = memcmp(lit, l.text, l.len) == 0 &&
+			  (l.at_end ? memcmp(re, "^(.+)", 5) == 0 && re[n - 1] == '$'
+				    : memcmp(re + 1 + l.len, "(.+)$", 5) == 0 && re[0] == '^');
+	}
+	return l;
+}
+
+bool span_lit_admits(const struct span_lit *l, const char *text, size_t len)
+{
+	return !l->len || (len >= l->len && memcmp(l->at_end ? text + len - l->len : text,
+						     l->text, l->len) == 0);
+}
+
 bool span_rules_add(struct span_rules *r, const char *start, const char *stop, char *err,
 		    size_t errlen)
 {
@@ -48,6 +101,8 @@ bool span_rules_add(struct span_rules *r, const char *start, const char *stop, c
 			return false;
 		}
 	}
+	r->lit_start[r->n] = literal_whole(start);
+	r->lit_stop[r->n] = literal_whole(stop);
 	r->n++;
 	return true;
 }
@@ -253,9 +308,26 @@ static void stop(struct pass *p, const char *name, size_t n, struct who *w)
 		p->oom = true;
 }
 
-/* Does text match re? The first group's bytes into *name, *n. */
-static bool match(const regex_t *re, const char *text, const char **name, size_t *n)
+static bool ascii(const char *text, size_t len)
 {
+	for (size_t i = 0; i < len; i++)
+		if ((unsigned char)text[i] - 1u >= 127u)
+			return false;
+	return true;
+}
+
+bool span_match(const regex_t *re, const struct span_lit *l, const char *text, size_t len,
+		const char **name, size_t *n)
+{
+	if (!span_lit_admits(l, text, len))
+		return false;
+	if (l->whole && ascii(text, len)) {
+		if (len <= l->len)
+			return false;
+		*name = l->at_end ? text : text + l->len;
+		*n = len - l->len;
+		return true;
+	}
 	regmatch_t m[2];
 	if (regexec(re, text, 2, m, 0) != 0 || m[1].rm_so < 0)
 		return false;
@@ -479,13 +551,13 @@ static void user_event(struct pass *p, const uint8_t *s, size_t len, struct who 
 	const char *name;
 	size_t n;
 	for (size_t k = 0; k < p->r->n; k++) {
-		if (match(&p->r->start[k], buf, &name, &n)) {
+		if (span_match(&p->r->start[k], &p->r->lit_start[k], buf, len, &name, &n)) {
 			long id = name_of(p, name, n);
 			if (id >= 0)
 				start(p, (uint32_t)id, w->time, w->cap, who_thread(w));
 			return;
 		}
-		if (match(&p->r->stop[k], buf, &name, &n)) {
+		if (span_match(&p->r->stop[k], &p->r->lit_stop[k], buf, len, &name, &n)) {
 			stop(p, name, n, w);
 			return;
 		}
@@ -514,6 +586,15 @@ static void pass_free(struct pass *p)
 	idmap_free(&p->threads);
 }
 
+/* Is e a user event the pass reads (the tracks' pass lists the same:
+ * builder.c's feed_op)? */
+static bool pairable(const struct ev *e)
+{
+	return e->layout != SEL_UNKNOWN_LAYOUT && e->nf >= 1 && e->f[0].s && !(e->bad & BAD_LEN);
+}
+
+static bool spans_done(struct spans *sp, struct pass *p, bool failed);
+
 bool spans_build(struct spans *sp, const struct store *s, const struct span_rules *r)
 {
 	memset(sp, 0, sizeof *sp);
@@ -526,7 +607,7 @@ bool spans_build(struct spans *sp, const struct store *s, const struct span_rule
 	int32_t cap;
 	const struct ev *e;
 	while (ok && !p.oom && !a.oom && (e = merge_next(m, &cap))) {
-		if (e->layout == SEL_UNKNOWN_LAYOUT || e->nf < 1 || !e->f[0].s)
+		if (!pairable(e))
 			continue;
 		struct who w = { &a, e->time, e->off, cap, false, 0 };
 		user_event(&p, e->f[0].s, (size_t)e->f[0].u, &w);
@@ -536,7 +617,34 @@ bool spans_build(struct spans *sp, const struct store *s, const struct span_rule
 	sp->full_scan = a.full;
 	merge_free(m);
 	attr_free(&a);
-	pass_free(&p);
+	return spans_done(sp, &p, failed);
+}
+
+bool spans_build_marks(struct spans *sp, const struct store *s, const struct tracks *tr,
+		       const struct span_rules *r)
+{
+	if (!tr->marks_threads)
+		return spans_build(sp, s, r);
+	memset(sp, 0, sizeof *sp);
+	struct pass p = { .sp = sp, .r = r };
+	p.budget = s->size / 20 > MIN_BUDGET ? s->size / 20 : MIN_BUDGET;
+	for (size_t i = 0; i < tr->nmarks && !p.oom; i++) {
+		const struct mark *mk = &tr->marks[i];
+		struct ev e;
+		if ((mk->tag != EV_USER_MSG && mk->tag != EV_USER_MARKER) ||
+		    ev_decode(&s->hdr, s->map, s->size, mk->off, &e) != EV_OK || !pairable(&e))
+			continue;
+		struct who w = { NULL, mk->time, mk->off, mk->cap, true, mk->thread };
+		user_event(&p, e.f[0].s, (size_t)e.f[0].u, &w);
+	}
+	return spans_done(sp, &p, p.oom);
+}
+
+/* The pass's end: its tables freed, the spans sorted and counted over the
+ * whole run. */
+static bool spans_done(struct spans *sp, struct pass *p, bool failed)
+{
+	pass_free(p);
 	if (failed) {
 		spans_free(sp);
 		return false;

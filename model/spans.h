@@ -15,7 +15,11 @@
  * it (O(a window of events) each, a few thousand), or, when pairing events
  * are many (or a capability's state is far back), from one pass over the
  * scheduler's events: at most an eighth of the log's events is read before
- * that pass. A name is interned through a hash table, and the open spans
+ * that pass; or, with the tracks built (spans_build_marks), from their
+ * marks, which the tracks' own pass gave the running thread. A rule's
+ * anchored literal ("START ", " end") turns away most texts before
+ * regexec, and a rule that is that literal and (.+) takes a plain ASCII
+ * text's name without it. A name is interned through a hash table, and the open spans
  * of each thread and name are a chain,
  * so a start or a stop costs O(1) expected however many names and open
  * spans there are. Names are copied out of the map (a live log's map
@@ -34,6 +38,7 @@
 
 #include "intern.h"
 #include "store.h"
+#include "tracks.h"
 
 struct span {
 	uint64_t start, end;
@@ -53,8 +58,22 @@ struct span_name {
 
 #define SPAN_RULES_MAX 8
 
+/* A literal every text a regex matches starts (^LIT...) or ends
+ * (...LIT$) with: a text without it is not given to regexec. */
+struct span_lit {
+	char text[24];
+	uint8_t len; /* 0: none known */
+	bool at_end;
+	/* the regex is exactly ^LIT(.+)$ or ^(.+)LIT$: on a text of bytes
+	 * 1-127 (where '.' matches each, in every locale) it matches when the
+	 * literal is there with at least a byte beside, and the group is the
+	 * rest */
+	bool whole;
+};
+
 struct span_rules {
 	regex_t start[SPAN_RULES_MAX], stop[SPAN_RULES_MAX];
+	struct span_lit lit_start[SPAN_RULES_MAX], lit_stop[SPAN_RULES_MAX];
 	size_t n;
 };
 
@@ -89,6 +108,15 @@ bool span_rules_add(struct span_rules *r, const char *start, const char *stop, c
 		    size_t errlen);
 void span_rules_free(struct span_rules *r);
 
+/* Can a text of len bytes match a regex whose literal is l? (false: it
+ * cannot; the pass then skips regexec) */
+bool span_lit_admits(const struct span_lit *l, const char *text, size_t len);
+
+/* Does text (len bytes, NUL-terminated, none inside) match re, whose
+ * literal is l? The first group's bytes into *name, *n. */
+bool span_match(const regex_t *re, const struct span_lit *l, const char *text, size_t len,
+		const char **name, size_t *n);
+
 /* The user's n rules (start[i], stop[i]) first, then the two defaults.
  * False, with a message in err, when one does not compile (the rules are
  * then freed). */
@@ -97,6 +125,13 @@ bool span_rules_user(struct span_rules *r, char *const *start, char *const *stop
 
 /* Pairs the user events of the whole store. False when out of memory. */
 bool spans_build(struct spans *sp, const struct store *s, const struct span_rules *r);
+
+/* The same spans from the tracks' marks, which know the thread running at
+ * each (tr built from s): no pass over the scheduler's events, O(marks).
+ * As spans_build when the tracks do not know every mark's thread (a list
+ * over its budget). False when out of memory. */
+bool spans_build_marks(struct spans *sp, const struct store *s, const struct tracks *tr,
+		       const struct span_rules *r);
 void spans_free(struct spans *sp);
 
 /* Each name's count, total and nearest-rank percentiles of the spans that

@@ -109,11 +109,27 @@ static void stitch_part(struct tracks *tr, struct tb **bs, size_t k)
 	}
 }
 
+/* Part k's marks that came before their capability's first RUN_THREAD or
+ * STOP_THREAD in it: the thread the parts before left running there. */
+static void stitch_marks(struct tb **bs, size_t k)
+{
+	struct tb *b = bs[k];
+	for (size_t i = 0; i < b->nmarks; i++) {
+		struct mark *m = &b->marks[i];
+		if (m->thread_known != MARK_THREAD_AT_START)
+			continue;
+		const struct capb *s0 = state_before(bs, k, m->cap);
+		m->thread = s0 ? s0->running : 0;
+		m->thread_known = MARK_THREAD_YES;
+	}
+}
+
 enum join_status stitch_parts(struct tracks *tr, struct tb **bs, size_t nb)
 {
 	for (size_t k = 1; k < nb; k++) {
 		if (times_go_back(bs, k))
 			return JOIN_SERIAL;
+		stitch_marks(bs, k);
 		stitch_part(tr, bs, k);
 	}
 	return JOIN_OK;

@@ -168,7 +168,7 @@ bool tracks_marks_each(const struct store *s, uint64_t from, uint64_t to,
 		if (s->hdr.sel[r.tag].layout == SEL_UNKNOWN_LAYOUT ||
 		    ev_decode(&s->hdr, s->map, s->size, r.off, &e) != EV_OK || (e.bad & BAD_LEN))
 			continue;
-		struct mark mk = { r.time, r.off, r.cap, r.tag };
+		struct mark mk = { .time = r.time, .off = r.off, .cap = r.cap, .tag = r.tag }; /* (thread unknown) */
 		if (!each(ctx, &mk))
 			break;
 	}

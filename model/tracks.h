@@ -119,7 +119,11 @@ struct thread_info {
 struct mark {
 	uint64_t time, off;
 	int32_t cap;
+	uint32_t thread; /* the thread running on its capability at the event
+			  * (its latest RUN_THREAD, cleared by a STOP_THREAD;
+			  * 0: none), when thread_known */
 	uint16_t tag;
+	uint8_t thread_known; /* (builder.c: MARK_THREAD_*) */
 };
 
 /* What a capability is doing at an instant. */
@@ -186,6 +190,10 @@ struct tracks {
 	size_t nthreads;
 	struct mark *marks; /* by (time, off) */
 	size_t nmarks;
+	/* every mark's thread is known (spans_build_marks pairs them without
+	 * reading the scheduler's events again): false when a list stopped
+	 * growing, or a capability had no entry */
+	bool marks_threads;
 
 	uint16_t gens;        /* from HEAP_INFO_GHC; 0 when unknown */
 	uint16_t maxgen;      /* the highest generation in a GC_STATS_GHC */
@@ -379,7 +387,7 @@ const uint8_t *tracks_mark_text(const struct store *s, const struct mark *m, siz
  * from the store alone, handed to each(ctx, m) until it returns false.
  * Reads only where the index says such events are: O(their checkpoint
  * intervals), nothing for a log without any. Needs no tracks and keeps no
- * list. False when out of memory. */
+ * list; the marks' thread_known is 0. False when out of memory. */
 bool tracks_marks_each(const struct store *s, uint64_t from, uint64_t to,
 		       bool (*each)(void *ctx, const struct mark *m), void *ctx);
 

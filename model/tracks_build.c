@@ -324,8 +324,14 @@ static enum join_status join_lists(struct tracks *tr, struct tb **bs, size_t nb)
 	qsort(tr->alloc, tr->nalloc, sizeof(struct capsample), cmp_capsample);
 	JOIN(tr->sparks, tr->nsparks, sparks, nsparks, spcap, bs, nb);
 	qsort(tr->sparks, tr->nsparks, sizeof(struct capsample), cmp_capsample);
+	bool over = false;
+	for (size_t i = 0; i < nb; i++)
+		over |= bs[i]->over;
 	JOIN(tr->marks, tr->nmarks, marks, nmarks, mkcap, bs, nb);
 	qsort(tr->marks, tr->nmarks, sizeof *tr->marks, cmp_mark);
+	tr->marks_threads = !over;
+	for (size_t i = 0; i < tr->nmarks && tr->marks_threads; i++)
+		tr->marks_threads = tr->marks[i].thread_known == MARK_THREAD_YES;
 	return JOIN_OK;
 }
 

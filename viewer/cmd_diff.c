@@ -89,6 +89,8 @@ static void close_run(struct diff_run *r)
 	if (r->rc < 0) {
 		if (r->have_heap)
 			heap_free(&r->h);
+		if (r->have_spans)
+			spans_free(&r->sp);
 		tracks_free(&r->tr);
 		store_close(&r->s);
 		source_close(&r->src);
@@ -523,14 +525,15 @@ static void drop_threads(struct diff_run *r)
  * the sections read is built and freed in turn, so that hectic diff takes
  * the memory of the two runs opened, not more: the tracks (summary,
  * pauses; the threads in a window, else once the tracks but the threads
- * are freed); the heap profiles (heap, profile), built once the tracks are
- * freed; then the spans' tables, which read only the store. */
+ * are freed; the spans, paired from the tracks' marks, kept); the heap
+ * profiles (heap, profile), built once the tracks are freed. */
 static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_hist *h)
 {
 	bool whole = r[0].from == 0 && r[0].to == UINT64_MAX && r[1].from == 0 && r[1].to == UINT64_MAX;
 	char *ta = summary_text(&r[0]), *tb = summary_text(&r[1]);
 	bool ok = ta && tb && add_summary_rows(rows, ta, tb) && add_pause_rows(rows, &r[0], &r[1]) &&
-		  (whole || diff_threads_rows(rows, &r[0], &r[1])) && count_histograms(h, &r[0], &r[1]);
+		  (whole || diff_threads_rows(rows, &r[0], &r[1])) && count_histograms(h, &r[0], &r[1]) &&
+		  diff_spans_build(&r[0], &r[1]);
 	free(ta);
 	free(tb);
 	bool kept_a = free_tracks(&r[0], ok && whole), kept_b = free_tracks(&r[1], ok && whole);

@@ -296,20 +296,24 @@ bool diff_profile_rows(struct diff_rows *rows, const struct diff_run *ra,
 /* ---- spans: per name, NAME count, total_ns, p50_ns, p99_ns, max_ns ---- */
 
 /* A run's spans, paired and counted over its window; the two runs' on a
- * thread each (the pass over a run's user and scheduler events costs more
- * than its summary on a log with many user events). Each has its own rules:
- * glibc's regexec locks a pattern buffer while it runs. */
+ * thread each. Each has its own rules: glibc's regexec locks a pattern
+ * buffer while it runs. */
 struct spans_job {
-	const struct diff_run *r;
+	struct diff_run *r;
 	struct span_rules rules;
-	struct spans sp;
 	bool ok;
 };
 
 static void *spans_job_run(void *arg)
 {
 	struct spans_job *j = arg;
-	j->ok = spans_build(&j->sp, &j->r->s, &j->rules) && spans_stats(&j->sp, j->r->from, j->r->to);
+	struct diff_run *r = j->r;
+	j->ok = spans_build_marks(&r->sp, &r->s, &r->tr, &j->rules);
+	if (j->ok && !spans_stats(&r->sp, r->from, r->to)) {
+		spans_free(&r->sp);
+		j->ok = false;
+	}
+	r->have_spans = j->ok;
 	return NULL;
 }
 
@@ -354,7 +358,7 @@ static bool spans_rules(struct spans_job *j)
 	return ok;
 }
 
-bool diff_spans_rows(struct diff_rows *rows, const struct diff_run *ra, const struct diff_run *rb)
+bool diff_spans_build(struct diff_run *ra, struct diff_run *rb)
 {
 	struct spans_job j[2] = { { .r = ra }, { .r = rb } };
 	if (!spans_rules(j))
@@ -366,11 +370,20 @@ bool diff_spans_rows(struct diff_rows *rows, const struct diff_run *ra, const st
 		pthread_join(th, NULL);
 	else
 		spans_job_run(&j[1]);
-	bool ok = j[0].ok && j[1].ok && spans_side(rows, &j[0].sp, false) &&
-		  spans_side(rows, &j[1].sp, true);
-	for (int i = 0; i < 2; i++) {
-		spans_free(&j[i].sp); /* (a failed build left it empty) */
+	for (int i = 0; i < 2; i++)
 		span_rules_free(&j[i].rules);
+	return j[0].ok && j[1].ok;
+}
+
+bool diff_spans_rows(struct diff_rows *rows, struct diff_run *ra, struct diff_run *rb)
+{
+	bool ok = ra->have_spans && rb->have_spans && spans_side(rows, &ra->sp, false) &&
+		  spans_side(rows, &rb->sp, true);
+	struct diff_run *r[2] = { ra, rb };
+	for (int i = 0; i < 2; i++) {
+		if (r[i]->have_spans)
+			spans_free(&r[i]->sp);
+		r[i]->have_spans = false;
 	}
 	return ok;
 }

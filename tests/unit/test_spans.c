@@ -1,6 +1,7 @@
 /* model/spans: user events paired per thread and name, in O(1) expected
  * table probes per event however many names there are. */
 #include <glob.h>
+#include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +15,7 @@
 #include "../../model/spans.h"
 #include "../../model/store.h"
 #include "evbuild.h"
+#include "parts.h"
 
 #define EV_RUN 1
 #define EV_MSG 19
@@ -391,12 +393,8 @@ static void build_mode(struct spans *sp, const struct store *s, bool full)
 	span_rules_free(&r);
 }
 
-/* Found near each event or by one pass, the spans are the same. */
-static void compare_modes(const struct store *s, struct spans *near, struct spans *full)
+static void assert_same_spans(const struct spans *near, const struct spans *full)
 {
-	build_mode(near, s, false);
-	build_mode(full, s, true);
-	assert_true(full->full_scan);
 	assert_int_equal(near->n, full->n);
 	assert_int_equal(near->nnames, full->nnames);
 	assert_int_equal(near->unmatched_stops, full->unmatched_stops);
@@ -413,6 +411,44 @@ static void compare_modes(const struct store *s, struct spans *near, struct span
 		assert_int_equal(x->cap, y->cap);
 		assert_int_equal(x->depth, y->depth);
 	}
+}
+
+/* From the tracks' marks, with the tracks built serially and in every
+ * split test_parts has (s's bytes opened again for each), the spans are
+ * those of sp; the marks knew every thread. */
+static void compare_marks(const struct store *s, const struct spans *sp)
+{
+	struct span_rules r;
+	assert_true(span_rules_default(&r));
+	for (size_t k = 0; k < NTEST_PARTS; k++) {
+		struct parts_saved sv = parts_force(test_parts[k]);
+		struct store s2;
+		char err[256];
+		enum store_status st = store_open_mem(&s2, s->map, s->size, err, sizeof err);
+		parts_restore(sv);
+		assert_int_equal(st, STORE_OK);
+		struct tracks tr;
+		assert_true(tracks_build(&tr, &s2));
+		assert_true(tr.marks_threads);
+		struct spans m;
+		assert_true(spans_build_marks(&m, &s2, &tr, &r));
+		assert_same_spans(&m, sp);
+		spans_free(&m);
+		tracks_free(&tr);
+		store_close(&s2);
+	}
+	span_rules_free(&r);
+}
+
+/* Found near each event, by one pass, or from the tracks' marks, the
+ * spans are the same. */
+static void compare_modes(const struct store *s, struct spans *near, struct spans *full)
+{
+	build_mode(near, s, false);
+	build_mode(full, s, true);
+	assert_true(full->full_scan);
+	assert_same_spans(near, full);
+	compare_marks(s, near);
 }
 
 /* compare_modes, and each span's thread is the one running on its
@@ -580,6 +616,95 @@ static void test_threads_none(void **state)
 }
 
 /* A rule whose regex would blow up is refused before regcomp, saying why. */
+/* A rule's literal only ever turns away texts its regex does not match,
+ * and the built-in rules have one (so that the filter is in force). */
+static void test_rule_literals(void **state)
+{
+	(void)state;
+	static const char *const pats[] = {
+		"^START (.+)$", "^(.+) begin$", "^ab*(c)", "^ab{0}(c)", "^a+(b)", "^ab?(c)",
+		"^(x)", "(.+)end$", "(.+)\\.end$", "(.+)\\bend$", "(a)|bc$", "^a|(b)",
+		"^[ab](c)", "(c)[d]$", "^\\(a(b)", "(a)\\)$", "(.)xy+$", "(.)xy?$",
+		"^0123456789012345678901234567(.)", "(.)0123456789012345678901234567$",
+		"^\xc3\xa9+(x)", "(x)e{2}$", "(x)[$]$", "^(.*)$",
+	};
+	static const char *const texts[] = {
+		"START a", "STOP a", "a begin", "a end", "ac", "abbc", "c", "abc", "a", "aab",
+		"b", "xyz", "x", "end", "x.end", "xbend", "x end", "bc", "abc", "cd", "(ab",
+		"a)", "xxy", "xxyy", "xx", "x0123456789012345678901234567",
+		"00123456789012345678901234567x", "\xc3\xa9\xc3\xa9x", "\xc3x", "xee", "x$", "",
+	};
+	for (size_t i = 0; i < sizeof pats / sizeof pats[0]; i++) {
+		struct span_rules r = { .n = 0 };
+		char err[200];
+		assert_true(span_rules_add(&r, pats[i], "^STOP (.+)$", err, sizeof err));
+		for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+			regmatch_t m[2];
+			bool hit = regexec(&r.start[0], texts[k], 2, m, 0) == 0;
+			if (hit && !span_lit_admits(&r.lit_start[0], texts[k], strlen(texts[k])))
+				fail_msg("'%s' matches '%s' but its literal '%.*s' turns it away",
+					 pats[i], texts[k], r.lit_start[0].len, r.lit_start[0].text);
+		}
+		span_rules_free(&r);
+	}
+	struct span_rules d;
+	assert_true(span_rules_default(&d));
+	for (size_t k = 0; k < d.n; k++)
+		assert_true(d.lit_start[k].len > 0 && d.lit_stop[k].len > 0);
+	assert_false(span_lit_admits(&d.lit_start[0], "STAR", 4));
+	assert_false(span_lit_admits(&d.lit_stop[1], "x ends", 6));
+	assert_true(span_lit_admits(&d.lit_stop[1], "x end", 5));
+	span_rules_free(&d);
+}
+
+/* A rule's match, by its literal alone where the regex is ^LIT(.+)$ or
+ * ^(.+)LIT$ and the text plain ASCII, else by regexec: the same answer and
+ * name as regexec's, in the C locale and in UTF-8. */
+static void test_rule_match_fast(void **state)
+{
+	(void)state;
+	static const char *const pats[] = { "^START (.+)$", "^STOP (.+)$", "^(.+) begin$",
+					    "^(.+) end$", "^x(.+)$", "^(.+)y$", "^START (.*)$",
+					    "^(.+) end$x" };
+	static const char *const texts[] = {
+		"START a", "START ", "START", "STARTa", "START \n", "START a\nb", "START \x7f",
+		"START \x01\x02", "START \xc3\xa9", "START \xc3", "START \xff\xfe",
+		"x end", " end", "end", "a end end", "\n end", "\xe2\x82\xac end",
+		"\x80 end", "xy", "x", "y", "xxy", "START START a", "a begin", " begin",
+		"STOP x", "STOP ", "x\ty",
+	};
+	const char *locales[] = { "C", "C.UTF-8" };
+	for (size_t lc = 0; lc < 2; lc++) {
+		if (!setlocale(LC_ALL, locales[lc]))
+			fail_msg("no locale %s", locales[lc]);
+		size_t fast = 0;
+		for (size_t i = 0; i < sizeof pats / sizeof pats[0]; i++) {
+			struct span_rules r = { .n = 0 };
+			char err[200];
+			assert_true(span_rules_add(&r, pats[i], "^STOP (.+)$", err, sizeof err));
+			fast += r.lit_start[0].whole;
+			for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+				const char *t = texts[k], *name = NULL;
+				size_t n = 0;
+				regmatch_t m[2];
+				bool want = regexec(&r.start[0], t, 2, m, 0) == 0 && m[1].rm_so >= 0;
+				bool got = span_match(&r.start[0], &r.lit_start[0], t, strlen(t),
+						      &name, &n);
+				if (want != got)
+					fail_msg("%s: '%s' on '%s': regexec %d, span_match %d",
+						 locales[lc], pats[i], t, want, got);
+				if (want && (name != t + m[1].rm_so ||
+					     n != (size_t)(m[1].rm_eo - m[1].rm_so)))
+					fail_msg("%s: '%s' on '%s': another name", locales[lc],
+						 pats[i], t);
+			}
+			span_rules_free(&r);
+		}
+		assert_int_equal(fast, 6); /* (the last two are not ^LIT(.+)$ or ^(.+)LIT$) */
+	}
+	setlocale(LC_ALL, "C");
+}
+
 static void test_rule_refused(void **state)
 {
 	(void)state;
@@ -605,6 +730,8 @@ int main(void)
 		cmocka_unit_test(test_distinct_misses),
 		cmocka_unit_test(test_budget),
 		cmocka_unit_test(test_rule_refused),
+		cmocka_unit_test(test_rule_literals),
+		cmocka_unit_test(test_rule_match_fast),
 		cmocka_unit_test(test_threads_near),
 		cmocka_unit_test(test_threads_far),
 		cmocka_unit_test(test_threads_apart),
