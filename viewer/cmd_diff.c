@@ -89,8 +89,6 @@ static void close_run(struct diff_run *r)
 	if (r->rc < 0) {
 		if (r->have_heap)
 			heap_free(&r->h);
-		if (r->have_spans)
-			spans_free(&r->sp);
 		tracks_free(&r->tr);
 		store_close(&r->s);
 		source_close(&r->src);
@@ -499,19 +497,35 @@ static int window(struct diff_run *r, uint64_t from, uint64_t to, const regex_t 
 
 /* ---- the rows ---- */
 
-/* Frees a run's tracks but, when keep, a copy of its threads (tr.threads
- * and tr.nthreads alone: what diff_threads_rows reads over the whole run,
- * with the store), freed by drop_threads. False when out of memory. */
+/* Frees a run's tracks but their marks (kept as they are: what the spans
+ * are paired from) and, when keep, a copy of its threads (tr.threads and
+ * tr.nthreads alone: what diff_threads_rows reads over the whole run, with
+ * the store), freed by drop_kept. False when out of memory. */
 static bool free_tracks(struct diff_run *r, bool keep)
 {
 	size_t n = keep ? r->tr.nthreads : 0;
 	struct thread_info *th = n ? malloc(n * sizeof *th) : NULL;
 	if (th)
 		memcpy(th, r->tr.threads, n * sizeof *th);
+	struct mark *marks = r->tr.marks;
+	size_t nmarks = r->tr.nmarks;
+	bool known = r->tr.marks_threads;
+	r->tr.marks = NULL;
 	tracks_free(&r->tr);
 	r->tr.threads = th;
 	r->tr.nthreads = th ? n : 0;
+	r->tr.marks = marks;
+	r->tr.nmarks = nmarks;
+	r->tr.marks_threads = known;
 	return !n || th;
+}
+
+static void drop_marks(struct diff_run *r)
+{
+	free(r->tr.marks);
+	r->tr.marks = NULL;
+	r->tr.nmarks = 0;
+	r->tr.marks_threads = false;
 }
 
 static void drop_threads(struct diff_run *r)
@@ -524,20 +538,26 @@ static void drop_threads(struct diff_run *r)
 /* Every section's rows, -1; else the exit status, having said why. What
  * the sections read is built and freed in turn, so that hectic diff takes
  * the memory of the two runs opened, not more: the tracks (summary,
- * pauses; the threads in a window, else once the tracks but the threads
- * are freed; the spans, paired from the tracks' marks, kept); the heap
- * profiles (heap, profile), built once the tracks are freed. */
+ * pauses; the threads in a window), then freed but for their marks and
+ * (over the whole run) their threads; each run's spans in turn, paired
+ * from its marks (which know each one's running thread), then freed with
+ * the marks; the threads; the heap profiles (heap, profile). The rows are
+ * sorted once all are in. */
 static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_hist *h)
 {
 	bool whole = r[0].from == 0 && r[0].to == UINT64_MAX && r[1].from == 0 && r[1].to == UINT64_MAX;
 	char *ta = summary_text(&r[0]), *tb = summary_text(&r[1]);
 	bool ok = ta && tb && add_summary_rows(rows, ta, tb) && add_pause_rows(rows, &r[0], &r[1]) &&
-		  (whole || diff_threads_rows(rows, &r[0], &r[1])) && count_histograms(h, &r[0], &r[1]) &&
-		  diff_spans_build(&r[0], &r[1]);
+		  (whole || diff_threads_rows(rows, &r[0], &r[1])) && count_histograms(h, &r[0], &r[1]);
 	free(ta);
 	free(tb);
 	bool kept_a = free_tracks(&r[0], ok && whole), kept_b = free_tracks(&r[1], ok && whole);
-	ok = ok && kept_a && kept_b && (!whole || diff_threads_rows(rows, &r[0], &r[1]));
+	ok = ok && kept_a && kept_b;
+	for (int i = 0; i < 2; i++) { /* (one run's tables at a time) */
+		ok = ok && diff_spans_rows(rows, &r[i], i == 1);
+		drop_marks(&r[i]);
+	}
+	ok = ok && (!whole || diff_threads_rows(rows, &r[0], &r[1]));
 	drop_threads(&r[0]);
 	drop_threads(&r[1]);
 	bool built = true; /* (else heap_run said why) */
@@ -551,7 +571,7 @@ static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_h
 			heap_free(&r[i].h);
 		r[i].have_heap = false;
 	}
-	if (!ok || !diff_spans_rows(rows, &r[0], &r[1])) {
+	if (!ok) {
 		if (built)
 			warnx_("out of memory");
 		return EXIT_BADINPUT;

@@ -23,8 +23,6 @@ struct diff_run {
 	struct heap h; /* built when the log has profile events */
 	bool have_heap;
 	size_t censuses, ticks; /* the profile's, kept once h is freed */
-	struct spans sp; /* counted over the window, when have_spans */
-	bool have_spans;
 	int rc; /* -1 opened, else the exit status of the failed open */
 };
 
@@ -57,11 +55,9 @@ void diff_set(struct diff_row *w, bool b_side, uint64_t v);
 bool diff_heap_rows(struct diff_rows *rows, const struct diff_run *ra, const struct diff_run *rb);
 bool diff_profile_rows(struct diff_rows *rows, const struct diff_run *ra,
 		       const struct diff_run *rb);
-/* Both runs' spans, built from their tracks' marks on a thread each, into
- * r->sp (have_spans); false when out of memory. diff_spans_rows then
- * takes their rows and frees them. */
-bool diff_spans_build(struct diff_run *ra, struct diff_run *rb);
-bool diff_spans_rows(struct diff_rows *rows, struct diff_run *ra, struct diff_run *rb);
+/* A run's spans rows (its side of them: b_side), paired from r->tr's
+ * marks (or, when they do not know every thread, from the store). */
+bool diff_spans_rows(struct diff_rows *rows, struct diff_run *r, bool b_side);
 bool diff_threads_rows(struct diff_rows *rows, const struct diff_run *ra,
 		       const struct diff_run *rb);
 

@@ -4,7 +4,6 @@
  * the spans (per name) and the threads (per label). Each keys its rows as
  * the run's own report names the thing, so that a figure matches across
  * runs whatever its index in each log. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,28 +294,6 @@ bool diff_profile_rows(struct diff_rows *rows, const struct diff_run *ra,
 
 /* ---- spans: per name, NAME count, total_ns, p50_ns, p99_ns, max_ns ---- */
 
-/* A run's spans, paired and counted over its window; the two runs' on a
- * thread each. Each has its own rules: glibc's regexec locks a pattern
- * buffer while it runs. */
-struct spans_job {
-	struct diff_run *r;
-	struct span_rules rules;
-	bool ok;
-};
-
-static void *spans_job_run(void *arg)
-{
-	struct spans_job *j = arg;
-	struct diff_run *r = j->r;
-	j->ok = spans_build_marks(&r->sp, &r->s, &r->tr, &j->rules);
-	if (j->ok && !spans_stats(&r->sp, r->from, r->to)) {
-		spans_free(&r->sp);
-		j->ok = false;
-	}
-	r->have_spans = j->ok;
-	return NULL;
-}
-
 static bool spans_side(struct diff_rows *rows, const struct spans *sp, bool b_side)
 {
 	static const char *const what[5] = { "count", "total_ns", "p50_ns", "p99_ns", "max_ns" };
@@ -340,51 +317,30 @@ static bool spans_side(struct diff_rows *rows, const struct spans *sp, bool b_si
 }
 
 /* The spans report's rules (the rc file's span lines, then the built-in
- * pairs), compiled once for each job. */
-static bool spans_rules(struct spans_job *j)
+ * pairs). */
+static bool spans_rules(struct span_rules *r)
 {
 	struct rc conf;
 	rc_init(&conf);
 	rc_load_default(&conf, NULL, NULL);
 	char err[200];
-	bool ok = span_rules_user(&j[0].rules, conf.span_start, conf.span_stop, conf.nspans, err,
-				  sizeof err);
-	if (ok && !span_rules_user(&j[1].rules, conf.span_start, conf.span_stop, conf.nspans, err,
-				   sizeof err)) {
-		span_rules_free(&j[0].rules);
-		ok = false;
-	}
+	bool ok = span_rules_user(r, conf.span_start, conf.span_stop, conf.nspans, err, sizeof err);
 	rc_free(&conf);
 	return ok;
 }
 
-bool diff_spans_build(struct diff_run *ra, struct diff_run *rb)
+bool diff_spans_rows(struct diff_rows *rows, struct diff_run *r, bool b_side)
 {
-	struct spans_job j[2] = { { .r = ra }, { .r = rb } };
-	if (!spans_rules(j))
+	struct span_rules rules;
+	if (!spans_rules(&rules))
 		return false;
-	pthread_t th;
-	bool threaded = pthread_create(&th, NULL, spans_job_run, &j[1]) == 0;
-	spans_job_run(&j[0]);
-	if (threaded)
-		pthread_join(th, NULL);
-	else
-		spans_job_run(&j[1]);
-	for (int i = 0; i < 2; i++)
-		span_rules_free(&j[i].rules);
-	return j[0].ok && j[1].ok;
-}
-
-bool diff_spans_rows(struct diff_rows *rows, struct diff_run *ra, struct diff_run *rb)
-{
-	bool ok = ra->have_spans && rb->have_spans && spans_side(rows, &ra->sp, false) &&
-		  spans_side(rows, &rb->sp, true);
-	struct diff_run *r[2] = { ra, rb };
-	for (int i = 0; i < 2; i++) {
-		if (r[i]->have_spans)
-			spans_free(&r[i]->sp);
-		r[i]->have_spans = false;
-	}
+	struct spans sp;
+	bool ok = spans_build_marks(&sp, &r->s, &r->tr, &rules);
+	span_rules_free(&rules);
+	if (!ok)
+		return false;
+	ok = spans_stats(&sp, r->from, r->to) && spans_side(rows, &sp, b_side);
+	spans_free(&sp);
 	return ok;
 }
 
