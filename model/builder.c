@@ -375,59 +375,6 @@ static void log_pending(struct tb *b, struct capb *c, uint16_t tag, uint64_t t, 
 		leave_prefix(b, c);
 }
 
-/* The RTS way from its identifier ("GHC-9.0.2 rts_thr_l", "... rts_p"):
- * "thr" marks the threaded RTS, "p" the profiled one. */
-/* The version in an RTS identifier, "GHC-9.6.2 rts_thr": 90602 (a part
- * over 99, or missing, counts 0; 0 when there is no "GHC-" version). */
-static unsigned rts_version(const uint8_t *p, size_t n)
-{
-	if (n < 5 || memcmp(p, "GHC-", 4) != 0)
-		return 0;
-	unsigned part[3] = { 0, 0, 0 };
-	size_t i = 4;
-	for (int k = 0; k < 3; k++) {
-		unsigned nd = 0;
-		while (i < n && p[i] >= '0' && p[i] <= '9' && nd < 3) {
-			part[k] = part[k] * 10 + (unsigned)(p[i++] - '0');
-			nd++;
-		}
-		if (!nd || part[k] > 99) {
-			if (k == 0)
-				return 0;
-			part[k] = 0;
-			break;
-		}
-		if (i >= n || p[i] != '.')
-			break;
-		i++;
-	}
-	return part[0] * 10000 + part[1] * 100 + part[2];
-}
-
-static void rts_way(struct tb *b, const uint8_t *p, size_t n)
-{
-	b->rts_version = rts_version(p, n);
-	size_t i = 0;
-	while (i + 4 <= n && memcmp(p + i, "rts_", 4) != 0)
-		i++;
-	if (i + 4 > n)
-		return;
-	b->rts_threaded = 0;
-	b->rts_profiled = 0;
-	for (i += 4; i < n;) {
-		size_t j = i;
-		while (j < n && p[j] != '_' && p[j] != ' ')
-			j++;
-		if (j - i == 3 && memcmp(p + i, "thr", 3) == 0)
-			b->rts_threaded = 1;
-		if (j - i == 1 && p[i] == 'p')
-			b->rts_profiled = 1;
-		if (j < n && p[j] == ' ')
-			break;
-		i = j + 1;
-	}
-}
-
 /* RUN_THREAD, STOP_THREAD, GC_START or GC_END at off, of capability c
  * (NULL: of no capability, or no room for one), read in place (the header
  * chose their layout, so the event is long enough for their fields). */
@@ -573,7 +520,7 @@ static void feed(struct tb *b, const struct capb *c, const struct ev *e, int32_t
 		b->prof_events = true;
 		break;
 	case EV_RTS_IDENTIFIER: /* "GHC-9.0.2 rts_thr_l": the RTS way */
-		rts_way(b, e->f[1].s, (size_t)e->f[1].u);
+		tb_rts_way(b, e->f[1].s, (size_t)e->f[1].u);
 		break;
 	case EV_HEAP_INFO_GHC: /* capset, gens, max heap, alloc area, mblock, block */
 		b->gens = (uint16_t)e->f[1].u;

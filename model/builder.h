@@ -275,6 +275,11 @@ void tb_inc_free(struct tracks_inc *inc);
  * parts before it left, part after part (bs[0 .. nb), in file order).
  * JOIN_SERIAL when a capability's events in a part go back before those
  * of the parts before. */
+/* builder_rts.c: the RTS identifier's text p[0..n) into b's rts_version,
+ * and its way ("thr" marks the threaded RTS, "p" the profiled one) into
+ * rts_threaded and rts_profiled. */
+void tb_rts_way(struct tb *b, const uint8_t *p, size_t n);
+
 enum join_status stitch_parts(struct tracks *tr, struct tb **bs, size_t nb);
 
 /* A stitched join is only right when no bin holds more running and GC time
