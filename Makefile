@@ -5,6 +5,12 @@
 PREFIX ?= /usr/local
 MANPREFIX ?= $(PREFIX)/share/man
 BINDIR ?= $(PREFIX)/bin
+# where each shell looks for the completions a package installs
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+# (zsh: a package's, PREFIX /usr, in vendor-completions, a local install's in
+# site-functions: each is in zsh's own fpath)
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/$(if $(filter /usr,$(PREFIX)),vendor-completions,site-functions)
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 ifeq ($(origin CC),default)
 CC = cc
 endif
@@ -45,7 +51,7 @@ CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 TERMKEY_LIBS := $(shell $(PKG_CONFIG) --libs termkey 2>/dev/null)
 
 CFLAGS_ALL = -std=c11 -pthread -D_DEFAULT_SOURCE -I$(BUILD)/gen $(WARN) $(OPT) \
-	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CFLAGS)
+	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CPPFLAGS) $(CFLAGS)
 LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
@@ -67,6 +73,10 @@ CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
 VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
 KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
+GEN_COMP = $(BUILD)/tools/gen-completions
+# the shell completions, generated from viewer/cli_help.c (what --help prints)
+COMPLETIONS = $(BUILD)/completions/hectic.bash $(BUILD)/completions/_hectic \
+	$(BUILD)/completions/hectic.fish
 
 # one per module: tests/unit/test_MODULE.c
 UNIT_TESTS = $(sort $(patsubst tests/unit/%.c,%,$(wildcard tests/unit/test_*.c)))
@@ -129,8 +139,23 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 # mainloop_run(): curses is linked, never started
 VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
 # (the unit tests of viewer/ modules)
-VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs
+VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs \
+	test_json
 $(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
+
+# viewer/report_hp.c (heap --hp) and the report text writer it uses; cli.c's
+# warnx_ brings the viewer's library (curses linked, never started)
+$(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/viewer/report_hp.o \
+	$(BUILD)/viewer/report_text.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
+
+# viewer/report_speedscope.c (profile --speedscope) on crafted logs, with
+# the viewer's library (warnx_, hectic_version, json.c)
+$(BUILD)/tests/test_report_speedscope: $(BUILD)/tests/unit/test_report_speedscope.o \
+	$(BUILD)/viewer/report_speedscope.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
@@ -165,6 +190,20 @@ $(BUILD)/tests/spangen: $(BUILD)/tests/tools/spangen.o
 $(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 
+# the completions: the table of viewer/cli_help.c (and the keymap names)
+$(GEN_COMP): $(BUILD)/tools/gen-completions.o $(BUILD)/viewer/cli_help.o $(KEYMAPS_OBJ) \
+	$(BUILD)/model/regex_guard.o
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+$(BUILD)/completions/hectic.bash $(BUILD)/completions/_hectic $(BUILD)/completions/hectic.fish: \
+	$(BUILD)/completions/%: $(GEN_COMP)
+	@mkdir -p $(dir $@)
+	$(if $(filter 1,$(V)),,@echo "  GEN     $@";)$(GEN_COMP) \
+		$(if $(filter hectic.bash,$*),bash,$(if $(filter _hectic,$*),zsh,fish)) >$@.tmp
+	@mv $@.tmp $@
+
+completions: $(COMPLETIONS)
+
 deps:
 	@sh tools/deps.sh build
 
@@ -176,7 +215,7 @@ check: check-deps
 	@$(MAKE) --no-print-directory run-tests
 
 unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(GEN_MAN) \
-	$(BUILD)/tests/feed $(BUILD)/tests/flushfeed $(BUILD)/tests/spangen
+	$(BUILD)/tests/feed $(BUILD)/tests/flushfeed $(BUILD)/tests/spangen $(COMPLETIONS)
 
 run-tests:
 	@sh tests/run.sh $(BUILD)
@@ -223,20 +262,29 @@ check-big: check-deps
 	@$(MAKE) --no-print-directory SANITIZE=1 BUILD=$(WALK_BUILD) unit-build
 	@sh tests/e2e/walk.sh $(WALK_BUILD)
 
-install: $(BUILD)/hectic
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1
+# the binary, the man page and the completions, each where it is looked for
+install: $(BUILD)/hectic $(COMPLETIONS)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANPREFIX)/man1 $(DESTDIR)$(BASHCOMPDIR) \
+		$(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	cp -f $(BUILD)/hectic $(DESTDIR)$(BINDIR)/hectic
 	chmod 755 $(DESTDIR)$(BINDIR)/hectic
 	cp -f man/hectic.1 $(DESTDIR)$(MANPREFIX)/man1/hectic.1
 	chmod 644 $(DESTDIR)$(MANPREFIX)/man1/hectic.1
+	cp -f $(BUILD)/completions/hectic.bash $(DESTDIR)$(BASHCOMPDIR)/hectic
+	cp -f $(BUILD)/completions/_hectic $(DESTDIR)$(ZSHCOMPDIR)/_hectic
+	cp -f $(BUILD)/completions/hectic.fish $(DESTDIR)$(FISHCOMPDIR)/hectic.fish
+	chmod 644 $(DESTDIR)$(BASHCOMPDIR)/hectic $(DESTDIR)$(ZSHCOMPDIR)/_hectic \
+		$(DESTDIR)$(FISHCOMPDIR)/hectic.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/hectic $(DESTDIR)$(MANPREFIX)/man1/hectic.1
+	rm -f $(DESTDIR)$(BINDIR)/hectic $(DESTDIR)$(MANPREFIX)/man1/hectic.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/hectic $(DESTDIR)$(ZSHCOMPDIR)/_hectic \
+		$(DESTDIR)$(FISHCOMPDIR)/hectic.fish
 
 clean:
 	rm -rf build build-san build-fuzz hectic
 
 .PHONY: FORCE all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
-	bench check-big install uninstall clean
+	bench check-big install uninstall clean completions
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

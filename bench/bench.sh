@@ -41,6 +41,10 @@
 #   HECTIC_BENCH_DIFF_PAIRS which pairs: synth (bench/gen.c's log against
 #                       the same with markers and spans), big (gen big of
 #                       the size against gen big of 0.9 of it)   [synth big]
+#   HECTIC_BENCH_EXPORT 1: also the export section of issue 22 (`hectic
+#                       export --chrome` of the diff section's big log of
+#                       HECTIC_BENCH_DIFF_SIZE against cat and summary),
+#                       0: not, only: only it   [1]
 #   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
 #                       log of 100,000 threads from bench/threads.hs), 0:
 #                       not, only: only it   [1]
@@ -147,6 +151,7 @@ threads=${HECTIC_BENCH_THREADS:-1}
 ipe=${HECTIC_BENCH_IPE:-1}
 ipe_size_arg=${HECTIC_BENCH_IPE_SIZE:-100M}
 dbench=${HECTIC_BENCH_DIFF:-1}
+ebench=${HECTIC_BENCH_EXPORT:-1}
 dbench_size_arg=${HECTIC_BENCH_DIFF_SIZE:-1G}
 dbench_pairs=${HECTIC_BENCH_DIFF_PAIRS:-synth big}
 markers_n=${HECTIC_BENCH_MARKERS:-180}
@@ -174,6 +179,7 @@ ipe_target=$(to_bytes "$ipe_size_arg") || die "bad HECTIC_BENCH_IPE_SIZE '$ipe_s
 [ "$ipe_target" -ge 100000 ] || die "HECTIC_BENCH_IPE_SIZE '$ipe_size_arg' is too small (at least 100K)"
 ipe_script="H j j j k k <PageDown> <PageUp> M M r r + + + + + + + + - - - - - - - - ="
 case $dbench in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_DIFF '$dbench' (0, 1 or only)" ;; esac
+case $ebench in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_EXPORT '$ebench' (0, 1 or only)" ;; esac
 dbench_target=$(to_bytes "$dbench_size_arg") ||
 	die "bad HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' (e.g. 100M, 1G)"
 [ "$dbench_target" -ge 1000000 ] || die "HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' is too small (at least 1M)"
@@ -1259,6 +1265,44 @@ diff_bench() {
 	fi
 }
 
+# Export (issue 22): `hectic export --chrome` of the diff section's big log
+# (bench/gen.c big: 4 capabilities, labelled threads, spans, a heap
+# profile: every kind of event the export writes) to /dev/null, against
+# cat and against `hectic summary` (open, index and tracks, which the
+# export reads too), with its peak anonymous memory (target: at most
+# summary's + 16 MB: the export streams, and holds only the spans' tables
+# besides); the output's size and that jq reads it are checked once.
+export_bench() {
+	diff_big_log "$dbench_target"
+	eb_log=$dl_file
+	cat "$eb_log" >/dev/null
+	cat "$eb_log" >/dev/null
+	eb_load=$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo "")
+	res=$(measure ecat cat "$eb_log")
+	eb_cat=${res%% *}
+	res=$(measure esum "$hectic" summary "$eb_log")
+	eb_sum=$res
+	res=$(measure eexp "$hectic" export --chrome "$eb_log" -o /dev/null)
+	eb_exp=$res
+	eb_bytes=$("$hectic" export --chrome "$eb_log" | wc -c)
+	eb_ev=unchecked
+	if command -v jq >/dev/null 2>&1 && [ "$eb_bytes" -lt 8000000000 ]; then
+		eb_ev=$("$hectic" export --chrome "$eb_log" | jq '.traceEvents | length') || die "jq could not read the export"
+	fi
+	awk -v f="$eb_log" -v b="$(wc -c <"$eb_log")" -v c="$eb_cat" -v s="$eb_sum" -v e="$eb_exp" \
+		-v ob="$eb_bytes" -v ev="$eb_ev" -v load="$eb_load" -v strict="$strict" 'BEGIN {
+		split(s, S, " "); split(e, E, " ")
+		printf "export (issue 22): %s (%.2f GB; bench/gen.c big)\n", f, b / 1e9
+		printf "  load average %s before timing\n", load
+		printf "  cat:                        %.3f s\n", c
+		printf "  hectic summary:             %.3f s (%.1fx cat); peak anon %.1f MB\n", S[1], S[1] / c, S[3] / 1024
+		printf "  hectic export --chrome:     %.3f s (%.1fx cat, %.2fx summary); peak anon %.1f MB\n", E[1], E[1] / c, E[1] / S[1], E[3] / 1024
+		ok = E[3] <= S[3] + 16 * 1024
+		printf "                              memory: %.2fx summary'"'"'s (target <= summary + 16 MB: %s)\n", E[3] / S[3], ok ? "ok" : "MISSED"
+		printf "  output: %.2f GB of JSON (%.0f MB/s), %s events (jq)\n", ob / 1e9, ob / 1e6 / E[1], ev
+		exit (strict == 1 && !ok) ? 1 : 0 }' || failed=1
+}
+
 # Live (issue 11), on the main log: the viewer follows a growing copy of it
 # (hectic --bench=follow, viewer/script_bench.c: a thread appends it in 2 MB
 # chunks, as GHC 9.0 writes a capability's full buffer) as fast as the
@@ -1393,7 +1437,8 @@ fi
 
 # Only the heap-profile section, the IPE section, the diff section or the
 # crafted logs (or some of them): not the main log.
-if [ "$crafted" = only ] || [ "$heap" = only ] || [ "$ipe" = only ] || [ "$dbench" = only ]; then
+if [ "$crafted" = only ] || [ "$heap" = only ] || [ "$ipe" = only ] || [ "$dbench" = only ] ||
+	[ "$ebench" = only ]; then
 	if [ "$heap" = only ]; then
 		heap_bench
 	fi
@@ -1405,8 +1450,13 @@ if [ "$crafted" = only ] || [ "$heap" = only ] || [ "$ipe" = only ] || [ "$dbenc
 		[ "$heap" != only ] && [ "$ipe" != only ] || echo
 		diff_bench
 	fi
-	if [ "$crafted" = only ]; then
+	if [ "$ebench" = only ]; then
 		[ "$heap" != only ] && [ "$ipe" != only ] && [ "$dbench" != only ] || echo
+		export_bench
+	fi
+	if [ "$crafted" = only ]; then
+		[ "$heap" != only ] && [ "$ipe" != only ] && [ "$dbench" != only ] &&
+			[ "$ebench" != only ] || echo
 		crafted_bench || failed=1
 	fi
 	[ "$failed" = 0 ] || exit 1
@@ -1613,6 +1663,10 @@ fi
 if [ "$dbench" = 1 ]; then
 	echo
 	diff_bench
+fi
+if [ "$ebench" = 1 ]; then
+	echo
+	export_bench
 fi
 if [ "$crafted" = 1 ]; then
 	echo

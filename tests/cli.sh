@@ -493,7 +493,7 @@ for f in $F/profile-hc.eventlog $F/prof.eventlog; do
 	[ "$want_all" -gt 0 ] || { echo "cli: profile $b: no ticks in show's text"; fails=$((fails + 1)); }
 done
 "$H" profile --flat --folded $F/prof.eventlog >/dev/null 2>"$T/err"
-errcheck profile-flat-folded 2 $? "--flat and --folded"
+errcheck profile-flat-folded 2 $? "--flat, --folded and --speedscope: choose one"
 "$H" profile $F/threaded.eventlog >"$T/out" 2>&1
 check profile-none 0 $? "no time profile in this log" "$T/out"
 

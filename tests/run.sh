@@ -123,12 +123,16 @@ done
 
 # command-line behaviour and bad input
 if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
+# the shell completions against --help and each command's usage line, in bash, zsh and fish; make install's paths (issue 22)
+if sh tests/completions.sh "$B"; then ok; else bad completions; fi
 if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
 if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 # a log written without some event classes says what it cannot give (issue 20)
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)
 if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
+# heap --hp against GHC's own .hp files, rendered by hp2ps (issue 22)
+if sh tests/hp.sh "$HECTIC"; then ok; else bad hp; fi
 # hectic summary against the program's own +RTS -s, figure by figure (issue 20)
 if sh tests/summary-rts.sh "$HECTIC"; then ok; else bad summary-rts; fi
 # hectic diff A B against each run's own figures (issue 21)
@@ -137,9 +141,16 @@ if sh tests/diff.sh "$HECTIC"; then ok; else bad diff; fi
 if sh tests/diff-oracle.sh "$HECTIC"; then ok; else bad diff-oracle; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
+# profile --speedscope against speedscope's schema, the .prof and ghc-events' ticks (issue 22)
+if sh tests/speedscope.sh "$HECTIC"; then ok; else bad speedscope; fi
+# hectic's --speedscope and --chrome files opened by speedscope itself, in headless Chromium (issue 22)
+if sh tests/speedscope-browser.sh "$HECTIC"; then ok; else bad speedscope-browser; fi
 # hectic ticky against GHC's own +RTS -r report and the show text (issue 20)
 if sh tests/ticky.sh "$HECTIC"; then ok; else bad ticky; fi
 if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
+# hectic export --chrome read back by jq: GC slices, thread runs against
+# gcs/threads --tsv and ghc-events' show text (issue 22)
+if sh tests/chrome-trace.sh "$HECTIC"; then ok; else bad chrome-trace; fi
 # the memory promise (5% of the file + 10 MB) on every crafted shape and
 # fixture; a sanitizer build cannot be measured (77: reported, not passed)
 sh tests/memory.sh "$HECTIC"; case $? in 0) ok ;; 77) echo "SKIPPED: memory (sanitizer build)" ;; *) bad memory ;; esac
@@ -152,6 +163,8 @@ if sh tests/live.sh "$B"; then ok; else bad live; fi
 # the viewer end to end, in a detached tmux session
 if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi
 # the heap and profile panes end to end (issue 10)
+# show, markers and threads through $PAGER on a terminal, as git does (issue 22)
+if sh tests/e2e/pager.sh "$HECTIC"; then ok; else bad e2e-pager; fi
 if sh tests/e2e/heap.sh "$HECTIC"; then ok; else bad e2e-heap; fi
 if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
 if sh tests/e2e/ticky.sh "$HECTIC"; then ok; else bad e2e-ticky; fi

@@ -26,18 +26,22 @@ what=${1:-build}
 BUILD="cc:gcc make:make pkg-config:pkg-config find:findutils h=stdio.h:libc6-dev
 pc=ncursesw:libncurses-dev pc=termkey:libtermkey-dev"
 # tests/run.sh, tests/*.sh, tests/e2e/*.sh, tools/update-man.sh
-CHECK="pc=cmocka:libcmocka-dev mandoc:mandoc tmux:tmux
+CHECK="pc=cmocka:libcmocka-dev mandoc:mandoc tmux:tmux hp2ps:ghc
 awk:mawk sed:sed grep:grep cmp:diffutils diff:diffutils
 cat:coreutils cp:coreutils cut:coreutils basename:coreutils dirname:coreutils
 env:coreutils head:coreutils id:coreutils ln:coreutils mkdir:coreutils
 mkfifo:coreutils mktemp:coreutils mv:coreutils rm:coreutils sleep:coreutils
 sort:coreutils stty:coreutils tail:coreutils timeout:coreutils tr:coreutils
-truncate:coreutils wc:coreutils"
+truncate:coreutils wc:coreutils jq:jq python3:python3
+bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils"
+# tests/speedscope-browser.sh: speedscope itself (npm, pinned in
+# tests/consumers/package-lock.json) in headless Chromium
+CONSUMERS="node:nodejs npm:npm chromium:chromium sha256sum:coreutils"
 FUZZ="clang:clang"
 
 case "$what" in
 build) needs=$BUILD ;;
-check | verify) needs="$BUILD $CHECK" ;;
+check | verify) needs="$BUILD $CHECK $CONSUMERS" ;;
 fuzz) needs="$BUILD $FUZZ" ;;
 *)
 	echo "usage: tools/deps.sh [build|check|fuzz|verify]" >&2

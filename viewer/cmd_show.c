@@ -14,9 +14,11 @@
 #include "../model/source.h"
 #include "../model/store.h"
 #include "../parser/render.h"
+#include "pager.h"
 
 #define FLUSH_AT (256 * 1024)
 #define MAX_EVENT_WARNINGS 20
+#define WARN_LEN 160
 
 static bool write_all(int fd, const char *p, size_t n)
 {
@@ -61,7 +63,8 @@ static const char *bad_text(uint16_t bad)
 
 static void usage_show(FILE *f)
 {
-	fprintf(f, "usage: hectic show [--pretty-time] [--raw | --escape] [--save OUT] FILE\n");
+	fprintf(f, "usage: hectic show [--pretty-time] [--raw | --escape] [--no-pager] [--save OUT] "
+		   "FILE\n");
 }
 
 /* ---- parallel rendering ----
@@ -83,7 +86,7 @@ struct slot {
 	struct sbuf out;
 	uint64_t nbad;
 	unsigned nwarn;
-	char warn[4][160]; /* the first few problems, in order */
+	char warn[4][WARN_LEN]; /* the first few problems, in order */
 };
 
 struct show {
@@ -177,14 +180,20 @@ struct totals {
 	uint64_t nbad;
 	unsigned nwarn;
 	bool out_ok;
+	bool paged; /* the warnings wait in later until the pager has ended */
+	char later[MAX_EVENT_WARNINGS][WARN_LEN];
 };
 
 /* Writes slot sl (which must be SLOT_DONE) and frees it. */
 static void emit(struct slot *sl, struct totals *t, const char *path)
 {
-	for (unsigned i = 0; i < sl->nwarn; i++)
-		if (t->nwarn++ < MAX_EVENT_WARNINGS)
+	for (unsigned i = 0; i < sl->nwarn; i++) {
+		if (t->nwarn < MAX_EVENT_WARNINGS && t->paged)
+			memcpy(t->later[t->nwarn], sl->warn[i], sizeof t->later[0]);
+		else if (t->nwarn < MAX_EVENT_WARNINGS)
 			warnx_("%s: %s", path, sl->warn[i]);
+		t->nwarn++;
+	}
 	t->nbad += sl->nbad;
 	if (t->out_ok)
 		t->out_ok = flush(&sl->out);
@@ -281,27 +290,35 @@ static void show_events(const struct store *s, struct merge *m, bool pretty, boo
 	pthread_cond_destroy(&sh.done);
 }
 
-int cmd_show(int argc, char **argv)
+struct show_opts {
+	bool pretty, no_pager;
+	const char *save;
+	int escape; /* --escape 1, --raw 0, else -1: whether stdout is a terminal */
+	const char *path;
+};
+
+/* argv into *o: -1 to go on, else the exit status. */
+static int show_parse(int argc, char **argv, struct show_opts *o)
 {
 	static const struct option opts[] = {
 		{ "pretty-time", no_argument, NULL, 'p' },
 		{ "raw", no_argument, NULL, 'r' },
 		{ "escape", no_argument, NULL, 'e' },
 		{ "save", required_argument, NULL, 's' },
+		{ "no-pager", no_argument, NULL, 'n' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	bool pretty = false;
-	const char *save = NULL;
-	int escape = -1; /* default: escape when stdout is a terminal */
+	*o = (struct show_opts){ .escape = -1 };
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'p': pretty = true; break;
-		case 'r': escape = 0; break;
-		case 'e': escape = 1; break;
-		case 's': save = optarg; break;
+		case 'p': o->pretty = true; break;
+		case 'r': o->escape = 0; break;
+		case 'e': o->escape = 1; break;
+		case 's': o->save = optarg; break;
+		case 'n': o->no_pager = true; break;
 		case 'h': usage_show(stdout); return 0;
 		default: warn_badopt(argc, argv); usage_show(stderr); return EXIT_USAGE;
 		}
@@ -310,21 +327,63 @@ int cmd_show(int argc, char **argv)
 		usage_show(stderr);
 		return EXIT_USAGE;
 	}
-	const char *path = argv[optind];
+	o->path = argv[optind];
+	return -1;
+}
+
+/* The end of show, once the text is written: the pager's end, then what
+ * went wrong, said on the terminal after the text; the exit status. */
+static int show_end(struct store *s, const char *path, struct totals *t, bool oom, int werr)
+{
+	int rc = 0;
+	int prc = t->paged ? pager_finish() : -1;
+	if (prc >= 0)
+		rc = prc;
+	/* what waited for the pager's end */
+	for (unsigned i = 0; t->paged && i < t->nwarn && i < MAX_EVENT_WARNINGS; i++)
+		warnx_("%s: %s", path, t->later[i]);
+	if (oom) {
+		warnx_("%s: out of memory: the output is incomplete", path);
+		rc = EXIT_BADINPUT;
+	}
+	if (!t->out_ok) {
+		if (werr != EPIPE)
+			warnx_("write error: %s", strerror(werr));
+		rc = EXIT_BADINPUT;
+	}
+	if (t->nbad) {
+		if (t->nwarn > MAX_EVENT_WARNINGS)
+			warnx_("%s: %llu malformed events in all", path, (unsigned long long)t->nbad);
+		rc = EXIT_BADINPUT;
+	}
+	if (store_faulted(s)) {
+		warnx_("%s: the file shrank while it was being read; output is incomplete", path);
+		rc = EXIT_BADINPUT;
+	}
+	if (!store_report(s, cmd_say_problem, (void *)path))
+		rc = EXIT_BADINPUT;
+	return rc;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	struct show_opts o;
+	int orc = show_parse(argc, argv, &o);
+	if (orc >= 0)
+		return orc;
+	const char *path = o.path;
 	struct store s;
 	struct source src;
 	/* show reads every event through the mapping: the index reads the
 	 * file through it too, so that setting up its pages (costly on some
 	 * VMs: bench/touch.c) happens on every core, not in the stream */
 	store_read_window = 0;
-	int orc = cmd_open_store(path, save, &src, &s);
+	orc = cmd_open_store(path, o.save, &src, &s);
 	if (orc >= 0)
 		return orc;
 	struct sbuf b = { 0 };
-	b.escape = escape < 0 ? isatty(STDOUT_FILENO) : escape;
+	b.escape = o.escape < 0 ? isatty(STDOUT_FILENO) : o.escape;
 	sbuf_grow(&b, FLUSH_AT + 4096);
-	int rc = 0;
-	bool out_ok = true;
 
 	sbuf_puts(&b, "Event Types:\n");
 	for (size_t i = 0; i < s.hdr.ntypes; i++) {
@@ -341,37 +400,17 @@ int cmd_show(int argc, char **argv)
 		sbuf_free(&b);
 		return EXIT_BADINPUT;
 	}
-	if (!flush(&b))
-		out_ok = false;
-	struct totals t = { .out_ok = out_ok };
-	show_events(&s, m, pretty, b.escape, &t);
-	if (merge_failed(m)) {
-		warnx_("%s: out of memory: the output is incomplete", path);
-		rc = EXIT_BADINPUT;
-	}
-	out_ok = t.out_ok;
-	uint64_t nbad = t.nbad;
-	unsigned nwarn = t.nwarn;
+	/* through the pager: --escape's default was decided for the terminal,
+	 * above; the warnings said while the text streams wait for its end */
+	struct totals t = { .paged = !o.no_pager && pager_start() };
+	t.out_ok = flush(&b);
+	show_events(&s, m, o.pretty, b.escape, &t);
+	bool oom = merge_failed(m);
 	merge_free(m);
 	sbuf_putc(&b, '\n');
-	if (out_ok)
-		out_ok = flush(&b);
-	if (!out_ok) {
-		if (errno != EPIPE)
-			warnx_("write error: %s", strerror(errno));
-		rc = EXIT_BADINPUT;
-	}
-	if (nbad) {
-		if (nwarn > MAX_EVENT_WARNINGS)
-			warnx_("%s: %llu malformed events in all", path, (unsigned long long)nbad);
-		rc = EXIT_BADINPUT;
-	}
-	if (store_faulted(&s)) {
-		warnx_("%s: the file shrank while it was being read; output is incomplete", path);
-		rc = EXIT_BADINPUT;
-	}
-	if (!store_report(&s, cmd_say_problem, (void *)path))
-		rc = EXIT_BADINPUT;
+	if (t.out_ok)
+		t.out_ok = flush(&b);
+	int rc = show_end(&s, path, &t, oom, errno);
 	store_close(&s);
 	source_close(&src);
 	sbuf_free(&b);

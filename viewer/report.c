@@ -16,6 +16,7 @@
 #include "../model/regex_guard.h"
 #include "../model/timefmt.h"
 #include "cli.h"
+#include "pager.h"
 
 /* Past report.h's NEED_*: the tracks, when the log holds spark counters
  * (the index says so, exactly: IX_SPARK_COUNTERS); else none, all zero,
@@ -28,19 +29,23 @@ static const struct report reports[] = {
 	{ .name = "top", .alias = "summary", .alias_arg = "--follow" },
 	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = NEED_TRACKS,
 	  .ops = &report_gcs_ops },
-	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP,
+	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP | RO_PAGE,
 	  .needs = NEED_STORE, .ops = &report_markers_ops },
-	{ .name = "threads", .takes = RO_TEXT, .needs = NEED_TRACKS, .ops = &report_threads_ops },
+	{ .name = "threads", .takes = RO_TEXT | RO_PAGE, .needs = NEED_TRACKS,
+	  .ops = &report_threads_ops },
 	{ .name = "activity", .options = "[--columns N]", .needs = NEED_TRACKS,
 	  .ops = &report_activity_ops },
-	{ .name = "heap", .options = "[--top N]", .takes = RO_TEXT, .needs = NEED_HEAP,
+	{ .name = "heap", .options = "[--top N | --hp]", .takes = RO_TEXT, .needs = NEED_HEAP,
 	  .ops = &report_heap_ops },
-	{ .name = "profile", .options = "[--flat [--top N] | --folded] [--cap N] [--builtin]",
+	{ .name = "profile",
+	  .options = "[--flat [--top N] | --folded | --speedscope] [--cap N] [--builtin]",
 	  .takes = RO_TEXT, .needs = NEED_HEAP, .ops = &report_profile_ops },
 	{ .name = "spans", .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_spans_ops },
 	{ .name = "sparks", .needs = NEED_SPARK_TRACKS, .ops = &report_sparks_ops },
 	{ .name = "ticky", .options = "[--sort entries|alloc|allocd|name [--top N]] [--samples]",
 	  .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_ticky_ops },
+	{ .name = "export", .options = "--chrome [-o OUT]", .takes = RO_OWN_FORMAT, .needs = NEED_TRACKS,
+	  .ops = &report_export_ops },
 };
 
 const struct report *report_find(const char *name)
@@ -53,15 +58,16 @@ const struct report *report_find(const char *name)
 
 static void usage(FILE *f, const struct report *r)
 {
-	fprintf(f, "usage: hectic %s%s%s [--from T] [--to T] [--tsv]%s%s [--save OUT] FILE\n",
+	fprintf(f, "usage: hectic %s%s%s [--from T] [--to T]%s%s%s%s [--save OUT] FILE\n",
 		r->name, r->options ? " " : "", r->options ? r->options : "",
-		r->takes & RO_FOLLOW ? " [--follow]" : "",
-		r->takes & RO_TEXT ? " [--raw | --escape]" : "");
+		r->takes & RO_OWN_FORMAT ? "" : " [--tsv]", r->takes & RO_FOLLOW ? " [--follow]" : "",
+		r->takes & RO_TEXT ? " [--raw | --escape]" : "",
+		r->takes & RO_PAGE ? " [--no-pager]" : "");
 }
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
        OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN, OPT_SAVE, OPT_FOLLOW,
-       OPT_SORT, OPT_SAMPLES };
+       OPT_SORT, OPT_SAMPLES, OPT_HP, OPT_SPEEDSCOPE, OPT_NO_PAGER, OPT_CHROME };
 
 static const struct option options[] = {
 	{ "from", required_argument, NULL, OPT_FROM },
@@ -81,6 +87,11 @@ static const struct option options[] = {
 	{ "follow", no_argument, NULL, OPT_FOLLOW },
 	{ "sort", required_argument, NULL, OPT_SORT },
 	{ "samples", no_argument, NULL, OPT_SAMPLES },
+	{ "hp", no_argument, NULL, OPT_HP },
+	{ "speedscope", no_argument, NULL, OPT_SPEEDSCOPE },
+	{ "no-pager", no_argument, NULL, OPT_NO_PAGER },
+	{ "chrome", no_argument, NULL, OPT_CHROME },
+	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
 	{ 0 },
 };
@@ -131,6 +142,30 @@ static int one_option(int c, const struct report *r, struct report_opts *o)
 	case OPT_SAVE: o->save = optarg; return -1;
 	case OPT_SORT: o->sort = optarg; return -1;
 	case OPT_SAMPLES: o->samples = true; return -1;
+	case OPT_HP:
+		if (strcmp(r->name, "heap"))
+			return BAD_OPTION;
+		o->hp = true;
+		return -1;
+	case OPT_SPEEDSCOPE:
+		if (strcmp(r->name, "profile"))
+			return BAD_OPTION;
+		o->speedscope = true;
+		return -1;
+	case OPT_NO_PAGER:
+		if (!(r->takes & RO_PAGE))
+			return BAD_OPTION;
+		o->no_pager = true;
+		return -1;
+	case OPT_CHROME:
+	case 'o':
+		if (strcmp(r->name, "export"))
+			return BAD_OPTION;
+		if (c == 'o')
+			o->output = optarg;
+		else
+			o->chrome = true;
+		return -1;
 	case OPT_FOLLOW:
 		if (!(r->takes & RO_FOLLOW))
 			return BAD_OPTION;
@@ -167,7 +202,7 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 				   .columns = 100, .cap = -1 };
 	int c;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
 		int rc = one_option(c, r, o);
 		if (rc == 0)
 			usage(stdout, r);
@@ -183,8 +218,8 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 		usage(stderr, r);
 		return EXIT_USAGE;
 	}
-	if (o->flat && o->folded) {
-		warnx_("--flat and --folded: choose one");
+	if (o->flat + o->folded + o->speedscope > 1) {
+		warnx_("--flat, --folded and --speedscope: choose one");
 		usage(stderr, r);
 		return EXIT_USAGE;
 	}
@@ -195,6 +230,16 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 	o->path = argv[optind];
 	if (o->escape < 0)
 		o->escape = isatty(STDOUT_FILENO);
+	if ((o->hp || o->speedscope || o->chrome) && o->tsv) {
+		warnx_("%s writes its own format: no --tsv",
+		       o->hp ? "--hp" : o->speedscope ? "--speedscope" : "--chrome");
+		return EXIT_USAGE;
+	}
+	if (!strcmp(r->name, "export") && !o->chrome) {
+		warnx_("export: which format? --chrome (the only one)");
+		usage(stderr, r);
+		return EXIT_USAGE;
+	}
 	if (o->follow && o->tsv) {
 		warnx_("--follow prints lines for a terminal or a log file: no --tsv");
 		return EXIT_USAGE;
@@ -356,6 +401,10 @@ int report_main(const struct report *r, int argc, char **argv)
 		return finish(&c, r, ops->follow(&c));
 	if (ops->prepare && (rc = ops->prepare(&c)) >= 0)
 		return finish(&c, r, rc);
+	/* through the pager: --escape's default was decided for the terminal
+	 * (parse); the pager ends before finish says what the data held, so
+	 * that those lines come after the text, on the terminal */
+	bool paged = (r->takes & RO_PAGE) && !c.o.no_pager && pager_start();
 	if (c.o.tsv || !ops->text) {
 		if (ops->tsv_header)
 			printf("%s\n", ops->tsv_header);
@@ -363,5 +412,6 @@ int report_main(const struct report *r, int argc, char **argv)
 	} else {
 		rc = ops->text(&c);
 	}
-	return finish(&c, r, rc);
+	int prc = paged ? pager_finish() : -1;
+	return finish(&c, r, rc == 0 && prc >= 0 ? prc : rc);
 }

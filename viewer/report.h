@@ -38,6 +38,12 @@ struct report_opts {
 	const char *save;  /* --save: keep a stream's bytes here */
 	const char *sort;  /* --sort KEY (ticky: entries, alloc, allocd or name) */
 	bool samples;      /* --samples (ticky: a row per sample) */
+	bool hp;           /* --hp (heap): GHC's own .hp format (report_hp.c) */
+	bool speedscope;   /* --speedscope (profile): speedscope's file format
+			    * (report_speedscope.c) */
+	bool no_pager;     /* --no-pager: never through $PAGER */
+	bool chrome;       /* --chrome (export): the Chrome Trace Event Format */
+	const char *output; /* -o, --output OUT (export): the file written */
 };
 
 /* A report's run: the options, the input, and what its row needs built. */
@@ -73,6 +79,8 @@ enum {
 	RO_TEXT = 1 << 0,   /* [--raw | --escape]: it prints text from the log */
 	RO_FOLLOW = 1 << 1, /* [--follow] */
 	RO_GREP = 1 << 2,   /* --grep RE filters it: the regex is checked first */
+	RO_PAGE = 1 << 3,   /* [--no-pager]: through $PAGER on a terminal (pager.h) */
+	RO_OWN_FORMAT = 1 << 8, /* it writes a format of its own: no --tsv */
 };
 
 /* What the driver opens besides the store. */
@@ -102,6 +110,21 @@ extern const struct report_ops report_threads_ops, report_markers_ops, report_sp
 	report_sparks_ops;
 extern const struct report_ops report_heap_ops, report_profile_ops;
 extern const struct report_ops report_ticky_ops;
+extern const struct report_ops report_export_ops;
+
+/* heap --hp: the heap profile as GHC writes its .hp (report_hp.c); profile
+ * --speedscope: the time profile as a speedscope file
+ * (report_speedscope.c). Each prints to stdout and returns 0, or an exit
+ * status having said why. */
+int report_hp(struct report_ctx *c);
+int report_speedscope(struct report_ctx *c);
+
+/* The spans' rules as `hectic spans` pairs with them: the rc file's span
+ * lines, then the built-in pairs (report_threads.c); false, having said
+ * why, when one does not compile. rc_errors: also say the rc file's own
+ * errors. */
+struct span_rules;
+bool report_span_rules(struct span_rules *r, bool rc_errors);
 
 /* summary --tsv's rows for sm (a name and a value a line, the value empty
  * where the log does not hold the figure): the summary report's, and

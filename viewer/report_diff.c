@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../keymaps/rc.h"
 #include "../model/spans.h"
 #include "diff.h"
+#include "report.h"
 
 /* ---- rows ---- */
 
@@ -316,23 +316,10 @@ static bool spans_side(struct diff_rows *rows, const struct spans *sp, bool b_si
 	return ok;
 }
 
-/* The spans report's rules (the rc file's span lines, then the built-in
- * pairs). */
-static bool spans_rules(struct span_rules *r)
-{
-	struct rc conf;
-	rc_init(&conf);
-	rc_load_default(&conf, NULL, NULL);
-	char err[200];
-	bool ok = span_rules_user(r, conf.span_start, conf.span_stop, conf.nspans, err, sizeof err);
-	rc_free(&conf);
-	return ok;
-}
-
 bool diff_spans_rows(struct diff_rows *rows, struct diff_run *r, bool b_side)
 {
 	struct span_rules rules;
-	if (!spans_rules(&rules))
+	if (!report_span_rules(&rules, false))
 		return false;
 	struct spans sp;
 	bool ok = spans_build_marks(&sp, &r->s, &r->tr, &rules);

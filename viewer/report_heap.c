@@ -105,6 +105,8 @@ static int cmp_band_peak(const void *a, const void *b)
 /* One row per census of the window and band. */
 static int heap_tsv(struct report_ctx *c)
 {
+	if (c->o.hp)
+		return report_hp(c);
 	const struct heap *h = &c->h;
 	struct band_ipe *cache = NULL;
 	if (h->breakdown == HEAP_BY_INFO_TABLE) {
@@ -163,6 +165,8 @@ static size_t band_stats(const struct heap *h, const struct report_opts *o, stru
 /* The --top bands by peak, with their mean. */
 static int heap_text(struct report_ctx *c)
 {
+	if (c->o.hp)
+		return report_hp(c);
 	const struct heap *h = &c->h;
 	struct band_stat *st = calloc(h->nbands ? h->nbands : 1, sizeof *st);
 	if (!st) {
@@ -465,6 +469,8 @@ static bool profile_not_tree(struct report_ctx *c)
 
 static int profile_tsv(struct report_ctx *c)
 {
+	if (c->o.speedscope)
+		return report_speedscope(c);
 	const struct profile *p = c->priv;
 	if (!profile_not_tree(c))
 		tree_tsv(&c->h, &p->t, c->o.escape);
@@ -473,6 +479,8 @@ static int profile_tsv(struct report_ctx *c)
 
 static int profile_text(struct report_ctx *c)
 {
+	if (c->o.speedscope)
+		return report_speedscope(c);
 	const struct profile *p = c->priv;
 	if (!profile_not_tree(c))
 		tree_text(&c->h, &p->t, &c->o);

@@ -278,23 +278,27 @@ static void spans_release(struct report_ctx *c)
 
 /* The rc file's span lines (its other lines are the viewer's), then the
  * spans and their statistics in the window. */
-static int spans_prepare(struct report_ctx *c)
+bool report_span_rules(struct span_rules *r, bool rc_errors)
 {
-	struct spans_report *p = c->priv;
 	struct rc conf;
 	rc_init(&conf);
 	rc_load_default(&conf, NULL, NULL);
-	for (size_t i = 0; i < conf.nerrors; i++)
+	for (size_t i = 0; rc_errors && i < conf.nerrors; i++)
 		warnx_("%s: %s", conf.path ? conf.path : "hecticrc", conf.errors[i]);
-	struct span_rules r;
 	char err[200];
-	bool rules = span_rules_user(&r, conf.span_start, conf.span_stop, conf.nspans, err,
-				     sizeof err);
+	bool ok = span_rules_user(r, conf.span_start, conf.span_stop, conf.nspans, err, sizeof err);
 	rc_free(&conf);
-	if (!rules) {
+	if (!ok)
 		warnx_("%s", err);
+	return ok;
+}
+
+static int spans_prepare(struct report_ctx *c)
+{
+	struct spans_report *p = c->priv;
+	struct span_rules r;
+	if (!report_span_rules(&r, true))
 		return EXIT_USAGE;
-	}
 	p->built = spans_build(&p->sp, &c->s, &r);
 	bool ok = p->built && spans_stats(&p->sp, c->o.from, c->o.to);
 	span_rules_free(&r);

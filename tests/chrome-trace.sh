@@ -1,0 +1,158 @@
+#!/bin/sh
+# hectic export --chrome, read back by jq (not by hectic): the file is JSON
+# with the trace's fields; one GC slice per collection, at its start and
+# lasting its pause, as `hectic gcs --tsv` lists them; each thread's run
+# slices summed equal `hectic threads --tsv`'s running time and, on the
+# fixtures with ghc-events' own text (*.oracle.show), the time between its
+# "running thread" and the capability's next "stopping thread" or "running
+# thread" lines there (or its last line, for a run a cut log does not end); markers and messages as instants, as many as
+# `hectic markers --tsv` lists; the counters as many as the log's heap
+# size and live bytes events; --from/--to limit every event; -o OUT
+# replaces OUT only when the export is whole; write errors exit 1.
+# Usage: sh tests/chrome-trace.sh [HECTIC]
+set -u
+H=${1:-build/hectic}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "chrome-trace: FAIL: $*"; }
+eq() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', want '$3'"; fi; }
+if ! command -v jq >/dev/null 2>&1; then
+	echo "chrome-trace: FAIL: jq not found (apt-get install jq)"
+	exit 1
+fi
+
+# ns of a slice: jq's numbers are doubles; a ts or dur in us with three
+# decimals comes back exactly as ns once rounded (< 2^53 ns)
+GCQ='.traceEvents[] | select(.ph == "X" and .name == "GC" and .tid == 0)
+	| "\((.ts * 1000) | round)\t\((.dur * 1000) | round)"'
+RUNQ='.traceEvents[] | select(.ph == "X" and .tid >= 1 and .tid < 1000000000)
+	| "\(.args.thread)\t\((.dur * 1000) | round)"'
+
+# per thread, the sum of column 2 (awk's doubles are exact here)
+sums() { awk -F '\t' '{ s[$1] += $2 } END { for (t in s) if (s[t] > 0) printf "%s\t%.0f\n", t, s[t] }' | sort -n; }
+
+# the running time of each thread from ghc-events' show text (a run the
+# log does not end: to its capability's last event, as the tracks count it)
+show_runs() {
+	awk '/^[0-9]+: cap [0-9]+: / {
+		t = $1; sub(/:$/, "", t); cap = $3; sub(/:$/, "", cap)
+		if (!(cap in last) || t + 0 > last[cap]) last[cap] = t + 0
+	}
+	/^[0-9]+: cap [0-9]+: (running|stopping) thread [0-9]+/ {
+		if (run[cap]) s[run[cap]] += t - since[cap]
+		run[cap] = ($4 == "running") ? $6 : 0; since[cap] = t
+	} END {
+		for (c in run) if (run[c]) s[run[c]] += last[c] - since[c]
+		for (th in s) if (s[th] > 0) printf "%s\t%.0f\n", th, s[th]
+	}' "$1" | sort -n
+}
+
+n=0
+for f in tests/fixtures/*.eventlog tests/fixtures/modern/*.eventlog; do
+	b=$(basename "$f" .eventlog)
+	out=$T/$b.json
+	if ! "$H" export --chrome "$f" -o "$out" 2>"$T/err"; then
+		case $b in killed-cut) ;; *) bad "$b: export failed: $(cat "$T/err")"; continue ;; esac
+	fi
+	if ! jq -e '.traceEvents | type == "array"' "$out" >/dev/null 2>&1; then
+		bad "$b: not JSON with a traceEvents array"
+		continue
+	fi
+	n=$((n + 1))
+	# every event: a phase, pid 1, a tid; a slice or an instant has a ts
+	eq "$b: malformed events" "$(jq '[.traceEvents[] | select((.ph | type) != "string" or .pid != 1
+		or (.tid | type) != "number" or (.ph != "M" and (.ts | type) != "number")
+		or (.ph == "X" and ((.dur | type) != "number" or .dur < 0)))] | length' "$out")" 0
+	# collections
+	jq -r "$GCQ" "$out" >"$T/gc.got"
+	"$H" gcs --tsv "$f" 2>/dev/null | awk -F '\t' 'NR > 1 { print $1 "\t" $3 }' >"$T/gc.want"
+	if cmp -s "$T/gc.got" "$T/gc.want"; then ok; else
+		bad "$b: GC slices ($(wc -l <"$T/gc.got")) differ from gcs --tsv ($(wc -l <"$T/gc.want"))"
+	fi
+	# thread runs against threads --tsv
+	jq -r "$RUNQ" "$out" | sums >"$T/run.got"
+	"$H" threads --tsv "$f" 2>/dev/null | awk -F '\t' 'NR > 1 && $6 > 0 { print $1 "\t" $6 }' |
+		sort -n >"$T/run.want"
+	if cmp -s "$T/run.got" "$T/run.want"; then ok; else
+		bad "$b: per-thread run totals differ from threads --tsv"
+		diff "$T/run.got" "$T/run.want" | head -5
+	fi
+	# and against ghc-events' text
+	o=${f%.eventlog}.oracle.show
+	if [ -f "$o" ]; then
+		show_runs "$o" >"$T/run.show"
+		if cmp -s "$T/run.got" "$T/run.show"; then ok; else
+			bad "$b: per-thread run totals differ from ghc-events show's"
+			diff "$T/run.got" "$T/run.show" | head -5
+		fi
+	fi
+	# markers and messages
+	eq "$b: instants" "$(jq '[.traceEvents[] | select(.ph == "i")] | length' "$out")" \
+		"$("$H" markers --tsv "$f" 2>/dev/null | awk 'NR > 1' | wc -l | tr -d ' ')"
+	# counters: one a HEAP_SIZE and a HEAP_LIVE event
+	if [ -f "$o" ]; then
+		eq "$b: heap counters" \
+			"$(jq '[.traceEvents[] | select(.ph == "C" and (.name == "Heap size" or .name == "Live bytes"))] | length' "$out")" \
+			"$(grep -cE '^[0-9]+: (cap [0-9]+: )?(size of heap capset [0-9]+:|live data in heap capset [0-9]+:)' "$o" || true)"
+	fi
+done
+[ "$n" -ge 30 ] && ok || bad "only $n fixtures exported"
+
+# a window: every event inside it, slices clipped to it
+f=tests/fixtures/par-n4.eventlog
+"$H" export --chrome --from 5ms --to 20ms "$f" -o "$T/w.json" 2>/dev/null
+eq "window: events outside" "$(jq '[.traceEvents[] | select(.ph != "M")
+	| select(.ts < 5000 or .ts > 20000 or (.ph == "X" and .ts + .dur > 20000.0005))] | length' "$T/w.json")" 0
+eq "window: has runs" "$(jq '[.traceEvents[] | select(.ph == "X" and .tid >= 1)] | length > 10' "$T/w.json")" true
+
+# stdout, and the same bytes as -o
+"$H" export --chrome "$f" >"$T/stdout.json" 2>/dev/null
+"$H" export --chrome "$f" -o "$T/o.json" 2>/dev/null
+if cmp -s "$T/stdout.json" "$T/o.json"; then ok; else bad "stdout and -o differ"; fi
+
+# write errors, usage errors
+"$H" export --chrome "$f" -o /dev/full 2>"$T/err"
+eq "-o /dev/full: exit" "$?" 1
+grep -q 'cannot write' "$T/err" && ok || bad "-o /dev/full: no message: $(cat "$T/err")"
+"$H" export --chrome "$f" >/dev/full 2>"$T/err"
+eq "stdout /dev/full: exit" "$?" 1
+"$H" export "$f" >/dev/null 2>&1
+eq "no format: exit" "$?" 2
+"$H" export --chrome --tsv "$f" >/dev/null 2>&1
+eq "--tsv: exit" "$?" 2
+"$H" gcs --chrome "$f" >/dev/null 2>&1
+eq "--chrome elsewhere: exit" "$?" 2
+
+# OUT kept when the export fails; the log itself never overwritten
+printf 'keep me\n' >"$T/keep.json"
+printf 'not an eventlog' >"$T/bad.eventlog"
+"$H" export --chrome "$T/bad.eventlog" -o "$T/keep.json" 2>/dev/null
+eq "bad input: exit" "$?" 1
+eq "bad input: OUT kept" "$(cat "$T/keep.json")" "keep me"
+cp "$f" "$T/self.eventlog"
+"$H" export --chrome "$T/self.eventlog" -o "$T/self.eventlog" 2>"$T/err"
+eq "OUT is the log: exit" "$?" 1
+if cmp -s "$f" "$T/self.eventlog"; then ok; else bad "the log was overwritten"; fi
+eq "no temporary files left" "$(ls "$T" | grep -c 'XXXXXX\|\.json\.' || true)" 0
+
+# a thread label with a control sequence, bytes that are no UTF-8, a quote,
+# a backslash and a newline (written over "IOManager" in a copy of a real
+# log, the same length): valid JSON, the label escaped as RFC 8259 wants
+f=tests/fixtures/modern/ghc96-threaded.eventlog
+off=$(grep -abo 'IOManager on cap 0' "$f" | head -n 1 | cut -d: -f1)
+cp "$f" "$T/hostile.eventlog"
+printf '\033[2J\377\303"\\\n' | dd of="$T/hostile.eventlog" bs=1 seek="$off" conv=notrunc 2>/dev/null
+"$H" export --chrome "$T/hostile.eventlog" -o "$T/hostile.json" 2>/dev/null
+eq "hostile label: exit" "$?" 0
+want='"name":"\u001b[2J\ufffd\ufffd\"\\\u000a on cap 0"'
+if grep -qF "$want" "$T/hostile.json"; then ok; else
+	bad "hostile label: no slice named $want: $(grep -o '"name":"[^,]*on cap 0"' "$T/hostile.json" | head -n 1)"
+fi
+eq "hostile label: jq reads the name back" "$(jq '[.traceEvents[] | select(.ph == "X" and .tid >= 1
+	and .name == "\u001b[2J\ufffd\ufffd\"\\\n on cap 0")] | length > 0' "$T/hostile.json")" true
+eq "hostile label: no raw ESC in the file" "$(grep -c "$(printf '\033')" "$T/hostile.json" || true)" 0
+echo "chrome-trace: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,418 @@
+/* viewer/report_hp.c: heap --hp on crafted logs, the whole file compared:
+ * the JOB line from the command line as the RTS splits it (GHCRTS, +RTS,
+ * -RTS, --RTS, --, a profiled RTS or not), -L and a stack's cut at its
+ * bounds, DATE from the wall clock in the local time zone, the sample
+ * times, names with controls (raw and for a terminal), the window, and
+ * the logs it refuses. What GHC's real files say is tests/hp.sh's. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "../../viewer/cli.h"
+#include "../../viewer/report.h"
+#include "evbuild.h"
+
+#define NOV23 1795425936u /* Mon Nov 23 09:25:36 2026 UTC */
+
+/* ---- building logs ---- */
+
+static void log_begin(struct evb *b)
+{
+	evb_begin_header(b);
+	evb_type(b, 29, EVB_VAR, "RTS version");
+	evb_type(b, 30, EVB_VAR, "Program arguments");
+	evb_type(b, 31, EVB_VAR, "Program environment variables");
+	evb_type(b, 43, 16, "Wall clock time");
+	evb_type(b, 160, EVB_VAR, "Start of heap profile");
+	evb_type(b, 161, EVB_VAR, "Cost centre definition");
+	evb_type(b, 162, 8, "Start of heap profile sample");
+	evb_type(b, 163, EVB_VAR, "Heap profile cost-centre sample");
+	evb_type(b, 164, EVB_VAR, "Heap profile string sample");
+	evb_type(b, 165, 8, "End of heap profile sample");
+	evb_end_header(b);
+}
+
+/* A capset string event (29, 30, 31): NUL-separated items, each ended. */
+static void strings(struct evb *b, uint16_t tag, uint64_t t, const char *const *v, size_t n)
+{
+	struct evb pl = EVB_INIT;
+	evb_u32(&pl, 0);
+	for (size_t i = 0; i < n; i++)
+		evb_bytes(&pl, v[i], strlen(v[i]) + (tag != 29));
+	evb_event_pl(b, tag, t, &pl);
+	evb_free(&pl);
+}
+
+static void clock_at(struct evb *b, uint64_t sec)
+{
+	struct evb pl = EVB_INIT;
+	evb_pack(&pl, "wqw", (uint64_t[]){ 1, sec, 466209000 });
+	evb_event_pl(b, 43, 2, &pl);
+	evb_free(&pl);
+}
+
+static void prof_begin(struct evb *b, uint32_t breakdown)
+{
+	struct evb pl = EVB_INIT;
+	evb_pack(&pl, "bqw", (uint64_t[]){ 0, 10000000, breakdown });
+	for (int i = 0; i < 7; i++)
+		evb_u8(&pl, 0);
+	evb_event_pl(b, 160, 3, &pl);
+	evb_free(&pl);
+}
+
+static void cc(struct evb *b, uint32_t id, const char *label, const char *module)
+{
+	struct evb pl = EVB_INIT;
+	evb_u32(&pl, id);
+	evb_cstr(&pl, label);
+	evb_cstr(&pl, module);
+	evb_cstr(&pl, "x.hs:1:1");
+	evb_u8(&pl, !strcmp(label, "CAF"));
+	evb_event_pl(b, 161, 4, &pl);
+	evb_free(&pl);
+}
+
+static void census(struct evb *b, uint16_t tag, uint64_t t)
+{
+	struct evb pl = EVB_INIT;
+	evb_u64(&pl, 0);
+	evb_event_pl(b, tag, t, &pl);
+	evb_free(&pl);
+}
+
+static void stack(struct evb *b, uint64_t t, uint64_t bytes, const uint32_t *ids, uint8_t n)
+{
+	struct evb pl = EVB_INIT;
+	evb_u8(&pl, 0);
+	evb_u64(&pl, bytes);
+	evb_u8(&pl, n);
+	for (uint8_t i = 0; i < n; i++)
+		evb_u32(&pl, ids[i]);
+	evb_event_pl(b, 163, t, &pl);
+	evb_free(&pl);
+}
+
+static void string(struct evb *b, uint64_t t, uint64_t bytes, const char *s)
+{
+	struct evb pl = EVB_INIT;
+	evb_u8(&pl, 0);
+	evb_u64(&pl, bytes);
+	evb_cstr(&pl, s);
+	evb_event_pl(b, 164, t, &pl);
+	evb_free(&pl);
+}
+
+/* ---- running report_hp ---- */
+
+/* report_hp on the log in b (from, to: the window; escape: for a
+ * terminal): what it wrote to stdout (malloc'd), its status in *rc. */
+static char *run(const struct evb *b, uint64_t from, uint64_t to, bool escape, int *rc)
+{
+	static struct report_ctx c; /* big: not on the stack */
+	memset(&c, 0, sizeof c);
+	char err[128];
+	assert_int_equal(store_open_mem(&c.s, b->p, b->n, err, sizeof err), STORE_OK);
+	assert_true(heap_build(&c.h, &c.s));
+	c.o.from = from;
+	c.o.has_from = from != 0;
+	c.o.to = to;
+	c.o.has_to = to != UINT64_MAX;
+	c.o.escape = escape;
+	c.o.path = "test.eventlog";
+	FILE *tmp = tmpfile();
+	assert_non_null(tmp);
+	fflush(stdout);
+	int saved = dup(STDOUT_FILENO);
+	assert_true(saved >= 0);
+	assert_true(dup2(fileno(tmp), STDOUT_FILENO) >= 0);
+	*rc = report_hp(&c);
+	fflush(stdout);
+	assert_true(dup2(saved, STDOUT_FILENO) >= 0);
+	close(saved);
+	long n = ftell(tmp);
+	assert_true(n >= 0);
+	char *out = calloc((size_t)n + 1, 1);
+	assert_non_null(out);
+	rewind(tmp);
+	assert_int_equal(fread(out, 1, (size_t)n, tmp), (size_t)n);
+	fclose(tmp);
+	heap_free(&c.h);
+	store_close(&c.s);
+	return out;
+}
+
+static void expect(const struct evb *b, uint64_t from, uint64_t to, bool escape, const char *want)
+{
+	int rc;
+	char *got = run(b, from, to, escape, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(got, want);
+	free(got);
+}
+
+static void set_tz(const char *tz)
+{
+	setenv("TZ", tz, 1);
+	tzset();
+}
+
+#define HEAD_UNITS "SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+#define EMPTY(t) "BEGIN_SAMPLE " t "\nEND_SAMPLE " t "\n"
+
+/* A profiled run's command line split as the RTS splits it: GHCRTS's
+ * options (the first GHCRTS) before the command line's, --RTS ending the
+ * split (the rest the program's), a quote doubled, argv[0] without its
+ * directory; the last -L (10) cuts the stacks: a name of 10 bytes is
+ * kept, one of 11 cut to its first 6 and "...", MAIN never; a CAF as
+ * MODULE.CAF; the times to the microsecond, rounded; the last sample at
+ * the log's last event. */
+static void test_profiled(void **state)
+{
+	(void)state;
+	set_tz("UTC");
+	struct evb b = EVB_INIT;
+	log_begin(&b);
+	strings(&b, 29, 1, (const char *[]){ "GHC-9.6.6 rts_p" }, 1);
+	const char *args[] = { "/usr/bin/pr\"og", "a\"b", "+RTS", "-hc", "-L10", "-RTS",
+			       "x",		  "--RTS", "+RTS", "y" };
+	strings(&b, 30, 1, args, 10);
+	const char *env[] = { "HOME=/root", "GHCRTS= -p\t -L30 ", "GHCRTS=-L5" };
+	strings(&b, 31, 1, env, 3);
+	clock_at(&b, NOV23);
+	prof_begin(&b, 1);
+	cc(&b, 1, "abcdefghij", "M");
+	cc(&b, 2, "abcdefghijk", "M");
+	cc(&b, 3, "CAF", "M");
+	census(&b, 162, 1234567890);
+	stack(&b, 1234567891, 8, (const uint32_t[]){ 1 }, 1);       /* band 0 */
+	stack(&b, 1234567892, 16, (const uint32_t[]){ 1, 3 }, 2);   /* band 1 */
+	stack(&b, 1234567893, 24, NULL, 0);                         /* band 2 */
+	stack(&b, 1234567894, 32, (const uint32_t[]){ 3 }, 1);      /* band 3 */
+	census(&b, 165, 1234567895);
+	census(&b, 162, 2000000000);
+	stack(&b, 2000000001, 40, (const uint32_t[]){ 1, 3 }, 2);
+	stack(&b, 2000000002, 48, (const uint32_t[]){ 2 }, 1);      /* band 4 */
+	census(&b, 165, 2000000003);
+	cc(&b, 9, "late", "M");
+	/* the log's last event */
+	struct evb pl = EVB_INIT;
+	evb_u64(&pl, 0);
+	evb_event_pl(&b, 165, 3000000500, &pl);
+	evb_free(&pl);
+	evb_dataend(&b);
+	expect(&b, 0, UINT64_MAX, false,
+	       "JOB \"pr\"\"og a\"\"b x +RTS y +RTS -p -L30 -hc -L10\"\n"
+	       "DATE \"Mon Nov 23 09:25 2026\"\n" HEAD_UNITS EMPTY("0.000000")
+	       "BEGIN_SAMPLE 1.234568\n"
+	       "(1)abcdefghij\t8\n"
+	       "(2)abcdef...\t16\n"
+	       "MAIN\t24\n"
+	       "(4)M.CAF\t32\n"
+	       "END_SAMPLE 1.234568\n"
+	       "BEGIN_SAMPLE 2.000000\n"
+	       "(2)abcdef...\t40\n"
+	       "(5)abcdef...\t48\n"
+	       "END_SAMPLE 2.000000\n" EMPTY("3.000001"));
+	/* the window: the censuses in it, the empty samples at its ends */
+	expect(&b, 1500000000, 2500000000, false,
+	       "JOB \"pr\"\"og a\"\"b x +RTS y +RTS -p -L30 -hc -L10\"\n"
+	       "DATE \"Mon Nov 23 09:25 2026\"\n" HEAD_UNITS EMPTY("1.500000")
+	       "BEGIN_SAMPLE 2.000000\n"
+	       "(2)abcdef...\t40\n"
+	       "(5)abcdef...\t48\n"
+	       "END_SAMPLE 2.000000\n" EMPTY("2.500000"));
+	/* a window after the log: no census, its end no earlier than its start */
+	expect(&b, 5000000000, UINT64_MAX, false,
+	       "JOB \"pr\"\"og a\"\"b x +RTS y +RTS -p -L30 -hc -L10\"\n"
+	       "DATE \"Mon Nov 23 09:25 2026\"\n" HEAD_UNITS EMPTY("5.000000") EMPTY("5.000000"));
+	evb_free(&b);
+}
+
+/* A -hc log whose RTS options are opts (after "+RTS"), with one stack of
+ * a 30-byte label: its band line. */
+static char *cut_with(const char *const *opts, size_t n)
+{
+	struct evb b = EVB_INIT;
+	log_begin(&b);
+	strings(&b, 29, 1, (const char *[]){ "GHC-9.0.2 rts_thr_p" }, 1);
+	const char *args[8] = { "p", "+RTS" };
+	for (size_t i = 0; i < n; i++)
+		args[2 + i] = opts[i];
+	strings(&b, 30, 1, args, 2 + n);
+	prof_begin(&b, 1);
+	cc(&b, 1, "abcdefghijklmnopqrstuvwxyz0123", "M");
+	census(&b, 162, 10);
+	stack(&b, 11, 8, (const uint32_t[]){ 1 }, 1);
+	census(&b, 165, 12);
+	evb_dataend(&b);
+	int rc;
+	char *out = run(&b, 0, UINT64_MAX, false, &rc);
+	assert_int_equal(rc, 0);
+	evb_free(&b);
+	char *line = strstr(out, "(1)");
+	assert_non_null(line);
+	char *end = strchr(line, '\t');
+	assert_non_null(end);
+	*end = 0;
+	char *r = strdup(line);
+	free(out);
+	return r;
+}
+
+/* -L as the RTS reads it (atof, its integer part; not above 0 refused, so
+ * the default stays), and the cut below 4, where GHC's own would write
+ * before its buffer: "..." alone. */
+static void test_ccs_length(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *opt;
+		const char *want;
+	} cases[] = {
+		{ "-hc", "(1)abcdefghijklmnopqrstu..." }, /* 25: 21 and "..." */
+		{ "-L30", "(1)abcdefghijklmnopqrstuvwxyz0123" },
+		{ "-L29", "(1)abcdefghijklmnopqrstuvwxy..." },
+		{ "-L12.9", "(1)abcdefgh..." },
+		{ "-L1e1", "(1)abcdef..." },
+		{ "-L0", "(1)abcdefghijklmnopqrstu..." },
+		{ "-L-3", "(1)abcdefghijklmnopqrstu..." },
+		{ "-Lx", "(1)abcdefghijklmnopqrstu..." },
+		{ "-L4", "(1)..." },
+		{ "-L2", "(1)..." },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *got = cut_with(&cases[i].opt, 1);
+		if (strcmp(got, cases[i].want))
+			fail_msg("%s: got '%s', want '%s'", cases[i].opt, got, cases[i].want);
+		free(got);
+	}
+	/* the last -L wins */
+	char *got = cut_with((const char *[]){ "-L12", "-hc", "-L8" }, 3);
+	assert_string_equal(got, "(1)abcd...");
+	free(got);
+}
+
+/* A non-profiled RTS: JOB is the program's name alone; strings are not cut;
+ * ASCII controls and spaces as \xNN, the rest raw; for a terminal, escaped
+ * as every report escapes (a bidi override too). DATE in the local time zone, the
+ * day padded as ctime pads it. */
+static void test_plain(void **state)
+{
+	(void)state;
+	set_tz("XXX-5:30");
+	struct evb b = EVB_INIT;
+	log_begin(&b);
+	strings(&b, 29, 1, (const char *[]){ "GHC-9.6.6 rts_thr" }, 1);
+	strings(&b, 30, 1, (const char *[]){ "./prog", "+RTS", "-hT", "-RTS", "--", "+RTS", "-x" },
+		7);
+	clock_at(&b, NOV23 - 20 * 86400);
+	prof_begin(&b, 7);
+	census(&b, 162, 1000);
+	string(&b, 1001, 8, "a\tb\nc\x1b[31mz");
+	string(&b, 1002, 16, "q\"uote caf\xc3\xa9 \xe2\x80\xae!");
+	string(&b, 1003, 24, "a_very_long_closure_type_name_indeed");
+	census(&b, 165, 1004);
+	evb_dataend(&b);
+	const char *body = EMPTY("0.000000") "BEGIN_SAMPLE 0.000001\n";
+	char want[1024];
+	snprintf(want, sizeof want,
+		 "JOB \"prog\"\nDATE \"Tue Nov  3 14:55 2026\"\n" HEAD_UNITS "%s"
+		 "a\\x09b\\x0ac\\x1b[31mz\t8\n"
+		 "q\"uote\\x20caf\xc3\xa9\\x20\xe2\x80\xae!\t16\n"
+		 "a_very_long_closure_type_name_indeed\t24\n"
+		 "END_SAMPLE 0.000001\n" EMPTY("0.000001"),
+		 body);
+	expect(&b, 0, UINT64_MAX, false, want);
+	snprintf(want, sizeof want,
+		 "JOB \"prog\"\nDATE \"Tue Nov  3 14:55 2026\"\n" HEAD_UNITS "%s"
+		 "a\\x09b\\x0ac\\x1b[31mz\t8\n"
+		 "q\"uote\\x20caf\xc3\xa9\\x20\\u202e!\t16\n"
+		 "a_very_long_closure_type_name_indeed\t24\n"
+		 "END_SAMPLE 0.000001\n" EMPTY("0.000001"),
+		 body);
+	expect(&b, 0, UINT64_MAX, true, want);
+	evb_free(&b);
+	set_tz("UTC");
+}
+
+/* "--": the split ends there, "--" and what follows are the program's;
+ * no wall-clock event: DATE empty. */
+static void test_dashdash(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	log_begin(&b);
+	strings(&b, 29, 1, (const char *[]){ "GHC-9.0.2 rts_thr_debug_p" }, 1);
+	strings(&b, 30, 1,
+		(const char *[]){ "p", "+RTS", "-hd", "-RTS", "--", "+RTS", "-x", "", "-RTS" }, 9);
+	prof_begin(&b, 3);
+	census(&b, 162, 10);
+	string(&b, 11, 8, "<M.sat_s1>");
+	census(&b, 165, 12);
+	evb_dataend(&b);
+	expect(&b, 0, UINT64_MAX, false,
+	       "JOB \"p -- +RTS -x  -RTS +RTS -hd\"\nDATE \"\"\n" HEAD_UNITS EMPTY("0.000000")
+	       "BEGIN_SAMPLE 0.000000\n<M.sat_s1>\t8\nEND_SAMPLE 0.000000\n" EMPTY("0.000000"));
+	evb_free(&b);
+}
+
+/* Neither the identifier nor the arguments: JOB empty; cost centres say
+ * the RTS was profiled (" +RTS" written). */
+static void test_no_run_events(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	log_begin(&b);
+	prof_begin(&b, 1);
+	cc(&b, 1, "f", "M");
+	census(&b, 162, 10);
+	stack(&b, 11, 8, (const uint32_t[]){ 1 }, 1);
+	census(&b, 165, 12);
+	evb_dataend(&b);
+	expect(&b, 0, UINT64_MAX, false,
+	       "JOB \" +RTS\"\nDATE \"\"\n" HEAD_UNITS EMPTY("0.000000")
+	       "BEGIN_SAMPLE 0.000000\n(1)f\t8\nEND_SAMPLE 0.000000\n" EMPTY("0.000000"));
+	evb_free(&b);
+}
+
+/* What it refuses, writing nothing: no heap profile; a retainer profile
+ * (its sets are not in the log); a biographical one (not read). */
+static void test_refused(void **state)
+{
+	(void)state;
+	static const uint32_t breakdowns[] = { 0, 5, 6 };
+	for (size_t i = 0; i < 3; i++) {
+		uint32_t breakdown = breakdowns[i];
+		struct evb b = EVB_INIT;
+		log_begin(&b);
+		strings(&b, 30, 1, (const char *[]){ "p" }, 1);
+		if (breakdown)
+			prof_begin(&b, breakdown);
+		evb_dataend(&b);
+		int rc;
+		char *out = run(&b, 0, UINT64_MAX, false, &rc);
+		assert_int_equal(rc, EXIT_BADINPUT);
+		assert_string_equal(out, "");
+		free(out);
+		evb_free(&b);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_profiled),      cmocka_unit_test(test_ccs_length),
+		cmocka_unit_test(test_plain),         cmocka_unit_test(test_dashdash),
+		cmocka_unit_test(test_no_run_events), cmocka_unit_test(test_refused),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

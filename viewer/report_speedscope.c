@@ -1,0 +1,422 @@
+/* profile --speedscope: the time profile as a speedscope file, the format
+ * of https://www.speedscope.app/file-format-schema.json (speedscope's
+ * src/lib/file-format-spec.ts), to stdout.
+ *
+ * One file, its profiles "sampled" with "unit": "none" and the weights in
+ * ticks (the schema has no unit for a count; each profile's name says
+ * ticks), startValue 0 and endValue the profile's ticks:
+ *   - first, all capabilities (activeProfileIndex 0, the one speedscope
+ *     opens, and the one a viewer that ignores activeProfileIndex shows):
+ *     a sample per stack of the .prof's tree (model/cctree, the stacks of
+ *     profile --folded, in the same order), its weight the stack's
+ *     individual ticks. Its total is the .prof's total ticks. Several
+ *     capabilities tick at once, so an order in time across them would be
+ *     no timeline: this profile is the stacks, heaviest first.
+ *   - then one per capability with ticks, by capability number: its
+ *     samples in time order, a run of equal consecutive stacks as one
+ *     sample weighing the run's ticks (speedscope's time order view is the
+ *     capability's timeline).
+ * Under --cap N, only capability N's, in time order. --from and --to keep
+ * the ticks in the window (inclusive), --builtin the ticks on the RTS's own
+ * cost centres, as for the other profile outputs (the tick rule is
+ * cctree_build's).
+ *
+ * Frames: one per cost centre of the profiles' stacks, by id (stable for a
+ * log), named "COST_CENTRE (MODULE, SRC)", with "file", "line" and "col"
+ * when SRC is one of GHC's source spans; the empty stack (a tick outside
+ * every cost centre) is the frame "MAIN (MAIN, <built-in>)", as the .prof
+ * roots its tree, and an id the log never defined "<cc ID> (?, ?)".
+ *
+ * Strings are written as json.h escapes them: valid JSON whatever the log
+ * holds, safe to print, reading back to the same name (bytes that are not
+ * UTF-8 as U+FFFD, as speedscope's own decoder shows them). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "json.h"
+#include "report.h"
+
+#include "../model/cctree.h"
+#include "../model/order.h"
+#include "../model/timefmt.h"
+
+#define SCHEMA_URL "https://www.speedscope.app/file-format-schema.json"
+
+static void json_cchars(FILE *f, const char *s)
+{
+	json_fchars(f, (const uint8_t *)s, strlen(s));
+}
+
+/* Digits p[*i..n) up to the first non-digit: at least one, at most 9 (a
+ * line or column). */
+static bool span_num(const uint8_t *p, size_t n, size_t *i, unsigned long *v)
+{
+	size_t s = *i;
+	*v = 0;
+	while (*i < n && *i - s < 9 && p[*i] >= '0' && p[*i] <= '9')
+		*v = *v * 10 + (unsigned long)(p[(*i)++] - '0');
+	return *i > s;
+}
+
+/* Is p[i..n) exactly the character c, then a number, ...? A small matcher
+ * for the tails of GHC's spans: fmt holds literal characters and '#' for a
+ * number (the first two numbers land in line and col). */
+static bool span_tail(const uint8_t *p, size_t n, size_t i, const char *fmt, unsigned long *line,
+		      unsigned long *col)
+{
+	int got = 0;
+	for (; *fmt; fmt++) {
+		unsigned long v;
+		if (*fmt != '#') {
+			if (i >= n || p[i++] != (uint8_t)*fmt)
+				return false;
+		} else if (!span_num(p, n, &i, &v)) {
+			return false;
+		} else if (got++ == 0) {
+			*line = v;
+		} else if (got == 2) {
+			*col = v;
+		}
+	}
+	return i == n;
+}
+
+/* SRC as GHC writes a span: FILE:L:C, FILE:L:C-C2 or FILE:(L,C)-(L2,C2);
+ * the length of FILE (not 0) and L and C, or 0 (<built-in>, <entire-module>,
+ * anything else). */
+static size_t span_parse(const uint8_t *p, size_t n, unsigned long *line, unsigned long *col)
+{
+	for (size_t i = n; i-- > 1;) { /* the last ':' that starts a span */
+		if (p[i] != ':')
+			continue;
+		if (span_tail(p, n, i, ":(#,#)-(#,#)", line, col) ||
+		    span_tail(p, n, i, ":#:#-#", line, col) || span_tail(p, n, i, ":#:#", line, col))
+			return i;
+	}
+	return 0;
+}
+
+/* The frame of cost centre id (CCT_NONE: MAIN, the empty stack). */
+static void frame_write(FILE *f, const struct heap *h, uint32_t id)
+{
+	const struct cost_centre *c = id == CCT_NONE ? NULL : heap_cc(h, id);
+	fputs("{\"name\":\"", f);
+	if (!c) {
+		if (id == CCT_NONE)
+			fputs("MAIN (MAIN, <built-in>)\"}", f);
+		else
+			fprintf(f, "<cc %u> (?, ?)\"}", (unsigned)id);
+		return;
+	}
+	json_fchars(f, c->label, c->nlabel);
+	fputs(" (", f);
+	json_fchars(f, c->module, c->nmodule);
+	fputs(", ", f);
+	json_fchars(f, c->srcloc, c->nsrcloc);
+	fputs(")\"", f);
+	unsigned long line = 0, col = 0;
+	size_t nfile = span_parse(c->srcloc, c->nsrcloc, &line, &col);
+	if (nfile) {
+		fputs(",\"file\":\"", f);
+		json_fchars(f, c->srcloc, nfile);
+		fprintf(f, "\",\"line\":%lu,\"col\":%lu", line, col);
+	}
+	putc('}', f);
+}
+
+/* The frames: the cost-centre ids of the tree's stacks, sorted (CCT_NONE,
+ * MAIN, last when the empty stack has ticks). */
+struct frames {
+	uint32_t *ids;
+	size_t n;
+	bool missing; /* a stack named an id not in ids (a broken invariant) */
+};
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+static bool frames_build(struct frames *fr, const struct cctree *t)
+{
+	memset(fr, 0, sizeof *fr);
+	fr->ids = malloc((t->n ? t->n : 1) * sizeof *fr->ids);
+	if (!fr->ids)
+		return false;
+	for (size_t k = 1; k < t->n; k++)
+		fr->ids[fr->n++] = t->nodes[k].cc;
+	if (t->n && t->nodes[0].self)
+		fr->ids[fr->n++] = CCT_NONE;
+	qsort(fr->ids, fr->n, sizeof *fr->ids, cmp_u32);
+	size_t m = 0;
+	for (size_t i = 0; i < fr->n; i++)
+		if (!m || fr->ids[m - 1] != fr->ids[i])
+			fr->ids[m++] = fr->ids[i];
+	fr->n = m;
+	return true;
+}
+
+static bool id_before(const void *elem, const void *key)
+{
+	return *(const uint32_t *)elem < *(const uint32_t *)key;
+}
+
+/* Writes id's frame index (with a comma before it unless first). */
+static void frame_ref(FILE *f, struct frames *fr, uint32_t id, bool first)
+{
+	size_t i = lower_bound(fr->ids, fr->n, sizeof *fr->ids, &id, id_before);
+	if (i == fr->n || fr->ids[i] != id) {
+		fr->missing = true;
+		i = 0;
+	}
+	fprintf(f, first ? "%zu" : ",%zu", i);
+}
+
+/* A band's stack as frame indexes, outermost first (MAIN when empty). */
+static void stack_write(FILE *f, const struct heap *h, struct frames *fr, uint32_t band)
+{
+	const struct band *bd = &h->bands[band];
+	putc('[', f);
+	if (!bd->n)
+		frame_ref(f, fr, CCT_NONE, true);
+	for (uint32_t k = bd->n; k-- > 0;)
+		frame_ref(f, fr, heap_stack_id(bd, k), k + 1 == bd->n);
+	putc(']', f);
+}
+
+/* Is tick s counted, as cctree_build counts it (its time is the caller's
+ * to check)? */
+static bool tick_counted(const struct heap *h, const struct prof_sample *s, int32_t cap,
+			 bool builtin)
+{
+	if (cap >= 0 && s->cap != cap)
+		return false;
+	const struct band *bd = &h->bands[s->band];
+	if (builtin || !bd->n)
+		return true;
+	const struct cost_centre *top = heap_cc(h, heap_stack_id(bd, 0));
+	return !(top && heap_cc_builtin(top));
+}
+
+static bool tick_before(const void *elem, const void *key)
+{
+	return ((const struct prof_sample *)elem)->time < *(const uint64_t *)key;
+}
+
+/* The window's ticks: h->ticks[*first .. end). */
+static size_t window(const struct heap *h, const struct report_opts *o, size_t *first)
+{
+	*first = lower_bound(h->ticks, h->nticks, sizeof *h->ticks, &o->from, tick_before);
+	size_t end = *first;
+	while (end < h->nticks && h->ticks[end].time <= o->to)
+		end++;
+	return end;
+}
+
+static void profile_head(FILE *f, const char *name, uint64_t total)
+{
+	fputs("{\"type\":\"sampled\",\"name\":\"", f);
+	json_cchars(f, name);
+	fprintf(f, "\",\"unit\":\"none\",\"startValue\":0,\"endValue\":%llu,\n\"samples\":[",
+		(unsigned long long)total);
+}
+
+/* A weight of the weights array, 20 a line. */
+static void weight_write(FILE *f, uint64_t w, size_t i)
+{
+	fprintf(f, "%s%llu", !i ? "" : i % 20 ? "," : ",\n", (unsigned long long)w);
+}
+
+/* All capabilities: a sample per stack of the tree with ticks, in the
+ * tree's order (profile --folded's). */
+static bool profile_all(FILE *f, const struct cctree *t, struct frames *fr)
+{
+	size_t n = cctree_rows(t, NULL, NULL, 0);
+	uint32_t *rows = malloc((n ? n : 1) * sizeof *rows);
+	uint32_t *path = malloc((t->n ? t->n : 1) * sizeof *path);
+	if (!rows || !path) {
+		free(rows);
+		free(path);
+		return false;
+	}
+	cctree_rows(t, NULL, rows, n);
+	profile_head(f, "all capabilities (ticks)", t->total);
+	size_t ns = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!t->nodes[rows[i]].self)
+			continue;
+		size_t d = 0;
+		for (uint32_t k = rows[i]; k; k = t->nodes[k].parent)
+			path[d++] = t->nodes[k].cc;
+		fputs(ns++ ? ",\n[" : "\n[", f);
+		if (!d)
+			frame_ref(f, fr, CCT_NONE, true);
+		for (size_t j = d; j-- > 0;)
+			frame_ref(f, fr, path[j], j + 1 == d);
+		putc(']', f);
+	}
+	fputs("],\n\"weights\":[", f);
+	for (size_t i = 0, w = 0; i < n; i++)
+		if (t->nodes[rows[i]].self)
+			weight_write(f, t->nodes[rows[i]].self, w++);
+	fputs("]}", f);
+	free(rows);
+	free(path);
+	return true;
+}
+
+/* A counted tick: its capability and index in h->ticks. */
+struct cap_tick {
+	int32_t cap;
+	size_t i;
+};
+
+static int cmp_cap_tick(const void *a, const void *b)
+{
+	const struct cap_tick *x = a, *y = b;
+	if (x->cap != y->cap)
+		return x->cap < y->cap ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+/* The window's counted ticks by capability, each capability's in time
+ * order (*n of them); NULL when out of memory. One sort, so that a log of
+ * many capabilities costs no pass per capability. */
+static struct cap_tick *ticks_by_cap(const struct heap *h, const struct report_opts *o,
+				     size_t *n)
+{
+	int32_t cap = o->cap >= 0 ? (int32_t)o->cap : -1;
+	size_t first, end = window(h, o, &first);
+	struct cap_tick *a = malloc((end > first ? end - first : 1) * sizeof *a);
+	*n = 0;
+	for (size_t i = first; a && i < end; i++)
+		if (tick_counted(h, &h->ticks[i], cap, o->builtin))
+			a[(*n)++] = (struct cap_tick){ h->ticks[i].cap, i };
+	if (a)
+		qsort(a, *n, sizeof *a, cmp_cap_tick);
+	return a;
+}
+
+/* One capability's ticks a[0..n) in time order, a run of one stack a
+ * sample: writes the samples (weights false) or their weights. */
+static void cap_pass(FILE *f, const struct heap *h, const struct cap_tick *a, size_t n,
+		     struct frames *fr, bool weights)
+{
+	size_t ns = 0;
+	for (size_t j = 0; j < n;) {
+		uint32_t band = h->ticks[a[j].i].band;
+		uint64_t run = 0;
+		for (; j < n && h->ticks[a[j].i].band == band; j++)
+			run++;
+		if (weights) {
+			weight_write(f, run, ns++);
+		} else {
+			fputs(ns++ ? ",\n" : "\n", f);
+			stack_write(f, h, fr, band);
+		}
+	}
+}
+
+static void profile_cap(FILE *f, const struct heap *h, const struct cap_tick *a, size_t n,
+			struct frames *fr)
+{
+	char name[64];
+	snprintf(name, sizeof name, "capability %ld (ticks, in time order)", (long)a->cap);
+	profile_head(f, name, n);
+	cap_pass(f, h, a, n, fr, false);
+	fputs("],\n\"weights\":[", f);
+	cap_pass(f, h, a, n, fr, true);
+	fputs("]}", f);
+}
+
+/* The file's name: the log's base name, and the window when one was
+ * given. */
+static void file_name(FILE *f, const struct report_opts *o)
+{
+	const char *base = o->path ? strrchr(o->path, '/') : NULL;
+	json_cchars(f, base && base[1] ? base + 1 : o->path ? o->path : "eventlog");
+	if (o->has_from || o->has_to) {
+		char a[32], b[32];
+		fprintf(f, ", %s to %s", time_format(a, sizeof a, o->from),
+			o->has_to ? time_format(b, sizeof b, o->to) : "the end");
+	}
+}
+
+/* The whole file; false when out of memory. */
+static bool speedscope_write(FILE *f, const struct heap *h, const struct report_opts *o,
+			     const struct cctree *t, struct frames *fr)
+{
+	size_t n;
+	struct cap_tick *a = ticks_by_cap(h, o, &n);
+	if (!a)
+		return false;
+	fprintf(f, "{\"$schema\":\"%s\",\n\"exporter\":\"hectic@", SCHEMA_URL);
+	json_cchars(f, hectic_version);
+	fputs("\",\n\"name\":\"", f);
+	file_name(f, o);
+	fputs("\",\n\"activeProfileIndex\":0,\n\"shared\":{\"frames\":[", f);
+	for (size_t i = 0; i < fr->n; i++) {
+		fputs(i ? ",\n" : "\n", f);
+		frame_write(f, h, fr->ids[i]);
+	}
+	fputs("]},\n\"profiles\":[", f);
+	bool ok = true, all = o->cap < 0;
+	if (all) {
+		fputc('\n', f);
+		ok = profile_all(f, t, fr);
+	}
+	for (size_t i = 0, k; ok && i < n; i = k) { /* a capability's run of a[] */
+		for (k = i; k < n && a[k].cap == a[i].cap; k++)
+			;
+		fputs(all || i ? ",\n" : "\n", f);
+		profile_cap(f, h, a + i, k - i, fr);
+	}
+	fputs("]}\n", f);
+	free(a);
+	return ok;
+}
+
+int report_speedscope(struct report_ctx *c)
+{
+	const struct heap *h = &c->h;
+	const char *path = c->o.path ? c->o.path : "-";
+	if (!h->nticks) {
+		warnx_("%s: no time profile in this log: run a profiled build with +RTS -p -l", path);
+		return EXIT_BADINPUT;
+	}
+	struct cctree t;
+	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
+				  c->o.builtin };
+	if (!cctree_build(&t, h, &co)) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	if (!t.total) {
+		char on[48] = "";
+		if (c->o.cap >= 0)
+			snprintf(on, sizeof on, " on capability %ld", c->o.cap);
+		if (t.left_out)
+			warnx_("%s: every tick asked for%s (%llu) is on the RTS's own cost centres "
+			       "(GC, IDLE, SYSTEM): --builtin keeps them",
+			       path, on, (unsigned long long)t.left_out);
+		else
+			warnx_("%s: no ticks%s in the window asked for", path, on);
+		cctree_free(&t);
+		return EXIT_BADINPUT;
+	}
+	struct frames fr;
+	int rc = 0;
+	if (!frames_build(&fr, &t) || !speedscope_write(stdout, h, &c->o, &t, &fr)) {
+		warnx_("out of memory");
+		rc = EXIT_BADINPUT;
+	} else if (fr.missing) {
+		warnx_("%s: a stack names a cost centre missing from the frames (a bug): the file "
+		       "is wrong", path);
+		rc = EXIT_BADINPUT;
+	}
+	free(fr.ids);
+	cctree_free(&t);
+	return rc;
+}
