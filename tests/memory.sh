@@ -3,7 +3,8 @@
 # plus 10 MB (10^7 bytes), whatever the shape of the log.  Every crafted shape of
 # bench/gen.c (decreasing, zigzag, ids, blocks, gcblocks; see bench/README.md)
 # is generated at $HECTIC_MEM_SIZE (default 30M) into a temporary directory,
-# and `summary`, `show`, `spans`, `heap` and the viewer headless (--bench)
+# and `summary`, `show`, `spans`, `heap`, `export --chrome` (written to
+# /dev/null: it streams) and the viewer headless (--bench)
 # run on it, and on every fixture, under bench/runstat.c: the largest
 # RssAnon sampled every 5 ms and read once more as the process exits (ptrace;
 # runstat -x makes a missing exit-time read an error, so a sandbox that
@@ -72,6 +73,7 @@ check_all() {
 	check "$1" "$2: show" show
 	check "$1" "$2: spans" spans
 	check "$1" "$2: heap" heap
+	check "$1" "$2: export --chrome" export --chrome -o /dev/null
 	check "$1" "$2: viewer --bench" --bench='+ + - - ] ['
 }
 
