@@ -710,7 +710,7 @@ awk 'FNR == NR { if (match($0, /: Info Table: /)) { r = substr($0, RSTART + RLEN
 		t = r; sub(/ - .*$/, "", t); src = r; sub(/^.* - /, "", src)
 		name[addr] = src == ":" ? t : t " " src; has[t " " src] = 1; has[t] = 1 }
 		next }
-	/^0x[0-9a-f]* \(no provenance\)$/ { a = substr($1, 3); if (a in name) { print "has provenance: " $0 }; nohave++; next }
+	/^0x[0-9a-f]* \(no provenance\)$/ { ad = substr($1, 3); if (ad in name) { print "has provenance: " $0 }; nohave++; next }
 	{ if (!($0 in has)) print "not an Info Table: " $0; named++ }
 	END { if (named < 10 || nohave < 1) print "named " named ", without " nohave }' "$HI_SHOW" "$R/hi-names" >"$R/hi-bad"
 if [ -s "$R/hi-names" ] && [ ! -s "$R/hi-bad" ]; then pass; else
