@@ -230,7 +230,7 @@ void heap_band_name(const struct heap *h, uint32_t bi, FILE *f)
 		uint32_t id = (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
 		const struct cost_centre *c = heap_cc(h, id);
 		if (!c) {
-			fprintf(f, "%s<cc %u>", i ? "/" : "", id);
+			fprintf(f, "<cc %u>%s", id, i + 1 < b->n ? "/" : "");
 			continue;
 		}
 		/* GHC's fprint_ccs: a CAF as MODULE.CAF, with no '/' after it */

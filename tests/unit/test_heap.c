@@ -140,6 +140,49 @@ static void test_censuses(void **state)
 	evb_free(&b);
 }
 
+/* A cost centre the log never defines is named <cc ID>, a '/' between it
+ * and its neighbours as between any two. */
+static void test_undefined_cc(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 161, EVB_VAR, "Heap profile cost centre");
+	evb_type(&b, 162, 8, "Start of heap profile sample");
+	evb_type(&b, 163, EVB_VAR, "Heap profile sample");
+	evb_type(&b, 165, 8, "End of heap profile sample");
+	evb_end_header(&b);
+	cc(&b, 1, "main", "Main", false);
+	cc(&b, 3, "go", "Main", false);
+	uint64_t v[1] = { 1 };
+	struct evb pl = EVB_INIT;
+	evb_pack(&pl, "q", v);
+	evb_event_pl(&b, 162, 100, &pl);
+	stack(&b, 101, 8, (const uint32_t[]){ 3, 9, 1 }, 3);
+	stack(&b, 102, 8, (const uint32_t[]){ 9 }, 1);
+	stack(&b, 103, 8, (const uint32_t[]){ 3, 9 }, 2);
+	stack(&b, 104, 8, (const uint32_t[]){ 9, 1 }, 2);
+	evb_event_pl(&b, 165, 105, &pl);
+	evb_free(&pl);
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct heap h;
+	assert_true(heap_build(&h, &s));
+	assert_int_equal(h.nsamples, 4);
+	static const char *const want[4] = { "go/<cc 9>/main", "<cc 9>", "go/<cc 9>",
+					     "<cc 9>/main" };
+	for (int i = 0; i < 4; i++) {
+		char *n = name(&h, h.samples[i].band);
+		assert_string_equal(n, want[i]);
+		free(n);
+	}
+	heap_free(&h);
+	store_close(&s);
+	evb_free(&b);
+}
+
 static struct band_rank *rank_of(struct band_rank *r, size_t n, uint32_t band)
 {
 	for (size_t i = 0; i < n; i++)
@@ -298,6 +341,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_censuses),
+		cmocka_unit_test(test_undefined_cc),
 		cmocka_unit_test(test_rank),
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_many_bands),
