@@ -514,6 +514,7 @@ static int export_write(struct report_ctx *c)
 	j->err = 0;
 	if (!open_out(&x)) {
 		free(j);
+		free(x.labels);
 		return EXIT_BADINPUT;
 	}
 	j->f = x.f;
