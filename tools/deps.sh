@@ -32,7 +32,7 @@ cat:coreutils cp:coreutils cut:coreutils basename:coreutils dirname:coreutils
 env:coreutils head:coreutils id:coreutils ln:coreutils mkdir:coreutils
 mkfifo:coreutils mktemp:coreutils mv:coreutils rm:coreutils sleep:coreutils
 sort:coreutils stty:coreutils tail:coreutils timeout:coreutils tr:coreutils
-truncate:coreutils wc:coreutils jq:jq python3:python3
+truncate:coreutils wc:coreutils dd:coreutils touch:coreutils jq:jq python3:python3
 bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils"
 # tests/speedscope-browser.sh: speedscope itself (npm, pinned in
 # tests/consumers/package-lock.json) in headless Chromium

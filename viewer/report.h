@@ -114,10 +114,12 @@ extern const struct report_ops report_export_ops;
 
 /* heap --hp: the heap profile as GHC writes its .hp (report_hp.c); profile
  * --speedscope: the time profile as a speedscope file
- * (report_speedscope.c). Each prints to stdout and returns 0, or an exit
- * status having said why. */
+ * (report_speedscope.c), from t, the cost-centre tree of c->h that the
+ * profile report built for c's options. Each prints to stdout and returns
+ * 0, or an exit status having said why. */
+struct cctree;
 int report_hp(struct report_ctx *c);
-int report_speedscope(struct report_ctx *c);
+int report_speedscope(struct report_ctx *c, const struct cctree *t);
 
 /* The spans' rules as `hectic spans` pairs with them: the rc file's span
  * lines, then the built-in pairs (report_threads.c); false, having said

@@ -469,9 +469,9 @@ static bool profile_not_tree(struct report_ctx *c)
 
 static int profile_tsv(struct report_ctx *c)
 {
-	if (c->o.speedscope)
-		return report_speedscope(c);
 	const struct profile *p = c->priv;
+	if (c->o.speedscope)
+		return report_speedscope(c, &p->t);
 	if (!profile_not_tree(c))
 		tree_tsv(&c->h, &p->t, c->o.escape);
 	return 0;
@@ -479,9 +479,9 @@ static int profile_tsv(struct report_ctx *c)
 
 static int profile_text(struct report_ctx *c)
 {
-	if (c->o.speedscope)
-		return report_speedscope(c);
 	const struct profile *p = c->priv;
+	if (c->o.speedscope)
+		return report_speedscope(c, &p->t);
 	if (!profile_not_tree(c))
 		tree_text(&c->h, &p->t, &c->o);
 	if (!c->h.nticks && !c->o.folded)

@@ -378,7 +378,7 @@ static bool speedscope_write(FILE *f, const struct heap *h, const struct report_
 	return ok;
 }
 
-int report_speedscope(struct report_ctx *c)
+int report_speedscope(struct report_ctx *c, const struct cctree *t)
 {
 	const struct heap *h = &c->h;
 	const char *path = c->o.path ? c->o.path : "-";
@@ -386,29 +386,21 @@ int report_speedscope(struct report_ctx *c)
 		warnx_("%s: no time profile in this log: run a profiled build with +RTS -p -l", path);
 		return EXIT_BADINPUT;
 	}
-	struct cctree t;
-	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
-				  c->o.builtin };
-	if (!cctree_build(&t, h, &co)) {
-		warnx_("out of memory");
-		return EXIT_BADINPUT;
-	}
-	if (!t.total) {
+	if (!t->total) {
 		char on[48] = "";
 		if (c->o.cap >= 0)
 			snprintf(on, sizeof on, " on capability %ld", c->o.cap);
-		if (t.left_out)
+		if (t->left_out)
 			warnx_("%s: every tick asked for%s (%llu) is on the RTS's own cost centres "
 			       "(GC, IDLE, SYSTEM): --builtin keeps them",
-			       path, on, (unsigned long long)t.left_out);
+			       path, on, (unsigned long long)t->left_out);
 		else
 			warnx_("%s: no ticks%s in the window asked for", path, on);
-		cctree_free(&t);
 		return EXIT_BADINPUT;
 	}
 	struct frames fr;
 	int rc = 0;
-	if (!frames_build(&fr, &t) || !speedscope_write(stdout, h, &c->o, &t, &fr)) {
+	if (!frames_build(&fr, t) || !speedscope_write(stdout, h, &c->o, t, &fr)) {
 		warnx_("out of memory");
 		rc = EXIT_BADINPUT;
 	} else if (fr.missing) {
@@ -417,6 +409,5 @@ int report_speedscope(struct report_ctx *c)
 		rc = EXIT_BADINPUT;
 	}
 	free(fr.ids);
-	cctree_free(&t);
 	return rc;
 }

@@ -20,6 +20,7 @@
 #include "../../model/store.h"
 #include "../../parser/utf8.h"
 #include "../../viewer/cli.h"
+#include "../../model/cctree.h"
 #include "../../viewer/report.h"
 #include "evbuild.h"
 
@@ -121,7 +122,12 @@ static char *run(struct report_ctx *c, int *rc)
 	FILE *tmp = tmpfile();
 	assert_true(saved >= 0 && tmp);
 	assert_true(dup2(fileno(tmp), STDOUT_FILENO) >= 0);
-	*rc = report_speedscope(c);
+	struct cctree t;
+	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
+				  c->o.builtin };
+	assert_true(cctree_build(&t, &c->h, &co));
+	*rc = report_speedscope(c, &t);
+	cctree_free(&t);
 	fflush(stdout);
 	assert_true(dup2(saved, STDOUT_FILENO) >= 0);
 	close(saved);
