@@ -165,6 +165,11 @@ $(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o 
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
+# viewer/diff_rows.c: hectic diff's table of figures, alone
+$(BUILD)/tests/test_diff_rows: $(BUILD)/tests/unit/test_diff_rows.o $(BUILD)/viewer/diff_rows.o
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+
 # checks every key name in the tables with libtermkey itself
 $(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)

@@ -261,6 +261,7 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 	from = out->from;
 	to = out->to;
 	out->ngens = tr->gens ? tr->gens : any ? maxgen + 1 : 1;
+	out->ngens_log = out->ngens;
 	if (out->ngens > SUMMARY_GENS)
 		out->ngens = SUMMARY_GENS;
 	if (!any) /* a window with no events in it */

@@ -25,7 +25,7 @@
 
 #include "tracks.h"
 
-#define SUMMARY_GENS 8
+#define SUMMARY_GENS 256 /* +RTS -G up to 256 (a -G past it: its older generations' rows are left out, and said so) */
 
 struct summary {
 	uint64_t from, to; /* the window, clipped to the log's events */
@@ -43,6 +43,7 @@ struct summary {
 	uint64_t max_heap;
 	bool mem_lower_bound; /* memory was returned inside a GC: the peak is higher */
 	unsigned ngens; /* generations in the table */
+	unsigned ngens_log; /* generations the log has (more than ngens: not in the table) */
 	struct {
 		uint64_t colls, par, elapsed, max_pause;
 	} gen[SUMMARY_GENS];
@@ -84,7 +85,7 @@ struct summary_field {
 	double f; /* SUMMARY_FRAC: the productivity, to 4 decimals */
 };
 
-#define SUMMARY_FIELDS_MAX 96
+#define SUMMARY_FIELDS_MAX (40 + 5 * SUMMARY_GENS)
 
 /* Into out (room for SUMMARY_FIELDS_MAX); returns how many. */
 size_t summary_fields(const struct summary *sm, size_t ncaps, struct summary_field *out);

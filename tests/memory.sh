@@ -91,5 +91,44 @@ for f in "$here"/tests/fixtures/*.eventlog; do
 	check_all "$f" "$(basename "$f")"
 done
 
+# check_pair A B NAME ARGS...: hectic ARGS A B (diff) under runstat; with
+# two logs each is held to its own promise: 5% of A + 10 MB + 5% of B +
+# 10 MB (man page, "With two logs")
+check_pair() {
+	a=$1 b=$2 name=$3
+	shift 3
+	limit=$((($(wc -c <"$a") / 20 + 10000000 + $(wc -c <"$b") / 20 + 10000000) / 1024))
+	if ! line=$("$T/runstat" -x -i 5 -t 300 -e "$T/err" -- "$H" "$@" "$a" "$b" 2>"$T/rs"); then
+		bad "$name: runstat could not measure it: $(head -n 1 "$T/rs")"
+		return
+	fi
+	set -- $line
+	checks=$((checks + 1))
+	if [ "$4" -ne 0 ] || [ "$6" != - ]; then
+		bad "$name: exit status $4 (killed: $6)"
+		head -n 5 "$T/err"
+	elif [ "$3" -le 0 ]; then
+		bad "$name: no reading of its memory"
+	elif [ "$3" -gt "$limit" ]; then
+		bad "$name: peak anonymous memory $3 KB, over the promise of $limit KB (two logs)"
+	fi
+	[ "${HECTIC_MEM_VERBOSE:-0}" = 1 ] && echo "$name: $3 KB (limit $limit KB)"
+	return 0
+}
+
+# diff (issue 32): 600k distinct span names (tests/tools/spangen.c) and
+# the ids shape's 262,143 thread labels, each against itself and against
+# a log with nothing in common (a fixture)
+if ${CC:-cc} -std=c11 -O2 -o "$T/spangen" "$here/tests/tools/spangen.c" &&
+	"$T/spangen" fifo 600000 >"$T/spans.eventlog" && "$T/gen" crafted ids "$SIZE" "$T/ids.eventlog"; then
+	for f in spans ids; do
+		check_pair "$T/$f.eventlog" "$T/$f.eventlog" "diff $f $f" diff
+		check_pair "$here/tests/fixtures/threaded.eventlog" "$T/$f.eventlog" "diff threaded $f" diff
+	done
+	rm -f "$T/spans.eventlog" "$T/ids.eventlog"
+else
+	bad "diff: tests/tools/spangen.c or bench/gen.c could not make the logs"
+fi
+
 echo "memory: $checks runs measured, $fail failed"
 [ "$fail" -eq 0 ]

@@ -139,6 +139,8 @@ if sh tests/summary-rts.sh "$HECTIC"; then ok; else bad summary-rts; fi
 if sh tests/diff.sh "$HECTIC"; then ok; else bad diff; fi
 # hectic diff A B against GHC's own +RTS -s, .hp and .prof on the real pairs of tests/fixtures/diff (issue 21)
 if sh tests/diff-oracle.sh "$HECTIC"; then ok; else bad diff-oracle; fi
+# hectic diff keeps names of any length distinct; --to before --from refused (issue 32)
+if sh tests/diff-names.sh "$HECTIC"; then ok; else bad diff-names; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
 # profile --speedscope against speedscope's schema, the .prof and ghc-events' ticks (issue 22)

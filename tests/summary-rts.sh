@@ -1,7 +1,8 @@
 #!/bin/sh
 # hectic summary (text and --tsv) against the program's own +RTS -s, line
 # by line, on every fixture that has one: tests/fixtures/*.rts-s.txt (GHC
-# 9.0.2) and tests/fixtures/modern/*.rts-s.txt (GHC 9.6.6 and 9.10.3).
+# 9.0.2), tests/fixtures/modern/*.rts-s.txt (GHC 9.6.6 and 9.10.3) and
+# tests/fixtures/gens/*.rts-s.txt (GHC 9.0.2, +RTS -G2, -G40 and -G50).
 # Both reports are parsed here with awk (no number is copied into this
 # script); a figure is equal when hectic's text prints it as the RTS does,
 # and when hectic's --tsv integer, rounded the RTS's way (printf %.3f /
@@ -153,7 +154,7 @@ cmp_fig() {
 	same "$1 (tsv $3=$raw)" "$2" "$want" "$got"
 }
 
-for s in tests/fixtures/*.rts-s.txt tests/fixtures/modern/*.rts-s.txt; do
+for s in tests/fixtures/*.rts-s.txt tests/fixtures/modern/*.rts-s.txt tests/fixtures/gens/*.rts-s.txt; do
 	name=$(basename "$s" .rts-s.txt)
 	f=${s%.rts-s.txt}.eventlog
 	if [ ! -e "$s" ] || [ ! -e "$f" ]; then
@@ -244,8 +245,10 @@ for s in tests/fixtures/*.rts-s.txt tests/fixtures/modern/*.rts-s.txt; do
 	[ -n "$(v "$T/rts" lost)" ] && said "fragmentation ($(v "$T/rts" lost) $(v "$T/rts" lost_unit))" mem frag_said
 
 	# -- generations --
-	for g in 0 1 2 3 4 5 6 7; do
-		[ -n "$(v "$T/rts" g${g}_colls)" ] || continue
+	# every Gen row the RTS wrote (-G50: 50), none skipped
+	last=$(awk -F'\t' '$1 ~ /^g[0-9]+_colls$/ { g = substr($1, 2) + 0; if (g > m) m = g } END { print m + 0 }' "$T/rts")
+	for g in $(seq 0 "$last"); do
+		[ -n "$(v "$T/rts" g${g}_colls)" ] || { bad "Gen $g: no row in the RTS's report, yet a later one" g${g}_colls g${g}_colls "$s"; continue; }
 		cmp_fig "Gen $g collections" g${g}_colls gen${g}_collections int
 		cmp_fig "Gen $g parallel" g${g}_par gen${g}_parallel int
 		cmp_fig "Gen $g elapsed" g${g}_el gen${g}_elapsed_ns s3

@@ -97,86 +97,36 @@ static void close_run(struct diff_run *r)
 
 /* ---- the sections ---- */
 
-/* summary: the two runs' summary --tsv, matched by field name. */
-static char *summary_text(const struct diff_run *r)
+/* summary: every field of the two runs' summary --tsv, matched by its
+ * name (summary_fields, the list summary --tsv writes). */
+static bool add_summary_rows(struct diff_rows *rows, const struct diff_run *r)
 {
-	struct summary sm;
-	summary_compute(&r->tr, &r->s, r->from, r->to, &sm);
-	char *p = NULL;
-	size_t n = 0;
-	FILE *f = open_memstream(&p, &n);
+	struct summary_field *f = malloc(2 * SUMMARY_FIELDS_MAX * sizeof *f);
 	if (!f)
-		return NULL;
-	summary_tsv_write(f, &sm, r->tr.ncaps);
-	if (fclose(f) != 0) {
-		free(p);
-		return NULL;
-	}
-	return p;
-}
-
-/* The value of field key in a summary --tsv text, or NULL. */
-static const char *field_of(const char *text, const char *key, size_t *len)
-{
-	size_t k = strlen(key);
-	for (const char *l = text; l && *l;) {
-		const char *nl = strchr(l, '\n');
-		size_t ll = nl ? (size_t)(nl - l) : strlen(l);
-		if (ll > k && l[k] == '\t' && !strncmp(l, key, k)) {
-			*len = ll - k - 1;
-			return l + k + 1;
-		}
-		l = nl ? nl + 1 : NULL;
-	}
-	return NULL;
-}
-
-static void set_side(char *out, bool *has, double *v, const char *p, size_t n)
-{
-	if (!p || !n || n >= 40)
-		return;
-	memcpy(out, p, n);
-	out[n] = 0;
-	*has = true;
-	*v = strtod(out, NULL);
-}
-
-/* The field names of text, in order, added to keys when new. */
-static bool add_summary_rows(struct diff_rows *rows, const char *ta, const char *tb)
-{
-	const char *texts[2] = { ta, tb };
-	for (int side = 0; side < 2; side++) {
-		for (const char *l = texts[side]; l && *l;) {
-			const char *nl = strchr(l, '\n');
-			const char *tab = strchr(l, '\t');
-			if (!tab || (nl && tab > nl))
-				break;
-			char key[64];
-			size_t k = (size_t)(tab - l);
-			if (k >= sizeof key)
-				k = sizeof key - 1;
-			memcpy(key, l, k);
-			key[k] = 0;
-			bool seen = false;
-			for (size_t i = 0; i < rows->n && !seen; i++)
-				seen = !strcmp(rows->v[i].section, "summary") && !strcmp(rows->v[i].key, key);
-			if (!seen && strcmp(key, "from") && strcmp(key, "to")) {
-				struct diff_row *w = diff_row_add(rows);
-				if (!w)
-					return false;
-				w->section = "summary";
-				w->klen = (size_t)snprintf(w->key, sizeof w->key, "%s", key);
-				w->frac = !strcmp(key, "productivity");
-				size_t n;
-				const char *p = field_of(ta, key, &n);
-				set_side(w->a, &w->ha, &w->va, p, p ? n : 0);
-				p = field_of(tb, key, &n);
-				set_side(w->b, &w->hb, &w->vb, p, p ? n : 0);
+		return false;
+	bool ok = true;
+	for (int side = 0; side < 2 && ok; side++) {
+		struct summary sm;
+		summary_compute(&r[side].tr, &r[side].s, r[side].from, r[side].to, &sm);
+		struct summary_field *v = f + side * SUMMARY_FIELDS_MAX;
+		size_t n = summary_fields(&sm, r[side].tr.ncaps, v);
+		for (size_t i = 0; i < n && ok; i++) {
+			struct diff_row *w = diff_row_named(rows, DS_SUMMARY, DSUF_NONE, v[i].name,
+							    strlen(v[i].name));
+			ok = w != NULL; /* (the summary's rows come first: within any budget) */
+			if (!w || !v[i].known)
+				continue;
+			w->frac = v[i].kind == SUMMARY_FRAC;
+			if (w->frac) {
+				double x = summary_productivity(&sm) * DIFF_FRAC_UNIT + 0.5;
+				diff_set(w, side == 1, x > 0 ? (uint64_t)x : 0);
+			} else {
+				diff_set(w, side == 1, v[i].v);
 			}
-			l = nl ? nl + 1 : NULL;
 		}
 	}
-	return true;
+	free(f);
+	return ok;
 }
 
 /* The highest generation a run has collections of, or -1. */
@@ -202,6 +152,7 @@ static bool add_pause_rows(struct diff_rows *rows, const struct diff_run *ra, co
 	int ga = has_gc(ra) ? max_gen(&ra->tr) : -1, gb = has_gc(rb) ? max_gen(&rb->tr) : -1;
 	int gmax = ga > gb ? ga : gb;
 	static const char *const what[5] = { "count", "p50_ns", "p90_ns", "p99_ns", "max_ns" };
+	char key[64];
 	for (int g = 0; g <= gmax; g++) {
 		struct pause_pct pa, pb;
 		tracks_pause_pct(&ra->tr, ra->from, ra->to, g, &pa);
@@ -209,14 +160,16 @@ static bool add_pause_rows(struct diff_rows *rows, const struct diff_run *ra, co
 		uint64_t va[5] = { pa.n, pa.p50, pa.p90, pa.p99, pa.max };
 		uint64_t vb[5] = { pb.n, pb.p50, pb.p90, pb.p99, pb.max };
 		for (int k = 0; k < 5; k++) {
-			struct diff_row *w = diff_row_add(rows);
+			/* a run without GC events has no pauses to count: empty;
+			 * one with no collection of g has no pause of g to take
+			 * a percentile of (and where neither has, no row) */
+			bool ka = has_gc(ra) && (k == 0 || pa.n), kb = has_gc(rb) && (k == 0 || pb.n);
+			if (!ka && !kb)
+				continue;
+			int kl = snprintf(key, sizeof key, "gen%d_%s", g, what[k]);
+			struct diff_row *w = diff_row_named(rows, DS_PAUSES, DSUF_NONE, key, (size_t)kl);
 			if (!w)
 				return false;
-			w->section = "pauses";
-			w->klen = (size_t)snprintf(w->key, sizeof w->key, "gen%d_%s", g, what[k]);
-			/* a run without GC events has no pauses to count: empty;
-			 * one whose collections stop short of g has none of g */
-			bool ka = has_gc(ra) && (k == 0 || pa.n), kb = has_gc(rb) && (k == 0 || pb.n);
 			if (ka)
 				diff_set(w, false, va[k]);
 			if (kb)
@@ -324,48 +277,9 @@ static void write_histograms(const struct pause_hist *h)
 
 /* ---- writing ---- */
 
-/* The size of a row's change, for sorting: a figure only one run has
- * first, then the relative change, then the absolute one. */
-static double change_of(const struct diff_row *w)
-{
-	if (w->ha != w->hb)
-		return INFINITY;
-	if (!w->ha)
-		return -1;
-	double d = fabs(w->vb - w->va);
-	if (d == 0)
-		return 0;
-	return w->va != 0 ? d / fabs(w->va) : 1e300;
-}
-
-/* The sections in the order they are written. */
-static int section_rank(const char *s)
-{
-	static const char *const order[] = { "summary", "pauses", "heap", "heap_mean", "profile",
-					     "profile_inherited", "spans", "threads" };
-	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-		if (!strcmp(s, order[i]))
-			return (int)i;
-	return 99;
-}
-
-static int cmp_change(const void *x, const void *y)
-{
-	const struct diff_row *a = x, *b = y;
-	int s = section_rank(a->section) - section_rank(b->section);
-	if (s)
-		return s;
-	double ca = change_of(a), cb = change_of(b);
-	if (ca != cb)
-		return ca > cb ? -1 : 1;
-	size_t n = a->klen < b->klen ? a->klen : b->klen;
-	int k = memcmp(a->key, b->key, n);
-	return k ? k : (a->klen > b->klen) - (a->klen < b->klen);
-}
-
 static bool changed(const struct diff_row *w)
 {
-	return w->ha != w->hb || (w->ha && w->va != w->vb);
+	return w->ha != w->hb || (w->ha && w->a != w->b);
 }
 
 /* The delta and the ratio as text ("" where a side is missing, or the
@@ -375,12 +289,35 @@ static void delta_ratio(const struct diff_row *w, char *d, size_t dn, char *r, s
 	*d = *r = 0;
 	if (!w->ha || !w->hb)
 		return;
-	if (w->frac)
-		snprintf(d, dn, "%.4f", w->vb - w->va);
+	diff_delta_text(w, d, dn);
+	if (w->a != 0)
+		snprintf(r, rn, "%.4f", diff_value(w, true) / diff_value(w, false));
+}
+
+/* A row's key as its section's report names it: the key, and its suffix
+ * after a space; its width on screen. */
+static size_t write_key(const struct diff_rows *rows, const struct diff_row *w, bool escape,
+			bool tsv)
+{
+	size_t kl;
+	const char *k = diff_row_key(rows, w, &kl);
+	report_text_field(stdout, (const uint8_t *)k, kl, escape, tsv);
+	size_t width = report_text_width(k, kl);
+	if (w->sub != DSUF_NONE) {
+		printf(" %s", diff_suffix[w->sub]);
+		width += 1 + strlen(diff_suffix[w->sub]);
+	}
+	return width;
+}
+
+/* The cells of a side: its value, or where only the other run has the
+ * figure, text said of that (in the text report). */
+static void side_text(const struct diff_row *w, bool b_side, char *out, size_t n)
+{
+	if (b_side ? w->hb : w->ha)
+		diff_value_text(w, b_side, out, n);
 	else
-		snprintf(d, dn, "%.0f", w->vb - w->va);
-	if (w->va != 0)
-		snprintf(r, rn, "%.4f", w->vb / w->va);
+		*out = 0;
 }
 
 static void write_tsv(const struct diff_rows *rows, bool all, bool escape)
@@ -390,11 +327,13 @@ static void write_tsv(const struct diff_rows *rows, bool all, bool escape)
 		const struct diff_row *w = &rows->v[i];
 		if (!all && !changed(w))
 			continue;
-		char d[48], r[48];
+		char d[48], r[48], a[48], b[48];
 		delta_ratio(w, d, sizeof d, r, sizeof r);
-		printf("%s\t", w->section);
-		report_text_field(stdout, (const uint8_t *)w->key, w->klen, escape, true);
-		printf("\t%s\t%s\t%s\t%s\n", w->a, w->b, d, r);
+		side_text(w, false, a, sizeof a);
+		side_text(w, true, b, sizeof b);
+		printf("%s\t", diff_section_name[w->sec]);
+		write_key(rows, w, escape, true);
+		printf("\t%s\t%s\t%s\t%s\n", a, b, d, r);
 	}
 }
 
@@ -444,8 +383,8 @@ static void write_text(const struct diff_rows *rows, bool all, bool escape,
 	bool seen[4] = { false };
 	for (size_t i = 0; i < rows->n; i++) {
 		const struct diff_row *w = &rows->v[i];
-		if (!sec || strcmp(sec, w->section)) {
-			sec = w->section;
+		if (!sec || strcmp(sec, diff_section_name[w->sec])) {
+			sec = diff_section_name[w->sec];
 			printf("\n%s\n", sec);
 			for (int k = 0; k < 4; k++)
 				if (!strcmp(sec, absent_able[k])) {
@@ -458,13 +397,14 @@ static void write_text(const struct diff_rows *rows, bool all, bool escape,
 			hidden++;
 			continue;
 		}
-		char d[48], r[48];
+		char d[48], r[48], a[48], b[48];
 		delta_ratio(w, d, sizeof d, r, sizeof r);
-		report_text_field(stdout, (const uint8_t *)w->key, w->klen, escape, false);
-		size_t kw = report_text_width(w->key, w->klen);
+		side_text(w, false, a, sizeof a);
+		side_text(w, true, b, sizeof b);
+		size_t kw = write_key(rows, w, escape, false);
 		printf("%*s %16s %16s %16s %9s\n", kw < 32 ? (int)(32 - kw) : 0, "",
-		       w->ha ? w->a : w->hb ? "(only in B)" : "", w->hb ? w->b : w->ha ? "(only in A)" : "",
-		       d, r);
+		       w->ha ? a : w->hb ? "(only in B)" : "", w->hb ? b : w->ha ? "(only in A)" : "", d,
+		       r);
 	}
 	for (int k = 0; k < 4; k++) /* a section neither run has rows of */
 		if (!seen[k]) {
@@ -546,11 +486,8 @@ static void drop_threads(struct diff_run *r)
 static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_hist *h)
 {
 	bool whole = r[0].from == 0 && r[0].to == UINT64_MAX && r[1].from == 0 && r[1].to == UINT64_MAX;
-	char *ta = summary_text(&r[0]), *tb = summary_text(&r[1]);
-	bool ok = ta && tb && add_summary_rows(rows, ta, tb) && add_pause_rows(rows, &r[0], &r[1]) &&
+	bool ok = add_summary_rows(rows, r) && add_pause_rows(rows, &r[0], &r[1]) &&
 		  (whole || diff_threads_rows(rows, &r[0], &r[1])) && count_histograms(h, &r[0], &r[1]);
-	free(ta);
-	free(tb);
 	bool kept_a = free_tracks(&r[0], ok && whole), kept_b = free_tracks(&r[1], ok && whole);
 	ok = ok && kept_a && kept_b;
 	for (int i = 0; i < 2; i++) { /* (one run's tables at a time) */
@@ -577,6 +514,15 @@ static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_h
 		return EXIT_BADINPUT;
 	}
 	return -1;
+}
+
+/* The bytes the table of rows may hold: 2.5% of both logs, at least
+ * 2 MB. (The promise with two logs is each log's own, 5% of it plus
+ * 10 MB: the runs' tables are built and freed in turn within it.) */
+static uint64_t rows_budget(const struct diff_run *r)
+{
+	uint64_t b = (r[0].s.size + r[1].s.size) / 40;
+	return b > 2000000 ? b : 2000000;
 }
 
 /* ---- the command ---- */
@@ -645,6 +591,10 @@ int cmd_diff(int argc, char **argv)
 		usage(stderr);
 		return EXIT_USAGE;
 	}
+	if (to < from) {
+		warnx_("--to is before --from");
+		return EXIT_USAGE;
+	}
 	regex_t re;
 	if (align) {
 		char why[200] = "";
@@ -657,7 +607,8 @@ int cmd_diff(int argc, char **argv)
 	struct diff_run r[2] = { { .path = argv[optind], .rc = -1 }, { .path = argv[optind + 1], .rc = -1 } };
 	both(open_run, r);
 	int rc = r[0].rc >= 0 ? r[0].rc : r[1].rc >= 0 ? r[1].rc : -1;
-	struct diff_rows rows = { 0 };
+	struct diff_rows rows;
+	diff_rows_init(&rows, rows_budget(r));
 	struct pause_hist hist = { .gmax = -1 };
 	if (rc < 0) {
 		for (int i = 0; i < 2 && rc < 0; i++)
@@ -665,8 +616,11 @@ int cmd_diff(int argc, char **argv)
 	}
 	if (rc < 0)
 		rc = build_rows(&rows, r, &hist);
+	if (rc < 0 && rows.left_out)
+		warnx_("the comparison reached its memory budget (%llu MB): %zu names left out",
+		       (unsigned long long)(rows.budget / 1000000), rows.left_out);
 	if (rc < 0) {
-		qsort(rows.v, rows.n, sizeof *rows.v, cmp_change);
+		diff_rows_sort(&rows);
 		if (tsv) {
 			write_tsv(&rows, all, escape);
 		} else {
@@ -680,8 +634,7 @@ int cmd_diff(int argc, char **argv)
 	if (align)
 		regfree(&re);
 	free(hist.n);
-	free(rows.v);
-	free(rows.slot);
+	diff_rows_free(&rows);
 	close_run(&r[0]);
 	close_run(&r[1]);
 	return rc;

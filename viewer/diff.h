@@ -13,6 +13,7 @@
 #include "../model/spans.h"
 #include "../model/store.h"
 #include "../model/tracks.h"
+#include "diff_rows.h"
 
 struct diff_run {
 	const char *path;
@@ -26,32 +27,8 @@ struct diff_run {
 	int rc; /* -1 opened, else the exit status of the failed open */
 };
 
-/* A figure of both runs; a side that lacks it is empty. */
-struct diff_row {
-	const char *section;
-	char key[160]; /* as the section's report names it: raw bytes from the log,
-			* written escaped (report_text_field) */
-	size_t klen;
-	char a[40], b[40];
-	bool ha, hb;
-	double va, vb;
-	bool frac; /* a fraction (productivity): the delta keeps 4 decimals */
-};
-
-struct diff_rows {
-	struct diff_row *v;
-	size_t n, cap;
-	uint32_t *slot; /* (internal, report_diff.c) row + 1 by (section, key) */
-	size_t nslot;
-};
-
-/* A new, zeroed row; NULL when out of memory. */
-struct diff_row *diff_row_add(struct diff_rows *r);
-
-/* Sets a side of a row to an integer. */
-void diff_set(struct diff_row *w, bool b_side, uint64_t v);
-
-/* The sections of report_diff.c; false when out of memory. */
+/* The sections of report_diff.c; false when out of memory (rows->oom:
+ * a key or row past the table's budget is left out, not an error). */
 bool diff_heap_rows(struct diff_rows *rows, const struct diff_run *ra, const struct diff_run *rb);
 bool diff_profile_rows(struct diff_rows *rows, const struct diff_run *ra,
 		       const struct diff_run *rb);

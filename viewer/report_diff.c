@@ -12,122 +12,13 @@
 #include "diff.h"
 #include "report.h"
 
-/* ---- rows ---- */
-
-struct diff_row *diff_row_add(struct diff_rows *r)
+/* A row of (sec, sub, key), added when new: false only when memory ran
+ * out (a key past the table's budget is left out: *w NULL). */
+static bool row_of(struct diff_rows *rows, enum diff_section sec, enum diff_suffix_id sub,
+		   const void *key, size_t klen, struct diff_row **w)
 {
-	if (r->n == r->cap) {
-		size_t cap = r->cap ? r->cap * 2 : 64;
-		struct diff_row *v = realloc(r->v, cap * sizeof *v);
-		if (!v)
-			return NULL;
-		r->v = v;
-		r->cap = cap;
-	}
-	struct diff_row *w = &r->v[r->n++];
-	memset(w, 0, sizeof *w);
-	return w;
-}
-
-void diff_set(struct diff_row *w, bool b_side, uint64_t v)
-{
-	snprintf(b_side ? w->b : w->a, sizeof w->a, "%llu", (unsigned long long)v);
-	*(b_side ? &w->hb : &w->ha) = true;
-	*(b_side ? &w->vb : &w->va) = (double)v;
-}
-
-/* ---- matching keys ---- */
-
-static uint64_t hash_key(const char *sec, const char *key, size_t klen)
-{
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (const char *p = sec; *p; p++)
-		h = (h ^ (uint8_t)*p) * 1099511628211ull;
-	h = (h ^ 0xff) * 1099511628211ull;
-	for (size_t i = 0; i < klen; i++)
-		h = (h ^ (uint8_t)key[i]) * 1099511628211ull;
-	return h;
-}
-
-/* rows->slot: row index + 1 by hash of (section, key), open addressing. */
-static bool rehash(struct diff_rows *rows, size_t cap)
-{
-	uint32_t *slot = calloc(cap, sizeof *slot);
-	if (!slot)
-		return false;
-	for (size_t i = 0; i < rows->n; i++) {
-		size_t j = (size_t)hash_key(rows->v[i].section, rows->v[i].key, rows->v[i].klen) &
-			   (cap - 1);
-		while (slot[j])
-			j = (j + 1) & (cap - 1);
-		slot[j] = (uint32_t)i + 1;
-	}
-	free(rows->slot);
-	rows->slot = slot;
-	rows->nslot = cap;
-	return true;
-}
-
-/* The row of section sec and key (klen bytes, cut to fit), added when
- * new (both sides empty). */
-static struct diff_row *row_for(struct diff_rows *rows, const char *sec, const char *key,
-				size_t klen)
-{
-	if (klen >= sizeof rows->v->key)
-		klen = sizeof rows->v->key - 1;
-	if ((rows->n + 1) * 2 > rows->nslot && !rehash(rows, rows->nslot ? rows->nslot * 2 : 256))
-		return NULL;
-	size_t j = (size_t)hash_key(sec, key, klen) & (rows->nslot - 1);
-	for (; rows->slot[j]; j = (j + 1) & (rows->nslot - 1)) {
-		struct diff_row *w = &rows->v[rows->slot[j] - 1];
-		if (!strcmp(w->section, sec) && w->klen == klen && !memcmp(w->key, key, klen))
-			return w;
-	}
-	struct diff_row *w = diff_row_add(rows);
-	if (!w)
-		return NULL;
-	w->section = sec;
-	memcpy(w->key, key, klen);
-	w->klen = klen;
-	rows->slot[j] = (uint32_t)rows->n;
-	return w;
-}
-
-/* The row of section sec and key (cut as row_for cuts it), or NULL: none
- * is added. */
-static struct diff_row *row_find(const struct diff_rows *rows, const char *sec, const char *key,
-				 size_t klen)
-{
-	if (klen >= sizeof rows->v->key)
-		klen = sizeof rows->v->key - 1;
-	if (!rows->nslot)
-		return NULL;
-	for (size_t j = (size_t)hash_key(sec, key, klen) & (rows->nslot - 1); rows->slot[j];
-	     j = (j + 1) & (rows->nslot - 1)) {
-		struct diff_row *w = &rows->v[rows->slot[j] - 1];
-		if (!strcmp(w->section, sec) && w->klen == klen && !memcmp(w->key, key, klen))
-			return w;
-	}
-	return NULL;
-}
-
-/* Adds v to a side of a row (figures of one key summed: threads of one
- * label, the nodes of one cost centre). */
-static void add_to(struct diff_row *w, bool b_side, uint64_t v)
-{
-	uint64_t was = (b_side ? w->hb : w->ha) ? (uint64_t)(b_side ? w->vb : w->va) : 0;
-	diff_set(w, b_side, was + v);
-}
-
-/* Raw bytes from a log as (part of) a key, cut to fit n; its length. */
-static size_t key_of(char *out, size_t n, const uint8_t *p, size_t len)
-{
-	if (len >= n)
-		len = n - 1;
-	if (len)
-		memcpy(out, p, len);
-	out[len] = 0;
-	return len;
+	*w = diff_row_named(rows, sec, sub, key, klen);
+	return *w || !rows->oom;
 }
 
 /* ---- heap: each band's peak and mean over the censuses of the window ---- */
@@ -174,20 +65,21 @@ static bool heap_side(struct diff_rows *rows, const struct diff_run *r, bool b_s
 			break;
 		}
 		heap_band_name(h, b, f);
-		fclose(f);
-		char key[160];
-		size_t kl = key_of(key, sizeof key, (const uint8_t *)name, name ? nl : 0);
-		free(name);
-		/* (one row at a time: adding a row may move them all) */
-		struct diff_row *w = row_for(rows, "heap", key, kl);
-		if (w)
-			diff_set(w, b_side, peak[b]);
-		struct diff_row *m = w ? row_for(rows, "heap_mean", key, kl) : NULL;
-		if (!m) {
+		if (fclose(f) != 0) {
+			free(name);
 			ok = false;
 			break;
 		}
-		diff_set(m, b_side, ncens ? sum[b] / ncens : 0);
+		/* (one row at a time: adding a row may move them all) */
+		struct diff_row *w;
+		ok = row_of(rows, DS_HEAP, DSUF_NONE, name, nl, &w);
+		if (w)
+			diff_set(w, b_side, peak[b]);
+		if (ok && w)
+			ok = row_of(rows, DS_HEAP_MEAN, DSUF_NONE, name, nl, &w);
+		if (w)
+			diff_set(w, b_side, ncens ? sum[b] / ncens : 0);
+		free(name);
 	}
 	free(peak);
 	free(sum);
@@ -203,16 +95,28 @@ bool diff_heap_rows(struct diff_rows *rows, const struct diff_run *ra, const str
 
 /* ---- profile: per cost centre, MODULE.NAME ---- */
 
-static size_t cc_key(char *out, size_t n, const struct cost_centre *c)
+/* A run's ticks counted per cost centre (h->ccs' order; the last, nccs,
+ * is the root MAIN), then its rows keyed MODULE.NAME (cost centres of one
+ * name summed). kid[i]: the key of cost centre i, UINT32_MAX where it was
+ * left out, for profile_zeros. */
+struct prof_count {
+	uint64_t *self, *inh; /* [nccs + 1] */
+	size_t *seen;         /* the tick a cost centre was last counted in, + 1 */
+	uint32_t *kid;
+};
+
+static void prof_count_free(struct prof_count *p)
 {
-	size_t k = key_of(out, n / 2, c->module, c->nmodule);
-	out[k++] = '.';
-	return k + key_of(out + k, n - k, c->label, c->nlabel);
+	free(p->self);
+	free(p->inh);
+	free(p->seen);
+	free(p->kid);
 }
 
-static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool b_side)
+static void count_ticks(const struct diff_run *r, struct prof_count *p)
 {
 	const struct heap *h = &r->h;
+	size_t root = h->nccs;
 	for (size_t i = 0; i < h->nticks; i++) {
 		const struct prof_sample *t = &h->ticks[i];
 		if (t->time < r->from || t->time > r->to)
@@ -225,56 +129,105 @@ static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool 
 		/* the .prof's root, MAIN: every tick's inherited, and the
 		 * individual of the ticks on the empty stack (the RTS posts a
 		 * stack without MAIN, as cctree.c roots it) */
-		static const char root[] = "MAIN.MAIN";
-		struct diff_row *m = row_for(rows, "profile_inherited", root, sizeof root - 1);
-		if (!m)
-			return false;
-		add_to(m, b_side, 1);
-		if (!st->n) {
-			if (!(m = row_for(rows, "profile", root, sizeof root - 1)))
-				return false;
-			add_to(m, b_side, 1);
-		}
-		char key[160];
+		p->inh[root]++;
+		if (!st->n)
+			p->self[root]++;
 		for (uint32_t k = 0; k < st->n; k++) {
 			const struct cost_centre *c = heap_cc(h, heap_stack_id(st, k));
 			if (!c)
 				continue;
+			size_t ci = (size_t)(c - h->ccs);
+			if (k == 0)
+				p->self[ci]++;
 			/* inherited: once a tick, however often the stack holds it */
-			bool again = false;
-			for (uint32_t j = 0; j < k && !again; j++)
-				again = heap_stack_id(st, j) == heap_stack_id(st, k);
-			size_t kl = cc_key(key, sizeof key, c);
-			struct diff_row *w;
-			if (k == 0) {
-				if (!(w = row_for(rows, "profile", key, kl)))
-					return false;
-				add_to(w, b_side, 1);
-			}
-			if (!again) {
-				if (!(w = row_for(rows, "profile_inherited", key, kl)))
-					return false;
-				add_to(w, b_side, 1);
+			if (p->seen[ci] != i + 1) {
+				p->seen[ci] = i + 1;
+				p->inh[ci]++;
 			}
 		}
 	}
+}
+
+/* The key MODULE.NAME of cost centre c into *buf (grown); false when out
+ * of memory. */
+static bool cc_key(char **buf, size_t *cap, const struct cost_centre *c, size_t *len)
+{
+	size_t n = (size_t)c->nmodule + 1 + c->nlabel;
+	if (n > *cap) {
+		char *b = realloc(*buf, n);
+		if (!b)
+			return false;
+		*buf = b;
+		*cap = n;
+	}
+	if (c->nmodule)
+		memcpy(*buf, c->module, c->nmodule);
+	(*buf)[c->nmodule] = '.';
+	if (c->nlabel)
+		memcpy(*buf + c->nmodule + 1, c->label, c->nlabel);
+	*len = n;
 	return true;
+}
+
+static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool b_side,
+			 struct prof_count *p)
+{
+	const struct heap *h = &r->h;
+	size_t n = h->nccs + 1;
+	p->self = calloc(n, sizeof *p->self);
+	p->inh = calloc(n, sizeof *p->inh);
+	p->seen = calloc(n, sizeof *p->seen);
+	p->kid = malloc(n * sizeof *p->kid);
+	if (!p->self || !p->inh || !p->seen || !p->kid)
+		return false;
+	count_ticks(r, p);
+	char *key = NULL;
+	size_t cap = 0;
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++) {
+		static const char root[] = "MAIN.MAIN";
+		size_t kl = sizeof root - 1;
+		const char *k = root;
+		if (i < h->nccs) {
+			if (!(ok = cc_key(&key, &cap, &h->ccs[i], &kl)))
+				break;
+			k = key;
+		}
+		p->kid[i] = UINT32_MAX;
+		if (!diff_key(rows, k, kl, &p->kid[i])) {
+			ok = !rows->oom;
+			p->kid[i] = UINT32_MAX;
+			continue;
+		}
+		/* a row for what ticked */
+		struct diff_row *w;
+		if (p->self[i] && (w = diff_row(rows, DS_PROFILE, DSUF_NONE, p->kid[i], true)))
+			diff_add(w, b_side, p->self[i]);
+		if (p->inh[i] && (w = diff_row(rows, DS_PROFILE_INHERITED, DSUF_NONE, p->kid[i], true)))
+			diff_add(w, b_side, p->inh[i]);
+		ok = !rows->oom;
+	}
+	free(key);
+	free(p->seen);
+	p->seen = NULL;
+	return ok;
 }
 
 /* A cost centre a run with a time profile defines but did not tick has 0
  * ticks there, not none: "only in" the other run is for a cost centre the
  * run does not have (another program), and a run without ticks (no +RTS
  * -p) has no figure at all. */
-static void profile_zeros(struct diff_rows *rows, const struct diff_run *r, bool b_side)
+static void profile_zeros(struct diff_rows *rows, const struct diff_run *r, bool b_side,
+			  const struct prof_count *p)
 {
-	static const char *const sec[2] = { "profile", "profile_inherited" };
-	if (!r->have_heap || !r->h.nticks)
+	static const enum diff_section sec[2] = { DS_PROFILE, DS_PROFILE_INHERITED };
+	if (!r->have_heap || !r->h.nticks || !p->kid)
 		return;
-	char key[160];
 	for (size_t i = 0; i < r->h.nccs; i++) {
-		size_t kl = cc_key(key, sizeof key, &r->h.ccs[i]);
+		if (p->kid[i] == UINT32_MAX)
+			continue;
 		for (int k = 0; k < 2; k++) {
-			struct diff_row *w = row_find(rows, sec[k], key, kl);
+			struct diff_row *w = diff_row(rows, sec[k], DSUF_NONE, p->kid[i], false);
 			if (w && !(b_side ? w->hb : w->ha))
 				diff_set(w, b_side, 0);
 		}
@@ -284,34 +237,41 @@ static void profile_zeros(struct diff_rows *rows, const struct diff_run *r, bool
 bool diff_profile_rows(struct diff_rows *rows, const struct diff_run *ra,
 		       const struct diff_run *rb)
 {
-	if (!(!ra->have_heap || profile_side(rows, ra, false)) ||
-	    !(!rb->have_heap || profile_side(rows, rb, true)))
-		return false;
-	profile_zeros(rows, ra, false);
-	profile_zeros(rows, rb, true);
-	return true;
+	struct prof_count p[2] = { { 0 }, { 0 } };
+	bool ok = (!ra->have_heap || profile_side(rows, ra, false, &p[0])) &&
+		  (!rb->have_heap || profile_side(rows, rb, true, &p[1]));
+	if (ok) {
+		profile_zeros(rows, ra, false, &p[0]);
+		profile_zeros(rows, rb, true, &p[1]);
+	}
+	prof_count_free(&p[0]);
+	prof_count_free(&p[1]);
+	return ok;
 }
 
 /* ---- spans: per name, NAME count, total_ns, p50_ns, p99_ns, max_ns ---- */
 
 static bool spans_side(struct diff_rows *rows, const struct spans *sp, bool b_side)
 {
-	static const char *const what[5] = { "count", "total_ns", "p50_ns", "p99_ns", "max_ns" };
+	static const enum diff_suffix_id what[5] = { DSUF_COUNT, DSUF_TOTAL_NS, DSUF_P50_NS,
+						      DSUF_P99_NS, DSUF_MAX_NS };
 	bool ok = true;
 	for (size_t i = 0; ok && i < sp->nnames; i++) {
 		const struct span_name *nm = &sp->names[i];
 		if (!nm->count)
 			continue;
 		uint64_t v[5] = { nm->count, nm->total, nm->p50, nm->p99, nm->max };
-		char key[160];
-		size_t nl = key_of(key, 120, (const uint8_t *)nm->text, nm->len);
-		for (int k = 0; k < 5 && ok; k++) {
-			size_t kl = nl + (size_t)snprintf(key + nl, sizeof key - nl, " %s", what[k]);
-			struct diff_row *w = row_for(rows, "spans", key, kl);
-			ok = w != NULL;
+		uint32_t kid;
+		if (!diff_key(rows, nm->text, nm->len, &kid)) {
+			ok = !rows->oom;
+			continue;
+		}
+		for (int k = 0; k < 5; k++) {
+			struct diff_row *w = diff_row(rows, DS_SPANS, what[k], kid, true);
 			if (w)
 				diff_set(w, b_side, v[k]);
 		}
+		ok = !rows->oom;
 	}
 	return ok;
 }
@@ -352,20 +312,19 @@ static bool threads_side(struct diff_rows *rows, const struct diff_run *r, bool 
 	for (size_t i = 0; ok && i < tr->nthreads; i++) {
 		size_t n;
 		const uint8_t *label = tracks_label(tr, &r->s, &tr->threads[i], &n);
-		char key[160];
-		size_t nl = label ? key_of(key, 120, label, n)
-				  : (size_t)snprintf(key, sizeof key, "(unlabelled)");
-		size_t kl = nl + (size_t)snprintf(key + nl, sizeof key - nl, " running_ns");
-		struct diff_row *w = row_for(rows, "threads", key, kl);
-		if (w)
-			add_to(w, b_side, tw ? tw[i].run_ns : tr->threads[i].run_ns);
-		kl = nl + (size_t)snprintf(key + nl, sizeof key - nl, " runs");
-		struct diff_row *x = w ? row_for(rows, "threads", key, kl) : NULL;
-		if (!x) {
-			ok = false;
-			break;
+		static const char unlabelled[] = "(unlabelled)";
+		uint32_t kid;
+		if (!diff_key(rows, label ? (const void *)label : unlabelled,
+			      label ? n : sizeof unlabelled - 1, &kid)) {
+			ok = !rows->oom;
+			continue;
 		}
-		add_to(x, b_side, tw ? tw[i].nruns : tr->threads[i].nruns);
+		struct diff_row *w = diff_row(rows, DS_THREADS, DSUF_RUNNING_NS, kid, true);
+		if (w)
+			diff_add(w, b_side, tw ? tw[i].run_ns : tr->threads[i].run_ns);
+		if ((w = diff_row(rows, DS_THREADS, DSUF_RUNS, kid, true)))
+			diff_add(w, b_side, tw ? tw[i].nruns : tr->threads[i].nruns);
+		ok = !rows->oom;
 	}
 	free(tw);
 	return ok;

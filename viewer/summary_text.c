@@ -103,6 +103,9 @@ static void generations(struct out *o, const struct summary *sm)
 		    (double)sm->gen[g].elapsed / 1e9, (double)avg / 1e9,
 		    (double)sm->gen[g].max_pause / 1e9);
 	}
+	if (sm->ngens_log > sm->ngens)
+		put(o, "  (Gen %u to Gen %u are not shown: hectic's table ends at Gen %u)\n", sm->ngens,
+		    sm->ngens_log - 1, sm->ngens - 1);
 	if (sm->have_syncs) {
 		uint64_t avg = sm->sync_colls ? sm->sync_elapsed / sm->sync_colls : 0;
 		put(o, "  Gen %2u     %5llu syncs,            %10.3fs %10.4fs %10.4fs\n",

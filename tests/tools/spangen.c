@@ -6,11 +6,17 @@
  *   spangen open N   N "START s<i>" on one thread, never stopped
  *   spangen fifo N   N "START s<i>", then their N "STOP s<i>" oldest first
  *   spangen miss N   N "START s<i>", then N "STOP x<i>" of names never started
+ *   spangen prefix N M
+ *                    N spans one after another, named by 200 bytes of 'p', a
+ *                    '-' and <i> (names that share a long prefix: hectic
+ *                    diff kept only a name's first 119 bytes), span i
+ *                    lasting 10 M (i + 1) ns
  *
  * One capability runs thread 1 throughout; event i is at 1000 + 10 i ns,
  * so in fifo every span lasts 10 N ns. The log goes to standard output.
  * Exit status: 0 done, 1 I/O error, 2 usage error.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,13 +140,27 @@ static void user(const char *verb, char kind, unsigned long i)
 	putbytes(&blk, s, (size_t)n);
 }
 
+/* "VERB <200 p>-<i>" */
+static void user_long(const char *verb, unsigned long i)
+{
+	char p[201], s[300];
+	memset(p, 'p', 200);
+	p[200] = 0;
+	int n = snprintf(s, sizeof s, "%s %s-%lu", verb, p, i);
+	head(EV_USER_MSG);
+	put16(&blk, (uint16_t)n);
+	putbytes(&blk, s, (size_t)n);
+}
+
 int main(int argc, char **argv)
 {
-	char *end;
-	unsigned long n = argc == 3 ? strtoul(argv[2], &end, 10) : 0;
-	if (argc != 3 || !*argv[2] || *end || n > 100000000ul ||
-	    (strcmp(argv[1], "open") && strcmp(argv[1], "fifo") && strcmp(argv[1], "miss"))) {
-		fputs("usage: spangen open|fifo|miss N\n", stderr);
+	char *end = NULL;
+	bool prefix = argc == 4 && !strcmp(argv[1], "prefix");
+	unsigned long n = argc == 3 || prefix ? strtoul(argv[2], &end, 10) : 0;
+	unsigned long m = prefix ? strtoul(argv[3], NULL, 10) : 0;
+	if ((argc != 3 && !prefix) || !*argv[2] || *end || n > 100000000ul || m > 1000000ul ||
+	    (strcmp(argv[1], "open") && strcmp(argv[1], "fifo") && strcmp(argv[1], "miss") && !prefix)) {
+		fputs("usage: spangen open|fifo|miss N, or spangen prefix N M\n", stderr);
 		return 2;
 	}
 	struct buf h = { 0 };
@@ -156,7 +176,12 @@ int main(int argc, char **argv)
 	free(h.p);
 	head(EV_RUN_THREAD);
 	put32(&blk, 1);
-	for (unsigned long i = 0; i < n; i++)
+	for (unsigned long i = 0; i < n && prefix; i++) {
+		user_long("START", i);
+		now += 10 * m * (i + 1) - 10; /* (head() moves 10 a event) */
+		user_long("STOP", i);
+	}
+	for (unsigned long i = 0; i < n && !prefix; i++)
 		user("START", 's', i);
 	if (!strcmp(argv[1], "fifo"))
 		for (unsigned long i = 0; i < n; i++)
