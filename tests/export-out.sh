@@ -45,10 +45,16 @@ fresh() {
 	printf '%s\n' "$KEEP" >"$O/out.json"
 }
 
-# kept NAME: OUT as it was, nothing beside it
+# kept NAME: OUT as it was, nothing beside it, no sanitizer report (a
+# sanitizer build)
 kept() {
 	eq "$1: OUT kept" "$(head -c 80 "$O/out.json" 2>&1)" "$KEEP"
 	eq "$1: files beside OUT" "$(ls -A "$O" | tr '\n' ' ')" "out.json "
+	if grep -Eq 'Sanitizer|runtime error' "$T/err"; then
+		bad "$1: sanitizer report: $(head -c 300 "$T/err")"
+	else
+		ok
+	fi
 }
 
 # start ARG...: the export to $O/out.json in the background (pid in $pid),
