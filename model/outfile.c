@@ -122,12 +122,12 @@ bool outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 	for (size_t i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++)
 		sigaddset(&quit, quit_sigs[i]);
 	pthread_sigmask(SIG_BLOCK, &quit, &was);
-	int fd = mkstemp(o->tmp);
+	int fd = mkstemp(o->tmp), e = errno;
 	if (fd >= 0)
 		o->pend = outfile_pend(o->tmp);
 	pthread_sigmask(SIG_SETMASK, &was, NULL);
 	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot write next to it: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s: cannot write next to it: %s", path, strerror(e));
 		o->tmp[0] = 0;
 		return false;
 	}
