@@ -2,13 +2,13 @@
 #define _GNU_SOURCE /* O_TMPFILE */
 #include "source.h"
 
+#include "outfile.h"
 #include "store.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,71 +222,8 @@ static int connect_tcp(const char *hp, char *err, size_t errlen)
  * created with O_EXCL | O_NOFOLLOW under a unique name, removed on every
  * path that does not put it in place. ---- */
 
-/* Named temporaries not in place yet, for the exit and signal paths. */
-#define PENDING_MAX 4
-static struct {
-	volatile sig_atomic_t live;
-	char path[4096];
-} pending[PENDING_MAX];
-
-void source_abandon_all(void)
-{
-	for (int i = 0; i < PENDING_MAX; i++)
-		if (pending[i].live) {
-			unlink(pending[i].path);
-			pending[i].live = 0;
-		}
-}
-
-static int pend(const char *path)
-{
-	for (int i = 0; i < PENDING_MAX; i++)
-		if (!pending[i].live) {
-			snprintf(pending[i].path, sizeof pending[i].path, "%s", path);
-			pending[i].live = 1;
-			return i;
-		}
-	return -1;
-}
-
-static void unpend(int i)
-{
-	if (i >= 0)
-		pending[i].live = 0;
-}
-
-static const int quit_sigs[] = { SIGINT, SIGTERM, SIGHUP };
-
-/* A quit signal whose action was the default: the temporaries go, and the
- * signal ends the process as it would have (SA_RESETHAND). */
-static void on_quit_signal(int sig)
-{
-	source_abandon_all();
-	raise(sig);
-}
-
-/* Once: the temporaries go at exit and on the quit signals left at their
- * default (a handler installed later, as the viewer's, calls
- * source_abandon_all or exits through exit()). */
-static void watch_exits(void)
-{
-	static bool done;
-	if (done)
-		return;
-	done = true;
-	atexit(source_abandon_all);
-	for (size_t i = 0; i < sizeof quit_sigs / sizeof quit_sigs[0]; i++) {
-		struct sigaction old, sa;
-		if (sigaction(quit_sigs[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) ||
-		    old.sa_handler != SIG_DFL)
-			continue;
-		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_quit_signal;
-		sa.sa_flags = SA_RESETHAND;
-		sigfillset(&sa.sa_mask);
-		sigaction(quit_sigs[i], &sa, NULL);
-	}
-}
+/* A named spool not in place yet is in outfile's pending table (removed
+ * at exit and on the quit signals, with export's OUT.XXXXXX). */
 
 static bool same_file(const struct stat *a, const struct stat *b)
 {
@@ -430,8 +367,7 @@ static bool open_save(struct source *src, const char *save, char *err, size_t er
 		src->tmp[0] = 0;
 		return false;
 	}
-	watch_exits();
-	src->pend = pend(src->tmp);
+	src->pend = outfile_pend(src->tmp);
 	if (!fd_path(src))
 		snprintf(src->path, sizeof src->path, "%s", src->tmp);
 	return true;
@@ -460,18 +396,18 @@ static bool keep_save(struct source *src, char *err, size_t errlen)
 			src->tmp[0] = 0;
 			return false;
 		}
-		src->pend = pend(src->tmp);
+		src->pend = outfile_pend(src->tmp);
 	}
 	if (rename(src->tmp, src->save) != 0) {
 		snprintf(why, sizeof why, "cannot put the saved log in place: %s", strerror(errno));
 		set_err(err, errlen, "%s: %s", src->save, why);
 		unlink(src->tmp);
-		unpend(src->pend);
+		outfile_unpend(src->pend);
 		src->pend = -1;
 		src->tmp[0] = 0;
 		return false;
 	}
-	unpend(src->pend);
+	outfile_unpend(src->pend);
 	src->pend = -1;
 	if (!strcmp(src->path, src->tmp))
 		snprintf(src->path, sizeof src->path, "%s", src->save);
@@ -485,7 +421,7 @@ static void drop_save(struct source *src)
 {
 	if (src->tmp[0])
 		unlink(src->tmp);
-	unpend(src->pend);
+	outfile_unpend(src->pend);
 	src->pend = -1;
 	src->tmp[0] = 0;
 }

@@ -14,10 +14,11 @@
  * whole (source_store_open); the spooler goes on appending to it there.
  * Until then OUT is untouched: an empty stream, a bad or cut header, an
  * error or a quit signal drop the spool (a named one is unlinked at
- * close, at exit, on SIGINT, SIGTERM and SIGHUP left at their default, and
- * by source_abandon_all from another handler). OUT is refused, before
- * anything is opened, when it is the input (same device and inode, however
- * spelt), a symbolic link, or exists and is not a regular file.
+ * close, and by outfile.h's cleanup: at exit, on the quit signals left at
+ * their default, and by outfile_abandon_all from another handler). OUT is
+ * refused, before anything is opened, when it is the input (same device
+ * and inode, however spelt), a symbolic link, or exists and is not a
+ * regular file.
  *
  * A stream ends at end of file, or when the connection closes or fails
  * (reset: what arrived is kept, and the error is said). Never includes
@@ -114,10 +115,5 @@ void source_close(struct source *src);
  * (the header waits in stdio's buffer), or cut inside the header. A file
  * that is not the start of a header, or not a regular file: false. */
 bool source_header_pending(const char *path);
-
-/* Unlinks every --save temporary not in place yet. Async-signal-safe: for
- * a signal handler that ends the process (exit() paths are covered by an
- * atexit handler). */
-void source_abandon_all(void);
 
 #endif

@@ -153,6 +153,10 @@ if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
 # hectic export --chrome read back by jq: GC slices, thread runs against
 # gcs/threads --tsv and ghc-events' show text (issue 22)
 if sh tests/chrome-trace.sh "$HECTIC"; then ok; else bad chrome-trace; fi
+# export -o OUT replaces OUT only when whole: a log that shrinks, undecodable
+# data, the quit signals and SIGXFSZ mid-export leave OUT as it was and no
+# temporary beside it (issue 32)
+if sh tests/export-out.sh "$HECTIC"; then ok; else bad export-out; fi
 # the memory promise (5% of the file + 10 MB) on every crafted shape and
 # fixture; a sanitizer build cannot be measured (77: reported, not passed)
 sh tests/memory.sh "$HECTIC"; case $? in 0) ok ;; 77) echo "SKIPPED: memory (sanitizer build)" ;; *) bad memory ;; esac

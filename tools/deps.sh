@@ -33,7 +33,7 @@ env:coreutils head:coreutils id:coreutils ln:coreutils mkdir:coreutils
 mkfifo:coreutils mktemp:coreutils mv:coreutils rm:coreutils sleep:coreutils
 sort:coreutils stty:coreutils tail:coreutils timeout:coreutils tr:coreutils
 truncate:coreutils wc:coreutils dd:coreutils touch:coreutils jq:jq python3:python3
-bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils"
+bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils stat:coreutils"
 # tests/speedscope-browser.sh: speedscope itself (npm, pinned in
 # tests/consumers/package-lock.json) in headless Chromium
 CONSUMERS="node:nodejs npm:npm chromium:chromium sha256sum:coreutils"

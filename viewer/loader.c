@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../model/outfile.h"
 #include "core.h"
 #include "draw.h"
 #include "live.h"
@@ -122,7 +123,7 @@ static void quit_now(struct viewer *u)
 	session_save(u);
 	if (mainloop_on_quit)
 		mainloop_on_quit();
-	source_abandon_all();
+	outfile_abandon_all();
 	_exit(0);
 }
 

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -249,12 +250,59 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 	return -1;
 }
 
+/* -o OUT (export): c->out is a temporary file beside OUT (outfile.h), or
+ * OUT itself when it is no regular file; stdout without -o, or with -o -.
+ * OUT that is the log itself is refused. -1 to go on, else the exit
+ * status, having said why. */
+static int open_output(struct report_ctx *c)
+{
+	const char *out = c->o.output;
+	struct stat st, in;
+	c->out = stdout;
+	if (!out || !strcmp(out, "-"))
+		return -1;
+	if (stat(out, &st) == 0 && c->input.kind == SRC_FILE && stat(c->o.path, &in) == 0 &&
+	    st.st_dev == in.st_dev && st.st_ino == in.st_ino) {
+		warnx_("%s: is the log being exported: name another file", out);
+		return EXIT_BADINPUT;
+	}
+	char err[4400];
+	if (!outfile_open(&c->outfile, out, err, sizeof err)) {
+		warnx_("%s", err);
+		return EXIT_BADINPUT;
+	}
+	c->out = c->outfile.f;
+	return -1;
+}
+
+/* Ends -o OUT's writing with the report's status rc: OUT replaced only
+ * when rc is 0 (the report written whole, the log read whole), else left
+ * as it was (said, when there was a file to replace). The status, a write
+ * error's 1 when rc was 0. */
+static int close_output(struct report_ctx *c, int rc)
+{
+	if (!c->outfile.f)
+		return rc;
+	bool replace = !c->outfile.direct;
+	char err[4400];
+	c->out = NULL;
+	if (outfile_end(&c->outfile, rc == 0, err, sizeof err))
+		return rc;
+	if (*err)
+		warnx_("%s", err);
+	else if (replace)
+		warnx_("%s: %s (the export is incomplete)", c->o.output,
+		       access(c->o.output, F_OK) == 0 ? "left as it was" : "not written");
+	return rc ? rc : EXIT_BADINPUT;
+}
+
 /* Ends a report, or a failed opening past the store. After a report
  * printed, what the data held besides events is said as show says it,
  * with byte offsets (store_report): data it could not read (an undeclared
  * event type, undecodable stretches) makes the report incomplete, exit 1;
- * a cut or unfinished log is normal, exit 0. A write error (a full disk, a
- * closed pipe) is an error. */
+ * a cut or unfinished log is normal, exit 0. Only then is -o OUT put in
+ * place, when the status is 0. A write error (a full disk, a closed pipe)
+ * is an error. */
 static int finish(struct report_ctx *c, const struct report *r, int rc)
 {
 	if (store_faulted(&c->s)) { /* what was printed after it is not the file's */
@@ -264,6 +312,7 @@ static int finish(struct report_ctx *c, const struct report *r, int rc)
 	} else if (rc == 0 && !store_report(&c->s, cmd_say_problem, (void *)c->input.spec)) {
 		rc = EXIT_BADINPUT;
 	}
+	rc = close_output(c, rc);
 	if (c->priv && r->ops->release)
 		r->ops->release(c);
 	free(c->priv);
@@ -399,6 +448,8 @@ int report_main(const struct report *r, int argc, char **argv)
 	}
 	if (c.o.follow)
 		return finish(&c, r, ops->follow(&c));
+	if ((rc = open_output(&c)) >= 0)
+		return finish(&c, r, rc);
 	if (ops->prepare && (rc = ops->prepare(&c)) >= 0)
 		return finish(&c, r, rc);
 	/* through the pager: --escape's default was decided for the terminal

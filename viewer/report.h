@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "../model/heap.h"
+#include "../model/outfile.h"
 #include "../model/source.h"
 #include "../model/store.h"
 #include "../model/tracks.h"
@@ -49,6 +50,11 @@ struct report_opts {
 /* A report's run: the options, the input, and what its row needs built. */
 struct report_ctx {
 	struct report_opts o;
+	FILE *out;           /* where a report with -o writes: stdout, or OUT's
+			      * temporary, put in place only when the whole
+			      * report was written and the log read whole
+			      * (outfile.h; report.c's finish) */
+	struct outfile outfile;
 	struct source input; /* a file, or a stream read to its end */
 	struct store s;
 	struct tracks tr;    /* built for NEED_TRACKS, else all zero */

@@ -10,17 +10,13 @@
  *
  * Written as it is made, in one pass over the scheduler's events for the
  * runs (the tracks, built as the index read the file, give the rest), so
- * memory is that of summary's tables whatever the file's size. -o OUT
- * writes a temporary file next to OUT and renames it over OUT once whole
- * (a failed export leaves OUT as it was); OUT that is not a regular file
- * (a FIFO, /dev/null) is written directly. */
-#include <errno.h>
-#include <fcntl.h>
+ * memory is that of summary's tables whatever the file's size. It writes
+ * to c->out: stdout, or -o OUT's temporary file, which the driver
+ * (report.c) puts in place only when the export is whole and the log was
+ * read whole (a failed export leaves OUT as it was). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "../model/spans.h"
 #include "../parser/event.h"
@@ -49,8 +45,6 @@ struct export {
 	struct label_slot *labels;
 	const struct report_ctx *c;
 	bool first; /* no event written yet (no comma before it) */
-	char *tmp;  /* the temporary file, renamed over OUT at the end */
-	FILE *f;
 };
 
 /* ---- events ---- */
@@ -391,81 +385,6 @@ static bool thread_runs(struct export *x)
 	return ok;
 }
 
-/* ---- the file ---- */
-
-/* Opens where the export goes: stdout, OUT itself when it is no regular
- * file, else a temporary file next to OUT. */
-static bool open_out(struct export *x)
-{
-	const char *out = x->c->o.output;
-	struct stat st, in;
-	if (!out || !strcmp(out, "-")) {
-		x->f = stdout;
-		return true;
-	}
-	bool exists = stat(out, &st) == 0;
-	if (exists && x->c->input.kind == SRC_FILE && stat(x->c->o.path, &in) == 0 &&
-	    st.st_dev == in.st_dev && st.st_ino == in.st_ino) {
-		warnx_("%s: is the log being exported: name another file", out);
-		return false;
-	}
-	if (exists && !S_ISREG(st.st_mode)) {
-		if (!(x->f = fopen(out, "w")))
-			warnx_("%s: %s", out, strerror(errno));
-		return x->f != NULL;
-	}
-	size_t n = strlen(out) + 16;
-	x->tmp = malloc(n);
-	int fd = -1;
-	if (x->tmp) {
-		snprintf(x->tmp, n, "%s.XXXXXX", out);
-		fd = mkstemp(x->tmp);
-	}
-	if (fd < 0) {
-		warnx_("%s: cannot write next to it: %s", out, x->tmp ? strerror(errno) : "out of memory");
-		free(x->tmp);
-		x->tmp = NULL;
-		return false;
-	}
-	mode_t um = umask(0);
-	umask(um);
-	(void)fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~um);
-	if (!(x->f = fdopen(fd, "w"))) {
-		close(fd);
-		unlink(x->tmp);
-		warnx_("%s: %s", out, strerror(errno));
-		return false;
-	}
-	return true;
-}
-
-/* Ends the output: a whole file renamed over OUT, or the temporary one
- * removed. */
-static bool close_out(struct export *x, bool ok)
-{
-	if (x->f == stdout)
-		return ok;
-	if (fflush(x->f) != 0 || ferror(x->f)) {
-		if (ok)
-			warnx_("%s: %s", x->c->o.output, strerror(errno ? errno : EIO));
-		ok = false;
-	}
-	if (fclose(x->f) != 0 && ok) {
-		warnx_("%s: %s", x->c->o.output, strerror(errno));
-		ok = false;
-	}
-	if (x->tmp) {
-		if (ok && rename(x->tmp, x->c->o.output) != 0) {
-			warnx_("%s: %s", x->c->o.output, strerror(errno));
-			ok = false;
-		}
-		if (!ok)
-			unlink(x->tmp);
-		free(x->tmp);
-	}
-	return ok;
-}
-
 static bool write_trace(struct export *x)
 {
 	struct json *j = x->j;
@@ -512,18 +431,12 @@ static int export_write(struct report_ctx *c)
 	j->failed = false;
 	j->n = 0;
 	j->err = 0;
-	if (!open_out(&x)) {
-		free(j);
-		free(x.labels);
-		return EXIT_BADINPUT;
-	}
-	j->f = x.f;
+	j->f = c->out;
 	bool ok = write_trace(&x);
 	ok = json_flush(j) && ok;
 	if (j->failed)
 		warnx_("%s: cannot write: %s", c->o.output ? c->o.output : "standard output",
 		       strerror(j->err));
-	ok = close_out(&x, ok);
 	free(j);
 	free(x.labels);
 	return ok ? 0 : EXIT_BADINPUT;

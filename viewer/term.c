@@ -15,6 +15,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "../model/outfile.h"
 #include "cmd.h"
 #include "core.h"
 #include "draw.h"
@@ -114,7 +115,7 @@ static void on_fatal(int sig, siginfo_t *si, void *ctx)
 {
 	(void)ctx;
 	reset_tty_now();
-	source_abandon_all(); /* a --save file not in place yet */
+	outfile_abandon_all(); /* a --save file not in place yet */
 	/* the previous action: the default, or a sanitizer's report */
 	sigaction(sig, &old_action[sig], NULL);
 	/* a fault the kernel raised comes back when the instruction runs
