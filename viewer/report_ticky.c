@@ -308,8 +308,8 @@ static void ipe_fields(const struct report_ctx *c, const struct tk *k, uint32_t 
 		printf("\t0x%" PRIx64, t->itbl);
 	else
 		printf("\t");
-	if (!ticky_ipe(&k->t, &c->s, i, &p)) {
-		printf("\t\t\t\t\t\n");
+	if (!ticky_ipe(&k->t, &c->s, i, &p)) { /* table, closure, type, label, module, src */
+		printf("\t\t\t\t\t\t\n");
 		return;
 	}
 	const char *cl = p.closure_ok ? ipe_closure_name(p.closure) : NULL;
