@@ -170,6 +170,14 @@ for v in 96 910; do
 			awk '{ id = $0; sub(/^.*<counter /, "", id); sub(/>$/, "", id)
 				print id "\t" $1 "\t" $2 "\t" $3 }' | sort >"$T/got"
 		same "ghc$v: cut log's counters" "$T/got" "$T/want"
+		# sorted by name, the undefined counters have no name at all (a
+		# sanitizer build stops at a null pointer handed to memcmp)
+		if "$H" ticky --sort name --tsv "$T/cut.eventlog" >"$T/out" 2>"$T/err" &&
+			[ "$(awk 'NR > 1' "$T/out" | grep -c '<counter ')" -ge 2 ]; then
+			ok
+		else
+			bad "ghc$v: cut --sort name: $(head -3 "$T/err")"
+		fi
 		tsv_fields "ghc$v: cut log --tsv" "$T/cut.eventlog"
 	fi
 

@@ -34,9 +34,11 @@ static const char *const sort_names[] = { [SORT_ENTRIES] = "entries", [SORT_ALLO
 
 static const struct tk *cmp_ctx; /* qsort has no context argument */
 
+/* An undefined counter has no name (NULL, 0): memcmp must not see it. */
 static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
 {
-	int r = memcmp(a, b, na < nb ? na : nb);
+	size_t n = na < nb ? na : nb;
+	int r = n ? memcmp(a, b, n) : 0;
 	return r ? r : (na > nb) - (na < nb);
 }
 
