@@ -87,6 +87,10 @@ static int tk_prepare(struct report_ctx *c)
 		return EXIT_BADINPUT;
 	}
 	k->built = true;
+	if (k->t.left_defs || k->t.left_samples)
+		warnx_("%s: the ticky table reached its memory budget: %" PRIu64 " definitions and %"
+		       PRIu64 " samples of counters past the first %zu left out", c->o.path,
+		       k->t.left_defs, k->t.left_samples, k->t.nctr);
 	size_t n = k->t.nctr;
 	k->sum = calloc(n ? n : 1, sizeof *k->sum);
 	k->rows = calloc(n ? n : 1, sizeof *k->rows);
@@ -162,6 +166,13 @@ static void head(const struct report_ctx *c, const struct tk *k)
 	if (k->t.merged > 1)
 		printf("(memory budget: up to %u samples of the log merged into one)\n",
 		       k->t.merged);
+	if (k->t.left_defs || k->t.left_samples)
+		printf("(the ticky table reached its memory budget at %zu counters: %" PRIu64
+		       " definitions and %" PRIu64 " samples of other counters are left out, "
+		       "%" PRIu64 " entries, %" PRIu64 " bytes allocated and %" PRIu64
+		       " alloc'd in all)\n",
+		       k->t.nctr, k->t.left_defs, k->t.left_samples, k->t.left.entries,
+		       k->t.left.allocs, k->t.left.allocd);
 	if (k->sort != SORT_DEF)
 		printf("(sorted by %s; GHC's order is the definitions')\n", sort_names[k->sort]);
 	printf("\n");

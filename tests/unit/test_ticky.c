@@ -182,6 +182,84 @@ static void test_undefined(void **state)
 	evb_free(&b);
 }
 
+/* Past the counters' budget a counter is left out: its samples counted and
+ * summed, its definition counted; the counters kept are whole. */
+static void test_counters_budget(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	header(&b);
+	begin(&b, 100);
+	for (uint64_t id = 1; id <= 10; id++)
+		sample(&b, 100 + id, id, id, 2 * id, 3 * id);
+	begin(&b, 200);
+	sample(&b, 201, 9, 1, 1, 1);
+	sample(&b, 202, 2, 5, 0, 0);
+	for (uint64_t id = 12; id >= 1; id--)
+		def(&b, 300 + id, id, 1, "L", "f", 0);
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	ticky_counters_override = 4;
+	struct ticky t;
+	bool ok = ticky_build(&t, &s);
+	ticky_counters_override = 0;
+	assert_true(ok);
+	assert_int_equal(t.nctr, 4);
+	assert_int_equal(t.left_samples, 7);
+	assert_int_equal(t.left.entries, 5 + 6 + 7 + 8 + 9 + 10 + 1);
+	assert_int_equal(t.left.allocs, 2 * (5 + 6 + 7 + 8 + 9 + 10) + 1);
+	assert_int_equal(t.left.allocd, 3 * (5 + 6 + 7 + 8 + 9 + 10) + 1);
+	assert_int_equal(t.left_defs, 8);
+	assert_int_equal(t.ndefs, 4);
+	assert_int_equal(t.nundefined, 0);
+	assert_int_equal(ticky_find(&t, 5), -1);
+	long two = ticky_find(&t, 2);
+	assert_true(two >= 0);
+	assert_true(t.ctr[two].defined);
+	assert_int_equal(t.ctr[two].total.entries, 7);
+	assert_int_equal(t.nsamples, 2);
+	ticky_free(&t);
+	store_close(&s);
+	evb_free(&b);
+}
+
+/* A sample that names its few counters again and again, with no 212
+ * between, is folded as it goes: it holds a few deltas, not one a 211. */
+static void test_long_sample(void **state)
+{
+	(void)state;
+	enum { N = 5000 };
+	struct evb b = EVB_INIT;
+	header(&b);
+	begin(&b, 100);
+	for (uint64_t k = 0; k < N; k++)
+		sample(&b, 101 + k, 1 + k % 3, 1, k, 2);
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct ticky t;
+	assert_true(ticky_build(&t, &s));
+	assert_int_equal(t.nctr, 3);
+	assert_int_equal(t.nsamples, 1);
+	assert_true(t.samples[0].n <= 2 * 3 + 64);
+	assert_true(t.nbytes < 70 * 40);
+	struct ticky_counts w[3];
+	assert_int_equal(ticky_window(&t, 0, UINT64_MAX, w), 1);
+	uint64_t all = 0;
+	for (int c = 0; c < 3; c++) {
+		all += w[c].allocs;
+		assert_int_equal(w[c].entries, t.ctr[c].total.entries);
+	}
+	assert_int_equal(w[0].entries + w[1].entries + w[2].entries, N);
+	assert_int_equal(all, (uint64_t)N * (N - 1) / 2);
+	ticky_free(&t);
+	store_close(&s);
+	evb_free(&b);
+}
+
 /* A log without ticky events: nothing, and no error. */
 static void test_none(void **state)
 {
@@ -544,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_series),	       cmocka_unit_test(test_report_910),
 		cmocka_unit_test(test_report_96),      cmocka_unit_test(test_window_fixture),
 		cmocka_unit_test(test_ipe_910),	       cmocka_unit_test(test_ipe_96),
+		cmocka_unit_test(test_counters_budget), cmocka_unit_test(test_long_sample),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
