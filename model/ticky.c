@@ -335,7 +335,23 @@ static int cmp_order(const void *a, const void *b)
 			cmp_u64(*(const uint32_t *)a, *(const uint32_t *)b));
 }
 
-static bool finish(struct ticky *t)
+/* The IPE index was full: it is read again for the counters' info tables
+ * only. */
+static bool refill_ipe(struct ticky *t, const struct store *s)
+{
+	uint64_t *want = xmallocarray(t->nctr ? t->nctr : 1, sizeof *want);
+	if (!want)
+		return false;
+	size_t n = 0;
+	for (size_t i = 0; i < t->nctr; i++)
+		if (t->ctr[i].has_itbl)
+			want[n++] = t->ctr[i].itbl;
+	bool ok = ipe_refill(&t->ipe, s, want, n);
+	free(want);
+	return ok;
+}
+
+static bool finish(struct ticky *t, const struct store *s)
 {
 	t->order = xmallocarray(t->nctr ? t->nctr : 1, sizeof *t->order);
 	if (!t->order)
@@ -350,6 +366,8 @@ static bool finish(struct ticky *t)
 	qsort(t->order, t->nctr, sizeof *t->order, cmp_order);
 	sort_ctx = NULL;
 	ipe_finish(&t->ipe);
+	if (t->ipe.over && !refill_ipe(t, s))
+		return false;
 	t->nomem = t->nomem || t->ipe.nomem;
 	return true;
 }
@@ -375,7 +393,7 @@ bool ticky_build(struct ticky *t, const struct store *s)
 	while (ok && (e = merge_next(m, &cap)) != NULL && !store_faulted(s))
 		if (e->layout != SEL_UNKNOWN_LAYOUT && !(e->bad & (BAD_LEN | BAD_TICKY_LEN)))
 			ok = feed(&b, e);
-	ok = ok && !merge_failed(m) && finish(t);
+	ok = ok && !merge_failed(m) && finish(t, s);
 	merge_free(m);
 	if (!ok)
 		ticky_free(t);

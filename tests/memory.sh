@@ -93,7 +93,7 @@ done
 # the ticky counters and IPE entries (issue 32): a million counters'
 # definitions, samples of a million undefined counters, a million IPE
 # entries; `ticky`, `heap` and the viewer's ticky pane (I) headless
-for shape in tickydefs tickyundef; do
+for shape in tickydefs tickyundef ipe; do
 	f=$T/$shape.eventlog
 	if ! "$T/gen" crafted "$shape" "$SIZE" "$f"; then
 		bad "$shape: bench/gen.c could not make the log"

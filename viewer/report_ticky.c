@@ -255,6 +255,9 @@ static void notes(const struct report_ctx *c, const struct tk *k)
 		       "%s) is not in the log.\n",
 		       report_text_time(a, k->t.samples[k->t.nsamples - 1].time),
 		       report_text_time(b, c->s.tmax));
+	if (k->t.ipe.over)
+		printf("Some counters' source locations are left out: their IPE events are more "
+		       "than the memory budget holds (%zu).\n", k->t.ipe.n);
 	printf("Not in the log: the RTS's own counters and totals that +RTS -r prints around "
 	       "this table (ENTERS, RETURNS, ALLOC_HEAP_ctr, ...).\n");
 }

@@ -260,6 +260,54 @@ static void test_long_sample(void **state)
 	evb_free(&b);
 }
 
+/* More IPE events than the index holds: it is read again for the
+ * counters' info tables only, and their provenance is whole. */
+static void test_ipe_full(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	header(&b);
+	char name[16];
+	for (uint64_t k = 0; k < 10; k++) {
+		snprintf(name, sizeof name, "t%u_info", (unsigned)k);
+		ipe(&b, 10 + k, 0x1000 + 16 * k, name, "x.hs:1:1");
+	}
+	begin(&b, 100);
+	sample(&b, 101, 0xA, 1, 0, 0);
+	sample(&b, 102, 0xB, 1, 0, 0);
+	sample(&b, 103, 0xC, 1, 0, 0);
+	def(&b, 200, 0xA, 0, "", "a", 0x1000 + 16 * 9);
+	def(&b, 201, 0xB, 0, "", "b", 0x1000 + 16 * 7);
+	def(&b, 202, 0xC, 0, "", "c", 0x9000); /* no IPE event */
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	for (int round = 0; round < 2; round++) {
+		size_t max = round ? 1 : 3;
+		ipe_max_override = max;
+		struct ticky t;
+		bool ok = ticky_build(&t, &s);
+		ipe_max_override = 0;
+		assert_true(ok);
+		assert_true(t.ipe.n <= max);
+		struct ipe p;
+		long a = ticky_find(&t, 0xA), bb = ticky_find(&t, 0xB), c = ticky_find(&t, 0xC);
+		/* when even the wanted tables do not fit, the refill keeps the
+		 * first in the log: b's table (7), not a's (9) */
+		assert_int_equal(ticky_ipe(&t, &s, (uint32_t)a, &p), max == 3);
+		if (max == 3)
+			assert_true(bytes_are(p.table, p.ntable, "t9_info"));
+		assert_true(ticky_ipe(&t, &s, (uint32_t)bb, &p));
+		assert_true(bytes_are(p.table, p.ntable, "t7_info"));
+		assert_false(ticky_ipe(&t, &s, (uint32_t)c, &p));
+		assert_int_equal(t.ipe.over, max == 1);
+		ticky_free(&t);
+	}
+	store_close(&s);
+	evb_free(&b);
+}
+
 /* A log without ticky events: nothing, and no error. */
 static void test_none(void **state)
 {
@@ -623,6 +671,7 @@ int main(void)
 		cmocka_unit_test(test_report_96),      cmocka_unit_test(test_window_fixture),
 		cmocka_unit_test(test_ipe_910),	       cmocka_unit_test(test_ipe_96),
 		cmocka_unit_test(test_counters_budget), cmocka_unit_test(test_long_sample),
+		cmocka_unit_test(test_ipe_full),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
