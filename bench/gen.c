@@ -10,8 +10,8 @@
  *                   write a crafted log of about SIZE bytes: well-formed
  *                   (the same header, valid events, correct block markers),
  *                   but shaped to attack an indexer; SHAPE is decreasing,
- *                   zigzag, ids, blocks or gcblocks (see "crafted logs"
- *                   below and bench/README.md)
+ *                   zigzag, ids, blocks, gcblocks, tickydefs, tickyundef
+ *                   or ipe (see "crafted logs" below and bench/README.md)
  *   gen big SIZE OUT
  *                   write a log of about SIZE bytes with everything the
  *                   viewer shows (threads with labels, spans, markers,
@@ -218,6 +218,14 @@ static void putbytes(struct buf *b, const void *s, size_t n)
  * the other modes' header stays GHC 9.0.2's */
 static const struct evtype ipe_type = { 169, -1, "An IPE entry" };
 static int header_ipe;
+/* the crafted ticky shapes declare the ticky events (GHC 9.4+: -ticky,
+ * +RTS -lT) */
+static const struct evtype ticky_types[] = {
+	{ 210, -1, "Ticky-ticky entry counter definition" },
+	{ 211, 32, "Ticky-ticky entry counter sample" },
+	{ 212, 0, "Ticky-ticky entry counter begin sample" },
+};
+static int header_ticky;
 
 static void write_type(struct buf *h, const struct evtype *t)
 {
@@ -239,6 +247,8 @@ static void write_header(void)
 		write_type(&h, &types[i]);
 	if (header_ipe)
 		write_type(&h, &ipe_type);
+	for (size_t i = 0; header_ticky && i < sizeof ticky_types / sizeof ticky_types[0]; i++)
+		write_type(&h, &ticky_types[i]);
 	put32(&h, 0x68657465); /* hete */
 	put32(&h, 0x68647265); /* hdre */
 	put32(&h, 0x64617462); /* datb */
@@ -556,6 +566,19 @@ static void generate(uint64_t target)
  *               GC every 10000 rounds in their own blocks
  *   gcblocks    one tiny block per GC: GC_START and GC_END alone in a block,
  *               the capabilities 0..3 in turn
+ *   tickydefs   a ticky log (+RTS -lT) of about 1 million counters: a
+ *               sample of the first 1000, then a definition (GHC 9.10's,
+ *               with an info table) of every one, short names, as the RTS
+ *               posts them at exit (about 45 bytes a counter)
+ *   tickyundef  ticky samples (42 bytes) of counters never defined (a log
+ *               cut before its definitions), each a new id: a begin and
+ *               1000 counters' samples, over and over
+ *   ipe         IPE events (tag 169, about 30 bytes: short strings) of
+ *               distinct tables in no address order, then a -hi census
+ *               naming 2000 of them and 200 that have none, and 200 ticky
+ *               counters (a sample and their definitions) whose info
+ *               tables are among them
+ * (the last three: issue 32, see "crafted ticky and IPE logs")
  */
 
 static uint64_t pending(void)
@@ -790,6 +813,8 @@ static void crafted_gcblocks(uint64_t target)
 	crafted_end(4);
 }
 
+static void crafted_ticky_ipe(const char *shape, uint64_t target);
+
 static void crafted(const char *shape, uint64_t target)
 {
 	if (!strcmp(shape, "decreasing")) {
@@ -812,9 +837,11 @@ static void crafted(const char *shape, uint64_t target)
 	} else if (!strcmp(shape, "blocks")) {
 		crafted_begin(4, shape);
 		crafted_blocks(target);
-	} else { /* gcblocks */
+	} else if (!strcmp(shape, "gcblocks")) {
 		crafted_begin(4, shape);
 		crafted_gcblocks(target);
+	} else {
+		crafted_ticky_ipe(shape, target);
 	}
 }
 
@@ -1552,6 +1579,120 @@ static void ipe_log(uint64_t n, uint64_t u, uint64_t target)
 	crafted_end(NCAPS);
 }
 
+/* ---- crafted ticky and IPE logs (issue 32) --------------------------------
+ *
+ * gen crafted tickydefs|tickyundef|ipe SIZE OUT: the structures a viewer
+ * keeps per counter or per IPE entry, attacked with as many of them as SIZE
+ * holds (see "crafted logs" above). Everything is in the global blocks. */
+
+enum { EV_TICKY_DEF = 210, EV_TICKY_SAMPLE = 211, EV_TICKY_BEGIN = 212 };
+#define CR_IPE_BASE 0x500000ull
+#define CR_IPE_STRIDE 0x18ull
+#define CR_TICKY_ID 0x7f0000000000ull /* counters' ids: addresses, 16 apart */
+
+static void ticky_begin(void)
+{
+	ev(&global, EV_TICKY_BEGIN, 0);
+}
+
+static void ticky_sample(uint64_t id, uint64_t entries)
+{
+	struct buf *b = ev(&global, EV_TICKY_SAMPLE, 32);
+	put64(b, id);
+	put64(b, entries);
+	put64(b, entries * 24);
+	put64(b, entries * 16);
+}
+
+/* GHC 9.10's layout: id, arity, kinds, name, info table, json (empty) */
+static void ticky_def(struct buf *p, uint64_t id, uint64_t k, uint64_t itbl)
+{
+	char name[32];
+	snprintf(name, sizeof name, "f%llu", (unsigned long long)k);
+	p->n = 0;
+	put64(p, id);
+	put16(p, (uint16_t)(k % 3));
+	put_cstr(p, k % 3 == 0 ? "" : k % 3 == 1 ? "i" : "pi");
+	put_cstr(p, name);
+	put64(p, itbl);
+	put_cstr(p, "");
+	ev_var(&global, EV_TICKY_DEF, p);
+}
+
+/* An IPE event with short strings: table, closure type (decimal), type,
+ * label, module, source */
+static void cr_ipe(struct buf *p, uint64_t addr, uint64_t k)
+{
+	char table[32];
+	snprintf(table, sizeof table, "t%llu", (unsigned long long)k);
+	p->n = 0;
+	put64(p, addr);
+	put_cstr(p, table);
+	put_cstr(p, k % 2 ? "15" : "1");
+	put_cstr(p, "");
+	put_cstr(p, "");
+	put_cstr(p, "M");
+	put_cstr(p, "M.hs:1:1");
+	ev_var(&global, EV_IPE, p);
+}
+
+/* the table of IPE event k: the events in no address order (a stride
+ * through the addresses, coprime to n) */
+static uint64_t cr_ipe_addr(uint64_t k, uint64_t n)
+{
+	uint64_t s = 7919;
+	while (n > 1 && gcd_u64(s, n) != 1)
+		s++;
+	return CR_IPE_BASE + CR_IPE_STRIDE * (n ? k * s % n : 0);
+}
+
+static void crafted_ticky_ipe(const char *shape, uint64_t target)
+{
+	header_ticky = 1;
+	header_ipe = !strcmp(shape, "ipe");
+	crafted_begin(NCAPS, shape);
+	struct buf p = { 0 };
+	uint64_t body = target > 8192 ? target - 8192 : 0, n = 0;
+	if (!strcmp(shape, "tickydefs")) {
+		ticky_begin();
+		for (uint64_t k = 0; k < 1000; k++)
+			ticky_sample(CR_TICKY_ID + 16 * k, 1 + k % 7);
+		for (; written + pending() < body; n++)
+			ticky_def(&p, CR_TICKY_ID + 16 * n, n, CR_IPE_BASE + CR_IPE_STRIDE * n);
+	} else if (!strcmp(shape, "tickyundef")) {
+		while (written + pending() < body) {
+			ticky_begin();
+			for (uint64_t k = 0; k < 1000; k++, n++)
+				ticky_sample(CR_TICKY_ID + 16 * n, 1 + n % 7);
+		}
+	} else { /* ipe */
+		/* the IPE events' count: about 30 bytes each, 40 KB for the rest */
+		uint64_t nipe = body > 40000 ? (body - 40000) / 30 : 1;
+		for (; n < nipe && written + pending() + 40000 < body; n++)
+			cr_ipe(&p, cr_ipe_addr(n, nipe), n);
+		p.n = 0;
+		put8(&p, 0);
+		put64(&p, 100000000); /* sampling period, ns */
+		put32(&p, 8);         /* broken down by info table */
+		for (int i = 0; i < 7; i++)
+			put8(&p, 0);
+		ev_var(&global, EV_HEAP_PROF_BEGIN, &p);
+		put64(ev(&global, EV_HEAP_PROF_SAMPLE_BEGIN, 8), 0);
+		for (uint64_t k = 0; k < 2200; k++) /* the last 200: no IPE event */
+			ipe_sample(&p, k < 2000 && n ? cr_ipe_addr(k * 13 % n, nipe)
+						: CR_IPE_BASE + CR_IPE_STRIDE * (nipe + k), 16 * (k + 1));
+		put64(ev(&global, EV_HEAP_PROF_SAMPLE_END, 8), 0);
+		ticky_begin();
+		for (uint64_t k = 0; k < 200; k++)
+			ticky_sample(CR_TICKY_ID + 16 * k, 1 + k % 7);
+		for (uint64_t k = 0; k < 200; k++)
+			ticky_def(&p, CR_TICKY_ID + 16 * k, k, cr_ipe_addr(n ? k * 17 % n : 0, nipe));
+	}
+	free(p.p);
+	flush_block(&global);
+	crafted_end(NCAPS);
+}
+
 /* ---- counting / checking ---------------------------------------------- */
 
 /* ---- gen -i: the bands' tables, from the raw file ------------------------
@@ -1900,13 +2041,14 @@ int main(int argc, char **argv)
 		shape = argv[2];
 		argv += 2;
 		argc -= 2;
-		static const char *const shapes[] = { "decreasing", "zigzag", "ids", "blocks", "gcblocks" };
+		static const char *const shapes[] = { "decreasing", "zigzag", "ids", "blocks", "gcblocks",
+						      "tickydefs", "tickyundef", "ipe" };
 		size_t i = 0;
 		while (i < sizeof shapes / sizeof shapes[0] && strcmp(shape, shapes[i]))
 			i++;
 		if (i == sizeof shapes / sizeof shapes[0]) {
-			fprintf(stderr, "gen: unknown shape '%s' (decreasing, zigzag, ids, blocks, gcblocks)\n",
-				shape);
+			fprintf(stderr, "gen: unknown shape '%s' (decreasing, zigzag, ids, blocks, gcblocks, "
+					"tickydefs, tickyundef, ipe)\n", shape);
 			return 2;
 		}
 	}

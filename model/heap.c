@@ -151,6 +151,23 @@ static bool feed(struct hb *b, const struct ev *e)
 	return true;
 }
 
+/* The IPE index was full: it is read again for the tables that -hi bands
+ * name only. */
+static bool refill_ipe(struct heap *h, const struct store *s)
+{
+	uint64_t *want = xmallocarray(h->nbands ? h->nbands : 1, sizeof *want);
+	if (!want)
+		return false;
+	size_t n = 0;
+	for (size_t i = 0; i < h->nbands; i++)
+		if (h->breakdown == HEAP_BY_INFO_TABLE && !h->bands[i].stack &&
+		    ipe_parse_addr(h->bands[i].p, h->bands[i].n, &want[n]))
+			n++;
+	bool ok = ipe_refill(&h->ipe, s, want, n);
+	free(want);
+	return ok;
+}
+
 bool heap_build(struct heap *h, const struct store *s)
 {
 	memset(h, 0, sizeof *h);
@@ -186,6 +203,10 @@ bool heap_build(struct heap *h, const struct store *s)
 	if (h->nccs)
 		qsort(h->ccs, h->nccs, sizeof *h->ccs, cmp_cc);
 	ipe_finish(&h->ipe);
+	if (h->ipe.over && !refill_ipe(h, s)) {
+		heap_free(h);
+		return false;
+	}
 	return true;
 }
 

@@ -7,8 +7,14 @@
 #include "order.h"
 #include "vec.h"
 
+size_t ipe_max_override;
+
 bool ipe_note(struct ipe_index *x, uint64_t addr, uint64_t off)
 {
+	if (x->n >= (ipe_max_override ? ipe_max_override : IPE_MAX)) {
+		x->over = true;
+		return true;
+	}
 	struct ipe_entry e = { addr, off };
 	if (!vec_push(x->v, x->n, x->cap, e)) {
 		x->nomem = true;
@@ -123,6 +129,46 @@ void ipe_finish(struct ipe_index *x)
 		if (x->v[i].addr != x->v[k - 1].addr)
 			x->v[k++] = x->v[i];
 	x->n = k;
+}
+
+static int cmp_addr(const void *a, const void *b)
+{
+	return cmp_u64(*(const uint64_t *)a, *(const uint64_t *)b);
+}
+
+static bool addr_before(const void *elem, const void *key)
+{
+	return *(const uint64_t *)elem < *(const uint64_t *)key;
+}
+
+bool ipe_refill(struct ipe_index *x, const struct store *s, uint64_t *want, size_t n)
+{
+	if (!x->over)
+		return true;
+	qsort(want, n, sizeof *want, cmp_addr);
+	x->n = 0;
+	x->over = false;
+	static const uint16_t tag = EV_IPE;
+	struct merge *m = merge_new_tags(s, 0, 0, &tag, 1);
+	if (!m) {
+		x->nomem = true;
+		return false;
+	}
+	const struct ev *e;
+	int32_t cap;
+	while ((e = merge_next(m, &cap)) != NULL && !store_faulted(s)) {
+		if (e->tag != EV_IPE || e->layout == SEL_UNKNOWN_LAYOUT || e->nf < 1)
+			continue;
+		uint64_t a = e->f[0].u;
+		size_t i = lower_bound(want, n, sizeof *want, &a, addr_before);
+		if (i < n && want[i] == a)
+			ipe_note(x, a, e->off);
+	}
+	bool ok = !merge_failed(m);
+	merge_free(m);
+	x->nomem = x->nomem || !ok;
+	ipe_finish(x);
+	return ok;
 }
 
 void ipe_free(struct ipe_index *x)

@@ -8,7 +8,14 @@
  * event's file offset, sorted by address (16 bytes an entry, whatever the
  * strings: GHC's own IPE map runs to hundreds of thousands); the strings
  * are decoded from the store's mapping when one entry is asked for.
- * Never includes curses or termkey. */
+ *
+ * Memory: the index holds at most IPE_MAX entries (2 MB; an IPE event
+ * takes 30 bytes of the file and more, so a log of more than 4 MB of them
+ * would pass the memory promise). Past that it stops growing and says so
+ * (over); ipe_refill then reads the log's IPE events once more and keeps
+ * only the tables the caller names (a profile's bands, the counters' info
+ * tables): a long log of IPE events costs a second reading of them, on
+ * purpose, rather than memory. Never includes curses or termkey. */
 #ifndef HECTIC_IPE_H
 #define HECTIC_IPE_H
 
@@ -26,7 +33,13 @@ struct ipe_index {
 	struct ipe_entry *v; /* by address once ipe_finish ran */
 	size_t n, cap;
 	bool nomem; /* an entry was lost for want of memory */
+	bool over;  /* an entry was left out: the index was full */
 };
+
+#define IPE_MAX ((size_t)1 << 17) /* entries: 16 bytes each */
+
+/* The most entries an index holds: tests lower it. 0: IPE_MAX. */
+extern size_t ipe_max_override;
 
 /* One table's provenance, decoded. Strings are raw bytes of the file
  * (escape them before they reach a terminal), valid while the store's
@@ -46,6 +59,12 @@ bool ipe_note(struct ipe_index *x, uint64_t addr, uint64_t off);
 /* Sorts the index by address (the first event of an address wins over
  * later ones for it). Call once, after the last ipe_note. */
 void ipe_finish(struct ipe_index *x);
+
+/* When the index was full (over): reads the store's IPE events again and
+ * keeps those of the tables want[0 .. n) names (sorted here), up to
+ * IPE_MAX of them, then sorts the index as ipe_finish does. over stays set
+ * when even those did not fit. False when out of memory (nomem set). */
+bool ipe_refill(struct ipe_index *x, const struct store *s, uint64_t *want, size_t n);
 
 void ipe_free(struct ipe_index *x);
 

@@ -8,9 +8,9 @@
 #include "order.h"
 #include "vec.h"
 
-#define TICKY_MIN_BUDGET (4u << 20)
+#define TICKY_MIN_BUDGET (6u << 20)
 
-size_t ticky_budget_override;
+size_t ticky_budget_override, ticky_counters_override;
 
 /* parser/event.h names 210 only */
 enum { EV_TICKY_SAMPLE = 211, EV_TICKY_BEGIN = 212 };
@@ -102,14 +102,16 @@ long ticky_find(const struct ticky *t, uint64_t id)
 	return -1;
 }
 
-/* The counter with this id, added (undefined) when new; -1 when out of
- * memory or at UINT32_MAX - 1 counters. */
+/* The counter with this id, added (undefined) when new; -2 when the
+ * table is full (maxctr, below UINT32_MAX - 1), -1 when out of memory. */
 static long counter_of(struct ticky *t, uint64_t id)
 {
 	long i = ticky_find(t, id);
 	if (i >= 0)
 		return i;
-	if (t->nctr >= UINT32_MAX - 1 || ((t->nctr + 1) * 2 > t->hcap && !map_grow(t)))
+	if (t->nctr >= t->maxctr)
+		return -2;
+	if ((t->nctr + 1) * 2 > t->hcap && !map_grow(t))
 		return -1;
 	struct ticky_counter c = { .id = id };
 	if (!vec_push(t->ctr, t->nctr, t->ctrcap, c))
@@ -203,18 +205,24 @@ struct tb {
 	bool open; /* a sample takes the 211s */
 };
 
-/* The last sample's deltas summed per counter (when it holds more than
- * one of the log's samples), so that it grows with the counters, not with
- * the samples it takes. */
-static void fold_last(struct ticky *t)
+/* The last sample's deltas summed per counter, in place. */
+static void fold(struct ticky *t)
 {
 	size_t k = t->nsamples - 1;
 	uint64_t w = t->samples[k].off;
 	struct ticky_sample m;
-	if (t->samples[k].raw > 1 && merge_two(t, k, k, &w, &m)) {
+	if (merge_two(t, k, k, &w, &m)) {
 		t->samples[k] = m;
 		t->nbytes = (size_t)w;
 	}
+}
+
+/* The last sample folded when it holds more than one of the log's samples,
+ * so that it grows with the counters, not with the samples it takes. */
+static void fold_last(struct ticky *t)
+{
+	if (t->samples[t->nsamples - 1].raw > 1)
+		fold(t);
 }
 
 /* A 212: a new stored sample, or the last one goes on (holding fewer than
@@ -225,6 +233,8 @@ static bool begin_sample(struct tb *b, uint64_t time)
 	if (t->nsamples)
 		fold_last(t);
 	uint64_t used = t->nbytes + (uint64_t)t->nsamples * sizeof *t->samples;
+	if (!ticky_budget_override) /* the counters' share (at most half) */
+		used += (uint64_t)t->nctr * TICKY_CTR_COST;
 	if (used > t->budget && t->nsamples >= 2 && t->merged < (1u << 30))
 		merge_pairs(t);
 	if (t->nsamples && t->samples[t->nsamples - 1].raw < t->merged) {
@@ -244,17 +254,27 @@ static bool counter_sample(struct tb *b, const struct ev *e)
 	t->nraw++;
 	if (!b->open && !begin_sample(b, e->time)) /* a 211 before any 212 */
 		return false;
+	struct ticky_counts d = { e->f[1].u, e->f[2].u, e->f[3].u };
 	long c = counter_of(t, e->f[0].u);
+	if (c == -2) { /* left out: no room for its counter */
+		t->left_samples++;
+		t->left.entries += d.entries;
+		t->left.allocs += d.allocs;
+		t->left.allocd += d.allocd;
+		return true;
+	}
 	if (c < 0 || !vec_grow((void **)&t->bytes, &t->bcap, t->nbytes + 40, 1))
 		return false;
-	struct ticky_counts d = { e->f[1].u, e->f[2].u, e->f[3].u };
 	struct ticky_counter *k = &t->ctr[c];
 	k->total.entries += d.entries;
 	k->total.allocs += d.allocs;
 	k->total.allocd += d.allocd;
 	k->nsamples++;
 	t->nbytes += put_delta(t->bytes + t->nbytes, (uint32_t)c, &d);
-	t->samples[t->nsamples - 1].n++;
+	/* a sample that names its counters again and again (no 212 between)
+	 * is folded before it holds twice as many deltas as there are counters */
+	if (++t->samples[t->nsamples - 1].n > 2 * t->nctr + 64)
+		fold(t);
 	return true;
 }
 
@@ -266,6 +286,10 @@ static bool counter_def(struct tb *b, const struct ev *e)
 {
 	struct ticky *t = b->t;
 	long c = counter_of(t, e->f[0].u);
+	if (c == -2) {
+		t->left_defs++;
+		return true;
+	}
 	if (c < 0)
 		return false;
 	struct ticky_counter *k = &t->ctr[c];
@@ -311,7 +335,23 @@ static int cmp_order(const void *a, const void *b)
 			cmp_u64(*(const uint32_t *)a, *(const uint32_t *)b));
 }
 
-static bool finish(struct ticky *t)
+/* The IPE index was full: it is read again for the counters' info tables
+ * only. */
+static bool refill_ipe(struct ticky *t, const struct store *s)
+{
+	uint64_t *want = xmallocarray(t->nctr ? t->nctr : 1, sizeof *want);
+	if (!want)
+		return false;
+	size_t n = 0;
+	for (size_t i = 0; i < t->nctr; i++)
+		if (t->ctr[i].has_itbl)
+			want[n++] = t->ctr[i].itbl;
+	bool ok = ipe_refill(&t->ipe, s, want, n);
+	free(want);
+	return ok;
+}
+
+static bool finish(struct ticky *t, const struct store *s)
 {
 	t->order = xmallocarray(t->nctr ? t->nctr : 1, sizeof *t->order);
 	if (!t->order)
@@ -326,6 +366,8 @@ static bool finish(struct ticky *t)
 	qsort(t->order, t->nctr, sizeof *t->order, cmp_order);
 	sort_ctx = NULL;
 	ipe_finish(&t->ipe);
+	if (t->ipe.over && !refill_ipe(t, s))
+		return false;
 	t->nomem = t->nomem || t->ipe.nomem;
 	return true;
 }
@@ -335,8 +377,11 @@ bool ticky_build(struct ticky *t, const struct store *s)
 	memset(t, 0, sizeof *t);
 	t->merged = 1;
 	t->tmin = s->tmin;
-	t->budget = ticky_budget_override ? ticky_budget_override
-		  : s->size / 20 > TICKY_MIN_BUDGET ? s->size / 20 : TICKY_MIN_BUDGET;
+	uint64_t whole = s->size / 20 > TICKY_MIN_BUDGET ? s->size / 20 : TICKY_MIN_BUDGET;
+	t->budget = ticky_budget_override ? ticky_budget_override : whole;
+	uint64_t maxctr = ticky_counters_override ? ticky_counters_override
+			: whole / 2 / TICKY_CTR_COST;
+	t->maxctr = (size_t)(maxctr < UINT32_MAX - 1 ? maxctr : UINT32_MAX - 1);
 	static const uint16_t ipe_tag = EV_IPE;
 	struct merge *m = merge_new_tags(s, 0, CLASS_BIT(CL_TICKY), &ipe_tag, 1);
 	if (!m)
@@ -348,7 +393,7 @@ bool ticky_build(struct ticky *t, const struct store *s)
 	while (ok && (e = merge_next(m, &cap)) != NULL && !store_faulted(s))
 		if (e->layout != SEL_UNKNOWN_LAYOUT && !(e->bad & (BAD_LEN | BAD_TICKY_LEN)))
 			ok = feed(&b, e);
-	ok = ok && !merge_failed(m) && finish(t);
+	ok = ok && !merge_failed(m) && finish(t, s);
 	merge_free(m);
 	if (!ok)
 		ticky_free(t);

@@ -17,9 +17,16 @@
  * one the counts were taken at) and from then on each stored sample takes
  * twice as many of the log's, so the totals and every window that ends on
  * a stored sample stay exact and only the time resolution coarsens
- * (merged says by how much). Strings point into the store's mapping (raw
- * bytes of the file: escape before showing). Never includes curses or
- * termkey. */
+ * (merged says by how much). The counters share that budget (5% of the
+ * file, at least 6 MB): they may take half of it, TICKY_CTR_COST each
+ * (what the table and a report or pane keep per counter), and the samples
+ * the rest. A counter the table has no room for is left out, on purpose:
+ * its definition and samples are counted (left_defs, left_samples) and its
+ * samples' counts summed into left, so that the table says what it lacks,
+ * and a log of a million counters, or of samples of a million undefined
+ * ones, costs the budget and no more. Strings point into the store's
+ * mapping (raw bytes of the file: escape before showing). Never includes
+ * curses or termkey. */
 #ifndef HECTIC_TICKY_H
 #define HECTIC_TICKY_H
 
@@ -76,6 +83,11 @@ struct ticky {
 	size_t nundefined;         /* counters with samples but no definition */
 	unsigned merged;           /* log samples per stored sample, at most */
 	bool nomem;                /* something was lost for want of memory */
+	/* the counters' memory budget: how many the table holds, and what
+	 * was left out for want of room (see above) */
+	size_t maxctr;
+	uint64_t left_defs, left_samples;
+	struct ticky_counts left;
 	/* (internal) */
 	size_t ctrcap, scap, bcap, hcap;
 	uint64_t *hkeys;
@@ -126,7 +138,18 @@ static inline uint64_t ticky_get(const struct ticky_counts *c, enum ticky_field 
 bool ticky_ipe(const struct ticky *t, const struct store *s, uint32_t c, struct ipe *out);
 
 /* Memory the deltas may take (bytes) before samples are merged: tests
- * lower it. 0: 5% of the file, at least 4 MB. */
+ * lower it. 0: 5% of the file, at least 6 MB, less what the counters
+ * take. */
 extern size_t ticky_budget_override;
+
+/* The most counters the table holds: tests lower it. 0: half the budget,
+ * TICKY_CTR_COST bytes a counter. */
+extern size_t ticky_counters_override;
+
+/* What a counter costs at most: its entry twice (the array doubles), four
+ * slots of the id map (12 bytes each: at most half full, and doubling),
+ * its place in order, and what a report or the pane keeps for it (the
+ * window's sums, its row, a second log's match). */
+#define TICKY_CTR_COST (2 * sizeof(struct ticky_counter) + 4 * 12 + 4 + 64)
 
 #endif

@@ -10,6 +10,9 @@
 # runstat -x makes a missing exit-time read an error, so a sandbox that
 # forbids ptrace fails here, it does not pass unmeasured).  Each run must
 # exit 0 and stay within the promise.  Memory, not time, is asserted.
+# The ticky and IPE shapes (tickydefs, tickyundef, ipe: issue 32) are
+# generated the same way, and `ticky`, `ticky --tsv`, `heap` and the
+# viewer's ticky pane run on them.
 # A sanitizer build's shadow memory is not the program's: the suite then
 # says so and exits 77 (tests/run.sh reports it as skipped, not passed).
 # Usage: sh tests/memory.sh path/to/hectic
@@ -84,6 +87,22 @@ for shape in decreasing zigzag ids blocks gcblocks; do
 		continue
 	fi
 	check_all "$f" "$shape ($SIZE)"
+	rm -f "$f"
+done
+
+# the ticky counters and IPE entries (issue 32): a million counters'
+# definitions, samples of a million undefined counters, a million IPE
+# entries; `ticky`, `heap` and the viewer's ticky pane (I) headless
+for shape in tickydefs tickyundef ipe; do
+	f=$T/$shape.eventlog
+	if ! "$T/gen" crafted "$shape" "$SIZE" "$f"; then
+		bad "$shape: bench/gen.c could not make the log"
+		continue
+	fi
+	check "$f" "$shape ($SIZE): ticky" ticky
+	check "$f" "$shape ($SIZE): ticky --tsv" ticky --tsv
+	check "$f" "$shape ($SIZE): heap" heap
+	check "$f" "$shape ($SIZE): viewer --bench ticky pane" --bench='I'
 	rm -f "$f"
 done
 

@@ -34,9 +34,11 @@ static const char *const sort_names[] = { [SORT_ENTRIES] = "entries", [SORT_ALLO
 
 static const struct tk *cmp_ctx; /* qsort has no context argument */
 
+/* An undefined counter has no name (NULL, 0): memcmp must not see it. */
 static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
 {
-	int r = memcmp(a, b, na < nb ? na : nb);
+	size_t n = na < nb ? na : nb;
+	int r = n ? memcmp(a, b, n) : 0;
 	return r ? r : (na > nb) - (na < nb);
 }
 
@@ -85,6 +87,10 @@ static int tk_prepare(struct report_ctx *c)
 		return EXIT_BADINPUT;
 	}
 	k->built = true;
+	if (k->t.left_defs || k->t.left_samples)
+		warnx_("%s: the ticky table reached its memory budget: %" PRIu64 " definitions and %"
+		       PRIu64 " samples of counters past the first %zu left out", c->o.path,
+		       k->t.left_defs, k->t.left_samples, k->t.nctr);
 	size_t n = k->t.nctr;
 	k->sum = calloc(n ? n : 1, sizeof *k->sum);
 	k->rows = calloc(n ? n : 1, sizeof *k->rows);
@@ -160,6 +166,13 @@ static void head(const struct report_ctx *c, const struct tk *k)
 	if (k->t.merged > 1)
 		printf("(memory budget: up to %u samples of the log merged into one)\n",
 		       k->t.merged);
+	if (k->t.left_defs || k->t.left_samples)
+		printf("(the ticky table reached its memory budget at %zu counters: %" PRIu64
+		       " definitions and %" PRIu64 " samples of other counters are left out, "
+		       "%" PRIu64 " entries, %" PRIu64 " bytes allocated and %" PRIu64
+		       " alloc'd in all)\n",
+		       k->t.nctr, k->t.left_defs, k->t.left_samples, k->t.left.entries,
+		       k->t.left.allocs, k->t.left.allocd);
 	if (k->sort != SORT_DEF)
 		printf("(sorted by %s; GHC's order is the definitions')\n", sort_names[k->sort]);
 	printf("\n");
@@ -242,6 +255,9 @@ static void notes(const struct report_ctx *c, const struct tk *k)
 		       "%s) is not in the log.\n",
 		       report_text_time(a, k->t.samples[k->t.nsamples - 1].time),
 		       report_text_time(b, c->s.tmax));
+	if (k->t.ipe.over)
+		printf("Some counters' source locations are left out: their IPE events are more "
+		       "than the memory budget holds (%zu).\n", k->t.ipe.n);
 	printf("Not in the log: the RTS's own counters and totals that +RTS -r prints around "
 	       "this table (ENTERS, RETURNS, ALLOC_HEAP_ctr, ...).\n");
 }
@@ -308,8 +324,8 @@ static void ipe_fields(const struct report_ctx *c, const struct tk *k, uint32_t 
 		printf("\t0x%" PRIx64, t->itbl);
 	else
 		printf("\t");
-	if (!ticky_ipe(&k->t, &c->s, i, &p)) {
-		printf("\t\t\t\t\t\n");
+	if (!ticky_ipe(&k->t, &c->s, i, &p)) { /* table, closure, type, label, module, src */
+		printf("\t\t\t\t\t\t\n");
 		return;
 	}
 	const char *cl = p.closure_ok ? ipe_closure_name(p.closure) : NULL;

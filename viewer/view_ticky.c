@@ -428,9 +428,11 @@ static void draw_ticky(struct viewer *u)
 		snprintf(runs, sizeof runs, " of run %s (%zu in run %s)", core_run_letter(u), p->o.nctr,
 			 u->swapped ? "A" : "B");
 	snprintf(title, sizeof title,
-		 "ticky: %zu counters%s, %zu samples in the window%s; by %s (%s: sort)%s", p->t.nctr,
+		 "ticky: %zu counters%s, %zu samples in the window%s; by %s (%s: sort)%s%s", p->t.nctr,
 		 runs, p->nwin, p->t.merged > 1 ? " (merged)" : "", sort_name[p->sort],
 		 core_key_for(u, ACT_PANE_SORT),
+		 p->t.left_defs || p->t.left_samples ? "; partial: the table reached its memory "
+						       "budget, other counters left out" : "",
 		 p->t.nundefined ? "; definitions missing: the log ends before the exit" : "");
 	struct pane_area a = pane_frame(u, title);
 	if (a.h < 2)

@@ -182,6 +182,132 @@ static void test_undefined(void **state)
 	evb_free(&b);
 }
 
+/* Past the counters' budget a counter is left out: its samples counted and
+ * summed, its definition counted; the counters kept are whole. */
+static void test_counters_budget(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	header(&b);
+	begin(&b, 100);
+	for (uint64_t id = 1; id <= 10; id++)
+		sample(&b, 100 + id, id, id, 2 * id, 3 * id);
+	begin(&b, 200);
+	sample(&b, 201, 9, 1, 1, 1);
+	sample(&b, 202, 2, 5, 0, 0);
+	for (uint64_t id = 12; id >= 1; id--)
+		def(&b, 300 + id, id, 1, "L", "f", 0);
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	ticky_counters_override = 4;
+	struct ticky t;
+	bool ok = ticky_build(&t, &s);
+	ticky_counters_override = 0;
+	assert_true(ok);
+	assert_int_equal(t.nctr, 4);
+	assert_int_equal(t.left_samples, 7);
+	assert_int_equal(t.left.entries, 5 + 6 + 7 + 8 + 9 + 10 + 1);
+	assert_int_equal(t.left.allocs, 2 * (5 + 6 + 7 + 8 + 9 + 10) + 1);
+	assert_int_equal(t.left.allocd, 3 * (5 + 6 + 7 + 8 + 9 + 10) + 1);
+	assert_int_equal(t.left_defs, 8);
+	assert_int_equal(t.ndefs, 4);
+	assert_int_equal(t.nundefined, 0);
+	assert_int_equal(ticky_find(&t, 5), -1);
+	long two = ticky_find(&t, 2);
+	assert_true(two >= 0);
+	assert_true(t.ctr[two].defined);
+	assert_int_equal(t.ctr[two].total.entries, 7);
+	assert_int_equal(t.nsamples, 2);
+	ticky_free(&t);
+	store_close(&s);
+	evb_free(&b);
+}
+
+/* A sample that names its few counters again and again, with no 212
+ * between, is folded as it goes: it holds a few deltas, not one a 211. */
+static void test_long_sample(void **state)
+{
+	(void)state;
+	enum { N = 5000 };
+	struct evb b = EVB_INIT;
+	header(&b);
+	begin(&b, 100);
+	for (uint64_t k = 0; k < N; k++)
+		sample(&b, 101 + k, 1 + k % 3, 1, k, 2);
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct ticky t;
+	assert_true(ticky_build(&t, &s));
+	assert_int_equal(t.nctr, 3);
+	assert_int_equal(t.nsamples, 1);
+	assert_true(t.samples[0].n <= 2 * 3 + 64);
+	assert_true(t.nbytes < 70 * 40);
+	struct ticky_counts w[3];
+	assert_int_equal(ticky_window(&t, 0, UINT64_MAX, w), 1);
+	uint64_t all = 0;
+	for (int c = 0; c < 3; c++) {
+		all += w[c].allocs;
+		assert_int_equal(w[c].entries, t.ctr[c].total.entries);
+	}
+	assert_int_equal(w[0].entries + w[1].entries + w[2].entries, N);
+	assert_int_equal(all, (uint64_t)N * (N - 1) / 2);
+	ticky_free(&t);
+	store_close(&s);
+	evb_free(&b);
+}
+
+/* More IPE events than the index holds: it is read again for the
+ * counters' info tables only, and their provenance is whole. */
+static void test_ipe_full(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	header(&b);
+	char name[16];
+	for (uint64_t k = 0; k < 10; k++) {
+		snprintf(name, sizeof name, "t%u_info", (unsigned)k);
+		ipe(&b, 10 + k, 0x1000 + 16 * k, name, "x.hs:1:1");
+	}
+	begin(&b, 100);
+	sample(&b, 101, 0xA, 1, 0, 0);
+	sample(&b, 102, 0xB, 1, 0, 0);
+	sample(&b, 103, 0xC, 1, 0, 0);
+	def(&b, 200, 0xA, 0, "", "a", 0x1000 + 16 * 9);
+	def(&b, 201, 0xB, 0, "", "b", 0x1000 + 16 * 7);
+	def(&b, 202, 0xC, 0, "", "c", 0x9000); /* no IPE event */
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	for (int round = 0; round < 2; round++) {
+		size_t max = round ? 1 : 3;
+		ipe_max_override = max;
+		struct ticky t;
+		bool ok = ticky_build(&t, &s);
+		ipe_max_override = 0;
+		assert_true(ok);
+		assert_true(t.ipe.n <= max);
+		struct ipe p;
+		long a = ticky_find(&t, 0xA), bb = ticky_find(&t, 0xB), c = ticky_find(&t, 0xC);
+		/* when even the wanted tables do not fit, the refill keeps the
+		 * first in the log: b's table (7), not a's (9) */
+		assert_int_equal(ticky_ipe(&t, &s, (uint32_t)a, &p), max == 3);
+		if (max == 3)
+			assert_true(bytes_are(p.table, p.ntable, "t9_info"));
+		assert_true(ticky_ipe(&t, &s, (uint32_t)bb, &p));
+		assert_true(bytes_are(p.table, p.ntable, "t7_info"));
+		assert_false(ticky_ipe(&t, &s, (uint32_t)c, &p));
+		assert_int_equal(t.ipe.over, max == 1);
+		ticky_free(&t);
+	}
+	store_close(&s);
+	evb_free(&b);
+}
+
 /* A log without ticky events: nothing, and no error. */
 static void test_none(void **state)
 {
@@ -544,6 +670,8 @@ int main(void)
 		cmocka_unit_test(test_series),	       cmocka_unit_test(test_report_910),
 		cmocka_unit_test(test_report_96),      cmocka_unit_test(test_window_fixture),
 		cmocka_unit_test(test_ipe_910),	       cmocka_unit_test(test_ipe_96),
+		cmocka_unit_test(test_counters_budget), cmocka_unit_test(test_long_sample),
+		cmocka_unit_test(test_ipe_full),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
