@@ -20,6 +20,10 @@
 # u64 in every field, a mark that wraps, bookmarks out of order, unknown
 # keys) at $XDG_STATE_HOME/hectic/<FNV-1a of the log's real path>.session.
 #
+# Then the walk of the two-log viewer (issue 32): hectic LOG LOG2, LOG2 a
+# second log of bench/gen.c's big mode at $HECTIC_WALK_SIZE2 (60M), so
+# that every action of every pane and panel runs with two runs.
+#
 # Usage: sh tests/e2e/walk.sh BUILD_DIR (a SANITIZE=1 build: make check-big)
 # Environment:
 #   HECTIC_BENCH_DIR   where the log is cached, as make bench does
@@ -27,7 +31,8 @@
 #   HECTIC_WALK_SIZE   the log's size, bytes or K/M/G (10^3, 10^6, 10^9)
 #                      [520M]; below 500M the walk runs, but the size
 #                      check fails
-#   HECTIC_WALK_PASSES "plain session" (the default), or one of them
+#   HECTIC_WALK_PASSES "plain session two" (the default), or some of them
+#   HECTIC_WALK_SIZE2  the second log's size for the pass "two" [60M]
 #   HECTIC_WALK_CONTEXTS  the contexts to walk, e.g. "list heap threads"
 #                      (default: every one)
 #   CC                 the compiler of bench/gen.c [cc]
@@ -81,6 +86,22 @@ else
 	counts=$("$GEN" -c "$LOG.part") || { rm -f "$LOG.part"; echo "walk: $LOG.part: not a well-formed eventlog" >&2; exit 2; }
 	mv "$LOG.part" "$LOG"
 	printf '%s\n%s\n' "$key" "$counts" >"$LOG.stamp"
+fi
+# the second log of the pass "two", cached likewise
+size2=${HECTIC_WALK_SIZE2:-60M}
+LOG2=$dir/big-$size2.eventlog
+key2="big $(cksum <bench/gen.c) $size2"
+if [ -f "$LOG2" ] && [ -f "$LOG2.stamp" ] && [ "$(sed -n 1p "$LOG2.stamp")" = "$key2" ]; then
+	note "using cached $LOG2"
+else
+	rm -f "$LOG2" "$LOG2.stamp"
+	note "writing $LOG2 (bench/gen.c big $size2)"
+	t2=$(echo "$size2" | awk '{ n = $0; m = 1; if (n ~ /[mM]/) m = 1e6; else if (n ~ /[gG]/) m = 1e9; else if (n ~ /[kK]/) m = 1e3
+		sub(/[^0-9].*$/, "", n); printf "%.0f\n", n * m }')
+	"$GEN" big "$t2" "$LOG2.part" && "$GEN" -c "$LOG2.part" >/dev/null ||
+		{ rm -f "$LOG2.part"; echo "walk: gen failed for $LOG2" >&2; exit 2; }
+	mv "$LOG2.part" "$LOG2"
+	echo "$key2" >"$LOG2.stamp"
 fi
 bytes=$(wc -c <"$LOG")
 events=$(sed -n 2p "$LOG.stamp" | cut -d' ' -f1)
@@ -205,6 +226,8 @@ launch() {
 	if [ "$SESSION" = 1 ]; then
 		write_session
 		start_job "$W" "$H" $SAN_ENV XDG_STATE_HOME="$STATE" -- "$LOG"
+	elif [ "$PASS" = two ]; then
+		start_job "$W" "$H" $SAN_ENV -- "$LOG" "$LOG2"
 	else
 		start_job "$W" "$H" $SAN_ENV -- "$LOG"
 	fi
@@ -490,10 +513,10 @@ EOF
 
 # ---- the passes ----
 
-passes=${HECTIC_WALK_PASSES:-plain session}
+passes=${HECTIC_WALK_PASSES:-plain session two}
 for PASS in $passes; do
 	case $PASS in
-	plain) SESSION=0 ;;
+	plain | two) SESSION=0 ;;
 	session) SESSION=1 ;;
 	*) echo "walk: unknown pass '$PASS'" >&2; exit 2 ;;
 	esac
