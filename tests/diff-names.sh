@@ -41,6 +41,18 @@ awk -F'\t' -v n=$N '
 	  if (c != n) print c " distinct span names in the diff, want " n }' "$T/d" >"$T/why"
 if [ -s "$T/why" ]; then bad "$(head -5 "$T/why")"; else ok; fi
 
+# the text for people (issue 33): names of 200 bytes stand on a line of
+# their own and every figure stays in its column; times with their unit
+"$H" diff "$T/a.eventlog" "$T/b.eventlog" >"$T/txt" 2>"$T/err"
+awk '/^spans$/ { on = 1; next } /^threads$/ { on = 0 }
+	# a line of figures: where its first figure (A, a time) ends
+	on && match($0, /[0-9.]+ns +[0-9.]+ns +\+[0-9.]+ns/) { n++; match($0, /[0-9.]+ns /); col[n] = RSTART + RLENGTH }
+	END { if (!n) print "no figure with its unit (ns) in the spans section"
+	  for (i = 2; i <= n; i++) if (col[i] != col[1]) { print "figure line " i ": A ends at column " col[i] ", on line 1 at " col[1]; exit } }' "$T/txt" >"$T/why"
+if [ -s "$T/why" ]; then bad "text columns: $(head -3 "$T/why")"; else ok; fi
+grep -c '^p\{200\}-[0-9]* total$' "$T/txt" >"$T/n"
+if [ "$(cat "$T/n")" = $N ]; then ok; else bad "text: $(cat "$T/n") names on a line of their own, want $N"; fi
+
 # --to before --from: an error, not empty sections
 "$H" diff --from 10s --to 1s "$T/a.eventlog" "$T/b.eventlog" >"$T/out" 2>"$T/err"
 rc=$?

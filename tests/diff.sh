@@ -183,7 +183,7 @@ eq nogc-gen0-count-b "$(cell "$T/d" pauses gen0_count 4)" ""
 "$H" summary --tsv $M/ghc96-threaded.eventlog >"$T/sa"
 eq nogc-gen0-count-a "$(cell "$T/d" pauses gen0_count 3)" "$(field "$T/sa" gen0_collections)"
 "$H" diff $M/ghc96-threaded.eventlog $M/ghc96-user-only.eventlog >"$T/d"
-grep -Eq '^allocated_bytes +[0-9]+ +\(only in A\)' "$T/d" && ok || bad "nogc-text: allocated_bytes not marked only in A"
+grep -Eq '^allocated +[0-9.]+[kMGT]?B +\(only in A\)' "$T/d" && ok || bad "nogc-text: allocated not marked only in A"
 grep -q '(B: no GC events)' "$T/d" && ok || bad "nogc-text: the histogram does not say B has no GC events"
 
 # ---- --align RE: each run's window from its first matching marker ----

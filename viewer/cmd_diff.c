@@ -114,10 +114,15 @@ static bool add_summary_rows(struct diff_rows *rows, const struct diff_run *r)
 			struct diff_row *w = diff_row_named(rows, DS_SUMMARY, DSUF_NONE, v[i].name,
 							    strlen(v[i].name));
 			ok = w != NULL; /* (the summary's rows come first: within any budget) */
-			if (!w || !v[i].known)
+			if (!w)
 				continue;
-			w->frac = v[i].kind == SUMMARY_FRAC;
-			if (w->frac) {
+			static const uint8_t unit[] = { [SUMMARY_COUNT] = DU_COUNT, [SUMMARY_BYTES] = DU_BYTES,
+							[SUMMARY_NS] = DU_NS, [SUMMARY_FRAC] = DU_FRAC,
+							[SUMMARY_FLAG] = DU_FLAG };
+			w->unit = unit[v[i].kind];
+			if (!v[i].known)
+				continue;
+			if (w->unit == DU_FRAC) {
 				double x = summary_productivity(&sm) * DIFF_FRAC_UNIT + 0.5;
 				diff_set(w, side == 1, x > 0 ? (uint64_t)x : 0);
 			} else {
@@ -170,6 +175,7 @@ static bool add_pause_rows(struct diff_rows *rows, const struct diff_run *ra, co
 			struct diff_row *w = diff_row_named(rows, DS_PAUSES, DSUF_NONE, key, (size_t)kl);
 			if (!w)
 				return false;
+			w->unit = k == 0 ? DU_COUNT : DU_NS;
 			if (ka)
 				diff_set(w, false, va[k]);
 			if (kb)
@@ -273,148 +279,6 @@ static void write_histograms(const struct pause_hist *h)
 			putchar('\n');
 		}
 	}
-}
-
-/* ---- writing ---- */
-
-static bool changed(const struct diff_row *w)
-{
-	return w->ha != w->hb || (w->ha && w->a != w->b);
-}
-
-/* The delta and the ratio as text ("" where a side is missing, or the
- * ratio where A is 0). */
-static void delta_ratio(const struct diff_row *w, char *d, size_t dn, char *r, size_t rn)
-{
-	*d = *r = 0;
-	if (!w->ha || !w->hb)
-		return;
-	diff_delta_text(w, d, dn);
-	if (w->a != 0)
-		snprintf(r, rn, "%.4f", diff_value(w, true) / diff_value(w, false));
-}
-
-/* A row's key as its section's report names it: the key, and its suffix
- * after a space; its width on screen. */
-static size_t write_key(const struct diff_rows *rows, const struct diff_row *w, bool escape,
-			bool tsv)
-{
-	size_t kl;
-	const char *k = diff_row_key(rows, w, &kl);
-	report_text_field(stdout, (const uint8_t *)k, kl, escape, tsv);
-	size_t width = report_text_width(k, kl);
-	if (w->sub != DSUF_NONE) {
-		printf(" %s", diff_suffix[w->sub]);
-		width += 1 + strlen(diff_suffix[w->sub]);
-	}
-	return width;
-}
-
-/* The cells of a side: its value, or where only the other run has the
- * figure, text said of that (in the text report). */
-static void side_text(const struct diff_row *w, bool b_side, char *out, size_t n)
-{
-	if (b_side ? w->hb : w->ha)
-		diff_value_text(w, b_side, out, n);
-	else
-		*out = 0;
-}
-
-static void write_tsv(const struct diff_rows *rows, bool all, bool escape)
-{
-	printf("section\tkey\ta\tb\tdelta\tratio\n");
-	for (size_t i = 0; i < rows->n; i++) {
-		const struct diff_row *w = &rows->v[i];
-		if (!all && !changed(w))
-			continue;
-		char d[48], r[48], a[48], b[48];
-		delta_ratio(w, d, sizeof d, r, sizeof r);
-		side_text(w, false, a, sizeof a);
-		side_text(w, true, b, sizeof b);
-		printf("%s\t", diff_section_name[w->sec]);
-		write_key(rows, w, escape, true);
-		printf("\t%s\t%s\t%s\t%s\n", a, b, d, r);
-	}
-}
-
-/* Why a run's log cannot give a section's figures ("" when it can): the
- * words every report uses for a class left out, or the profile it was not
- * run with. */
-static const char *section_absent(const char *sec, const struct diff_run *r, char *buf, size_t n)
-{
-	buf[0] = 0;
-	class_set have = r->s.classes;
-	if (!strcmp(sec, "pauses") && !(have & CLASS_BIT(CL_GC)))
-		return class_absent(CLASS_BIT(CL_GC), 0, buf, n);
-	if (!strcmp(sec, "threads") && !(have & CLASS_BIT(CL_SCHED)))
-		return class_absent(CLASS_BIT(CL_SCHED), 0, buf, n);
-	if (!strncmp(sec, "heap", 4) && !r->censuses)
-		snprintf(buf, n, "no heap profile in this log (+RTS -h with -l)");
-	if (!strncmp(sec, "profile", 7) && !r->ticks)
-		snprintf(buf, n, "no cost-centre profile in this log (a profiled build, +RTS -p with -l)");
-	return buf;
-}
-
-/* Under a section's heading, or for a section no row is in: what a run's
- * log lacks of it. True when either does. */
-static bool say_absent(const char *sec, const struct diff_run *ra, const struct diff_run *rb)
-{
-	char wa[200], wb[200];
-	section_absent(sec, ra, wa, sizeof wa);
-	section_absent(sec, rb, wb, sizeof wb);
-	if (*wa && *wb && !strcmp(wa, wb))
-		printf("(A and B: %s)\n", wa);
-	else {
-		if (*wa)
-			printf("(A: %s)\n", wa);
-		if (*wb)
-			printf("(B: %s)\n", wb);
-	}
-	return *wa || *wb;
-}
-
-static void write_text(const struct diff_rows *rows, bool all, bool escape,
-		       const struct diff_run *ra, const struct diff_run *rb)
-{
-	printf("A: %s\nB: %s\n", ra->path, rb->path);
-	const char *sec = NULL;
-	size_t hidden = 0;
-	static const char *const absent_able[] = { "pauses", "heap", "profile", "threads" };
-	bool seen[4] = { false };
-	for (size_t i = 0; i < rows->n; i++) {
-		const struct diff_row *w = &rows->v[i];
-		if (!sec || strcmp(sec, diff_section_name[w->sec])) {
-			sec = diff_section_name[w->sec];
-			printf("\n%s\n", sec);
-			for (int k = 0; k < 4; k++)
-				if (!strcmp(sec, absent_able[k])) {
-					seen[k] = true;
-					say_absent(sec, ra, rb);
-				}
-			printf("%-32s %16s %16s %16s %9s\n", "", "A", "B", "B - A", "B / A");
-		}
-		if (!all && !changed(w)) {
-			hidden++;
-			continue;
-		}
-		char d[48], r[48], a[48], b[48];
-		delta_ratio(w, d, sizeof d, r, sizeof r);
-		side_text(w, false, a, sizeof a);
-		side_text(w, true, b, sizeof b);
-		size_t kw = write_key(rows, w, escape, false);
-		printf("%*s %16s %16s %16s %9s\n", kw < 32 ? (int)(32 - kw) : 0, "",
-		       w->ha ? a : w->hb ? "(only in B)" : "", w->hb ? b : w->ha ? "(only in A)" : "", d,
-		       r);
-	}
-	for (int k = 0; k < 4; k++) /* a section neither run has rows of */
-		if (!seen[k]) {
-			printf("\n%s\n", absent_able[k]);
-			if (!say_absent(absent_able[k], ra, rb))
-				printf("(no figures in either log)\n");
-		}
-	if (hidden)
-		printf("\n(%zu unchanged figure%s left out: --all lists them)\n", hidden,
-		       hidden == 1 ? "" : "s");
 }
 
 /* ---- the window ---- */
@@ -533,8 +397,10 @@ static void usage(FILE *f)
 		   "A B\n");
 	if (f != stdout)
 		return;
-	fprintf(f, "\nCompares two runs' eventlogs, with A, B, B - A and B / A, the largest\n"
-		   "changes first; a figure one run lacks is empty on its side. Sections and keys:\n"
+	fprintf(f, "\nCompares two runs' eventlogs, with A, B, B - A and B / A: in each section the\n"
+		   "figures of a unit together, the largest |B - A| first; a figure one run lacks\n"
+		   "is empty on its side. The text gives times and bytes with their unit; --tsv\n"
+		   "keys and raw integers. Sections and keys (as --tsv names them):\n"
 		   "  summary            every field of summary --tsv, by its name\n"
 		   "  pauses             genN_count, genN_p50_ns, genN_p90_ns, genN_p99_ns, genN_max_ns\n"
 		   "  heap, heap_mean    a band's peak and mean, by its name as heap --tsv writes it\n"
@@ -622,9 +488,9 @@ int cmd_diff(int argc, char **argv)
 	if (rc < 0) {
 		diff_rows_sort(&rows);
 		if (tsv) {
-			write_tsv(&rows, all, escape);
+			diff_write_tsv(&rows, all, escape);
 		} else {
-			write_text(&rows, all, escape, &r[0], &r[1]);
+			diff_write_text(&rows, all, escape, &r[0], &r[1]);
 			write_histograms(&hist);
 		}
 		rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;

@@ -11,7 +11,6 @@
  * being filled in. */
 #include "diff_rows.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,13 +253,13 @@ void diff_add(struct diff_row *w, bool b_side, uint64_t v)
 double diff_value(const struct diff_row *w, bool b_side)
 {
 	double v = (double)(b_side ? w->b : w->a);
-	return w->frac ? v / DIFF_FRAC_UNIT : v;
+	return w->unit == DU_FRAC ? v / DIFF_FRAC_UNIT : v;
 }
 
 void diff_value_text(const struct diff_row *w, bool b_side, char *out, size_t n)
 {
 	uint64_t v = b_side ? w->b : w->a;
-	if (w->frac)
+	if (w->unit == DU_FRAC)
 		snprintf(out, n, "%llu.%04llu", (unsigned long long)(v / DIFF_FRAC_UNIT),
 			 (unsigned long long)(v % DIFF_FRAC_UNIT));
 	else
@@ -272,7 +271,7 @@ void diff_delta_text(const struct diff_row *w, char *out, size_t n)
 	uint64_t a = w->a, b = w->b;
 	bool neg = b < a;
 	uint64_t d = neg ? a - b : b - a;
-	if (w->frac)
+	if (w->unit == DU_FRAC)
 		snprintf(out, n, "%s%llu.%04llu", neg ? "-" : "", (unsigned long long)(d / DIFF_FRAC_UNIT),
 			 (unsigned long long)(d % DIFF_FRAC_UNIT));
 	else
@@ -281,19 +280,11 @@ void diff_delta_text(const struct diff_row *w, char *out, size_t n)
 
 /* ---- sorting ---- */
 
-/* The size of a row's change, for sorting: a figure only one run has
- * first, then the relative change, then the absolute one. */
-static double change_of(const struct diff_row *w)
+/* |B - A|, a side without a figure counted as 0. */
+static uint64_t change_of(const struct diff_row *w)
 {
-	if (w->ha != w->hb)
-		return INFINITY;
-	if (!w->ha)
-		return -1;
-	double va = diff_value(w, false), vb = diff_value(w, true);
-	double d = vb > va ? vb - va : va - vb;
-	if (d == 0)
-		return 0;
-	return va != 0 ? d / va : 1e300;
+	uint64_t a = w->ha ? w->a : 0, b = w->hb ? w->b : 0;
+	return a > b ? a - b : b - a;
 }
 
 /* (qsort's comparator has no argument: the table being sorted; diff sorts
@@ -306,7 +297,9 @@ static int cmp_change(const void *x, const void *y)
 	const struct diff_row *a = x, *b = y;
 	if (a->sec != b->sec)
 		return a->sec < b->sec ? -1 : 1;
-	double ca = change_of(a), cb = change_of(b);
+	if (a->unit != b->unit)
+		return a->unit < b->unit ? -1 : 1;
+	uint64_t ca = change_of(a), cb = change_of(b);
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
 	size_t la, lb;

@@ -40,14 +40,18 @@ extern const char *const diff_suffix[DSUF_N];
  * 4 decimals summary --tsv prints. */
 #define DIFF_FRAC_UNIT 10000u
 
+/* What a figure counts, for its text and its rank: figures of one unit
+ * are ranked together within their section. */
+enum diff_unit { DU_NS, DU_BYTES, DU_COUNT, DU_FRAC, DU_FLAG };
+
 /* A figure of both runs; a side that lacks it has no value (ha/hb). */
 struct diff_row {
 	uint64_t a, b;
 	uint32_t kid; /* the key (diff_row_key) */
 	uint8_t sec;  /* enum diff_section */
 	uint8_t sub;  /* enum diff_suffix_id */
+	uint8_t unit; /* enum diff_unit; DU_FRAC: a and b in 1/DIFF_FRAC_UNIT */
 	bool ha, hb;
-	bool frac; /* a and b in 1/DIFF_FRAC_UNIT */
 };
 
 struct diff_key {
@@ -100,8 +104,8 @@ double diff_value(const struct diff_row *w, bool b_side);
 void diff_value_text(const struct diff_row *w, bool b_side, char *out, size_t n);
 void diff_delta_text(const struct diff_row *w, char *out, size_t n);
 
-/* Sorts the rows by section (in enum order), then the size of the change
- * (a figure only one run has first, then the relative change), then the
+/* Sorts the rows by section (in enum order), then unit, then the size of
+ * the change, |B - A| (a side without a figure counted as 0), then the
  * key. The rows can no longer be looked up after. */
 void diff_rows_sort(struct diff_rows *r);
 

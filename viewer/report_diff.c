@@ -73,12 +73,16 @@ static bool heap_side(struct diff_rows *rows, const struct diff_run *r, bool b_s
 		/* (one row at a time: adding a row may move them all) */
 		struct diff_row *w;
 		ok = row_of(rows, DS_HEAP, DSUF_NONE, name, nl, &w);
-		if (w)
+		if (w) {
+			w->unit = DU_BYTES;
 			diff_set(w, b_side, peak[b]);
+		}
 		if (ok && w)
 			ok = row_of(rows, DS_HEAP_MEAN, DSUF_NONE, name, nl, &w);
-		if (w)
+		if (w) {
+			w->unit = DU_BYTES;
 			diff_set(w, b_side, ncens ? sum[b] / ncens : 0);
+		}
 		free(name);
 	}
 	free(peak);
@@ -201,10 +205,14 @@ static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool 
 		}
 		/* a row for what ticked */
 		struct diff_row *w;
-		if (p->self[i] && (w = diff_row(rows, DS_PROFILE, DSUF_NONE, p->kid[i], true)))
+		if (p->self[i] && (w = diff_row(rows, DS_PROFILE, DSUF_NONE, p->kid[i], true))) {
+			w->unit = DU_COUNT; /* ticks */
 			diff_add(w, b_side, p->self[i]);
-		if (p->inh[i] && (w = diff_row(rows, DS_PROFILE_INHERITED, DSUF_NONE, p->kid[i], true)))
+		}
+		if (p->inh[i] && (w = diff_row(rows, DS_PROFILE_INHERITED, DSUF_NONE, p->kid[i], true))) {
+			w->unit = DU_COUNT;
 			diff_add(w, b_side, p->inh[i]);
+		}
 		ok = !rows->oom;
 	}
 	free(key);
@@ -268,8 +276,10 @@ static bool spans_side(struct diff_rows *rows, const struct spans *sp, bool b_si
 		}
 		for (int k = 0; k < 5; k++) {
 			struct diff_row *w = diff_row(rows, DS_SPANS, what[k], kid, true);
-			if (w)
+			if (w) {
+				w->unit = k == 0 ? DU_COUNT : DU_NS;
 				diff_set(w, b_side, v[k]);
+			}
 		}
 		ok = !rows->oom;
 	}
@@ -320,10 +330,14 @@ static bool threads_side(struct diff_rows *rows, const struct diff_run *r, bool 
 			continue;
 		}
 		struct diff_row *w = diff_row(rows, DS_THREADS, DSUF_RUNNING_NS, kid, true);
-		if (w)
+		if (w) {
+			w->unit = DU_NS;
 			diff_add(w, b_side, tw ? tw[i].run_ns : tr->threads[i].run_ns);
-		if ((w = diff_row(rows, DS_THREADS, DSUF_RUNS, kid, true)))
+		}
+		if ((w = diff_row(rows, DS_THREADS, DSUF_RUNS, kid, true))) {
+			w->unit = DU_COUNT;
 			diff_add(w, b_side, tw ? tw[i].nruns : tr->threads[i].nruns);
+		}
 		ok = !rows->oom;
 	}
 	free(tw);

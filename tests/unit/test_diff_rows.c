@@ -142,35 +142,57 @@ static void test_budget(void **state)
 	diff_rows_free(&r);
 }
 
-/* Sorted: by section, then a figure one run lacks, then the relative
- * change, then the key (whole keys: a prefix first). */
+/* Sorted: by section, then unit, then |B - A| (a side without a figure
+ * as 0: a large band only in B ranks with the large changes), then the
+ * key (whole keys: a prefix first). Issue 33: PINNED 4080 -> 8160 bytes
+ * ranked above a band grown from 8.6 MB to 13.2 MB when the rank was the
+ * ratio. */
 static void test_sort(void **state)
 {
 	(void)state;
 	struct diff_rows r;
 	diff_rows_init(&r, BIG);
-	struct diff_row *w = diff_row_named(&r, DS_SPANS, DSUF_COUNT, "abc", 3);
-	diff_set(w, false, 10);
-	diff_set(w, true, 11); /* +10% */
+	struct diff_row *w = diff_row_named(&r, DS_HEAP, DSUF_NONE, "PINNED", 6);
+	w->unit = DU_BYTES;
+	diff_set(w, false, 4080);
+	diff_set(w, true, 8160); /* x2, +4080 */
 	w = diff_row_named(&r, DS_SUMMARY, DSUF_NONE, "collections", 11);
+	w->unit = DU_COUNT;
 	diff_set(w, false, 10);
 	diff_set(w, true, 10); /* unchanged, but an earlier section */
-	w = diff_row_named(&r, DS_SPANS, DSUF_COUNT, "ab", 2);
+	w = diff_row_named(&r, DS_HEAP, DSUF_NONE, "Map.Bin", 7);
+	w->unit = DU_BYTES;
+	diff_set(w, false, 8600000);
+	diff_set(w, true, 13200000); /* x1.53, +4.6 MB */
+	w = diff_row_named(&r, DS_HEAP, DSUF_NONE, "only B", 6);
+	w->unit = DU_BYTES;
+	diff_set(w, true, 5000); /* only in B: +5000 */
+	w = diff_row_named(&r, DS_HEAP, DSUF_NONE, "abc", 3);
+	w->unit = DU_BYTES;
 	diff_set(w, false, 10);
-	diff_set(w, true, 20); /* +100% */
-	w = diff_row_named(&r, DS_SPANS, DSUF_COUNT, "b", 1);
-	diff_set(w, true, 1); /* only in B */
-	w = diff_row_named(&r, DS_SPANS, DSUF_COUNT, "abcd", 4);
-	diff_set(w, false, 10);
-	diff_set(w, true, 11); /* +10%, after "abc" */
+	diff_set(w, true, 11);
+	w = diff_row_named(&r, DS_HEAP, DSUF_NONE, "abcd", 4);
+	w->unit = DU_BYTES;
+	diff_set(w, false, 20);
+	diff_set(w, true, 21); /* +1 as "abc": after it */
+	w = diff_row_named(&r, DS_SPANS, DSUF_COUNT, "x", 1);
+	w->unit = DU_COUNT;
+	diff_set(w, false, 1);
+	diff_set(w, true, 1000000); /* a count: after the section's times */
+	w = diff_row_named(&r, DS_SPANS, DSUF_TOTAL_NS, "x", 1);
+	w->unit = DU_NS;
+	diff_set(w, false, 1);
+	diff_set(w, true, 2);
 	diff_rows_sort(&r);
-	const char *want[] = { "collections", "b", "ab", "abc", "abcd" };
-	assert_int_equal(r.n, 5);
-	for (size_t i = 0; i < 5; i++) {
+	const char *want[] = { "collections", "Map.Bin", "only B", "PINNED", "abc", "abcd", "x", "x" };
+	const uint8_t unit[] = { DU_COUNT, DU_BYTES, DU_BYTES, DU_BYTES, DU_BYTES, DU_BYTES, DU_NS, DU_COUNT };
+	assert_int_equal(r.n, 8);
+	for (size_t i = 0; i < 8; i++) {
 		size_t kl;
 		const char *k = diff_row_key(&r, &r.v[i], &kl);
 		assert_int_equal(kl, strlen(want[i]));
 		assert_memory_equal(k, want[i], kl);
+		assert_int_equal(r.v[i].unit, unit[i]);
 	}
 	diff_rows_free(&r);
 }
@@ -179,7 +201,7 @@ static void test_sort(void **state)
 static void test_frac_text(void **state)
 {
 	(void)state;
-	struct diff_row w = { .frac = true };
+	struct diff_row w = { .unit = DU_FRAC };
 	diff_set(&w, false, 4081);
 	diff_set(&w, true, 3915);
 	char t[48];
