@@ -312,6 +312,26 @@ static void put_gens(struct field_list *l, const struct summary *sm)
 	}
 }
 
+char *summary_field_label(const char *name, size_t len, char *out, size_t n)
+{
+	static const char *const suffix[] = { "_ns", "_bytes" };
+	for (size_t i = 0; i < 2; i++) {
+		size_t sl = strlen(suffix[i]);
+		if (len > sl && !memcmp(name + len - sl, suffix[i], sl)) {
+			len -= sl;
+			break;
+		}
+	}
+	if (!n)
+		return out;
+	if (len >= n)
+		len = n - 1;
+	for (size_t i = 0; i < len; i++)
+		out[i] = name[i] == '_' ? ' ' : name[i];
+	out[len] = 0;
+	return out;
+}
+
 size_t summary_fields(const struct summary *sm, size_t ncaps, struct summary_field *out)
 {
 	struct field_list l = { out, 0 };

@@ -87,6 +87,12 @@ struct summary_field {
 
 #define SUMMARY_FIELDS_MAX (40 + 5 * SUMMARY_GENS)
 
+/* A field's name as a person reads it (the text reports, the panels):
+ * its unit suffix left out, since the figure shows its unit, and words
+ * apart: "gen1_elapsed_ns" "gen1 elapsed", "max_residency_bytes" "max
+ * residency". Into out (n bytes); out. */
+char *summary_field_label(const char *name, size_t len, char *out, size_t n);
+
 /* Into out (room for SUMMARY_FIELDS_MAX); returns how many. */
 size_t summary_fields(const struct summary *sm, size_t ncaps, struct summary_field *out);
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../model/summary.h"
 #include "../model/timefmt.h"
 #include "report_text.h"
 
@@ -54,27 +55,6 @@ void diff_write_tsv(const struct diff_rows *rows, bool all, bool escape)
 
 /* ---- text ---- */
 
-/* A key of the summary or the pauses as a person reads it: its unit
- * suffix left out (the figure shows its unit), words apart:
- * "gen1_elapsed_ns" "gen1 elapsed", "max_residency_bytes" "max
- * residency". */
-static void label_of(const char *k, size_t kl, char *out, size_t n)
-{
-	static const char *const suffix[] = { "_ns", "_bytes" };
-	for (size_t i = 0; i < 2; i++) {
-		size_t sl = strlen(suffix[i]);
-		if (kl > sl && !memcmp(k + kl - sl, suffix[i], sl)) {
-			kl -= sl;
-			break;
-		}
-	}
-	if (kl >= n)
-		kl = n - 1;
-	for (size_t i = 0; i < kl; i++)
-		out[i] = k[i] == '_' ? ' ' : k[i];
-	out[kl] = 0;
-}
-
 /* The word after a span's or a thread label's name. */
 static const char *const sub_word[DSUF_N] = {
 	[DSUF_NONE] = "",	 [DSUF_COUNT] = "count", [DSUF_TOTAL_NS] = "total",
@@ -89,7 +69,7 @@ static size_t key_width(const struct diff_rows *rows, const struct diff_row *w)
 	const char *k = diff_row_key(rows, w, &kl);
 	if (w->sec == DS_SUMMARY || w->sec == DS_PAUSES) {
 		char l[80];
-		label_of(k, kl, l, sizeof l);
+		summary_field_label(k, kl, l, sizeof l);
 		return strlen(l);
 	}
 	size_t width = report_text_width(k, kl);
@@ -102,7 +82,7 @@ static void write_key(const struct diff_rows *rows, const struct diff_row *w, bo
 	const char *k = diff_row_key(rows, w, &kl);
 	if (w->sec == DS_SUMMARY || w->sec == DS_PAUSES) {
 		char l[80];
-		label_of(k, kl, l, sizeof l);
+		summary_field_label(k, kl, l, sizeof l);
 		fputs(l, stdout);
 		return;
 	}

@@ -33,7 +33,7 @@ struct spans_view {
 /* Two runs: a name of either, A's and B's (NULL: not in that run). */
 struct cmp_row {
 	const struct span_name *a, *b;
-	double change; /* of the total: diff's order (cmd_diff.c, change_of) */
+	double change; /* of the total: diff's order (diff_rows.c, change_of) */
 };
 
 /* The view's private state. */
@@ -191,16 +191,12 @@ static int by_change(const void *x, const void *y)
 	}
 }
 
-/* The size of the change of the total, as hectic diff sorts its rows: a
- * name one run lacks first, then the relative change, then (A 0) any. */
+/* The size of the change of the total, as hectic diff ranks its rows
+ * (diff_rows.c): |B - A|, a run without the name counted as 0. */
 static double total_change(const struct span_name *a, const struct span_name *b)
 {
-	if (!a || !b)
-		return INFINITY;
-	double va = (double)a->total, vb = (double)b->total, d = fabs(vb - va);
-	if (d == 0)
-		return 0;
-	return va != 0 ? d / va : 1e300;
+	double va = a ? (double)a->total : 0, vb = b ? (double)b->total : 0;
+	return fabs(vb - va);
 }
 
 /* The names (with spans) of a run, sorted; *n of them. NULL: none, or out

@@ -174,7 +174,8 @@ static void compare_lines(struct stats *p, const struct fields *fa, const struct
 				continue;
 			const struct summary_field *a = field_find(fa, fs->v[i].name);
 			const struct summary_field *b = field_find(fb, fs->v[i].name);
-			snprintf(cells[n][C_NAME], sizeof cells[n][C_NAME], "%s", fs->v[i].name);
+			summary_field_label(fs->v[i].name, strlen(fs->v[i].name), cells[n][C_NAME],
+					    sizeof cells[n][C_NAME]);
 			cell(cells[n][C_A], sizeof cells[n][C_A], a);
 			cell(cells[n][C_B], sizeof cells[n][C_B], b);
 			change(cells[n][C_D], cells[n][C_R], a, b);

@@ -278,7 +278,7 @@ fi
 
 # ---- the interval's statistics ----
 
-# stats_want A B ALO AHI BLO BHI: the panel's rows (field, A, B, B - A,
+# stats_want A B ALO AHI BLO BHI: the panel's rows (field's label, A, B, B - A,
 # B / A as regexes of whole cells) from summary --tsv of each run over its
 # interval; checks diff --align's summary rows agree ($E2E_T/dsum)
 stats_want() {
@@ -291,7 +291,10 @@ stats_want() {
 		for (i = 1; i <= n; i++) {
 			f = ord[i]; k = kind(f)
 			va = f in ha ? a[f] : ""; vb = f in hb ? b[f] : ""
-			print f "\t" fig(va, k) "\t" fig(vb, k) "\t" delta(va, vb, k) "\t" ratio(va, vb, k)
+			# the field as people read it (issue 33): its unit suffix
+			# left out, words apart ("gen0 elapsed")
+			l = f; sub(/_(ns|bytes)$/, "", l); gsub(/_/, " ", l)
+			print l "\t" fig(va, k) "\t" fig(vb, k) "\t" delta(va, vb, k) "\t" ratio(va, vb, k)
 		}
 	}' "$E2E_T/suma" "$E2E_T/sumb"
 }
