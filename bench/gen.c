@@ -10,8 +10,10 @@
  *                   write a crafted log of about SIZE bytes: well-formed
  *                   (the same header, valid events, correct block markers),
  *                   but shaped to attack an indexer; SHAPE is decreasing,
- *                   zigzag, ids, blocks, gcblocks, tickydefs, tickyundef
- *                   or ipe (see "crafted logs" below and bench/README.md)
+ *                   zigzag, ids, blocks, gcblocks, tickydefs, tickyundef,
+ *                   ipe (see "crafted logs" below and bench/README.md)
+ *                   or longccs (a heap profile of huge band names: see
+ *                   "longccs" below)
  *   gen big SIZE OUT
  *                   write a log of about SIZE bytes with everything the
  *                   viewer shows (threads with labels, spans, markers,
@@ -814,6 +816,7 @@ static void crafted_gcblocks(uint64_t target)
 }
 
 static void crafted_ticky_ipe(const char *shape, uint64_t target);
+static void crafted_longccs(uint64_t target);
 
 static void crafted(const char *shape, uint64_t target)
 {
@@ -837,6 +840,9 @@ static void crafted(const char *shape, uint64_t target)
 	} else if (!strcmp(shape, "blocks")) {
 		crafted_begin(4, shape);
 		crafted_blocks(target);
+	} else if (!strcmp(shape, "longccs")) {
+		crafted_begin(NCAPS, shape);
+		crafted_longccs(target);
 	} else if (!strcmp(shape, "gcblocks")) {
 		crafted_begin(4, shape);
 		crafted_gcblocks(target);
@@ -1247,6 +1253,82 @@ static void big(uint64_t target)
 	}
 	free(bg);
 	crafted_end(BIG_CAPS);
+}
+
+/* ---- longccs: long cost-centre labels (issue 32) -------------------------
+ *
+ * gen crafted longccs SIZE OUT: a +RTS -hc profile whose band names are
+ * huge: LONG_CCS cost centres, each label LONG_LABEL bytes ('f's then its
+ * number, so that every pair shares a long prefix; one in 50 a CAF, whose
+ * name is its module's), and censuses of LONG_STACKS distinct stacks (in
+ * the heap profile, HEAP_PROF_SAMPLE_COST_CENTRE), each 200-255 cost
+ * centres deep: a band's name (its labels joined by '/') is 12-15 MB. The
+ * censuses (about 280 KB each, at least two) fill the log to SIZE; the
+ * definitions alone are 15.3 MB. Nothing else runs but the RTS's start and
+ * shutdown: the cost is all in the names. */
+#define EV_HEAP_PROF_SAMPLE_COST_CENTRE 163
+#define LONG_CCS 255
+#define LONG_LABEL 60000
+#define LONG_STACKS 300
+
+static void long_census(uint64_t era)
+{
+	struct buf p = { 0 };
+	put64(ev(&global, EV_HEAP_PROF_SAMPLE_BEGIN, 8), era);
+	for (uint32_t s = 0; s < LONG_STACKS; s++) {
+		unsigned depth = 200 + s % 56; /* (s, depth) differ for every s < 300 */
+		p.n = 0;
+		put8(&p, 0);
+		/* a band that doubles from the first census to the last, others
+		 * steady or varying */
+		put64(&p, s % 3 == 0 ? 1000000 * (1 + (era > 1)) : 4096 * (s + 1) + 512 * (era % 7));
+		put8(&p, (uint8_t)depth);
+		for (unsigned i = 0; i < depth; i++) /* innermost first */
+			put32(&p, 1 + (s + i) % LONG_CCS);
+		ev_var(&global, EV_HEAP_PROF_SAMPLE_COST_CENTRE, &p);
+	}
+	put64(ev(&global, EV_HEAP_PROF_SAMPLE_END, 8), era);
+	free(p.p);
+}
+
+static void crafted_longccs(uint64_t target)
+{
+	struct buf p = { 0 };
+	put8(&p, 0);
+	put64(&p, 100000000); /* sampling period, ns */
+	put32(&p, 1);         /* broken down by cost centre (-hc) */
+	for (int i = 0; i < 7; i++)
+		put8(&p, 0);
+	ev_var(&global, EV_HEAP_PROF_BEGIN, &p);
+	char *label = malloc(LONG_LABEL + 1);
+	if (!label)
+		die("out of memory");
+	for (uint32_t id = 1; id <= LONG_CCS; id++) {
+		int caf = id % 50 == 0;
+		memset(label, 'f', LONG_LABEL);
+		snprintf(label + LONG_LABEL - 8, 9, "_%07u", id);
+		char module[32], loc[48];
+		snprintf(module, sizeof module, "Long.Mod%u", id % 7);
+		snprintf(loc, sizeof loc, "src/Long/Mod%u.hs:%u:1-9", id % 7, id);
+		p.n = 0;
+		put32(&p, id);
+		if (caf)
+			put_cstr(&p, "CAF");
+		else
+			putbytes(&p, label, LONG_LABEL + 1);
+		put_cstr(&p, module);
+		put_cstr(&p, caf ? "<entire-module>" : loc);
+		put8(&p, (uint8_t)caf);
+		ev_var(&global, EV_HEAP_PROF_COST_CENTRE, &p);
+	}
+	free(label);
+	free(p.p);
+	uint64_t era = 1;
+	do
+		long_census(era++);
+	while (era <= 2 || written + pending() + 300000 < target);
+	flush_block(&global);
+	crafted_end(NCAPS);
 }
 
 /* ---- the IPE log (issue 20) -----------------------------------------------
@@ -2042,13 +2124,13 @@ int main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 		static const char *const shapes[] = { "decreasing", "zigzag", "ids", "blocks", "gcblocks",
-						      "tickydefs", "tickyundef", "ipe" };
+						      "tickydefs", "tickyundef", "ipe", "longccs" };
 		size_t i = 0;
 		while (i < sizeof shapes / sizeof shapes[0] && strcmp(shape, shapes[i]))
 			i++;
 		if (i == sizeof shapes / sizeof shapes[0]) {
 			fprintf(stderr, "gen: unknown shape '%s' (decreasing, zigzag, ids, blocks, gcblocks, "
-					"tickydefs, tickyundef, ipe)\n", shape);
+					"tickydefs, tickyundef, ipe, longccs)\n", shape);
 			return 2;
 		}
 	}

@@ -234,39 +234,223 @@ const struct cost_centre *heap_cc(const struct heap *h, uint32_t id)
 	return i < h->nccs && h->ccs[i].id == id ? &h->ccs[i] : NULL;
 }
 
+void heap_name_begin(struct heap_name_walk *w, const struct heap *h, uint32_t b)
+{
+	*w = (struct heap_name_walk){ .h = h, .b = &h->bands[b], .cc = -1 };
+	if (w->b->stack && w->b->n)
+		w->c = heap_cc(h, heap_stack_id(w->b, 0));
+}
+
+/* The piece at (i, part) of a stack, possibly empty; the walk moves on. */
+static void stack_piece(struct heap_name_walk *w, const uint8_t **p, size_t *n)
+{
+	const struct cost_centre *c = w->c;
+	bool last = w->i + 1 == w->b->n;
+	/* GHC's fprint_ccs: a CAF as MODULE.CAF, with no '/' after it */
+	bool caf = c && c->nlabel == 3 && memcmp(c->label, "CAF", 3) == 0;
+	if (w->part == 0) {
+		w->part = 1;
+		if (!c) {
+			int k = snprintf(w->tmp, sizeof w->tmp, "<cc %u>", heap_stack_id(w->b, w->i));
+			*p = (const uint8_t *)w->tmp;
+			*n = k > 0 ? (size_t)k : 0;
+			return;
+		}
+		w->cc = c - w->h->ccs;
+		*p = caf ? c->module : c->label;
+		*n = caf ? c->nmodule : c->nlabel;
+		return;
+	}
+	*p = (const uint8_t *)(caf ? ".CAF" : "/");
+	*n = caf ? 4 : last ? 0 : 1;
+	w->part = 0;
+	if (++w->i < w->b->n)
+		w->c = heap_cc(w->h, heap_stack_id(w->b, w->i));
+}
+
+bool heap_name_next(struct heap_name_walk *w, const uint8_t **p, size_t *n)
+{
+	const struct band *b = w->b;
+	w->cc = -1;
+	if (!b->stack || !b->n) { /* a string, or the empty stack: MAIN's */
+		if (w->part)
+			return false;
+		w->part = 1;
+		*p = b->stack ? (const uint8_t *)"MAIN" : b->p;
+		*n = b->stack ? 4 : b->n;
+		return *n > 0;
+	}
+	while (w->i < b->n) {
+		w->cc = -1;
+		stack_piece(w, p, n);
+		if (*n)
+			return true;
+	}
+	return false;
+}
+
 void heap_band_name(const struct heap *h, uint32_t bi, FILE *f)
 {
-	const struct band *b = &h->bands[bi];
-	if (!b->stack) {
-		if (b->n)
-			fwrite(b->p, 1, b->n, f);
-		return;
+	struct heap_name_walk w;
+	const uint8_t *p;
+	size_t n;
+	heap_name_begin(&w, h, bi);
+	while (heap_name_next(&w, &p, &n))
+		fwrite(p, 1, n, f);
+}
+
+size_t heap_band_cut(const struct heap *h, uint32_t b, char *buf, size_t cap)
+{
+	struct heap_name_walk w;
+	const uint8_t *p;
+	size_t n, len = 0;
+	heap_name_begin(&w, h, b);
+	while (len < cap && heap_name_next(&w, &p, &n)) {
+		size_t k = n < cap - len ? n : cap - len;
+		memcpy(buf + len, p, k);
+		len += k;
 	}
-	if (!b->n) { /* the empty stack is MAIN's */
-		fputs("MAIN", f);
-		return;
+	return len;
+}
+
+/* Are p and q's first k bytes equal? Long pieces found equal are
+ * remembered (a direct-mapped table: a pair of labels read once). */
+static int piece_cmp(const uint8_t *p, const uint8_t *q, size_t k, struct heap_name_memo *m)
+{
+	if (p == q)
+		return 0;
+	size_t i = 0;
+	if (m && k >= 256) {
+		i = (size_t)(((uintptr_t)p * 0x9E3779B97F4A7C15ull ^ (uintptr_t)q) >> 7) % HEAP_MEMO;
+		if (m->p[i] == p && m->q[i] == q && m->n[i] == k)
+			return 0;
 	}
-	for (uint32_t i = 0; i < b->n; i++) {
-		const uint8_t *q = b->p + 4 * (size_t)i;
-		uint32_t id = (uint32_t)q[0] << 24 | (uint32_t)q[1] << 16 | (uint32_t)q[2] << 8 | q[3];
-		const struct cost_centre *c = heap_cc(h, id);
-		if (!c) {
-			fprintf(f, "<cc %u>%s", id, i + 1 < b->n ? "/" : "");
+	int d = memcmp(p, q, k);
+	if (!d && m && k >= 256) {
+		m->p[i] = p;
+		m->q[i] = q;
+		m->n[i] = k;
+	}
+	return d;
+}
+
+int heap_band_cmp(const struct heap *ha, uint32_t a, const struct heap *hb, uint32_t b,
+		  size_t limit, struct heap_name_memo *memo)
+{
+	struct heap_name_walk x, y;
+	const uint8_t *p = NULL, *q = NULL;
+	size_t np = 0, nq = 0, done = 0;
+	heap_name_begin(&x, ha, a);
+	heap_name_begin(&y, hb, b);
+	for (;;) {
+		bool xe = !np && !heap_name_next(&x, &p, &np);
+		bool ye = !nq && !heap_name_next(&y, &q, &nq);
+		if (xe || ye)
+			return xe && ye ? 0 : xe ? -1 : 1;
+		if (done >= limit)
+			return 0;
+		size_t k = np < nq ? np : nq;
+		if (k > limit - done)
+			k = limit - done;
+		int d = piece_cmp(p, q, k, memo);
+		if (d)
+			return d;
+		p += k, np -= k;
+		q += k, nq -= k;
+		done += k;
+	}
+}
+
+/* ---- the names' hashes: H(s) = sum of (s[i] + 1) B^(n-1-i) mod 2^61 - 1,
+ * so that H(xy) = H(x) B^|y| + H(y): a stack's hash is made of its cost
+ * centres' texts' hashes, each taken once ---- */
+
+#define P61 0x1FFFFFFFFFFFFFFFull
+
+static uint64_t mulmod(uint64_t a, uint64_t b)
+{
+	unsigned __int128 r = (unsigned __int128)a * b;
+	uint64_t lo = (uint64_t)r & P61, hi = (uint64_t)(r >> 61);
+	uint64_t s = lo + hi;
+	return s >= P61 ? s - P61 : s;
+}
+
+struct phash {
+	uint64_t h, pw; /* the hash, and B^length (0: not taken yet) */
+};
+
+/* a mod P61, for a < 2^122 */
+static uint64_t mod61(unsigned __int128 a)
+{
+	uint64_t lo = (uint64_t)a & P61, mid = (uint64_t)(a >> 61) & P61, hi = (uint64_t)(a >> 122);
+	uint64_t s = lo + mid + hi; /* < 3 * 2^61 */
+	s = (s & P61) + (s >> 61);
+	return s >= P61 ? s - P61 : s;
+}
+
+static uint64_t powmod(uint64_t b, uint64_t e)
+{
+	uint64_t r = 1;
+	for (; e; e >>= 1, b = mulmod(b, b))
+		if (e & 1)
+			r = mulmod(r, b);
+	return r;
+}
+
+/* The hash of p[0..n): four bytes a step (h B^4 + c0 B^3 + c1 B^2 + c2 B
+ * + c3, one reduction), a label of 60,000 bytes in some 50 us. */
+static struct phash phash_of(const uint8_t *p, size_t n, uint64_t base, const uint64_t bp[5])
+{
+	uint64_t h = 0;
+	size_t i = 0;
+	for (; i + 4 <= n; i += 4) {
+		unsigned __int128 a = (unsigned __int128)h * bp[4];
+		a += (unsigned __int128)(p[i] + 1u) * bp[3] + (unsigned __int128)(p[i + 1] + 1u) * bp[2] +
+		     (unsigned __int128)(p[i + 2] + 1u) * bp[1] + (p[i + 3] + 1u);
+		h = mod61(a);
+	}
+	for (; i < n; i++)
+		h = mod61((unsigned __int128)h * base + p[i] + 1u);
+	return (struct phash){ h, powmod(base, n) };
+}
+
+bool heap_band_hashes(const struct heap *h, const bool *want, uint64_t *out)
+{
+	uint64_t key[2];
+	intern_process_key(key);
+	uint64_t base = (key[0] % (P61 - 256)) + 256; /* the same in every log */
+	const uint64_t bp[5] = { 1, base, mulmod(base, base), powmod(base, 3), powmod(base, 4) };
+	struct phash *cc = calloc(h->nccs ? h->nccs : 1, sizeof *cc);
+	if (!cc)
+		return false;
+	for (size_t b = 0; b < h->nbands; b++) {
+		out[b] = 0;
+		if (want && !want[b])
 			continue;
+		struct heap_name_walk w;
+		const uint8_t *p;
+		size_t n;
+		uint64_t len = 0;
+		struct phash acc = { 0, 1 };
+		heap_name_begin(&w, h, (uint32_t)b);
+		while (heap_name_next(&w, &p, &n)) {
+			struct phash x;
+			if (w.cc >= 0) { /* a cost centre's label or module: once */
+				if (!cc[w.cc].pw)
+					cc[w.cc] = phash_of(p, n, base, bp);
+				x = cc[w.cc];
+			} else {
+				x = phash_of(p, n, base, bp);
+			}
+			acc.h = mulmod(acc.h, x.pw) + x.h;
+			if (acc.h >= P61)
+				acc.h -= P61;
+			len += n;
 		}
-		/* GHC's fprint_ccs: a CAF as MODULE.CAF, with no '/' after it */
-		bool caf = c->nlabel == 3 && memcmp(c->label, "CAF", 3) == 0;
-		if (caf) {
-			if (c->nmodule)
-				fwrite(c->module, 1, c->nmodule, f);
-			fputs(".CAF", f);
-		} else {
-			if (c->nlabel)
-				fwrite(c->label, 1, c->nlabel, f);
-			if (i + 1 < b->n)
-				putc('/', f);
-		}
+		out[b] = intern_hash(&(uint64_t[2]){ acc.h, len }, 16, 0x6e616d65); /* mixed, keyed */
 	}
+	free(cc);
+	return true;
 }
 
 int heap_band_ipe(const struct heap *h, const struct store *s, uint32_t b, uint64_t *addr,

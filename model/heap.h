@@ -92,8 +92,57 @@ bool heap_cc_builtin(const struct cost_centre *c);
  * +RTS -L): a string as it is; a stack as its labels innermost first joined
  * by '/', a CAF cost centre as MODULE.CAF (with no '/' after it, as GHC
  * prints it), the empty stack as MAIN. Raw bytes from the file: escape
- * before showing them on a terminal. */
+ * before showing them on a terminal. Written piece by piece: a stack's
+ * name can be megabytes (255 labels of 60,000 bytes), none is made whole. */
 void heap_band_name(const struct heap *h, uint32_t b, FILE *f);
+
+/* ---- a band's name, piece by piece ----
+ * heap_band_name's text as the pieces it is made of (a string band's
+ * string; a stack's labels, modules, "/", ".CAF", "<cc N>", "MAIN"), each
+ * pointing into the map or into the walk: what reads a name reads it in
+ * place, as far as it needs. */
+struct heap_name_walk {
+	const struct heap *h;
+	const struct band *b;
+	uint32_t i;     /* the stack's cost centre now */
+	int part;       /* 0: its text next, 1: what follows it */
+	const struct cost_centre *c; /* cost centre i (NULL: the log has none of its id) */
+	long cc;        /* the piece just given is this cost centre's label or
+			 * module, whole (its index in h->ccs), else -1 */
+	char tmp[24];   /* "<cc N>" */
+};
+
+void heap_name_begin(struct heap_name_walk *w, const struct heap *h, uint32_t b);
+
+/* The next piece of the name (never empty); false at its end. */
+bool heap_name_next(struct heap_name_walk *w, const uint8_t **p, size_t *n);
+
+/* The first cap bytes (at most) of band b's name into buf; returns how
+ * many. O(those bytes + the pieces before them): for what is drawn. */
+size_t heap_band_cut(const struct heap *h, uint32_t b, char *buf, size_t cap);
+
+/* Pieces known equal (of two logs' maps), so that comparing two names of
+ * the same long labels reads each pair of labels once. */
+#define HEAP_MEMO 1024
+struct heap_name_memo {
+	const uint8_t *p[HEAP_MEMO], *q[HEAP_MEMO];
+	size_t n[HEAP_MEMO];
+};
+
+/* Band a of ha's name against band b of hb's (two logs, or one), in byte
+ * order over their first limit bytes (SIZE_MAX: whole): < 0, 0, > 0.
+ * Read in place; memo (NULL: none) remembers long pieces found equal. */
+int heap_band_cmp(const struct heap *ha, uint32_t a, const struct heap *hb, uint32_t b,
+		  size_t limit, struct heap_name_memo *memo);
+
+/* Each band's name hashed, into out[0 .. nbands): equal names (of any log
+ * of this process) have equal hashes; distinct ones collide seldom (a
+ * polynomial hash modulo 2^61 - 1 at the process's random key, so a file
+ * cannot choose collisions), so compare names of equal hash with
+ * heap_band_cmp. Each cost centre's text is hashed once, when a band
+ * first names it (only the bands with want[b], or all when want is NULL):
+ * O(that text + the stacks' depths). False when out of memory. */
+bool heap_band_hashes(const struct heap *h, const bool *want, uint64_t *out);
 
 #define HEAP_BY_INFO_TABLE 8 /* breakdown of +RTS -hi */
 

@@ -254,5 +254,69 @@ else
 	bad "-L15: hectic failed: $(head -2 "$T/err")"
 fi
 
+# band names hp2ps would not read as names (issue 32): a log of two
+# censuses, written here byte by byte, of -hT-like string bands named as
+# hp2ps's words (BEGIN_SAMPLE, END_SAMPLE, MARK, JOB, DATE, SAMPLE_UNIT,
+# VALUE_UNIT), empty, and starting with '"', among ordinary ones: the .hp
+# renders (hp2ps exits 0 and writes PostScript), each such name is written
+# with its first byte as \xNN (an empty one as "(empty)"), and every band
+# keeps its value
+byte() { for x; do printf "\\$(printf %o "$x")"; done; }
+u16() { byte $(($1 >> 8 & 255)) $(($1 & 255)); }
+u32() { u16 $(($1 >> 16 & 65535)); u16 $(($1 & 65535)); }
+u64() { u32 $(($1 >> 32 & 4294967295)); u32 $(($1 & 4294967295)); }
+etype() { # NUM SIZE DESC
+	printf 'etb\000'; u16 "$1"; u16 "$2"; u32 ${#3}; printf %s "$3"; u32 0; printf 'ete\000'
+}
+sample() { # TIME BYTES NAME: a HEAP_PROF_SAMPLE_STRING
+	u16 164; u64 "$1"; u16 $((1 + 8 + ${#3} + 1)); byte 0; u64 "$2"; printf '%s\000' "$3"
+}
+words='BEGIN_SAMPLE END_SAMPLE MARK JOB DATE SAMPLE_UNIT VALUE_UNIT'
+{
+	printf 'hdrbhetb'
+	etype 162 8 "Start of heap profile sample"
+	etype 164 65535 "Heap profile string sample"
+	etype 165 8 "End of heap profile sample"
+	printf 'hetehdredatb'
+	for era in 1 2; do
+		t=$((era * 1000000000))
+		u16 162; u64 $t; u64 $era
+		k=1
+		for nm in ordinary $words '' '"quoted' 'MARKS'; do
+			sample $((t + k)) $((era * 1000 + k * 8)) "$nm"
+			k=$((k + 1))
+		done
+		u16 165; u64 $((t + 100)); u64 $era
+	done
+	u16 65535
+} >"$T/words.eventlog"
+if "$H" heap --hp "$T/words.eventlog" >"$T/words.hp" 2>"$T/err"; then
+	# the bands' lines of each census, as they must be written
+	for era in 1 2; do
+		k=1
+		for nm in ordinary '\x42EGIN_SAMPLE' '\x45ND_SAMPLE' '\x4dARK' '\x4aOB' '\x44ATE' \
+			'\x53AMPLE_UNIT' '\x56ALUE_UNIT' '(empty)' '\x22quoted' MARKS; do
+			printf '%s\t%d\n' "$nm" $((era * 1000 + k * 8))
+			k=$((k + 1))
+		done
+	done >"$T/words.want"
+	grep -v -e '^BEGIN_SAMPLE ' -e '^END_SAMPLE ' -e '^JOB ' -e '^DATE ' -e '^SAMPLE_UNIT ' \
+		-e '^VALUE_UNIT ' "$T/words.hp" >"$T/words.got"
+	if cmp -s "$T/words.want" "$T/words.got"; then
+		ok
+	else
+		bad "hp2ps's words as names (< want, > hectic):"
+		diff "$T/words.want" "$T/words.got" | head -6
+	fi
+	if (cd "$T" && hp2ps words.hp) >"$T/hp2ps.out" 2>&1 && [ -s "$T/words.ps" ] &&
+		head -c 4 "$T/words.ps" | grep -q '^%!'; then
+		ok
+	else
+		bad "hp2ps's words as names: hp2ps does not render the file: $(head -c 200 "$T/hp2ps.out")"
+	fi
+else
+	bad "hp2ps's words as names: hectic failed: $(head -2 "$T/err")"
+fi
+
 echo "hp: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

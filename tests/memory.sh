@@ -5,7 +5,7 @@
 # is generated at $HECTIC_MEM_SIZE (default 30M) into a temporary directory,
 # and `summary`, `show`, `spans`, `heap`, `export --chrome` (written to
 # /dev/null: it streams) and the viewer headless (--bench)
-# run on it, and on every fixture, under bench/runstat.c: the largest
+# run on it (and more on longccs: see its block), and on every fixture, under bench/runstat.c: the largest
 # RssAnon sampled every 5 ms and read once more as the process exits (ptrace;
 # runstat -x makes a missing exit-time read an error, so a sandbox that
 # forbids ptrace fails here, it does not pass unmeasured).  Each run must
@@ -103,6 +103,26 @@ for shape in tickydefs tickyundef ipe; do
 	check "$f" "$shape ($SIZE): ticky --tsv" ticky --tsv
 	check "$f" "$shape ($SIZE): heap" heap
 	check "$f" "$shape ($SIZE): viewer --bench ticky pane" --bench='I'
+	rm -f "$f"
+done
+
+# a heap profile of huge band names (issue 32: bench/gen.c's longccs, 255
+# cost centres of 60,000-byte labels, 300 stacks 200-255 deep, each name
+# 12-15 MB): `heap` and `heap --hp`, which write every name whole, and the
+# heap pane headless, alone and with the log as both runs (hectic A B: the
+# limit still counts the file once), with its keys (normalised, by peak,
+# more bands, the highlight, the list of other)
+for shape in longccs; do
+	f=$T/$shape.eventlog
+	if ! "$T/gen" crafted "$shape" "$SIZE" "$f"; then
+		bad "$shape: bench/gen.c could not make the log"
+		continue
+	fi
+	check "$f" "$shape ($SIZE): heap" heap
+	check "$f" "$shape ($SIZE): heap --hp" heap --hp
+	heapkeys='H + - M r > x <Enter> <Escape> x ] ['
+	check "$f" "$shape ($SIZE): the heap pane" --bench="$heapkeys"
+	check "$f" "$shape ($SIZE): the heap pane, two runs" --bench="$heapkeys <Tab> x" "$f"
 	rm -f "$f"
 done
 

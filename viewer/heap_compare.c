@@ -260,31 +260,30 @@ void heap_pane_ticks(struct viewer *u, const struct heap_cols *c, int y, int cur
 /* ---- two runs: matching and ranking (pure) ---- */
 
 struct mref {
-	const char *s;
-	size_t n;
+	uint64_t hash;
 	int run;
 	uint32_t band;
 };
 
-static int cmp_name(const char *a, size_t na, const char *b, size_t nb)
-{
-	int d = memcmp(a, b, na < nb ? na : nb);
-	return d ? d : (na > nb) - (na < nb);
-}
-
 static int cmp_mref(const void *x, const void *y)
 {
 	const struct mref *a = x, *b = y;
-	int d = cmp_name(a->s, a->n, b->s, b->n);
-	if (d)
-		return d;
+	if (a->hash != b->hash)
+		return a->hash < b->hash ? -1 : 1;
 	if (a->run != b->run)
 		return a->run - b->run;
 	return (a->band > b->band) - (a->band < b->band);
 }
 
+/* An entry's name: its band in run 0, else in run 1. */
+static int ent_run(const struct heap_cmp_ent *e)
+{
+	return e->band[0] >= 0 ? 0 : 1;
+}
+
 long heap_cmp_match(const struct heap_cmp_key *k0, size_t n0, const struct heap_cmp_key *k1,
-		    size_t n1, struct heap_cmp_ent *out, int32_t *e0, int32_t *e1)
+		    size_t n1, const struct heap_cmp_names *nm, struct heap_cmp_ent *out,
+		    int32_t *e0, int32_t *e1)
 {
 	struct mref *v = malloc((n0 + n1 ? n0 + n1 : 1) * sizeof *v);
 	if (!v)
@@ -295,22 +294,28 @@ long heap_cmp_match(const struct heap_cmp_key *k0, size_t n0, const struct heap_
 		int32_t *e = r ? e1 : e0;
 		for (size_t b = 0; b < (r ? n1 : n0); b++) {
 			e[b] = -1;
-			if (k[b].s)
-				v[n++] = (struct mref){ k[b].s, k[b].n, r, (uint32_t)b };
+			if (k[b].in)
+				v[n++] = (struct mref){ k[b].hash, r, (uint32_t)b };
 		}
 	}
 	qsort(v, n, sizeof *v, cmp_mref);
 	long m = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!i || cmp_name(v[i].s, v[i].n, v[i - 1].s, v[i - 1].n)) {
-			out[m] = (struct heap_cmp_ent){ .key = v[i].s, .nkey = v[i].n,
-							.band = { -1, -1 } };
-			m++;
+	for (size_t i = 0, g = 0; i < n; i++) {
+		if (!i || v[i].hash != v[i - 1].hash)
+			g = (size_t)m; /* this hash's entries start here */
+		/* the entry of its name among those of its hash (one, unless
+		 * two names collide), or a new one */
+		long x = (long)g;
+		for (; x < m; x++) {
+			int r = ent_run(&out[x]);
+			if (!nm->cmp(nm->arg, r, (uint32_t)out[x].band[r], v[i].run, v[i].band, SIZE_MAX))
+				break;
 		}
-		struct heap_cmp_ent *x = &out[m - 1];
-		if (x->band[v[i].run] < 0)
-			x->band[v[i].run] = (int32_t)v[i].band;
-		(v[i].run ? e1 : e0)[v[i].band] = (int32_t)(m - 1);
+		if (x == m)
+			out[m++] = (struct heap_cmp_ent){ .band = { -1, -1 } };
+		if (out[x].band[v[i].run] < 0)
+			out[x].band[v[i].run] = (int32_t)v[i].band;
+		(v[i].run ? e1 : e0)[v[i].band] = (int32_t)x;
 	}
 	free(v);
 	return m;
@@ -318,6 +323,7 @@ long heap_cmp_match(const struct heap_cmp_key *k0, size_t n0, const struct heap_
 
 static enum heap_rank_by order_by; /* (qsort has no argument) */
 static const struct heap_cmp_ent *order_ent;
+static const struct heap_cmp_names *order_nm;
 
 static int cmp_ent(const struct heap_cmp_ent *a, const struct heap_cmp_ent *b)
 {
@@ -331,7 +337,15 @@ static int cmp_ent(const struct heap_cmp_ent *a, const struct heap_cmp_ent *b)
 		return ap > bp ? -1 : 1;
 	if (aa != ba)
 		return aa > ba ? -1 : 1;
-	return cmp_name(a->key, a->nkey, b->key, b->nkey);
+	int ra = ent_run(a), rb = ent_run(b);
+	int d = order_nm->cmp(order_nm->arg, ra, (uint32_t)a->band[ra], rb, (uint32_t)b->band[rb],
+			      HEAP_CMP_ORDER_BYTES);
+	if (d)
+		return d;
+	for (int r = 0; r < 2; r++)
+		if (a->band[r] != b->band[r])
+			return a->band[r] < b->band[r] ? -1 : 1;
+	return 0;
 }
 
 static int cmp_idx(const void *x, const void *y)
@@ -339,8 +353,8 @@ static int cmp_idx(const void *x, const void *y)
 	return cmp_ent(&order_ent[*(const int32_t *)x], &order_ent[*(const int32_t *)y]);
 }
 
-bool heap_cmp_order(struct heap_cmp_ent *ent, size_t n, enum heap_rank_by by, int32_t *e0,
-		    size_t n0, int32_t *e1, size_t n1)
+bool heap_cmp_order(struct heap_cmp_ent *ent, size_t n, enum heap_rank_by by,
+		    const struct heap_cmp_names *nm, int32_t *e0, size_t n0, int32_t *e1, size_t n1)
 {
 	int32_t *idx = malloc((n ? n : 1) * sizeof *idx);
 	int32_t *to = malloc((n ? n : 1) * sizeof *to);
@@ -355,6 +369,7 @@ bool heap_cmp_order(struct heap_cmp_ent *ent, size_t n, enum heap_rank_by by, in
 		idx[i] = (int32_t)i;
 	order_by = by;
 	order_ent = ent;
+	order_nm = nm;
 	qsort(idx, n, sizeof *idx, cmp_idx);
 	memcpy(was, ent, n * sizeof *ent);
 	for (size_t k = 0; k < n; k++) {
@@ -413,14 +428,7 @@ static const struct heap *run_heap(const struct viewer *u, int r)
 
 static void run_free(struct heap_cmp_run *x)
 {
-	for (size_t b = 0; b < x->nbands; b++) {
-		if (x->key)
-			free(x->key[b]);
-		if (x->name)
-			free(x->name[b]);
-	}
-	void *held[] = { x->ent, x->slot, x->key, x->nkey, x->name, x->nname, x->col.cens,
-			 x->col.val, x->col.tick, x->cv };
+	void *held[] = { x->ent, x->slot, x->col.cens, x->col.val, x->col.tick, x->cv };
 	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
 		free(held[i]);
 	*x = (struct heap_cmp_run){ .c0 = -1, .c1 = -1, .cc = -1 };
@@ -438,64 +446,60 @@ void heap_cmp_free(struct heap_pane *p)
 	p->cmp = NULL;
 }
 
-/* Run r's tables, and the names of its bands that have bytes in it (the
- * others take no part, as in hectic diff). */
-static bool run_make(const struct viewer *u, struct heap_cmp_run *x, int r)
+/* Run r's tables, and k[b] the key of each band: its name's hash when it
+ * has bytes in the run (the others take no part, as in hectic diff). */
+static bool run_make(const struct viewer *u, struct heap_cmp_run *x, int r, struct heap_cmp_key *k)
 {
 	const struct heap *h = run_heap(u, r);
 	size_t nb = h->nbands ? h->nbands : 1;
 	x->nbands = h->nbands;
 	x->ent = malloc(nb * sizeof *x->ent);
 	x->slot = malloc(nb * sizeof *x->slot);
-	x->key = calloc(nb, sizeof *x->key);
-	x->nkey = calloc(nb, sizeof *x->nkey);
-	x->name = calloc(nb, sizeof *x->name);
-	x->nname = calloc(nb, sizeof *x->nname);
-	if (!x->ent || !x->slot || !x->key || !x->nkey || !x->name || !x->nname)
-		return false;
+	bool *in = calloc(nb, sizeof *in);
+	uint64_t *hash = malloc(nb * sizeof *hash);
+	bool ok = x->ent && x->slot && in && hash;
 	x->any = h->ncensuses > 0;
 	x->median = heap_median_interval(h);
 	uint64_t tmax = r ? u->other->s.tmax : u->s.tmax;
 	x->end = tmax < UINT64_MAX ? tmax + 1 : UINT64_MAX;
-	for (size_t b = 0; b < h->nbands; b++)
+	for (size_t b = 0; ok && b < h->nbands; b++)
 		x->slot[b] = -1;
-	for (size_t i = 0; i < h->nsamples; i++) {
-		uint32_t b = h->samples[i].band;
-		if (!h->samples[i].bytes || x->key[b])
-			continue;
-		FILE *f = open_memstream(&x->key[b], &x->nkey[b]);
-		if (!f)
-			return false;
-		heap_band_name(h, b, f);
-		if (fclose(f) != 0 || !x->key[b])
-			return false;
-	}
-	return true;
+	for (size_t i = 0; ok && i < h->nsamples; i++)
+		if (h->samples[i].bytes)
+			in[h->samples[i].band] = true;
+	ok = ok && heap_band_hashes(h, in, hash);
+	for (size_t b = 0; ok && b < h->nbands; b++)
+		k[b] = (struct heap_cmp_key){ in[b], hash[b] };
+	free(in);
+	free(hash);
+	return ok;
 }
 
-/* Both runs' tables and the entries: the band names of both, matched. */
-static bool cmp_make(const struct viewer *u, struct heap_pane *p)
+/* Band a of run ra's name against band b of run rb's (struct heap_cmp_names). */
+static int names_cmp(void *arg, int ra, uint32_t a, int rb, uint32_t b, size_t limit)
+{
+	struct heap_cmp *c = arg;
+	return heap_band_cmp(c->h[ra], a, c->h[rb], b, limit, &c->memo);
+}
+
+bool heap_cmp_make(const struct viewer *u, struct heap_pane *p)
 {
 	struct heap_cmp *c = calloc(1, sizeof *c);
 	if (!c)
 		return false;
 	p->cmp = c;
 	c->r[0] = c->r[1] = (struct heap_cmp_run){ .c0 = -1, .c1 = -1, .cc = -1 };
-	if (!run_make(u, &c->r[0], 0) || !run_make(u, &c->r[1], 1))
-		goto fail;
-	size_t n0 = c->r[0].nbands, n1 = c->r[1].nbands;
+	c->h[0] = run_heap(u, 0);
+	c->h[1] = run_heap(u, 1);
+	size_t n0 = c->h[0]->nbands, n1 = c->h[1]->nbands;
 	struct heap_cmp_key *k = malloc((n0 + n1 + 1) * sizeof *k);
 	c->ent = malloc((n0 + n1 + 1) * sizeof *c->ent);
-	if (!k || !c->ent) {
+	if (!k || !c->ent || !run_make(u, &c->r[0], 0, k) || !run_make(u, &c->r[1], 1, k + n0)) {
 		free(k);
 		goto fail;
 	}
-	for (size_t b = 0; b < n0 + n1; b++) {
-		const struct heap_cmp_run *x = &c->r[b >= n0];
-		size_t i = b >= n0 ? b - n0 : b;
-		k[b] = (struct heap_cmp_key){ x->key[i], x->nkey[i] };
-	}
-	long m = heap_cmp_match(k, n0, k + n0, n1, c->ent, c->r[0].ent, c->r[1].ent);
+	struct heap_cmp_names nm = { names_cmp, c };
+	long m = heap_cmp_match(k, n0, k + n0, n1, &nm, c->ent, c->r[0].ent, c->r[1].ent);
 	free(k);
 	if (m < 0)
 		goto fail;
@@ -601,7 +605,8 @@ static bool cmp_rank(const struct viewer *u, struct heap_pane *p)
 	}
 	free(cur);
 	free(lastc);
-	if (!heap_cmp_order(c->ent, c->nent, p->by, c->r[0].ent, c->r[0].nbands, c->r[1].ent,
+	struct heap_cmp_names nm = { names_cmp, c };
+	if (!heap_cmp_order(c->ent, c->nent, p->by, &nm, c->r[0].ent, c->r[0].nbands, c->r[1].ent,
 			    c->r[1].nbands))
 		return false;
 	c->nrank = 0;
@@ -705,7 +710,7 @@ static void cmp_chart(struct viewer *u, struct heap_pane *p, int r, int ticks, i
 
 void heap_cmp_draw(struct viewer *u, struct heap_pane *p, int y, int h)
 {
-	if (!p->cmp && !cmp_make(u, p)) {
+	if (!p->cmp && !heap_cmp_make(u, p)) {
 		heap_pane_put(u, y, 0, "heap: out of memory");
 		return;
 	}

@@ -12,53 +12,43 @@
 
 /* ---- names ---- */
 
-/* The name of band b of h (s its store) into f, as the pane shows it. */
-static void write_name(const struct heap *h, const struct store *s, uint32_t b, FILE *f)
+/* Bytes at the end of nm's name, as many as there is room for. */
+static void name_add(struct heap_name *nm, const void *p, size_t n)
+{
+	if (n > sizeof nm->s - nm->n)
+		n = sizeof nm->s - nm->n;
+	memcpy(nm->s + nm->n, p, n);
+	nm->n += n;
+}
+
+const char *heap_pane_name_in(const struct heap *h, const struct store *st, uint32_t b,
+			      struct heap_name *nm)
 {
 	uint64_t addr;
 	struct ipe e;
-	switch (heap_band_ipe(h, s, b, &addr, &e)) {
+	char a[64];
+	nm->n = 0;
+	switch (heap_band_ipe(h, st, b, &addr, &e)) {
 	case 1:
-		fprintf(f, "0x%llx (no provenance)", (unsigned long long)addr);
-		return;
+		snprintf(a, sizeof a, "0x%llx (no provenance)", (unsigned long long)addr);
+		name_add(nm, a, strlen(a));
+		break;
 	case 2:
-		fwrite(e.table, 1, e.ntable, f);
+		name_add(nm, e.table, e.ntable);
 		if (ipe_has_src(&e)) {
-			putc(' ', f);
-			fwrite(e.src, 1, e.nsrc, f);
+			name_add(nm, " ", 1);
+			name_add(nm, e.src, e.nsrc);
 		}
-		return;
+		break;
+	default:
+		nm->n = heap_band_cut(h, b, nm->s, sizeof nm->s);
 	}
-	heap_band_name(h, b, f);
+	return nm->s;
 }
 
-const char *heap_pane_name_in(const struct heap *h, const struct store *st, char **names,
-			      size_t *lens, uint32_t b, size_t *n)
+const char *heap_pane_name(struct viewer *u, uint32_t b, struct heap_name *nm)
 {
-	if (!names[b]) {
-		char *s = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&s, &len);
-		if (!f) {
-			*n = 0;
-			return "";
-		}
-		write_name(h, st, b, f);
-		if (fclose(f) != 0 || !s) {
-			free(s);
-			*n = 0;
-			return "";
-		}
-		names[b] = s;
-		lens[b] = len;
-	}
-	*n = lens[b];
-	return names[b];
-}
-
-const char *heap_pane_name(struct viewer *u, struct heap_pane *p, uint32_t b, size_t *n)
-{
-	return heap_pane_name_in(&u->heap, &u->s, p->name, p->nname, b, n);
+	return heap_pane_name_in(&u->heap, &u->s, b, nm);
 }
 
 char heap_pane_letter(const struct heap_pane *p, int i)
@@ -85,15 +75,20 @@ int heap_pane_put(const struct viewer *u, int y, int x, const char *s)
 	return n;
 }
 
-/* The name of legend entry i (raw bytes: draw with draw_safe). */
-static const char *entry_name(struct viewer *u, struct heap_pane *p, int i, size_t *n, char *buf,
-			      size_t bn)
+/* "other (N bands)" into nm. */
+static const char *other_name(size_t rest, struct heap_name *nm)
+{
+	int k = snprintf(nm->s, sizeof nm->s, "other (%zu band%s)", rest, rest == 1 ? "" : "s");
+	nm->n = k > 0 ? (size_t)k : 0;
+	return nm->s;
+}
+
+/* The name of legend entry i into nm (raw bytes: draw with draw_safe). */
+static const char *entry_name(struct viewer *u, struct heap_pane *p, int i, struct heap_name *nm)
 {
 	if (i < p->nshown)
-		return heap_pane_name(u, p, p->rank[i].band, n);
-	size_t rest = p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0;
-	*n = (size_t)snprintf(buf, bn, "other (%zu band%s)", rest, rest == 1 ? "" : "s");
-	return buf;
+		return heap_pane_name(u, p->rank[i].band, nm);
+	return other_name(p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0, nm);
 }
 
 /* The share of v in total, as text. */
@@ -113,7 +108,7 @@ static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, in
 {
 	const struct heap *h = &u->heap;
 	bool sel = i == p->pl.sel;
-	char a[32], b[32], c[32], line[128], nb[64];
+	char a[32], b[32], c[32], line[128];
 	int end = x + w < u->L.cols ? x + w : u->L.cols;
 	if (sel)
 		heap_pane_put(u, y, x, ">");
@@ -138,10 +133,10 @@ static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, in
 	attron(ta);
 	int tx = wide ? LAYOUT_GUTTER : x + 7;
 	tx += heap_pane_put(u, y, tx, line);
-	size_t n;
-	const char *name = entry_name(u, p, i, &n, nb, sizeof nb);
+	struct heap_name nm;
+	const char *name = entry_name(u, p, i, &nm);
 	if (tx < end - (wide ? 0 : 1))
-		draw_safe(y, tx, (const uint8_t *)name, n, end - tx - (wide ? 0 : 1), u->ascii);
+		draw_safe(y, tx, (const uint8_t *)name, nm.n, end - tx - (wide ? 0 : 1), u->ascii);
 	attroff(ta);
 }
 
@@ -265,17 +260,17 @@ void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, l
 	const struct heap *h = &u->heap;
 	int i = p->pl.sel;
 	const struct row_stat *st = &p->st[i];
-	char a[32], b[32], c[32], d[32], line[400], nb[64];
+	char a[32], b[32], c[32], d[32], line[400];
 	int y = y0;
 	/* the name */
 	heap_pane_put(u, y, 0, "band");
 	char l[2] = { heap_pane_letter(p, i), 0 };
 	attron(A_BOLD);
 	heap_pane_put(u, y, LAYOUT_GUTTER, l);
-	size_t n;
-	const char *s = entry_name(u, p, i, &n, nb, sizeof nb);
+	struct heap_name nm;
+	const char *s = entry_name(u, p, i, &nm);
 	if (LAYOUT_GUTTER + 2 < u->L.cols)
-		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
+		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, nm.n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
 	attroff(A_BOLD);
 	if (++y >= y0 + rows)
 		return;
@@ -334,10 +329,10 @@ void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, lo
 			 cc >= 0 ? share(b, sizeof b, v, h->censuses[cc].total) : "-",
 			 bytes_format(c, sizeof c, br->peak));
 		int x = heap_pane_put(u, y, 0, line);
-		size_t n;
-		const char *s = heap_pane_name(u, p, br->band, &n);
+		struct heap_name nm;
+		const char *s = heap_pane_name(u, br->band, &nm);
 		if (x < u->L.cols)
-			draw_safe(y, x, (const uint8_t *)s, n, u->L.cols - x, u->ascii);
+			draw_safe(y, x, (const uint8_t *)s, nm.n, u->L.cols - x, u->ascii);
 		attroff(ta);
 	}
 }
@@ -377,30 +372,27 @@ char *heap_cmp_label(struct viewer *u, int r, char *buf, size_t n)
 	return buf;
 }
 
-const char *heap_cmp_name(struct viewer *u, struct heap_pane *p, int r, uint32_t b, size_t *n)
+const char *heap_cmp_name(struct viewer *u, int r, uint32_t b, struct heap_name *nm)
 {
-	struct heap_cmp_run *x = &p->cmp->r[r];
-	return heap_pane_name_in(cmp_heap(u, r), cmp_store(u, r), x->name, x->nname, b, n);
+	return heap_pane_name_in(cmp_heap(u, r), cmp_store(u, r), b, nm);
 }
 
 /* An entry's name (raw bytes): its band's in A, or in B when A has none. */
 static const char *ent_name(struct viewer *u, struct heap_pane *p, const struct heap_cmp_ent *e,
-			    size_t *n)
+			    struct heap_name *nm)
 {
 	int r = e->band[p->cmp->ra] >= 0 ? p->cmp->ra : 1 - p->cmp->ra;
-	return heap_cmp_name(u, p, r, (uint32_t)e->band[r], n);
+	return heap_cmp_name(u, r, (uint32_t)e->band[r], nm);
 }
 
-/* The name of legend entry i (raw bytes). */
-static const char *cmp_entry_name(struct viewer *u, struct heap_pane *p, int i, size_t *n,
-				  char *buf, size_t bn)
+/* The name of legend entry i into nm (raw bytes). */
+static const char *cmp_entry_name(struct viewer *u, struct heap_pane *p, int i,
+				  struct heap_name *nm)
 {
 	const struct heap_cmp *c = p->cmp;
 	if (i < p->nshown)
-		return ent_name(u, p, &c->ent[i], n);
-	size_t rest = c->nrank > (size_t)p->nshown ? c->nrank - (size_t)p->nshown : 0;
-	*n = (size_t)snprintf(buf, bn, "other (%zu band%s)", rest, rest == 1 ? "" : "s");
-	return buf;
+		return ent_name(u, p, &c->ent[i], nm);
+	return other_name(c->nrank > (size_t)p->nshown ? c->nrank - (size_t)p->nshown : 0, nm);
 }
 
 /* Entry i's figures in A and B (the entries not shown summed for other),
@@ -438,7 +430,7 @@ static void cmp_peaks(char *line, size_t n, const struct heap_cmp_fig *fa,
 static void cmp_legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i)
 {
 	bool sel = i == p->pl.sel;
-	char line[128], nb[64];
+	char line[128];
 	int end = x + w < u->L.cols ? x + w : u->L.cols;
 	if (sel)
 		heap_pane_put(u, y, x, ">");
@@ -459,10 +451,10 @@ static void cmp_legend_entry(struct viewer *u, struct heap_pane *p, int y, int x
 	attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
 	attron(ta);
 	int tx = x + 7 + heap_pane_put(u, y, x + 7, line);
-	size_t n;
-	const char *name = cmp_entry_name(u, p, i, &n, nb, sizeof nb);
+	struct heap_name nm;
+	const char *name = cmp_entry_name(u, p, i, &nm);
 	if (tx < end - 1)
-		draw_safe(y, tx, (const uint8_t *)name, n, end - tx - 1, u->ascii);
+		draw_safe(y, tx, (const uint8_t *)name, nm.n, end - tx - 1, u->ascii);
 	attroff(ta);
 }
 
@@ -552,7 +544,6 @@ void heap_cmp_detail(struct viewer *u, struct heap_pane *p, int y0, int rows)
 {
 	const struct heap_cmp *c = p->cmp;
 	int i = p->pl.sel, ra = c->ra, rb = 1 - ra, y = y0;
-	char nb[64];
 	const struct heap_cmp_fig *fa, *fb;
 	bool ina, inb;
 	cmp_figs(p, i, &fa, &fb, &ina, &inb);
@@ -560,10 +551,10 @@ void heap_cmp_detail(struct viewer *u, struct heap_pane *p, int y0, int rows)
 	char l[2] = { heap_pane_letter(p, i), 0 };
 	attron(A_BOLD);
 	heap_pane_put(u, y, LAYOUT_GUTTER, l);
-	size_t n;
-	const char *s = cmp_entry_name(u, p, i, &n, nb, sizeof nb);
+	struct heap_name nm;
+	const char *s = cmp_entry_name(u, p, i, &nm);
 	if (LAYOUT_GUTTER + 2 < u->L.cols)
-		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
+		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, nm.n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
 	attroff(A_BOLD);
 	if (++y >= y0 + rows)
 		return;
@@ -610,10 +601,10 @@ void heap_cmp_other(struct viewer *u, struct heap_pane *p, int y0, int rows)
 			  e->band[1 - c->ra] >= 0);
 		snprintf(line, sizeof line, "%s%5d %s", sel ? ">" : " ", p->nshown + k + 1, peaks);
 		int x = heap_pane_put(u, y, 0, line);
-		size_t n;
-		const char *s = ent_name(u, p, e, &n);
+		struct heap_name nm;
+		const char *s = ent_name(u, p, e, &nm);
 		if (x < u->L.cols)
-			draw_safe(y, x, (const uint8_t *)s, n, u->L.cols - x, u->ascii);
+			draw_safe(y, x, (const uint8_t *)s, nm.n, u->L.cols - x, u->ascii);
 		attroff(ta);
 	}
 }

@@ -68,23 +68,30 @@ struct heap_pane {
 	long c0, c1;            /* the window's first and last census (-1: none) */
 	struct row_stat st[M];  /* the window's figures per legend entry */
 	struct heap_cols col;   /* the chart's columns */
-	/* band names as the pane shows them, made when first shown (raw bytes) */
-	char **name;
-	size_t *nname;
 	struct heap_cmp *cmp;   /* two runs: their tables, made when first drawn */
 };
 
 /* ---- names, letters, colours (heap_legend.c) ---- */
 
-/* Band b's name in names[b] (and its length in lens[b]), made once: a -hi
- * band by its info table and source location, or its address and that the
- * log has no provenance for it; any other as the .hp names it. Raw bytes:
- * draw with draw_safe. */
-const char *heap_pane_name_in(const struct heap *h, const struct store *s, char **names,
-			      size_t *lens, uint32_t b, size_t *n);
+/* A band's name as far as the pane can draw it: its first HEAP_NAME_CUT
+ * bytes. A name is made for each row drawn, never kept: a -hc stack of
+ * long labels is megabytes (issue 32), and only a screen's width of it
+ * is seen. */
+#define HEAP_NAME_CUT 4096
+struct heap_name {
+	char s[HEAP_NAME_CUT];
+	size_t n;
+};
 
-/* The same for a band of the shown run, into the pane's names. */
-const char *heap_pane_name(struct viewer *u, struct heap_pane *p, uint32_t b, size_t *n);
+/* Band b's name into nm (its first bytes), returned: a -hi band by its
+ * info table and source location, or its address and that the log has no
+ * provenance for it; any other as the .hp names it. Raw bytes: draw with
+ * draw_safe. */
+const char *heap_pane_name_in(const struct heap *h, const struct store *s, uint32_t b,
+			      struct heap_name *nm);
+
+/* The same for a band of the shown run. */
+const char *heap_pane_name(struct viewer *u, uint32_t b, struct heap_name *nm);
 
 /* Legend entry i's letter (a-z, A-Z, 0-9 for the bands; '~' for other: no ASCII level glyph),
  * and its colour (an index into the palette; the last for other). */
@@ -165,34 +172,50 @@ struct heap_cmp_fig {
 
 /* An entry of the legend with two runs: a band name of either run (as the
  * .hp writes it, as hectic diff matches them), its first band in each
- * (-1: the run has no band of that name), its figures in each. */
+ * (-1: the run has no band of that name; its name is its band's, in run
+ * 0 when it has one), its figures in each. */
 struct heap_cmp_ent {
-	const char *key;
-	size_t nkey;
 	int32_t band[2];
 	struct heap_cmp_fig f[2];
 };
 
-/* A band's name for matching (s NULL: the band takes no part). */
+/* A band's name for matching, by its hash (heap_band_hashes); in false:
+ * the band takes no part. */
 struct heap_cmp_key {
-	const char *s;
-	size_t n;
+	bool in;
+	uint64_t hash;
 };
+
+/* The bands' names, compared: band a of run ra against band b of run rb,
+ * in byte order over their first limit bytes (SIZE_MAX: whole), < 0, 0,
+ * > 0 (heap_band_cmp, for the pane). */
+struct heap_cmp_names {
+	int (*cmp)(void *arg, int ra, uint32_t a, int rb, uint32_t b, size_t limit);
+	void *arg;
+};
+
+/* The bytes of two names compared to rank entries of equal figures: past
+ * them, ties go by band. */
+#define HEAP_CMP_ORDER_BYTES 4096
 
 /* Matches the bands of two runs by name: k0[0..n0) and k1[0..n1), by band.
  * Each name of either makes one entry of out[] (room for n0 + n1), with its
  * first band of each run (-1: none) and zero figures; e0[b] and e1[b] get
- * band b's entry (-1 when k[b].s is NULL). Bands of one run with the same
- * name share an entry. Returns the entries, or -1 when out of memory.
- * O((n0 + n1) log(n0 + n1)). */
+ * band b's entry (-1 when not k[b].in). Bands of one run with the same
+ * name share an entry. Names are grouped by hash, and the names of a hash
+ * compared whole (nm): distinct names of one hash stay apart. Returns the
+ * entries (in no order), or -1 when out of memory.
+ * O((n0 + n1) log(n0 + n1)) and the names of equal hashes compared. */
 long heap_cmp_match(const struct heap_cmp_key *k0, size_t n0, const struct heap_cmp_key *k1,
-		    size_t n1, struct heap_cmp_ent *out, int32_t *e0, int32_t *e1);
+		    size_t n1, const struct heap_cmp_names *nm, struct heap_cmp_ent *out,
+		    int32_t *e0, int32_t *e1);
 
 /* Ranks the n entries in place, e0[0..n0) and e1[0..n1) renumbered to
  * follow: by the larger of the two runs' area (or peak), then the larger
- * of the other figure, then by name. False when out of memory (unchanged). */
-bool heap_cmp_order(struct heap_cmp_ent *ent, size_t n, enum heap_rank_by by, int32_t *e0,
-		    size_t n0, int32_t *e1, size_t n1);
+ * of the other figure, then by name (its first HEAP_CMP_ORDER_BYTES), then
+ * by band. False when out of memory (unchanged). */
+bool heap_cmp_order(struct heap_cmp_ent *ent, size_t n, enum heap_rank_by by,
+		    const struct heap_cmp_names *nm, int32_t *e0, size_t n0, int32_t *e1, size_t n1);
 
 /* (heap_legend.c) The change from a to b in bytes, as the legend writes
  * it: "+7.66MB x1.97" (the ratio when a is not 0), "0B x1.00". */
@@ -217,10 +240,6 @@ struct heap_cmp_run {
 	bool any;          /* it has censuses */
 	int32_t *ent;      /* band -> its entry (-1: no bytes in the run) */
 	int16_t *slot;     /* band -> its entry shown, -1: in other */
-	char **key;        /* the bands' names as the .hp writes them (matching) */
-	size_t *nkey;
-	char **name;       /* as the pane shows them, made when first shown */
-	size_t *nname;
 	uint64_t median;   /* between censuses */
 	uint64_t end;      /* its last event + 1, its clock */
 	uint64_t from, to; /* the window on its clock, cut at its end */
@@ -238,6 +257,8 @@ struct heap_cmp_run {
  * window by rby. */
 struct heap_cmp {
 	struct heap_cmp_run r[2];
+	const struct heap *h[2]; /* the runs' heaps, for comparing names */
+	struct heap_name_memo memo;
 	struct heap_cmp_ent *ent;
 	size_t nent;
 	size_t nrank; /* the entries with bytes in the window, first */
@@ -250,7 +271,7 @@ struct heap_cmp {
 /* ---- two runs' words (heap_legend.c) ---- */
 
 /* Band b of run r's name as the pane shows it. */
-const char *heap_cmp_name(struct viewer *u, struct heap_pane *p, int r, uint32_t b, size_t *n);
+const char *heap_cmp_name(struct viewer *u, int r, uint32_t b, struct heap_name *nm);
 
 /* The legend with two runs: each entry's peak in A and B and the change. */
 void heap_cmp_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols);
@@ -267,6 +288,14 @@ void heap_cmp_title(struct viewer *u, struct heap_pane *p, int y);
 
 /* Run r's letter and short name ("A n"), as the lanes write it. */
 char *heap_cmp_label(struct viewer *u, int r, char *buf, size_t n);
+
+/* Both runs' tables and the entries: the band names of both, matched by
+ * their hashes, then by the names of a hash (read in place, each pair of
+ * long labels once); false when out of memory (nothing made). Linear in
+ * the cost centres' text (each hashed once): the pane runs it on
+ * busy_run's worker when it opens (q still quits); the draw makes it when
+ * not made yet. */
+bool heap_cmp_make(const struct viewer *u, struct heap_pane *p);
 
 /* Two runs: the pane drawn in its area (from y, h rows), and what it holds
  * freed (the runs swapped or reloaded). */

@@ -14,18 +14,17 @@
 
 /* ---- heap ---- */
 
-/* A band's name, as text from the file (escaped for a terminal when asked). */
+/* A band's name, as text from the file (escaped for a terminal when
+ * asked), written piece by piece as it is read: a stack of long labels is
+ * megabytes (issue 32), and none is made whole. */
 static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape, bool tsv)
 {
-	char *p = NULL;
-	size_t n = 0;
-	FILE *m = open_memstream(&p, &n);
-	if (!m)
-		return;
-	heap_band_name(h, b, m);
-	fclose(m);
-	report_text_field(f, (const uint8_t *)p, n, escape, tsv);
-	free(p);
+	struct heap_name_walk w;
+	const uint8_t *p;
+	size_t n;
+	heap_name_begin(&w, h, b);
+	while (heap_name_next(&w, &p, &n))
+		report_text_field(f, p, n, escape, tsv);
 }
 
 /* The provenance columns of a band (TSV): table, closure type, type,

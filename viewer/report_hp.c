@@ -31,7 +31,10 @@
  * A stack's name is cut as GHC's fprint_ccs cuts it: longer than +RTS -L
  * bytes (25 by default; the last -L of GHCRTS and the command line), its
  * first L - 4 bytes and "...". Strings (-hT, -hm, -hd, -hy, -hi, -he) are
- * written whole, as GHC does. Names are bytes from the file, written as
+ * written whole, as GHC does, but for those hp2ps would not read as a
+ * name (one of its words, BEGIN_SAMPLE, MARK, JOB, ...; an empty name; a
+ * leading '"'): their first byte as \xNN, an empty one as "(empty)".
+ * Names are bytes from the file, written as
  * they are but for the ASCII controls, as \xNN: a newline would break the
  * file's lines, and a tab, or a space, a band's line, which hp2ps and
  * eventlog2html split at white space (GHC writes them raw, and neither
@@ -389,77 +392,83 @@ static void put_sample_mark(FILE *f, const char *what, uint64_t ns)
 	putc('\n', f);
 }
 
-/* Band b's name as the .hp writes it, into a malloc'd *out (*nout bytes). */
-static bool band_text(const struct report_ctx *c, uint32_t b, uint32_t len, char **out,
-		      size_t *nout)
+/* The words of hp2ps's lexer (utils/hp2ps/Lexer.c): a band line that
+ * starts with one is read as it, and the file fails ("floating point
+ * number must follow BEGIN_SAMPLE"), as it does for a line that starts
+ * with '"' (a string) or with no name (the bytes first). */
+static const char *const hp_words[] = { "BEGIN_SAMPLE", "END_SAMPLE", "MARK",      "JOB",
+					"DATE",         "SAMPLE_UNIT", "VALUE_UNIT" };
+
+/* A string band hp2ps would not read as a name: one of its words, an
+ * empty name, or one that starts with '"'. */
+static bool hp_unreadable(const struct band *d)
 {
-	char *p = NULL, *q = NULL;
-	size_t n = 0, k = 0;
-	FILE *m = open_memstream(&p, &n);
-	if (!m)
-		return false;
-	heap_band_name(&c->h, b, m);
-	if (fclose(m)) {
-		free(p);
-		return false;
-	}
-	const struct band *d = &c->h.bands[b];
-	bool stack = d->stack && d->n; /* the empty stack is MAIN, uncut */
-	FILE *w = open_memstream(&q, &k);
-	if (!w) {
-		free(p);
-		return false;
-	}
-	if (stack)
-		fprintf(w, "(%u)", b + 1);
-	/* fprint_ccs: the stack's text in a buffer of L + 1 bytes; when it
-	 * fills, "..." at L - 4 ends it */
-	size_t cut = stack && n > len ? (len >= 4 ? len - 4 : 0) : n;
-	put_text(w, (const uint8_t *)p, cut, c->o.escape, false);
-	if (cut < n)
-		fputs("...", w);
-	free(p);
-	if (fclose(w)) {
-		free(q);
-		return false;
-	}
-	*out = q;
-	*nout = k;
-	return true;
+	if (!d->n || d->p[0] == '"')
+		return true;
+	for (size_t i = 0; i < sizeof hp_words / sizeof *hp_words; i++)
+		if (d->n == strlen(hp_words[i]) && !memcmp(d->p, hp_words[i], d->n))
+			return true;
+	return false;
 }
 
-/* The censuses of the window, each BEGIN_SAMPLE, its bands, END_SAMPLE;
- * false when out of memory (said). */
-static bool put_censuses(const struct report_ctx *c, uint32_t len, uint64_t *last)
+/* Band b's name as the .hp writes it, read in place piece by piece (a
+ * stack of long labels is megabytes, and the .hp keeps L bytes of it).
+ * A string hp2ps would not read as a name has its first byte written as
+ * \xNN (\x42EGIN_SAMPLE, \x22...), as the controls are, and an empty one
+ * is "(empty)": the file renders, and the other bands keep their values. */
+static void put_band(const struct report_ctx *c, uint32_t b, uint32_t len)
+{
+	const struct band *d = &c->h.bands[b];
+	bool esc = c->o.escape;
+	if (!d->stack) {
+		if (!d->n) {
+			fputs("(empty)", stdout);
+		} else if (hp_unreadable(d)) {
+			printf("\\x%02x", d->p[0]);
+			put_text(stdout, d->p + 1, d->n - 1, esc, false);
+		} else {
+			put_text(stdout, d->p, d->n, esc, false);
+		}
+		return;
+	}
+	struct heap_name_walk w;
+	const uint8_t *p;
+	size_t k, n = 0;
+	heap_name_begin(&w, &c->h, b);
+	while (heap_name_next(&w, &p, &k))
+		n += k;
+	if (d->n) /* the empty stack is MAIN, uncut */
+		printf("(%u)", b + 1);
+	/* fprint_ccs: the stack's text in a buffer of L + 1 bytes; when it
+	 * fills, "..." at L - 4 ends it */
+	size_t cut = d->n && n > len ? (len >= 4 ? len - 4 : 0) : n, done = 0;
+	heap_name_begin(&w, &c->h, b);
+	while (done < cut && heap_name_next(&w, &p, &k)) {
+		if (k > cut - done)
+			k = cut - done;
+		put_text(stdout, p, k, esc, false);
+		done += k;
+	}
+	if (cut < n)
+		fputs("...", stdout);
+}
+
+/* The censuses of the window, each BEGIN_SAMPLE, its bands, END_SAMPLE. */
+static void put_censuses(const struct report_ctx *c, uint32_t len, uint64_t *last)
 {
 	const struct heap *h = &c->h;
-	char **names = calloc(h->nbands ? h->nbands : 1, sizeof *names);
-	size_t *lens = calloc(h->nbands ? h->nbands : 1, sizeof *lens);
-	bool ok = names && lens;
-	for (size_t k = 0; ok && k < h->ncensuses && !ferror(stdout); k++) {
+	for (size_t k = 0; k < h->ncensuses && !ferror(stdout); k++) {
 		const struct census *cs = &h->censuses[k];
 		if (cs->time < c->o.from || cs->time > c->o.to)
 			continue;
 		put_sample_mark(stdout, "BEGIN_SAMPLE", cs->time);
-		for (size_t i = cs->first; ok && i < cs->first + cs->n; i++) {
-			uint32_t b = h->samples[i].band;
-			if (!names[b] && !band_text(c, b, len, &names[b], &lens[b])) {
-				ok = false;
-				break;
-			}
-			fwrite(names[b], 1, lens[b], stdout);
+		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
+			put_band(c, h->samples[i].band, len);
 			printf("\t%llu\n", (unsigned long long)h->samples[i].bytes);
 		}
 		put_sample_mark(stdout, "END_SAMPLE", cs->time);
 		*last = cs->time;
 	}
-	for (size_t b = 0; names && b < h->nbands; b++)
-		free(names[b]);
-	free(names);
-	free(lens);
-	if (!ok)
-		warnx_("out of memory");
-	return ok;
 }
 
 /* A profile the log holds no bands of: said, true. */
@@ -503,10 +512,8 @@ int report_hp(struct report_ctx *c)
 	uint64_t start = c->o.has_from ? c->o.from : 0, last = start;
 	put_sample_mark(stdout, "BEGIN_SAMPLE", start);
 	put_sample_mark(stdout, "END_SAMPLE", start);
-	bool ok = put_censuses(c, ccs_length(&r), &last);
+	put_censuses(c, ccs_length(&r), &last);
 	free_run(&r);
-	if (!ok)
-		return EXIT_BADINPUT;
 	/* GHC's last, empty sample at exit: the window's end */
 	uint64_t end = c->s.tmax < c->o.to ? c->s.tmax : c->o.to;
 	if (end < last)

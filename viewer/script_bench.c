@@ -369,14 +369,23 @@ int script_bench_run(struct viewer *u)
 	} else {
 		loader_run(u);
 	}
-	if (u->loaded != 1) {
+	/* two runs (--bench=SCRIPT A B): B loaded beside A, as the viewer
+	 * loads it */
+	if (u->loaded == 1 && u->other) {
+		u->other->bench = true;
+		loader_run(u->other);
+	}
+	struct viewer *bad = u->loaded != 1 ? u : u->other && u->other->loaded != 1 ? u->other : NULL;
+	if (bad) {
 		term_stop_hidden();
 		free(script);
 		free(times);
-		warnx_("%s", u->err);
+		warnx_("%s", bad->err);
 		return EXIT_BADINPUT;
 	}
 	core_after_load(u);
+	if (u->other)
+		core_runs_said(u);
 	draw_prepare(u);
 	draw_frame(u);
 	double loaded = now_s() - t0;

@@ -28,16 +28,13 @@ static struct heap_pane *state(const struct viewer *u)
 
 /* ---- the state ---- */
 
-/* Frees what came from the heap (nbands bands): the band tables, the
- * names, the columns, with two runs both runs' tables (heap_compare.c), so
- * that the ranking and the columns are made again;
- * the user's choices (the mode, the order, the selection and highlight)
- * stay. */
-static void bands_free(struct heap_pane *p, size_t nbands)
+/* Frees what came from the heap: the band tables, the columns, with two
+ * runs both runs' tables (heap_compare.c), so that the ranking and the
+ * columns are made again; the user's choices (the mode, the order, the
+ * selection and highlight) stay. */
+static void bands_free(struct heap_pane *p)
 {
-	for (size_t b = 0; p->name && b < nbands; b++)
-		free(p->name[b]);
-	void *held[] = { p->name, p->nname, p->rank, p->slot, p->col.cens, p->col.val, p->col.tick };
+	void *held[] = { p->rank, p->slot, p->col.cens, p->col.val, p->col.tick };
 	for (size_t i = 0; i < sizeof held / sizeof *held; i++)
 		free(held[i]);
 	heap_cmp_free(p);
@@ -55,10 +52,8 @@ static bool bands_alloc(struct heap_pane *p, size_t nb)
 		nb = 1;
 	p->rank = malloc(nb * sizeof *p->rank);
 	p->slot = malloc(nb * sizeof *p->slot);
-	p->name = calloc(nb, sizeof *p->name);
-	p->nname = calloc(nb, sizeof *p->nname);
-	if (!p->rank || !p->slot || !p->name || !p->nname) {
-		bands_free(p, 0);
+	if (!p->rank || !p->slot) {
+		bands_free(p);
 		return false;
 	}
 	for (size_t b = 0; b < nb; b++)
@@ -96,6 +91,28 @@ static bool any_profile(const struct viewer *u)
 	return u->heap.ncensuses || (u->other && u->other->heap.ncensuses);
 }
 
+struct match_job {
+	struct viewer *u;
+	struct heap_pane *p;
+};
+
+static void match_job(void *arg)
+{
+	struct match_job *j = arg;
+	heap_cmp_make(j->u, j->p); /* out of memory: the draw says so */
+}
+
+/* Two runs: their bands matched by name before the first draw, on
+ * busy_run's worker (the hashes read every cost centre's text once; q
+ * still quits). */
+static void match_runs(struct viewer *u, struct heap_pane *p)
+{
+	if (!u->other || p->cmp || u->other->loaded != 1 || !any_profile(u))
+		return;
+	struct match_job j = { u, p };
+	busy_run(u, "matching the two runs' heap bands", match_job, &j);
+}
+
 static bool heap_open(struct viewer *u)
 {
 	struct heap_pane *p = state(u);
@@ -114,6 +131,7 @@ static bool heap_open(struct viewer *u)
 		core_say(u, "%s", u->other ? "no heap profile in either log" : NO_PROFILE);
 		return true;
 	}
+	match_runs(u, p);
 	core_say(u, "heap: %s normalises, %s ranks by peak, %s highlights, %s/%s more or fewer bands, "
 		 "%s on other lists its bands", core_key_for(u, ACT_PANE_MODE),
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_HIGHLIGHT),
@@ -126,7 +144,7 @@ static bool heap_open(struct viewer *u)
 static void heap_close(struct viewer *u)
 {
 	struct heap_pane *p = state(u);
-	bands_free(p, u->heap.nbands);
+	bands_free(p);
 	*p = (struct heap_pane){ 0 };
 }
 
@@ -141,7 +159,7 @@ static void heap_reload(struct viewer *u, bool before)
 	if (!view_shown(u, &view_heap))
 		return;
 	if (before) {
-		bands_free(p, u->heap.nbands);
+		bands_free(p);
 		return;
 	}
 	if (!bands_alloc(p, u->heap.nbands)) {
@@ -152,6 +170,7 @@ static void heap_reload(struct viewer *u, bool before)
 	p->median = heap_median_interval(&u->heap);
 	if (u->other && u->other->loaded == 1 && !u->other->heap_built)
 		loader_heap_of(u, u->other);
+	match_runs(u, p);
 }
 
 /* The ranking over the window, made again when the window or the order

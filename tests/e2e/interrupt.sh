@@ -5,7 +5,8 @@
 # SIGTERM and SIGINT, soon, with status 0 and the terminal restored; a
 # report on a large log or a stalled stream ends on SIGINT with 130 and on
 # SIGTERM with 143 (top, following a stream, ends with its summary), and
-# one with --save leaves nothing beside OUT. The log is made by
+# one with --save leaves nothing beside OUT; the heap pane, alone and with
+# two runs, ends on q while it reads a profile of huge band names. The log is made by
 # tests/tools/spangen.c (built beside HECTIC). The bounds are loose
 # (1.5 s in the viewer, 2 s for a report): the steps interrupted take
 # several seconds, or for ever.
@@ -105,6 +106,42 @@ for how in q C-c TERM INT; do
 	interrupt "load-stream-$how" "$how" "waiting for the eventlog's header" "$FIFO"
 	unstall
 done
+
+# the heap pane on a profile of huge band names (bench/gen.c's longccs:
+# -hc stacks of 255 labels of 60,000 bytes, names of 12-15 MB; issue 32),
+# alone and with the log as both runs: q pressed right after the pane's
+# key, while it reads the profile and matches the runs' bands, ends the
+# viewer soon with status 0 (the two-run pane made every name whole in its
+# first draw, deaf to q: 8 GB and 40 s)
+# heap_q NAME ARG...: the viewer on ARGs, H then q once loaded
+heap_q() {
+	_hq=$1
+	shift
+	start 120 30 -- "$@"
+	if ! screen_has 'events: '; then
+		fail "$_hq-ready" "the viewer never showed its log (stderr: $(head -c 200 "$E2E_ERR"))"
+		return
+	fi
+	keys H
+	_t0=$(ms)
+	keys q
+	wait_exit 60
+	_took=$(($(ms) - _t0))
+	if [ "$_took" -le 1500 ]; then
+		pass
+	else
+		fail "$_hq-soon" "ended ${_took} ms after q (the bound is 1500 ms)"
+	fi
+	check_exit "$_hq" 0
+}
+LONG=$E2E_T/longccs.eventlog
+if ${CC:-cc} -std=c11 -O2 -o "$E2E_T/gen" bench/gen.c && "$E2E_T/gen" crafted longccs 16M "$LONG"; then
+	heap_q heap-pane "$LONG"
+	heap_q heap-pane-two "$LONG" "$LONG"
+	rm -f "$LONG"
+else
+	fail heap-pane-log "bench/gen.c cannot make the longccs log"
+fi
 
 # report NAME SIG RC CMD ARG...: SIG after 0.2 s ends CMD with RC within
 # 2 s (timeout gives the signal and passes the status on)

@@ -337,6 +337,151 @@ static void test_many_bands(void **state)
 	evb_free(&b);
 }
 
+/* A log of one census: the cost centres of ccs (id, label, module; a CAF
+ * when the label is "CAF"), then a sample of each stack (ids innermost
+ * first, 0-terminated; an empty one for MAIN), then the strings. */
+struct ccdef {
+	uint32_t id;
+	const char *label, *module;
+};
+
+static void pieces_log(struct evb *b, const struct ccdef *ccs, const uint32_t (*stacks)[4],
+		       size_t nstacks, const char *const *strings, size_t nstrings)
+{
+	*b = (struct evb)EVB_INIT;
+	evb_begin_header(b);
+	evb_type(b, 161, EVB_VAR, "Heap profile cost centre");
+	evb_type(b, 162, 8, "Start of heap profile sample");
+	evb_type(b, 163, EVB_VAR, "Heap profile sample");
+	evb_type(b, 164, EVB_VAR, "Heap profile string sample");
+	evb_type(b, 165, 8, "End of heap profile sample");
+	evb_end_header(b);
+	for (; ccs->id; ccs++)
+		cc(b, ccs->id, ccs->label, ccs->module, !strcmp(ccs->label, "CAF"));
+	uint64_t v[1] = { 1 }, t = 100;
+	struct evb pl = EVB_INIT;
+	evb_pack(&pl, "q", v);
+	evb_event_pl(b, 162, t++, &pl);
+	for (size_t i = 0; i < nstacks; i++) {
+		uint8_t n = 0;
+		while (n < 4 && stacks[i][n])
+			n++;
+		stack(b, t++, 8, stacks[i], n);
+	}
+	for (size_t i = 0; i < nstrings; i++)
+		string(b, t++, 8, strings[i]);
+	evb_event_pl(b, 165, t++, &pl);
+	evb_free(&pl);
+	evb_dataend(b);
+}
+
+/* A band's name read in pieces, in place (issue 32: a name of 255 labels
+ * of 60,000 bytes is 15 MB, never made whole): cut at a length; compared
+ * across two logs whatever the cost centres it is made of (a label with
+ * a '/' in it, a CAF's module, an id the log never defines, a string);
+ * hashed so that equal names of either log have one hash and distinct
+ * ones differ. */
+static void test_name_pieces(void **state)
+{
+	(void)state;
+	char lx[601];
+	memset(lx, 'x', 600);
+	lx[600] = 0;
+	/* log A: "a/b", "c", the long label, a CAF of M */
+	const struct ccdef ca[] = { { 1, "a/b", "A" }, { 2, "c", "A" }, { 3, lx, "A" },
+				    { 4, "CAF", "M" }, { 0, NULL, NULL } };
+	const uint32_t sa[][4] = {
+		{ 1, 2 },    /* a/b/c */
+		{ 3, 4 },    /* xxx.../M.CAF */
+		{ 3 },       /* xxx... */
+		{ 99, 2 },   /* <cc 99>/c */
+		{ 4, 2 },    /* M.CAFc */
+		{ 0 },       /* MAIN */
+	};
+	/* log B: the same names made otherwise, and some others */
+	const struct ccdef cb[] = { { 7, "a", "B" }, { 8, "b/c", "B" }, { 9, lx, "B" },
+				    { 10, "CAF", "M" }, { 11, "b/d", "B" }, { 12, "M.CAFc", "B" },
+				    { 0, NULL, NULL } };
+	const uint32_t sb[][4] = {
+		{ 7, 8 },   /* a/b/c */
+		{ 9, 10 },  /* xxx.../M.CAF */
+		{ 9, 7 },   /* xxx.../a */
+		{ 7, 11 },  /* a/b/d */
+		{ 12 },     /* M.CAFc */
+	};
+	const char *strb[] = { "<cc 99>/c", "MAIN", "a/b/c/" };
+	struct evb ba, bb;
+	pieces_log(&ba, ca, sa, 6, NULL, 0);
+	pieces_log(&bb, cb, sb, 5, strb, 3);
+	struct store s1, s2;
+	char err[128];
+	assert_int_equal(store_open_mem(&s1, ba.p, ba.n, err, sizeof err), STORE_OK);
+	assert_int_equal(store_open_mem(&s2, bb.p, bb.n, err, sizeof err), STORE_OK);
+	struct heap a, b;
+	assert_true(heap_build(&a, &s1));
+	assert_true(heap_build(&b, &s2));
+	assert_int_equal(a.nbands, 6);
+	assert_int_equal(b.nbands, 8);
+	/* cut: the first bytes only, or the whole when it is shorter */
+	char buf[1024];
+	assert_int_equal(heap_band_cut(&a, 1, buf, 10), 10);
+	assert_memory_equal(buf, "xxxxxxxxxx", 10);
+	assert_int_equal(heap_band_cut(&a, 1, buf, sizeof buf), 606);
+	assert_memory_equal(buf + 600, "/M.CAF", 6);
+	assert_int_equal(heap_band_cut(&a, 0, buf, sizeof buf), 5);
+	assert_memory_equal(buf, "a/b/c", 5);
+	assert_int_equal(heap_band_cut(&a, 5, buf, sizeof buf), 4);
+	assert_memory_equal(buf, "MAIN", 4);
+	/* the names of A against B's: equal pairs (0), and the order of the others */
+	struct heap_name_memo *memo = calloc(1, sizeof *memo);
+	assert_non_null(memo);
+	static const int want[6][8] = {
+		/* B:  a/b/c  x/M.CAF  x/a  a/b/d  M.CAFc  <cc99>/c  MAIN  a/b/c/ */
+		{ 0, -1, -1, -1, 1, 1, 1, -1 },      /* a/b/c */
+		{ 1, 0, -1, 1, 1, 1, 1, 1 },         /* x.../M.CAF */
+		{ 1, -1, -1, 1, 1, 1, 1, 1 },        /* x... */
+		{ -1, -1, -1, -1, -1, 0, -1, -1 },   /* <cc 99>/c */
+		{ -1, -1, -1, -1, 0, 1, -1, -1 },    /* M.CAFc */
+		{ -1, -1, -1, -1, 1, 1, 0, -1 },     /* MAIN */
+	};
+	uint64_t ha[6], hb[8];
+	assert_true(heap_band_hashes(&a, NULL, ha));
+	assert_true(heap_band_hashes(&b, NULL, hb));
+	for (uint32_t i = 0; i < 6; i++) {
+		for (uint32_t j = 0; j < 8; j++) {
+			int d = heap_band_cmp(&a, i, &b, j, SIZE_MAX, memo);
+			int sign = (d > 0) - (d < 0);
+			if (sign != want[i][j])
+				fail_msg("A's band %u against B's band %u: %d, want %d", i, j, d, want[i][j]);
+			int r = heap_band_cmp(&b, j, &a, i, SIZE_MAX, NULL); /* the other way */
+			assert_int_equal(sign, (r < 0) - (r > 0));
+			if (!sign)
+				assert_true(ha[i] == hb[j]);
+			else
+				assert_true(ha[i] != hb[j]);
+		}
+	}
+	/* over the first bytes only: a/b/c and a/b/d agree on 4 */
+	assert_int_equal(heap_band_cmp(&a, 0, &b, 3, 4, NULL), 0);
+	assert_true(heap_band_cmp(&a, 0, &b, 3, 5, NULL) < 0);
+	/* the same band of one log, and again with the memo's pairs known */
+	assert_int_equal(heap_band_cmp(&a, 1, &a, 1, SIZE_MAX, NULL), 0);
+	assert_int_equal(heap_band_cmp(&a, 1, &b, 1, SIZE_MAX, memo), 0);
+	/* only the bands wanted are hashed */
+	bool want_b[8] = { [2] = true };
+	uint64_t hw[8];
+	assert_true(heap_band_hashes(&b, want_b, hw));
+	assert_true(hw[2] == hb[2]);
+	assert_true(hw[0] == 0);
+	free(memo);
+	heap_free(&a);
+	heap_free(&b);
+	store_close(&s1);
+	store_close(&s2);
+	evb_free(&ba);
+	evb_free(&bb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -345,6 +490,7 @@ int main(void)
 		cmocka_unit_test(test_rank),
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_many_bands),
+		cmocka_unit_test(test_name_pieces),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -368,48 +368,91 @@ static void test_cols_clip(void **state)
 	free(c.tick);
 }
 
-#define K(s) { s, sizeof s - 1 }
+/* Names for heap_cmp_match and heap_cmp_order: run r's band b is
+ * test_names[r][b]; compared as heap_band_cmp compares them. */
+static const char *const *test_names[2];
+
+static int names_cmp(void *arg, int ra, uint32_t a, int rb, uint32_t b, size_t limit)
+{
+	(void)arg;
+	const char *x = test_names[ra][a], *y = test_names[rb][b];
+	size_t nx = strlen(x), ny = strlen(y), k = nx < ny ? nx : ny;
+	if (k > limit)
+		k = limit;
+	int d = memcmp(x, y, k);
+	if (d || k == limit)
+		return d;
+	return (nx > ny) - (nx < ny);
+}
+
+static const struct heap_cmp_names test_nm = { names_cmp, NULL };
+
+/* A name's key: the hash of its length, so that names of one length
+ * collide (distinct names of one hash must stay apart), NULL: no part. */
+static struct heap_cmp_key key_of(const char *s)
+{
+	return (struct heap_cmp_key){ s != NULL, s ? strlen(s) * 0x9E3779B97F4A7C15ull : 0 };
+}
 
 static void test_cmp_match(void **state)
 {
 	(void)state;
 	/* run 0: bands 1 and 4 have one name; band 2 no bytes */
-	const struct heap_cmp_key k0[] = { K("PINNED"), K("main"), { NULL, 0 }, K("MAIN"), K("main") };
-	const struct heap_cmp_key k1[] = { K("MAIN"), K("only-b"), K("PINNED"), K("mai") };
+	static const char *const n0[] = { "PINNED", "main", NULL, "MAIN", "main" };
+	static const char *const n1[] = { "MAIN", "only-b", "PINNED", "mai" };
+	test_names[0] = n0;
+	test_names[1] = n1;
+	struct heap_cmp_key k0[5], k1[4];
+	for (int b = 0; b < 5; b++)
+		k0[b] = key_of(n0[b]);
+	for (int b = 0; b < 4; b++)
+		k1[b] = key_of(n1[b]);
 	struct heap_cmp_ent e[9];
 	int32_t e0[5], e1[4];
-	long n = heap_cmp_match(k0, 5, k1, 4, e, e0, e1);
+	long n = heap_cmp_match(k0, 5, k1, 4, &test_nm, e, e0, e1);
 	assert_int_equal(n, 5);
-	/* in byte order: MAIN, PINNED, mai, main, only-b */
+	/* each name one entry (MAIN and main of one hash, apart), with its
+	 * first band in each run */
 	static const char *names[] = { "MAIN", "PINNED", "mai", "main", "only-b" };
 	static const int32_t b0[] = { 3, 0, -1, 1, -1 }, b1[] = { 0, 2, 3, -1, 1 };
+	int at[5]; /* names[i]'s entry */
 	for (int i = 0; i < 5; i++) {
-		assert_int_equal(e[i].nkey, strlen(names[i]));
-		assert_memory_equal(e[i].key, names[i], e[i].nkey);
-		assert_int_equal(e[i].band[0], b0[i]);
-		assert_int_equal(e[i].band[1], b1[i]);
-		assert_int_equal(e[i].f[0].peak, 0);
+		at[i] = -1;
+		for (int x = 0; x < n; x++) {
+			int r = e[x].band[0] >= 0 ? 0 : 1;
+			if (!strcmp(test_names[r][e[x].band[r]], names[i])) {
+				assert_int_equal(at[i], -1); /* one entry a name */
+				at[i] = x;
+			}
+		}
+		assert_true(at[i] >= 0);
+		assert_int_equal(e[at[i]].band[0], b0[i]);
+		assert_int_equal(e[at[i]].band[1], b1[i]);
+		assert_int_equal(e[at[i]].f[0].peak, 0);
 	}
-	static const int32_t w0[] = { 1, 3, -1, 0, 3 }, w1[] = { 0, 4, 1, 2 };
+	/* bands to their names' entries: PINNED, main, none, MAIN, main; MAIN,
+	 * only-b, PINNED, mai */
+	const int32_t w0[] = { at[1], at[3], -1, at[0], at[3] }, w1[] = { at[0], at[4], at[1], at[2] };
 	for (int b = 0; b < 5; b++)
 		assert_int_equal(e0[b], w0[b]);
 	for (int b = 0; b < 4; b++)
 		assert_int_equal(e1[b], w1[b]);
 	/* nothing in either */
-	assert_int_equal(heap_cmp_match(k0, 0, k1, 0, e, e0, e1), 0);
+	assert_int_equal(heap_cmp_match(k0, 0, k1, 0, &test_nm, e, e0, e1), 0);
 	/* one run alone: every name only in it */
-	n = heap_cmp_match(k0, 5, k1, 0, e, e0, e1);
+	n = heap_cmp_match(k0, 5, k1, 0, &test_nm, e, e0, e1);
 	assert_int_equal(n, 3);
 	for (int i = 0; i < 3; i++)
 		assert_int_equal(e[i].band[1], -1);
 }
 
-static struct heap_cmp_ent ent(const char *key, double a0, uint64_t p0, double a1, uint64_t p1)
+/* An entry of run 0's band b, with its figures. */
+static struct heap_cmp_ent ent(int32_t b, double a0, uint64_t p0, double a1, uint64_t p1)
 {
 	struct heap_cmp_ent e;
 	memset(&e, 0, sizeof e);
-	e.key = key;
-	e.nkey = strlen(key);
+	e.band[0] = b;
+	e.band[1] = -1;
 	e.f[0].area = a0;
 	e.f[0].peak = p0;
 	e.f[1].area = a1;
@@ -417,39 +460,46 @@ static struct heap_cmp_ent ent(const char *key, double a0, uint64_t p0, double a
 	return e;
 }
 
+static const char *ent_key(const struct heap_cmp_ent *e)
+{
+	return test_names[0][e->band[0]];
+}
+
 static void test_cmp_order(void **state)
 {
 	(void)state;
+	static const char *const n0[] = { "a", "b", "c", "d", "e", "aa" };
+	test_names[0] = n0;
 	struct heap_cmp_ent e[6];
-	e[0] = ent("a", 10, 5, 0, 0);
-	e[1] = ent("b", 2, 1, 30, 3); /* B's area the largest */
-	e[2] = ent("c", 10, 7, 0, 0); /* a's area: the larger peak first */
-	e[3] = ent("d", 0, 0, 0, 0);
-	e[4] = ent("e", 0, 0, 0, 4);
-	e[5] = ent("aa", 10, 5, 0, 0); /* a's figures: by name */
+	e[0] = ent(0, 10, 5, 0, 0);
+	e[1] = ent(1, 2, 1, 30, 3); /* B's area the largest */
+	e[2] = ent(2, 10, 7, 0, 0); /* a's area: the larger peak first */
+	e[3] = ent(3, 0, 0, 0, 0);
+	e[4] = ent(4, 0, 0, 0, 4);
+	e[5] = ent(5, 10, 5, 0, 0); /* a's figures: by name */
 	/* bands to entries: run 0's band b to entry b, run 1's backwards */
 	int32_t e0[7] = { 0, 1, 2, 3, 4, 5, -1 }, e1[6] = { 5, 4, 3, 2, 1, 0 };
 	const char *was0[6], *was1[6];
 	for (int b = 0; b < 6; b++) {
-		was0[b] = e[e0[b]].key;
-		was1[b] = e[e1[b]].key;
+		was0[b] = ent_key(&e[e0[b]]);
+		was1[b] = ent_key(&e[e1[b]]);
 	}
-	assert_true(heap_cmp_order(e, 6, HEAP_BY_AREA, e0, 7, e1, 6));
+	assert_true(heap_cmp_order(e, 6, HEAP_BY_AREA, &test_nm, e0, 7, e1, 6));
 	static const char *area[] = { "b", "c", "a", "aa", "e", "d" };
 	for (int i = 0; i < 6; i++)
-		assert_string_equal(e[i].key, area[i]);
+		assert_string_equal(ent_key(&e[i]), area[i]);
 	for (int b = 0; b < 6; b++) { /* each band still at its entry */
-		assert_string_equal(e[e0[b]].key, was0[b]);
-		assert_string_equal(e[e1[b]].key, was1[b]);
+		assert_string_equal(ent_key(&e[e0[b]]), was0[b]);
+		assert_string_equal(ent_key(&e[e1[b]]), was1[b]);
 	}
 	assert_int_equal(e0[6], -1);
-	assert_true(heap_cmp_order(e, 6, HEAP_BY_PEAK, e0, 7, e1, 6));
+	assert_true(heap_cmp_order(e, 6, HEAP_BY_PEAK, &test_nm, e0, 7, e1, 6));
 	static const char *peak[] = { "c", "a", "aa", "e", "b", "d" };
 	for (int i = 0; i < 6; i++)
-		assert_string_equal(e[i].key, peak[i]);
+		assert_string_equal(ent_key(&e[i]), peak[i]);
 	for (int b = 0; b < 6; b++) {
-		assert_string_equal(e[e0[b]].key, was0[b]);
-		assert_string_equal(e[e1[b]].key, was1[b]);
+		assert_string_equal(ent_key(&e[e0[b]]), was0[b]);
+		assert_string_equal(ent_key(&e[e1[b]]), was1[b]);
 	}
 }
 
