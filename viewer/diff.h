@@ -38,7 +38,7 @@ bool diff_spans_rows(struct diff_rows *rows, struct diff_run *r, bool b_side);
 bool diff_threads_rows(struct diff_rows *rows, const struct diff_run *ra,
 		       const struct diff_run *rb);
 
-/* diff_text.c: the rows written, sorted (diff_rows_sort), as TSV for
+/* report_diff_text.c: the rows written, sorted (diff_rows_sort), as TSV for
  * scripts or as text for people (with the sections a log cannot give). */
 void diff_write_tsv(const struct diff_rows *rows, bool all, bool escape);
 void diff_write_text(const struct diff_rows *rows, bool all, bool escape, const struct diff_run *ra,

@@ -1,4 +1,4 @@
-/* diff_text: how hectic diff writes its rows (diff_rows.c): the TSV for
+/* report_diff_text: how hectic diff writes its rows (diff_rows.c): the TSV for
  * scripts (raw integers, keys as the reports name them) and the text for
  * people: each figure with its unit (ms, MB), keys as summary names
  * them, the columns aligned whatever the names' lengths, each section's
