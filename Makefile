@@ -170,6 +170,13 @@ $(BUILD)/tests/test_diff_rows: $(BUILD)/tests/unit/test_diff_rows.o $(BUILD)/vie
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
+# viewer/label_fit.c: labels shortened to stay distinct, alone
+$(BUILD)/tests/test_label_fit: $(BUILD)/tests/unit/test_label_fit.o $(BUILD)/viewer/label_fit.o \
+	$(BUILD)/parser/utf8.o $(BUILD)/parser/unicode_print.o $(BUILD)/parser/render.o $(BUILD)/parser/event.o \
+	$(BUILD)/parser/layouts.o $(BUILD)/parser/header.o
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+
 # checks every key name in the tables with libtermkey itself
 $(BUILD)/tests/test_keymaps: $(BUILD)/tests/unit/test_keymaps.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)

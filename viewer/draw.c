@@ -9,6 +9,7 @@
 #include "../parser/render.h"
 #include "../parser/utf8.h"
 #include "core.h"
+#include "label_fit.h"
 #include "lane_view.h"
 
 void draw_setup_colors(struct viewer *u)
@@ -127,6 +128,22 @@ int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
 	}
 	sbuf_free(&b);
 	return w;
+}
+
+int draw_label(int y, int x, const char *text, const struct label_part *part, bool ascii)
+{
+	const char *ell = ascii ? "~" : "\u2026";
+	move(y, x);
+	if (part->lead)
+		addstr(ell);
+	if (part->len)
+		addnstr(text + part->start, (int)part->len);
+	if (part->trail)
+		addstr(ell);
+	int cy, cx;
+	getyx(stdscr, cy, cx);
+	(void)cy;
+	return cx;
 }
 
 /* One lane cell. With colours, a stacked bar: running in eighths from the

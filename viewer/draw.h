@@ -60,6 +60,11 @@ void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_
  * it took. */
 int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii);
 
+/* Part of a label's text (label_fit.h: label_text_of) at (y, x) ( an ellipsis before and
+ * after where it was cut). Returns the column after it. */
+struct label_part;
+int draw_label(int y, int x, const char *text, const struct label_part *part, bool ascii);
+
 /* A panel: a centred box of h x w (shrunk to the screen) with a title, in
  * the panel's colours until draw_box_end. */
 struct box {

@@ -29,6 +29,7 @@
 
 #include "../model/trows.h"
 #include "core.h"
+#include "label_fit.h"
 #include "thread_order.h"
 
 #define MAX_EVENTS 100000 /* a frame reads at most this many events */
@@ -518,9 +519,10 @@ static void title(struct viewer *u, const struct trows_pane *p, char *t, size_t 
 }
 
 /* A row's gutter: the thread's id and, beside it, its label (escaped, cut
- * to what is left of the gutter but its last column); with two runs, its
- * run's letter first. */
-static void draw_gutter(const struct viewer *u, int y, const struct viewer *r, int side,
+ * to what is left of the gutter but its last column, so that it reads
+ * unlike the other rows' labels: label_fit); with two runs, its run's
+ * letter first. */
+static void draw_gutter(const struct viewer *u, int y, const struct label_set *l, int i, int side,
 			const struct thread_info *ti, bool sel)
 {
 	char idt[16];
@@ -533,21 +535,22 @@ static void draw_gutter(const struct viewer *u, int y, const struct viewer *r, i
 		k++;
 	}
 	addnstr(idt, end - (side >= 0));
-	size_t n;
-	const uint8_t *label = tracks_label(&r->tr, &r->s, ti, &n);
-	if (label && n && k + 1 < end) {
+	if (l->t[i].s && k + 1 < end) {
 		addch(' ');
-		draw_safe(y, k + 1, label, n, end - k - 1, u->ascii);
+		struct label_part part;
+		label_set_fit(l, (size_t)i, end - k - 1, u->ascii, &part);
+		draw_label(y, k + 1, l->t[i].s, &part, u->ascii);
 	}
 	pane_row_end(sel);
 }
 
-static void draw_row(const struct viewer *u, const struct trows_pane *p, int i, int y)
+static void draw_row(const struct viewer *u, const struct trows_pane *p, const struct label_set *l,
+		     int i, int y)
 {
 	int r = p->list.top + i;
 	const struct viewer *run;
 	const struct thread_info *ti = row_thread(u, p, (size_t)r, &run);
-	draw_gutter(u, y, run, u->other ? p->ent[p->ids[r]].side : -1, ti, r == p->list.sel);
+	draw_gutter(u, y, l, i, u->other ? p->ent[p->ids[r]].side : -1, ti, r == p->list.sel);
 	for (int c = 0; c < p->cw; c++) {
 		const struct trow_cell *cell = &p->cells[(size_t)i * (size_t)p->cw + (size_t)c];
 		char buf[4];
@@ -619,8 +622,17 @@ static void draw_trows(struct viewer *u)
 		}
 		attroff(A_REVERSE);
 	}
-	for (int i = 0; i < p->cn; i++)
-		draw_row(u, p, i, a.y + 1 + i);
+	struct label_set l = { 0 }; /* the rows' labels, each fitted among the others */
+	for (int i = 0; i < p->cn; i++) {
+		const struct viewer *r;
+		const struct thread_info *ti = row_thread(u, p, (size_t)(p->list.top + i), &r);
+		size_t n;
+		const uint8_t *label = tracks_label(&r->tr, &r->s, ti, &n);
+		label_set_add(&l, label, label ? n : 0, u->ascii);
+	}
+	for (int i = 0; i < p->cn && !l.oom; i++)
+		draw_row(u, p, &l, i, a.y + 1 + i);
+	label_set_free(&l);
 	if (u->other) { /* both runs' lanes are drawn by now */
 		if (!p->nids)
 			mvaddstr(a.y + 1, 0, "no threads in either run");
