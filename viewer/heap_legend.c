@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "label_fit.h"
 
 /* ---- names ---- */
 
@@ -100,11 +101,71 @@ static char *share(char *buf, size_t n, uint64_t v, uint64_t total)
 
 /* ---- the legend ---- */
 
+/* Where each legend entry shown goes: a row an entry scrolled with the
+ * selection (one column), or side by side filled down each column first;
+ * and the names of those entries, each fitted among the others shown
+ * (label_fit: two bands of one package read apart, not as its name). */
+struct legend_slot {
+	int y, x, w, i;
+};
+
+struct legend_names {
+	struct legend_slot *slot;
+	size_t n;
+	struct label_set set; /* the names, in slot order */
+};
+
+typedef const char *entry_name_fn(struct viewer *u, struct heap_pane *p, int i, struct heap_name *nm);
+
+static void legend_names_make(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols,
+			      entry_name_fn *name_of, struct legend_names *ln)
+{
+	memset(ln, 0, sizeof *ln);
+	int n = p->pl.n, w = legcols <= 1 ? u->L.cols : u->L.cols / legcols;
+	if (n <= 0 || rows <= 0 || !(ln->slot = calloc((size_t)n, sizeof *ln->slot)))
+		return;
+	for (int k = 0; k < n; k++) {
+		struct legend_slot sl;
+		if (legcols <= 1) {
+			if (k >= rows || p->pl.top + k >= n)
+				break;
+			sl = (struct legend_slot){ y0 + k, 0, w, p->pl.top + k };
+		} else {
+			if (k / rows >= legcols)
+				break;
+			sl = (struct legend_slot){ y0 + k % rows, (k / rows) * w, w, k };
+		}
+		struct heap_name nm;
+		const char *name = name_of(u, p, sl.i, &nm);
+		label_set_add(&ln->set, (const uint8_t *)name, nm.n, u->ascii);
+		ln->slot[ln->n++] = sl;
+	}
+}
+
+static void legend_names_free(struct legend_names *ln)
+{
+	free(ln->slot);
+	label_set_free(&ln->set);
+}
+
+/* Entry i's name at (y, x) in w columns, fitted among the names shown. */
+static void legend_name(struct viewer *u, const struct legend_names *ln, int i, int y, int x, int w)
+{
+	for (size_t k = 0; k < ln->n && k < ln->set.n; k++) {
+		if (ln->slot[k].i != i || !ln->set.t[k].s)
+			continue;
+		struct label_part part;
+		label_set_fit(&ln->set, k, w, u->ascii, &part);
+		draw_label(y, x, ln->set.t[k].s, &part, u->ascii);
+		return;
+	}
+}
+
 /* Entry i at (y, x), w columns: the selection mark, the swatch, the
  * letter, its value and share at the cursor (and its peak when the entry
  * is a whole row), the name. */
 static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i, long cc,
-			 const uint64_t *cv, bool wide)
+			 const uint64_t *cv, bool wide, const struct legend_names *ln)
 {
 	const struct heap *h = &u->heap;
 	bool sel = i == p->pl.sel;
@@ -133,29 +194,21 @@ static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, in
 	attron(ta);
 	int tx = wide ? LAYOUT_GUTTER : x + 7;
 	tx += heap_pane_put(u, y, tx, line);
-	struct heap_name nm;
-	const char *name = entry_name(u, p, i, &nm);
 	if (tx < end - (wide ? 0 : 1))
-		draw_safe(y, tx, (const uint8_t *)name, nm.n, end - tx - (wide ? 0 : 1), u->ascii);
+		legend_name(u, ln, i, y, tx, end - tx - (wide ? 0 : 1));
 	attroff(ta);
 }
 
 void heap_pane_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols,
 		      long cc, const uint64_t *cv)
 {
-	int n = p->pl.n;
-	if (legcols <= 1) { /* a row an entry, scrolled with the selection */
-		for (int r = 0; r < rows && p->pl.top + r < n; r++)
-			legend_entry(u, p, y0 + r, 0, u->L.cols, p->pl.top + r, cc, cv, true);
-		return;
+	struct legend_names ln;
+	legend_names_make(u, p, y0, rows, legcols, entry_name, &ln);
+	for (size_t k = 0; k < ln.n; k++) {
+		const struct legend_slot *sl = &ln.slot[k];
+		legend_entry(u, p, sl->y, sl->x, sl->w, sl->i, cc, cv, legcols <= 1, &ln);
 	}
-	/* side by side, filled down each column first */
-	int w = u->L.cols / legcols;
-	for (int k = 0; k < n; k++) {
-		int r = k % rows, col = k / rows;
-		if (col < legcols)
-			legend_entry(u, p, y0 + r, col * w, w, k, cc, cv, false);
-	}
+	legend_names_free(&ln);
 }
 
 /* ---- the detail ---- */
@@ -427,7 +480,8 @@ static void cmp_peaks(char *line, size_t n, const struct heap_cmp_fig *fa,
 
 /* Entry i at (y, x), w columns: the selection mark, the swatch, the
  * letter, A's peak, B's, the change, the name. */
-static void cmp_legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i)
+static void cmp_legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i,
+			     const struct legend_names *ln)
 {
 	bool sel = i == p->pl.sel;
 	char line[128];
@@ -451,27 +505,18 @@ static void cmp_legend_entry(struct viewer *u, struct heap_pane *p, int y, int x
 	attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
 	attron(ta);
 	int tx = x + 7 + heap_pane_put(u, y, x + 7, line);
-	struct heap_name nm;
-	const char *name = cmp_entry_name(u, p, i, &nm);
 	if (tx < end - 1)
-		draw_safe(y, tx, (const uint8_t *)name, nm.n, end - tx - 1, u->ascii);
+		legend_name(u, ln, i, y, tx, end - tx - 1);
 	attroff(ta);
 }
 
 void heap_cmp_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols)
 {
-	int n = p->pl.n;
-	if (legcols <= 1) { /* a row an entry, scrolled with the selection */
-		for (int r = 0; r < rows && p->pl.top + r < n; r++)
-			cmp_legend_entry(u, p, y0 + r, 0, u->L.cols, p->pl.top + r);
-		return;
-	}
-	int w = u->L.cols / legcols; /* side by side, filled down each column first */
-	for (int k = 0; k < n; k++) {
-		int r = k % rows, col = k / rows;
-		if (col < legcols)
-			cmp_legend_entry(u, p, y0 + r, col * w, w, k);
-	}
+	struct legend_names ln;
+	legend_names_make(u, p, y0, rows, legcols, cmp_entry_name, &ln);
+	for (size_t k = 0; k < ln.n; k++)
+		cmp_legend_entry(u, p, ln.slot[k].y, ln.slot[k].x, ln.slot[k].w, ln.slot[k].i, &ln);
+	legend_names_free(&ln);
 }
 
 int heap_cmp_detail_rows(struct viewer *u, const struct heap_pane *p)
