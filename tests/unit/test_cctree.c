@@ -115,8 +115,8 @@ static void test_tree(void **state)
 {
 	struct fx *x = *state;
 	struct cctree t;
-	struct cctree_opts o = { 0, UINT64_MAX, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 8);
 	assert_int_equal(t.left_out, 1);
 	assert_int_equal(t.unknown, 1);
@@ -147,29 +147,29 @@ static void test_options(void **state)
 	struct fx *x = *state;
 	struct cctree t;
 	/* the built-ins kept: GC under MAIN */
-	struct cctree_opts o = { 0, UINT64_MAX, -1, true };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, true, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 9);
 	assert_int_equal(t.left_out, 0);
 	assert_int_equal(path(&t, (const uint32_t[]){ 4 }, 1)->self, 1);
 	cctree_free(&t);
 	/* capability 1: 11, 14 (GC, left out), 16 */
-	o = (struct cctree_opts){ 0, UINT64_MAX, 1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	o = (struct cctree_opts){ 0, UINT64_MAX, 1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 2);
 	assert_int_equal(t.left_out, 1);
 	assert_int_equal(path(&t, (const uint32_t[]){ 1, 2 }, 2)->inherited, 2);
 	cctree_free(&t);
 	/* the window [12, 13], inclusive */
-	o = (struct cctree_opts){ 12, 13, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	o = (struct cctree_opts){ 12, 13, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 2);
 	assert_int_equal(path(&t, (const uint32_t[]){ 1, 2, 3 }, 3)->self, 1);
 	assert_int_equal(path(&t, (const uint32_t[]){ 1 }, 1)->self, 1);
 	cctree_free(&t);
 	/* an empty window: the root alone */
-	o = (struct cctree_opts){ 100, 200, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	o = (struct cctree_opts){ 100, 200, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 0);
 	assert_int_equal(t.n, 1);
 	uint32_t rows[4];
@@ -181,8 +181,8 @@ static void test_flat(void **state)
 {
 	struct fx *x = *state;
 	struct cctree t;
-	struct cctree_opts o = { 0, UINT64_MAX, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	struct cc_flat *f;
 	size_t n;
 	assert_true(cctree_flat(&t, &f, &n));
@@ -208,8 +208,8 @@ static void test_order(void **state)
 {
 	struct fx *x = *state;
 	struct cctree t;
-	struct cctree_opts o = { 0, UINT64_MAX, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	uint32_t m = child(&t, 0, 1);
 	/* by inherited (the default): f (4), then g and <9> (1 each) by name:
 	 * the undefined one has no label, so it comes first */
