@@ -78,8 +78,10 @@ static uint32_t child_of(struct tb *b, uint32_t parent, uint32_t cc)
 		if (n->parent == parent && n->cc == cc)
 			return b->map[j] - 1;
 	}
-	if (b->full)
+	if (b->full || (uint64_t)(t->n + 1) * sizeof *t->nodes > b->budget) {
+		b->full = true;
 		return CCT_NONE;
+	}
 	if ((t->n + 1) * 2 > b->mapcap) {
 		if (!grow_map(b))
 			return CCT_NONE;

@@ -5,7 +5,8 @@
 # is generated at $HECTIC_MEM_SIZE (default 30M) into a temporary directory,
 # and `summary`, `show`, `spans`, `heap`, `export --chrome` (written to
 # /dev/null: it streams) and the viewer headless (--bench)
-# run on it, and on every fixture, under bench/runstat.c: the largest
+# run on it (deepstacks: the profile's commands and panes, below), and on
+# every fixture, under bench/runstat.c: the largest
 # RssAnon sampled every 5 ms and read once more as the process exits (ptrace;
 # runstat -x makes a missing exit-time read an error, so a sandbox that
 # forbids ptrace fails here, it does not pass unmeasured).  Each run must
@@ -85,6 +86,49 @@ for shape in decreasing zigzag ids blocks gcblocks; do
 	fi
 	check_all "$f" "$shape ($SIZE)"
 	rm -f "$f"
+done
+
+# The cost-centre profile (issue 32): distinct deep stacks, whose call tree
+# has about as many nodes as the log has bytes / 4 (bench/gen.c deepstacks):
+# `profile --flat`, `profile`, the profile pane, and the two-log viewer's
+# (the same log twice: its promise is 5% of both files + 10 MB).
+# check2 FILE NAME ARGS...: the viewer ARGS on FILE twice
+check2() {
+	f=$1 name=$2
+	shift 2
+	bytes=$(($(wc -c <"$f") * 2))
+	limit=$(((bytes / 20 + 10000000) / 1024))
+	if ! line=$("$T/runstat" -x -i 5 -e "$T/err" -- "$H" "$@" "$f" "$f" 2>"$T/rs"); then
+		bad "$name: runstat could not measure it: $(head -n 1 "$T/rs")"
+		return
+	fi
+	set -- $line
+	anon=$3 rc=$4
+	checks=$((checks + 1))
+	if [ "$rc" -ne 0 ]; then
+		bad "$name: exit status $rc"
+		head -n 5 "$T/err"
+	elif [ "$anon" -le 0 ]; then
+		bad "$name: no reading of its memory"
+	elif [ "$anon" -gt "$limit" ]; then
+		bad "$name: peak anonymous memory $anon KB, over the promise of $limit KB (5% of $bytes bytes + 10 MB)"
+	fi
+	if [ "${HECTIC_MEM_VERBOSE:-0}" = 1 ]; then
+		echo "$name: $anon KB (limit $limit KB)"
+	fi
+}
+for shape in deepstacks; do
+	f=$T/$shape.eventlog
+	if ! "$T/gen" crafted "$shape" "$SIZE" "$f"; then
+		bad "$shape: bench/gen.c could not make the log"
+		continue
+	fi
+	check "$f" "$shape ($SIZE): profile --flat" profile --flat
+	check "$f" "$shape ($SIZE): profile" profile
+	check "$f" "$shape ($SIZE): profile --folded" profile --folded
+	check "$f" "$shape ($SIZE): the profile pane" --bench='P ] [ P'
+	check2 "$f" "$shape ($SIZE): the two-log profile pane" --bench='P ] [ P'
+	rm -f "$f" "$f.flat"
 done
 
 for f in "$here"/tests/fixtures/*.eventlog; do
