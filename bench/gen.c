@@ -11,9 +11,11 @@
  *                   (the same header, valid events, correct block markers),
  *                   but shaped to attack an indexer; SHAPE is decreasing,
  *                   zigzag, ids, blocks, gcblocks, tickydefs, tickyundef,
- *                   ipe (see "crafted logs" below and bench/README.md)
- *                   or longccs (a heap profile of huge band names: see
- *                   "longccs" below)
+ *                   ipe (see "crafted logs" below and bench/README.md),
+ *                   longccs (a heap profile of huge band names: see
+ *                   "longccs" below) or deepstacks, which also writes
+ *                   OUT.flat, the profile's figures counted as it wrote
+ *                   the ticks (see crafted_deepstacks)
  *   gen big SIZE OUT
  *                   write a log of about SIZE bytes with everything the
  *                   viewer shows (threads with labels, spans, markers,
@@ -581,6 +583,13 @@ static void generate(uint64_t target)
  *               counters (a sample and their definitions) whose info
  *               tables are among them
  * (the last three: issue 32, see "crafted ticky and IPE logs")
+ *   deepstacks  a time profile of distinct deep cost-centre stacks: 1,000
+ *               cost centres, then PROF_SAMPLE_COST_CENTRE ticks on caps 0
+ *               and 1 in the global blocks, each a stack never seen
+ *               before, 8 to 72 deep (about 190 bytes a tick: 160,000
+ *               ticks in 30 MB), every sixteenth the RTS's IDLE alone
+ *               (which the .prof leaves out); their tree has about as
+ *               many nodes as the ticks have entries
  */
 
 static uint64_t pending(void)
@@ -817,6 +826,7 @@ static void crafted_gcblocks(uint64_t target)
 
 static void crafted_ticky_ipe(const char *shape, uint64_t target);
 static void crafted_longccs(uint64_t target);
+static void crafted_deepstacks(uint64_t target); /* after the big log's events */
 
 static void crafted(const char *shape, uint64_t target)
 {
@@ -843,6 +853,9 @@ static void crafted(const char *shape, uint64_t target)
 	} else if (!strcmp(shape, "longccs")) {
 		crafted_begin(NCAPS, shape);
 		crafted_longccs(target);
+	} else if (!strcmp(shape, "deepstacks")) {
+		crafted_begin(NCAPS, shape);
+		crafted_deepstacks(target);
 	} else if (!strcmp(shape, "gcblocks")) {
 		crafted_begin(4, shape);
 		crafted_gcblocks(target);
@@ -1329,6 +1342,102 @@ static void crafted_longccs(uint64_t target)
 	while (era <= 2 || written + pending() + 300000 < target);
 	flush_block(&global);
 	crafted_end(NCAPS);
+}
+
+/* deepstacks (see "crafted logs"): the big log's cost centres but 1,000
+ * of the program's, then ticks until the size is reached. A tick's stack,
+ * innermost first: three cost centres that spell its number in base 1,000
+ * (so no two stacks are the same), random ones, MAIN outermost. What the
+ * .prof would say is counted here, from what is written, and goes to
+ * OUT.flat: "total N" (the ticks counted: IDLE's left out), "left_out N",
+ * then "LABEL SELF INHERITED" for each cost centre with a tick (inherited:
+ * once a tick, however often its stack holds it), for tests to check
+ * hectic's figures against a count that shares none of its code. */
+#define DEEP_CCS 1000
+static void crafted_deepstacks(uint64_t target)
+{
+	static const char *const builtin[] = { "MAIN", "CAF", "SYSTEM", "GC", "IDLE",
+					       "OVERHEAD_of", "DONT_CARE", "PINNED" };
+	static uint64_t self[9 + DEEP_CCS], inh[9 + DEEP_CCS], seen[9 + DEEP_CCS];
+	put64(ev(&global, EV_PROF_BEGIN, 8), 1000000);
+	struct buf p = { 0 };
+	for (uint32_t id = 1; id <= 8 + DEEP_CCS; id++) {
+		char label[32], module[32];
+		p.n = 0;
+		put32(&p, id);
+		if (id <= 8) {
+			snprintf(label, sizeof label, "%s", builtin[id - 1]);
+			snprintf(module, sizeof module, "%s", builtin[id - 1]);
+		} else {
+			snprintf(label, sizeof label, "deep%u", id);
+			snprintf(module, sizeof module, "Deep.M%u", id % 37);
+		}
+		put_cstr(&p, label);
+		put_cstr(&p, module);
+		put_cstr(&p, id <= 8 ? "<built-in>" : "Deep.hs:1:1-9");
+		put8(&p, 0);
+		ev_var(&global, EV_HEAP_PROF_COST_CENTRE, &p);
+	}
+	uint64_t body = target > 8192 ? target - 8192 : 0;
+	uint64_t total = 0, left_out = 0;
+	uint32_t st[80];
+	for (uint64_t t = 1; written + pending() < body; t++) {
+		unsigned d;
+		if (t % 16 == 0) { /* the RTS's IDLE alone: left out */
+			d = 1;
+			st[0] = 5;
+			left_out++;
+		} else {
+			d = 8 + (unsigned)(rnd() % 65);
+			st[0] = 9 + (uint32_t)(t % DEEP_CCS);
+			st[1] = 9 + (uint32_t)(t / DEEP_CCS % DEEP_CCS);
+			st[2] = 9 + (uint32_t)(t / DEEP_CCS / DEEP_CCS % DEEP_CCS);
+			for (unsigned i = 3; i + 1 < d; i++)
+				st[i] = 9 + (uint32_t)(rnd() % DEEP_CCS);
+			st[d - 1] = 1;
+			total++;
+			self[st[0]]++;
+			for (unsigned i = 0; i < d; i++) {
+				if (seen[st[i]] != t)
+					inh[st[i]]++;
+				seen[st[i]] = t;
+			}
+		}
+		p.n = 0;
+		put32(&p, (uint32_t)(t & 1));
+		put64(&p, t);
+		put8(&p, (uint8_t)d);
+		for (unsigned i = 0; i < d; i++)
+			put32(&p, st[i]);
+		ev_var(&global, EV_PROF_SAMPLE_COST_CENTRE, &p);
+	}
+	free(p.p);
+	crafted_end(NCAPS);
+	size_t n = strlen(out_name);
+	char *side = malloc(n + 6);
+	if (!side)
+		die("out of memory");
+	memcpy(side, out_name, n);
+	memcpy(side + n, ".flat", 6);
+	FILE *f = fopen(side, "w");
+	if (!f)
+		die(side);
+	fprintf(f, "total %llu\nleft_out %llu\n", (unsigned long long)total,
+		(unsigned long long)left_out);
+	for (uint32_t id = 1; id <= 8 + DEEP_CCS; id++) {
+		if (!inh[id])
+			continue;
+		char label[32];
+		if (id <= 8)
+			snprintf(label, sizeof label, "%s", builtin[id - 1]);
+		else
+			snprintf(label, sizeof label, "deep%u", id);
+		fprintf(f, "%s %llu %llu\n", label, (unsigned long long)self[id],
+			(unsigned long long)inh[id]);
+	}
+	if (fclose(f))
+		die(side);
+	free(side);
 }
 
 /* ---- the IPE log (issue 20) -----------------------------------------------
@@ -2124,13 +2233,13 @@ int main(int argc, char **argv)
 		argv += 2;
 		argc -= 2;
 		static const char *const shapes[] = { "decreasing", "zigzag", "ids", "blocks", "gcblocks",
-						      "tickydefs", "tickyundef", "ipe", "longccs" };
+						      "tickydefs", "tickyundef", "ipe", "longccs", "deepstacks" };
 		size_t i = 0;
 		while (i < sizeof shapes / sizeof shapes[0] && strcmp(shape, shapes[i]))
 			i++;
 		if (i == sizeof shapes / sizeof shapes[0]) {
 			fprintf(stderr, "gen: unknown shape '%s' (decreasing, zigzag, ids, blocks, gcblocks, "
-					"tickydefs, tickyundef, ipe, longccs)\n", shape);
+					"tickydefs, tickyundef, ipe, longccs, deepstacks)\n", shape);
 			return 2;
 		}
 	}

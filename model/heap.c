@@ -16,6 +16,7 @@ struct hb { /* the pass */
 	size_t cccap, bcap, ccap, scap, tcap;
 	uint64_t budget, bytes;
 	bool open; /* a census is open */
+	bool keep_ticks;
 };
 
 static bool charge(struct hb *b, size_t n, size_t cap, size_t elem)
@@ -126,6 +127,9 @@ static bool feed(struct hb *b, const struct ev *e)
 		ipe_note(&h->ipe, e->f[0].u, e->off);
 		return true;
 	case EV_PROF_SAMPLE_COST_CENTRE: { /* cap, ticks, stack */
+		h->tick_events++;
+		if (!b->keep_ticks)
+			return true; /* cctree.h reads them from the store */
 		long band = band_of(b, true, e->f[2].s, (uint32_t)e->f[2].u);
 		if (band < 0 || !charge(b, h->nticks, b->tcap, sizeof *h->ticks))
 			return h->over_budget;
@@ -170,8 +174,13 @@ static bool refill_ipe(struct heap *h, const struct store *s)
 
 bool heap_build(struct heap *h, const struct store *s)
 {
+	return heap_build_ticks(h, s, true);
+}
+
+bool heap_build_ticks(struct heap *h, const struct store *s, bool keep_ticks)
+{
 	memset(h, 0, sizeof *h);
-	struct hb b = { .h = h };
+	struct hb b = { .h = h, .keep_ticks = keep_ticks };
 	b.budget = s->size / 20 > HEAP_MIN_BUDGET ? s->size / 20 : HEAP_MIN_BUDGET;
 	struct merge *m = merge_new_at(s, 0, CLASS_BIT(CL_PROF));
 	if (!m)
@@ -203,6 +212,8 @@ bool heap_build(struct heap *h, const struct store *s)
 	if (h->nccs)
 		qsort(h->ccs, h->nccs, sizeof *h->ccs, cmp_cc);
 	ipe_finish(&h->ipe);
+	h->budget = b.budget;
+	h->used = b.bytes;
 	if (h->ipe.over && !refill_ipe(h, s)) {
 		heap_free(h);
 		return false;

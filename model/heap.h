@@ -61,9 +61,14 @@ struct heap {
 	size_t ncensuses;
 	struct census_sample *samples;
 	size_t nsamples;
+	/* the time samples: kept in ticks only when heap_build_ticks was asked
+	 * to (hectic diff, the speedscope export), and then within the
+	 * budget; the profile's tree reads them from the store (cctree.h) */
 	struct prof_sample *ticks; /* by time */
 	size_t nticks;
+	uint64_t tick_events; /* the time samples in the log, kept or not */
 	bool over_budget;
+	uint64_t budget, used; /* the budget, and what the heap holds of it */
 	/* HEAP_PROF_BEGIN's breakdown (1 cost centre .. 9 era; 8 info table,
 	 * +RTS -hi), 0 when the log has none */
 	uint8_t breakdown;
@@ -76,7 +81,10 @@ struct heap {
 	size_t hcap;
 };
 
-/* Reads the censuses of a store; false when out of memory. */
+/* Reads the censuses of a store; false when out of memory. The time
+ * samples are counted (tick_events) and, when keep_ticks, kept in ticks
+ * within the budget; heap_build keeps them. */
+bool heap_build_ticks(struct heap *h, const struct store *s, bool keep_ticks);
 bool heap_build(struct heap *h, const struct store *s);
 void heap_free(struct heap *h);
 

@@ -5,7 +5,8 @@
 # is generated at $HECTIC_MEM_SIZE (default 30M) into a temporary directory,
 # and `summary`, `show`, `spans`, `heap`, `export --chrome` (written to
 # /dev/null: it streams) and the viewer headless (--bench)
-# run on it (and more on longccs: see its block), and on every fixture, under bench/runstat.c: the largest
+# run on it (and more on the shapes of issue 32: see their blocks), and on
+# every fixture, under bench/runstat.c: the largest
 # RssAnon sampled every 5 ms and read once more as the process exits (ptrace;
 # runstat -x makes a missing exit-time read an error, so a sandbox that
 # forbids ptrace fails here, it does not pass unmeasured).  Each run must
@@ -124,6 +125,25 @@ for shape in longccs; do
 	check "$f" "$shape ($SIZE): the heap pane" --bench="$heapkeys"
 	check "$f" "$shape ($SIZE): the heap pane, two runs" --bench="$heapkeys <Tab> x" "$f"
 	rm -f "$f"
+done
+
+# the cost-centre profile (issue 32): distinct deep stacks, whose call tree
+# has about as many nodes as the log has bytes / 4 (bench/gen.c
+# deepstacks): `profile --flat`, `profile`, `profile --folded`, the profile
+# pane, and the two-log viewer's (the log as both runs: the limit still
+# counts the file once)
+for shape in deepstacks; do
+	f=$T/$shape.eventlog
+	if ! "$T/gen" crafted "$shape" "$SIZE" "$f"; then
+		bad "$shape: bench/gen.c could not make the log"
+		continue
+	fi
+	check "$f" "$shape ($SIZE): profile --flat" profile --flat
+	check "$f" "$shape ($SIZE): profile" profile
+	check "$f" "$shape ($SIZE): profile --folded" profile --folded
+	check "$f" "$shape ($SIZE): the profile pane" --bench='P ] [ P'
+	check "$f" "$shape ($SIZE): the two-log profile pane" --bench='P ] [ P' "$f"
+	rm -f "$f" "$f.flat"
 done
 
 for f in "$here"/tests/fixtures/*.eventlog; do

@@ -143,6 +143,8 @@ if sh tests/diff-oracle.sh "$HECTIC"; then ok; else bad diff-oracle; fi
 if sh tests/diff-names.sh "$HECTIC"; then ok; else bad diff-names; fi
 # hectic profile against GHC's own .prof files
 if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
+# more than 131,072 ticks, every one counted (issue 32)
+if sh tests/profile-ticks.sh "$HECTIC"; then ok; else bad profile-ticks; fi
 # profile --speedscope against speedscope's schema, the .prof and ghc-events' ticks (issue 22)
 if sh tests/speedscope.sh "$HECTIC"; then ok; else bad speedscope; fi
 # hectic's --speedscope and --chrome files opened by speedscope itself, in headless Chromium (issue 22)

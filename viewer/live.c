@@ -192,7 +192,7 @@ bool live_reload(struct viewer *u)
 	 * store's extension mapped anew); the tracks go on from where they
 	 * stopped (tracks_extend) */
 	struct heap h = { 0 };
-	if (u->heap_built && !heap_build(&h, &u->s))
+	if (u->heap_built && !heap_build_ticks(&h, &u->s, false))
 		return false;
 	views_reload(u, true);
 	heap_free(&u->heap);
@@ -218,7 +218,7 @@ static void swap_store(struct viewer *u, struct store *ns)
 	tracks_free(&u->tr);
 	store_close(&u->s);
 	u->s = *ns;
-	if (!tracks_build(&u->tr, &u->s) || (u->heap_built && !heap_build(&u->heap, &u->s)))
+	if (!tracks_build(&u->tr, &u->s) || (u->heap_built && !heap_build_ticks(&u->heap, &u->s, false)))
 		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
 	term_wrap_store_sigbus();
 	views_reload(u, false);

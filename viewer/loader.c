@@ -258,7 +258,7 @@ struct heap_job {
 static void build_heap(void *arg)
 {
 	struct heap_job *j = arg;
-	j->ok = heap_build(&j->u->heap, &j->u->s);
+	j->ok = heap_build_ticks(&j->u->heap, &j->u->s, false); /* the tree reads the ticks from the store */
 }
 
 bool loader_heap(struct viewer *u)

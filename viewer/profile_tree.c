@@ -14,6 +14,7 @@
 #include "../model/order.h"
 #include "../parser/render.h"
 #include "core.h"
+#include "loader.h"
 
 #define MODULE_MAX 24 /* the module column at most */
 
@@ -267,8 +268,8 @@ static void rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint6
 	pp->cap = cap;
 	pp->with_builtin = pp->builtin;
 	struct cctree t;
-	struct cctree_opts o = { from, to, cap, pp->builtin };
-	if (!cctree_build(&t, &u->heap, &o)) {
+	struct cctree_opts o = { .from = from, .to = to, .cap = cap, .builtin = pp->builtin };
+	if (!cctree_build(&t, &u->heap, &u->s, &o)) {
 		pp->oom = true;
 		return;
 	}
@@ -579,10 +580,15 @@ static bool cmp_trees(struct viewer *u, struct prof_pane *pp, struct cctree t[2]
 	tp[PC_A] = tp[PC_B] = NULL;
 	for (int s = 0; s < 2; s++) {
 		const struct heap *h = prof_cmp_heap(u, s);
-		struct cctree_opts o = { from[s], to[s], pp->cap, pp->builtin };
-		if (!h->nticks)
+		/* an eighth of what the heap leaves: the comparison's nodes,
+		 * three times the size of a tree's, stand with both trees */
+		uint64_t left = h->budget > h->used ? h->budget - h->used : 0;
+		left = left > CCT_MIN_BUDGET ? left : CCT_MIN_BUDGET;
+		struct cctree_opts o = { .from = from[s], .to = to[s], .cap = pp->cap,
+					 .builtin = pp->builtin, .budget = left / 8 };
+		if (!h->tick_events)
 			continue;
-		if (!cctree_build(&t[s], h, &o)) {
+		if (!cctree_build(&t[s], h, s == prof_cmp_shown(u) ? &u->s : &u->other->s, &o)) {
 			if (tp[PC_A])
 				cctree_free(&t[PC_A]);
 			tp[PC_A] = NULL;
@@ -607,6 +613,7 @@ static void cmp_rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, u
 	const struct heap *h[2] = { prof_cmp_heap(u, PC_A), prof_cmp_heap(u, PC_B) };
 	bool trees = cmp_trees(u, pp, t, tp);
 	bool ok = trees && pcmp_build(&c, h, tp);
+	uint64_t cut = (tp[PC_A] ? tp[PC_A]->cut : 0) + (tp[PC_B] ? tp[PC_B]->cut : 0);
 	for (int s = 0; s < 2; s++)
 		if (tp[s])
 			cctree_free(&t[s]);
@@ -634,6 +641,7 @@ static void cmp_rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, u
 		return;
 	}
 	pp->oom = false;
+	pp->cut = cut;
 	pcmp_free(&pp->kcmp);
 	free(pp->kopen);
 	pp->kopen = NULL;
@@ -668,15 +676,23 @@ static int cmp_hl(const void *a, const void *b)
 	return (x->time > y->time) - (x->time < y->time);
 }
 
-static bool sample_before(const void *elem, const void *key)
-{
-	return ((const struct prof_sample *)elem)->time < *(const uint64_t *)key;
-}
+/* The highlight's pass over the ticks of the scope: counts them (ticks
+ * NULL), then keeps them. */
+struct hl_pass {
+	struct prof_pane *pp;
+	size_t n, max;
+};
 
-static uint32_t top_of(const struct heap *h, const struct prof_sample *s)
+static bool hl_tick(void *ctx, const struct tick_ref *k)
 {
-	const struct band *b = &h->bands[s->band];
-	return b->stack && b->n ? heap_stack_id(b, 0) : CCT_NONE;
+	struct hl_pass *x = ctx;
+	struct prof_pane *pp = x->pp;
+	if ((pp->cap >= 0 && k->cap != pp->cap) || k->top != pp->hl_cc)
+		return true;
+	if (pp->ticks && x->n < x->max)
+		pp->ticks[x->n] = (struct hl_tick){ k->cap, k->time };
+	x->n++;
+	return !pp->ticks || x->n < x->max;
 }
 
 void prof_hl_compute(struct viewer *u, struct prof_pane *pp)
@@ -688,22 +704,24 @@ void prof_hl_compute(struct viewer *u, struct prof_pane *pp)
 	pp->hl_from = pp->from;
 	pp->hl_to = pp->to;
 	pp->hl_cap = pp->cap;
-	size_t first = lower_bound(h->ticks, h->nticks, sizeof *h->ticks, &pp->from, sample_before);
-	size_t n = 0;
-	for (size_t i = first; i < h->nticks && h->ticks[i].time <= pp->to; i++)
-		if ((pp->cap < 0 || h->ticks[i].cap == pp->cap) && top_of(h, &h->ticks[i]) == pp->hl_cc)
-			n++;
-	if (!n)
-		return;
-	pp->ticks = malloc(n * sizeof *pp->ticks);
-	if (!pp->ticks) {
+	/* the marks within the heap's budget: past it, the first ones */
+	struct hl_pass x = { pp, 0, 0 };
+	uint64_t room = (h->budget > h->used ? h->budget - h->used : 0) / sizeof *pp->ticks;
+	if (!cctree_ticks(&u->s, pp->from, pp->to, hl_tick, &x) || !x.n)
+		return; /* (the file shrank: what the next frame says) */
+	x.max = x.n < room ? x.n : room > 0 ? (size_t)room : 1;
+	bool all = x.max == x.n;
+	x.n = 0;
+	if (!(pp->ticks = malloc(x.max * sizeof *pp->ticks)) ||
+	    (!cctree_ticks(&u->s, pp->from, pp->to, hl_tick, &x) && x.n < x.max)) {
 		core_say(u, "out of memory");
+		prof_hl_clear(pp);
 		return;
 	}
-	for (size_t i = first; i < h->nticks && h->ticks[i].time <= pp->to; i++)
-		if ((pp->cap < 0 || h->ticks[i].cap == pp->cap) && top_of(h, &h->ticks[i]) == pp->hl_cc)
-			pp->ticks[pp->nticks++] = (struct hl_tick){ h->ticks[i].cap, h->ticks[i].time };
+	pp->nticks = x.n < x.max ? x.n : x.max;
 	qsort(pp->ticks, pp->nticks, sizeof *pp->ticks, cmp_hl);
+	if (!all)
+		core_say(u, "only the first %zu ticks marked (the memory budget)", pp->nticks);
 }
 
 void prof_hl_clear(struct prof_pane *pp)
@@ -712,6 +730,32 @@ void prof_hl_clear(struct prof_pane *pp)
 	free(pp->ticks);
 	pp->ticks = NULL;
 	pp->nticks = 0;
+}
+
+/* The tree (or the comparison) for a scope, on busy_run's worker: the
+ * main thread waits, and the pane's state is the job's until it ends. */
+struct sync_job {
+	struct viewer *u;
+	struct prof_pane *pp;
+	uint64_t from, to;
+	int32_t cap;
+	bool stale;
+};
+
+static void sync_job(void *arg)
+{
+	struct sync_job *j = arg;
+	struct prof_pane *pp = j->pp;
+	if (!pp->built || j->stale || j->from != pp->from || j->to != pp->to || j->cap != pp->cap ||
+	    pp->builtin != pp->with_builtin) {
+		if (core_two(j->u))
+			cmp_rebuild(j->u, pp, j->from, j->to, j->cap);
+		else
+			rebuild(j->u, pp, j->from, j->to, j->cap);
+	}
+	if (pp->hl && (j->stale || pp->hl_from != pp->from || pp->hl_to != pp->to ||
+		       pp->hl_cap != pp->cap))
+		prof_hl_compute(j->u, pp);
 }
 
 void prof_sync(struct viewer *u, struct prof_pane *pp)
@@ -724,18 +768,14 @@ void prof_sync(struct viewer *u, struct prof_pane *pp)
 		to = u->t1 - 1;
 	}
 	int32_t cap = pp->capi >= 0 && (size_t)pp->capi < u->tr.ncaps ? u->tr.caps[pp->capi] : -1;
-	bool stale = pp->stale;
+	struct sync_job j = { u, pp, from, to, cap, pp->stale };
 	pp->stale = false;
-	if (!pp->built || stale || from != pp->from || to != pp->to || cap != pp->cap ||
-	    pp->builtin != pp->with_builtin) {
-		if (core_two(u))
-			cmp_rebuild(u, pp, from, to, cap);
-		else
-			rebuild(u, pp, from, to, cap);
-	}
-	if (pp->hl && (stale || pp->hl_from != pp->from || pp->hl_to != pp->to ||
-		       pp->hl_cap != pp->cap))
-		prof_hl_compute(u, pp);
+	bool tree = !pp->built || j.stale || from != pp->from || to != pp->to || cap != pp->cap ||
+		    pp->builtin != pp->with_builtin;
+	/* the highlight follows the tree's scope */
+	if (tree || (pp->hl && (j.stale || pp->hl_from != pp->from || pp->hl_to != pp->to ||
+				pp->hl_cap != pp->cap)))
+		busy_run(u, "building the profile", sync_job, &j); /* q, Ctrl-C end the viewer */
 }
 
 void prof_free(struct prof_pane *pp)

@@ -60,6 +60,7 @@ struct prof_pane {
 	 * mapped to its own); open, rows, pl and the widths are then its
 	 * nodes' and rows', t and fl stay empty */
 	struct pcmp cmp;
+	uint64_t cut; /* the trees' cut ticks (cctree.h), both runs' */
 	enum pc_order ctree_by, cflat_by;
 	uint64_t ofrom, oto; /* the other run's interval, on its clock */
 	/* while the runs swap: the last comparison (its own copy) with its

@@ -305,12 +305,20 @@ static void profile_release(struct report_ctx *c)
 static int profile_prepare(struct report_ctx *c)
 {
 	struct profile *p = c->priv;
-	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
-				  c->o.builtin };
-	if (!(p->built = cctree_build(&p->t, &c->h, &co))) {
-		warnx_("out of memory");
+	struct cctree_opts co = { .from = c->o.from, .to = c->o.to,
+				  .cap = c->o.cap >= 0 ? (int32_t)c->o.cap : -1, .builtin = c->o.builtin };
+	if (!(p->built = cctree_build(&p->t, &c->h, &c->s, &co))) {
+		if (store_faulted(&c->s))
+			warnx_("%s: the file shrank while it was read", c->o.path);
+		else
+			warnx_("out of memory");
 		return EXIT_BADINPUT;
 	}
+	if (p->t.cut && !c->o.flat)
+		warnx_("%s: the call tree reached its memory budget: %llu ticks on stacks deeper than its"
+		       " nodes are counted in the inherited ticks of the deepest node it has; the flat"
+		       " profile (--flat) counts every tick",
+		       c->o.path, (unsigned long long)p->t.cut);
 	return -1;
 }
 
@@ -483,7 +491,7 @@ static int profile_text(struct report_ctx *c)
 		return report_speedscope(c, &p->t);
 	if (!profile_not_tree(c))
 		tree_text(&c->h, &p->t, &c->o);
-	if (!c->h.nticks && !c->o.folded)
+	if (!c->h.tick_events && !c->o.folded)
 		printf("(no time profile in this log: run a profiled build with +RTS -p -l)\n");
 	return 0;
 }

@@ -39,7 +39,7 @@ static struct prof_pane *state(const struct viewer *u)
 /* A time profile to show: the log's, or with two runs either's. */
 static bool have_profile(const struct viewer *u)
 {
-	return u->heap.nticks || (core_two(u) && u->other->heap.nticks);
+	return u->heap.tick_events || (core_two(u) && u->other->heap.tick_events);
 }
 
 static const char *order_name(enum cctree_order by)
@@ -194,6 +194,10 @@ static void draw_title(struct viewer *u, int y)
 				      order_name(pp->flat ? pp->flat_by : pp->tree_by));
 	if (w < sizeof b && u->heap.over_budget)
 		w += (size_t)snprintf(b + w, sizeof b - w, "; partial (memory budget)");
+	if (w < sizeof b && pp->t.cut && !pp->flat)
+		w += (size_t)snprintf(b + w, sizeof b - w,
+				      "; tree cut at its memory budget: %llu ticks below its nodes (the flat list has them)",
+				      (unsigned long long)pp->t.cut);
 	if (w < sizeof b && pp->oom)
 		snprintf(b + w, sizeof b - w, "; out of memory: figures of the last scope");
 	attron(A_BOLD);
@@ -237,7 +241,7 @@ static void prof_draw(struct viewer *u)
 		cmp_draw(u, A);
 		return;
 	}
-	if (!u->heap.nticks) {
+	if (!u->heap.tick_events) {
 		mvaddnstr(A.y, 0, NO_PROFILE, A.cols);
 		return;
 	}
@@ -420,6 +424,10 @@ static void cmp_draw_title(struct viewer *u, int y)
 				      (unsigned long long)c->unknown[0], (unsigned long long)c->unknown[1]);
 	if (w < sizeof b && (prof_cmp_heap(u, PC_A)->over_budget || prof_cmp_heap(u, PC_B)->over_budget))
 		w += (size_t)snprintf(b + w, sizeof b - w, "; partial (memory budget)");
+	if (w < sizeof b && state(u)->cut && !state(u)->flat)
+		w += (size_t)snprintf(b + w, sizeof b - w,
+				      "; trees cut at their memory budget: %llu ticks below their nodes (the flat list has them)",
+				      (unsigned long long)state(u)->cut);
 	if (w < sizeof b && pp->oom)
 		snprintf(b + w, sizeof b - w, "; out of memory: figures of the last scope");
 	attron(A_BOLD);
@@ -496,7 +504,7 @@ static bool hl_before_time(const void *elem, const void *key)
 static void prof_draw_lanes(struct viewer *u)
 {
 	struct prof_pane *pp = state(u);
-	if (!view_shown(u, &view_profile) || !u->heap.nticks)
+	if (!view_shown(u, &view_profile) || !u->heap.tick_events)
 		return;
 	prof_sync(u, pp); /* the lanes come first in a frame: the window may have moved */
 	if (!pp->hl || !pp->nticks)

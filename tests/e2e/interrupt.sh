@@ -56,13 +56,16 @@ unstall() { kill "$W" 2>/dev/null; wait "$W" 2>/dev/null; }
 
 # interrupt NAME HOW RE ARG...: the viewer on ARGs; once the screen shows
 # RE, HOW (q, C-c: keys; TERM, INT: signals) ends it within the bound,
-# status 0, the terminal restored
+# status 0, the terminal restored (_in: lib.sh's start sets _n)
 interrupt() {
-	_n=$1 _how=$2 _re=$3
+	_in=$1 _how=$2 _re=$3
 	shift 3
 	start 120 30 ${INTERRUPT_ENV:-} -- "$@"
+	if [ -n "${INTERRUPT_KEYS:-}" ]; then # keys that start the step, once loaded
+		screen_has 'events: ' && keys $INTERRUPT_KEYS
+	fi
 	if ! screen_has "$_re"; then
-		fail "$_n-busy" "the screen never showed /$_re/ (stderr: $(head -c 200 "$E2E_ERR"))"
+		fail "$_in-busy" "the screen never showed /$_re/ (stderr: $(head -c 200 "$E2E_ERR"))"
 		return
 	fi
 	_t0=$(ms)
@@ -75,11 +78,11 @@ interrupt() {
 	if [ "$_took" -le 1500 ]; then
 		pass
 	else
-		fail "$_n-soon" "ended ${_took} ms after $_how (the bound is 1500 ms)"
+		fail "$_in-soon" "ended ${_took} ms after $_how (the bound is 1500 ms)"
 	fi
-	check_exit "$_n" 0
+	check_exit "$_in" 0
 	if grep -Eq 'Sanitizer|runtime error' "$E2E_ERR"; then
-		fail "$_n-sanitizer" "$(head -c 600 "$E2E_ERR")"
+		fail "$_in-sanitizer" "$(head -c 600 "$E2E_ERR")"
 	else
 		pass
 	fi
@@ -91,6 +94,23 @@ SPANS='pairing the spans: [0-9.]+ s  \(q quits\)'
 for how in q C-c TERM INT; do
 	interrupt "spans-$how" "$how" "$SPANS" "$BIG"
 done
+
+# the profile pane's tree (and the two runs' comparison) over distinct
+# deep stacks: seconds, on busy_run's worker, said on the status line
+DEEP=$E2E_T/deep.eventlog
+if ! ${CC:-cc} -std=c11 -O2 -o "$E2E_T/gen" bench/gen.c ||
+	! "$E2E_T/gen" crafted deepstacks 60M "$DEEP"; then
+	echo "interrupt: cannot make the deep stacks' log"
+	exit 1
+fi
+PROFILE='building the profile: [0-9.]+ s  \(q quits\)'
+for how in q C-c TERM; do
+	INTERRUPT_KEYS=P
+	interrupt "profile-$how" "$how" "$PROFILE" "$DEEP"
+	interrupt "profile-two-$how" "$how" "$PROFILE" "$DEEP" "$DEEP"
+	INTERRUPT_KEYS=
+done
+rm -f "$DEEP" "$DEEP.flat"
 
 # loading the large file: its outline shows while the loader is held at
 # the gate, and each way out ends it at once

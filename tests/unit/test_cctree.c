@@ -115,8 +115,8 @@ static void test_tree(void **state)
 {
 	struct fx *x = *state;
 	struct cctree t;
-	struct cctree_opts o = { 0, UINT64_MAX, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 8);
 	assert_int_equal(t.left_out, 1);
 	assert_int_equal(t.unknown, 1);
@@ -147,29 +147,29 @@ static void test_options(void **state)
 	struct fx *x = *state;
 	struct cctree t;
 	/* the built-ins kept: GC under MAIN */
-	struct cctree_opts o = { 0, UINT64_MAX, -1, true };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, true, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 9);
 	assert_int_equal(t.left_out, 0);
 	assert_int_equal(path(&t, (const uint32_t[]){ 4 }, 1)->self, 1);
 	cctree_free(&t);
 	/* capability 1: 11, 14 (GC, left out), 16 */
-	o = (struct cctree_opts){ 0, UINT64_MAX, 1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	o = (struct cctree_opts){ 0, UINT64_MAX, 1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 2);
 	assert_int_equal(t.left_out, 1);
 	assert_int_equal(path(&t, (const uint32_t[]){ 1, 2 }, 2)->inherited, 2);
 	cctree_free(&t);
 	/* the window [12, 13], inclusive */
-	o = (struct cctree_opts){ 12, 13, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	o = (struct cctree_opts){ 12, 13, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 2);
 	assert_int_equal(path(&t, (const uint32_t[]){ 1, 2, 3 }, 3)->self, 1);
 	assert_int_equal(path(&t, (const uint32_t[]){ 1 }, 1)->self, 1);
 	cctree_free(&t);
 	/* an empty window: the root alone */
-	o = (struct cctree_opts){ 100, 200, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	o = (struct cctree_opts){ 100, 200, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	assert_int_equal(t.total, 0);
 	assert_int_equal(t.n, 1);
 	uint32_t rows[4];
@@ -181,8 +181,8 @@ static void test_flat(void **state)
 {
 	struct fx *x = *state;
 	struct cctree t;
-	struct cctree_opts o = { 0, UINT64_MAX, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	struct cc_flat *f;
 	size_t n;
 	assert_true(cctree_flat(&t, &f, &n));
@@ -208,8 +208,8 @@ static void test_order(void **state)
 {
 	struct fx *x = *state;
 	struct cctree t;
-	struct cctree_opts o = { 0, UINT64_MAX, -1, false };
-	assert_true(cctree_build(&t, &x->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 0 };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
 	uint32_t m = child(&t, 0, 1);
 	/* by inherited (the default): f (4), then g and <9> (1 each) by name:
 	 * the undefined one has no label, so it comes first */
@@ -245,6 +245,47 @@ static void test_order(void **state)
 	cctree_free(&t);
 }
 
+/* A budget of three nodes: the root, main and main/f, made by the first
+ * ticks; the stacks below them are cut, counted in the inherited ticks of
+ * the deepest node held (g/f/main and f/g/f/main at f, <9>/main and g/main
+ * at main), so the nodes held keep the figures of the whole tree, and the
+ * flat profile, counted tick by tick, stays whole. */
+static void test_budget(void **state)
+{
+	struct fx *x = *state;
+	struct cctree t, whole;
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 3 * sizeof(struct cc_node) };
+	assert_true(cctree_build(&t, &x->h, &x->s, &o));
+	o.budget = 0;
+	assert_true(cctree_build(&whole, &x->h, &x->s, &o));
+	assert_int_equal(t.n, 3);
+	assert_int_equal(whole.cut, 0);
+	assert_int_equal(t.cut, 4);
+	assert_int_equal(t.total, 8);
+	assert_int_equal(t.nodes[0].inherited, 8);
+	const uint32_t mf[] = { 1, 2 };
+	for (size_t d = 1; d <= 2; d++) {
+		const struct cc_node *a = path(&t, mf, d), *b = path(&whole, mf, d);
+		assert_int_equal(a->self, b->self);
+		assert_int_equal(a->inherited, b->inherited);
+	}
+	struct cc_flat *f, *g;
+	size_t nf, ng;
+	assert_true(cctree_flat(&t, &f, &nf));
+	assert_true(cctree_flat(&whole, &g, &ng));
+	assert_int_equal(nf, ng);
+	assert_int_equal(nf, 5);
+	for (size_t i = 0; i < nf; i++) {
+		assert_int_equal(f[i].cc, g[i].cc);
+		assert_int_equal(f[i].self, g[i].self);
+		assert_int_equal(f[i].inherited, g[i].inherited);
+	}
+	free(f);
+	free(g);
+	cctree_free(&t);
+	cctree_free(&whole);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +293,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_options, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_flat, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

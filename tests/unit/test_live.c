@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "../../keymaps/keymaps.h"
+#include "../../model/cctree.h"
 #include "../../model/summary.h"
 #include "../../viewer/cmd.h"
 #include "../../viewer/core.h"
@@ -64,6 +65,12 @@ static void load(struct viewer *u, const char *path)
 }
 
 /* A text dump of what the viewer and the reports read of a log. */
+static bool print_tick(void *ctx, const struct tick_ref *t)
+{
+	fprintf(ctx, "tick %llu cap %d depth %u\n", (unsigned long long)t->time, (int)t->cap, t->depth);
+	return true;
+}
+
 static char *dump(struct viewer *u)
 {
 	char *buf = NULL;
@@ -115,8 +122,8 @@ static char *dump(struct viewer *u)
 	free(run);
 	free(gc);
 	const struct heap *h = &u->heap;
-	fprintf(f, "\ncensuses %zu bands %zu ticks %zu ccs %zu\n", h->ncensuses, h->nbands,
-		h->nticks, h->nccs);
+	fprintf(f, "\ncensuses %zu bands %zu ticks %llu ccs %zu\n", h->ncensuses, h->nbands,
+		(unsigned long long)h->tick_events, h->nccs);
 	for (size_t i = 0; i < h->ncensuses; i++) {
 		fprintf(f, "census %llu %llu:", (unsigned long long)h->censuses[i].time,
 			(unsigned long long)h->censuses[i].total);
@@ -128,8 +135,8 @@ static char *dump(struct viewer *u)
 		}
 		fprintf(f, "\n");
 	}
-	for (size_t i = 0; i < h->nticks; i++)
-		fprintf(f, "tick %llu\n", (unsigned long long)h->ticks[i].time);
+	if (u->heap_built) /* the ticks, as the profile's tree reads them */
+		assert_true(cctree_ticks(&u->s, 0, UINT64_MAX, print_tick, f));
 	fclose(f);
 	return buf;
 }

@@ -75,8 +75,8 @@ static void run_make(struct run *r, const struct ccdef *d, size_t nd, const stru
 	assert_int_equal(store_open_mem(&r->s, b->p, b->n, err, sizeof err), STORE_OK);
 	assert_true(heap_build(&r->h, &r->s));
 	assert_int_equal(r->h.nticks, nk);
-	struct cctree_opts o = { 0, UINT64_MAX, -1, false };
-	assert_true(cctree_build(&r->t, &r->h, &o));
+	struct cctree_opts o = { 0, UINT64_MAX, -1, false, 0 };
+	assert_true(cctree_build(&r->t, &r->h, &r->s, &o));
 }
 
 static void run_free(struct run *r)

@@ -88,6 +88,7 @@ static void build(struct fx *x, bool ticks)
 	char err[128];
 	assert_int_equal(store_open_mem(&x->s, b->p, b->n, err, sizeof err), STORE_OK);
 	memset(&x->c, 0, sizeof x->c);
+	x->c.s = x->s; /* the tree reads the ticks from it (a copy of the handle: closed once) */
 	assert_true(heap_build(&x->c.h, &x->s));
 	x->c.o.from = 0;
 	x->c.o.to = UINT64_MAX;
@@ -124,8 +125,8 @@ static char *run(struct report_ctx *c, int *rc)
 	assert_true(dup2(fileno(tmp), STDOUT_FILENO) >= 0);
 	struct cctree t;
 	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
-				  c->o.builtin };
-	assert_true(cctree_build(&t, &c->h, &co));
+				  c->o.builtin, 0 };
+	assert_true(cctree_build(&t, &c->h, &c->s, &co));
 	*rc = report_speedscope(c, &t);
 	cctree_free(&t);
 	fflush(stdout);

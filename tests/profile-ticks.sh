@@ -1,0 +1,71 @@
+#!/bin/sh
+# Every tick counts, however many (issue 32): a profile of more than 131,072
+# ticks (the cap the heap's budget once put on them) has figures equal to a
+# count made apart from hectic. bench/gen.c's deepstacks writes a log of
+# distinct deep cost-centre stacks and, beside it, OUT.flat: the ticks it
+# wrote, those on IDLE (which the .prof leaves out), and each cost centre's
+# individual and inherited ticks, counted as it wrote them. `profile --flat`
+# must give the same figures row for row, and `profile` (whose tree the
+# budget cuts on this log, and says so) the same total at its root.
+# Usage: sh tests/profile-ticks.sh path/to/hectic
+set -u
+H=$1
+CC=${CC:-cc}
+SIZE=${HECTIC_TICKS_SIZE:-30M}
+here=$(cd "$(dirname "$0")/.." && pwd)
+fail=0
+checks=0
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-ticks.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+
+bad() {
+	echo "profile-ticks: $*"
+	fail=$((fail + 1))
+}
+ok() { checks=$((checks + 1)); }
+
+if ! "$CC" -std=c11 -O2 -o "$T/gen" "$here/bench/gen.c" ||
+	! "$T/gen" crafted deepstacks "$SIZE" "$T/deep.eventlog"; then
+	echo "profile-ticks: cannot make the log with bench/gen.c"
+	exit 1
+fi
+F=$T/deep.eventlog
+total=$(awk '$1 == "total" { print $2 }' "$F.flat")
+left=$(awk '$1 == "left_out" { print $2 }' "$F.flat")
+if [ "${total:-0}" -gt 131072 ]; then ok; else bad "the log has only ${total:-no} ticks (not past 131,072: make SIZE larger)"; fi
+
+# the header: the ticks counted and those left out
+if ! "$H" profile --flat "$F" >"$T/flat.txt" 2>"$T/err"; then
+	bad "profile --flat failed: $(head -c 300 "$T/err")"
+fi
+head=$(head -n 1 "$T/flat.txt")
+want="$total ticks ($left on the RTS's own cost centres left out); the whole run, all capabilities"
+if [ "$head" = "$want" ]; then ok; else bad "profile --flat says '$head', gen.c counted '$want'"; fi
+
+# the rows: LABEL SELF INHERITED, sorted; MAIN twice (the root, the empty
+# stack, and cost centre 1 outermost in every stack: both have every tick)
+"$H" profile --flat --tsv "$F" 2>"$T/err" | awk -F'\t' 'NR > 1 { print $1, $4, $5 }' | sort >"$T/got"
+awk '$1 != "total" && $1 != "left_out"' "$F.flat" >"$T/want0"
+{ cat "$T/want0"; echo "MAIN 0 $total"; } | sort >"$T/want"
+n=$(wc -l <"$T/want")
+if cmp -s "$T/got" "$T/want"; then
+	ok
+else
+	bad "profile --flat --tsv differs from gen.c's count ($n rows): $(diff "$T/want" "$T/got" | head -n 6 | tr '\n' ' ')"
+fi
+
+# the tree: its root has every tick, whatever the budget cut below it
+if ! "$H" profile --tsv "$F" >"$T/tree" 2>"$T/err"; then
+	bad "profile --tsv failed: $(head -c 300 "$T/err")"
+fi
+root=$(awk -F'\t' 'NR == 2 { print $1, $2, $6 }' "$T/tree")
+if [ "$root" = "0 MAIN $total" ]; then ok; else bad "the tree's root is '$root', not '0 MAIN $total'"; fi
+if grep -q 'the call tree reached its memory budget' "$T/err"; then
+	ok
+else
+	bad "profile did not say that its tree was cut (stderr: $(head -c 300 "$T/err"))"
+fi
+
+echo "profile-ticks: $checks passed, $fail failed"
+[ "$fail" -eq 0 ]
