@@ -6,7 +6,8 @@
 # wrote, those on IDLE (which the .prof leaves out), and each cost centre's
 # individual and inherited ticks, counted as it wrote them. `profile --flat`
 # must give the same figures row for row, and `profile` (whose tree the
-# budget cuts on this log, and says so) the same total at its root.
+# budget cuts on this log, and says so) the same total at its root; and
+# `diff` of the log with itself the same figures on both sides.
 # Usage: sh tests/profile-ticks.sh path/to/hectic
 set -u
 H=$1
@@ -66,6 +67,20 @@ if grep -q 'the call tree reached its memory budget' "$T/err"; then
 else
 	bad "profile did not say that its tree was cut (stderr: $(head -c 300 "$T/err"))"
 fi
+
+# hectic diff's profile sections (the log against itself): each cost
+# centre's individual and inherited ticks on both sides are gen.c's count
+# (MAIN.MAIN: the root, every tick once), every tick read, none capped
+timeout 300 "$H" diff --tsv --all "$F" "$F" 2>"$T/err" | awk -F'\t' '$1 ~ /^profile/' >"$T/dp"
+awk 'NR == FNR { if ($1 != "total" && $1 != "left_out") { self[$1] = $2; inh[$1] = $3 }; next }
+	{ split($0, f, "\t"); k = f[2]; sub(/^.*\./, "", k)
+	  v = f[1] == "profile" ? self[k] : inh[k]
+	  if (!(k in inh)) { print "a row of " k ", which gen.c did not count"; next }
+	  if (f[3] != v + 0 || f[4] != v + 0) print f[1] " " f[2] ": " f[3] " and " f[4] ", gen.c " v
+	  n[f[1]]++ }
+	END { if (n["profile_inherited"] < 1000) print n["profile_inherited"] + 0 " profile_inherited rows, want a row per cost centre" }' \
+	"$F.flat" "$T/dp" >"$T/why"
+if [ -s "$T/why" ]; then bad "diff's profile: $(head -n 4 "$T/why" | tr '\n' ' ')"; else ok; fi
 
 echo "profile-ticks: $checks passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -60,13 +60,13 @@ static void *heap_run(void *arg)
 	struct diff_run *r = arg;
 	if (!has_prof(r))
 		return NULL;
-	if (!heap_build(&r->h, &r->s)) {
+	if (!heap_build_ticks(&r->h, &r->s, false)) { /* (the profile reads its ticks from the log) */
 		warnx_("%s: out of memory", r->path);
 		return NULL;
 	}
 	r->have_heap = true;
 	r->censuses = r->h.ncensuses;
-	r->ticks = r->h.nticks;
+	r->ticks = r->h.tick_events;
 	if (r->h.over_budget)
 		warnx_("%s: the profile reached its memory budget; figures may be partial", r->path);
 	return NULL;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/cctree.h"
 #include "../model/spans.h"
 #include "diff.h"
 #include "report.h"
@@ -104,6 +105,7 @@ bool diff_heap_rows(struct diff_rows *rows, const struct diff_run *ra, const str
  * name summed). kid[i]: the key of cost centre i, UINT32_MAX where it was
  * left out, for profile_zeros. */
 struct prof_count {
+	size_t main; /* the cost centre MAIN.MAIN of h->ccs (nccs: none) */
 	uint64_t *self, *inh; /* [nccs + 1] */
 	size_t *seen;         /* the tick a cost centre was last counted in, + 1 */
 	uint32_t *kid;
@@ -117,39 +119,54 @@ static void prof_count_free(struct prof_count *p)
 	free(p->kid);
 }
 
-static void count_ticks(const struct diff_run *r, struct prof_count *p)
+struct tick_ctx {
+	const struct heap *h;
+	struct prof_count *p;
+	size_t i; /* the tick's number, + 1 */
+};
+
+/* One tick (cctree_ticks reads every one from the log: the heap keeps
+ * only as many as its budget holds). */
+static bool count_tick(void *arg, const struct tick_ref *t)
 {
-	const struct heap *h = &r->h;
-	size_t root = h->nccs;
-	for (size_t i = 0; i < h->nticks; i++) {
-		const struct prof_sample *t = &h->ticks[i];
-		if (t->time < r->from || t->time > r->to)
+	struct tick_ctx *c = arg;
+	const struct heap *h = c->h;
+	struct prof_count *p = c->p;
+	size_t root = h->nccs, tick = ++c->i;
+	struct band st = { .stack = true, .p = t->stack, .n = t->depth };
+	/* the .prof leaves out the ticks on the RTS's own cost centres */
+	const struct cost_centre *inner = st.n ? heap_cc(h, heap_stack_id(&st, 0)) : NULL;
+	if (inner && heap_cc_builtin(inner))
+		return true;
+	/* the .prof's root, MAIN: every tick's inherited, and the individual
+	 * of the ticks on the empty stack (the RTS posts a stack without
+	 * MAIN, as cctree.c roots it) */
+	p->inh[root]++;
+	p->seen[root] = tick;
+	if (!st.n)
+		p->self[root]++;
+	for (uint32_t k = 0; k < st.n; k++) {
+		const struct cost_centre *cc = heap_cc(h, heap_stack_id(&st, k));
+		if (!cc)
 			continue;
-		const struct band *st = &h->bands[t->band];
-		/* the .prof leaves out the ticks on the RTS's own cost centres */
-		const struct cost_centre *inner = st->n ? heap_cc(h, heap_stack_id(st, 0)) : NULL;
-		if (inner && heap_cc_builtin(inner))
-			continue;
-		/* the .prof's root, MAIN: every tick's inherited, and the
-		 * individual of the ticks on the empty stack (the RTS posts a
-		 * stack without MAIN, as cctree.c roots it) */
-		p->inh[root]++;
-		if (!st->n)
-			p->self[root]++;
-		for (uint32_t k = 0; k < st->n; k++) {
-			const struct cost_centre *c = heap_cc(h, heap_stack_id(st, k));
-			if (!c)
-				continue;
-			size_t ci = (size_t)(c - h->ccs);
-			if (k == 0)
-				p->self[ci]++;
-			/* inherited: once a tick, however often the stack holds it */
-			if (p->seen[ci] != i + 1) {
-				p->seen[ci] = i + 1;
-				p->inh[ci]++;
-			}
+		size_t ci = (size_t)(cc - h->ccs);
+		if (ci == p->main)
+			ci = root; /* MAIN itself on the stack: the root, counted once */
+		if (k == 0)
+			p->self[ci]++;
+		/* inherited: once a tick, however often the stack holds it */
+		if (p->seen[ci] != tick) {
+			p->seen[ci] = tick;
+			p->inh[ci]++;
 		}
 	}
+	return true;
+}
+
+static bool count_ticks(const struct diff_run *r, struct prof_count *p)
+{
+	struct tick_ctx c = { .h = &r->h, .p = p };
+	return cctree_ticks(&r->s, r->from, r->to, count_tick, &c);
 }
 
 /* The key MODULE.NAME of cost centre c into *buf (grown); false when out
@@ -184,7 +201,13 @@ static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool 
 	p->kid = malloc(n * sizeof *p->kid);
 	if (!p->self || !p->inh || !p->seen || !p->kid)
 		return false;
-	count_ticks(r, p);
+	p->main = h->nccs;
+	for (size_t i = 0; i < h->nccs; i++)
+		if (h->ccs[i].nlabel == 4 && h->ccs[i].nmodule == 4 && !memcmp(h->ccs[i].label, "MAIN", 4) &&
+		    !memcmp(h->ccs[i].module, "MAIN", 4))
+			p->main = i;
+	if (!count_ticks(r, p))
+		return false;
 	char *key = NULL;
 	size_t cap = 0;
 	bool ok = true;
@@ -229,7 +252,7 @@ static void profile_zeros(struct diff_rows *rows, const struct diff_run *r, bool
 			  const struct prof_count *p)
 {
 	static const enum diff_section sec[2] = { DS_PROFILE, DS_PROFILE_INHERITED };
-	if (!r->have_heap || !r->h.nticks || !p->kid)
+	if (!r->have_heap || !r->h.tick_events || !p->kid)
 		return;
 	for (size_t i = 0; i < r->h.nccs; i++) {
 		if (p->kid[i] == UINT32_MAX)
