@@ -7,7 +7,9 @@
 # individual and inherited ticks, counted as it wrote them. `profile --flat`
 # must give the same figures row for row, and `profile` (whose tree the
 # budget cuts on this log, and says so) the same total at its root; and
-# `diff` of the log with itself the same figures on both sides.
+# `diff` of the log with itself the same figures on both sides, and
+# `profile --speedscope` every tick, each cost centre's individual ticks
+# gen.c's.
 # Usage: sh tests/profile-ticks.sh path/to/hectic
 set -u
 H=$1
@@ -81,6 +83,28 @@ awk 'NR == FNR { if ($1 != "total" && $1 != "left_out") { self[$1] = $2; inh[$1]
 	END { if (n["profile_inherited"] < 1000) print n["profile_inherited"] + 0 " profile_inherited rows, want a row per cost centre" }' \
 	"$F.flat" "$T/dp" >"$T/why"
 if [ -s "$T/why" ]; then bad "diff's profile: $(head -n 4 "$T/why" | tr '\n' ' ')"; else ok; fi
+
+# profile --speedscope (its tree cut on this log): the all-capabilities
+# profile in time order, each profile's weights summing to its endValue,
+# the capabilities' to gen.c's total, and each cost centre's individual
+# ticks (the weights of the samples it is innermost in) gen.c's count
+if "$H" profile --speedscope "$F" >"$T/ss.json" 2>"$T/err" &&
+	jq -r '.profiles[] | "\(.name)\t\(.endValue)\t\(.weights | add)"' "$T/ss.json" >"$T/ssp"; then
+	awk -F'\t' -v total="$total" '
+		$2 != $3 { print $1 ": weights " $3 ", endValue " $2 }
+		NR == 1 && $2 != total { print "the first profile: " $2 " ticks, gen.c " total }
+		NR > 1 { caps += $3 }
+		END { if (NR < 2) print "no capability profile"; else if (caps != total) print "the capabilities: " caps " ticks, gen.c " total }' \
+		"$T/ssp" >"$T/why"
+	jq -r '.shared.frames as $f | .profiles[0] | [range(0; .samples | length) as $i
+		| { n: ($f[.samples[$i][-1]].name | sub(" \\(.*"; "")), w: .weights[$i] }]
+		| group_by(.n) | map("\(.[0].n) \(map(.w) | add)") | .[]' "$T/ss.json" | sort >"$T/ssself"
+	awk '$1 != "total" && $1 != "left_out" && $2 > 0 { print $1, $2 }' "$F.flat" | sort >"$T/wantself"
+	cmp -s "$T/ssself" "$T/wantself" || echo "individual ticks differ from gen.c's: $(diff "$T/wantself" "$T/ssself" | head -n 4 | tr '\n' ' ')" >>"$T/why"
+	if [ -s "$T/why" ]; then bad "--speedscope: $(head -n 4 "$T/why" | tr '\n' ' ')"; else ok; fi
+else
+	bad "profile --speedscope failed: $(head -c 300 "$T/err")"
+fi
 
 echo "profile-ticks: $checks passed, $fail failed"
 [ "$fail" -eq 0 ]

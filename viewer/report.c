@@ -404,9 +404,9 @@ static int open_input(struct report_ctx *c, const struct report *r)
 			warnx_("%s: some tables reached their memory budget; figures may be partial",
 			       path);
 	} else if (r->needs == NEED_HEAP) {
-		/* the profile's tree reads the ticks from the store; the
-		 * speedscope export reads them from the heap */
-		if (!heap_build_ticks(&c->h, &c->s, c->o.speedscope)) {
+		/* the profile's tree and the speedscope export read the ticks
+		 * from the store: the heap keeps none */
+		if (!heap_build_ticks(&c->h, &c->s, false)) {
 			warnx_("%s: out of memory", path);
 			return finish(c, r, EXIT_BADINPUT);
 		}

@@ -125,8 +125,8 @@ static void frame_write(FILE *f, const struct heap *h, uint32_t id)
 	putc('}', f);
 }
 
-/* The frames: the cost-centre ids of the tree's stacks, sorted (CCT_NONE,
- * MAIN, last when the empty stack has ticks). */
+/* The frames: the cost-centre ids of the counted ticks' stacks, sorted
+ * (CCT_NONE, MAIN, last when the empty stack has ticks). */
 struct frames {
 	uint32_t *ids;
 	size_t n;
@@ -137,25 +137,6 @@ static int cmp_u32(const void *a, const void *b)
 {
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	return (x > y) - (x < y);
-}
-
-static bool frames_build(struct frames *fr, const struct cctree *t)
-{
-	memset(fr, 0, sizeof *fr);
-	fr->ids = malloc((t->n ? t->n : 1) * sizeof *fr->ids);
-	if (!fr->ids)
-		return false;
-	for (size_t k = 1; k < t->n; k++)
-		fr->ids[fr->n++] = t->nodes[k].cc;
-	if (t->n && t->nodes[0].self)
-		fr->ids[fr->n++] = CCT_NONE;
-	qsort(fr->ids, fr->n, sizeof *fr->ids, cmp_u32);
-	size_t m = 0;
-	for (size_t i = 0; i < fr->n; i++)
-		if (!m || fr->ids[m - 1] != fr->ids[i])
-			fr->ids[m++] = fr->ids[i];
-	fr->n = m;
-	return true;
 }
 
 static bool id_before(const void *elem, const void *key)
@@ -175,9 +156,8 @@ static void frame_ref(FILE *f, struct frames *fr, uint32_t id, bool first)
 }
 
 /* A band's stack as frame indexes, outermost first (MAIN when empty). */
-static void stack_write(FILE *f, const struct heap *h, struct frames *fr, uint32_t band)
+static void stack_write(FILE *f, struct frames *fr, const struct band *bd)
 {
-	const struct band *bd = &h->bands[band];
 	putc('[', f);
 	if (!bd->n)
 		frame_ref(f, fr, CCT_NONE, true);
@@ -186,33 +166,16 @@ static void stack_write(FILE *f, const struct heap *h, struct frames *fr, uint32
 	putc(']', f);
 }
 
-/* Is tick s counted, as cctree_build counts it (its time is the caller's
+/* Is a tick counted, as cctree_build counts it (its time is the caller's
  * to check)? */
-static bool tick_counted(const struct heap *h, const struct prof_sample *s, int32_t cap,
-			 bool builtin)
+static bool tick_counted(const struct heap *h, const struct tick_ref *t, int32_t cap, bool builtin)
 {
-	if (cap >= 0 && s->cap != cap)
+	if (cap >= 0 && t->cap != cap)
 		return false;
-	const struct band *bd = &h->bands[s->band];
-	if (builtin || !bd->n)
+	if (builtin || !t->depth)
 		return true;
-	const struct cost_centre *top = heap_cc(h, heap_stack_id(bd, 0));
+	const struct cost_centre *top = heap_cc(h, t->top);
 	return !(top && heap_cc_builtin(top));
-}
-
-static bool tick_before(const void *elem, const void *key)
-{
-	return ((const struct prof_sample *)elem)->time < *(const uint64_t *)key;
-}
-
-/* The window's ticks: h->ticks[*first .. end). */
-static size_t window(const struct heap *h, const struct report_opts *o, size_t *first)
-{
-	*first = lower_bound(h->ticks, h->nticks, sizeof *h->ticks, &o->from, tick_before);
-	size_t end = *first;
-	while (end < h->nticks && h->ticks[end].time <= o->to)
-		end++;
-	return end;
 }
 
 static void profile_head(FILE *f, const char *name, uint64_t total)
@@ -267,68 +230,159 @@ static bool profile_all(FILE *f, const struct cctree *t, struct frames *fr)
 	return true;
 }
 
-/* A counted tick: its capability and index in h->ticks. */
-struct cap_tick {
+/* The per-capability profiles read the ticks from the log (cctree_ticks),
+ * every one however many, a pass to find the capabilities and their
+ * counts, then two a capability: its samples (a run of ticks of one stack
+ * a sample), then their weights. Nothing but the capabilities is kept. */
+struct cap_count {
 	int32_t cap;
-	size_t i;
+	uint64_t n;
 };
 
-static int cmp_cap_tick(const void *a, const void *b)
-{
-	const struct cap_tick *x = a, *y = b;
-	if (x->cap != y->cap)
-		return x->cap < y->cap ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
-}
+struct cap_walk {
+	FILE *f;
+	const struct heap *h;
+	const struct store *s;
+	const struct report_opts *o;
+	struct frames *fr;
+	struct cap_count *caps; /* the first pass: sorted by cap */
+	size_t ncaps, capcap;
+	uint8_t *seen;          /* the first pass: h->ccs' on a counted stack */
+	uint32_t *other;        /* and the ids the log does not define */
+	size_t nother, othercap;
+	bool none;              /* a counted tick on the empty stack */
+	bool oom;
+	int32_t cap;            /* the later passes: the capability walked */
+	bool weights;
+	struct band run;        /* the run's stack (depth 0 with no tick yet) */
+	bool any;
+	uint64_t len;           /* its ticks */
+	size_t ns;              /* the samples written */
+};
 
-/* The window's counted ticks by capability, each capability's in time
- * order (*n of them); NULL when out of memory. One sort, so that a log of
- * many capabilities costs no pass per capability. */
-static struct cap_tick *ticks_by_cap(const struct heap *h, const struct report_opts *o,
-				     size_t *n)
+/* Marks the cost centres of a counted tick's stack for the frames (those
+ * the log defines by their index in h->ccs, others in a list). */
+static bool mark_frames(struct cap_walk *w, const struct tick_ref *t)
 {
-	int32_t cap = o->cap >= 0 ? (int32_t)o->cap : -1;
-	size_t first, end = window(h, o, &first);
-	struct cap_tick *a = malloc((end > first ? end - first : 1) * sizeof *a);
-	*n = 0;
-	for (size_t i = first; a && i < end; i++)
-		if (tick_counted(h, &h->ticks[i], cap, o->builtin))
-			a[(*n)++] = (struct cap_tick){ h->ticks[i].cap, i };
-	if (a)
-		qsort(a, *n, sizeof *a, cmp_cap_tick);
-	return a;
-}
-
-/* One capability's ticks a[0..n) in time order, a run of one stack a
- * sample: writes the samples (weights false) or their weights. */
-static void cap_pass(FILE *f, const struct heap *h, const struct cap_tick *a, size_t n,
-		     struct frames *fr, bool weights)
-{
-	size_t ns = 0;
-	for (size_t j = 0; j < n;) {
-		uint32_t band = h->ticks[a[j].i].band;
-		uint64_t run = 0;
-		for (; j < n && h->ticks[a[j].i].band == band; j++)
-			run++;
-		if (weights) {
-			weight_write(f, run, ns++);
-		} else {
-			fputs(ns++ ? ",\n" : "\n", f);
-			stack_write(f, h, fr, band);
+	struct band bd = { .stack = true, .p = t->stack, .n = t->depth };
+	if (!t->depth)
+		w->none = true;
+	for (uint32_t k = 0; k < t->depth; k++) {
+		uint32_t id = heap_stack_id(&bd, k);
+		const struct cost_centre *c = heap_cc(w->h, id);
+		if (c) {
+			w->seen[c - w->h->ccs] = 1;
+			continue;
 		}
+		bool known = false;
+		for (size_t i = 0; i < w->nother && !known; i++)
+			known = w->other[i] == id;
+		if (known)
+			continue;
+		if (w->nother == w->othercap) {
+			size_t cap = w->othercap ? w->othercap * 2 : 16;
+			uint32_t *q = realloc(w->other, cap * sizeof *q);
+			if (!q)
+				return false;
+			w->other = q;
+			w->othercap = cap;
+		}
+		w->other[w->nother++] = id;
+	}
+	return true;
+}
+
+static bool count_cap(void *arg, const struct tick_ref *t)
+{
+	struct cap_walk *w = arg;
+	if (!tick_counted(w->h, t, w->o->cap >= 0 ? (int32_t)w->o->cap : -1, w->o->builtin))
+		return true;
+	if (!mark_frames(w, t)) {
+		w->oom = true;
+		return false;
+	}
+	size_t lo = 0, hi = w->ncaps; /* (few capabilities: a sorted array) */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (w->caps[mid].cap < t->cap)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < w->ncaps && w->caps[lo].cap == t->cap) {
+		w->caps[lo].n++;
+		return true;
+	}
+	if (w->ncaps == w->capcap) {
+		size_t c = w->capcap ? w->capcap * 2 : 16;
+		struct cap_count *q = realloc(w->caps, c * sizeof *q);
+		if (!q) {
+			w->oom = true;
+			return false;
+		}
+		w->caps = q;
+		w->capcap = c;
+	}
+	memmove(w->caps + lo + 1, w->caps + lo, (w->ncaps - lo) * sizeof *w->caps);
+	w->caps[lo] = (struct cap_count){ t->cap, 1 };
+	w->ncaps++;
+	return true;
+}
+
+/* The run ended: its sample, or its weight. */
+static void run_end(struct cap_walk *w)
+{
+	if (!w->any)
+		return;
+	if (w->weights) {
+		weight_write(w->f, w->len, w->ns++);
+	} else {
+		fputs(w->ns++ ? ",\n" : "\n", w->f);
+		stack_write(w->f, w->fr, &w->run);
 	}
 }
 
-static void profile_cap(FILE *f, const struct heap *h, const struct cap_tick *a, size_t n,
-			struct frames *fr)
+static bool cap_tick(void *arg, const struct tick_ref *t)
+{
+	struct cap_walk *w = arg;
+	if (!tick_counted(w->h, t, w->cap, w->o->builtin))
+		return true;
+	if (w->any && w->run.n == t->depth && !memcmp(w->run.p, t->stack, 4 * (size_t)t->depth)) {
+		w->len++;
+		return true;
+	}
+	run_end(w);
+	w->run = (struct band){ .stack = true, .p = t->stack, .n = t->depth };
+	w->any = true;
+	w->len = 1;
+	return true;
+}
+
+/* One capability's pass: its samples (weights false) or their weights. */
+static bool cap_pass(struct cap_walk *w, int32_t cap, bool weights)
+{
+	w->cap = cap;
+	w->weights = weights;
+	w->any = false;
+	w->ns = 0;
+	bool ok = cctree_ticks(w->s, w->o->from, w->o->to, cap_tick, w);
+	run_end(w);
+	return ok;
+}
+
+static bool profile_cap(struct cap_walk *w, const struct cap_count *c)
 {
 	char name[64];
-	snprintf(name, sizeof name, "capability %ld (ticks, in time order)", (long)a->cap);
-	profile_head(f, name, n);
-	cap_pass(f, h, a, n, fr, false);
-	fputs("],\n\"weights\":[", f);
-	cap_pass(f, h, a, n, fr, true);
-	fputs("]}", f);
+	if (c->cap < 0)
+		snprintf(name, sizeof name, "all capabilities (ticks, in time order)");
+	else
+		snprintf(name, sizeof name, "capability %ld (ticks, in time order)", (long)c->cap);
+	profile_head(w->f, name, c->n);
+	bool ok = cap_pass(w, c->cap, false);
+	fputs("],\n\"weights\":[", w->f);
+	ok = ok && cap_pass(w, c->cap, true);
+	fputs("]}", w->f);
+	return ok;
 }
 
 /* The file's name: the log's base name, and the window when one was
@@ -344,14 +398,48 @@ static void file_name(FILE *f, const struct report_opts *o)
 	}
 }
 
-/* The whole file; false when out of memory. */
-static bool speedscope_write(FILE *f, const struct heap *h, const struct report_opts *o,
-			     const struct cctree *t, struct frames *fr)
+/* The frames of what the walk marked. */
+static bool frames_build(struct frames *fr, const struct cap_walk *w)
 {
-	size_t n;
-	struct cap_tick *a = ticks_by_cap(h, o, &n);
-	if (!a)
+	memset(fr, 0, sizeof *fr);
+	size_t n = w->h->nccs + w->nother + 1;
+	fr->ids = malloc(n * sizeof *fr->ids);
+	if (!fr->ids)
 		return false;
+	for (size_t i = 0; i < w->h->nccs; i++)
+		if (w->seen[i])
+			fr->ids[fr->n++] = w->h->ccs[i].id;
+	for (size_t i = 0; i < w->nother; i++)
+		fr->ids[fr->n++] = w->other[i];
+	if (w->none)
+		fr->ids[fr->n++] = CCT_NONE;
+	qsort(fr->ids, fr->n, sizeof *fr->ids, cmp_u32);
+	size_t m = 0;
+	for (size_t i = 0; i < fr->n; i++)
+		if (!m || fr->ids[m - 1] != fr->ids[i])
+			fr->ids[m++] = fr->ids[i];
+	fr->n = m;
+	return true;
+}
+
+static void walk_free(struct cap_walk *w)
+{
+	free(w->caps);
+	free(w->seen);
+	free(w->other);
+}
+
+/* The whole file; false when out of memory or the log shrank. */
+static bool speedscope_write(FILE *f, const struct heap *h, const struct store *s,
+			     const struct report_opts *o, const struct cctree *t, struct frames *fr)
+{
+	struct cap_walk w = { .f = f, .h = h, .s = s, .o = o, .fr = fr };
+	w.seen = calloc(h->nccs ? h->nccs : 1, 1);
+	if (!w.seen || !cctree_ticks(s, o->from, o->to, count_cap, &w) || w.oom ||
+	    !frames_build(fr, &w)) {
+		walk_free(&w);
+		return false;
+	}
 	fprintf(f, "{\"$schema\":\"%s\",\n\"exporter\":\"hectic@", SCHEMA_URL);
 	json_cchars(f, hectic_version);
 	fputs("\",\n\"name\":\"", f);
@@ -363,18 +451,22 @@ static bool speedscope_write(FILE *f, const struct heap *h, const struct report_
 	}
 	fputs("]},\n\"profiles\":[", f);
 	bool ok = true, all = o->cap < 0;
-	if (all) {
+	if (all && !t->cut) {
 		fputc('\n', f);
 		ok = profile_all(f, t, fr);
+	} else if (all) {
+		/* the tree was cut at its budget: every tick, in time order
+		 * over all capabilities, a run of one stack a sample */
+		struct cap_count every = { -1, t->total };
+		fputc('\n', f);
+		ok = profile_cap(&w, &every);
 	}
-	for (size_t i = 0, k; ok && i < n; i = k) { /* a capability's run of a[] */
-		for (k = i; k < n && a[k].cap == a[i].cap; k++)
-			;
+	for (size_t i = 0; ok && i < w.ncaps; i++) {
 		fputs(all || i ? ",\n" : "\n", f);
-		profile_cap(f, h, a + i, k - i, fr);
+		ok = profile_cap(&w, &w.caps[i]);
 	}
 	fputs("]}\n", f);
-	free(a);
+	walk_free(&w);
 	return ok;
 }
 
@@ -382,7 +474,7 @@ int report_speedscope(struct report_ctx *c, const struct cctree *t)
 {
 	const struct heap *h = &c->h;
 	const char *path = c->o.path ? c->o.path : "-";
-	if (!h->nticks) {
+	if (!h->tick_events) {
 		warnx_("%s: no time profile in this log: run a profiled build with +RTS -p -l", path);
 		return EXIT_BADINPUT;
 	}
@@ -398,10 +490,13 @@ int report_speedscope(struct report_ctx *c, const struct cctree *t)
 			warnx_("%s: no ticks%s in the window asked for", path, on);
 		return EXIT_BADINPUT;
 	}
-	struct frames fr;
+	struct frames fr = { 0 };
 	int rc = 0;
-	if (!frames_build(&fr, t) || !speedscope_write(stdout, h, &c->o, t, &fr)) {
-		warnx_("out of memory");
+	if (!speedscope_write(stdout, h, &c->s, &c->o, t, &fr)) {
+		if (store_faulted(&c->s))
+			warnx_("%s: the file shrank while it was read", path);
+		else
+			warnx_("out of memory");
 		rc = EXIT_BADINPUT;
 	} else if (fr.missing) {
 		warnx_("%s: a stack names a cost centre missing from the frames (a bug): the file "
