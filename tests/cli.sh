@@ -20,6 +20,13 @@ check() { # check NAME EXPECTED_RC ACTUAL_RC [grep-pattern file]
 		fails=$((fails + 1))
 	fi
 }
+same() { # same NAME EXPECTED ACTUAL
+	n=$((n + 1))
+	if [ "$2" != "$3" ]; then
+		echo "cli: $1: got '$3', expected '$2'"
+		fails=$((fails + 1))
+	fi
+}
 # have FILE: true when the fixture FILE is there; a missing one fails
 have() {
 	[ -e "$1" ] && return 0
@@ -34,7 +41,37 @@ have() {
 "$H" >"$T/out" 2>&1; check no-args 2 $? "usage" "$T/out"
 "$H" frobnicate x >"$T/out" 2>&1; check bad-command 2 $? "unknown command" "$T/out"
 "$H" show >"$T/out" 2>&1; check show-no-file 2 $? "usage: hectic show" "$T/out"
-"$H" show --bogus x >"$T/out" 2>&1; check show-bad-option 2 $? "usage" "$T/out"
+"$H" show --bogus x >"$T/out" 2>&1; check show-bad-option 2 $? "try 'hectic show --help'" "$T/out"
+# an unknown option (or one missing its value): a line naming it, then where
+# the options are told, not the usage (the viewer's ran to 97 lines, and
+# scrolled the message away)
+twolines() { # twolines NAME EXPECTED-RC ACTUAL-RC LINE1 LINE2: $T/out is exactly those
+	check "$1" "$2" "$3"
+	same "$1" "$(printf '%s\n%s' "$4" "$5")" "$(cat "$T/out")"
+}
+"$H" --bogus x.eventlog >"$T/out" 2>&1
+twolines viewer-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic --help'"
+"$H" --keymap >"$T/out" 2>&1
+twolines viewer-no-value 2 $? "hectic: option '--keymap' needs a value" "try 'hectic --help'"
+for c in show summary top gcs markers threads activity heap profile spans sparks ticky export; do
+	"$H" $c --bogus x.eventlog >"$T/out" 2>&1
+	twolines "$c-bad-option" 2 $? "hectic: unknown option '--bogus'" "try 'hectic $c --help'"
+done
+"$H" gcs --hp x.eventlog >"$T/out" 2>&1
+twolines gcs-other-option 2 $? "hectic: unknown option '--hp'" "try 'hectic gcs --help'"
+"$H" summary -q x.eventlog >"$T/out" 2>&1
+twolines summary-bad-short 2 $? "hectic: unknown option '-q'" "try 'hectic summary --help'"
+"$H" run --bogus prog >"$T/out" 2>&1
+twolines run-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic run --help'"
+# more than two files: said, not taken for a command ("unknown command
+# '/.../a.eventlog'"); a mistyped command before files still is one
+"$H" a.eventlog b.eventlog c.eventlog >"$T/out" 2>&1
+twolines three-files 2 $? "hectic: 3 files: the viewer opens one log, or two to compare (hectic A B)" \
+	"try 'hectic --help'"
+"$H" "$T/a.eventlog" "$T/b.eventlog" "$T/c.eventlog" "$T/d.eventlog" >"$T/out" 2>&1
+check four-files 2 $? "^hectic: 4 files: the viewer opens one log" "$T/out"
+"$H" frobnicate a.eventlog b.eventlog >"$T/out" 2>&1
+check bad-command-files 2 $? "unknown command 'frobnicate'" "$T/out"
 "$H" show "$T/missing" >"$T/out" 2>&1; check missing-file 1 $? "No such file" "$T/out"
 "$H" show "$T" >"$T/out" 2>&1; check directory 1 $? "not a regular file" "$T/out"
 
@@ -200,13 +237,6 @@ done
 check empty-marker-row 0 $? "$(printf '^11\t\tmarker\t$')" "$T/out"
 
 # ---- --tsv reports ----
-same() { # same NAME EXPECTED ACTUAL
-	n=$((n + 1))
-	if [ "$2" != "$3" ]; then
-		echo "cli: $1: got '$3', expected '$2'"
-		fails=$((fails + 1))
-	fi
-}
 awkcheck() { # awkcheck NAME FILE AWK-PROGRAM: the program prints what is wrong
 	n=$((n + 1))
 	awk -F'\t' "$3" "$2" >"$T/why" 2>&1

@@ -320,7 +320,7 @@ static int show_parse(int argc, char **argv, struct show_opts *o)
 		case 's': o->save = optarg; break;
 		case 'n': o->no_pager = true; break;
 		case 'h': usage_show(stdout); return 0;
-		default: warn_badopt(argc, argv); usage_show(stderr); return EXIT_USAGE;
+		default: warn_badopt_try(argc, argv, "show"); return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {

@@ -208,8 +208,7 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 		if (rc == 0)
 			usage(stdout, r);
 		if (rc == BAD_OPTION) {
-			warn_badopt(argc, argv);
-			usage(stderr, r);
+			warn_badopt_try(argc, argv, argv[0]);
 			return EXIT_USAGE;
 		}
 		if (rc >= 0)
