@@ -17,6 +17,7 @@
 #include "../model/regex_guard.h"
 #include "../model/timefmt.h"
 #include "cli.h"
+#include "cli_help.h"
 #include "pager.h"
 
 /* Past report.h's NEED_*: the tracks, when the log holds spark counters
@@ -64,6 +65,8 @@ static void usage(FILE *f, const struct report *r)
 		r->takes & RO_OWN_FORMAT ? "" : " [--tsv]", r->takes & RO_FOLLOW ? " [--follow]" : "",
 		r->takes & RO_TEXT ? " [--raw | --escape]" : "",
 		r->takes & RO_PAGE ? " [--no-pager]" : "");
+	if (f == stdout)
+		cli_cmd_help_print(f, cli_command(r->name));
 }
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
