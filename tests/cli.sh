@@ -27,6 +27,14 @@ same() { # same NAME EXPECTED ACTUAL
 		fails=$((fails + 1))
 	fi
 }
+ESC=$(printf '\033') RLO=$(printf '\342\200\256')
+errcheck() { # errcheck NAME EXPECTED_RC ACTUAL_RC PATTERN: on $T/err, one line
+	check "$1" "$2" "$3" "$4" "$T/err"
+	n=$((n + 1))
+	if grep -q "$ESC" "$T/err" || grep -q "$RLO" "$T/err"; then
+		echo "cli: $1: raw ESC or U+202E on stderr"; fails=$((fails + 1))
+	fi
+}
 # have FILE: true when the fixture FILE is there; a missing one fails
 have() {
 	[ -e "$1" ] && return 0
@@ -186,6 +194,39 @@ check chardev 1 $? "not a regular file (a character device)" "$T/err"
 timeout 10 "$H" summary "$T" >/dev/null 2>"$T/err"
 check directory 1 $? "not a regular file (a directory)" "$T/err"
 # ---- reports ----
+# a window outside the log, a generation it lacks: an error naming what the
+# log has, exit 1, nothing printed (summary printed zeros, gcs "0
+# collections", with exit 0). ghc910-threaded's events run from 242.6us to
+# 186.4ms; its collections are of generations 0 and 1.
+W=$F/modern/ghc910-threaded.eventlog
+if have $W; then
+	for c in summary gcs markers threads activity spans sparks ticky "export --chrome" heap \
+		profile "summary --tsv" "gcs --tsv"; do
+		# shellcheck disable=SC2086
+		"$H" $c --from 2s $W >"$T/out" 2>"$T/err"
+		errcheck "window-after-$c" 1 $? "ghc910-threaded.eventlog: --from 2.000s is after the log's end (186.4ms)\$"
+		same "window-after-$c-nothing-out" "" "$(cat "$T/out")"
+	done
+	"$H" summary --to 100us $W >"$T/out" 2>"$T/err"
+	errcheck window-before 1 $? "ghc910-threaded.eventlog: --to 100.0us is before the log's first event (242.6us)\$"
+	# a window that overlaps the log is no error
+	"$H" summary --from 180ms --to 5s $W >"$T/out" 2>"$T/err"
+	check window-overlap 0 $? "180.0ms to 186.4ms" "$T/out"
+	for o in "" --tsv; do
+		# shellcheck disable=SC2086
+		"$H" gcs $o --gen 5 $W >"$T/out" 2>"$T/err"
+		errcheck "gcs$o-gen-absent" 1 $? "ghc910-threaded.eventlog: --gen 5: the log has generations 0 and 1\$"
+		same "gcs$o-gen-absent-nothing-out" "" "$(cat "$T/out")"
+	done
+	"$H" gcs --gen 1 $W >"$T/out" 2>"$T/err"
+	check gcs-gen-present 0 $? "^4 collections" "$T/out"
+fi
+if have $F/gens/ghc90-G40.eventlog; then
+	"$H" gcs --gen 40 $F/gens/ghc90-G40.eventlog >"$T/out" 2>"$T/err"
+	errcheck gcs-gen-absent-40 1 $? "--gen 40: the log has generations 0 to 39\$"
+	"$H" gcs --gen 39 $F/gens/ghc90-G40.eventlog >"$T/out" 2>"$T/err"
+	check gcs-gen-39 0 $?
+fi
 if have $F/threaded.eventlog; then
 	"$H" summary $F/threaded.eventlog >"$T/out" 2>&1
 	check summary 0 $? "7,229,192 bytes allocated in the heap" "$T/out"
@@ -407,14 +448,6 @@ same bidi-show-raw-bytes "$(printf '10: thread 7 has label "w\342\200\256k\342\2
 	"$(grep '^10:' "$T/out")"
 # messages on stderr escape what they quote (a file name, an option value, a
 # regex), terminal or not: no ESC, no U+202E, no forged second line
-ESC=$(printf '\033')
-errcheck() { # errcheck NAME EXPECTED_RC ACTUAL_RC PATTERN: on $T/err, one line
-	check "$1" "$2" "$3" "$4" "$T/err"
-	n=$((n + 1))
-	if grep -q "$ESC" "$T/err" || grep -q "$RLO" "$T/err"; then
-		echo "cli: $1: raw ESC or U+202E on stderr"; fails=$((fails + 1))
-	fi
-}
 "$H" summary "$T/$(printf 'a\033[31mb')" >/dev/null 2>"$T/err"
 errcheck err-esc-name 1 $? 'a\\x1b\[31mb: No such file'
 "$H" show "$T/$(printf 'x\342\200\256gol.tneve')" >/dev/null 2>"$T/err"
@@ -542,8 +575,21 @@ for f in $F/profile-hc.eventlog $F/prof.eventlog; do
 done
 "$H" profile --flat --folded $F/prof.eventlog >/dev/null 2>"$T/err"
 errcheck profile-flat-folded 2 $? "--flat, --folded and --speedscope: choose one"
-"$H" profile $F/threaded.eventlog >"$T/out" 2>&1
-check profile-none 0 $? "no time profile in this log" "$T/out"
+# a log without a time profile: an error (as --speedscope's), each form,
+# not a tree of zeros with exit 0; what the log has instead is named
+for o in "" --flat --folded --tsv "--flat --tsv"; do
+	# shellcheck disable=SC2086
+	"$H" profile $o $F/threaded.eventlog >"$T/out" 2>"$T/err"
+	errcheck "profile-none$o" 1 $? "threaded.eventlog: no time profile in this log: run a profiled build with +RTS -p -l\$"
+	same "profile-none$o-nothing-out" "" "$(cat "$T/out")"
+done
+M=$F/modern
+if have $M/ghc910-heap-hT.eventlog && have $M/ghc910-prof-hc.eventlog; then
+	"$H" profile $M/ghc910-heap-hT.eventlog >"$T/out" 2>"$T/err"
+	errcheck profile-none-heap 1 $? "no time profile in this log: .* (it has a heap profile: hectic heap)"
+	"$H" profile $M/ghc910-prof-hc.eventlog >"$T/out" 2>"$T/err"
+	check profile-hc 0 $?
+fi
 
 # a header followed by garbage: every report prints what it read, warns
 # with the byte offset where reading stopped, as show does, and exits 1

@@ -360,7 +360,10 @@ void cli_help_print(FILE *f)
 	opt_rows(f, cli_common_opts, CLI_G_REPORT, "");
 	fputs("\nOptions:\n", f);
 	opt_rows(f, cli_main_opts, 0, "");
-	fputs("\nExit status: 0 ok, 1 bad input or unreadable file, 2 usage error.\n", f);
+	fputs("\nExit status: 0 ok; 1 bad input, an unreadable file, or what was asked\n"
+	      "for not in the log (a window outside it, a generation, a profile); 2 usage\n"
+	      "error.\n",
+	      f);
 }
 
 void cli_cmd_opts_print(FILE *f, const struct cli_cmd *c)

@@ -41,6 +41,25 @@ static const char *gcs_absent(const struct report_ctx *c, char *buf, size_t n)
 	return lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_GC), false, buf, n);
 }
 
+/* --gen G of a generation the log lacks: an error naming those it has,
+ * rather than "0 collections". Its generations: HEAP_INFO_GHC's count, or
+ * up to the highest a GC_STATS_GHC gives; a log with neither (no GC
+ * events, or none saying a generation) is left to say so itself. */
+static int gcs_prepare(struct report_ctx *c)
+{
+	const struct tracks *tr = &c->tr;
+	long g = c->o.gen;
+	long n = tr->gens ? tr->gens : tr->ngcstats ? tr->maxgen + 1 : 0;
+	if (g < 0 || !n || g < n)
+		return -1;
+	if (n == 1)
+		warnx_("%s: --gen %ld: the log has generation 0 only", c->o.path, g);
+	else
+		warnx_("%s: --gen %ld: the log has generations 0 %s %ld", c->o.path, g,
+		       n == 2 ? "and" : "to", n - 1);
+	return EXIT_BADINPUT;
+}
+
 /* Every collection in the window, in time order. */
 static int gcs_tsv(struct report_ctx *c)
 {
@@ -133,7 +152,7 @@ static int gcs_text(struct report_ctx *c)
 const struct report_ops report_gcs_ops = {
 	.tsv_header = "start\tend\tpause\tspan_start\tspan_end\tgen\tcopied\tpar_threads\t"
 		      "cap\tcaps",
-	.text = gcs_text, .tsv = gcs_tsv,
+	.prepare = gcs_prepare, .text = gcs_text, .tsv = gcs_tsv,
 };
 
 /* ---- activity ---- */

@@ -308,6 +308,11 @@ static int profile_prepare(struct report_ctx *c)
 	struct profile *p = c->priv;
 	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
 				  c->o.builtin };
+	if (!c->h.nticks) {
+		warnx_("%s: no time profile in this log: run a profiled build with +RTS -p -l%s",
+		       c->o.path, c->h.ncensuses ? " (it has a heap profile: hectic heap)" : "");
+		return EXIT_BADINPUT;
+	}
 	if (!(p->built = cctree_build(&p->t, &c->h, &co))) {
 		warnx_("out of memory");
 		return EXIT_BADINPUT;
@@ -484,8 +489,6 @@ static int profile_text(struct report_ctx *c)
 		return report_speedscope(c, &p->t);
 	if (!profile_not_tree(c))
 		tree_text(&c->h, &p->t, &c->o);
-	if (!c->h.nticks && !c->o.folded)
-		printf("(no time profile in this log: run a profiled build with +RTS -p -l)\n");
 	return 0;
 }
 
