@@ -35,6 +35,14 @@ errcheck() { # errcheck NAME EXPECTED_RC ACTUAL_RC PATTERN: on $T/err, one line
 		echo "cli: $1: raw ESC or U+202E on stderr"; fails=$((fails + 1))
 	fi
 }
+awkcheck() { # awkcheck NAME FILE AWK-PROGRAM: the program prints what is wrong
+	n=$((n + 1))
+	awk -F'\t' "$3" "$2" >"$T/why" 2>&1
+	if [ -s "$T/why" ]; then
+		echo "cli: $1: $(head -1 "$T/why")"
+		fails=$((fails + 1))
+	fi
+}
 # have FILE: true when the fixture FILE is there; a missing one fails
 have() {
 	[ -e "$1" ] && return 0
@@ -220,6 +228,15 @@ if have $W; then
 	done
 	"$H" gcs --gen 1 $W >"$T/out" 2>"$T/err"
 	check gcs-gen-present 0 $? "^4 collections" "$T/out"
+	# gcs's text gives bytes with a unit, as the viewer does (the copied
+	# column was a raw integer); --tsv keeps the integer. The longest
+	# pause (70.08ms) copied 5,977,040 bytes.
+	"$H" gcs --top 100 $W >"$T/out" 2>"$T/err"
+	check gcs-copied-unit 0 $? "^   1        70.08ms     33.60ms     34.18ms    0   5.98MB    2    0 0,1\$" "$T/out"
+	awkcheck gcs-copied-units "$T/out" 'BEGIN { FS = " +" } /^ +[0-9]+ / && $7 !~ /^[0-9.]+[kMG]?B$/ { print "row " NR ": copied " $7; exit }'
+	same gcs-copied-rows 12 "$(grep -cE '^ +[0-9]+ ' "$T/out")"
+	"$H" gcs --tsv $W >"$T/out" 2>"$T/err"
+	check gcs-tsv-copied-integer 0 $? "$(printf '^70084981\t.*\t5977040\t2\t0\t0,1$')" "$T/out"
 fi
 if have $F/gens/ghc90-G40.eventlog; then
 	"$H" gcs --gen 40 $F/gens/ghc90-G40.eventlog >"$T/out" 2>"$T/err"
@@ -296,14 +313,6 @@ done
 check empty-marker-row 0 $? "$(printf '^11\t\tmarker\t$')" "$T/out"
 
 # ---- --tsv reports ----
-awkcheck() { # awkcheck NAME FILE AWK-PROGRAM: the program prints what is wrong
-	n=$((n + 1))
-	awk -F'\t' "$3" "$2" >"$T/why" 2>&1
-	if [ -s "$T/why" ]; then
-		echo "cli: $1: $(head -1 "$T/why")"
-		fails=$((fails + 1))
-	fi
-}
 # a header row of column names, then rows with as many tab-separated fields
 SHAPE='NR == 1 { nf = NF; if ($0 !~ /^[a-z][a-z0-9_]*(\t[a-z][a-z0-9_]*)*$/) { print "header: " $0; exit } }
 NR > 1 && NF != nf { print "row " NR ": " NF " fields, header " nf ": " $0; exit }
@@ -531,6 +540,13 @@ for f in $F/prof.eventlog $F/prof-hy.eventlog $F/heap-hT.eventlog; do
 done
 "$H" heap $F/threaded.eventlog >"$T/out" 2>&1
 check heap-none 0 $? "no heap profile in this log" "$T/out"
+# heap's text gives bytes with a unit, as the pane does (they were raw
+# integers); --tsv keeps the integers (above)
+if have $F/modern/ghc910-heap-hT.eventlog; then
+	"$H" heap --top 2 $F/modern/ghc910-heap-hT.eventlog >"$T/out" 2>&1
+	check heap-units 0 $? '^  15.8MB   10.4MB       1.625s  ghc-prim:GHC.Types.:$' "$T/out"
+	check heap-units-2 0 0 '^  2.97MB   1.89MB       1.625s  ghc-prim:GHC.Types.I#$' "$T/out"
+fi
 
 # ---- the cost-centre profile: its tree, flat list and folded stacks, each
 # against a reference from show's text (ticks whose innermost cost centre

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../model/cctree.h"
+#include "../model/timefmt.h"
 #include "cli.h"
 #include "report_text.h"
 
@@ -174,13 +175,14 @@ static int heap_text(struct report_ctx *c)
 		return EXIT_BADINPUT;
 	}
 	size_t ncens = band_stats(h, &c->o, st);
-	printf("%zu censuses, %zu bands; the top %ld by peak (bytes; mean over the censuses)\n",
+	printf("%zu censuses, %zu bands; the top %ld by peak (mean over the censuses)\n",
 	       ncens, h->nbands, c->o.top);
-	printf("%14s %14s %12s  %s\n", "peak", "mean", "at", "band");
+	printf("%8s %8s %12s  %s\n", "peak", "mean", "at", "band");
 	for (size_t b = 0; b < h->nbands && (long)b < c->o.top && st[b].peak; b++) {
-		char a[32];
-		printf("%14llu %14llu %12s  ", (unsigned long long)st[b].peak,
-		       (unsigned long long)(ncens ? st[b].sum / ncens : 0),
+		/* bytes with a unit, as the heap pane says them (--tsv: integers) */
+		char a[32], pk[16], mn[16];
+		printf("%8s %8s %12s  ", bytes_format(pk, sizeof pk, st[b].peak),
+		       bytes_format(mn, sizeof mn, ncens ? st[b].sum / ncens : 0),
 		       report_text_time(a, st[b].peak_time));
 		put_band_text(stdout, c, st[b].band);
 		putchar('\n');
