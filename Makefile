@@ -2,6 +2,15 @@
 
 .SUFFIXES:
 
+# make builds a job per processor, unless told otherwise (make -j1, -jN on
+# the command line or in MAKEFLAGS win): set in the first make only, so
+# that the recursive ones (check's) share its jobs rather than each
+# starting its own, and a -j1 reaches them. (make clean all: run them one
+# after the other.)
+ifeq ($(MAKELEVEL),0)
+MAKEFLAGS += -j$(shell nproc 2>/dev/null || echo 1)
+endif
+
 PREFIX ?= /usr/local
 MANPREFIX ?= $(PREFIX)/share/man
 BINDIR ?= $(PREFIX)/bin

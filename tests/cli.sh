@@ -20,6 +20,29 @@ check() { # check NAME EXPECTED_RC ACTUAL_RC [grep-pattern file]
 		fails=$((fails + 1))
 	fi
 }
+same() { # same NAME EXPECTED ACTUAL
+	n=$((n + 1))
+	if [ "$2" != "$3" ]; then
+		echo "cli: $1: got '$3', expected '$2'"
+		fails=$((fails + 1))
+	fi
+}
+ESC=$(printf '\033') RLO=$(printf '\342\200\256')
+errcheck() { # errcheck NAME EXPECTED_RC ACTUAL_RC PATTERN: on $T/err, one line
+	check "$1" "$2" "$3" "$4" "$T/err"
+	n=$((n + 1))
+	if grep -q "$ESC" "$T/err" || grep -q "$RLO" "$T/err"; then
+		echo "cli: $1: raw ESC or U+202E on stderr"; fails=$((fails + 1))
+	fi
+}
+awkcheck() { # awkcheck NAME FILE AWK-PROGRAM: the program prints what is wrong
+	n=$((n + 1))
+	awk -F'\t' "$3" "$2" >"$T/why" 2>&1
+	if [ -s "$T/why" ]; then
+		echo "cli: $1: $(head -1 "$T/why")"
+		fails=$((fails + 1))
+	fi
+}
 # have FILE: true when the fixture FILE is there; a missing one fails
 have() {
 	[ -e "$1" ] && return 0
@@ -34,7 +57,55 @@ have() {
 "$H" >"$T/out" 2>&1; check no-args 2 $? "usage" "$T/out"
 "$H" frobnicate x >"$T/out" 2>&1; check bad-command 2 $? "unknown command" "$T/out"
 "$H" show >"$T/out" 2>&1; check show-no-file 2 $? "usage: hectic show" "$T/out"
-"$H" show --bogus x >"$T/out" 2>&1; check show-bad-option 2 $? "usage" "$T/out"
+"$H" show --bogus x >"$T/out" 2>&1; check show-bad-option 2 $? "try 'hectic show --help'" "$T/out"
+# an unknown option (or one missing its value): a line naming it, then where
+# the options are told, not the usage (the viewer's ran to 97 lines, and
+# scrolled the message away)
+twolines() { # twolines NAME EXPECTED-RC ACTUAL-RC LINE1 LINE2: $T/out is exactly those
+	check "$1" "$2" "$3"
+	same "$1" "$(printf '%s\n%s' "$4" "$5")" "$(cat "$T/out")"
+}
+"$H" --bogus x.eventlog >"$T/out" 2>&1
+twolines viewer-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic --help'"
+"$H" --keymap >"$T/out" 2>&1
+twolines viewer-no-value 2 $? "hectic: option '--keymap' needs a value" "try 'hectic --help'"
+for c in show summary top gcs markers threads activity heap profile spans sparks ticky export; do
+	"$H" $c --bogus x.eventlog >"$T/out" 2>&1
+	twolines "$c-bad-option" 2 $? "hectic: unknown option '--bogus'" "try 'hectic $c --help'"
+done
+"$H" gcs --hp x.eventlog >"$T/out" 2>&1
+twolines gcs-other-option 2 $? "hectic: unknown option '--hp'" "try 'hectic gcs --help'"
+"$H" summary -q x.eventlog >"$T/out" 2>&1
+twolines summary-bad-short 2 $? "hectic: unknown option '-q'" "try 'hectic summary --help'"
+"$H" run --bogus prog >"$T/out" 2>&1
+twolines run-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic run --help'"
+# every command's --help explains each option of its usage line in a row
+# of its own (they were one usage line): the rows' left column (from
+# column 3 to 18: cli_help.c's row()) names it. diff's --help is the
+# lead's (cmd_diff.c): it has rows but for --raw and --escape.
+"$H" --help | awk '/^Commands:/ { c = 1; next } c && /^$/ { exit } c && /^  [a-z]/ { print $1 }' >"$T/cmds"
+same commands-listed yes "$([ "$(wc -l <"$T/cmds")" -ge 15 ] && echo yes)"
+for c in $(grep -vx diff "$T/cmds"); do
+	"$H" $c --help >"$T/out" 2>&1
+	check "$c-help" 0 $?
+	tail -n +2 "$T/out" | grep -E '^  -' | cut -c3-18 >"$T/left"
+	opts=$(head -1 "$T/out" | grep -oE -- '(^|[[ ,|])--?[a-zA-Z][-a-zA-Z]*' | sed 's/^[[ ,|]//' | sort -u)
+	same "$c-help-opts" yes "$([ -n "$opts" ] && echo yes)"
+	for o in $opts; do
+		n=$((n + 1))
+		grep -qE -- "(^|[ ,])$o([ =,]|\$)" "$T/left" ||
+			{ echo "cli: $c --help: no row for $o"; fails=$((fails + 1)); }
+	done
+done
+# more than two files: said, not taken for a command ("unknown command
+# '/.../a.eventlog'"); a mistyped command before files still is one
+"$H" a.eventlog b.eventlog c.eventlog >"$T/out" 2>&1
+twolines three-files 2 $? "hectic: 3 files: the viewer opens one log, or two to compare (hectic A B)" \
+	"try 'hectic --help'"
+"$H" "$T/a.eventlog" "$T/b.eventlog" "$T/c.eventlog" "$T/d.eventlog" >"$T/out" 2>&1
+check four-files 2 $? "^hectic: 4 files: the viewer opens one log" "$T/out"
+"$H" frobnicate a.eventlog b.eventlog >"$T/out" 2>&1
+check bad-command-files 2 $? "unknown command 'frobnicate'" "$T/out"
 "$H" show "$T/missing" >"$T/out" 2>&1; check missing-file 1 $? "No such file" "$T/out"
 "$H" show "$T" >"$T/out" 2>&1; check directory 1 $? "not a regular file" "$T/out"
 
@@ -131,6 +202,48 @@ check chardev 1 $? "not a regular file (a character device)" "$T/err"
 timeout 10 "$H" summary "$T" >/dev/null 2>"$T/err"
 check directory 1 $? "not a regular file (a directory)" "$T/err"
 # ---- reports ----
+# a window outside the log, a generation it lacks: an error naming what the
+# log has, exit 1, nothing printed (summary printed zeros, gcs "0
+# collections", with exit 0). ghc910-threaded's events run from 242.6us to
+# 186.4ms; its collections are of generations 0 and 1.
+W=$F/modern/ghc910-threaded.eventlog
+if have $W; then
+	for c in summary gcs markers threads activity spans sparks ticky "export --chrome" heap \
+		profile "summary --tsv" "gcs --tsv"; do
+		# shellcheck disable=SC2086
+		"$H" $c --from 2s $W >"$T/out" 2>"$T/err"
+		errcheck "window-after-$c" 1 $? "ghc910-threaded.eventlog: --from 2.000s is after the log's end (186.4ms)\$"
+		same "window-after-$c-nothing-out" "" "$(cat "$T/out")"
+	done
+	"$H" summary --to 100us $W >"$T/out" 2>"$T/err"
+	errcheck window-before 1 $? "ghc910-threaded.eventlog: --to 100.0us is before the log's first event (242.6us)\$"
+	# a window that overlaps the log is no error
+	"$H" summary --from 180ms --to 5s $W >"$T/out" 2>"$T/err"
+	check window-overlap 0 $? "180.0ms to 186.4ms" "$T/out"
+	for o in "" --tsv; do
+		# shellcheck disable=SC2086
+		"$H" gcs $o --gen 5 $W >"$T/out" 2>"$T/err"
+		errcheck "gcs$o-gen-absent" 1 $? "ghc910-threaded.eventlog: --gen 5: the log has generations 0 and 1\$"
+		same "gcs$o-gen-absent-nothing-out" "" "$(cat "$T/out")"
+	done
+	"$H" gcs --gen 1 $W >"$T/out" 2>"$T/err"
+	check gcs-gen-present 0 $? "^4 collections" "$T/out"
+	# gcs's text gives bytes with a unit, as the viewer does (the copied
+	# column was a raw integer); --tsv keeps the integer. The longest
+	# pause (70.08ms) copied 5,977,040 bytes.
+	"$H" gcs --top 100 $W >"$T/out" 2>"$T/err"
+	check gcs-copied-unit 0 $? "^   1        70.08ms     33.60ms     34.18ms    0   5.98MB    2    0 0,1\$" "$T/out"
+	awkcheck gcs-copied-units "$T/out" 'BEGIN { FS = " +" } /^ +[0-9]+ / && $7 !~ /^[0-9.]+[kMG]?B$/ { print "row " NR ": copied " $7; exit }'
+	same gcs-copied-rows 12 "$(grep -cE '^ +[0-9]+ ' "$T/out")"
+	"$H" gcs --tsv $W >"$T/out" 2>"$T/err"
+	check gcs-tsv-copied-integer 0 $? "$(printf '^70084981\t.*\t5977040\t2\t0\t0,1$')" "$T/out"
+fi
+if have $F/gens/ghc90-G40.eventlog; then
+	"$H" gcs --gen 40 $F/gens/ghc90-G40.eventlog >"$T/out" 2>"$T/err"
+	errcheck gcs-gen-absent-40 1 $? "--gen 40: the log has generations 0 to 39\$"
+	"$H" gcs --gen 39 $F/gens/ghc90-G40.eventlog >"$T/out" 2>"$T/err"
+	check gcs-gen-39 0 $?
+fi
 if have $F/threaded.eventlog; then
 	"$H" summary $F/threaded.eventlog >"$T/out" 2>&1
 	check summary 0 $? "7,229,192 bytes allocated in the heap" "$T/out"
@@ -200,21 +313,6 @@ done
 check empty-marker-row 0 $? "$(printf '^11\t\tmarker\t$')" "$T/out"
 
 # ---- --tsv reports ----
-same() { # same NAME EXPECTED ACTUAL
-	n=$((n + 1))
-	if [ "$2" != "$3" ]; then
-		echo "cli: $1: got '$3', expected '$2'"
-		fails=$((fails + 1))
-	fi
-}
-awkcheck() { # awkcheck NAME FILE AWK-PROGRAM: the program prints what is wrong
-	n=$((n + 1))
-	awk -F'\t' "$3" "$2" >"$T/why" 2>&1
-	if [ -s "$T/why" ]; then
-		echo "cli: $1: $(head -1 "$T/why")"
-		fails=$((fails + 1))
-	fi
-}
 # a header row of column names, then rows with as many tab-separated fields
 SHAPE='NR == 1 { nf = NF; if ($0 !~ /^[a-z][a-z0-9_]*(\t[a-z][a-z0-9_]*)*$/) { print "header: " $0; exit } }
 NR > 1 && NF != nf { print "row " NR ": " NF " fields, header " nf ": " $0; exit }
@@ -359,14 +457,6 @@ same bidi-show-raw-bytes "$(printf '10: thread 7 has label "w\342\200\256k\342\2
 	"$(grep '^10:' "$T/out")"
 # messages on stderr escape what they quote (a file name, an option value, a
 # regex), terminal or not: no ESC, no U+202E, no forged second line
-ESC=$(printf '\033')
-errcheck() { # errcheck NAME EXPECTED_RC ACTUAL_RC PATTERN: on $T/err, one line
-	check "$1" "$2" "$3" "$4" "$T/err"
-	n=$((n + 1))
-	if grep -q "$ESC" "$T/err" || grep -q "$RLO" "$T/err"; then
-		echo "cli: $1: raw ESC or U+202E on stderr"; fails=$((fails + 1))
-	fi
-}
 "$H" summary "$T/$(printf 'a\033[31mb')" >/dev/null 2>"$T/err"
 errcheck err-esc-name 1 $? 'a\\x1b\[31mb: No such file'
 "$H" show "$T/$(printf 'x\342\200\256gol.tneve')" >/dev/null 2>"$T/err"
@@ -450,6 +540,13 @@ for f in $F/prof.eventlog $F/prof-hy.eventlog $F/heap-hT.eventlog; do
 done
 "$H" heap $F/threaded.eventlog >"$T/out" 2>&1
 check heap-none 0 $? "no heap profile in this log" "$T/out"
+# heap's text gives bytes with a unit, as the pane does (they were raw
+# integers); --tsv keeps the integers (above)
+if have $F/modern/ghc910-heap-hT.eventlog; then
+	"$H" heap --top 2 $F/modern/ghc910-heap-hT.eventlog >"$T/out" 2>&1
+	check heap-units 0 $? '^  15.8MB   10.4MB       1.625s  ghc-prim:GHC.Types.:$' "$T/out"
+	check heap-units-2 0 0 '^  2.97MB   1.89MB       1.625s  ghc-prim:GHC.Types.I#$' "$T/out"
+fi
 
 # ---- the cost-centre profile: its tree, flat list and folded stacks, each
 # against a reference from show's text (ticks whose innermost cost centre
@@ -494,8 +591,21 @@ for f in $F/profile-hc.eventlog $F/prof.eventlog; do
 done
 "$H" profile --flat --folded $F/prof.eventlog >/dev/null 2>"$T/err"
 errcheck profile-flat-folded 2 $? "--flat, --folded and --speedscope: choose one"
-"$H" profile $F/threaded.eventlog >"$T/out" 2>&1
-check profile-none 0 $? "no time profile in this log" "$T/out"
+# a log without a time profile: an error (as --speedscope's), each form,
+# not a tree of zeros with exit 0; what the log has instead is named
+for o in "" --flat --folded --tsv "--flat --tsv"; do
+	# shellcheck disable=SC2086
+	"$H" profile $o $F/threaded.eventlog >"$T/out" 2>"$T/err"
+	errcheck "profile-none$o" 1 $? "threaded.eventlog: no time profile in this log: run a profiled build with +RTS -p -l\$"
+	same "profile-none$o-nothing-out" "" "$(cat "$T/out")"
+done
+M=$F/modern
+if have $M/ghc910-heap-hT.eventlog && have $M/ghc910-prof-hc.eventlog; then
+	"$H" profile $M/ghc910-heap-hT.eventlog >"$T/out" 2>"$T/err"
+	errcheck profile-none-heap 1 $? "no time profile in this log: .* (it has a heap profile: hectic heap)"
+	"$H" profile $M/ghc910-prof-hc.eventlog >"$T/out" 2>"$T/err"
+	check profile-hc 0 $?
+fi
 
 # a header followed by garbage: every report prints what it read, warns
 # with the byte offset where reading stopped, as show does, and exits 1

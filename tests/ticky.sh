@@ -219,5 +219,51 @@ rc=$?
 [ "$(wc -l <"$T/out")" -eq 1 ] && grep -q '+RTS -lT' "$T/err" && ok ||
 	bad "no-ticky log --tsv: $(cat "$T/out" "$T/err")"
 
+# an arguments' column longer than GHC's 60 bytes (a JSON description, as
+# GHC 9.4+ writes for thunks) is cut with "... " at a character's start, two
+# spaces before the STG name (it ran into the name after one); one that fits
+# stays as GHC pads it. A crafted log: the three ticky event types, a begin,
+# two samples, two definitions (id, arity, kinds, name, itbl, json).
+python3 - "$T/long.eventlog" <<'PY'
+import struct, sys
+def etype(tag, size, desc):
+    d = desc.encode()
+    return b"etb\0" + struct.pack(">Hh", tag, size) + struct.pack(">I", len(d)) + d + \
+        struct.pack(">I", 0) + b"ete\0"
+def ev(tag, t, payload, var):
+    return struct.pack(">HQ", tag, t) + (struct.pack(">H", len(payload)) if var else b"") + payload
+def cdef(t, cid, kinds, name):
+    p = struct.pack(">QH", cid, 1) + kinds.encode() + b"\0" + name.encode() + b"\0" + \
+        struct.pack(">Q", 0x4000) + b"{}\0"
+    return ev(210, t, p, True)
+kinds = '{"type":"thk","fvs":"\u00e9' + "L" * 48 + '","arity":0}'
+log = b"hdrb" + b"hetb" + etype(210, -1, "Ticky def") + etype(211, 32, "Ticky sample") + \
+    etype(212, 0, "Ticky begin") + b"hete" + b"hdre" + b"datb" + \
+    ev(212, 10, b"", False) + \
+    ev(211, 20, struct.pack(">QQQQ", 1, 5, 64, 0), False) + \
+    ev(211, 21, struct.pack(">QQQQ", 2, 7, 0, 0), False) + \
+    cdef(30, 1, kinds, "sat_long{v} (Main) (thk)") + cdef(31, 2, "ii", "f{v r1} (Main) (fun)") + \
+    b"\xff\xff"
+open(sys.argv[1], "wb").write(log)
+PY
+"$H" ticky --raw "$T/long.eventlog" >"$T/out" 2>"$T/err"
+rc=$?
+row1=$(grep 'sat_long' "$T/out")
+row2=$(grep 'f{v r1}' "$T/out")
+[ $rc -eq 0 ] && ok || bad "long kinds: exit $rc: $(cat "$T/err")"
+case $row1 in
+*'LLLLLLLL... '*' sat_long{v} (Main) (thk)') ok ;;
+*) bad "long kinds: not cut with '... ' and two spaces: $row1" ;;
+esac
+# the name at byte 102 (GHC's %11s%12s%12s %3u %-60.60s and a space)
+[ "$(printf '%s' "$row1" | LC_ALL=C awk '{ print index($0, "sat_long") }')" = 102 ] && ok ||
+	bad "long kinds: the name not at byte 102: $row1"
+[ "$(printf '%s' "$row2" | LC_ALL=C awk '{ print index($0, "f{v r1}") }')" = 102 ] && ok ||
+	bad "short kinds: the name not at byte 102: $row2"
+case $row2 in
+*' 1 ii'*) ok ;;
+*) bad "short kinds: $row2" ;;
+esac
+
 echo "ticky: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

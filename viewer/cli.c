@@ -94,6 +94,12 @@ void warn_badopt(int argc, char **argv)
 	}
 }
 
+void warn_badopt_try(int argc, char **argv, const char *cmd)
+{
+	warn_badopt(argc, argv);
+	fprintf(stderr, "try 'hectic %s%s--help'\n", cmd ? cmd : "", cmd ? " " : "");
+}
+
 bool parse_color(const char *arg, int *color)
 {
 	static const struct {
@@ -160,8 +166,7 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 		case 'h': use(stdout); return 0;
 		default:
 		bad:
-			warn_badopt(argc, argv);
-			use(stderr);
+			warn_badopt_try(argc, argv, run ? "run" : NULL);
 			return EXIT_USAGE;
 		}
 	}

@@ -48,7 +48,8 @@ struct viewer_opts {
 
 /* The viewer's options (--keymap, --color, --ascii, --bands, --save; --bench but
  * for run, whose options end at PROG) into *o; -1 to go on, else the exit
- * status (use prints the usage, for --help or a bad option). */
+ * status (use prints the usage, for --help; a bad option is said in one
+ * line, with where to look: warn_badopt_try). */
 int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct viewer_opts *o);
 
 /* --color's value: auto (-1), 256, 8, none or never (0); false, having
@@ -57,6 +58,11 @@ bool parse_color(const char *arg, int *color);
 
 /* After getopt_long returned '?': says which option of argv was bad. */
 void warn_badopt(int argc, char **argv);
+
+/* After getopt_long returned '?': says which option was bad (warn_badopt),
+ * then a line "try 'hectic CMD --help'" (cmd NULL: the viewer's, hectic
+ * --help), rather than the usage, which scrolled the message away. */
+void warn_badopt_try(int argc, char **argv, const char *cmd);
 
 extern const char *hectic_version;
 

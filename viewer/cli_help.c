@@ -32,9 +32,12 @@ const struct cli_opt cli_common_opts[] = {
 		  "(default 15; the rest are summed as other)",
 	  .group = CLI_G_VIEW },
 	{ .name = "--save", .arg = "OUT", .value = CLI_FILE,
-	  .desc = "keep a copy of a stream in OUT", .group = CLI_G_VSAVE },
+	  .desc = "keep a copy of a stream in OUT",
+	  .detail = "keep a copy of the stream (the FIFO) in OUT", .group = CLI_G_VSAVE },
 	{ .name = "--align", .arg = "RE", .value = CLI_REGEX,
 	  .desc = "two runs from their first marker or message matching RE",
+	  .detail = "two runs from their first marker or message matching\n"
+		    "the POSIX extended regex RE",
 	  .group = CLI_G_ALIGN },
 	/* the reports', in Report options: */
 	{ .name = "--from", .arg = "T", .value = CLI_TIME, .row = "--from T, --to T",
@@ -87,14 +90,18 @@ static const struct cli_opt show_opts[] = {
 	{ 0 },
 };
 static const struct cli_opt summary_opts[] = {
-	{ .name = "--follow", .desc = "while the log grows, a line a second (as top)" },
+	{ .name = "--follow", .desc = "while the log grows, a line a second (as top)",
+	  .detail = "while the log grows, a line a second (as top), then\n"
+		    "the summary once it ends" },
 	{ 0 },
 };
 static const struct cli_opt gcs_opts[] = {
 	{ .name = "--top", .arg = "N", .value = CLI_NUMBER, .desc = "how many pauses to list",
 	  .help = "how many pauses to list (default 20)" },
 	{ .name = "--gen", .arg = "G", .value = CLI_NUMBER,
-	  .desc = "only collections of generation G", .help = "only collections of generation G" },
+	  .desc = "only collections of generation G", .help = "only collections of generation G",
+	  .detail = "only collections of generation G (0, the youngest,\n"
+		    "up to the log's oldest)" },
 	{ 0 },
 };
 static const struct cli_opt markers_opts[] = {
@@ -104,19 +111,28 @@ static const struct cli_opt markers_opts[] = {
 	{ 0 },
 };
 static const struct cli_opt heap_opts[] = {
-	{ .name = "--top", .arg = "N", .value = CLI_NUMBER, .desc = "how many bands to list" },
+	{ .name = "--top", .arg = "N", .value = CLI_NUMBER, .desc = "how many bands to list",
+	  .detail = "how many bands to list, the largest peak first\n(default 20)" },
 	{ .name = "--hp", .desc = "GHC's own .hp file, as +RTS -h writes it",
 	  .help = "GHC's own .hp file, as +RTS -h writes it (hp2ps draws it)" },
 	{ 0 },
 };
 static const struct cli_opt profile_opts[] = {
-	{ .name = "--flat", .desc = "per cost centre" },
-	{ .name = "--top", .arg = "N", .value = CLI_NUMBER, .desc = "with --flat: how many" },
-	{ .name = "--folded", .desc = "root;...;leaf COUNT stacks, for flamegraphs" },
+	{ .name = "--flat", .desc = "per cost centre",
+	  .detail = "a row per cost centre (its ticks in every stack),\n"
+		    "the most first, not the tree" },
+	{ .name = "--top", .arg = "N", .value = CLI_NUMBER, .desc = "with --flat: how many",
+	  .detail = "with --flat: how many rows (default 20)" },
+	{ .name = "--folded", .desc = "root;...;leaf COUNT stacks, for flamegraphs",
+	  .detail = "a line per stack, root;...;leaf COUNT, as\n"
+		    "flamegraph.pl and speedscope read them" },
 	{ .name = "--speedscope", .desc = "a speedscope file: a sampled profile per capability",
 	  .help = "a speedscope file: a sampled profile per capability" },
-	{ .name = "--cap", .arg = "N", .value = CLI_NUMBER, .desc = "only capability N" },
-	{ .name = "--builtin", .desc = "keep the RTS's own cost centres (GC, IDLE)" },
+	{ .name = "--cap", .arg = "N", .value = CLI_NUMBER, .desc = "only capability N",
+	  .detail = "only the ticks sampled on capability N" },
+	{ .name = "--builtin", .desc = "keep the RTS's own cost centres (GC, IDLE)",
+	  .detail = "keep the ticks of the RTS's own cost centres (GC,\n"
+		    "IDLE, OVERHEAD_of...), left out by default" },
 	{ 0 },
 };
 static const struct cli_opt activity_opts[] = {
@@ -127,14 +143,16 @@ static const struct cli_opt activity_opts[] = {
 static const struct cli_opt ticky_opts[] = {
 	{ .name = "--sort", .arg = "KEY", .value = CLI_WORD, .words = sort_words,
 	  .desc = "the order of the rows", .help = "entries, alloc, allocd or name (with --top N)" },
-	{ .name = "--top", .arg = "N", .value = CLI_NUMBER, .desc = "with --sort: how many" },
+	{ .name = "--top", .arg = "N", .value = CLI_NUMBER, .desc = "with --sort: how many",
+	  .detail = "with --sort: how many rows (default 20)" },
 	{ .name = "--samples", .desc = "a row per sample and counter",
 	  .help = "a row per sample and counter" },
 	{ 0 },
 };
 static const struct cli_opt export_opts[] = {
 	{ .name = "--chrome", .desc = "the Chrome Trace Event Format (required)",
-	  .help = "that format (required: the only one)" },
+	  .help = "that format (required: the only one)",
+	  .detail = "the Chrome Trace Event Format (required: the only\none)" },
 	{ .name = "-o", .arg = "OUT", .value = CLI_FILE, .desc = "write OUT, not standard output",
 	  .help = "write OUT rather than standard output" },
 	{ 0 },
@@ -243,6 +261,12 @@ const struct cli_opt *cli_cmd_option(const struct cli_cmd *c, size_t i)
 
 /* ---- --help ---- */
 
+/* An option's lines in a command's own --help (NULL: no row). */
+static const char *cmd_text(const struct cli_opt *o)
+{
+	return o->detail ? o->detail : o->help;
+}
+
 /* A row: the left column, then the help's lines from column 19. */
 static void row(FILE *f, const char *left, const char *help)
 {
@@ -336,5 +360,28 @@ void cli_help_print(FILE *f)
 	opt_rows(f, cli_common_opts, CLI_G_REPORT, "");
 	fputs("\nOptions:\n", f);
 	opt_rows(f, cli_main_opts, 0, "");
-	fputs("\nExit status: 0 ok, 1 bad input or unreadable file, 2 usage error.\n", f);
+	fputs("\nExit status: 0 ok; 1 bad input, an unreadable file, or what was asked\n"
+	      "for not in the log (a window outside it, a generation, a profile); 2 usage\n"
+	      "error.\n",
+	      f);
+}
+
+void cli_cmd_opts_print(FILE *f, const struct cli_cmd *c)
+{
+	char buf[64];
+	fputs("\nOptions:\n", f);
+	const struct cli_opt *o;
+	for (size_t i = 0; (o = cli_cmd_option(c, i)); i++)
+		if (cmd_text(o))
+			row(f, opt_text(o, false, buf, sizeof buf), cmd_text(o));
+	row(f, "-h, --help", "this help");
+}
+
+void cli_cmd_help_print(FILE *f, const struct cli_cmd *c)
+{
+	/* the text under Commands:, as a sentence */
+	char first = c->help[0];
+	fprintf(f, "\n%c%s.\n", first >= 'a' && first <= 'z' ? first - 'a' + 'A' : first,
+		c->help + 1);
+	cli_cmd_opts_print(f, c);
 }

@@ -46,6 +46,10 @@ struct cli_opt {
 	const char *desc;  /* one line, for the completions' descriptions */
 	const char *help;  /* its row's lines in --help ('\n' between); NULL:
 			    * no row (the command's text or a usage line says it) */
+	const char *detail; /* its row's lines in the command's own --help
+			     * (hectic CMD --help) when not .help's; NULL
+			     * there too: no row (another row names it:
+			     * --to is --from's) */
 	unsigned group;    /* cli_common_opts: its CLI_G_* */
 };
 
@@ -84,5 +88,12 @@ const struct cli_opt *cli_cmd_option(const struct cli_cmd *c, size_t i);
 
 /* hectic --help. */
 void cli_help_print(FILE *f);
+
+/* What hectic CMD --help prints after the command's usage line: its text,
+ * then a row for each option it takes, its own and the common ones. */
+void cli_cmd_help_print(FILE *f, const struct cli_cmd *c);
+
+/* Its second part: "Options:" and the rows. */
+void cli_cmd_opts_print(FILE *f, const struct cli_cmd *c);
 
 #endif

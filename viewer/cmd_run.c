@@ -40,6 +40,7 @@
 #include <sys/prctl.h>
 #endif
 
+#include "cli_help.h"
 #include "mainloop.h"
 #include "live.h"
 
@@ -553,6 +554,7 @@ static void usage(FILE *f)
 		   "signal, a crash, SIGKILL), the group gets SIGTERM, then SIGKILL %g s\n"
 		   "later, and the temporary directory is removed.\n",
 		RUN_GRACE_MS / 1000.0);
+	cli_cmd_opts_print(f, cli_command("run"));
 }
 
 /* The directory, the FIFO and the output file; GHCRTS for the program in

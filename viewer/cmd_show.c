@@ -14,6 +14,7 @@
 #include "../model/source.h"
 #include "../model/store.h"
 #include "../parser/render.h"
+#include "cli_help.h"
 #include "pager.h"
 
 #define FLUSH_AT (256 * 1024)
@@ -65,6 +66,8 @@ static void usage_show(FILE *f)
 {
 	fprintf(f, "usage: hectic show [--pretty-time] [--raw | --escape] [--no-pager] [--save OUT] "
 		   "FILE\n");
+	if (f == stdout)
+		cli_cmd_help_print(f, cli_command("show"));
 }
 
 /* ---- parallel rendering ----
@@ -320,7 +323,7 @@ static int show_parse(int argc, char **argv, struct show_opts *o)
 		case 's': o->save = optarg; break;
 		case 'n': o->no_pager = true; break;
 		case 'h': usage_show(stdout); return 0;
-		default: warn_badopt(argc, argv); usage_show(stderr); return EXIT_USAGE;
+		default: warn_badopt_try(argc, argv, "show"); return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {

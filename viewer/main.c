@@ -34,11 +34,17 @@ static int view(int argc, char **argv)
 	int rc = view_options(argc, argv, false, usage, &o);
 	if (rc >= 0)
 		return rc;
-	/* a word that is no file (no '/' or '.', and not there): a command
-	 * mistyped, not a log */
+	/* a word that is no file (no '/' or '.', and not there) before
+	 * others: a command mistyped, not a log */
 	const char *first = optind < argc ? argv[optind] : "";
-	if (optind == argc - 2 && !strpbrk(first, "/.") && access(first, F_OK) != 0) {
+	if (optind <= argc - 2 && !strpbrk(first, "/.") && access(first, F_OK) != 0) {
 		warnx_("unknown command '%s' (try 'hectic --help')", first);
+		return EXIT_USAGE;
+	}
+	if (optind < argc - 2) {
+		warnx_("%d files: the viewer opens one log, or two to compare (hectic A B)",
+		       argc - optind);
+		fputs("try 'hectic --help'\n", stderr);
 		return EXIT_USAGE;
 	}
 	if (optind == argc - 2) { /* two runs */

@@ -17,7 +17,9 @@
 #include "../model/regex_guard.h"
 #include "../model/timefmt.h"
 #include "cli.h"
+#include "cli_help.h"
 #include "pager.h"
+#include "report_text.h"
 
 /* Past report.h's NEED_*: the tracks, when the log holds spark counters
  * (the index says so, exactly: IX_SPARK_COUNTERS); else none, all zero,
@@ -64,6 +66,8 @@ static void usage(FILE *f, const struct report *r)
 		r->takes & RO_OWN_FORMAT ? "" : " [--tsv]", r->takes & RO_FOLLOW ? " [--follow]" : "",
 		r->takes & RO_TEXT ? " [--raw | --escape]" : "",
 		r->takes & RO_PAGE ? " [--no-pager]" : "");
+	if (f == stdout)
+		cli_cmd_help_print(f, cli_command(r->name));
 }
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
@@ -208,8 +212,7 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 		if (rc == 0)
 			usage(stdout, r);
 		if (rc == BAD_OPTION) {
-			warn_badopt(argc, argv);
-			usage(stderr, r);
+			warn_badopt_try(argc, argv, argv[0]);
 			return EXIT_USAGE;
 		}
 		if (rc >= 0)
@@ -297,7 +300,8 @@ static int close_output(struct report_ctx *c, int rc)
 }
 
 /* Ends a report, or a failed opening past the store. After a report
- * printed, what the data held besides events is said as show says it,
+ * printed, or failed (what it asked for may be past data it could not
+ * read), what the data held besides events is said as show says it,
  * with byte offsets (store_report): data it could not read (an undeclared
  * event type, undecodable stretches) makes the report incomplete, exit 1;
  * a cut or unfinished log is normal, exit 0. Only then is -o OUT put in
@@ -309,7 +313,8 @@ static int finish(struct report_ctx *c, const struct report *r, int rc)
 		warnx_("%s: the file shrank while it was read; the report is incomplete",
 		       c->input.spec);
 		rc = EXIT_BADINPUT;
-	} else if (rc == 0 && !store_report(&c->s, cmd_say_problem, (void *)c->input.spec)) {
+	} else if ((rc == 0 || rc == EXIT_BADINPUT) &&
+		   !store_report(&c->s, cmd_say_problem, (void *)c->input.spec)) {
 		rc = EXIT_BADINPUT;
 	}
 	rc = close_output(c, rc);
@@ -418,6 +423,29 @@ static int open_input(struct report_ctx *c, const struct report *r)
 	return -1;
 }
 
+/* A window that holds none of the log (--from past its last event, --to
+ * before its first): an error naming the log's span, rather than a report
+ * of zeros. -1 to go on, else the exit status. (--follow: the log grows
+ * into a window past its end.) */
+static int check_window(const struct report_ctx *c)
+{
+	const struct store *s = &c->s;
+	char a[32], b[32];
+	if (c->o.follow || !s->nevents)
+		return -1;
+	if (c->o.has_from && c->o.from > s->tmax) {
+		warnx_("%s: --from %s is after the log's end (%s)", c->o.path,
+		       report_text_time(a, c->o.from), report_text_time(b, s->tmax));
+		return EXIT_BADINPUT;
+	}
+	if (c->o.has_to && c->o.to < s->tmin) {
+		warnx_("%s: --to %s is before the log's first event (%s)", c->o.path,
+		       report_text_time(a, c->o.to), report_text_time(b, s->tmin));
+		return EXIT_BADINPUT;
+	}
+	return -1;
+}
+
 /* An alias's run: its report with the alias's option first (top FILE is
  * summary --follow FILE, its usage summary's). */
 static int run_alias(const struct report *r, int argc, char **argv)
@@ -442,6 +470,8 @@ int report_main(const struct report *r, int argc, char **argv)
 		return rc;
 	if ((rc = open_input(&c, r)) >= 0)
 		return rc;
+	if ((rc = check_window(&c)) >= 0)
+		return finish(&c, r, rc);
 	const struct report_ops *ops = r->ops;
 	c.priv = calloc(1, ops->priv_size ? ops->priv_size : 1);
 	if (!c.priv) {

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../model/timefmt.h"
 #include "cli.h"
 #include "lane_view.h"
 #include "report_text.h"
@@ -39,6 +40,25 @@ static const struct gcstat *gc_stat(const struct tracks *tr, const struct gc *g)
 static const char *gcs_absent(const struct report_ctx *c, char *buf, size_t n)
 {
 	return lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_GC), false, buf, n);
+}
+
+/* --gen G of a generation the log lacks: an error naming those it has,
+ * rather than "0 collections". Its generations: HEAP_INFO_GHC's count, or
+ * up to the highest a GC_STATS_GHC gives; a log with neither (no GC
+ * events, or none saying a generation) is left to say so itself. */
+static int gcs_prepare(struct report_ctx *c)
+{
+	const struct tracks *tr = &c->tr;
+	long g = c->o.gen;
+	long n = tr->gens ? tr->gens : tr->ngcstats ? tr->maxgen + 1 : 0;
+	if (g < 0 || !n || g < n)
+		return -1;
+	if (n == 1)
+		warnx_("%s: --gen %ld: the log has generation 0 only", c->o.path, g);
+	else
+		warnx_("%s: --gen %ld: the log has generations 0 %s %ld", c->o.path, g,
+		       n == 2 ? "and" : "to", n - 1);
+	return EXIT_BADINPUT;
 }
 
 /* Every collection in the window, in time order. */
@@ -81,11 +101,16 @@ static void gcs_row(const struct tracks *tr, const struct gc *g, int gen, size_t
 	const struct gcstat *st = gc_stat(tr, g);
 	char a[32], b[32], c[32], gens[12], cop[24], par[12], cap[12], caps[512];
 	snprintf(gens, sizeof gens, gen >= 0 ? "%d" : "-", gen);
-	snprintf(cop, sizeof cop, st ? "%llu" : "-", st ? (unsigned long long)st->copied : 0ull);
+	/* bytes with a unit, as the viewer and summary's text say them (--tsv:
+	 * the integer) */
+	if (st)
+		bytes_format(cop, sizeof cop, st->copied);
+	else
+		snprintf(cop, sizeof cop, "-");
 	snprintf(par, sizeof par, st ? "%u" : "-", st ? st->par_n_threads : 0u);
 	snprintf(cap, sizeof cap, g->cap != EV_NO_CAP ? "%d" : "-", g->cap);
 	part_caps(tr, g, caps, sizeof caps);
-	printf("%4zu %14s %11s %11s %4s %14s %4s %4s %s\n", n, report_text_time(a, g->start),
+	printf("%4zu %14s %11s %11s %4s %8s %4s %4s %s\n", n, report_text_time(a, g->start),
 	       report_text_time(b, g->pause), report_text_time(c, g->span_end - g->span_start),
 	       gens, cop, par, cap, caps);
 }
@@ -101,7 +126,7 @@ static int gcs_text(struct report_ctx *c)
 		return 0;
 	}
 	size_t n = 0;
-	printf("%4s %14s %11s %11s %4s %14s %4s %4s %s\n", "rank", "start", "pause", "span", "gen",
+	printf("%4s %14s %11s %11s %4s %8s %4s %4s %s\n", "rank", "start", "pause", "span", "gen",
 	       "copied", "par", "cap", "caps");
 	for (size_t i = 0; i < tr->ngcs; i++) {
 		const struct gc *g = &tr->gcs[tr->gc_by_pause[i]];
@@ -133,7 +158,7 @@ static int gcs_text(struct report_ctx *c)
 const struct report_ops report_gcs_ops = {
 	.tsv_header = "start\tend\tpause\tspan_start\tspan_end\tgen\tcopied\tpar_threads\t"
 		      "cap\tcaps",
-	.text = gcs_text, .tsv = gcs_tsv,
+	.prepare = gcs_prepare, .text = gcs_text, .tsv = gcs_tsv,
 };
 
 /* ---- activity ---- */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "../model/cctree.h"
+#include "../model/timefmt.h"
 #include "cli.h"
 #include "report_text.h"
 
@@ -173,13 +174,14 @@ static int heap_text(struct report_ctx *c)
 		return EXIT_BADINPUT;
 	}
 	size_t ncens = band_stats(h, &c->o, st);
-	printf("%zu censuses, %zu bands; the top %ld by peak (bytes; mean over the censuses)\n",
+	printf("%zu censuses, %zu bands; the top %ld by peak (mean over the censuses)\n",
 	       ncens, h->nbands, c->o.top);
-	printf("%14s %14s %12s  %s\n", "peak", "mean", "at", "band");
+	printf("%8s %8s %12s  %s\n", "peak", "mean", "at", "band");
 	for (size_t b = 0; b < h->nbands && (long)b < c->o.top && st[b].peak; b++) {
-		char a[32];
-		printf("%14llu %14llu %12s  ", (unsigned long long)st[b].peak,
-		       (unsigned long long)(ncens ? st[b].sum / ncens : 0),
+		/* bytes with a unit, as the heap pane says them (--tsv: integers) */
+		char a[32], pk[16], mn[16];
+		printf("%8s %8s %12s  ", bytes_format(pk, sizeof pk, st[b].peak),
+		       bytes_format(mn, sizeof mn, ncens ? st[b].sum / ncens : 0),
 		       report_text_time(a, st[b].peak_time));
 		put_band_text(stdout, c, st[b].band);
 		putchar('\n');
@@ -307,6 +309,11 @@ static int profile_prepare(struct report_ctx *c)
 	struct profile *p = c->priv;
 	struct cctree_opts co = { .from = c->o.from, .to = c->o.to,
 				  .cap = c->o.cap >= 0 ? (int32_t)c->o.cap : -1, .builtin = c->o.builtin };
+	if (!c->h.tick_events) {
+		warnx_("%s: no time profile in this log: run a profiled build with +RTS -p -l%s",
+		       c->o.path, c->h.ncensuses ? " (it has a heap profile: hectic heap)" : "");
+		return EXIT_BADINPUT;
+	}
 	if (!(p->built = cctree_build(&p->t, &c->h, &c->s, &co))) {
 		if (store_faulted(&c->s))
 			warnx_("%s: the file shrank while it was read", c->o.path);
@@ -491,8 +498,6 @@ static int profile_text(struct report_ctx *c)
 		return report_speedscope(c, &p->t);
 	if (!profile_not_tree(c))
 		tree_text(&c->h, &p->t, &c->o);
-	if (!c->h.tick_events && !c->o.folded)
-		printf("(no time profile in this log: run a profiled build with +RTS -p -l)\n");
 	return 0;
 }
 

@@ -129,7 +129,12 @@ static void put_name(FILE *f, const struct ticky_counter *t, bool escape, bool t
 		fprintf(f, "<counter %" PRIu64 ">", t->id);
 }
 
-/* The kinds as GHC writes them: %-60.60s (cut and padded in bytes). */
+/* The arguments' column: 60 bytes, as GHC writes it (%-60.60s). GHC cuts
+ * a longer one (a thunk's or a constructor's JSON description, GHC 9.4+)
+ * at 60 bytes, where it runs into the STG name after one space; here it
+ * ends in "... " at a character's start, so that the cut shows and two
+ * spaces part it from the name. */
+#define KINDS_W 60
 static void put_kinds(FILE *f, const struct ticky_counter *t, bool escape)
 {
 	char *p = NULL;
@@ -140,7 +145,14 @@ static void put_kinds(FILE *f, const struct ticky_counter *t, bool escape)
 	if (t->defined)
 		report_text_put(m, t->kinds, t->nkinds, escape);
 	fclose(m);
-	fprintf(f, "%-60.60s", p ? p : "");
+	if (p && n > KINDS_W) {
+		size_t k = KINDS_W - 4;
+		while (k > 0 && ((unsigned char)p[k] & 0xC0) == 0x80)
+			k--;
+		fprintf(f, "%.*s... %*s", (int)k, p, (int)(KINDS_W - 4 - k), "");
+	} else {
+		fprintf(f, "%-*s", KINDS_W, p ? p : "");
+	}
 	free(p);
 }
 

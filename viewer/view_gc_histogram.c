@@ -10,8 +10,12 @@
  * window (the other run's mapped onto its clock, core_to_other): per
  * generation, each run's count, p50, p90, p99 and max (nearest rank, as
  * hectic diff's pauses rows) with the change B - A and B / A, and the two
- * histograms side by side on the same buckets and one count scale (A's
- * bars solid, B's shaded). Where the pane is too short for both, the
+ * histograms side by side on the same buckets (A's bars solid, B's
+ * shaded). Each generation's bars, and with two runs each run's, have a
+ * scale of their own, their longest bar the column's width: on one scale
+ * for all, a generation of a few collections beside thousands of gen 0's
+ * (or a run of fewer) drew a cell a bar whatever its counts; the counts
+ * beside the bars compare them. Where the pane is too short for both, the
  * figures show and the pane-mode key shows the histogram alone. A bucket
  * lists both runs' collections in time order, with their run; choosing one
  * of the other run swaps the runs first (as the other-run key does), so
@@ -32,7 +36,7 @@
 /* The histogram of the window. */
 struct gch {
 	size_t count[NBUCKETS][MAXGENS + 1]; /* by bucket and column (MAXGENS: other) */
-	size_t total[MAXGENS + 1], all, max;
+	size_t total[MAXGENS + 1], all;
 	int lo, hi;  /* the buckets from the first to the last with any */
 	int ncols;   /* generation columns in use */
 };
@@ -70,11 +74,11 @@ struct gch_state {
 };
 
 /* The buckets and columns that the shown histograms (one, or A's and B's)
- * use, and the count of the longest bar: one scale for all. */
+ * use, and each run's and column's longest bar: its scale. */
 struct gch_span {
 	int lo, hi, nc;
 	int cols[MAXGENS + 1];
-	size_t max;
+	size_t max[2][MAXGENS + 1];
 };
 
 extern const struct view_ops view_gc_histogram;
@@ -134,8 +138,6 @@ static void histogram_of(const struct tracks *tr, uint64_t lo, uint64_t hi, stru
 		h->count[b][c]++;
 		h->total[c]++;
 		h->all++;
-		if (h->count[b][c] > h->max)
-			h->max = h->count[b][c];
 		h->lo = b < h->lo ? b : h->lo;
 		h->hi = b > h->hi ? b : h->hi;
 		if (c < MAXGENS && c + 1 > h->ncols)
@@ -220,7 +222,8 @@ static const struct gch_run *two_runs(struct viewer *u)
 	return s->run;
 }
 
-/* The buckets and columns of nr histograms together, and one scale. */
+/* The buckets and columns of nr histograms together, and the scale of
+ * each run's column. */
 static void span_of(const struct gch *const *hs, int nr, struct gch_span *sp)
 {
 	*sp = (struct gch_span){ .lo = NBUCKETS, .hi = -1 };
@@ -228,7 +231,10 @@ static void span_of(const struct gch *const *hs, int nr, struct gch_span *sp)
 	for (int r = 0; r < nr; r++) {
 		sp->lo = hs[r]->lo < sp->lo ? hs[r]->lo : sp->lo;
 		sp->hi = hs[r]->hi > sp->hi ? hs[r]->hi : sp->hi;
-		sp->max = hs[r]->max > sp->max ? hs[r]->max : sp->max;
+		for (int b = hs[r]->lo; b <= hs[r]->hi; b++)
+			for (int c = 0; c <= MAXGENS; c++)
+				if (hs[r]->count[b][c] > sp->max[r][c])
+					sp->max[r][c] = hs[r]->count[b][c];
 		ncols = hs[r]->ncols > ncols ? hs[r]->ncols : ncols;
 	}
 	for (int c = 0; c <= MAXGENS; c++) {
@@ -314,7 +320,7 @@ static void draw_buckets(struct viewer *u, const struct gch *const *hs, const bo
 					continue;
 				}
 				printw("%*zu ", cw, n);
-				draw_bar(u, n, sp.max, barw, sp.cols[k], r == 1);
+				draw_bar(u, n, sp.max[r][sp.cols[k]], barw, sp.cols[k], r == 1);
 			}
 	}
 	if (sp.hi < sp.lo && rows > 0)

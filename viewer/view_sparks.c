@@ -343,7 +343,7 @@ static void draw_one(struct viewer *u, int w, const char *note)
 		 "sparks in the window%s%s: %s%s; per column, each row to its largest; pools per "
 		 "capability below",
 		 u->other ? " of run " : "", u->other ? core_run_letter(u) : "", tt,
-		 !sc->full	   ? ""
+		 !sc->full	   ? " (from SPARK_COUNTERS)"
 		 : sc->gc_counted ? " (from the spark events; GC'd from the counters: the log has no "
 				    "SPARK_GC events here)"
 				  : " (from the spark events)");
@@ -387,8 +387,12 @@ static void sparks_reload(struct viewer *u, bool before)
 
 static bool sparks_open(struct viewer *u)
 {
-	core_say(u, "sparks per column (all capabilities) and each capability's pool, from "
-		    "SPARK_COUNTERS; %s and %s scroll the rows",
+	/* where the counts come from (the spark events of a -lf log, or
+	 * SPARK_COUNTERS) depends on the window: the title says it, each
+	 * frame, and this message does not (it said SPARK_COUNTERS over a
+	 * title saying the spark events) */
+	core_say(u, "sparks per column (all capabilities) and each capability's pool; %s and %s "
+		    "scroll the rows",
 		 core_key_for(u, ACT_UP), core_key_for(u, ACT_DOWN));
 	return true;
 }

@@ -62,8 +62,39 @@ shown() {
 	/^pause +count gen/ { f = 1 }' "$E2E_SCREEN"
 }
 
-for f in threaded par-n4 nonmoving; do
+# the bars: each generation's on a scale of its own, its largest count as
+# long as the column allows (the same length in every column), a count n
+# of a column whose largest is m round(n / m * that) cells, at least one
+# (on one scale for all, ghc910-threaded's gen 1, four collections beside
+# gen 0's eight, drew one cell a bar). With two runs, each run's bars of a
+# generation (B's shaded) the same. Prints what is wrong, nothing else.
+bars() {
+	capture
+	awk 'f && /^[<>0-9]/ { s = substr($0, labw + 1); k = 0
+		while (match(s, /[0-9]+ [^0-9 ]*/)) {
+			t = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
+			n = t; sub(/ .*/, "", n); b = t; sub(/^[0-9]+ /, "", b)
+			len = gsub(/\342\226\210/, "", b) + gsub(/\342\226\222/, "", b)
+			r++; cnt[r, k] = n + 0; bar[r, k] = len; if (n + 0 > m[k]) { m[k] = n + 0; l[k] = len }
+			k++
+		}
+		if (k > nk) nk = k }
+	/^pause +count gen/ { f = 1; labw = 20 }
+	/^pause +A gen/ { f = 1; labw = 18 }
+	END {
+		if (nk < 2) { print "fewer than two generation columns"; exit }
+		for (k = 1; k < nk; k++) if (m[k] && l[k] != l[0]) print "column " k "'"'"'s longest bar " l[k] " cells, column 0'"'"'s " l[0]
+		for (i = 1; i <= r; i++) for (k = 0; k < nk; k++) if ((i, k) in cnt) {
+			n = cnt[i, k]; want = n ? int(n / m[k] * l[k] + 0.5) : 0
+			if (n && want < 1) want = 1
+			if (bar[i, k] != want) print "count " n " of column " k ": " bar[i, k] " cells, want " want
+		}
+	}' "$E2E_SCREEN"
+}
+
+for f in threaded par-n4 nonmoving modern/ghc910-threaded; do
 	F=tests/fixtures/$f.eventlog
+	f=$(basename "$f")
 	reference "$F" >"$E2E_T/want"
 	[ -s "$E2E_T/want" ] && pass || fail "$f-reference" "no collection in $F"
 	start 120 48 -- "$F"
@@ -76,6 +107,8 @@ for f in threaded par-n4 nonmoving; do
 	fi
 	total=$(awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }' "$E2E_T/want")
 	check "$f-total" "^GC pause histogram: $total collections in the window"
+	why=$(bars)
+	[ -z "$why" ] && pass || fail "$f-bar-scales" "$why"
 	# the first bucket's collections: as many as its counts
 	first=$(head -1 "$E2E_T/want" | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
 	keys Enter
@@ -89,6 +122,19 @@ for f in threaded par-n4 nonmoving; do
 	keys q
 	check_exit "$f-quit" 0
 done
+
+# two runs: B (-A16m) has 14 collections to A's 370; each run's bars of a
+# generation on their own scale (B's drew a cell each)
+D=tests/fixtures/diff
+start 160 50 -- $D/ghc96-alloc-A1m.eventlog $D/ghc96-alloc-A16m.eventlog
+check two-ready 'events: '
+keys D
+check two-title '^GC pauses: A 370, B 14 in the window'
+check two-histogram '^pause +A gen 0 +B gen 0'
+why=$(bars)
+[ -z "$why" ] && pass || fail two-bar-scales "$why"
+keys q
+check_exit two-quit 0
 
 # the hints follow the keymap: select rebound in the rc file
 mkdir -p "$E2E_T/cfg/hectic"

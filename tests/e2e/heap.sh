@@ -408,7 +408,7 @@ keys r
 check_status sort-message 'ranked by peak'
 check sort-title "^heap absolute: $N of $nbands bands by peak"
 legend_names >"$R/got"
-"$E2E_HECTIC" heap --escape --top "$N" "$HT" | sed '1,2d' | sed 's/^ *[0-9]* *[0-9]* *[0-9.]*[a-z]*  //' >"$R/want"
+"$E2E_HECTIC" heap --escape --top "$N" "$HT" | sed '1,2d' | sed 's/^ *[0-9.]*[kMGT]*B *[0-9.]*[kMGT]*B *[0-9.]*[a-z]*  //' >"$R/want"
 eq_file legend-by-peak-report "$R/got" "$R/want"
 rank "$R/ht.tsv" "$T0" "$T1" peak | cut -f1 | head -n "$N" >"$R/want"
 eq_file legend-by-peak-awk "$R/got" "$R/want"

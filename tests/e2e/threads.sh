@@ -287,7 +287,11 @@ check_exit picker-quit 0
 start 140 40 -- "$TS"
 check sparks-ready "$READY"
 keys A
-check sparks-title "sparks in the window: $(cat "$E2E_T/sparks")"
+check sparks-title "sparks in the window: $(cat "$E2E_T/sparks") \(from SPARK_COUNTERS\);"
+# where the counts come from is said once, by the title (the message on
+# opening said SPARK_COUNTERS, also over a -lf log's "from the spark events")
+capture
+check_not sparks-status-no-source 'SPARK_COUNTERS; '
 check sparks-rows '^pool 1( |$)'
 keys A
 check sparks-back-to-list "$LIST_RE"
@@ -303,6 +307,8 @@ start 160 40 -- "$TLF"
 check sparks-lf-ready "$READY"
 keys A
 check sparks-lf-title "sparks in the window: $(cat "$E2E_T/sparks-lf") \(from the spark events\)"
+capture
+check_not sparks-lf-status-one-source 'SPARK_COUNTERS'
 keys q
 check_exit sparks-lf-quit 0
 # the same log without its SPARK_GC events (tests/fixtures/derived/strip-tag.py), as
