@@ -140,6 +140,11 @@ $(BUILD)/tests/test_lane_view: $(BUILD)/tests/unit/test_lane_view.o $(BUILD)/vie
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
+# viewer/wrap.c: text fitted to a width, no terminal
+$(BUILD)/tests/test_wrap: $(BUILD)/tests/unit/test_wrap.o $(BUILD)/viewer/wrap.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+
 $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/input.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)

@@ -202,6 +202,8 @@ if sh tests/run-prog.sh "$HECTIC"; then ok; else bad run-prog; fi
 if sh tests/e2e/session.sh "$HECTIC"; then ok; else bad e2e-session; fi
 # the key hints follow the keymap and the rc file's binds (issue 18)
 if sh tests/e2e/hints.sh "$HECTIC"; then ok; else bad e2e-hints; fi
+# the help a pager, messages wrapped whole, search wraps, at 80x24 and 160x50 (issue 33)
+if sh tests/e2e/help.sh "$HECTIC"; then ok; else bad e2e-help; fi
 # the first frames: the skeleton while loading, keys, the same final screen (issue 19)
 if sh tests/e2e/loading.sh "$HECTIC"; then ok; else bad e2e-loading; fi
 

@@ -101,6 +101,10 @@ struct viewer {
 	char pattern[200];
 	struct prompt prompt; /* the open prompt's line */
 	char msg[300];
+	/* the columns the status line's own fields took at the last frame: the
+	 * message comes after them or, when it does not fit there, whole in
+	 * the message area above the status line (draw_message) */
+	int status_w;
 	bool quit;
 	bool dragging;
 	int drag_col;

@@ -11,6 +11,7 @@
 #include "core.h"
 #include "label_fit.h"
 #include "lane_view.h"
+#include "wrap.h"
 
 void draw_setup_colors(struct viewer *u)
 {
@@ -146,6 +147,54 @@ int draw_label(int y, int x, const char *text, const struct label_part *part, bo
 	return cx;
 }
 
+/* The message escaped as draw_safe draws it, into b (its n bytes). */
+static bool message_text(const struct viewer *u, struct sbuf *b)
+{
+	*b = (struct sbuf){ .escape = true };
+	sbuf_text(b, (const uint8_t *)u->msg, strlen(u->msg));
+	if (b->oom)
+		sbuf_free(b);
+	return !b->oom;
+}
+
+/* The message area's text starts a column in, as the status line's does. */
+#define MESSAGE_X 1
+
+int draw_message_rows(const struct viewer *u)
+{
+	struct sbuf b;
+	if (!u->msg[0] || !message_text(u, &b))
+		return 0;
+	int rows = 0, w = u->L.cols - MESSAGE_X;
+	if (u->status_w + 2 + wrap_cols(b.p, b.n, u->ascii) > u->L.cols && w > 0)
+		rows = wrap_count(b.p, b.n, w, u->ascii);
+	sbuf_free(&b);
+	return rows > u->L.status ? u->L.status : rows;
+}
+
+void draw_message(const struct viewer *u)
+{
+	int rows = draw_message_rows(u), w = u->L.cols - MESSAGE_X;
+	struct sbuf b;
+	if (!rows || !message_text(u, &b))
+		return;
+	attron(draw_attr(u, C_STATUS));
+	const char *s = b.p;
+	size_t left = b.n, take;
+	for (int y = u->L.status - rows; y < u->L.status; y++) {
+		move(y, 0);
+		for (int x = 0; x < u->L.cols; x++)
+			addch(' ');
+		size_t used = left ? wrap_line(s, left, w, u->ascii, &take) : 0;
+		if (used)
+			draw_safe(y, MESSAGE_X, (const uint8_t *)s, take, w, u->ascii);
+		s += used;
+		left -= used;
+	}
+	attroff(draw_attr(u, C_STATUS));
+	sbuf_free(&b);
+}
+
 /* One lane cell. With colours, a stacked bar: running in eighths from the
  * bottom (green) and, when the column holds GC, the rest orange (GC takes
  * half of it or more) or brown (less). Without colours the glyph alone
@@ -217,7 +266,8 @@ struct box draw_box(const struct viewer *u, int h, int w, const char *title)
 			addch(' ');
 	}
 	attron(A_BOLD);
-	mvaddnstr(b.y, b.x + 1, title, w - 2);
+	char fit[512];
+	mvaddstr(b.y, b.x + 1, wrap_title(title, w - 2, u->ascii, fit, sizeof fit));
 	attroff(A_BOLD);
 	return b;
 }
@@ -323,6 +373,7 @@ void draw_frame(struct viewer *u)
 		u->pane->draw(u);
 	if (u->view)
 		u->view->draw(u);
+	draw_message(u);
 	refresh();
 	if (u->winfile)
 		write_window(u);

@@ -60,12 +60,21 @@ void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_
  * it took. */
 int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii);
 
-/* Part of a label's text (label_fit.h: label_text_of) at (y, x) ( an ellipsis before and
- * after where it was cut). Returns the column after it. */
+/* Part of a label's text (label_fit.h: label_text_of) at (y, x), with an
+ * ellipsis before and after where it was cut. Returns the column after it. */
 struct label_part;
 int draw_label(int y, int x, const char *text, const struct label_part *part, bool ascii);
 
-/* A panel: a centred box of h x w (shrunk to the screen) with a title, in
+/* The message area: a message (u->msg) too long for the status line after
+ * its own fields (u->status_w) is drawn whole, wrapped, on the rows just
+ * above it (over whatever is there, as vim's is) until the next key.
+ * draw_message_rows is the rows it takes (0: it fits on the status line);
+ * draw_frame draws it last. */
+int draw_message_rows(const struct viewer *u);
+void draw_message(const struct viewer *u);
+
+/* A panel: a centred box of h x w (shrunk to the screen) with a title
+ * (fitted to the width by wrap_title: its key hints give way first), in
  * the panel's colours until draw_box_end. */
 struct box {
 	int y, x, h, w;

@@ -5,6 +5,7 @@
 
 #include "core.h"
 #include "draw.h"
+#include "wrap.h"
 
 void pane_list_select(struct pane_list *l, int r)
 {
@@ -64,7 +65,8 @@ struct pane_area pane_frame(const struct viewer *u, const char *title)
 	}
 	if (a.h > 0 && title) {
 		attron(A_REVERSE);
-		mvaddnstr(a.y, 0, title, a.cols);
+		char fit[512];
+		mvaddstr(a.y, 0, wrap_title(title, a.cols, u->ascii, fit, sizeof fit));
 		for (int x = getcurx(stdscr); x > 0 && x < a.cols; x++)
 			addch(' ');
 		attroff(A_REVERSE);

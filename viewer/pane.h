@@ -40,8 +40,8 @@ struct pane_area {
 	int cols;    /* the screen's width */
 };
 
-/* Clears the pane's area and writes title (cut to the width, reversed) on
- * its first row; returns the area, whose rows after the title are the
+/* Clears the pane's area and writes title (fitted to the width by
+ * wrap_title: its key hints give way first, reversed) on its first row; returns the area, whose rows after the title are the
  * pane's. */
 struct pane_area pane_frame(const struct viewer *u, const char *title);
 

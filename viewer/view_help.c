@@ -1,7 +1,8 @@
-/* The help panel: every action with its keys, and beside it (below it
- * on a narrow screen) the legend of every glyph and colour, drawn by the
- * code that draws them in the current mode (colours, attributes only,
- * ASCII). Rows scroll together. */
+/* The help panel: every action with its keys, then the legend of every
+ * glyph and colour, drawn by the code that draws them in the current mode
+ * (colours, attributes only, ASCII). Every text is wrapped whole to the
+ * panel's width, and the panel scrolls as a pager does (a line, a page,
+ * either end), whatever the terminal's size. */
 #include "draw.h"
 
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include "../keymaps/keymaps.h"
 #include "core.h"
 #include "lane_mark.h"
+#include "wrap.h"
 
 /* The keys bound to an action, for the help panel. */
 static void keys_of(const struct viewer *u, enum action a, char *out, size_t n)
@@ -170,79 +172,156 @@ static void legend_sample(struct viewer *u, int y, int x, enum legend_item i)
 	attrset(A_NORMAL);
 }
 
-#define HELP_KEYS_W 70 /* the keys' column: keys, then what they do */
-#define HELP_LEGEND_W 44
+#define HELP_W 104   /* the panel's width at most: lines a reader can follow */
+#define HELP_KEYS_W 18 /* the keys' column, then a blank, then what they do */
+#define HELP_SAMPLE_W 6 /* a legend sample, then its text */
 
-/* The help: the keys and, beside them (or below, on a narrow screen), the
- * legend. Rows scroll together. */
-static int help_rows(const struct viewer *u, bool *beside)
+/* The pager: its first line shown, and at the last draw its lines and the
+ * rows that showed them (for the actions, which know no width). */
+struct help_state {
+	int top, n, h;
+};
+
+extern const struct view_ops view_help;
+
+static struct help_state *hs(const struct viewer *u)
 {
+	return view_state(u, &view_help);
+}
+
+/* Text s wrapped in w columns from (y0 + its first line - top, x): the
+ * lines in [top, top + h) drawn; returns the lines it takes. */
+static int help_text(const struct viewer *u, const char *s, int line, int top, int h, int y0, int x,
+		     int w, bool draw)
+{
+	size_t n = strlen(s), take;
+	int k = 0;
+	do {
+		size_t used = n ? wrap_line(s, n, w, u->ascii, &take) : 0;
+		int r = line + k - top;
+		if (draw && r >= 0 && r < h)
+			draw_safe(y0 + r, x, (const uint8_t *)s, n ? take : 0, w, u->ascii);
+		s += used;
+		n -= used;
+		k++;
+	} while (n > 0);
+	return k;
+}
+
+/* The help's lines in a panel of w columns inside: the keys (each action
+ * as tall as its keys or its text, wrapped), a blank line, the legend.
+ * With draw, those in [top, top + h) go on the rows from y0, x. Returns
+ * the lines in all. */
+static int help_walk(struct viewer *u, int w, int top, int h, int y0, int x, bool draw)
+{
+	int line = 0, dw = w - HELP_KEYS_W - 1, lw = w - HELP_SAMPLE_W;
+	for (int a = 1; a < ACT_COUNT; a++) {
+		char keys[64];
+		keys_of(u, (enum action)a, keys, sizeof keys);
+		int nk = help_text(u, keys, line, top, h, y0, x, HELP_KEYS_W, draw);
+		int nd = help_text(u, action_help((enum action)a), line, top, h, y0,
+				   x + HELP_KEYS_W + 1, dw, draw);
+		line += nk > nd ? nk : nd;
+	}
+	line++; /* a blank line between the keys and the legend */
 	enum legend_item v[LG_COUNT];
-	int nl = (int)legend_items(u, v), nk = ACT_COUNT - 1;
-	*beside = u->L.cols - 4 >= HELP_KEYS_W + HELP_LEGEND_W;
-	return *beside ? (nk > nl ? nk : nl) : nk + 1 + nl;
+	char text[96];
+	int nl = (int)legend_items(u, v);
+	for (int i = 0; i < nl; i++) {
+		const char *t = legend_text(u, v[i], text, sizeof text);
+		if (v[i] == LG_TITLE) {
+			attron(A_BOLD);
+			line += help_text(u, t, line, top, h, y0, x, w, draw);
+			attroff(A_BOLD);
+			continue;
+		}
+		if (draw && line >= top && line < top + h) {
+			legend_sample(u, y0 + line - top, x, v[i]);
+			attrset(draw_attr(u, C_PANEL));
+		}
+		line += help_text(u, t, line, top, h, y0, x + HELP_SAMPLE_W, lw, draw);
+	}
+	return line;
+}
+
+/* The first line of the last page: where G goes. */
+static int help_last_top(const struct help_state *p)
+{
+	return p->n > p->h ? p->n - p->h : 0;
 }
 
 static void draw_help(struct viewer *u)
 {
-	bool beside;
-	int rows = help_rows(u, &beside);
-	char title[128], text[96];
-	snprintf(title, sizeof title, "hectic keys and legend (%s or %s closes)", core_key_for(u, ACT_HELP),
-		 core_key_for(u, ACT_CANCEL));
-	struct box b = draw_box(u, rows + 2, beside ? HELP_KEYS_W + HELP_LEGEND_W + 2 : HELP_KEYS_W + 2,
-				title);
-	enum legend_item v[LG_COUNT];
-	int nl = (int)legend_items(u, v), nk = ACT_COUNT - 1;
-	int h = b.h - 2;
-	draw_scroll(u, rows, h);
-	int lx = beside ? b.x + 1 + HELP_KEYS_W : b.x + 1;
-	int lw = beside ? b.w - 2 - HELP_KEYS_W : b.w - 2;
-	for (int i = 0; i < h && u->pl.top + i < rows; i++) {
-		int r = u->pl.top + i, y = b.y + 1 + i;
-		if (r < nk) {
-			enum action a = (enum action)(r + 1);
-			char keys[64];
-			keys_of(u, a, keys, sizeof keys);
-			mvprintw(y, b.x + 1, "%-18.18s %-.*s", keys, (beside ? HELP_KEYS_W : b.w - 2) - 20,
-				 action_help(a));
-		}
-		int li = beside ? r : r - nk - 1;
-		if (li < 0 || li >= nl || lw < 8)
-			continue;
-		if (v[li] == LG_TITLE) {
-			attron(A_BOLD);
-			mvaddnstr(y, lx, legend_text(u, v[li], text, sizeof text), lw);
-			attroff(A_BOLD);
-			continue;
-		}
-		legend_sample(u, y, lx, v[li]);
-		attrset(draw_attr(u, C_PANEL));
-		mvaddnstr(y, lx + 6, legend_text(u, v[li], text, sizeof text), lw - 6);
-	}
+	struct help_state *p = hs(u);
+	int w = u->L.cols - 2 < HELP_W ? u->L.cols - 2 : HELP_W;
+	int inner = w - 2;
+	if (inner < HELP_KEYS_W + 8)
+		inner = HELP_KEYS_W + 8; /* (draw_box shrinks it to the screen) */
+	p->n = help_walk(u, inner, 0, 0, 0, 0, false);
+	int h = p->n + 2 > u->L.status - 1 ? u->L.status - 1 : p->n + 2;
+	char title[256];
+	/* first the lines shown, which the box knows only once drawn: the
+	 * height asked for is the one it gets (at most the screen's) */
+	p->h = h - 2 > 1 ? h - 2 : 1;
+	if (p->top > help_last_top(p))
+		p->top = help_last_top(p);
+	if (p->top < 0)
+		p->top = 0;
+	int last = p->top + p->h < p->n ? p->top + p->h : p->n;
+	/* the hints most needed first: the last give way on a narrow screen */
+	snprintf(title, sizeof title, "hectic keys and legend, lines %d-%d of %d (%s %s: close; %s %s: "
+		 "scroll; %s %s: a page; %s %s: either end)", p->top + 1, last, p->n,
+		 core_key_for(u, ACT_HELP), core_key_for(u, ACT_CANCEL), core_key_for(u, ACT_DOWN),
+		 core_key_for(u, ACT_UP), core_key_for(u, ACT_PAGE_DOWN), core_key_for(u, ACT_PAGE_UP),
+		 core_key_for(u, ACT_GO_START), core_key_for(u, ACT_GO_END));
+	struct box b = draw_box(u, h, w, title);
+	p->h = b.h - 2 > 1 ? b.h - 2 : 1;
+	help_walk(u, b.w - 2, p->top, p->h, b.y + 1, b.x + 1, true);
 	draw_box_end(u);
 }
 
-static int help_nrows(struct viewer *u)
-{
-	bool beside;
-	return help_rows(u, &beside);
-}
-
-/* ? again closes it. */
+/* A pager's keys: a line, a page, either end; ? again, cancel or quit
+ * closes it. Any other action closes it and goes on (suspend and redraw
+ * leave it open). */
 static bool help_act(struct viewer *u, enum action a)
 {
-	if (a == ACT_HELP) {
-		core_view_close(u);
-		return true;
+	struct help_state *p = hs(u);
+	int page = p->h > 2 ? p->h - 1 : 1;
+	switch (a) {
+	case ACT_UP: p->top--; break;
+	case ACT_DOWN: p->top++; break;
+	case ACT_PAGE_UP:
+	case ACT_PAGE_LEFT: p->top -= page; break;
+	case ACT_PAGE_DOWN:
+	case ACT_PAGE_RIGHT: p->top += page; break;
+	case ACT_GO_START: p->top = 0; break;
+	case ACT_GO_END: p->top = help_last_top(p); break;
+	case ACT_HELP:
+	case ACT_CANCEL:
+	case ACT_QUIT: core_view_close(u); return true;
+	case ACT_SUSPEND:
+	case ACT_REDRAW: return false;
+	default: core_view_close(u); return false;
 	}
-	return core_panel_act(u, a);
+	if (p->top > help_last_top(p))
+		p->top = help_last_top(p);
+	if (p->top < 0)
+		p->top = 0;
+	return true;
+}
+
+/* Each opening starts at the top. */
+static bool help_open(struct viewer *u)
+{
+	hs(u)->top = 0;
+	return true;
 }
 
 const struct view_ops view_help = {
 	.name = "help",
 	.opens_on = ACT_HELP,
+	.open = help_open,
 	.draw = draw_help,
 	.act = help_act,
-	.rows = help_nrows,
+	.private_size = sizeof(struct help_state),
 };

@@ -4,6 +4,7 @@
 #include "draw.h"
 
 #include <regex.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -22,6 +23,8 @@ struct search_job {
 	uint64_t hit;
 	long mark;
 	uint32_t thread;
+	bool wrap;    /* none that way: search on from the run's other end */
+	bool wrapped; /* ... and it did */
 };
 
 static void search_job(void *arg)
@@ -29,11 +32,28 @@ static void search_job(void *arg)
 	struct search_job *j = arg;
 	j->found = tracks_search(j->tr, j->s, j->re, j->from, j->dir, true, &j->hit, &j->mark,
 				 &j->thread);
+	if (j->found || !j->wrap)
+		return;
+	/* none that way: around the run's end, from its other end (a match at
+	 * time 0 is the one before time 1: tracks_search looks strictly after
+	 * its time) */
+	j->wrapped = true;
+	if (j->dir < 0) {
+		j->found = tracks_search(j->tr, j->s, j->re, UINT64_MAX, -1, true, &j->hit, &j->mark,
+					 &j->thread);
+		return;
+	}
+	j->found = tracks_search(j->tr, j->s, j->re, 1, -1, true, &j->hit, &j->mark, &j->thread);
+	if (!j->found)
+		j->found = tracks_search(j->tr, j->s, j->re, 0, 1, true, &j->hit, &j->mark,
+					 &j->thread);
 }
 
 /* From the cursor to the next (dir 1) or previous (-1) match of the last
- * search, said on the status line. A search over many marks can take a
- * while: q, Ctrl-C and SIGTERM end the viewer meanwhile. */
+ * search, said on the status line. Past the run's last match it goes on
+ * from the run's start (before the first, from its end), and says that it
+ * did, as vim and less do. A search over many marks can take a while: q,
+ * Ctrl-C and SIGTERM end the viewer meanwhile. */
 static void search_repeat(struct viewer *u, int dir)
 {
 	if (!u->has_re) {
@@ -41,22 +61,26 @@ static void search_repeat(struct viewer *u, int dir)
 		return;
 	}
 	struct search_job j = { .tr = &u->tr, .s = &u->s, .re = &u->re, .from = u->cursor,
-				.dir = dir };
+				.dir = dir, .wrap = true };
 	busy_run(u, "searching", search_job, &j);
-	if (j.found) {
-		core_go_time(u, j.hit);
-		if (j.mark >= 0) {
-			size_t n;
-			const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[j.mark], &n);
-			char a[32];
-			core_say(u, "%s: %.*s", core_fmt_moment(a, 32, j.hit),
-				 (int)(n > 80 ? 80 : n), txt ? (const char *)txt : "");
-		} else {
-			core_say(u, "thread %u label matches", j.thread);
-		}
+	if (!j.found) {
+		core_say(u, "no match for /%s/ in the run", u->pattern);
+		return;
+	}
+	core_go_time(u, j.hit);
+	const char *wrapped = !j.wrapped ? ""
+			      : dir > 0	 ? "search hit the run's end, continuing at its start: "
+					 : "search hit the run's start, continuing at its end: ";
+	if (j.mark >= 0) {
+		size_t n;
+		const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[j.mark], &n);
+		char a[32];
+		/* the text whole, as far as the message holds it (the message
+		 * area wraps it) */
+		core_say(u, "%s%s: %.*s", wrapped, core_fmt_moment(a, 32, j.hit),
+			 (int)(n > sizeof u->msg ? sizeof u->msg : n), txt ? (const char *)txt : "");
 	} else {
-		core_say(u, "no %s match for /%s/",
-			 dir > 0 ? "later" : "earlier", u->pattern);
+		core_say(u, "%sthread %u label matches", wrapped, j.thread);
 	}
 }
 

@@ -52,13 +52,12 @@ static void draw_status(struct viewer *u)
 			 one ? "the index, lanes, GCs, threads"
 			     : f < 0.5 ? "the index" : "lanes, GCs, threads");
 	}
-	/* the message after what the line took once escaped */
-	int x = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii) + 2;
-	if (u->msg[0]) {
-		if (x < L->cols)
-			draw_safe(L->status, x, (const uint8_t *)u->msg, strlen(u->msg), L->cols - x,
-				 u->ascii);
-	}
+	/* the message after what the line took once escaped, when it fits
+	 * there whole; else the message area above takes it (draw_message) */
+	u->status_w = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii);
+	int x = u->status_w + 2;
+	if (u->msg[0] && draw_message_rows(u) == 0)
+		draw_safe(L->status, x, (const uint8_t *)u->msg, strlen(u->msg), L->cols - x, u->ascii);
 	attroff(draw_attr(u, C_STATUS));
 }
 

@@ -208,8 +208,42 @@ E2E_RESTORED='alt=0 cursor=1 mouse=0000 kp=0'
 capture() { tm capture-pane -p -t e2e >"$E2E_SCREEN" 2>/dev/null; }
 capture_e() { tm capture-pane -p -e -t e2e >"$E2E_SCREEN_E" 2>/dev/null; }
 
-# the status line (the last row) and the ruler (the first) of the last capture
-status_line() { sed -n "${E2E_H}p" "$E2E_SCREEN"; }
+# message_area: a message too long for the status line is drawn whole,
+# wrapped, on the rows just above it in its colours (the message area):
+# those rows joined by blanks, as the text was before it wrapped, from a
+# capture with colours (capture_e); nothing when there are none
+message_area() {
+	capture_e
+	awk -v h="$E2E_H" '
+	function plain(s) { gsub(/\033\[[0-9;]*m/, "", s); sub(/^ +/, "", s); sub(/ +$/, "", s); return s }
+	# the colours a row starts in: its own first, else those the row
+	# before ended in (tmux writes a change of colours only)
+	{
+		row[NR] = $0
+		start[NR] = match($0, /^(\033\[[0-9;]*m)+/) ? substr($0, 1, RLENGTH) : last
+		s = $0
+		while (match(s, /(\033\[[0-9;]*m)+/)) {
+			last = substr(s, RSTART, RLENGTH)
+			s = substr(s, RSTART + RLENGTH)
+		}
+	}
+	END {
+		for (top = h; top > 1 && start[top - 1] == start[h]; top--)
+			;
+		for (r = top; r < h; r++)
+			printf "%s%s", (r > top ? " " : ""), plain(row[r])
+		if (top < h)
+			print ""
+	}' "$E2E_SCREEN_E"
+}
+
+# the status line (the last row) of the last capture, with the message of
+# the message area after its fields, as it would be on a wider screen; and
+# row N of the last capture (0: the ruler)
+status_line() {
+	_ma=$(message_area)
+	sed -n "${E2E_H}p" "$E2E_SCREEN" | { IFS= read -r _sl; printf '%s%s\n' "$_sl" "${_ma:+  $_ma}"; }
+}
 row() { sed -n "$(($1 + 1))p" "$E2E_SCREEN"; }
 
 # settle: until two captures 50 ms apart are the same (a frame is drawn

@@ -312,14 +312,17 @@ check_status search-n 'round 2 sum'
 r3=$(cursor_ns)
 lt search-n-later "$r2" "$r3"
 keys n
-check_status search-n-end 'no later match for /round 2/'
+check_status search-n-end "search hit the run's end, continuing at its start: [0-9.]+ms: round 2\$"
+eq search-n-wraps "$(cursor_ns)" "$r2"
+keys n
+check_status search-n-again 'round 2 sum'
 keys N
 check_status search-N '[0-9.]+ms: round 2$'
 eq search-N-back "$(cursor_ns)" "$r2"
 keys / ; wait_status '^/'
 text 'nothing like this'
 keys Enter
-check_status search-miss 'no later match for /nothing like this/'
+check_status search-miss 'no match for /nothing like this/ in the run'
 keys / ; wait_status '^/'
 text '('
 keys Enter
@@ -760,6 +763,9 @@ check_exit times-quit 0
 start 120 32 -- $TH
 wait_for "$READY"
 keys '?'
+check legend-keys 'event list times: the ruler.s unit or ns'
+# the legend comes after the keys: at the help's end
+keys G
 check legend-title 'legend \(a column is a slice of time\)'
 check legend-running '▂▄▆█ +running: height = share of the column'
 check legend-gc 'orange on top: GC, and GC >= idle'
@@ -776,7 +782,6 @@ check legend-live 'live: live data'
 check legend-marker '▾ +ruler: a user marker'
 check legend-tick '│\+5us ruler: offset from the bold time'
 check legend-mark 'ruler: the marked interval'
-check legend-keys 'event list times: the ruler.s unit or ns'
 # the samples are drawn as the lanes are: orange (208) over green (34)
 capture_e
 grep -q "$ESC\\[38;5;34m$ESC\\[48;5;208m▄▂ " "$E2E_SCREEN_E" && pass ||
@@ -892,7 +897,7 @@ check_exit lanes-killed-quit 0
 # ---- NO_COLOR, attributes only, ASCII: glyphs keep the states apart ----
 start 120 32 NO_COLOR=1 -- $TH
 wait_for "$READY"
-keys '?'
+keys '?' G
 check legend-mono-heavy '▓ +GC: >= running and >= idle'
 check legend-mono-light '▒ +GC: >= running, < idle'
 check legend-mono-under 'underlined: running, and some GC'
@@ -923,7 +928,7 @@ wait_status 'GC at'
 lanes_ok lanes-ascii-gc $TH mono 1
 lanes_have ascii-gc '[Gg]'
 lanes_have ascii-running '[.:=+*#@-]'
-keys '?'
+keys '?' G
 check legend-ascii-levels '[.:=+*#@-]{4} +running: height'
 check legend-ascii-gc 'G +GC: >= running and >= idle'
 check legend-ascii-nodata '/// +no data'

@@ -1,0 +1,37 @@
+/* wrap: text fitted to a width, with no terminal. Lines broken at blanks
+ * (a word wider than the line is broken where the line ends), and titles
+ * whose key hints give way first. The text is what the screen shows: UTF-8
+ * with every control and invisible character already escaped (sbuf_text in
+ * escape mode), measured as draw_safe draws it: a column an ASCII
+ * character, wcwidth (at least 1) a wider one, and in ASCII mode four
+ * columns (\xNN) a byte of a non-ASCII one. Pure functions, tested without
+ * a tty. */
+#ifndef HECTIC_WRAP_H
+#define HECTIC_WRAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The columns of the character at s (n bytes left), *len its bytes. */
+int wrap_char_cols(const char *s, size_t n, bool ascii, size_t *len);
+
+/* The columns of the n bytes at s. */
+int wrap_cols(const char *s, size_t n, bool ascii);
+
+/* The next line of s (n bytes) in width columns: *take bytes of it are the
+ * line (the blanks where it breaks left out); returns the bytes it uses up
+ * (those blanks included), at least one character's while n > 0. */
+size_t wrap_line(const char *s, size_t n, int width, bool ascii, size_t *take);
+
+/* The lines s takes in width columns (0 for an empty text). */
+int wrap_count(const char *s, size_t n, int width, bool ascii);
+
+/* A title in width columns, into out (n bytes). It fits: as it is. It does
+ * not: its key hints go first, the least useful first (a hint is a part,
+ * "KEY: what it does", of a group in parentheses, its parts "; " apart;
+ * the last part of the last group is the least useful, and a group left
+ * empty goes with its parentheses); then, if it is still too wide, it is
+ * cut, an ellipsis ("..." in ASCII mode) marking the cut. Returns out. */
+char *wrap_title(const char *title, int width, bool ascii, char *out, size_t n);
+
+#endif
