@@ -210,6 +210,10 @@ else
 	bad "man-lint (mandoc missing)"
 fi
 
+# the check tools/deb-check.sh applies to `man hectic` fails on a page
+# that does not name hectic under NAME (issue 37)
+if sh tests/man-name.sh; then ok; else bad man-name; fi
+
 # the KEYS and rc option lists of the man page match keymaps/ (make man)
 if [ -x "$B/tools/gen-man-keys" ]; then
 	if sh tools/update-man.sh --check "$B/tools/gen-man-keys"; then ok; else bad man-keys; fi

@@ -194,7 +194,7 @@ in_root sh -c 'MANWIDTH=80 man hectic' >"$out/man.txt" 2>"$out/man.err"
 rc=$?
 sed -n '1,8s/^/  man hectic: /p' "$out/man.txt"
 # the page formatted, its NAME section naming hectic
-if [ "$rc" = 0 ] && awk 'n { exit !/^ +hectic [^ ]/ } /^NAME$/ { n = 1 } END { exit !n }' "$out/man.txt"; then
+if [ "$rc" = 0 ] && awk -f tools/man-name.awk "$out/man.txt"; then
 	ok "man hectic"
 else
 	bad "man hectic (exit $rc, build-deb/man.txt)"
