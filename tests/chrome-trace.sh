@@ -1,14 +1,24 @@
 #!/bin/sh
-# hectic export --chrome, read back by jq (not by hectic): the file is JSON
-# with the trace's fields; one GC slice per collection, at its start and
-# lasting its pause, as `hectic gcs --tsv` lists them; each thread's run
-# slices summed equal `hectic threads --tsv`'s running time and, on the
-# fixtures with ghc-events' own text (*.oracle.show), the time between its
-# "running thread" and the capability's next "stopping thread" or "running
-# thread" lines there (or its last line, for a run a cut log does not end); markers and messages as instants, as many as
-# `hectic markers --tsv` lists; the counters as many as the log's heap
-# size and live bytes events; --from/--to limit every event; -o OUT
-# replaces OUT only when the export is whole; write errors exit 1.
+# hectic export --chrome, read back by jq (not by hectic). Against references
+# hectic did not produce (ghc-events' own text, tests/fixtures/*.oracle.show):
+#  - one GC slice per collection, at its start and lasting its pause: per
+#    "GC stats" line (one a collection, on the capability that led it), that
+#    capability's last "starting GC" .. "finished GC" before it;
+#  - each thread's run slices summed: the time between its "running thread"
+#    and the capability's next "stopping thread" or "running thread" lines
+#    (or its last line, for a run a cut log does not end);
+#  - the markers as instants: the show text's "marker:" lines, time and
+#    text, both ways; each other instant (messages, log messages) a line of
+#    the show text at its time with its text ("binary message" for one with
+#    control bytes), one way only (the show text does not tell a message
+#    from other events' lines);
+#  - the counters as many as the log's heap size and live bytes lines.
+# Self-consistency only (hectic against hectic, not counted as independent):
+# the GC slices against `hectic gcs --tsv`, the runs against `hectic threads
+# --tsv`, the number of instants against `hectic markers --tsv`.
+# Also: the file is JSON with the trace's fields; --from/--to limit every
+# event; -o OUT replaces OUT only when the export is whole; write errors
+# exit 1.
 # Usage: sh tests/chrome-trace.sh [HECTIC]
 set -u
 H=${1:-build/hectic}
@@ -16,9 +26,14 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 pass=0
 fail=0
+# self: the self-consistency checks, counted apart (sok, and a failure is
+# one like any other)
+self=0
 ok() { pass=$((pass + 1)); }
+sok() { self=$((self + 1)); }
 bad() { fail=$((fail + 1)); echo "chrome-trace: FAIL: $*"; }
 eq() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', want '$3'"; fi; }
+seq_() { if [ "$2" = "$3" ]; then sok; else bad "$1 (self-consistency): got '$2', want '$3'"; fi; }
 if ! command -v jq >/dev/null 2>&1; then
 	echo "chrome-trace: FAIL: jq not found (apt-get install jq)"
 	exit 1
@@ -50,9 +65,28 @@ show_runs() {
 	}' "$1" | sort -n
 }
 
+# the collections from ghc-events' text: per "GC stats" line, its
+# capability's last "starting GC" .. "finished GC" ("time<TAB>pause");
+# a stats line without both is said on stderr
+show_gcs() {
+	awk '/^[0-9]+: cap [0-9]+: / { t = $1; sub(/:$/, "", t); cap = $3; sub(/:$/, "", cap) }
+	/^[0-9]+: cap [0-9]+: starting GC$/ { st[cap] = t; delete en[cap] }
+	/^[0-9]+: cap [0-9]+: finished GC$/ { en[cap] = t }
+	/^[0-9]+: cap [0-9]+: GC stats for heap capset / {
+		if ((cap in st) && (cap in en)) printf "%s\t%.0f\n", st[cap], en[cap] - st[cap]
+		else print "no starting and finished GC before: " $0 > "/dev/stderr"
+		delete st[cap]; delete en[cap]
+	}' "$1" | sort -n
+}
+
 n=0
 for f in tests/fixtures/*.eventlog tests/fixtures/modern/*.eventlog; do
+	if [ ! -e "$f" ]; then
+		bad "no fixture matches $f"
+		continue
+	fi
 	b=$(basename "$f" .eventlog)
+	o=${f%.eventlog}.oracle.show
 	out=$T/$b.json
 	if ! "$H" export --chrome "$f" -o "$out" 2>"$T/err"; then
 		bad "$b: export failed: $(cat "$T/err")"
@@ -67,22 +101,30 @@ for f in tests/fixtures/*.eventlog tests/fixtures/modern/*.eventlog; do
 	eq "$b: malformed events" "$(jq '[.traceEvents[] | select((.ph | type) != "string" or .pid != 1
 		or (.tid | type) != "number" or (.ph != "M" and (.ts | type) != "number")
 		or (.ph == "X" and ((.dur | type) != "number" or .dur < 0)))] | length' "$out")" 0
-	# collections
+	# collections, against ghc-events' text
 	jq -r "$GCQ" "$out" >"$T/gc.got"
-	"$H" gcs --tsv "$f" 2>/dev/null | awk -F '\t' 'NR > 1 { print $1 "\t" $3 }' >"$T/gc.want"
-	if cmp -s "$T/gc.got" "$T/gc.want"; then ok; else
-		bad "$b: GC slices ($(wc -l <"$T/gc.got")) differ from gcs --tsv ($(wc -l <"$T/gc.want"))"
+	if [ -f "$o" ]; then
+		show_gcs "$o" >"$T/gc.show" 2>"$T/gc.err"
+		if [ -s "$T/gc.err" ]; then bad "$b: $(head -1 "$T/gc.err")"
+		elif sort -n "$T/gc.got" | cmp -s - "$T/gc.show"; then ok; else
+			bad "$b: GC slices ($(wc -l <"$T/gc.got")) differ from ghc-events show's collections ($(wc -l <"$T/gc.show")) (< export, > show)"
+			sort -n "$T/gc.got" | diff - "$T/gc.show" | grep '^[<>]' | head -4
+		fi
 	fi
-	# thread runs against threads --tsv
+	# (self-consistency) and against gcs --tsv
+	"$H" gcs --tsv "$f" 2>/dev/null | awk -F '\t' 'NR > 1 { print $1 "\t" $3 }' >"$T/gc.want"
+	if cmp -s "$T/gc.got" "$T/gc.want"; then sok; else
+		bad "$b: GC slices ($(wc -l <"$T/gc.got")) differ from gcs --tsv ($(wc -l <"$T/gc.want")) (self-consistency)"
+	fi
+	# (self-consistency) thread runs against threads --tsv
 	jq -r "$RUNQ" "$out" | sums >"$T/run.got"
 	"$H" threads --tsv "$f" 2>/dev/null | awk -F '\t' 'NR > 1 && $6 > 0 { print $1 "\t" $6 }' |
 		sort -n >"$T/run.want"
-	if cmp -s "$T/run.got" "$T/run.want"; then ok; else
-		bad "$b: per-thread run totals differ from threads --tsv"
+	if cmp -s "$T/run.got" "$T/run.want"; then sok; else
+		bad "$b: per-thread run totals differ from threads --tsv (self-consistency)"
 		diff "$T/run.got" "$T/run.want" | head -5
 	fi
 	# and against ghc-events' text
-	o=${f%.eventlog}.oracle.show
 	if [ -f "$o" ]; then
 		show_runs "$o" >"$T/run.show"
 		if cmp -s "$T/run.got" "$T/run.show"; then ok; else
@@ -90,8 +132,30 @@ for f in tests/fixtures/*.eventlog tests/fixtures/modern/*.eventlog; do
 			diff "$T/run.got" "$T/run.show" | head -5
 		fi
 	fi
-	# markers and messages
-	eq "$b: instants" "$(jq '[.traceEvents[] | select(.ph == "i")] | length' "$out")" \
+	# markers and messages: "time<TAB>cat<TAB>name", control bytes as "\x"
+	jq -r '.traceEvents[] | select(.ph == "i") | "\((.ts * 1000) | round)\t\(.cat)\t\(.name
+		| if (explode | any(. < 32 or . == 127)) then "\\x" else . end)"' "$out" >"$T/inst.got"
+	if [ -f "$o" ]; then
+		# the markers, both ways
+		awk -F '\t' '$2 == "marker" { print $1 "\t" $3 }' "$T/inst.got" | sort >"$T/mark.got"
+		sed -n 's/^\([0-9][0-9]*\): \(cap [0-9][0-9]*: \)\{0,1\}marker: /\1\t/p' "$o" | sort >"$T/mark.show"
+		if cmp -s "$T/mark.got" "$T/mark.show"; then ok; else
+			bad "$b: marker instants differ from ghc-events show's marker lines (< export, > show)"
+			diff "$T/mark.got" "$T/mark.show" | grep '^[<>]' | head -4
+		fi
+		# every other instant, a line of the show text
+		awk -F '\t' 'FNR == NR { if ($2 != "marker") want[$1 ": " $3] = 1; next }
+			{ t = $0; sub(/:.*/, "", t); l = $0; sub(/^[0-9]+: (cap [0-9]+: )?/, "", l)
+			  have[t ": " l] = 1; if (l ~ /^binary message /) have[t ": \\x"] = 1 }
+			END { for (k in want) if (!(k in have)) print k }' "$T/inst.got" "$o" >"$T/inst.miss"
+		if [ -s "$T/inst.miss" ]; then
+			bad "$b: $(wc -l <"$T/inst.miss" | tr -d ' ') instants not in ghc-events show's text: $(head -2 "$T/inst.miss" | tr '\n' ' ')"
+		else
+			ok
+		fi
+	fi
+	# (self-consistency) as many as markers --tsv lists
+	seq_ "$b: instants" "$(wc -l <"$T/inst.got" | tr -d ' ')" \
 		"$("$H" markers --tsv "$f" 2>/dev/null | awk 'NR > 1' | wc -l | tr -d ' ')"
 	# counters: one a HEAP_SIZE and a HEAP_LIVE event
 	if [ -f "$o" ]; then
@@ -155,5 +219,5 @@ fi
 eq "hostile label: jq reads the name back" "$(jq '[.traceEvents[] | select(.ph == "X" and .tid >= 1
 	and .name == "\u001b[2J\ufffd\ufffd\"\\\n on cap 0")] | length > 0' "$T/hostile.json")" true
 eq "hostile label: no raw ESC in the file" "$(grep -c "$(printf '\033')" "$T/hostile.json" || true)" 0
-echo "chrome-trace: $pass passed, $fail failed"
+echo "chrome-trace: $pass passed, $fail failed (and $self self-consistency checks passed, not counted above)"
 [ "$fail" -eq 0 ]

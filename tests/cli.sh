@@ -336,6 +336,7 @@ ev2='\000\023\000\000\000\000\000\000\000\024\000\003x\ty'
 printf "$hdr$ev1$ev2\377\377" >"$T/tabs"
 "$H" markers --tsv "$T/tabs" >"$T/out" 2>&1; check markers-tsv-escape 0 $?
 same markers-tsv-escape "$(printf 'time\tcap\tkind\ttext\n10\t\tmarker\ta\\tb\\nc\\\\d\n20\t\tmessage\tx\\ty')" "$(cat "$T/out")"
+# lint: glob-ok (have tests each name: a pattern that matched nothing fails there)
 for f in $F/*.eventlog "$T/tabs"; do
 	have "$f" || continue
 	name=$(basename "$f" .eventlog)
@@ -361,6 +362,7 @@ field() { awk -F'\t' -v k="$1" '$1 == k { print $2 }' "$T/sum"; } # a summary fi
 # over a whole run, the collections per generation and the elapsed MUT and
 # total times equal the program's own +RTS -s (GC time differs in profiled
 # runs and with heap censuses: not compared)
+# lint: glob-ok (have tests each name: a pattern that matched nothing fails there)
 for s in $F/*.rts-s.txt; do
 	have "$s" || continue
 	name=$(basename "$s" .rts-s.txt)

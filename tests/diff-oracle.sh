@@ -98,11 +98,16 @@ UNESC='function unesc(s,   o, k, c, d) {
 }'
 
 # ---- 1. summary (and the pauses' counts) against the run's +RTS -s ----
-# fig WHAT RTSKEY TSVKEY KIND: the cell, as KIND (commas, s3, s4, int),
-# equals the RTS's figure; in a run without the GC class, empty
+# fig WHAT RTSKEY TSVKEY KIND [SECTION]: the cell, as KIND (commas, s3,
+# s4, int), equals the RTS's figure; in a run without the GC class, empty.
+# A figure the parse of the run's report did not find is a failure (each
+# call is for a figure every report of its kind prints), never a pass
 fig() {
 	want=$(v "$T/rts" "$2")
-	[ -n "$want" ] || return 0
+	if [ -z "$want" ]; then
+		bad "$side: $1: no $2 figure parsed from $s (tests/rts-s.awk)"
+		return
+	fi
 	raw=$(cell "${5:-summary}" "$3" "$col")
 	if [ "$gcon" = 0 ]; then
 		# (a key no run has a figure of has no row at all)
@@ -121,6 +126,10 @@ fig() {
 rts_side() { # rts_side RUN
 	s=$D/$1.rts-s.txt
 	parse "$s" >"$T/rts"
+	# the parse found the report: its allocation and total time at least
+	if [ -z "$(v "$T/rts" alloc)" ] || [ -z "$(v "$T/rts" t_Total_el)" ]; then
+		bad "$side: tests/rts-s.awk found no report in $s (no bytes allocated or Total time)"
+	fi
 	"$H" summary "$D/$1.eventlog" >"$T/txt" 2>/dev/null
 	parse "$T/txt" >"$T/hec"
 	# (summary-rts.sh's) the -l flags' GC class, from the command line

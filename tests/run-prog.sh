@@ -19,6 +19,7 @@ PROG="sh $PWD/tests/tools/run-prog.sh"
 # group_left PGID: the processes of group PGID still alive (not zombies)
 group_left() {
 	for _st in /proc/[0-9]*/stat; do
+		[ -e "$_st" ] || continue # (a process gone since the pattern was expanded)
 		set -- $(sed 's/.*) //' "$_st" 2>/dev/null)
 		[ $# -ge 3 ] || continue
 		[ "$3" = "$G" ] && [ "$1" != Z ] && echo "${_st%/stat}"
@@ -28,6 +29,7 @@ group_left() {
 # children PID: the pids whose parent is PID
 children() {
 	for _st in /proc/[0-9]*/stat; do
+		[ -e "$_st" ] || continue # (a process gone since the pattern was expanded)
 		_pp=$(sed 's/.*) //' "$_st" 2>/dev/null | cut -d' ' -f2)
 		[ "$_pp" = "$1" ] && { _k=${_st#/proc/}; echo "${_k%/stat}"; }
 	done

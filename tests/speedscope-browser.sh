@@ -50,6 +50,7 @@ bad() { echo "speedscope-browser: $*"; fail=$((fail + 1)); }
 pkgs=""
 command -v node >/dev/null 2>&1 || pkgs="$pkgs nodejs"
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs npm"
+# lint: or-true-ok (none found is an empty name, a failure on the next line)
 CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
 [ -n "$CHROMIUM" ] || pkgs="$pkgs chromium"
 if [ -n "$pkgs" ]; then

@@ -390,8 +390,8 @@ EOF
 for prof in tests/fixtures/*.prof tests/fixtures/modern/*.prof; do
 	name=$(basename "${prof%.prof}")
 	log=${prof%.prof}.eventlog show=${prof%.prof}.oracle.show
-	if [ ! -e "$log" ] || [ ! -e "$show" ]; then
-		bad "$name: $log or $show missing"
+	if [ ! -e "$prof" ] || [ ! -e "$log" ] || [ ! -e "$show" ]; then
+		bad "$name: $prof, $log or $show missing"
 		continue
 	fi
 	slack=$SLACK total_slack=0

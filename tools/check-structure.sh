@@ -17,6 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 # ---- circles among viewer/'s files ----
 n=0
 for c in viewer/*.c; do
+	[ -e "$c" ] || { echo "structure: no viewer/*.c" >&2; exit 2; }
 	f=$(basename "$c" .c)
 	o=$B/viewer/$f.o
 	[ -e "$o" ] || { echo "structure: no $o (build first)" >&2; exit 2; }

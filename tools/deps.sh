@@ -109,6 +109,7 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "installing:$pkgs" >&2
 export DEBIAN_FRONTEND=noninteractive
+# lint: or-true-ok (stale lists only: the install that follows fails by itself)
 $sudo apt-get update -q >&2 || true
 if ! $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $pkgs >&2; then
 	report "hectic: "

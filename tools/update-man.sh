@@ -57,7 +57,7 @@ if cmp -s "$tmp/page" "$page"; then
 fi
 if [ "$check" = 1 ]; then
 	echo "$page is out of date with keymaps/: run make man" >&2
-	diff -u "$page" "$tmp/page" | head -20 >&2 || true
+	diff -u "$page" "$tmp/page" | head -20 >&2
 	exit 1
 fi
 cat "$tmp/page" >"$page"

@@ -49,6 +49,7 @@ reap() {
 	[ -r "/proc/$_rp/cmdline" ] || return 0
 	{ tr '\0' ' ' <"/proc/$_rp/cmdline"; } 2>/dev/null | grep -q hectic || return 0
 	for _st in /proc/[0-9]*/stat; do
+		[ -e "$_st" ] || continue # (a process gone since the pattern was expanded)
 		_rc=$(sed 's/.*) //' "$_st" 2>/dev/null | cut -d' ' -f2)
 		[ "$_rc" = "$_rp" ] || continue
 		_rk=${_st#/proc/}

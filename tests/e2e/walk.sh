@@ -121,6 +121,10 @@ key_of_id() { awk -F'\t' -v id="$1" '$2 == id { print $3; exit }' "$E2E_T/action
 name_of_id() { awk -F'\t' -v id="$1" '$2 == id { print $1; exit }' "$E2E_T/actions"; }
 # every view that opens on an action: "name ID pane|panel"
 for f in viewer/view_*.c; do
+	if [ ! -e "$f" ]; then
+		fail views "no viewer/view_*.c to learn the views from"
+		continue
+	fi
 	awk '
 	/^const struct view_ops view_[a-z_]+ = \{/ { inv = 1; name = ""; id = ""; pane = "panel" }
 	inv && /\.name = "/ { s = $0; sub(/.*\.name = "/, "", s); sub(/".*/, "", s); name = s }
@@ -307,6 +311,20 @@ after() {
 	return 0
 }
 
+# stuck NAME: send or enter gave up waiting (idle's 120 s): hectic still
+# alive is a hang, a failure, and the viewer is started again; a dead one
+# is after's crash
+stuck() {
+	if alive_now; then
+		capture
+		fail "$1" "hectic still busy 120 s after the keys (a hang?); status: $(status_line)"
+		relaunch
+	else
+		after "$1"
+	fi
+	return 0
+}
+
 # the pane shown: each pane's header word and row, learnt by opening it
 # from the event list
 learn_panes() {
@@ -317,7 +335,7 @@ learn_panes() {
 	while read -r name id kind; do
 		[ "$kind" = pane ] || continue
 		k=$(key_of_id "$id")
-		send "$k" || { after "$PASS/learn/$name" || :; continue; }
+		send "$k" || { stuck "$PASS/learn/$name"; continue; }
 		capture
 		sig=$(awk -v h="$H" 'NR == FNR { l[FNR] = $0; next }
 			FNR > 1 && FNR < h && $0 != l[FNR] { w = $1; sub(/:$/, "", w); print FNR, w; exit }' \
@@ -339,9 +357,10 @@ learn_panes() {
 }
 # enter NAME ID KIND KEY: from any state, into the context: the panel or
 # prompt closed, the right pane (or none), an interval marked, the
-# context's own key
+# context's own key. Status 1: not in the context (a failure said), 2: the
+# keys not taken in time (stuck's to report)
 enter() {
-	send "$CANCEL_KEY" || return 1
+	send "$CANCEL_KEY" || return 2
 	want=list
 	[ "$3" = pane ] && want=$1
 	look
@@ -354,7 +373,7 @@ enter() {
 	[ "$3" = pane ] && [ "$shown" != "$1" ] && ks="$ks $4"
 	[ "$3" = panel ] && ks="$ks $4"
 	# shellcheck disable=SC2086 # the keys are words
-	send $ks || return 1
+	send $ks || return 2
 	# a prompt as the context: the keys are its text
 	look
 	CTX_PROMPT=$PROMPT
@@ -417,7 +436,12 @@ walk() {
 				fail "$label" "no key in the default keymap"
 				continue
 			fi
-			enter "$cname" "$cid" "$ckind" "$ckey" || { after "$label/enter" || :; continue; }
+			enter "$cname" "$cid" "$ckind" "$ckey"
+			case $? in
+			0) ;;
+			2) stuck "$label/enter"; continue ;;
+			*) continue ;;
+			esac
 			rm -f "$E2E_WIN"
 			keys "$akey"
 			if ! idle 120 && alive_now; then
