@@ -79,13 +79,15 @@ twolines gcs-other-option 2 $? "hectic: unknown option '--hp'" "try 'hectic gcs 
 twolines summary-bad-short 2 $? "hectic: unknown option '-q'" "try 'hectic summary --help'"
 "$H" run --bogus prog >"$T/out" 2>&1
 twolines run-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic run --help'"
+"$H" diff --bogus a b >"$T/out" 2>&1
+twolines diff-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic diff --help'"
 # every command's --help explains each option of its usage line in a row
 # of its own (they were one usage line): the rows' left column (from
-# column 3 to 18: cli_help.c's row()) names it. diff's --help is the
-# lead's (cmd_diff.c): it has rows but for --raw and --escape.
+# column 3 to 18: cli_help.c's row()) names it (diff's own usage, in
+# cmd_diff.c, too).
 "$H" --help | awk '/^Commands:/ { c = 1; next } c && /^$/ { exit } c && /^  [a-z]/ { print $1 }' >"$T/cmds"
 same commands-listed yes "$([ "$(wc -l <"$T/cmds")" -ge 15 ] && echo yes)"
-for c in $(grep -vx diff "$T/cmds"); do
+for c in $(cat "$T/cmds"); do
 	"$H" $c --help >"$T/out" 2>&1
 	check "$c-help" 0 $?
 	tail -n +2 "$T/out" | grep -E '^  -' | cut -c3-18 >"$T/left"

@@ -412,7 +412,9 @@ static void usage(FILE *f)
 		   "  --align RE        measure from each run's first marker or message matching\n"
 		   "                    the POSIX extended regex RE instead\n"
 		   "  --all             also the figures that did not change\n"
-		   "  --tsv             section key a b delta ratio, times in ns, bytes as integers\n");
+		   "  --tsv             section key a b delta ratio, times in ns, bytes as integers\n"
+		   "  --raw             the log's text as it is (the default when not a terminal)\n"
+		   "  --escape          the log's text escaped for a terminal (the default on one)\n");
 }
 
 int cmd_diff(int argc, char **argv)
@@ -448,7 +450,7 @@ int cmd_diff(int argc, char **argv)
 		case 'E': escape = 1; break;
 		case 's': tsv = true; break;
 		case 'h': usage(stdout); return 0;
-		default: warn_badopt(argc, argv); usage(stderr); return EXIT_USAGE;
+		default: warn_badopt_try(argc, argv, "diff"); return EXIT_USAGE;
 		}
 	}
 	if (escape < 0)
