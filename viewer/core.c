@@ -46,6 +46,16 @@ void core_say(struct viewer *u, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
 	va_end(ap);
+	u->msg_hint = false;
+}
+
+void core_hint(struct viewer *u, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+	va_end(ap);
+	u->msg_hint = true;
 }
 
 /* ---- two runs: the one axis ---- */

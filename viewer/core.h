@@ -101,6 +101,9 @@ struct viewer {
 	char pattern[200];
 	struct prompt prompt; /* the open prompt's line */
 	char msg[300];
+	bool msg_hint; /* msg is a pane's key hints (core_hint): fitted to the
+			* status line, its last parts given up first, never
+			* in the message area */
 	/* the columns the status line's own fields took at the last frame: the
 	 * message comes after them or, when it does not fit there, whole in
 	 * the message area above the status line (draw_message) */
@@ -134,6 +137,11 @@ struct viewer {
 
 /* A status line message, replacing the last one. */
 void core_say(struct viewer *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Key hints as the message ("heap: M normalises, r ranks by peak, ..."):
+ * parts apart by ", ", the most useful first; where the status line has
+ * no room for all, the last parts give way ("…"), and they never take the
+ * message area. */
+void core_hint(struct viewer *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* ---- the window in time ---- */
 

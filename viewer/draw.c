@@ -163,8 +163,8 @@ static bool message_text(const struct viewer *u, struct sbuf *b)
 int draw_message_rows(const struct viewer *u)
 {
 	struct sbuf b;
-	if (!u->msg[0] || !message_text(u, &b))
-		return 0;
+	if (!u->msg[0] || u->msg_hint || !message_text(u, &b))
+		return 0; /* (hints are fitted to the status line) */
 	int rows = 0, w = u->L.cols - MESSAGE_X;
 	if (u->status_w + 2 + wrap_cols(b.p, b.n, u->ascii) > u->L.cols && w > 0)
 		rows = wrap_count(b.p, b.n, w, u->ascii);

@@ -132,7 +132,7 @@ static bool heap_open(struct viewer *u)
 		return true;
 	}
 	match_runs(u, p);
-	core_say(u, "heap: %s normalises, %s ranks by peak, %s highlights, %s/%s more or fewer bands, "
+	core_hint(u, "heap: %s normalises, %s ranks by peak, %s highlights, %s/%s more or fewer bands, "
 		 "%s on other lists its bands", core_key_for(u, ACT_PANE_MODE),
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_HIGHLIGHT),
 		 core_key_for(u, ACT_PANE_MORE), core_key_for(u, ACT_PANE_FEWER),

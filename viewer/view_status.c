@@ -7,6 +7,7 @@
 
 #include "core.h"
 #include "loader.h"
+#include "wrap.h"
 
 static void draw_status(struct viewer *u)
 {
@@ -56,8 +57,13 @@ static void draw_status(struct viewer *u)
 	 * there whole; else the message area above takes it (draw_message) */
 	u->status_w = draw_safe(L->status, 0, (const uint8_t *)line, strlen(line), L->cols, u->ascii);
 	int x = u->status_w + 2;
-	if (u->msg[0] && draw_message_rows(u) == 0)
+	if (u->msg[0] && u->msg_hint && x < L->cols) {
+		char fit[sizeof u->msg + 8];
+		wrap_hint(u->msg, L->cols - x, u->ascii, fit, sizeof fit);
+		draw_safe(L->status, x, (const uint8_t *)fit, strlen(fit), L->cols - x, u->ascii);
+	} else if (u->msg[0] && draw_message_rows(u) == 0) {
 		draw_safe(L->status, x, (const uint8_t *)u->msg, strlen(u->msg), L->cols - x, u->ascii);
+	}
 	attroff(draw_attr(u, C_STATUS));
 }
 

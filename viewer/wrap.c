@@ -194,3 +194,28 @@ char *wrap_title(const char *title, int width, bool ascii, char *out, size_t n)
 	snprintf(out + i, n - i, "%s", room < 0 ? "" : more);
 	return out;
 }
+
+char *wrap_hint(const char *hint, int width, bool ascii, char *out, size_t n)
+{
+	if (!n)
+		return out;
+	snprintf(out, n, "%s", hint);
+	const char *more = ascii ? "..." : "\u2026";
+	size_t len = strlen(out);
+	while (wrap_cols(out, len, ascii) > width) {
+		/* the last part gives way: cut at the last ", " */
+		char *c = NULL;
+		for (size_t i = 0; i + 1 < len; i++)
+			if (out[i] == ',' && out[i + 1] == ' ')
+				c = out + i;
+		if (!c)
+			return wrap_title(hint, width, ascii, out, n); /* one part: cut it */
+		len = (size_t)(c - out);
+		out[len] = 0;
+		if (wrap_cols(out, len, ascii) + 2 + wrap_cols(more, strlen(more), ascii) <= width) {
+			snprintf(out + len, n - len, ", %s", more);
+			return out;
+		}
+	}
+	return out;
+}

@@ -34,4 +34,10 @@ int wrap_count(const char *s, size_t n, int width, bool ascii);
  * cut, an ellipsis ("..." in ASCII mode) marking the cut. Returns out. */
 char *wrap_title(const char *title, int width, bool ascii, char *out, size_t n);
 
+/* A pane's key hints in width columns, into out (n bytes): parts apart by
+ * ", ", the most useful first. It fits: as it is. It does not: the last
+ * parts give way, ", …" saying so; a single part too wide is cut as
+ * wrap_title cuts. Returns out. */
+char *wrap_hint(const char *hint, int width, bool ascii, char *out, size_t n);
+
 #endif

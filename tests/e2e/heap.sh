@@ -265,7 +265,8 @@ check list-before "$LIST_RE"
 keys H
 check open-title "$TITLE_RE"
 check_not open-no-list "$ANY_LIST_RE"
-check_status open-message 'heap: M normalises, r ranks by peak, x highlights, >/< more'
+# (the hints' last parts give way on the status line, and say so: issue 33)
+check_status open-message "heap: M normalises, r ranks by peak, x highlights, (>/< more|$(printf '\342\200\246'))"
 get_window
 FULLW=$((T1 - T0))
 TR=$(title_row)

@@ -113,6 +113,26 @@ static void test_wrap_title(void **state)
 	assert_string_equal(wrap_title(t, 2, true, b, sizeof b), "");
 }
 
+/* A pane's hints: the last parts give way first, and say so. */
+static void test_wrap_hint(void **state)
+{
+	(void)state;
+	const char *h = "heap: M normalises, r ranks by peak, x highlights, >/< more or fewer bands";
+	char out[200];
+	assert_string_equal(wrap_hint(h, 200, false, out, sizeof out), h);
+	assert_string_equal(wrap_hint(h, 55, false, out, sizeof out),
+			    "heap: M normalises, r ranks by peak, x highlights, \u2026");
+	assert_string_equal(wrap_hint(h, 40, true, out, sizeof out), "heap: M normalises, r ranks by peak, ...");
+	assert_string_equal(wrap_hint(h, 25, false, out, sizeof out), "heap: M normalises, \u2026");
+	/* a first part alone too wide: cut */
+	wrap_hint(h, 10, false, out, sizeof out);
+	assert_true(wrap_cols(out, strlen(out), false) <= 10);
+	for (int w = 1; w < 90; w++) {
+		wrap_hint(h, w, false, out, sizeof out);
+		assert_true(wrap_cols(out, strlen(out), false) <= w);
+	}
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -121,6 +141,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_every_byte),
 		cmocka_unit_test(test_wrap_widths),
 		cmocka_unit_test(test_wrap_title),
+		cmocka_unit_test(test_wrap_hint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
