@@ -10,7 +10,8 @@
 # make it a row taller and shorter (within 1 .. 8), and the rc's
 # `set lane-height N` sets it (tests/unit/test_rc.c: a bad value).
 # Needs /usr/bin/python3 with pyte (python3-pyte) and the ptyshot tool
-# ($PTYSHOT, ../shared/tools/ptyshot.py by default, with python3-pil).
+# ($PTYSHOT, ../shared/tools/ptyshot.py beside the repository by default,
+# with python3-pil and fonts-dejavu-core; tools/deps.sh installs them).
 # Usage: tests/e2e/lanes-share.sh path/to/hectic. Exit 0 when every check
 # passed.
 set -u
@@ -25,8 +26,9 @@ SHOT=${PTYSHOT:-$(cd .. && pwd)/shared/tools/ptyshot.py}
 n=0 nbad=0
 pass() { n=$((n + 1)); }
 fail() { n=$((n + 1)); nbad=$((nbad + 1)); echo "FAIL lanes-share: $1: $2"; }
-if [ ! -x "$PY" ] || ! "$PY" -c 'import pyte, PIL' 2>/dev/null || [ ! -f "$SHOT" ]; then
-	echo "lanes-share: needs $PY with pyte and PIL (python3-pyte python3-pil) and $SHOT"
+FONT=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf # (ptyshot's render.py)
+if [ ! -x "$PY" ] || ! "$PY" -c 'import pyte, PIL' 2>/dev/null || [ ! -f "$SHOT" ] || [ ! -f "$FONT" ]; then
+	echo "lanes-share: needs $PY with pyte and PIL (python3-pyte python3-pil), $FONT (fonts-dejavu-core) and $SHOT"
 	echo "lanes-share: 1 checks, 1 failed"
 	exit 1
 fi
