@@ -604,7 +604,9 @@ start 120 32 NO_COLOR=1 -- "$E2E_T/evil.eventlog"
 wait_for "$READY"
 check evil-list 'has label "\\x1b\[31mevil\\x07"'
 check evil-list-tag 'running thread 1  \[\\x1b\[31mevil\\x07\]'
-check evil-lane '^cap 0 .*\\x1b\[31mevil\\x07'
+# the thread's label on the lane's bottom row (the lane height's last)
+_y=$((1 + $(win_field 8)))
+if row $_y | grep -q '\\x1b\[31mevil\\x07'; then pass; else fail evil-lane "lane's bottom row $_y: '$(row $_y)'"; fi
 evil_raw evil-raw
 keys t
 check evil-threads ' 1 .*\\x1b\[31mevil\\x07'
@@ -804,23 +806,28 @@ lanes_ok() {
 			if (!(c in f)) f[c] = t; l[c] = t }
 		END { for (c in f) print c, f[c], l[c] }' >"$E2E_T/extent"
 	: >"$E2E_T/caps"
+	# lane i's rows start at 2 + i x the lane height (the 8th field)
+	_h=${8:-}
+	if [ -z "$_h" ]; then fail "$_n-height" "no lane height in the window file: $(window)"; return; fi
 	_i=0
 	while [ $_i -lt "$5" ]; do
-		_c=$(row $((2 + _i)) | sed -n 's/^cap \([0-9]*\) .*/\1/p')
-		awk -v r=$((2 + _i)) -v c="$_c" '$1 == c { print r, $1, $2, $3 }' "$E2E_T/extent" >>"$E2E_T/caps"
+		_y=$((2 + _i * _h))
+		_c=$(row $_y | sed -n 's/^cap \([0-9]*\) .*/\1/p')
+		awk -v r=$_y -v c="$_c" '$1 == c { print r, $1, $2, $3 }' "$E2E_T/extent" >>"$E2E_T/caps"
 		_i=$((_i + 1))
 	done
 	if out=$(LC_ALL=C awk -v mode="$_m" -v ascii="$_a" -v t0="$1" -v t1="$2" -v plotw="$3" \
-		-v cursor="$7" -f tests/e2e/lanes.awk "$E2E_T/caps" "$E2E_T/act" "$E2E_CELLS"); then
+		-v cursor="$7" -v h="$_h" -f tests/e2e/lanes.awk "$E2E_T/caps" "$E2E_T/act" "$E2E_CELLS"); then
 		pass
 		[ -n "${E2E_VERBOSE:-}" ] && echo "e2e: $_n: $out"
 	else
 		fail "$_n" "$out"
 	fi
 }
-# glyphs: the lanes (rows 2..5 of threaded) hold this pattern
+# glyphs: the lanes (rows 2 .. 2 + nlanes x height - 1) hold this pattern
 lanes_have() { # NAME RE
-	if sed -n '3,6p' "$E2E_SCREEN" | grep -q -- "$2"; then pass; else fail "$1" "no /$2/ in the lanes"; fi
+	_last=$((2 + $(win_field 5) * $(win_field 8)))
+	if sed -n "3,${_last}p" "$E2E_SCREEN" | grep -q -- "$2"; then pass; else fail "$1" "no /$2/ in the lanes"; fi
 }
 
 start 120 32 -- $TH
@@ -1015,7 +1022,9 @@ wait_for "$READY"
 check spoof-list-label 'has label "w\\u202ek\\u200bx\\ufeff"'
 check spoof-list-marker 'marker: round\\u202e1'
 check spoof-list-tag 'running thread 1  \[w\\u202ek\\u200bx\\ufeff\]'
-check spoof-lane '^cap 0 .*w\\u202ek\\u200bx\\ufeff'
+# the thread's label on the lane's bottom row (the lane height's last)
+_y=$((1 + $(win_field 8)))
+if row $_y | grep -q 'w\\u202ek\\u200bx\\ufeff'; then pass; else fail spoof-lane "lane's bottom row $_y: '$(row $_y)'"; fi
 check_status spoof-file-name ' x\\u202egol\.eventlog '
 # the message goes after the escaped line, not over its end
 check_status spoof-status-whole 'gol\.eventlog .* events: all  \? for help'
