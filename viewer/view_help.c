@@ -56,15 +56,15 @@ static const char *legend_text(const struct viewer *u, enum legend_item i, char 
 		return u->ncolors == 8 ? "yellow on running: GC, height = share"
 				       : "orange on running: GC, height = share";
 	case LG_GC_WEAK: return "";
-	case LG_RUN_GC_MONO: return "underlined: running, and some GC";
+	case LG_RUN_GC_MONO: return "a cell of running and GC: the larger";
 	case LG_GC_HEAVY_MONO: return "GC: half the cell or more";
 	case LG_GC_LIGHT_MONO: return "GC: under half the cell";
 	case LG_IDLE: return "blank: idle";
 	case LG_NODATA: return "no data: outside the cap's events";
 	case LG_CURSOR: return "the cursor's column";
 	case LG_UTIL: return "util: the caps' mean share running";
-	case LG_MINOR: return "GC bar: pauses' share (initiating cap's)";
-	case LG_MAJOR: return "GC bar: a major GC's; wins a shared column";
+	case LG_MINOR: return "GC bar: pause share (initiating cap's)";
+	case LG_MAJOR: return "GC bar: a major GC's (wins a column)";
 	case LG_SPAN: return "GC bar: span, other caps still in GC";
 	case LG_HEAP: return "heap: heap size (sparkline)";
 	case LG_LIVE: return "live: live data (sparkline)";
@@ -90,7 +90,7 @@ static const struct cell_sample {
 	{ LG_RUN, 4, { 0.25f, 0.5f, 0.75f, 1 }, { 0 } },
 	{ LG_GC, 3, { 0.5f, 0.25f, 0 }, { 0.4f, 0.6f, 1 } },
 	{ LG_GC_WEAK, 3, { 0.5f, 0.25f, 0 }, { 0.05f, 0.1f, 0.1f } },
-	{ LG_RUN_GC_MONO, 2, { 0.5f, 0.75f }, { 0.1f, 0.1f } },
+	{ LG_RUN_GC_MONO, 2, { 0.75f, 0.25f }, { 0.25f, 0.75f } },
 	{ LG_GC_HEAVY_MONO, 1, { 0 }, { 1 } },
 	{ LG_GC_LIGHT_MONO, 1, { 0 }, { 0.1f } },
 };

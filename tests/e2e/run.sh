@@ -764,14 +764,15 @@ wait_for "$READY"
 keys '?'
 check legend-title 'legend \(a column is a slice of time\)'
 check legend-running '▂▄▆█ +running: height = share of the column'
-check legend-gc 'orange on top: GC, and GC >= idle'
-check legend-gc-weak 'brown on top: GC, and GC < idle'
+check legend-gc 'orange on running: GC, height = share'
+# one GC colour now: its height tells the share
+check_not legend-gc-weak 'brown'
 check legend-idle 'blank: idle'
 check legend-nodata "╱╱╱ +no data: outside the cap's events"
 check legend-cursor "the cursor's column"
 check legend-util 'util: the caps. mean share running'
-check legend-minor '▄▄▄ +GC bar: a pause'
-check legend-major '███ +GC bar: the pause of a major GC'
+check legend-minor "▄▄▄ +GC bar: pause share \\(initiating cap's\\)"
+check legend-major "███ +GC bar: a major GC's \\(wins a column\\)"
 check legend-span '─── +GC bar: span, other caps still in GC'
 check legend-heap 'heap: heap size'
 check legend-live 'live: live data'
@@ -779,10 +780,11 @@ check legend-marker '▾ +ruler: a user marker'
 check legend-tick '│\+5us ruler: offset from the bold time'
 check legend-mark 'ruler: the marked interval'
 check legend-keys 'event list times: the ruler.s unit or ns'
-# the samples are drawn as the lanes are: orange (208) over green (34)
+# the samples are drawn as the lanes are: running green (34) on GC orange
+# (208) for half and a quarter running, then all GC (orange, no background)
 capture_e
-grep -q "$ESC\\[38;5;34m$ESC\\[48;5;208m▄▂ " "$E2E_SCREEN_E" && pass ||
-	fail legend-gc-colours "no green-on-orange sample: $(grep 'orange on top' "$E2E_SCREEN_E" | cat -v)"
+grep -q "$ESC\\[38;5;34m$ESC\\[48;5;208m▄▂$ESC\\[38;5;208m$ESC\\[49m█" "$E2E_SCREEN_E" && pass ||
+	fail legend-gc-colours "no green-on-orange sample: $(grep 'orange on running' "$E2E_SCREEN_E" | cat -v)"
 keys q q
 check_exit legend-quit 0
 
@@ -900,9 +902,12 @@ check_exit lanes-killed-quit 0
 start 120 32 NO_COLOR=1 -- $TH
 wait_for "$READY"
 keys '?'
-check legend-mono-heavy '▓ +GC: >= running and >= idle'
-check legend-mono-light '▒ +GC: >= running, < idle'
-check legend-mono-under 'underlined: running, and some GC'
+check legend-mono-heavy '▓ +GC: half the cell or more'
+check legend-mono-light '▒ +GC: under half the cell'
+# running 3/4 with GC 1/4 draws a full block, 1/4 with 3/4 a dark shade
+# (no underline: the viewer does not draw one)
+check legend-mono-run-gc '█▓ +a cell of running and GC: the larger'
+check_not legend-mono-no-under 'underlined'
 check legend-mono-nodata "╱╱╱ +no data"
 keys Escape
 wait_change
@@ -932,7 +937,7 @@ lanes_have ascii-gc '[Gg]'
 lanes_have ascii-running '[.:=+*#@-]'
 keys '?'
 check legend-ascii-levels '[.:=+*#@-]{4} +running: height'
-check legend-ascii-gc 'G +GC: >= running and >= idle'
+check legend-ascii-gc 'G +GC: half the cell or more'
 check legend-ascii-nodata '/// +no data'
 keys q q
 check_exit ascii-mono-quit 0
