@@ -71,6 +71,8 @@
 	X(PAGE_DOWN, "page-down", 0, "move down a page in the event list or a panel")    \
 	X(LANES_UP, "lanes-up", 1, "scroll the capability lanes up")                     \
 	X(LANES_DOWN, "lanes-down", 1, "scroll the capability lanes down")               \
+	X(LANES_TALLER, "lanes-taller", 1, "draw the capability lanes a row taller (at most 8 rows each)") \
+	X(LANES_SHORTER, "lanes-shorter", 1, "draw the capability lanes a row shorter (at least 1 row each)") \
 	X(SELECT, "select", 0, "choose the highlighted item")                            \
 	X(CANCEL, "cancel", 1, "close the panel, or clear the mark")                     \
 	X(REDRAW, "redraw", 1, "redraw the screen")

@@ -79,6 +79,8 @@ static const struct keybind default_map[] = {
 	B("<Space>", PAGE_DOWN),
 	B("K", LANES_UP),
 	B("J", LANES_DOWN),
+	B(")", LANES_TALLER),
+	B("(", LANES_SHORTER),
 	B("<Enter>", SELECT),
 	B("<Escape>", CANCEL),
 	B("<C-l>", REDRAW),

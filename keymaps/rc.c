@@ -13,10 +13,13 @@
 
 #include "../model/regex_guard.h"
 
-enum { OPT_KEYMAP, OPT_COLOR, OPT_ASCII, OPT_RAW_MAX, OPT_HEAP_BANDS, OPT_COUNT };
+enum { OPT_KEYMAP, OPT_COLOR, OPT_ASCII, OPT_RAW_MAX, OPT_HEAP_BANDS, OPT_LANE_HEIGHT, OPT_COUNT };
 
 static const char *const color_values[] = { "auto", "256", "8", "none", NULL };
 static const char *const ascii_values[] = { "auto", "on", "off", NULL };
+/* (the index of each is its height; auto: 0) */
+static const char *const lane_height_values[] = { "auto", "1", "2", "3", "4", "5", "6", "7", "8",
+						  NULL };
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -38,6 +41,11 @@ static const struct rc_option options[OPT_COUNT] = {
 			     "The heap pane's bands drawn on their own, at most (the rest "
 			     "are summed as other), from 1 to " STR(RC_HEAP_BANDS_MAX)
 			     "; --bands overrides it." },
+	[OPT_LANE_HEIGHT] = { "lane-height", lane_height_values, NULL,
+			      "Rows per capability lane, 1 to 8, or auto: the tallest that shows "
+			      "every capability in half of the rows the timeline leaves (one row "
+			      "when they do not all fit). The lanes-taller and lanes-shorter keys "
+			      "change it while hectic runs." },
 };
 
 /* Longer words are not keys, actions or values anyone means. */
@@ -269,6 +277,9 @@ static void do_set(struct rc *rc, unsigned line, const struct word *w)
 		break;
 	case OPT_ASCII:
 		rc->ascii = (enum rc_ascii)i;
+		break;
+	case OPT_LANE_HEIGHT:
+		rc->lane_height = (int)i;
 		break;
 	}
 }

@@ -69,6 +69,7 @@ struct rc {
 	enum rc_ascii ascii;
 	size_t raw_max;
 	size_t heap_bands;
+	int lane_height;        /* rows per capability lane, 1 .. 8; 0: auto */
 	struct rc_bind *binds;  /* in file order */
 	size_t nbinds;
 	/* span START STOP lines: a pair of POSIX extended regexes, each with

@@ -197,6 +197,8 @@ if sh tests/e2e/gc_histogram.sh "$HECTIC"; then ok; else bad e2e-gc-histogram; f
 if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi
 # the viewer with two logs: rows, alignment, Tab, bad input (issue 21)
 if sh tests/e2e/two.sh "$HECTIC"; then ok; else bad e2e-two; fi
+# the lanes' GC area against hectic activity and +RTS -s; the lanes' height (issue 33)
+if sh tests/e2e/lanes-share.sh "$HECTIC"; then ok; else bad e2e-lanes-share; fi
 if sh tests/e2e/compare-sparks.sh "$HECTIC"; then ok; else bad e2e-compare-sparks; fi
 if sh tests/e2e/compare-ticky.sh "$HECTIC"; then ok; else bad e2e-compare-ticky; fi
 if sh tests/e2e/compare-spans.sh "$HECTIC"; then ok; else bad e2e-compare-spans; fi

@@ -20,6 +20,8 @@ what=${1:-build}
 #   NAME      a command on the PATH
 #   pc=MOD    a pkg-config module (what the Makefile links with)
 #   h=HEADER  a C header the compiler finds (the C library's)
+#   py=MOD    a module /usr/bin/python3 imports (Debian's python3-* packages)
+#   f=PATH    a file that must exist (a font)
 # On a minimal Debian most of the commands come with the system (coreutils,
 # mawk, sed, grep, diffutils, findutils); they are listed all the same, so
 # that a machine without one names it instead of failing half way.
@@ -33,7 +35,10 @@ env:coreutils head:coreutils id:coreutils ln:coreutils mkdir:coreutils
 mkfifo:coreutils mktemp:coreutils mv:coreutils rm:coreutils sleep:coreutils
 sort:coreutils stty:coreutils tail:coreutils timeout:coreutils tr:coreutils
 truncate:coreutils wc:coreutils dd:coreutils touch:coreutils jq:jq python3:python3
-bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils stat:coreutils"
+bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils stat:coreutils
+py=pyte:python3-pyte py=PIL:python3-pil f=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core"
+# (tests/e2e/lanes-share.sh: a terminal emulator's screen through
+# ../shared/tools/ptyshot.py, which renders it in DejaVu Sans Mono)
 # tests/speedscope-browser.sh: speedscope itself (npm, pinned in
 # tests/consumers/package-lock.json) in headless Chromium
 CONSUMERS="node:nodejs npm:npm chromium:chromium sha256sum:coreutils"
@@ -56,6 +61,8 @@ have() { # have WHAT: is it there?
 		command -v cc >/dev/null 2>&1 &&
 			printf '#include <%s>\n' "${1#h=}" | cc -E -x c - >/dev/null 2>&1
 		;;
+	py=*) [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import ${1#py=}" >/dev/null 2>&1 ;;
+	f=*) [ -f "${1#f=}" ] ;;
 	*) command -v "$1" >/dev/null 2>&1 ;;
 	esac
 }
@@ -63,6 +70,8 @@ describe() { # describe WHAT: for a message
 	case $1 in
 	pc=*) echo "pkg-config module ${1#pc=}" ;;
 	h=*) echo "C header <${1#h=}>" ;;
+	py=*) echo "python3 module ${1#py=}" ;;
+	f=*) echo "file ${1#f=}" ;;
 	*) echo "command $1" ;;
 	esac
 }

@@ -404,6 +404,34 @@ static void do_lanes(struct viewer *u, enum action a)
 	u->lanes_top += a == ACT_LANES_UP ? -1 : 1;
 }
 
+/* A row more or fewer per lane, from the height drawn (the layout's
+ * choice, or the user's), within 1 .. LAYOUT_LANE_H_MAX and what the
+ * screen leaves the lanes. */
+static void do_lane_height(struct viewer *u, enum action a)
+{
+	int h = u->L.lane_h > 0 ? u->L.lane_h : 1;
+	int want = h + (a == ACT_LANES_TALLER ? 1 : -1);
+	if (want < 1 || want > LAYOUT_LANE_H_MAX) {
+		core_say(u, "lanes: %d row%s per capability, the %s", h, h == 1 ? "" : "s",
+			 want < 1 ? "fewest" : "most");
+		return;
+	}
+	struct layout probe;
+	if (u->ready && u->other)
+		layout_compute_two_h(&probe, u->L.rows, u->L.cols, u->tr.ncaps, u->other->tr.ncaps,
+				     u->lanes_top, !u->swapped, want);
+	else
+		layout_compute_h(&probe, u->L.rows, u->L.cols, u->tr.ncaps, u->lanes_top, want);
+	if (probe.lane_h != want) {
+		core_say(u, "lanes: %d row%s per capability, the most this screen has room for", h,
+			 h == 1 ? "" : "s");
+		return;
+	}
+	u->lane_h = want;
+	core_say(u, "lanes: %d row%s per capability (rc: set lane-height %d)", want,
+		 want == 1 ? "" : "s", want);
+}
+
 static void do_cancel(struct viewer *u, enum action a)
 {
 	(void)a;
@@ -437,6 +465,8 @@ static const action_fn handlers[ACT_COUNT] = {
 	[ACT_TOGGLE_TIMES] = do_toggle_times,
 	[ACT_LANES_UP] = do_lanes,
 	[ACT_LANES_DOWN] = do_lanes,
+	[ACT_LANES_TALLER] = do_lane_height,
+	[ACT_LANES_SHORTER] = do_lane_height,
 	[ACT_SELECT] = do_nothing,
 	[ACT_CANCEL] = do_cancel,
 	[ACT_REDRAW] = do_redraw,

@@ -89,6 +89,8 @@ struct viewer {
 	uint32_t list_thread; /* the event list shows this thread's events only (0: all) */
 	int32_t list_cap;     /* ... this capability's only (LIST_ANY: all) */
 	int lanes_top;
+	int lane_h; /* rows per capability lane (1 .. LAYOUT_LANE_H_MAX; 0: the
+		    * layout chooses): the rc's lane-height, and the keys */
 	uint64_t sel_time, sel_off; /* the event list's selected event */
 	bool sel_valid;
 	const struct view_ops *view; /* the focused panel; NULL: none */

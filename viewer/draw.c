@@ -42,11 +42,10 @@ void draw_setup_colors(struct viewer *u)
 	init_pair(C_MARK, -1, c256 ? 238 : COLOR_BLUE);
 	init_pair(C_STATUS, c256 ? 255 : COLOR_WHITE, c256 ? 24 : COLOR_BLUE);
 	init_pair(C_DIM, c256 ? 244 : COLOR_WHITE, -1);
-	/* a lane cell is a stacked bar: running (green) from the bottom, and
-	 * above it orange when GC takes half of the rest or more, brown when
-	 * it takes less (8 colours: yellow either way) */
+	/* a lane is a stacked bar: running (green) from the bottom, GC
+	 * (orange; 8 colours: yellow) on top of it; a cell where running
+	 * meets GC is green on orange */
 	init_pair(C_RUN_GC, c256 ? 34 : COLOR_GREEN, c256 ? 208 : COLOR_YELLOW);
-	init_pair(C_RUN_GCW, c256 ? 34 : COLOR_GREEN, c256 ? 94 : COLOR_YELLOW);
 	init_pair(C_NODATA, c256 ? 240 : COLOR_WHITE, -1);
 	init_pair(C_PANEL, c256 ? 255 : COLOR_WHITE, c256 ? 236 : COLOR_BLACK);
 }
@@ -195,30 +194,30 @@ void draw_message(const struct viewer *u)
 	sbuf_free(&b);
 }
 
-/* One lane cell. With colours, a stacked bar: running in eighths from the
- * bottom (green) and, when the column holds GC, the rest orange (GC takes
- * half of it or more) or brown (less). Without colours the glyph alone
- * tells running (levels), GC (shades) and idle apart; running with some GC
- * is underlined. Outside the capability's data: a dim hatch. */
+/* One lane cell (layout_lane_row). With colours, its lower part's glyph
+ * (an eighth-block level) in that part's colour on the upper part's:
+ * running green, GC orange, idle blank. Without colours the glyph alone:
+ * running as a level, GC as a shade (dense when the cell is half GC or
+ * more, light when less), a cell where running meets GC as the part that
+ * fills more of it. Outside the capability's data: a dim hatch. */
 void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_t extra)
 {
-	const char *g;
-	attr_t a;
-	if (u->ncolors) {
-		if (c.kind == LAYOUT_CELL_NODATA) {
-			g = G_NODATA(u);
-			a = COLOR_PAIR(C_NODATA);
-		} else {
-			g = level_glyph(u, c.run8);
-			a = COLOR_PAIR(c.gc == 2 ? C_RUN_GC : c.gc ? C_RUN_GCW : C_RUN);
-		}
-	} else {
-		switch (c.kind) {
-		case LAYOUT_CELL_NODATA: g = G_NODATA(u); a = A_DIM; break;
-		case LAYOUT_CELL_GC: g = c.gc == 2 ? G_GC_HEAVY(u) : G_GC_LIGHT(u); a = A_BOLD; break;
-		case LAYOUT_CELL_RUN: g = level_glyph(u, c.run8); a = c.gc ? A_UNDERLINE : A_NORMAL; break;
-		default: g = " "; a = A_NORMAL; break;
-		}
+	const char *g = level_glyph(u, c.level);
+	attr_t a = A_NORMAL;
+	if (c.lo == LAYOUT_PART_NODATA) {
+		g = G_NODATA(u);
+		a = u->ncolors ? COLOR_PAIR(C_NODATA) : A_DIM;
+	} else if (u->ncolors) {
+		if (c.lo == LAYOUT_PART_GC)
+			a = COLOR_PAIR(C_GC);
+		else if (c.lo == LAYOUT_PART_RUN)
+			a = COLOR_PAIR(c.hi == LAYOUT_PART_GC ? C_RUN_GC : C_RUN);
+	} else if (c.lo == LAYOUT_PART_GC || (c.hi == LAYOUT_PART_GC && c.level < 4)) {
+		int gc8 = c.lo == LAYOUT_PART_GC ? c.level : 8 - c.level;
+		g = gc8 >= 4 ? G_GC_HEAVY(u) : G_GC_LIGHT(u);
+		a = A_BOLD;
+	} else if (c.hi == LAYOUT_PART_GC) {
+		g = level_glyph(u, 8);
 	}
 	attron(a | extra);
 	mvaddstr(y, x, g);
@@ -301,8 +300,9 @@ void draw_scroll(struct viewer *u, int n, int h)
 
 /* For the end-to-end tests: the frame's window and columns, written to the
  * file HECTIC_DEBUG_WINDOW names (whole, by a rename) as one line
- * "t0 t1 plotw lanes_top nlanes exact cursor_col" (ns, exclusive end;
- * cursor_col -1 when the cursor is out of view). */
+ * "t0 t1 plotw lanes_top nlanes exact cursor_col lane_h" (ns, exclusive
+ * end; cursor_col -1 when the cursor is out of view; lane_h the rows per
+ * lane). */
 static void write_window(const struct viewer *u)
 {
 	char tmp[4096];
@@ -311,9 +311,9 @@ static void write_window(const struct viewer *u)
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return;
-	fprintf(f, "%llu %llu %d %d %d %d %d\n", (unsigned long long)u->t0,
+	fprintf(f, "%llu %llu %d %d %d %d %d %d\n", (unsigned long long)u->t0,
 		(unsigned long long)u->t1, u->L.plotw, u->L.lanes_top, u->L.nlanes, u->exact,
-		layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor));
+		layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor), u->L.lane_h);
 	if (fclose(f) == 0)
 		rename(tmp, u->winfile);
 }
@@ -347,11 +347,12 @@ void draw_frame(struct viewer *u)
 	/* while loading, the skeleton's lanes; the views' tracks and the
 	 * pane wait for the log */
 	if (u->ready && u->other)
-		layout_compute_two(&u->L, LINES, COLS, u->tr.ncaps, u->other->tr.ncaps, u->lanes_top,
-				   !u->swapped);
+		layout_compute_two_h(&u->L, LINES, COLS, u->tr.ncaps, u->other->tr.ncaps,
+				     u->lanes_top, !u->swapped, u->lane_h);
 	else
-		layout_compute(&u->L, LINES, COLS, u->ready ? u->tr.ncaps : draw_skeleton_lanes(u),
-			       u->lanes_top);
+		layout_compute_h(&u->L, LINES, COLS,
+				 u->ready ? u->tr.ncaps : draw_skeleton_lanes(u), u->lanes_top,
+				 u->lane_h);
 	u->lanes_top = u->L.lanes_top;
 	bool has[VIEWS_MAX] = { false };
 	if (u->ready)

@@ -17,7 +17,7 @@
 struct viewer;
 
 enum color { C_RUN = 1, C_GC, C_MAJOR, C_HEAP, C_LIVE, C_MARKER, C_MARK, C_STATUS, C_DIM,
-	     C_RUN_GC, C_RUN_GCW, C_NODATA, C_PANEL };
+	     C_RUN_GC, C_NODATA, C_PANEL };
 
 /* The colour pairs, for u->o.color, NO_COLOR and the terminal; sets
  * u->ncolors. */

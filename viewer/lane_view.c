@@ -14,20 +14,20 @@ int lane_view_util(const float *run, size_t ncaps, size_t stride)
 	return layout_level8(sum / (double)ncaps, 1.0);
 }
 
-static bool same_cell(struct layout_cell a, struct layout_cell b)
+static bool same_column(struct layout_lane a, struct layout_lane b)
 {
-	return a.kind == b.kind && a.run8 == b.run8 && a.gc == b.gc;
+	return a.kind == b.kind && a.run == b.run && a.top == b.top;
 }
 
 bool lane_view_same(void *ctx, size_t ncaps, const float *run_lo, const float *run_hi,
 		    const float *gc_lo, const float *gc_hi, const float *nodata)
 {
-	(void)ctx;
+	int h = ctx ? ((const struct lane_view_ctx *)ctx)->height : 1;
 	for (size_t c = 0; c < ncaps; c++) {
-		struct layout_cell a = layout_lane_cell(run_lo[c], gc_lo[c], nodata[c]);
-		if (!same_cell(a, layout_lane_cell(run_lo[c], gc_hi[c], nodata[c])) ||
-		    !same_cell(a, layout_lane_cell(run_hi[c], gc_lo[c], nodata[c])) ||
-		    !same_cell(a, layout_lane_cell(run_hi[c], gc_hi[c], nodata[c])))
+		struct layout_lane a = layout_lane_column(run_lo[c], gc_lo[c], nodata[c], h);
+		if (!same_column(a, layout_lane_column(run_lo[c], gc_hi[c], nodata[c], h)) ||
+		    !same_column(a, layout_lane_column(run_hi[c], gc_lo[c], nodata[c], h)) ||
+		    !same_column(a, layout_lane_column(run_hi[c], gc_hi[c], nodata[c], h)))
 			return false;
 	}
 	return lane_view_util(run_lo, ncaps, 1) == lane_view_util(run_hi, ncaps, 1);

@@ -15,12 +15,20 @@
 struct store;
 struct tracks;
 
-/* frac_view's same for the timeline: every capability's lane cell
- * (layout_lane_cell) and the activity graph's level (layout_level8 of the
- * mean running fraction) are the same for every value between the
- * bounds. Each part of a cell and the level only grow (or only shrink)
- * with each of run and gc, so the four corners of the bounds decide. ctx
- * is unused. */
+/* The context of the timeline's frac_view: the viewer (for its thread
+ * callback), and the lanes' rows each. */
+struct lane_view_ctx {
+	void *view;
+	int height;
+};
+
+/* frac_view's same for the timeline: every capability's lane column
+ * (layout_lane_column, at ctx's height; NULL ctx: one row) and the
+ * activity graph's level (layout_level8 of the mean running fraction) are
+ * the same for every value between the bounds. The column's boundaries
+ * and the level only grow with each of run and gc (the least eighth a
+ * share gets included; when GC rises from none the corners differ), so
+ * the four corners of the bounds decide. ctx: a struct lane_view_ctx. */
 bool lane_view_same(void *ctx, size_t ncaps, const float *run_lo, const float *run_hi,
 		    const float *gc_lo, const float *gc_hi, const float *nodata);
 

@@ -5,7 +5,28 @@
 
 #include "../model/timefmt.h"
 
+/* The rows per lane for n lanes in maxrows rows: lane_h (0: the tallest
+ * that fits them all, one when none does), at most LAYOUT_LANE_H_MAX and
+ * at most maxrows. */
+static int lane_height(int lane_h, size_t n, int maxrows)
+{
+	int h = lane_h;
+	if (h <= 0)
+		h = n && (size_t)maxrows >= n ? (int)((size_t)maxrows / n) : 1;
+	if (h > LAYOUT_LANE_H_MAX)
+		h = LAYOUT_LANE_H_MAX;
+	if (h > maxrows)
+		h = maxrows;
+	return h < 1 ? 1 : h;
+}
+
 void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top)
+{
+	layout_compute_h(l, rows, cols, ncaps, lanes_top, 1);
+}
+
+void layout_compute_h(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top,
+		      int lane_h)
 {
 	l->rows = rows;
 	l->cols = cols;
@@ -17,7 +38,9 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 	if (rest < 2)
 		rest = 2;
 	int lanes = (int)ncaps;
-	int maxl = rest / 2 > 1 ? rest / 2 : 1;
+	int maxrows = rest / 2 > 1 ? rest / 2 : 1;
+	int h = lane_height(lane_h, ncaps, maxrows);
+	int maxl = maxrows / h;
 	if (lanes > maxl)
 		lanes = maxl;
 	if (lanes < 1)
@@ -31,7 +54,8 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 	l->util = 1;
 	l->lane0 = 2;
 	l->nlanes = lanes;
-	l->gcbar = l->lane0 + lanes;
+	l->lane_h = h;
+	l->gcbar = l->lane0 + lanes * h;
 	l->heap = l->gcbar + 1;
 	l->live = l->heap + 1;
 	l->tracks0 = l->ntracks = 0;
@@ -44,12 +68,13 @@ void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lane
 	l->nlanes2 = -1;
 }
 
-/* A run's rows from row y: util, lanes, GC, heap, live; the next free row. */
-static int block(int y, int nl, int *util, int *lane0, int *gcbar, int *heap, int *live)
+/* A run's rows from row y: util, nl lanes of h rows, GC, heap, live; the
+ * next free row. */
+static int block(int y, int nl, int h, int *util, int *lane0, int *gcbar, int *heap, int *live)
 {
 	*util = y;
 	*lane0 = y + 1;
-	*gcbar = *lane0 + nl;
+	*gcbar = *lane0 + nl * h;
 	*heap = *gcbar + 1;
 	*live = *heap + 1;
 	return *live + 1;
@@ -58,11 +83,21 @@ static int block(int y, int nl, int *util, int *lane0, int *gcbar, int *heap, in
 void layout_compute_two(struct layout *l, int rows, int cols, size_t ncaps, size_t ncaps2,
 			int lanes_top, bool shown_first)
 {
+	layout_compute_two_h(l, rows, cols, ncaps, ncaps2, lanes_top, shown_first, 1);
+}
+
+void layout_compute_two_h(struct layout *l, int rows, int cols, size_t ncaps, size_t ncaps2,
+			  int lanes_top, bool shown_first, int lane_h)
+{
 	layout_compute(l, rows, cols, ncaps, lanes_top);
 	int rest = rows - 10; /* ruler, status and the two runs' four fixed rows */
 	if (rest < 4)
 		rest = 4;
-	int maxl = rest / 2;
+	/* each run a lane at least: the height leaves room for two */
+	int h = lane_height(lane_h, ncaps + ncaps2, rest / 2);
+	if (h > rest / 4)
+		h = rest / 4 > 1 ? rest / 4 : 1;
+	int maxl = rest / 2 / h;
 	int want = (int)ncaps, want2 = (int)ncaps2;
 	/* each at least one, at most half (the rest to the other) */
 	int a = want < maxl / 2 ? want : maxl / 2;
@@ -80,13 +115,14 @@ void layout_compute_two(struct layout *l, int rows, int cols, size_t ncaps, size
 	l->lanes_top = lanes_top;
 	l->nlanes = a;
 	l->nlanes2 = b;
+	l->lane_h = h;
 	int y = 1;
 	if (shown_first) {
-		y = block(y, a, &l->util, &l->lane0, &l->gcbar, &l->heap, &l->live);
-		y = block(y, b, &l->util2, &l->lane02, &l->gcbar2, &l->heap2, &l->live2);
+		y = block(y, a, h, &l->util, &l->lane0, &l->gcbar, &l->heap, &l->live);
+		y = block(y, b, h, &l->util2, &l->lane02, &l->gcbar2, &l->heap2, &l->live2);
 	} else {
-		y = block(y, b, &l->util2, &l->lane02, &l->gcbar2, &l->heap2, &l->live2);
-		y = block(y, a, &l->util, &l->lane0, &l->gcbar, &l->heap, &l->live);
+		y = block(y, b, h, &l->util2, &l->lane02, &l->gcbar2, &l->heap2, &l->live2);
+		y = block(y, a, h, &l->util, &l->lane0, &l->gcbar, &l->heap, &l->live);
 	}
 	l->list0 = y;
 	l->nlist = l->status - l->list0;
@@ -202,23 +238,64 @@ int layout_level8(double v, double max)
 	return l > 8 ? 8 : l;
 }
 
+/* round(v x e), for v in [0, 1] (clamped) */
+static int eighths(double v, int e)
+{
+	v = v < 0 ? 0 : v > 1 ? 1 : v;
+	return (int)(v * e + 0.5);
+}
+
+struct layout_lane layout_lane_column(float run, float gc, float nodata, int h)
+{
+	struct layout_lane c = { LAYOUT_PART_IDLE, h < 1 ? 1 : h, 0, 0 };
+	int e = 8 * c.h;
+	if (run <= 0 && gc <= 0) {
+		if (nodata >= 0.5f)
+			c.kind = LAYOUT_PART_NODATA;
+		return c;
+	}
+	/* the boundaries rounded where they are (the sum of the two, not
+	 * each share on its own), so that neither part is off by more
+	 * than half an eighth, or one for a share shown at its least */
+	c.run = eighths(run, e);
+	if (run > 0 && c.run < 1)
+		c.run = 1;
+	c.top = eighths((double)run + (gc > 0 ? (double)gc : 0), e);
+	if (c.top < c.run)
+		c.top = c.run;
+	if (gc > 0 && c.top == c.run) {
+		if (c.top < e)
+			c.top++;
+		else
+			c.run--; /* (running as well: e > 1) */
+	}
+	return c;
+}
+
+struct layout_cell layout_lane_row(struct layout_lane c, int row)
+{
+	if (c.kind == LAYOUT_PART_NODATA)
+		return (struct layout_cell){ LAYOUT_PART_NODATA, LAYOUT_PART_IDLE, 8 };
+	int base = 8 * row;
+	int r = c.run - base, t = c.top - base;
+	r = r < 0 ? 0 : r > 8 ? 8 : r;
+	t = t < 0 ? 0 : t > 8 ? 8 : t;
+	int a = r, b = t - r, i = 8 - t; /* running, GC, idle in the cell */
+	if (a && b && i) { /* three parts: the smallest goes (GC stays on a tie) */
+		if (i <= a && i <= b)
+			return (struct layout_cell){ LAYOUT_PART_RUN, LAYOUT_PART_GC, a + i / 2 };
+		if (a <= b)
+			return (struct layout_cell){ LAYOUT_PART_GC, LAYOUT_PART_IDLE, b + a / 2 };
+		return (struct layout_cell){ LAYOUT_PART_RUN, LAYOUT_PART_IDLE, a + b / 2 };
+	}
+	if (a)
+		return (struct layout_cell){ LAYOUT_PART_RUN, b ? LAYOUT_PART_GC : LAYOUT_PART_IDLE, a };
+	if (b)
+		return (struct layout_cell){ LAYOUT_PART_GC, LAYOUT_PART_IDLE, b };
+	return (struct layout_cell){ LAYOUT_PART_IDLE, LAYOUT_PART_IDLE, 0 };
+}
+
 struct layout_cell layout_lane_cell(float run, float gc, float nodata)
 {
-	struct layout_cell c = { LAYOUT_CELL_IDLE, 0, 0 };
-	if (run > 0) {
-		c.run8 = (int)((double)run * 8 + 0.5);
-		if (c.run8 < 1)
-			c.run8 = 1;
-		if (c.run8 > (gc > 0 ? 7 : 8))
-			c.run8 = gc > 0 ? 7 : 8;
-	}
-	if (gc > 0)
-		c.gc = (double)gc * 2 >= 1 - (double)run ? 2 : 1;
-	if (gc > 0 && gc >= run)
-		c.kind = LAYOUT_CELL_GC;
-	else if (run > 0)
-		c.kind = LAYOUT_CELL_RUN;
-	else if (nodata >= 0.5f)
-		c.kind = LAYOUT_CELL_NODATA;
-	return c;
+	return layout_lane_row(layout_lane_column(run, gc, nodata, 1), 0);
 }

@@ -17,7 +17,10 @@ struct layout {
 			    * the part of a second run that starts in the window) */
 	int ruler;         /* row of the time ruler */
 	int util;          /* row of the activity graph */
-	int lane0, nlanes; /* rows of the capability lanes shown */
+	int lane0, nlanes; /* the first row of the capability lanes, and the
+			    * lanes shown */
+	int lane_h;        /* rows per lane (1 .. LAYOUT_LANE_H_MAX): lane i's
+			    * rows start at lane0 + i x lane_h */
 	int lanes_top;     /* the first capability shown */
 	int gcbar, heap, live;
 	int tracks0, ntracks; /* the views' tracks' rows (taken from the list's
@@ -29,16 +32,32 @@ struct layout {
 	int util2, lane02, nlanes2, gcbar2, heap2, live2;
 };
 
+/* Rows per capability lane, at most; 0 as a height: the layout chooses. */
+#define LAYOUT_LANE_H_MAX 8
+
 /* Lays out a rows x cols terminal for ncaps capabilities, showing lanes
- * from lanes_top (clamped). Lanes take at most half of what the fixed rows
- * leave, so the event list keeps at least a third. */
+ * from lanes_top (clamped), lane_h rows each. Lanes take at most half of
+ * what the fixed rows leave, so the event list keeps at least a third: a
+ * height that leaves no room for one lane is lowered. lane_h 0 (auto):
+ * the tallest that shows every capability in that half (one row when they
+ * do not all fit), so that a few capabilities share it, as ThreadScope's
+ * timeline does. */
+void layout_compute_h(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top,
+		      int lane_h);
+
+/* layout_compute_h with a row per lane. */
 void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top);
 
 /* Two runs: under the ruler A's rows, then B's (util, lanes, GC bar, heap,
  * live each), then the event list. The shown run (ncaps, scrolled from
  * lanes_top) gets the main rows, the other (ncaps2) the rows ending in 2;
  * shown_first puts the shown run's rows on top. Lanes take at most half of
- * what the fixed rows leave, shared between the runs, each at least one. */
+ * what the fixed rows leave, shared between the runs, each at least one,
+ * lane_h rows each (0: auto, as layout_compute_h, for both runs' lanes). */
+void layout_compute_two_h(struct layout *l, int rows, int cols, size_t ncaps, size_t ncaps2,
+			  int lanes_top, bool shown_first, int lane_h);
+
+/* layout_compute_two_h with a row per lane. */
 void layout_compute_two(struct layout *l, int rows, int cols, size_t ncaps, size_t ncaps2,
 			int lanes_top, bool shown_first);
 
@@ -77,24 +96,42 @@ int layout_time_to_col(uint64_t t0, uint64_t t1, int width, uint64_t t);
 /* The start of column c (t1 for c = width). Exact. */
 uint64_t layout_col_to_time(uint64_t t0, uint64_t t1, int width, int c);
 
-/* What a lane cell shows, from the fractions of its column that the
- * capability spent running, in GC and outside its data (before its first
- * event or after its last); the rest is idle. */
-enum layout_cell_kind {
-	LAYOUT_CELL_IDLE,
-	LAYOUT_CELL_RUN,    /* running, more than GC (with gc > 0: some GC as well) */
-	LAYOUT_CELL_GC,     /* GC, at least as much as running */
-	LAYOUT_CELL_NODATA, /* no running, no GC, and mostly outside the data */
+/* A lane's column, from the fractions of its column that the capability
+ * spent running, in GC and outside its data (before its first event or
+ * after its last); the rest is idle. The column is a stacked bar of
+ * 8 x h eighths (h rows of a lane): running from the bottom, GC on top of
+ * it, each as tall as its share (rounded to an eighth; a share that is
+ * not zero gets one at least), idle blank above. */
+enum layout_part {
+	LAYOUT_PART_IDLE,
+	LAYOUT_PART_RUN,
+	LAYOUT_PART_GC,
+	LAYOUT_PART_NODATA, /* no running, no GC, and mostly outside the data */
 };
 
+struct layout_lane {
+	enum layout_part kind; /* NODATA, or IDLE: the bar below says it */
+	int h;                 /* rows */
+	int run, top;          /* running fills eighths [0, run), GC [run, top) */
+};
+
+struct layout_lane layout_lane_column(float run, float gc, float nodata, int h);
+
+/* What a cell of a lane shows: the part lo from its bottom, level eighths
+ * high, and hi above it (a glyph in lo's colour on hi's). A cell that the
+ * bar's three parts share (GC under a cell's height, between running and
+ * idle) cannot show three colours: the smallest part goes, its eighths
+ * split between the two others, so that no part is off by more than that
+ * part (two eighths at most) and GC is kept on a tie. */
 struct layout_cell {
-	enum layout_cell_kind kind; /* what a glyph alone (no colour) shows */
-	/* With colours the cell is a stacked bar: running from the bottom, in
-	 * eighths, and the rest coloured for GC when there is any. */
-	int run8; /* round(run x 8); at least 1 when run > 0, at most 7 when gc > 0 */
-	int gc;   /* 0 none; 1 some, less than half of the rest; 2 half of the rest or more */
+	enum layout_part lo, hi;
+	int level; /* 0 .. 8 */
 };
 
+/* Row row of the lane's column, 0 at the bottom (h - 1 at the top). */
+struct layout_cell layout_lane_row(struct layout_lane c, int row);
+
+/* The single cell of a one-row lane. */
 struct layout_cell layout_lane_cell(float run, float gc, float nodata);
 
 /* An eighth-block level 0..8 for v in [0, max]. Nonzero v gets at least 1. */

@@ -66,6 +66,7 @@ static int setup_keys(struct viewer *u, const struct viewer_opts *o, bool *rc_er
 		u->ascii = rc.ascii == RC_ASCII_ON;
 	u->raw_max = rc.raw_max;
 	u->heap_bands = o->bands ? o->bands : (int)rc.heap_bands;
+	u->lane_h = rc.lane_height;
 	u->km = rc_keymap(&rc, mapname);
 	for (size_t i = 0; i < rc.nerrors; i++)
 		warnx_("%s: %s", rc.path ? rc.path : "hecticrc", rc.errors[i]);

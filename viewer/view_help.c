@@ -39,7 +39,7 @@ static size_t legend_items(const struct viewer *u, enum legend_item *v)
 		bool mono = !u->ncolors;
 		if ((i == LG_GC || i == LG_GC_WEAK) && mono)
 			continue;
-		if (i == LG_GC_WEAK && u->ncolors == 8)
+		if (i == LG_GC_WEAK) /* (one GC colour: its height tells) */
 			continue;
 		if ((i == LG_RUN_GC_MONO || i == LG_GC_HEAVY_MONO || i == LG_GC_LIGHT_MONO) && !mono)
 			continue;
@@ -55,18 +55,18 @@ static const char *legend_text(const struct viewer *u, enum legend_item i, char 
 	case LG_TITLE: return "legend (a column is a slice of time)";
 	case LG_RUN: return "running: height = share of the column";
 	case LG_GC:
-		return u->ncolors == 8 ? "yellow on top: GC in the column"
-				       : "orange on top: GC, and GC >= idle";
-	case LG_GC_WEAK: return "brown on top: GC, and GC < idle";
-	case LG_RUN_GC_MONO: return "underlined: running, and some GC";
-	case LG_GC_HEAVY_MONO: return "GC: >= running and >= idle";
-	case LG_GC_LIGHT_MONO: return "GC: >= running, < idle";
+		return u->ncolors == 8 ? "yellow on running: GC, height = share"
+				       : "orange on running: GC, height = share";
+	case LG_GC_WEAK: return "";
+	case LG_RUN_GC_MONO: return "a cell of running and GC: the larger";
+	case LG_GC_HEAVY_MONO: return "GC: half the cell or more";
+	case LG_GC_LIGHT_MONO: return "GC: under half the cell";
 	case LG_IDLE: return "blank: idle";
 	case LG_NODATA: return "no data: outside the cap's events";
 	case LG_CURSOR: return "the cursor's column";
 	case LG_UTIL: return "util: the caps' mean share running";
-	case LG_MINOR: return "GC bar: a pause (its initiating cap's)";
-	case LG_MAJOR: return "GC bar: the pause of a major GC";
+	case LG_MINOR: return "GC bar: pause share (initiating cap's)";
+	case LG_MAJOR: return "GC bar: a major GC's (wins a column)";
 	case LG_SPAN: return "GC bar: span, other caps still in GC";
 	case LG_HEAP: return "heap: heap size (sparkline)";
 	case LG_LIVE: return "live: live data (sparkline)";
@@ -92,7 +92,7 @@ static const struct cell_sample {
 	{ LG_RUN, 4, { 0.25f, 0.5f, 0.75f, 1 }, { 0 } },
 	{ LG_GC, 3, { 0.5f, 0.25f, 0 }, { 0.4f, 0.6f, 1 } },
 	{ LG_GC_WEAK, 3, { 0.5f, 0.25f, 0 }, { 0.05f, 0.1f, 0.1f } },
-	{ LG_RUN_GC_MONO, 2, { 0.5f, 0.75f }, { 0.1f, 0.1f } },
+	{ LG_RUN_GC_MONO, 2, { 0.75f, 0.25f }, { 0.25f, 0.75f } },
 	{ LG_GC_HEAVY_MONO, 1, { 0 }, { 1 } },
 	{ LG_GC_LIGHT_MONO, 1, { 0 }, { 0.1f } },
 };

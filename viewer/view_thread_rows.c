@@ -591,7 +591,7 @@ static void lane_marks(struct viewer *u, const struct trows_pane *p)
 			continue;
 		attr_t at = draw_attr(u, C_MARKER) | A_BOLD;
 		attron(at);
-		mvaddstr(lane0 + (int)(ci - top), LAYOUT_GUTTER + c, u->ascii ? "#" : "\u25c6");
+		mvaddstr(lane0 + (int)(ci - top) * L->lane_h, LAYOUT_GUTTER + c, u->ascii ? "#" : "\u25c6");
 		attroff(at);
 	}
 }

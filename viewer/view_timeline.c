@@ -99,7 +99,7 @@ bool timeline_runs_with_fractions = true;
 /* frac_view's thread: the runs of threads, as draw_lane_labels reads them. */
 static void note_thread(void *ctx, size_t c, uint64_t t, uint32_t thread)
 {
-	struct viewer *u = ctx;
+	struct viewer *u = ((struct lane_view_ctx *)ctx)->view;
 	struct timeline_state *ts = st(u);
 	if (!ts->told[c]) { /* the thread at the window's start */
 		ts->told[c] = true;
@@ -167,7 +167,8 @@ static bool fractions(struct viewer *u)
 	/* what the lanes and the activity graph show of them, and the runs
 	 * for the labels when the window's events are read */
 	bool runs = timeline_runs_with_fractions && runs_ready(t, u->tr.ncaps);
-	struct frac_view shown = { lane_view_same, runs ? note_thread : NULL, u };
+	struct lane_view_ctx lc = { u, u->L.lane_h };
+	struct frac_view shown = { lane_view_same, runs ? note_thread : NULL, &lc };
 	t->have_runs = false;
 	bool ok = tracks_cap_fractions_view(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
 					    u->raw_max, false, &shown, t->run, t->gc, t->nodata,
@@ -197,8 +198,10 @@ static void label_segment(struct viewer *u, size_t c, uint32_t thread, int a, in
 	}
 	if (b - a < 4 || (int)n + 2 > b - a)
 		return; /* too narrow: leave the colours */
+	/* on the lane's bottom row, where running is drawn from */
 	attron(draw_attr(u, C_RUN) | A_REVERSE);
-	draw_safe(u->L.lane0 + row, u->L.plotx + a + 1, label, n, b - a - 2, u->ascii);
+	draw_safe(u->L.lane0 + (row + 1) * u->L.lane_h - 1, u->L.plotx + a + 1, label, n, b - a - 2,
+		  u->ascii);
 	attroff(draw_attr(u, C_RUN) | A_REVERSE);
 }
 
@@ -285,20 +288,24 @@ static void draw_unknown_lane(struct viewer *u, int y, size_t c, int curcol, con
 	const struct layout *L = &u->L;
 	const struct timeline_state *t = st(u);
 	size_t len = strlen(why);
-	int from = -1;
+	int from = -1, h = L->lane_h;
 	for (int k = 0; k < L->plotw; k++) {
 		size_t j = c * (size_t)L->plotw + (size_t)k;
-		struct layout_cell cell = layout_lane_cell(t->run[j], t->gc[j], t->nodata[j]);
+		struct layout_lane col = layout_lane_column(t->run[j], t->gc[j], t->nodata[j], h);
 		attr_t extra = k == curcol ? A_REVERSE : 0;
-		if (cell.kind == LAYOUT_CELL_NODATA || cell.gc) {
-			draw_cell(u, y, u->L.plotx + k, cell, extra);
+		if (col.kind == LAYOUT_PART_NODATA || col.top > col.run) {
+			for (int r = 0; r < h; r++)
+				draw_cell(u, y + h - 1 - r, u->L.plotx + k, layout_lane_row(col, r), extra);
 			continue;
 		}
+		/* (the words on the bottom row) */
+		for (int r = 1; r < h; r++)
+			draw_cell(u, y + h - 1 - r, u->L.plotx + k, layout_lane_row(col, r), extra);
 		if (from < 0)
 			from = k;
 		char ch[2] = { (size_t)(k - from) < len ? why[k - from] : 0, 0 };
 		attron(draw_attr(u, C_DIM) | extra);
-		mvaddstr(y, u->L.plotx + k, ch[0] ? ch : G_UNKNOWN(u));
+		mvaddstr(y + h - 1, u->L.plotx + k, ch[0] ? ch : G_UNKNOWN(u));
 		attroff(draw_attr(u, C_DIM) | extra);
 	}
 }
@@ -343,9 +350,11 @@ static void draw_lanes(struct viewer *u)
 	}
 	for (int i = 0; i < L->nlanes; i++) {
 		size_t c = (size_t)(L->lanes_top + i);
-		int y = L->lane0 + i;
-		move(y, 0);
-		clrtoeol();
+		int y = L->lane0 + i * L->lane_h;
+		for (int r = 0; r < L->lane_h; r++) {
+			move(y + r, 0);
+			clrtoeol();
+		}
 		char lab[16];
 		if (u->tr.caps[c] == EV_NO_CAP)
 			snprintf(lab, sizeof lab, "no cap");
@@ -354,10 +363,14 @@ static void draw_lanes(struct viewer *u)
 		mvaddstr(y, 0, lab);
 		if (ok && !sched)
 			draw_unknown_lane(u, y, c, curcol, lanewhy);
+		/* a stacked bar per column, its bottom on the lane's last row */
 		for (int k = 0; ok && sched && k < L->plotw; k++) {
 			size_t j = c * (size_t)L->plotw + (size_t)k;
-			draw_cell(u, y, u->L.plotx + k, layout_lane_cell(st(u)->run[j], st(u)->gc[j], st(u)->nodata[j]),
-				 k == curcol ? A_REVERSE : 0);
+			struct layout_lane col = layout_lane_column(st(u)->run[j], st(u)->gc[j],
+								    st(u)->nodata[j], L->lane_h);
+			for (int r = 0; r < L->lane_h; r++)
+				draw_cell(u, y + L->lane_h - 1 - r, u->L.plotx + k,
+					  layout_lane_row(col, r), k == curcol ? A_REVERSE : 0);
 		}
 	}
 	if (u->tr.ncaps > (size_t)L->nlanes) {
@@ -365,7 +378,7 @@ static void draw_lanes(struct viewer *u)
 		snprintf(more, sizeof more, "%d-%d/%zu", L->lanes_top, L->lanes_top + L->nlanes - 1,
 			 u->tr.ncaps);
 		attron(draw_attr(u, C_DIM));
-		mvaddstr(L->lane0 + L->nlanes - 1, 0, more);
+		mvaddstr(L->lane0 + L->nlanes * L->lane_h - 1, 0, more);
 		attroff(draw_attr(u, C_DIM));
 	}
 }
@@ -396,11 +409,17 @@ static void draw_gcbar(struct viewer *u)
 		return;
 	}
 	/* every collection overlapping the window: its pause (the initiating
-	 * capability's, as +RTS -s counts it; majors win a shared column),
-	 * and around it the span of the other capabilities in it */
+	 * capability's, as +RTS -s counts it) as a share of each column it
+	 * is in, a level as tall as that share (a major's colour wins a
+	 * shared column), and around it the span of the other capabilities
+	 * in it */
+	uint64_t *pause = calloc((size_t)L->plotw, sizeof *pause);
 	char *col = calloc((size_t)L->plotw, 1);
-	if (!col)
+	if (!col || !pause) {
+		free(col);
+		free(pause);
 		return;
+	}
 	const struct gc *g = tracks_gc_prev(&u->tr, u->t0, false);
 	if (!g)
 		g = u->tr.ngcs ? &u->tr.gcs[0] : NULL;
@@ -419,20 +438,36 @@ static void draw_gcbar(struct viewer *u)
 				if (!col[k])
 					col[k] = 1;
 		char v = tracks_gc_major(&u->tr, g) ? 3 : 2;
-		if (cols_of(u, g->start, g->end, &a, &b))
-			for (int k = a; k <= b; k++)
-				if (col[k] < v)
-					col[k] = v;
+		if (!cols_of(u, g->start, g->end, &a, &b))
+			continue;
+		for (int k = a; k <= b; k++) {
+			uint64_t c0 = layout_col_to_time(u->t0, u->t1, L->plotw, k);
+			uint64_t c1 = layout_col_to_time(u->t0, u->t1, L->plotw, k + 1);
+			uint64_t p0 = g->start > c0 ? g->start : c0, p1 = g->end < c1 ? g->end : c1;
+			pause[k] += p1 > p0 ? p1 - p0 : 0;
+			if (col[k] < v)
+				col[k] = v;
+		}
 	}
 	for (int k = 0; k < L->plotw; k++) {
 		if (!col[k])
 			continue;
+		uint64_t w = layout_col_to_time(u->t0, u->t1, L->plotw, k + 1) -
+			     layout_col_to_time(u->t0, u->t1, L->plotw, k);
+		/* (a pause shorter than a nanosecond's column: one eighth) */
+		int lvl = col[k] > 1 ? layout_level8(pause[k] ? (double)pause[k] : 1, (double)w) : 0;
 		enum color c = col[k] == 3 ? C_MAJOR : col[k] == 2 ? C_GC : C_DIM;
-		attron(draw_attr(u, c));
-		mvaddstr(y, u->L.plotx + k, col[k] == 3 ? G_MAJOR(u) : col[k] == 2 ? G_MINOR(u) : G_SPAN(u));
-		attroff(draw_attr(u, c));
+		/* without colours a major's level is underlined */
+		attr_t at = draw_attr(u, c) | (col[k] == 3 && !u->ncolors ? A_UNDERLINE : 0);
+		attron(at);
+		if (lvl)
+			draw_level(u, y, u->L.plotx + k, lvl);
+		else
+			mvaddstr(y, u->L.plotx + k, G_SPAN(u));
+		attroff(at);
 	}
 	free(col);
+	free(pause);
 }
 
 static bool sample_before(const void *e, const void *k)
@@ -532,7 +567,8 @@ static void draw_outline(struct viewer *u)
 			continue;
 		char lab[16];
 		snprintf(lab, sizeof lab, "cap %d", c->cap);
-		draw_loading_row(u, L->lane0 + i, lab, row, curcol);
+		for (int r = 0; r < L->lane_h; r++)
+			draw_loading_row(u, L->lane0 + i * L->lane_h + r, r ? "" : lab, row, curcol);
 	}
 	if (any) {
 		draw_loading_row(u, L->util, "util", any, curcol);
@@ -544,7 +580,7 @@ static void draw_outline(struct viewer *u)
 		char more[64];
 		snprintf(more, sizeof more, "%d-%d/%zu", L->lanes_top, L->lanes_top + L->nlanes - 1, nl);
 		attron(draw_attr(u, C_DIM));
-		mvaddstr(L->lane0 + L->nlanes - 1, 0, more);
+		mvaddstr(L->lane0 + L->nlanes * L->lane_h - 1, 0, more);
 		attroff(draw_attr(u, C_DIM));
 	}
 	free(any);

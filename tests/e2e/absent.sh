@@ -42,15 +42,27 @@ S_HEAP='no heap statistics events in this log \(\+RTS -l without g, as -l-au\)'
 S_LANE='no scheduler or GC events in this log'
 DOT='·'
 
-# row_has NAME LABEL RE: the plot row labelled LABEL (its first word(s))
-# matches RE
+# rowof LABEL: the plot row labelled LABEL (its first word(s)); a lane's
+# ("cap N"): its label with its bottom row's cells, where the words and
+# the dots are drawn (a lane is lane-height rows, the window file's 8th
+# field; its label on the top one)
+rowof() {
+	case $1 in
+	cap\ *)
+		awk -v re="^$1 " -v h="$(win_field 8)" '!y && $0 ~ re { y = NR; g = substr($0, 1, 8) }
+			y && NR == y + h - 1 { print g substr($0, 9); exit }' "$E2E_SCREEN"
+		;;
+	*) grep -E "^$1 " "$E2E_SCREEN" ;;
+	esac
+}
+# row_has NAME LABEL RE: that row matches RE
 row_has() {
-	if grep -E "^$2 " "$E2E_SCREEN" | grep -Eq -- "$3"; then pass; else
+	if rowof "$2" | grep -Eq -- "$3"; then pass; else
 		fail "$1" "row '$2' lacks /$3/"
 	fi
 }
 row_lacks() {
-	if grep -E "^$2 " "$E2E_SCREEN" | grep -Eq -- "$3"; then
+	if rowof "$2" | grep -Eq -- "$3"; then
 		fail "$1" "row '$2' has /$3/"
 	else pass; fi
 }

@@ -29,6 +29,8 @@ for t in tmux awk sed grep sort; do
 done
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib.sh
+# the pane counts on the rows that one-row lanes leave
+rows1_default
 H=$E2E_HECTIC
 D=tests/fixtures/diff
 TAB=$(printf '\t')

@@ -39,6 +39,8 @@ if [ "$missing" -gt 0 ]; then
 fi
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib.sh
+# the pane counts on the rows that one-row lanes leave
+rows1_default
 
 D=tests/fixtures/diff
 READY='events: '

@@ -377,7 +377,7 @@ done
 # two profiled programs that share little: the rows only one run has marked
 A=$D/ghc90-psize-n.eventlog
 B=tests/fixtures/profile-hc.eventlog
-start $W $H -- "$A" "$B"
+start $W $H "$E2E_ROWS1" -- "$A" "$B"
 wait_for "$READY"
 keys P
 check other-title "$TITLE.*: A [0-9]+ ticks, B [0-9]+ ticks; flat by change;"

@@ -428,7 +428,7 @@ rows() {
 	cat "$E2E_T/ta" "$E2E_T/tb" >"$E2E_T/tab"
 	"$E2E_HECTIC" show "$A" >"$E2E_T/show-a"
 	"$E2E_HECTIC" show "$B" >"$E2E_T/show-b"
-	start 160 60 -- "$A" "$B"
+	start 160 60 "$E2E_ROWS1" -- "$A" "$B"
 	check "$pn-ready" "$READY"
 	keys R
 	check "$pn-title" "^threads A $na, B $nb, by A's creation, B's matched after; A thread"

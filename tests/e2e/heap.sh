@@ -34,6 +34,8 @@ if [ "$missing" -gt 0 ]; then
 fi
 cd "$(dirname "$0")/../.." || exit 1
 . tests/e2e/lib.sh
+# the pane counts on the rows that one-row lanes leave
+rows1_default
 
 F=tests/fixtures
 HT=$F/profile-hT.eventlog
@@ -271,7 +273,7 @@ get_window
 FULLW=$((T1 - T0))
 TR=$(title_row)
 # the pane's first row is the event list's: under the lanes, GC, heap, live
-eq open-title-row "$TR" $((2 + $(win_field 5) + 3))
+eq open-title-row "$TR" $((2 + $(win_field 5) * $(win_field 8) + 3))
 
 # the censuses: the report's count, the tsv's
 ncens=$("$E2E_HECTIC" heap "$HT" | sed -n '1s/ censuses.*//p')
@@ -605,7 +607,7 @@ done
 # ==== the key hints follow the rc file's binds ====
 mkdir -p "$E2E_T/cfg-keys/hectic"
 printf '%s\n' 'bind M none' 'bind Z pane-mode' 'bind r none' 'bind Y pane-sort' 'bind x none' \
-	'bind O highlight' 'bind P none' 'bind U profile-view' >"$E2E_T/cfg-keys/hectic/hecticrc"
+	'bind O highlight' 'bind P none' 'bind U profile-view' 'set lane-height 1' >"$E2E_T/cfg-keys/hectic/hecticrc"
 start 200 32 XDG_CONFIG_HOME="$E2E_T/cfg-keys" -- "$HT"
 wait_for "$READY"
 keys H
@@ -677,7 +679,7 @@ check bands-option-title "^heap absolute: 3 of $nb_ht bands by area \\+ other"
 keys q
 check_exit bands-option-quit 0
 mkdir -p "$E2E_T/cfg-bands/hectic"
-printf '%s\n' 'set heap-bands 5' >"$E2E_T/cfg-bands/hectic/hecticrc"
+printf '%s\n' 'set heap-bands 5' 'set lane-height 1' >"$E2E_T/cfg-bands/hectic/hecticrc"
 start 200 50 XDG_CONFIG_HOME="$E2E_T/cfg-bands" -- "$HT"
 wait_for "$READY"
 keys H

@@ -2,23 +2,29 @@
 # against `hectic activity` for the same window and columns.
 #
 #   awk -v mode=color256|color8|mono -v ascii=0|1 -v t0=NS -v t1=NS \
-#       -v plotw=N -v cursor=COL -f lanes.awk CAPS ACTIVITY CELLS
+#       -v plotw=N -v cursor=COL -v h=ROWS -f lanes.awk CAPS ACTIVITY CELLS
 #
-# CAPS: "ROW CAP FIRST LAST" for each lane on screen (its screen row, the
-# capability, the times of its first and last event); ACTIVITY: the TSV of
-# `hectic activity` (start end cap running gc, a row per column and
-# capability); CELLS: the screen through cells.awk. Run with LC_ALL=C.
+# CAPS: "ROW CAP FIRST LAST" for each lane on screen (its top screen row,
+# the capability, the times of its first and last event); h: the rows per
+# lane (HECTIC_DEBUG_WINDOW's 8th field); ACTIVITY: the TSV of `hectic
+# activity` (start end cap running gc, a row per column and capability);
+# CELLS: the screen through cells.awk. Run with LC_ALL=C.
 #
 # The columns of the activity must be the viewer's: column k spans
-# [t0 + (t1-t0)*k/plotw, t0 + (t1-t0)*(k+1)/plotw). Each lane cell must be
-# what the viewer's rule (viewer/layout.c layout_lane_cell) draws for those
-# fractions. The fractions are printed with 4 decimals, so a cell passes
-# when some values within half a unit of the last decimal give what is
-# drawn; the rule is applied to the corners and the middle of that box
-# (it is monotone in each fraction). Cells written over by a thread's label
-# (reverse video, off the cursor's column) must be running throughout.
-# Prints one line per mismatch (at most 20) and a summary; exit status 1 on
-# any mismatch.
+# [t0 + (t1-t0)*k/plotw, t0 + (t1-t0)*(k+1)/plotw). Each lane column must
+# be what the viewer's rule (viewer/layout.c layout_lane_column and
+# layout_lane_row, viewer/draw.c draw_cell) draws for those fractions: a
+# stacked bar of 8 x h eighths, running from the bottom, GC on it, each
+# as tall as its share, a cell holding all three parts losing the
+# smallest; every row of the column is checked (glyph, colours, bold, dim,
+# underline). The fractions are printed with 4 decimals, so a column
+# passes when some values within half a unit of the last decimal give
+# what is drawn; the rule is applied to the corners and the middle of
+# that box (it is monotone in each fraction). Cells written over by a
+# thread's label (reverse video, off the cursor's column, on a lane's
+# bottom row) must be running throughout; the column's other rows are
+# checked as usual. Prints one line per mismatch (at most 20) and a
+# summary; exit status 1 on any mismatch.
 BEGIN {
 	FS = "[ \t]+"
 	GUTTER = 8
@@ -38,8 +44,12 @@ BEGIN {
 	for (i = 0; i < 9; i++)
 		if (ramp[i] == " ")
 			ramp[i] = "SP"
-	if (mode == "color256") { BGS = 208; BGW = 94 }
-	else { BGS = 3; BGW = 3 }
+	# the colours of running, GC and no data (viewer/draw.c)
+	if (mode == "color256") { FGR = 34; FGG = 208; FGN = 240 }
+	else { FGR = 2; FGG = 3; FGN = 7 }
+	H = h + 0
+	if (H < 1)
+		H = 1
 	w = t1 - t0
 }
 
@@ -60,33 +70,83 @@ function bad(msg) {
 		print "lanes: " msg
 }
 
-function run8(r, g,   v) {
-	if (r <= 0)
-		return 0
-	v = int(r * 8 + 0.5)
-	if (v < 1) v = 1
-	if (v > (g > 0 ? 7 : 8)) v = g > 0 ? 7 : 8
-	return v
+# round(v x e), v clamped to [0, 1] (layout.c eighths)
+function eighths(v, e) {
+	v = v < 0 ? 0 : v > 1 ? 1 : v
+	return int(v * e + 0.5)
 }
 
-function gclevel(r, g) {
-	return g <= 0 ? 0 : 2 * g >= 1 - r ? 2 : 1
+function clamp8(v) {
+	return v < 0 ? 0 : v > 8 ? 8 : v
 }
 
-# what the viewer draws for these fractions: "GLYPH BG UNDERLINE"
-function expect(r, g, nodata,   kind, lv, gv) {
-	kind = g > 0 && g >= r ? "gc" : r > 0 ? "run" : nodata ? "nodata" : "idle"
-	lv = run8(r, g)
-	gv = gclevel(r, g)
-	if (mode != "mono") {
-		if (kind == "nodata")
-			return NODATA " d *"
-		return ramp[lv] " " (gv == 2 ? BGS : gv ? BGW : "d") " *"
+# the column's bar for these fractions (layout_lane_column): sets BRUN and
+# BTOP (running fills eighths [0, BRUN), GC [BRUN, BTOP)); returns 1 when
+# the column is outside the data (hatched)
+function bar(r, g, nodata,   e) {
+	e = 8 * H
+	BRUN = BTOP = 0
+	if (r <= 0 && g <= 0)
+		return nodata
+	BRUN = eighths(r, e)
+	if (r > 0 && BRUN < 1)
+		BRUN = 1
+	BTOP = eighths(r + (g > 0 ? g : 0), e)
+	if (BTOP < BRUN)
+		BTOP = BRUN
+	if (g > 0 && BTOP == BRUN) {
+		if (BTOP < e)
+			BTOP++
+		else
+			BRUN--
 	}
-	if (kind == "nodata") return NODATA " d -"
-	if (kind == "gc") return (gv == 2 ? HEAVY : LIGHT) " d -"
-	if (kind == "run") return ramp[lv] " d " (gv ? "u" : "-")
-	return "SP d -"
+	return 0
+}
+
+# row row (0 at the bottom) of that bar (layout_lane_row): sets LO, HI
+# ("idle", "run" or "gc") and LV, the level 0..8 of LO from the bottom
+function cellof(row,   a, b, i, t) {
+	a = clamp8(BRUN - 8 * row)
+	t = clamp8(BTOP - 8 * row)
+	b = t - a
+	i = 8 - t
+	if (a && b && i) { # three parts: the smallest goes (GC stays on a tie)
+		if (i <= a && i <= b) { LO = "run"; HI = "gc"; LV = a + int(i / 2) }
+		else if (a <= b) { LO = "gc"; HI = "idle"; LV = b + int(a / 2) }
+		else { LO = "run"; HI = "idle"; LV = a + int(b / 2) }
+	} else if (a) { LO = "run"; HI = b ? "gc" : "idle"; LV = a }
+	else if (b) { LO = "gc"; HI = "idle"; LV = b }
+	else { LO = "idle"; HI = "idle"; LV = 0 }
+}
+
+# what draw_cell draws for that cell: "GLYPH FG BG ATTRS", ATTRS the
+# letters of bold, dim and underline or "-"
+function drawn(nodata,   gv) {
+	if (nodata)
+		return NODATA " " (mode == "mono" ? "d d d" : FGN " d -")
+	if (mode != "mono") {
+		if (LO == "gc") return ramp[LV] " " FGG " d -"
+		if (LO == "run") return ramp[LV] " " FGR " " (HI == "gc" ? FGG : "d") " -"
+		return ramp[LV] " d d -"
+	}
+	if (LO == "gc" || (HI == "gc" && LV < 4)) {
+		gv = LO == "gc" ? LV : 8 - LV
+		return (gv >= 4 ? HEAVY : LIGHT) " d d b"
+	}
+	if (HI == "gc")
+		return ramp[8] " d d -"
+	return ramp[LV] " d d -"
+}
+
+# the whole column for these fractions, top row first, a cell per line
+function expect(r, g, nodata,   nd, row, out) {
+	nd = bar(r, g, nodata)
+	out = ""
+	for (row = H - 1; row >= 0; row--) {
+		cellof(row)
+		out = out drawn(nd) (row ? "\n" : "")
+	}
+	return out
 }
 
 # the values r could have had, printed with 4 decimals
@@ -133,7 +193,8 @@ FILENAME == ARGV[2] {
 }
 
 {
-	cell[$1, $2] = $6 " " $4 " " ($5 ~ /u/ ? "u" : "-")
+	at = ($5 ~ /b/ ? "b" : "") ($5 ~ /d/ ? "d" : "") ($5 ~ /u/ ? "u" : "")
+	cell[$1, $2] = $6 " " $3 " " $4 " " (at == "" ? "-" : at)
 	rev[$1, $2] = $5 ~ /r/
 }
 
@@ -148,7 +209,6 @@ END {
 				continue
 			}
 			x = GUTTER + k
-			got = (y, x) in cell ? cell[y, x] : "SP d -"
 			a = colstart(k) + 0; b = colstart(k + 1) + 0
 			# the share outside the capability's data, exactly
 			lo = a > first[cap] ? a : first[cap]
@@ -156,12 +216,19 @@ END {
 			inside = hi > lo ? hi - lo : 0
 			nd = (b - a) - inside
 			r = run[cap, k]; g = gc[cap, k]
-			if (rev[y, x] && k != cursor) {
-				# a thread's label: running throughout
-				nlabels++
-				if (r < 1 - E || g > 0)
-					bad("cap " cap " column " k ": label over a cell running " r ", GC " g)
-				continue
+			# the column as drawn, top row first; a thread's label on
+			# the bottom row stands for running throughout
+			got = ""
+			for (row = H - 1; row >= 0; row--) {
+				yy = y + H - 1 - row
+				c = (yy, x) in cell ? cell[yy, x] : "SP d d -"
+				if (row == 0 && rev[yy, x] && k != cursor) {
+					nlabels++
+					if (r < 1 - E || g > 0)
+						bad("cap " cap " column " k ": label over a cell running " r ", GC " g)
+					c = "label"
+				}
+				got = got c (row ? "\n" : "")
 			}
 			nr = around(r, rs)
 			ng = around(g, gs)
@@ -170,20 +237,23 @@ END {
 			for (i = 1; i <= nr && !ok; i++)
 				for (j = 1; j <= ng && !ok; j++) {
 					e = expect(rs[i], gs[j], 2 * nd >= b - a)
+					if (got ~ /label$/)
+						sub(/[^\n]*$/, "label", e)
 					if (want == "") want = e
-					split(e, ep, " ")
-					split(got, gp, " ")
-					ok = ep[1] == gp[1] && ep[2] == gp[2] && (ep[3] == "*" || ep[3] == gp[3])
+					ok = e == got
 					if (ok && (i > 1 || j > 1))
 						nambig++
 				}
-			ncells++
-			if (!ok)
-				bad(sprintf("cap %s column %d [%.0f,%.0f): running %s, GC %s, no data %.0fns: drawn '%s', want '%s'", \
+			ncells += H
+			if (!ok) {
+				gsub(/\n/, " | ", got)
+				gsub(/\n/, " | ", want)
+				bad(sprintf("cap %s column %d [%.0f,%.0f): running %s, GC %s, no data %.0fns: drawn '%s', want '%s' (top row first)", \
 				    cap, k, a, b, r, g, nd, got, want))
+			}
 		}
 	}
-	printf "lanes: %d cells, %d under labels, %d decided within the printed precision, %d wrong\n", \
-		ncells, nlabels, nambig, nbad
+	printf "lanes: %d cells (%d rows a lane), %d under labels, %d decided within the printed precision, %d wrong\n", \
+		ncells, H, nlabels, nambig, nbad
 	exit nbad > 0
 }

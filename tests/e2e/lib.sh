@@ -16,7 +16,7 @@
 #   check_gone NAME RE     pass when the screen comes to lack RE
 #   wait_exit [SECS]       wait for hectic to end; exit status in $E2E_RC
 #   window                 the last frame's "t0 t1 plotw lanes_top nlanes
-#                          exact cursor_col" (HECTIC_DEBUG_WINDOW)
+#                          exact cursor_col lane_h" (HECTIC_DEBUG_WINDOW)
 #
 # The screen is captured into $E2E_SCREEN (capture-pane -p) and, by
 # capture_e, into $E2E_SCREEN_E (with -e: colours and attributes).
@@ -36,6 +36,18 @@ E2E_NAME=
 e2e_checks=0
 e2e_failed=0
 ESC=$(printf '\033')
+# E2E_ROWS1: a start's VAR=VALUE for an rc that sets one-row lanes, for a
+# test of a pane or list that counts on the rows those leave (lanes are as
+# tall as half the free rows allow by default: tests/e2e/run.sh checks them)
+E2E_ROWS1="XDG_CONFIG_HOME=$E2E_T/rows1"
+mkdir -p "$E2E_T/rows1/hectic"
+echo 'set lane-height 1' >"$E2E_T/rows1/hectic/hecticrc"
+# rows1_default: the starts after it that set no XDG_CONFIG_HOME read that
+# rc too (from $HOME/.config), for a suite about a pane throughout
+rows1_default() {
+	mkdir -p "$E2E_T/home/.config/hectic"
+	cp "$E2E_T/rows1/hectic/hecticrc" "$E2E_T/home/.config/hectic/hecticrc"
+}
 
 tm() { tmux -u -L "$E2E_SOCK" -f /dev/null "$@"; }
 

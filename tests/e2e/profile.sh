@@ -202,7 +202,7 @@ awk -f "$E2E_T/nodes.awk" "$E2E_T/hc.folded" | sort >"$E2E_T/hc.nodes"
 TOT=$(total <"$E2E_T/hc.folded")
 TOTB=$(total <"$E2E_T/hc-b.folded")
 PROF_TOT=$(sed -n 's/.*(\([0-9]*\) ticks @.*/\1/p' $F/profile-hc.prof)
-start $W $H -- "$HC"
+start $W $H "$E2E_ROWS1" -- "$HC"
 wait_for "$READY"
 keys P
 check open-title "$TITLE"

@@ -607,7 +607,9 @@ start 120 32 NO_COLOR=1 -- "$E2E_T/evil.eventlog"
 wait_for "$READY"
 check evil-list 'has label "\\x1b\[31mevil\\x07"'
 check evil-list-tag 'running thread 1  \[\\x1b\[31mevil\\x07\]'
-check evil-lane '^cap 0 .*\\x1b\[31mevil\\x07'
+# the thread's label on the lane's bottom row (the lane height's last)
+_y=$((1 + $(win_field 8)))
+if row $_y | grep -q '\\x1b\[31mevil\\x07'; then pass; else fail evil-lane "lane's bottom row $_y: '$(row $_y)'"; fi
 evil_raw evil-raw
 keys t
 check evil-threads ' 1 .*\\x1b\[31mevil\\x07'
@@ -768,24 +770,26 @@ check legend-keys 'event list times: the ruler.s unit or ns'
 keys G
 check legend-title 'legend \(a column is a slice of time\)'
 check legend-running '▂▄▆█ +running: height = share of the column'
-check legend-gc 'orange on top: GC, and GC >= idle'
-check legend-gc-weak 'brown on top: GC, and GC < idle'
+check legend-gc 'orange on running: GC, height = share'
+# one GC colour now: its height tells the share
+check_not legend-gc-weak 'brown'
 check legend-idle 'blank: idle'
 check legend-nodata "╱╱╱ +no data: outside the cap's events"
 check legend-cursor "the cursor's column"
 check legend-util 'util: the caps. mean share running'
-check legend-minor '▄▄▄ +GC bar: a pause'
-check legend-major '███ +GC bar: the pause of a major GC'
+check legend-minor "▄▄▄ +GC bar: pause share \\(initiating cap's\\)"
+check legend-major "███ +GC bar: a major GC's \\(wins a column\\)"
 check legend-span '─── +GC bar: span, other caps still in GC'
 check legend-heap 'heap: heap size'
 check legend-live 'live: live data'
 check legend-marker '▾ +ruler: a user marker'
 check legend-tick '│\+5us ruler: offset from the bold time'
 check legend-mark 'ruler: the marked interval'
-# the samples are drawn as the lanes are: orange (208) over green (34)
+# the samples are drawn as the lanes are: running green (34) on GC orange
+# (208) for half and a quarter running, then all GC (orange, no background)
 capture_e
-grep -q "$ESC\\[38;5;34m$ESC\\[48;5;208m▄▂ " "$E2E_SCREEN_E" && pass ||
-	fail legend-gc-colours "no green-on-orange sample: $(grep 'orange on top' "$E2E_SCREEN_E" | cat -v)"
+grep -q "$ESC\\[38;5;34m$ESC\\[48;5;208m▄▂$ESC\\[38;5;208m$ESC\\[49m█" "$E2E_SCREEN_E" && pass ||
+	fail legend-gc-colours "no green-on-orange sample: $(grep 'orange on running' "$E2E_SCREEN_E" | cat -v)"
 keys q q
 check_exit legend-quit 0
 
@@ -809,23 +813,28 @@ lanes_ok() {
 			if (!(c in f)) f[c] = t; l[c] = t }
 		END { for (c in f) print c, f[c], l[c] }' >"$E2E_T/extent"
 	: >"$E2E_T/caps"
+	# lane i's rows start at 2 + i x the lane height (the 8th field)
+	_h=${8:-}
+	if [ -z "$_h" ]; then fail "$_n-height" "no lane height in the window file: $(window)"; return; fi
 	_i=0
 	while [ $_i -lt "$5" ]; do
-		_c=$(row $((2 + _i)) | sed -n 's/^cap \([0-9]*\) .*/\1/p')
-		awk -v r=$((2 + _i)) -v c="$_c" '$1 == c { print r, $1, $2, $3 }' "$E2E_T/extent" >>"$E2E_T/caps"
+		_y=$((2 + _i * _h))
+		_c=$(row $_y | sed -n 's/^cap \([0-9]*\) .*/\1/p')
+		awk -v r=$_y -v c="$_c" '$1 == c { print r, $1, $2, $3 }' "$E2E_T/extent" >>"$E2E_T/caps"
 		_i=$((_i + 1))
 	done
 	if out=$(LC_ALL=C awk -v mode="$_m" -v ascii="$_a" -v t0="$1" -v t1="$2" -v plotw="$3" \
-		-v cursor="$7" -f tests/e2e/lanes.awk "$E2E_T/caps" "$E2E_T/act" "$E2E_CELLS"); then
+		-v cursor="$7" -v h="$_h" -f tests/e2e/lanes.awk "$E2E_T/caps" "$E2E_T/act" "$E2E_CELLS"); then
 		pass
 		[ -n "${E2E_VERBOSE:-}" ] && echo "e2e: $_n: $out"
 	else
 		fail "$_n" "$out"
 	fi
 }
-# glyphs: the lanes (rows 2..5 of threaded) hold this pattern
+# glyphs: the lanes (rows 2 .. 2 + nlanes x height - 1) hold this pattern
 lanes_have() { # NAME RE
-	if sed -n '3,6p' "$E2E_SCREEN" | grep -q -- "$2"; then pass; else fail "$1" "no /$2/ in the lanes"; fi
+	_last=$((2 + $(win_field 5) * $(win_field 8)))
+	if sed -n "3,${_last}p" "$E2E_SCREEN" | grep -q -- "$2"; then pass; else fail "$1" "no /$2/ in the lanes"; fi
 }
 
 start 120 32 -- $TH
@@ -898,9 +907,12 @@ check_exit lanes-killed-quit 0
 start 120 32 NO_COLOR=1 -- $TH
 wait_for "$READY"
 keys '?' G
-check legend-mono-heavy '▓ +GC: >= running and >= idle'
-check legend-mono-light '▒ +GC: >= running, < idle'
-check legend-mono-under 'underlined: running, and some GC'
+check legend-mono-heavy '▓ +GC: half the cell or more'
+check legend-mono-light '▒ +GC: under half the cell'
+# running 3/4 with GC 1/4 draws a full block, 1/4 with 3/4 a dark shade
+# (no underline: the viewer does not draw one)
+check legend-mono-run-gc '█▓ +a cell of running and GC: the larger'
+check_not legend-mono-no-under 'underlined'
 check legend-mono-nodata "╱╱╱ +no data"
 keys Escape
 wait_change
@@ -930,7 +942,7 @@ lanes_have ascii-gc '[Gg]'
 lanes_have ascii-running '[.:=+*#@-]'
 keys '?' G
 check legend-ascii-levels '[.:=+*#@-]{4} +running: height'
-check legend-ascii-gc 'G +GC: >= running and >= idle'
+check legend-ascii-gc 'G +GC: half the cell or more'
 check legend-ascii-nodata '/// +no data'
 keys q q
 check_exit ascii-mono-quit 0
@@ -1020,7 +1032,9 @@ wait_for "$READY"
 check spoof-list-label 'has label "w\\u202ek\\u200bx\\ufeff"'
 check spoof-list-marker 'marker: round\\u202e1'
 check spoof-list-tag 'running thread 1  \[w\\u202ek\\u200bx\\ufeff\]'
-check spoof-lane '^cap 0 .*w\\u202ek\\u200bx\\ufeff'
+# the thread's label on the lane's bottom row (the lane height's last)
+_y=$((1 + $(win_field 8)))
+if row $_y | grep -q 'w\\u202ek\\u200bx\\ufeff'; then pass; else fail spoof-lane "lane's bottom row $_y: '$(row $_y)'"; fi
 check_status spoof-file-name ' x\\u202egol\.eventlog '
 # the message goes after the escaped line, not over its end
 check_status spoof-status-whole 'gol\.eventlog .* events: all  \? for help'

@@ -258,7 +258,7 @@ keys q
 check_exit trows-search-quit 0
 
 # ---- the thread picker's columns ----
-start 140 40 -- "$TS"
+start 140 40 "$E2E_ROWS1" -- "$TS"
 check picker-ready "$READY"
 keys t
 check picker-title "threads: $nthreads, by id; in the window"
@@ -323,7 +323,7 @@ check_exit sparks-nogc-quit 0
 # ---- the event detail panel ----
 # the first event at 50ms: its every field, against `hectic show`'s line
 # and the file's bytes
-start 140 40 -- "$TS"
+start 140 40 "$E2E_ROWS1" -- "$TS"
 check detail-ready "$READY"
 keys :
 text 50ms

@@ -60,11 +60,24 @@ for v in ghc90 ghc96; do
 	capture
 	na=$(ncaps "$A")
 	nb=$(ncaps "$B")
+	# a lane's label on its top row, its other rows' gutters blank (the
+	# lane height, both runs', the window file's 8th field; at 100x40 the
+	# auto height is more than one row)
+	lh=$(win_field 8)
+	[ "${lh:-0}" -gt 1 ] && pass || fail "$v-lane-height" "lane height '$lh', want taller lanes than a row"
+	lanes() { # N: N lanes' gutters
+		i=0
+		while [ "$i" -lt "$1" ]; do
+			echo "cap $i"
+			r=1; while [ "$r" -lt "$lh" ]; do echo; r=$((r + 1)); done
+			i=$((i + 1))
+		done
+	}
 	want=$(
 		echo "A A1m"
-		i=0; while [ "$i" -lt "$na" ]; do echo "cap $i"; i=$((i + 1)); done
+		lanes "$na"
 		printf 'GC\nheap\nlive\nB A16m\n'
-		i=0; while [ "$i" -lt "$nb" ]; do echo "cap $i"; i=$((i + 1)); done
+		lanes "$nb"
 		printf 'GC\nheap\nlive\n'
 	)
 	eq "$v-labels" "$(labels | tr '\n' '|')" "$(echo "$want" | tr '\n' '|')"

@@ -46,7 +46,7 @@ struct tally {
 
 static bool same_cell(struct layout_cell a, struct layout_cell b)
 {
-	return a.kind == b.kind && a.run8 == b.run8 && a.gc == b.gc;
+	return a.lo == b.lo && a.hi == b.hi && a.level == b.level;
 }
 
 /* One window at ncols: the screen of both ways compared. */
@@ -77,9 +77,9 @@ static void check_window(const char *name, const struct tracks *tr, const struct
 					    "nodata %.9g shows (%d %d %d), the view's run %.9g gc %.9g nodata "
 					    "%.9g (%d %d %d)\n",
 					    name, (unsigned long long)t0, (unsigned long long)t1, ncols, k,
-					    tr->caps[c], (double)r0[i], (double)g0[i], (double)n0[i], a.kind,
-					    a.run8, a.gc, (double)r1[i], (double)g1[i], (double)n1[i], b.kind,
-					    b.run8, b.gc);
+					    tr->caps[c], (double)r0[i], (double)g0[i], (double)n0[i], a.lo,
+					    a.level, a.hi, (double)r1[i], (double)g1[i], (double)n1[i], b.lo,
+					    b.level, b.hi);
 				fail();
 			}
 			lower |= r0[i] != r1[i] || g0[i] != g1[i];

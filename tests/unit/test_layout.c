@@ -2,6 +2,7 @@
  * glyph choice of lane cells. No terminal. */
 #include <stdarg.h>
 #include <stddef.h>
+#include <math.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
@@ -295,73 +296,91 @@ static void test_ruler(void **state)
 	check_ruler(UINT64_MAX - 1000, UINT64_MAX, 100);
 }
 
+/* The eighths of part p that a column of h rows shows. */
+static int shown(struct layout_lane col, enum layout_part p)
+{
+	int n = 0;
+	for (int r = 0; r < col.h; r++) {
+		struct layout_cell c = layout_lane_row(col, r);
+		n += (c.lo == p ? c.level : 0) + (c.hi == p ? 8 - c.level : 0);
+	}
+	return n;
+}
+
 static void test_cells(void **state)
 {
 	(void)state;
 	struct layout_cell c = layout_lane_cell(0, 0, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_IDLE);
-	assert_int_equal(c.run8, 0);
-	assert_int_equal(c.gc, 0);
+	assert_int_equal(c.lo, LAYOUT_PART_IDLE);
+	assert_int_equal(c.level, 0);
 	c = layout_lane_cell(1, 0, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
-	assert_int_equal(c.run8, 8);
+	assert_int_equal(c.lo, LAYOUT_PART_RUN);
+	assert_int_equal(c.level, 8);
 	c = layout_lane_cell(0.3f, 0, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
-	assert_int_equal(c.run8, 2);
+	assert_int_equal(c.lo, LAYOUT_PART_RUN);
+	assert_int_equal(c.hi, LAYOUT_PART_IDLE);
+	assert_int_equal(c.level, 2);
 	c = layout_lane_cell(0.001f, 0, 0); /* a short run shows */
-	assert_int_equal(c.run8, 1);
+	assert_int_equal(c.level, 1);
 	c = layout_lane_cell(0, 1, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_GC);
-	assert_int_equal(c.gc, 2);
-	assert_int_equal(c.run8, 0);
-	/* busy with a short GC: the bar keeps its height (at most 7/8, so that
-	 * the GC shows on top) and does not turn into a GC cell */
-	c = layout_lane_cell(0.99f, 0.01f, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
-	assert_int_equal(c.run8, 7);
-	assert_int_equal(c.gc, 2); /* all of the rest */
+	assert_int_equal(c.lo, LAYOUT_PART_GC);
+	assert_int_equal(c.level, 8);
+	/* half running, a short GC, the rest idle: the GC is not painted over
+	 * the idle half (it was: the whole rest in the GC colour) */
 	c = layout_lane_cell(0.5f, 0.01f, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
-	assert_int_equal(c.run8, 4);
-	assert_int_equal(c.gc, 1); /* less than the idle rest */
-	c = layout_lane_cell(0, 0.001f, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_GC);
-	assert_int_equal(c.gc, 1);
-	c = layout_lane_cell(0.4f, 0.45f, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_GC);
-	assert_int_equal(c.run8, 3);
-	assert_int_equal(c.gc, 2);
-	c = layout_lane_cell(0.2f, 0.8f, 0);
-	assert_int_equal(c.kind, LAYOUT_CELL_GC);
+	assert_int_equal(c.lo, LAYOUT_PART_RUN);
+	assert_int_equal(c.level, 4);
+	assert_int_equal(c.hi, LAYOUT_PART_IDLE);
+	c = layout_lane_cell(0, 0.25f, 0); /* GC alone: its share, idle above */
+	assert_int_equal(c.lo, LAYOUT_PART_GC);
+	assert_int_equal(c.hi, LAYOUT_PART_IDLE);
+	assert_int_equal(c.level, 2);
+	c = layout_lane_cell(0.5f, 0.5f, 0); /* running and GC: green on orange */
+	assert_int_equal(c.lo, LAYOUT_PART_RUN);
+	assert_int_equal(c.hi, LAYOUT_PART_GC);
+	assert_int_equal(c.level, 4);
+	c = layout_lane_cell(0, 0.001f, 0); /* a short GC shows */
+	assert_int_equal(c.lo, LAYOUT_PART_GC);
+	assert_int_equal(c.level, 1);
+	c = layout_lane_cell(0.999f, 0.001f, 0); /* beside a full bar as well */
+	assert_int_equal(c.lo, LAYOUT_PART_RUN);
+	assert_int_equal(c.hi, LAYOUT_PART_GC);
+	assert_int_equal(c.level, 7);
 	/* no data: only where nothing else is, and mostly outside the data */
-	c = layout_lane_cell(0, 0, 1);
-	assert_int_equal(c.kind, LAYOUT_CELL_NODATA);
-	c = layout_lane_cell(0, 0, 0.5f);
-	assert_int_equal(c.kind, LAYOUT_CELL_NODATA);
-	c = layout_lane_cell(0, 0, 0.4f);
-	assert_int_equal(c.kind, LAYOUT_CELL_IDLE);
+	assert_int_equal(layout_lane_cell(0, 0, 1).lo, LAYOUT_PART_NODATA);
+	assert_int_equal(layout_lane_cell(0, 0, 0.5f).lo, LAYOUT_PART_NODATA);
+	assert_int_equal(layout_lane_cell(0, 0, 0.4f).lo, LAYOUT_PART_IDLE);
 	c = layout_lane_cell(0.1f, 0, 0.9f);
-	assert_int_equal(c.kind, LAYOUT_CELL_RUN);
-	assert_int_equal(c.run8, 1);
-	/* every split: the bar's height is round(run x 8), capped under GC */
-	for (int r = 0; r <= 100; r++)
-		for (int g = 0; r + g <= 100; g++) {
-			float run = (float)r / 100, gc = (float)g / 100;
-			c = layout_lane_cell(run, gc, 0);
-			int want = (int)((double)run * 8 + 0.5);
-			if (r && want < 1)
-				want = 1;
-			if (g && want > 7)
-				want = 7;
-			assert_int_equal(c.run8, want);
-			assert_int_equal(c.kind, g && g >= r ? LAYOUT_CELL_GC : r ? LAYOUT_CELL_RUN : LAYOUT_CELL_IDLE);
-			/* GC on top is heavy when it is at least the idle rest */
-			assert_int_equal(c.gc, !g ? 0 : (double)gc * 2 >= 1 - (double)run ? 2 : 1);
-			if (g && 2 * g > 100 - r + 1)
-				assert_int_equal(c.gc, 2);
-			if (g && 2 * g < 100 - r - 1)
-				assert_int_equal(c.gc, 1);
-		}
+	assert_int_equal(c.lo, LAYOUT_PART_RUN);
+	assert_int_equal(c.level, 1);
+	for (int r = 0; r < 3; r++)
+		assert_int_equal(layout_lane_row(layout_lane_column(0, 0, 1, 3), r).lo,
+				 LAYOUT_PART_NODATA);
+	/* every split at every height: each part as tall as its share, to
+	 * an eighth and a half where no cell holds all three parts (the
+	 * rounding, and an eighth given to a share shown at its least or
+	 * taken from running beside it), and to three eighths (the smallest
+	 * part of a shared cell, and the rounding) in all */
+	for (int h = 1; h <= LAYOUT_LANE_H_MAX; h++)
+		for (int r = 0; r <= 100; r++)
+			for (int g = 0; r + g <= 100; g++) {
+				float run = (float)r / 100, gc = (float)g / 100;
+				struct layout_lane col = layout_lane_column(run, gc, 0, h);
+				int e = 8 * h;
+				double wr = run * e, wg = gc * e;
+				int sr = shown(col, LAYOUT_PART_RUN), sg = shown(col, LAYOUT_PART_GC);
+				assert_true(sr + sg + shown(col, LAYOUT_PART_IDLE) == e);
+				assert_true(fabs(sg - wg) <= 3);
+				assert_true(fabs(sr - wr) <= 3);
+				assert_true(!g || sg > 0 || wg <= 3);
+				assert_true(!r || sr > 0 || wr <= 3);
+				bool three = col.run % 8 && col.top % 8 && col.top > col.run &&
+					     col.run / 8 == col.top / 8;
+				if (!three) {
+					assert_true(fabs(sg - wg) <= 1.5 + 1e-3);
+					assert_true(fabs(sr - wr) <= 1.5 + 1e-3);
+				}
+			}
 	/* eighth levels */
 	assert_int_equal(layout_level8(0, 10), 0);
 	assert_int_equal(layout_level8(0.0001, 10), 1);

@@ -71,7 +71,7 @@ static void test_option_table(void **state)
 	(void)state;
 	size_t n;
 	const struct rc_option *o = rc_options(&n);
-	assert_int_equal(n, 5);
+	assert_int_equal(n, 6);
 	for (size_t i = 0; i < n; i++) {
 		assert_non_null(o[i].name);
 		assert_true(strlen(o[i].help) > 10);
@@ -92,6 +92,9 @@ static void test_option_table(void **state)
 	assert_string_equal(o[4].name, "heap-bands");
 	assert_null(o[4].values);
 	assert_int_equal(strtoul(o[4].deflt, NULL, 10), RC_HEAP_BANDS_DEFAULT);
+	assert_string_equal(o[5].name, "lane-height");
+	assert_string_equal(o[5].values[0], "auto");
+	assert_string_equal(o[5].values[8], "8");
 }
 
 /* set heap-bands: 1 to RC_HEAP_BANDS_MAX; outside it an error that keeps
@@ -110,6 +113,28 @@ static void test_heap_bands(void **state)
 	assert_int_equal(rc.nerrors, 3);
 	assert_non_null(strstr(rc.errors[0], "use 1 to 60"));
 	assert_int_equal(rc.heap_bands, 30);
+	rc_free(&rc);
+}
+
+/* set lane-height: auto (the default) or 1 to 8; outside it an error that
+ * names the values and keeps the value before. */
+static void test_lane_height(void **state)
+{
+	(void)state;
+	struct rc rc;
+	rc_init(&rc);
+	assert_int_equal(rc.lane_height, 0);
+	parse(&rc, "set lane-height 3\n");
+	assert_int_equal(rc.nerrors, 0);
+	assert_int_equal(rc.lane_height, 3);
+	parse(&rc, "set lane-height 9\nset lane-height 0\n");
+	dump_errors(&rc);
+	assert_int_equal(rc.nerrors, 2);
+	assert_non_null(strstr(rc.errors[0], "bad value '9' for option 'lane-height' "
+					     "(use auto, 1, 2, 3, 4, 5, 6, 7 or 8)"));
+	assert_int_equal(rc.lane_height, 3);
+	parse(&rc, "set lane-height auto\n");
+	assert_int_equal(rc.lane_height, 0);
 	rc_free(&rc);
 }
 
@@ -677,6 +702,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_option_table),
 		cmocka_unit_test(test_heap_bands),
+		cmocka_unit_test(test_lane_height),
 		cmocka_unit_test(test_good_file),
 		cmocka_unit_test(test_later_bind_wins),
 		cmocka_unit_test(test_errors),
