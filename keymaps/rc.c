@@ -55,11 +55,11 @@ static const struct rc_option options[OPT_COUNT] = {
 	[OPT_RULER_PHASES] = { "ruler-phases", NULL, "none",
 			       "Messages and markers whose text matches this POSIX extended "
 			       "regex each start a phase that lasts until the next one (the "
-			       "last until the log's end): marked on the ruler, and drawn on a "
-			       "phases row under the sparklines with its name, the text of the "
-			       "regex's first group, or the whole text without one. For GHC's "
-			       "progress messages: Compiling[[:space:]]+([^[:space:]]+) "
-			       "(none: no phases).",
+			       "last until the log's end), marked on the ruler and drawn on a "
+			       "phases row under the sparklines, named by the regex's first "
+			       "group (the whole text without one); for GHC's progress "
+			       "messages, Compiling[[:space:]]+([^[:space:]]+) (none: no "
+			       "phases).",
 			       true },
 };
 
