@@ -85,19 +85,26 @@ static void compile(struct viewer *u, struct phases_state *p)
 		core_say(u, "ruler-messages, ruler-phases: the regex could not be compiled");
 }
 
-/* What picking found that the user should know: a regex that picks
- * nothing, and marks the tracks left out (their budget). */
-static void tell(struct viewer *u, const struct phases_state *p)
+/* What picking found that the user should know, of one option: a regex
+ * that picks nothing, and marks the tracks left out (their budget); after
+ * the message the frame already had (the other run shown, a session
+ * restored), not over it. */
+static void tell(struct viewer *u, const char *name, const char *re, const struct phases *q)
 {
-	char a[32];
-	const struct phases *q = p->has_ph ? &p->ph : &p->msg;
-	const char *name = p->has_ph ? "ruler-phases" : "ruler-messages";
-	const char *re = p->has_ph ? u->ruler_phases : u->ruler_messages;
+	char a[32], say[200];
 	if (!q->complete)
-		core_say(u, "%s: the marks stopped at the memory budget at %s: later messages are not "
-			    "picked", name, core_fmt_moment(a, sizeof a, q->end));
+		snprintf(say, sizeof say, "%s: the marks stopped at the memory budget at %s: later "
+					  "messages are not picked", name, core_fmt_moment(a, sizeof a, q->end));
 	else if (!q->n)
-		core_say(u, "%s: no message or marker matches '%.80s'", name, re);
+		snprintf(say, sizeof say, "%s: no message or marker matches '%.80s'", name, re);
+	else
+		return;
+	char keep[sizeof u->msg];
+	snprintf(keep, sizeof keep, "%s", u->msg);
+	if (keep[0])
+		core_say(u, "%s; %s", keep, say);
+	else
+		core_say(u, "%s", say);
 }
 
 /* The shown run's picks, made when missing. */
@@ -120,7 +127,10 @@ static bool ready(struct viewer *u)
 	}
 	p->msg = j.msg;
 	p->ph = j.ph;
-	tell(u, p);
+	if (p->has_msg)
+		tell(u, "ruler-messages", u->ruler_messages, &p->msg);
+	if (p->has_ph)
+		tell(u, "ruler-phases", u->ruler_phases, &p->ph);
 	return true;
 }
 
