@@ -109,5 +109,17 @@ for size in 80x24 160x50; do
 		fail "zin-$size-inside" "the window starts at ${t0}ns, not after the first pick (${first}ns)"; fi
 done
 
+# two runs: the phases are the shown run's; B has no "Compiling" message,
+# and Tab says so after saying which run the list shows, not instead
+start 100 30 XDG_CONFIG_HOME="$E2E_T/cfg-phases" XDG_STATE_HOME="$E2E_T/state-two" -- \
+	"$L" tests/fixtures/modern/ghc910-threaded.eventlog
+wait_for "$READY"
+grep -q '^phases ' "$E2E_SCREEN" && pass || fail two-a-row "no phases row with A shown"
+keys Tab
+check_status two-tab-run "the event list shows run B; ruler-phases: no message or marker matches"
+check_gone two-b-no-row '^phases '
+keys q
+check_exit two-quit 0
+
 echo "e2e-phases: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]
