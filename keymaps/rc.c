@@ -13,7 +13,17 @@
 
 #include "../model/regex_guard.h"
 
-enum { OPT_KEYMAP, OPT_COLOR, OPT_ASCII, OPT_RAW_MAX, OPT_HEAP_BANDS, OPT_LANE_HEIGHT, OPT_COUNT };
+enum {
+	OPT_KEYMAP,
+	OPT_COLOR,
+	OPT_ASCII,
+	OPT_RAW_MAX,
+	OPT_HEAP_BANDS,
+	OPT_LANE_HEIGHT,
+	OPT_RULER_MESSAGES,
+	OPT_RULER_PHASES,
+	OPT_COUNT
+};
 
 static const char *const color_values[] = { "auto", "256", "8", "none", NULL };
 static const char *const ascii_values[] = { "auto", "on", "off", NULL };
@@ -46,6 +56,20 @@ static const struct rc_option options[OPT_COUNT] = {
 			      "every capability in half of the rows the timeline leaves (one row "
 			      "when they do not all fit). The lanes-taller and lanes-shorter keys "
 			      "change it while hectic runs." },
+	[OPT_RULER_MESSAGES] = { "ruler-messages", NULL, "none",
+				 "Messages and markers whose text matches this POSIX extended "
+				 "regex are marked on the ruler, as user markers are (none: only "
+				 "the markers).",
+				 true },
+	[OPT_RULER_PHASES] = { "ruler-phases", NULL, "none",
+			       "Messages and markers whose text matches this POSIX extended "
+			       "regex each start a phase that lasts until the next one (the "
+			       "last until the log's end), marked on the ruler and drawn on a "
+			       "phases row under the sparklines, named by the regex's first "
+			       "group (the whole text without one); for GHC's progress "
+			       "messages, Compiling[[:space:]]+([^[:space:]]+) (none: no "
+			       "phases).",
+			       true },
 };
 
 /* Longer words are not keys, actions or values anyone means. */
@@ -80,6 +104,9 @@ void rc_free(struct rc *rc)
 		free(rc->span_stop[i]);
 	}
 	rc->nspans = 0;
+	free(rc->ruler_messages);
+	free(rc->ruler_phases);
+	rc->ruler_messages = rc->ruler_phases = NULL;
 	rc->binds = NULL;
 	rc->nbinds = 0;
 	rc->path = NULL;
@@ -231,6 +258,41 @@ static void do_bind(struct rc *rc, unsigned line, const struct word *w, rc_key_f
 	rc->nbinds++;
 }
 
+/* A regex option's value into *out: none, or a regex that regex_guard and
+ * regcomp take (else an error, and *out stays). */
+static void set_regex(struct rc *rc, unsigned line, struct word w, char **out)
+{
+	char q[48], why[120];
+	if (word_is(w, "none")) {
+		free(*out);
+		*out = NULL;
+		return;
+	}
+	char *re = malloc(w.n + 1);
+	if (!re) {
+		bad(rc, line, "out of memory");
+		return;
+	}
+	memcpy(re, w.s, w.n);
+	re[w.n] = 0;
+	if (!regex_guard(re, why, sizeof why)) {
+		bad(rc, line, "regex '%s' refused: %s", quote(q, sizeof q, w), why);
+		free(re);
+		return;
+	}
+	regex_t r;
+	int e = regcomp(&r, re, REG_EXTENDED);
+	if (e) {
+		regerror(e, &r, why, sizeof why);
+		bad(rc, line, "bad regex '%s': %s", quote(q, sizeof q, w), why);
+		free(re);
+		return;
+	}
+	regfree(&r);
+	free(*out);
+	*out = re;
+}
+
 static void do_set(struct rc *rc, unsigned line, const struct word *w)
 {
 	char q[48], q2[48], list[96];
@@ -242,6 +304,11 @@ static void do_set(struct rc *rc, unsigned line, const struct word *w)
 		return;
 	}
 	const struct rc_option *opt = &options[o];
+	if (opt->regex) {
+		set_regex(rc, line, w[2], o == OPT_RULER_PHASES ? &rc->ruler_phases
+								: &rc->ruler_messages);
+		return;
+	}
 	if (!opt->values) {
 		size_t v;
 		if (!parse_count(w[2], &v)) {

@@ -41,12 +41,14 @@ enum rc_ascii { RC_ASCII_AUTO, RC_ASCII_ON, RC_ASCII_OFF };
 
 /* One `set` option. The allowed values are the words in values (the first
  * one is the default), or, when values is NULL, a positive integer whose
- * default is in deflt. Read-only. */
+ * default is in deflt, or, when regex, a POSIX extended regex (no blanks:
+ * [[:space:]]) or none, the default. Read-only. */
 struct rc_option {
 	const char *name;
 	const char *const *values;
 	const char *deflt;
 	const char *help;
+	bool regex;
 };
 
 /* The options, in the order the man page lists them; *n is their number. */
@@ -76,6 +78,9 @@ struct rc {
 	 * a group for the span's name, tried before the built-in pairs */
 	char *span_start[RC_SPANS_MAX], *span_stop[RC_SPANS_MAX];
 	size_t nspans;
+	/* set ruler-messages / ruler-phases: the regex (checked by
+	 * regex_guard and regcomp), NULL for none */
+	char *ruler_messages, *ruler_phases;
 	/* "line 3: unknown action 'zoom'": the caller prints each after the
 	 * file's path. Text from the file is quoted with control and non-ASCII
 	 * bytes as \xNN, so the messages are safe to print on a terminal. */

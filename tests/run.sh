@@ -218,6 +218,8 @@ if sh tests/e2e/hints.sh "$HECTIC"; then ok; else bad e2e-hints; fi
 if sh tests/e2e/help.sh "$HECTIC"; then ok; else bad e2e-help; fi
 # the first frames: the skeleton while loading, keys, the same final screen (issue 19)
 if sh tests/e2e/loading.sh "$HECTIC"; then ok; else bad e2e-loading; fi
+# messages an rc regex picks, as ruler marks and named phases (issue 33, item 5)
+if sh tests/e2e/phases.sh "$HECTIC"; then ok; else bad e2e-phases; fi
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then

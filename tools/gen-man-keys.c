@@ -214,6 +214,8 @@ static void gen_options(void)
 					fputs(" |", stdout);
 				arg(o[i].values[v]);
 			}
+		} else if (o[i].regex) {
+			fputs(" Ar regex | Cm none", stdout);
 		} else {
 			fputs(" Ar N", stdout);
 		}

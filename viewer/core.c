@@ -777,6 +777,9 @@ void core_free(struct viewer *u)
 		free(u->span_stop[i]);
 	}
 	u->nspans = 0;
+	free(u->ruler_messages);
+	free(u->ruler_phases);
+	u->ruler_messages = u->ruler_phases = NULL;
 	source_close(&u->src);
 	keymap_free(u->km);
 	u->km = NULL;

@@ -98,6 +98,9 @@ struct viewer {
 	const struct view_ops *pane; /* the pane under the lanes; NULL: the event list */
 	char *span_start[RC_SPANS_MAX], *span_stop[RC_SPANS_MAX]; /* the rc's span lines */
 	size_t nspans;
+	/* the rc's set ruler-messages and ruler-phases (view_phases.c), NULL
+	 * for none */
+	char *ruler_messages, *ruler_phases;
 	regex_t re;                  /* the last search */
 	bool has_re;
 	char pattern[200];

@@ -78,6 +78,9 @@ static int setup_keys(struct viewer *u, const struct viewer_opts *o, bool *rc_er
 	}
 	u->nspans = rc.nspans;
 	rc.nspans = 0;
+	u->ruler_messages = rc.ruler_messages;
+	u->ruler_phases = rc.ruler_phases;
+	rc.ruler_messages = rc.ruler_phases = NULL;
 	rc_free(&rc);
 	if (!u->km) {
 		warnx_("out of memory");

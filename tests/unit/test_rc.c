@@ -71,7 +71,7 @@ static void test_option_table(void **state)
 	(void)state;
 	size_t n;
 	const struct rc_option *o = rc_options(&n);
-	assert_int_equal(n, 6);
+	assert_int_equal(n, 8);
 	for (size_t i = 0; i < n; i++) {
 		assert_non_null(o[i].name);
 		assert_true(strlen(o[i].help) > 10);
@@ -95,6 +95,51 @@ static void test_option_table(void **state)
 	assert_string_equal(o[5].name, "lane-height");
 	assert_string_equal(o[5].values[0], "auto");
 	assert_string_equal(o[5].values[8], "8");
+	for (size_t i = 6; i < 8; i++) {
+		assert_true(o[i].regex);
+		assert_null(o[i].values);
+		assert_string_equal(o[i].deflt, "none");
+	}
+	for (size_t i = 0; i < 6; i++)
+		assert_false(o[i].regex);
+	assert_string_equal(o[6].name, "ruler-messages");
+	assert_string_equal(o[7].name, "ruler-phases");
+}
+
+/* set ruler-messages / ruler-phases: none by default; a regex that
+ * regex_guard and regcomp take is kept as written (a group or not), none
+ * sets it back; a refused one is an error naming it, and the value before
+ * stays. */
+static void test_ruler_regexes(void **state)
+{
+	(void)state;
+	struct rc rc;
+	rc_init(&rc);
+	assert_null(rc.ruler_messages);
+	assert_null(rc.ruler_phases);
+	parse(&rc, "set ruler-phases Compiling[[:space:]]+([^[:space:]]+) # GHC's\n"
+		   "set ruler-messages ^Linking\n");
+	dump_errors(&rc);
+	assert_int_equal(rc.nerrors, 0);
+	assert_string_equal(rc.ruler_phases, "Compiling[[:space:]]+([^[:space:]]+)");
+	assert_string_equal(rc.ruler_messages, "^Linking");
+	parse(&rc, "set ruler-phases (a\n"
+		   "set ruler-messages ((a{1,100}){1,100}){1,100}\n"
+		   "set ruler-messages (a*)*\\1\n"
+		   "set ruler-phases a b\n");
+	dump_errors(&rc);
+	assert_int_equal(rc.nerrors, 4);
+	assert_non_null(strstr(rc.errors[0], "line 1: bad regex '(a': "));
+	assert_non_null(strstr(rc.errors[1], "line 2: regex '((a{1,100}){1,100}){1,100}' refused: "));
+	assert_non_null(strstr(rc.errors[2], "line 3: regex '(a*)*\\1' refused: "));
+	assert_non_null(strstr(rc.errors[3], "line 4: unexpected 'b' after the value"));
+	assert_string_equal(rc.ruler_phases, "Compiling[[:space:]]+([^[:space:]]+)");
+	assert_string_equal(rc.ruler_messages, "^Linking");
+	parse(&rc, "set ruler-phases none\n");
+	assert_null(rc.ruler_phases);
+	assert_string_equal(rc.ruler_messages, "^Linking");
+	rc_free(&rc);
+	assert_null(rc.ruler_messages);
 }
 
 /* set heap-bands: 1 to RC_HEAP_BANDS_MAX; outside it an error that keeps
@@ -703,6 +748,7 @@ int main(void)
 		cmocka_unit_test(test_option_table),
 		cmocka_unit_test(test_heap_bands),
 		cmocka_unit_test(test_lane_height),
+		cmocka_unit_test(test_ruler_regexes),
 		cmocka_unit_test(test_good_file),
 		cmocka_unit_test(test_later_bind_wins),
 		cmocka_unit_test(test_errors),
