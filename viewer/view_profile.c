@@ -709,7 +709,7 @@ static bool prof_open(struct viewer *u)
 		return true;
 	}
 	prof_sync(u, pp);
-	core_say(u, "%s open/close, %s sort, %s %s, %s scope, %s cap, %s built-ins, %s mark ticks, %s back",
+	core_hint(u, "%s open/close, %s sort, %s %s, %s scope, %s cap, %s built-ins, %s mark ticks, %s back",
 	       core_key_for(u, ACT_SELECT), core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_PANE_MODE),
 	       pp->flat ? "tree" : "flat",
 	       core_key_for(u, ACT_PANE_SCOPE), core_key_for(u, ACT_PANE_CAP),

@@ -344,8 +344,8 @@ static void draw_one(struct viewer *u, int w, const char *note)
 		 "capability below",
 		 u->other ? " of run " : "", u->other ? core_run_letter(u) : "", tt,
 		 !sc->full	   ? " (from SPARK_COUNTERS)"
-		 : sc->gc_counted ? " (from the spark events; GC'd from the counters: the log has no "
-				    "SPARK_GC events here)"
+		 : sc->gc_counted ? " (from the spark events; GC'd from the counters, as the log has "
+				    "no SPARK_GC events here)"
 				  : " (from the spark events)");
 	struct pane_area a = pane_frame(u, t);
 	int y0 = a.y + 1;

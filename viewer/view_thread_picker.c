@@ -252,18 +252,11 @@ static bool match_runs(const struct viewer *u, struct picker *p)
 	return true;
 }
 
-/* The size of a change, as hectic diff sorts its rows: a figure of one run
- * only first, then the relative change, then the absolute one. */
+/* The size of a change, as hectic diff ranks its rows (diff_rows.c):
+ * |B - A|, a run without the figure counted as 0. */
 static double change_of(bool ha, bool hb, double a, double b)
 {
-	if (ha != hb)
-		return INFINITY;
-	if (!ha)
-		return -1;
-	double d = fabs(b - a);
-	if (d == 0)
-		return 0;
-	return a != 0 ? d / fabs(a) : 1e300;
+	return fabs((hb ? b : 0) - (ha ? a : 0));
 }
 
 /* A group's place in the order: by ch (larger first), then by its key

@@ -743,7 +743,7 @@ static bool trows_open(struct viewer *u)
 		core_say(u, "%s", why);
 		return true;
 	}
-	core_say(u, "%s sort, %s alive only, %s matching the search, %s mark on lanes; digit: ran "
+	core_hint(u, "%s sort, %s alive only, %s matching the search, %s mark on lanes; digit: ran "
 		    "on that cap, . runnable, M/S/B/I/D/T blocked (MVar, STM, black hole, I/O, delay, "
 		    "throwTo), F foreign",
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_PANE_SCOPE),

@@ -465,7 +465,7 @@ static bool ticky_open(struct viewer *u)
 	struct ticky_pane *p = st(u);
 	if (build(u) && p->t.nctr && p->list.n == 0)
 		p->selected = p->t.order[0];
-	core_say(u, "ticky counters summed over the window's samples; %s: sort, %s/%s: select",
+	core_hint(u, "ticky counters summed over the window's samples; %s: sort, %s/%s: select",
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_UP), core_key_for(u, ACT_DOWN));
 	return true;
 }

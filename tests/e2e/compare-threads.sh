@@ -297,6 +297,11 @@ start 112 60 -- "$D/ghc96-sparks.eventlog" "$D/ghc96-pingpong.eventlog"
 check only-ready "$READY"
 keys t
 check only-panel 'threads of A and B by label'
+# (the row of ping, in diff's order of the change in running time)
+diff_rows "$D/ghc96-sparks.eventlog" "$D/ghc96-pingpong.eventlog" running_ns >"$E2E_T/only"
+pingrow=$(awk -F '\t' '$1 == "ping" { print NR; exit }' "$E2E_T/only")
+[ -n "$pingrow" ] && pass || fail only-ping-row "no row of ping in diff's threads"
+while [ "${pingrow:-1}" -gt 1 ]; do keys j; pingrow=$((pingrow - 1)); done
 keys Enter
 check_status only-b 'none in A \(only in B\): ping$'
 keys q
@@ -384,8 +389,9 @@ trow_ref() {
 }
 # trow_got RUNID: the pane's row of "A5", "B12" (from the gutter on)
 trow_got() {
-	awk -v k="$1" '$1 == k || index($0, k " ") == 1 { print substr($0, 9); f = 1; exit }
-		END { if (!f) print "(no row)" }' "$E2E_SCREEN" | sed 's/ *$//'
+	# (an ellipsis, three bytes, as the one column it takes: awk counts bytes)
+	sed 's/\xe2\x80\xa6/./g' "$E2E_SCREEN" | awk -v k="$1" '$1 == k || index($0, k " ") == 1 { print substr($0, 9); f = 1; exit }
+		END { if (!f) print "(no row)" }' | sed 's/ *$//'
 }
 # pane_keys: the rows' run letters and ids in their order on the screen
 pane_keys() {

@@ -250,6 +250,17 @@ message_area() {
 	}' "$E2E_SCREEN_E"
 }
 
+# message_rows: the rows the message area takes above the status line in
+# the last capture (0: none; from message_area's reading of the colours)
+message_rows() {
+	capture_e
+	awk -v h="$E2E_H" '
+	{ start[NR] = match($0, /^(\033\[[0-9;]*m)+/) ? substr($0, 1, RLENGTH) : last
+	  s = $0
+	  while (match(s, /(\033\[[0-9;]*m)+/)) { last = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) } }
+	END { for (top = h; top > 1 && start[top - 1] == start[h]; top--) ; print h - top }' "$E2E_SCREEN_E"
+}
+
 # the status line (the last row) of the last capture, with the message of
 # the message area after its fields, as it would be on a wider screen; and
 # row N of the last capture (0: the ruler)
