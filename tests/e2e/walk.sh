@@ -355,6 +355,67 @@ learn_panes() {
 		send "$k"
 	done <"$E2E_T/views"
 }
+# the panel shown: each panel's title (the bold text at the top of its
+# box: its words up to the first figure, colon, comma or parenthesis), or,
+# for a panel that is a prompt, the prompt's first character; learnt by
+# opening it from the event list with an interval marked, as enter does
+PANEL_SIG=$E2E_T/panelsig
+: >"$PANEL_SIG"
+BOLD=$(printf '\033[1m')
+learn_panels() {
+	: >"$PANEL_SIG"
+	while read -r name id kind; do
+		[ "$kind" = panel ] || continue
+		k=$(key_of_id "$id")
+		send "$CANCEL_KEY" "$K_MARK" "$K_RIGHT" "$K_MARK" || { stuck "$PASS/learn/$name"; continue; }
+		capture
+		cp "$E2E_SCREEN" "$E2E_T/list-screen"
+		send "$k" || { stuck "$PASS/learn/$name"; continue; }
+		capture
+		capture_e
+		n=$(awk -v h="$H" 'NR == FNR { l[FNR] = $0; next }
+			FNR > 1 && FNR < h && $0 != l[FNR] { print FNR; exit }' "$E2E_T/list-screen" "$E2E_SCREEN")
+		sig=
+		if [ -n "$n" ]; then
+			# the row's first bold run that the event list's row lacks
+			sig=$(sed -n "${n}p" "$E2E_T/list-screen" >"$E2E_T/list-row"
+				sed -n "${n}p" "$E2E_SCREEN_E" | awk -v b="$BOLD" -v old="$(cat "$E2E_T/list-row")" '{
+				s = $0
+				while ((i = index(s, b)) > 0) {
+					s = substr(s, i + length(b)); t = s
+					sub(/\033.*/, "", t); sub(/[:(,0-9].*/, "", t); sub(/ +$/, "", t)
+					if (t != "" && !index(old, t)) { print "title " t; exit }
+				}
+			}')
+		fi
+		if [ -z "$sig" ]; then
+			last=$(sed -n "${H}p" "$E2E_SCREEN")
+			case $last in [!\ ]*) sig="prompt $(printf '%s' "$last" | cut -c1)" ;; esac
+		fi
+		if [ -z "$sig" ]; then
+			fail "$PASS/learn/$name" "the $name panel (key $k) showed no title and no prompt (first changed row: ${n:-none}; status: $(status_line))"
+		else
+			echo "$name $sig" >>"$PANEL_SIG"
+			pass
+		fi
+	done <"$E2E_T/views"
+	send "$CANCEL_KEY"
+}
+# panel_open NAME: the screen shows the panel NAME: its title in bold, or
+# its prompt on the last row (0), else 1, its signature in $PANEL_WANT
+panel_open() {
+	PANEL_WANT=$(awk -v n="$1" '$1 == n { $1 = ""; sub(/^ /, ""); print; exit }' "$PANEL_SIG")
+	case $PANEL_WANT in
+	"title "*)
+		capture_e
+		grep -qF -- "$BOLD${PANEL_WANT#title }" "$E2E_SCREEN_E"
+		;;
+	"prompt "*)
+		[ "$(sed -n "${H}p" "$E2E_SCREEN" | cut -c1)" = "${PANEL_WANT#prompt }" ]
+		;;
+	*) return 1 ;;
+	esac
+}
 # enter NAME ID KIND KEY: from any state, into the context: the panel or
 # prompt closed, the right pane (or none), an interval marked, the
 # context's own key. Status 1: not in the context (a failure said), 2: the
@@ -379,6 +440,12 @@ enter() {
 	CTX_PROMPT=$PROMPT
 	if [ "$3" != panel ] && [ "$SHOWN" != "$want" ]; then
 		fail "$PASS/$1/enter" "could not get into the $1 view (the screen shows $SHOWN)"
+		return 1
+	fi
+	# a panel open: its title (or prompt) as learnt, not the event list
+	# walked in its name
+	if [ "$3" = panel ] && ! panel_open "$1"; then
+		fail "$PASS/$1/enter" "the $1 panel is not open: no ${PANEL_WANT:-learnt title} on the screen (status: $(status_line))"
 		return 1
 	fi
 	return 0
@@ -426,6 +493,7 @@ quit_key() {
 # walk: every action in every context
 walk() {
 	learn_panes
+	learn_panels
 	while read -r cname cid ckind; do
 		note "$PASS: $cname ($(elapsed) s)"
 		ckey=$(key_of_id "$cid")
@@ -535,6 +603,37 @@ EOF
 	chmod 600 "$SESSION_FILE"
 }
 
+# session_read: the session pass's viewer read the file: its first status
+# names every field the file holds out of range, and the bookmarks that
+# were in the log's range ([from, to] of `summary --tsv`) are listed, with
+# the one launch set at the cursor
+session_read() {
+	set -- $("$E2E_HECTIC" summary --tsv "$LOG" | awk -F'\t' '$1 == "from" || $1 == "to" { print $2 }')
+	# the readable bookmarks, each once, kept when in the run
+	kept=$(for t in 3000000000 1000000 2000000000 0 "$MAX"; do echo "$t"; done |
+		awk -v lo="${1:--1}" -v hi="${2:--1}" 'lo >= 0 && $1 + 0 >= lo + 0 && $1 + 0 <= hi + 0 { print $1 }')
+	nkept=$(printf '%s' "$kept" | grep -c .)
+	# seven bookmark lines: one unreadable, a duplicate, the rest out of
+	# the run unless kept
+	ndrop=$((7 - nkept))
+	[ "$ndrop" -eq 1 ] && s= || s=s
+	want="session restored; dropped window, cursor, filters, thread, capability, mark, $ndrop bookmark$s (out of range or unreadable)"
+	if [ -n "${2:-}" ] && grep -qF -- "$want" "$E2E_T/first-status"; then pass; else
+		fail session/read "the first status does not say '$want' (the log's run: ${1:-?}..${2:-?}): $(cat "$E2E_T/first-status")"
+	fi
+	send "$(key_of_id BOOKMARKS)" || { stuck session/bookmarks; return; }
+	capture
+	bad=
+	for t in $kept; do
+		f=$(fmt_at "$t" "$t" 1000)
+		grep -qE -- " [0-9]+ +$f " "$E2E_SCREEN" || bad="$bad $f"
+	done
+	if grep -q 'bookmarks (' "$E2E_SCREEN" && [ -z "$bad" ]; then pass; else
+		fail session/bookmarks "the bookmarks panel lacks the session's bookmarks:$bad (kept: $(echo $kept))"
+	fi
+	send "$CANCEL_KEY"
+}
+
 # ---- the passes ----
 
 passes=${HECTIC_WALK_PASSES:-plain session two}
@@ -550,6 +649,7 @@ for PASS in $passes; do
 	fi
 	if [ "$SESSION" = 1 ]; then
 		note "session: $(cat "$E2E_T/first-status")"
+		session_read
 	fi
 	walk
 	# the end: q from the event list exits 0 with the terminal restored
