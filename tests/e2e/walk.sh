@@ -366,11 +366,11 @@ learn_panels() {
 	: >"$PANEL_SIG"
 	while read -r name id kind; do
 		[ "$kind" = panel ] || continue
-		k=$(key_of_id "$id")
+		pk=$(key_of_id "$id")
 		send "$CANCEL_KEY" "$K_MARK" "$K_RIGHT" "$K_MARK" || { stuck "$PASS/learn/$name"; continue; }
 		capture
 		cp "$E2E_SCREEN" "$E2E_T/list-screen"
-		send "$k" || { stuck "$PASS/learn/$name"; continue; }
+		send "$pk" || { stuck "$PASS/learn/$name"; continue; }
 		capture
 		capture_e
 		n=$(awk -v h="$H" 'NR == FNR { l[FNR] = $0; next }
@@ -393,7 +393,7 @@ learn_panels() {
 			case $last in [!\ ]*) sig="prompt $(printf '%s' "$last" | cut -c1)" ;; esac
 		fi
 		if [ -z "$sig" ]; then
-			fail "$PASS/learn/$name" "the $name panel (key $k) showed no title and no prompt (first changed row: ${n:-none}; status: $(status_line))"
+			fail "$PASS/learn/$name" "the $name panel (key $pk) showed no title and no prompt (first changed row: ${n:-none}; status: $(status_line))"
 		else
 			echo "$name $sig" >>"$PANEL_SIG"
 			pass
