@@ -8,7 +8,10 @@
 # opens_on (viewer/view_*.c): nothing is listed by hand. After each action
 # hectic is alive, its stderr holds no sanitizer report, and the screen is
 # sane (the ruler, the status line or a prompt, no replacement character, a
-# full frame); a prompt the action opened is answered. Ctrl-Z suspends and
+# full frame); a prompt the action opened is answered. Each context is
+# confirmed before its actions: a pane by its header, a panel by its title
+# (or its prompt), each learnt by opening it from the event list, so that
+# a key that stopped opening its panel is not walked as the event list. Ctrl-Z suspends and
 # fg resumes in every context; q ends the walk of each panel (if it quits
 # there, hectic must exit 0 with the terminal restored, and is started
 # again), and at the end q from the event list exits 0 with the terminal
@@ -18,7 +21,10 @@
 #
 # Then the same walk with a session file of extreme values (the maximum
 # u64 in every field, a mark that wraps, bookmarks out of order, unknown
-# keys) at $XDG_STATE_HOME/hectic/<FNV-1a of the log's real path>.session.
+# keys) at $XDG_STATE_HOME/hectic/<FNV-1a of the log's real path>.session;
+# that the viewer read it is checked: its first status names each field
+# dropped (and the count of bookmarks out of the run), and the bookmarks
+# panel lists those in the run.
 #
 # Then the walk of the two-log viewer (issue 32): hectic LOG LOG2, LOG2 a
 # second log of bench/gen.c's big mode at $HECTIC_WALK_SIZE2 (60M), so
@@ -145,10 +151,12 @@ fi
 note "$nact actions; contexts: $(awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }' "$E2E_T/contexts")"
 K_MARK=$(key_of_id MARK)
 K_RIGHT=$(key_of_id RIGHT)
+K_START=$(key_of_id GO_START)
+K_TOGGLE_FILTERS=$(key_of_id TOGGLE_FILTERS)
 QUIT_KEY=$(key_of_id QUIT)
 SUSPEND_KEY=$(key_of_id SUSPEND)
 CANCEL_KEY=$(key_of_id CANCEL)
-for id in QUIT SUSPEND CANCEL SEARCH MARK RIGHT BOOKMARK SELECT; do
+for id in QUIT SUSPEND CANCEL SEARCH MARK RIGHT GO_START TOGGLE_FILTERS BOOKMARK BOOKMARKS SELECT; do
 	[ -n "$(key_of_id $id)" ] || { echo "walk: no default key for ACT_$id" >&2; exit 2; }
 done
 
@@ -443,10 +451,28 @@ enter() {
 		return 1
 	fi
 	# a panel open: its title (or prompt) as learnt, not the event list
-	# walked in its name
+	# walked in its name. An action before can leave a state where the
+	# panel has nothing to show (the cursor at the run's end: no event
+	# after it for the detail, no room right of it for an interval; every
+	# class filtered out): once more from the run's start with the
+	# classes back, then in a viewer started again; still shut, a failure
 	if [ "$3" = panel ] && ! panel_open "$1"; then
-		fail "$PASS/$1/enter" "the $1 panel is not open: no ${PANEL_WANT:-learnt title} on the screen (status: $(status_line))"
-		return 1
+		ks="$CANCEL_KEY $K_START"
+		status_line | grep -Eq ' events: none( |$)' && ks="$ks $K_TOGGLE_FILTERS"
+		# shellcheck disable=SC2086 # the keys are words
+		send $ks "$K_MARK" "$K_RIGHT" "$K_MARK" "$4" || return 2
+		look
+		CTX_PROMPT=$PROMPT
+		if ! panel_open "$1"; then
+			relaunch || return 1
+			send "$4" || return 2
+			look
+			CTX_PROMPT=$PROMPT
+		fi
+		if ! panel_open "$1"; then
+			fail "$PASS/$1/enter" "the $1 panel is not open, even in a viewer started again: no ${PANEL_WANT:-learnt title} on the screen (status: $(status_line))"
+			return 1
+		fi
 	fi
 	return 0
 }
