@@ -10,7 +10,10 @@
 # formatted here, with awk, from `hectic spans --tsv` of each run (the
 # figures) and `hectic diff --tsv --all A B` (its spans rows: the same
 # figures, and the order, by the change of each name's total); the rows
-# are matched on the screen as whole lines. Enter goes to the slowest span
+# are matched on the screen as whole lines, in the layout each case names
+# for its terminal (wide: p50, p99 and max columns too; narrow: count and
+# total), checked on the panel's header while hectic is still up (not read
+# from the screen and then trusted). Enter goes to the slowest span
 # of the name in the run the event list shows (A, and B after Tab). The
 # statistics of an interval marked on the axis are checked against
 # `hectic summary --tsv --from --to` of each run over its own interval (B's
@@ -199,10 +202,12 @@ slowest() {
 	eq "$sw_name-window" "$(($2 - $1))" "$sw_want" "(the window after Enter)"
 }
 
-# spans_pair TAG A B W H: the panel of A and B at W x H: rows, the
-# selected name's figures, Enter in A, and in B after Tab
+# spans_pair TAG A B W H LAYOUT: the panel of A and B at W x H: LAYOUT
+# wide (the p50, p99 and max columns too) or narrow (count and total
+# only), checked on the panel's header while it is on the screen; rows,
+# the selected name's figures, Enter in A, and in B after Tab
 spans_pair() {
-	tag=$1 A=$2 B=$3
+	tag=$1 A=$2 B=$3 layout=$6
 	spans_ref "$A" "$B"
 	if [ -s "$E2E_T/sp" ] && [ ! -s "$E2E_T/sp-err" ]; then pass; else
 		fail "$tag-reference" "diff and spans disagree, or no spans: $(head -3 "$E2E_T/sp-err")"
@@ -215,8 +220,18 @@ spans_pair() {
 	keys S
 	check "$tag-title" "spans of A and B: $nn names, biggest change first \\(<Enter>: the slowest in A\\)"
 	nw=$(name_width)
-	wide=0
-	grep -q 'p50 A' "$E2E_SCREEN" && wide=1
+	# the layout the terminal's width calls for, on the panel itself
+	# (the screen still hectic's, its title just seen)
+	head_re='name +count A +count B +total A +total B +B - A +B/A'
+	wide_re="$head_re +p50 A +p50 B +p99 A +p99 B +max A +max B"
+	if [ "$layout" = wide ]; then
+		wide=1
+		check "$tag-wide" "$wide_re"
+	else
+		wide=0
+		check "$tag-narrow" "$head_re"
+		check_not "$tag-narrow-no-p50" 'p50 A|p99 A|max A'
+	fi
 	rows_want "$nw" "$wide" >"$E2E_T/want"
 	in_order "$tag-rows" "$E2E_T/want"
 	detail_want 1 >"$E2E_T/want"
@@ -259,19 +274,18 @@ spans_pair() {
 }
 
 for g in ghc96 ghc90; do
-	spans_pair "$g-alloc-wide" "$D/$g-alloc-A1m.eventlog" "$D/$g-alloc-A16m.eventlog" 200 50
+	spans_pair "$g-alloc-wide" "$D/$g-alloc-A1m.eventlog" "$D/$g-alloc-A16m.eventlog" 200 50 wide
 done
 # 80x24: count and total only, every figure of the selected name under them
-spans_pair ghc96-alloc-80 "$D/ghc96-alloc-A1m.eventlog" "$D/ghc96-alloc-A16m.eventlog" 80 24
-check_not ghc96-alloc-80-narrow 'p50 A'
-spans_pair ghc96-alloc-160 "$D/ghc96-alloc-A1m.eventlog" "$D/ghc96-alloc-A16m.eventlog" 160 45
+spans_pair ghc96-alloc-80 "$D/ghc96-alloc-A1m.eventlog" "$D/ghc96-alloc-A16m.eventlog" 80 24 narrow
+spans_pair ghc96-alloc-160 "$D/ghc96-alloc-A1m.eventlog" "$D/ghc96-alloc-A16m.eventlog" 160 45 wide
 # two programs: no name in common
-spans_pair ghc96-unrelated "$D/ghc96-sparks.eventlog" "$D/ghc96-pingpong.eventlog" 200 50
+spans_pair ghc96-unrelated "$D/ghc96-sparks.eventlog" "$D/ghc96-pingpong.eventlog" 200 50 wide
 grep -q 'only in A' "$E2E_T/want" && grep -q 'only in B' "$E2E_T/want" && pass ||
 	fail unrelated-only "no 'only in' row in $(cat "$E2E_T/want")"
-spans_pair ghc90-unrelated-b "$D/ghc90-pingpong.eventlog" "$D/ghc90-sparks.eventlog" 120 40
+spans_pair ghc90-unrelated-b "$D/ghc90-pingpong.eventlog" "$D/ghc90-sparks.eventlog" 120 40 narrow
 # the same file twice: every change 0
-spans_pair same "$D/ghc96-alloc-A1m.eventlog" "$D/ghc96-alloc-A1m.eventlog" 200 50
+spans_pair same "$D/ghc96-alloc-A1m.eventlog" "$D/ghc96-alloc-A1m.eventlog" 200 50 wide
 if awk '{ if ($0 !~ / 0ns +1\.00 /) bad = 1 } END { exit bad }' "$E2E_T/want"; then pass; else
 	fail same-zero "a change in $(cat "$E2E_T/want")"
 fi

@@ -11,7 +11,9 @@
 # on standard error, not in the pager; a failing report keeps its exit
 # status; a pager quit before the end (head -1) ends hectic with status 0
 # and no message; a pager that cannot run is an error; SIGINT waits for
-# the pager to end, then ends hectic as SIGINT does.
+# the pager to end, then ends hectic as SIGINT does (seen in /proc: hectic
+# blocked writing to the pipe before the signal, then its stdout
+# /dev/null and it asleep in waitpid, however long the pager takes).
 # Usage: tests/e2e/pager.sh path/to/hectic. Exit 0 when every check passed.
 set -u
 case ${1:-} in
@@ -217,15 +219,50 @@ run bad-pager PAGER="$P/no-such-pager" -- threads "$THR" && rc_is bad-pager 1 &&
 
 # ---- SIGINT while the pager runs: the pager gets the end of its input,
 # hectic waits for it, then dies of SIGINT ----
+# wchans PID: where each thread of PID sleeps in the kernel (/proc's
+# wchan: (anon_)pipe_write blocked writing to a pipe, do_wait in waitpid)
+wchans() {
+	for _w in /proc/"$1"/task/*/wchan; do
+		[ -e "$_w" ] || continue # (no such process: nothing)
+		printf '%s ' "$(cat "$_w" 2>/dev/null)"
+	done
+}
+# in_kernel PID RE SECS: 0 as soon as a thread of PID sleeps in a kernel
+# function matching RE, 1 after SECS
+in_kernel() {
+	_n=$(($3 * 20))
+	while [ "$_n" -gt 0 ]; do
+		wchans "$1" | tr ' ' '\n' | grep -Eqx -- "$2" && return 0
+		sleep 0.05
+		_n=$((_n - 1))
+	done
+	return 1
+}
+
 rm -f "$P/got" "$P/go" "$P/done" "$P/started"
 if start 100 30 PAGER="$P/rec-wait" -- show "$SHOW"; then
 	pid=$(hectic_pid)
 	n=200
 	while [ ! -e "$P/started" ] && [ "$n" -gt 0 ]; do sleep 0.05; n=$((n - 1)); done
-	sleep 0.3 # hectic blocked on the full pipe, the pager not reading
+	# hectic blocked on the full pipe, the pager not reading
+	if in_kernel "$pid" '(anon_)?pipe_write|pipe_wait(_writable)?' 10; then pass; else
+		fail sigint-blocked "hectic not blocked writing to its pager (its threads in: $(wchans "$pid"))"
+	fi
 	kill -INT "$pid" 2>/dev/null
-	sleep 0.3
-	if [ -e "$E2E_T/rc" ]; then fail sigint-waits "hectic ended before its pager"; else pass; fi
+	# the signal taken: its handler gave the pager the end of its input
+	# (stdout now /dev/null) and waits for it (waitpid), whatever the time
+	# that took; not merely alive a while after the signal
+	n=200
+	while [ "$(readlink "/proc/$pid/fd/1" 2>/dev/null)" != /dev/null ] && [ "$n" -gt 0 ]; do
+		sleep 0.05
+		n=$((n - 1))
+	done
+	if [ "$(readlink "/proc/$pid/fd/1" 2>/dev/null)" = /dev/null ]; then pass; else
+		fail sigint-pager-end "hectic's stdout after SIGINT: '$(readlink "/proc/$pid/fd/1" 2>/dev/null)', not /dev/null (the pager never gets the end of its input)"
+	fi
+	if in_kernel "$pid" 'do_wait|kernel_wait4' 10 && [ ! -e "$E2E_T/rc" ]; then pass; else
+		fail sigint-waits "after SIGINT hectic is not waiting for its pager (ended: $([ -e "$E2E_T/rc" ] && echo yes || echo no); its threads in: $(wchans "$pid"))"
+	fi
 	: >"$P/go"
 	if wait_exit 10; then
 		rc_is sigint 130

@@ -8,7 +8,10 @@
 # opens_on (viewer/view_*.c): nothing is listed by hand. After each action
 # hectic is alive, its stderr holds no sanitizer report, and the screen is
 # sane (the ruler, the status line or a prompt, no replacement character, a
-# full frame); a prompt the action opened is answered. Ctrl-Z suspends and
+# full frame); a prompt the action opened is answered. Each context is
+# confirmed before its actions: a pane by its header, a panel by its title
+# (or its prompt), each learnt by opening it from the event list, so that
+# a key that stopped opening its panel is not walked as the event list. Ctrl-Z suspends and
 # fg resumes in every context; q ends the walk of each panel (if it quits
 # there, hectic must exit 0 with the terminal restored, and is started
 # again), and at the end q from the event list exits 0 with the terminal
@@ -18,7 +21,10 @@
 #
 # Then the same walk with a session file of extreme values (the maximum
 # u64 in every field, a mark that wraps, bookmarks out of order, unknown
-# keys) at $XDG_STATE_HOME/hectic/<FNV-1a of the log's real path>.session.
+# keys) at $XDG_STATE_HOME/hectic/<FNV-1a of the log's real path>.session;
+# that the viewer read it is checked: its first status names each field
+# dropped (and the count of bookmarks out of the run), and the bookmarks
+# panel lists those in the run.
 #
 # Then the walk of the two-log viewer (issue 32): hectic LOG LOG2, LOG2 a
 # second log of bench/gen.c's big mode at $HECTIC_WALK_SIZE2 (60M), so
@@ -145,10 +151,12 @@ fi
 note "$nact actions; contexts: $(awk '{ printf "%s%s", (NR > 1 ? " " : ""), $1 }' "$E2E_T/contexts")"
 K_MARK=$(key_of_id MARK)
 K_RIGHT=$(key_of_id RIGHT)
+K_START=$(key_of_id GO_START)
+K_TOGGLE_FILTERS=$(key_of_id TOGGLE_FILTERS)
 QUIT_KEY=$(key_of_id QUIT)
 SUSPEND_KEY=$(key_of_id SUSPEND)
 CANCEL_KEY=$(key_of_id CANCEL)
-for id in QUIT SUSPEND CANCEL SEARCH MARK RIGHT BOOKMARK SELECT; do
+for id in QUIT SUSPEND CANCEL SEARCH MARK RIGHT GO_START TOGGLE_FILTERS BOOKMARK BOOKMARKS SELECT; do
 	[ -n "$(key_of_id $id)" ] || { echo "walk: no default key for ACT_$id" >&2; exit 2; }
 done
 
@@ -355,6 +363,67 @@ learn_panes() {
 		send "$k"
 	done <"$E2E_T/views"
 }
+# the panel shown: each panel's title (the bold text at the top of its
+# box: its words up to the first figure, colon, comma or parenthesis), or,
+# for a panel that is a prompt, the prompt's first character; learnt by
+# opening it from the event list with an interval marked, as enter does
+PANEL_SIG=$E2E_T/panelsig
+: >"$PANEL_SIG"
+BOLD=$(printf '\033[1m')
+learn_panels() {
+	: >"$PANEL_SIG"
+	while read -r name id kind; do
+		[ "$kind" = panel ] || continue
+		pk=$(key_of_id "$id")
+		send "$CANCEL_KEY" "$K_MARK" "$K_RIGHT" "$K_MARK" || { stuck "$PASS/learn/$name"; continue; }
+		capture
+		cp "$E2E_SCREEN" "$E2E_T/list-screen"
+		send "$pk" || { stuck "$PASS/learn/$name"; continue; }
+		capture
+		capture_e
+		n=$(awk -v h="$H" 'NR == FNR { l[FNR] = $0; next }
+			FNR > 1 && FNR < h && $0 != l[FNR] { print FNR; exit }' "$E2E_T/list-screen" "$E2E_SCREEN")
+		sig=
+		if [ -n "$n" ]; then
+			# the row's first bold run that the event list's row lacks
+			sig=$(sed -n "${n}p" "$E2E_T/list-screen" >"$E2E_T/list-row"
+				sed -n "${n}p" "$E2E_SCREEN_E" | awk -v b="$BOLD" -v old="$(cat "$E2E_T/list-row")" '{
+				s = $0
+				while ((i = index(s, b)) > 0) {
+					s = substr(s, i + length(b)); t = s
+					sub(/\033.*/, "", t); sub(/[:(,0-9].*/, "", t); sub(/ +$/, "", t)
+					if (t != "" && !index(old, t)) { print "title " t; exit }
+				}
+			}')
+		fi
+		if [ -z "$sig" ]; then
+			last=$(sed -n "${H}p" "$E2E_SCREEN")
+			case $last in [!\ ]*) sig="prompt $(printf '%s' "$last" | cut -c1)" ;; esac
+		fi
+		if [ -z "$sig" ]; then
+			fail "$PASS/learn/$name" "the $name panel (key $pk) showed no title and no prompt (first changed row: ${n:-none}; status: $(status_line))"
+		else
+			echo "$name $sig" >>"$PANEL_SIG"
+			pass
+		fi
+	done <"$E2E_T/views"
+	send "$CANCEL_KEY"
+}
+# panel_open NAME: the screen shows the panel NAME: its title in bold, or
+# its prompt on the last row (0), else 1, its signature in $PANEL_WANT
+panel_open() {
+	PANEL_WANT=$(awk -v n="$1" '$1 == n { $1 = ""; sub(/^ /, ""); print; exit }' "$PANEL_SIG")
+	case $PANEL_WANT in
+	"title "*)
+		capture_e
+		grep -qF -- "$BOLD${PANEL_WANT#title }" "$E2E_SCREEN_E"
+		;;
+	"prompt "*)
+		[ "$(sed -n "${H}p" "$E2E_SCREEN" | cut -c1)" = "${PANEL_WANT#prompt }" ]
+		;;
+	*) return 1 ;;
+	esac
+}
 # enter NAME ID KIND KEY: from any state, into the context: the panel or
 # prompt closed, the right pane (or none), an interval marked, the
 # context's own key. Status 1: not in the context (a failure said), 2: the
@@ -380,6 +449,30 @@ enter() {
 	if [ "$3" != panel ] && [ "$SHOWN" != "$want" ]; then
 		fail "$PASS/$1/enter" "could not get into the $1 view (the screen shows $SHOWN)"
 		return 1
+	fi
+	# a panel open: its title (or prompt) as learnt, not the event list
+	# walked in its name. An action before can leave a state where the
+	# panel has nothing to show (the cursor at the run's end: no event
+	# after it for the detail, no room right of it for an interval; every
+	# class filtered out): once more from the run's start with the
+	# classes back, then in a viewer started again; still shut, a failure
+	if [ "$3" = panel ] && ! panel_open "$1"; then
+		ks="$CANCEL_KEY $K_START"
+		status_line | grep -Eq ' events: none( |$)' && ks="$ks $K_TOGGLE_FILTERS"
+		# shellcheck disable=SC2086 # the keys are words
+		send $ks "$K_MARK" "$K_RIGHT" "$K_MARK" "$4" || return 2
+		look
+		CTX_PROMPT=$PROMPT
+		if ! panel_open "$1"; then
+			relaunch || return 1
+			send "$4" || return 2
+			look
+			CTX_PROMPT=$PROMPT
+		fi
+		if ! panel_open "$1"; then
+			fail "$PASS/$1/enter" "the $1 panel is not open, even in a viewer started again: no ${PANEL_WANT:-learnt title} on the screen (status: $(status_line))"
+			return 1
+		fi
 	fi
 	return 0
 }
@@ -426,6 +519,7 @@ quit_key() {
 # walk: every action in every context
 walk() {
 	learn_panes
+	learn_panels
 	while read -r cname cid ckind; do
 		note "$PASS: $cname ($(elapsed) s)"
 		ckey=$(key_of_id "$cid")
@@ -535,6 +629,37 @@ EOF
 	chmod 600 "$SESSION_FILE"
 }
 
+# session_read: the session pass's viewer read the file: its first status
+# names every field the file holds out of range, and the bookmarks that
+# were in the log's range ([from, to] of `summary --tsv`) are listed, with
+# the one launch set at the cursor
+session_read() {
+	set -- $("$E2E_HECTIC" summary --tsv "$LOG" | awk -F'\t' '$1 == "from" || $1 == "to" { print $2 }')
+	# the readable bookmarks, each once, kept when in the run
+	kept=$(for t in 3000000000 1000000 2000000000 0 "$MAX"; do echo "$t"; done |
+		awk -v lo="${1:--1}" -v hi="${2:--1}" 'lo >= 0 && $1 + 0 >= lo + 0 && $1 + 0 <= hi + 0 { print $1 }')
+	nkept=$(printf '%s' "$kept" | grep -c .)
+	# seven bookmark lines: one unreadable, a duplicate, the rest out of
+	# the run unless kept
+	ndrop=$((7 - nkept))
+	[ "$ndrop" -eq 1 ] && s= || s=s
+	want="session restored; dropped window, cursor, filters, thread, capability, mark, $ndrop bookmark$s (out of range or unreadable)"
+	if [ -n "${2:-}" ] && grep -qF -- "$want" "$E2E_T/first-status"; then pass; else
+		fail session/read "the first status does not say '$want' (the log's run: ${1:-?}..${2:-?}): $(cat "$E2E_T/first-status")"
+	fi
+	send "$(key_of_id BOOKMARKS)" || { stuck session/bookmarks; return; }
+	capture
+	bad=
+	for t in $kept; do
+		f=$(fmt_at "$t" "$t" 1000)
+		grep -qE -- " [0-9]+ +$f " "$E2E_SCREEN" || bad="$bad $f"
+	done
+	if grep -q 'bookmarks (' "$E2E_SCREEN" && [ -z "$bad" ]; then pass; else
+		fail session/bookmarks "the bookmarks panel lacks the session's bookmarks:$bad (kept: $(echo $kept))"
+	fi
+	send "$CANCEL_KEY"
+}
+
 # ---- the passes ----
 
 passes=${HECTIC_WALK_PASSES:-plain session two}
@@ -550,6 +675,7 @@ for PASS in $passes; do
 	fi
 	if [ "$SESSION" = 1 ]; then
 		note "session: $(cat "$E2E_T/first-status")"
+		session_read
 	fi
 	walk
 	# the end: q from the event list exits 0 with the terminal restored
