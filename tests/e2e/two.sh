@@ -126,13 +126,18 @@ for v in ghc90 ghc96; do
 	# ... and as `hectic B` alone draws them, at the same size over the
 	# same window (20ms..100ms, in both runs: marked, then zoomed to): an
 	# error that both orders share shows here
+	# (both at one lane height, 2 rows: by default the heights follow the
+	# rows free, which two runs share)
+	mkdir -p "$E2E_T/rows2/hectic"
+	echo 'set lane-height 2' >"$E2E_T/rows2/hectic/hecticrc"
 	for r in B A; do
-		if [ "$r" = B ]; then start 100 40 -- "$A" "$B"; else start 100 40 -- "$B" "$A"; fi
+		if [ "$r" = B ]; then start 100 40 XDG_CONFIG_HOME="$E2E_T/rows2" -- "$A" "$B"
+		else start 100 40 XDG_CONFIG_HOME="$E2E_T/rows2" -- "$B" "$A"; fi
 		check "$v-ready-zoom-$r" 'events: '
 		zoom_to 20ms 100ms
 		block B >"$E2E_T/zoom-ab"
 		cp "$E2E_WIN" "$E2E_T/win-ab"
-		start 100 40 -- "$([ "$r" = B ] && echo "$B" || echo "$A")"
+		start 100 40 XDG_CONFIG_HOME="$E2E_T/rows2" -- "$([ "$r" = B ] && echo "$B" || echo "$A")"
 		check "$v-ready-alone-$r" 'events: '
 		zoom_to 20ms 100ms
 		alone >"$E2E_T/zoom-alone"
