@@ -172,6 +172,17 @@ pstate() {
 	_st=${_st##*) }
 	_st=${_st%% *}
 }
+# busy_task PID: a thread of hectic runs (a busy step's worker, the
+# loader): the main thread waits in poll meanwhile, the frame not yet made
+busy_task() {
+	for _t in /proc/"$1"/task/*/stat; do
+		[ -e "$_t" ] || continue
+		{ read -r _ts <"$_t"; } 2>/dev/null || continue
+		_ts=${_ts##*) }
+		case ${_ts%% *} in R | D) return 0 ;; esac
+	done
+	return 1
+}
 idle() {
 	_p=$(cat "$E2E_PIDF" 2>/dev/null)
 	[ -n "$_p" ] || _p=$(hectic_pid)
@@ -181,7 +192,7 @@ idle() {
 		pstate "$_p"
 		_s=$_st
 		case $_s in Z | X | '') return 1 ;; esac
-		if [ -e "$E2E_WIN" ] && [ "$_s" = S ]; then
+		if [ -e "$E2E_WIN" ] && [ "$_s" = S ] && ! busy_task "$_p"; then
 			_q=$((_q + 1))
 			[ "$_q" -ge 2 ] && return 0
 		else
