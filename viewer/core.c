@@ -40,22 +40,26 @@ static const struct view_ops *view_taking(const struct viewer *u, enum action a)
 	return NULL;
 }
 
+static void say(struct viewer *u, bool hint, const char *fmt, va_list ap)
+{
+	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+	u->msg_hint = hint;
+}
+
 void core_say(struct viewer *u, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+	say(u, false, fmt, ap);
 	va_end(ap);
-	u->msg_hint = false;
 }
 
 void core_hint(struct viewer *u, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
+	say(u, true, fmt, ap);
 	va_end(ap);
-	u->msg_hint = true;
 }
 
 /* ---- two runs: the one axis ---- */
