@@ -9,11 +9,11 @@ cd "$(dirname "$0")/.." || exit 1
 T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-check-tests.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
-# expect NAME WANT [AWKFILE]: the lint on the script given on stdin finds
+# lint_case NAME WANT [AWKFILE]: the lint on the script given on stdin finds
 # exactly WANT ("LINE: RULE" lines, or nothing), with exit status 1 when it
 # finds something, 0 when not; AWKFILE 1: the input is an awk program file
 # (a finding there is reported at its line 1)
-expect() {
+lint_case() {
 	cat >"$T/in"
 	awk -v awkfile="${3:-0}" -f tools/check-tests.awk "$T/in" >"$T/out"
 	rc=$?
@@ -27,46 +27,46 @@ expect() {
 }
 
 # ---- awk-exit ----
-expect "deb-check's old man check" "2: awk-exit" <<'EOS'
+lint_case "deb-check's old man check" "2: awk-exit" <<'EOS'
 #!/bin/sh
 if awk 'n { exit !/^ +hectic [^ ]/ } /^NAME$/ { n = 1 } END { exit !n }' man.txt; then echo ok; fi
 EOS
-expect "exit in BEGIN, END exits" "1: awk-exit" <<'EOS'
+lint_case "exit in BEGIN, END exits" "1: awk-exit" <<'EOS'
 awk 'BEGIN { if (x) exit 1 }
 	{ n++ }
 	END { exit n == 0 }' f
 EOS
-expect "exit in a function, END exits" "1: awk-exit" <<'EOS'
+lint_case "exit in a function, END exits" "1: awk-exit" <<'EOS'
 awk 'function die(m) { print m; exit 1 }
 	/bad/ { die("bad") }
 	END { exit !seen }' f
 EOS
-expect "a rule exits, END only prints" "" <<'EOS'
+lint_case "a rule exits, END only prints" "" <<'EOS'
 awk '$1 == k { print $2; exit } END { if (!f) print "(no row)" }' f
 EOS
-expect "only END exits" "" <<'EOS'
+lint_case "only END exits" "" <<'EOS'
 awk '/x/ { n++ } END { exit n == 0 }' f
 EOS
-expect "the word in a string and a regex, not code" "" <<'EOS'
+lint_case "the word in a string and a regex, not code" "" <<'EOS'
 awk '/exit/ { print "exit now" } $1 ~ /exit/ { n++ } END { exit !n }' f
 EOS
-expect "allowed: the rule's exit sets a flag END reads" "" <<'EOS'
+lint_case "allowed: the rule's exit sets a flag END reads" "" <<'EOS'
 # lint: awk-exit-ok (bad set before the exit; END makes it the status)
 awk '$1 < last { bad = 1; exit } { last = $1 } END { if (bad) exit 1 }' f
 EOS
-expect "an awk file" "1: awk-exit" 1 <<'EOS'
+lint_case "an awk file" "1: awk-exit" 1 <<'EOS'
 # a comment that says exit, and END
 function f(x) { return x }
 /a/ { n++ }
 /b/ { exit 1 }
 END { exit n == 0 }
 EOS
-expect "an awk file with only END's exit" "" 1 <<'EOS'
+lint_case "an awk file with only END's exit" "" 1 <<'EOS'
 # exit
 /a/ { n++ }
 END { exit n == 0 }
 EOS
-expect "a quote in a comment or a here-document starts no program" "" <<'EOS'
+lint_case "a quote in a comment or a here-document starts no program" "" <<'EOS'
 # don't
 cat <<HERE
 it's here
@@ -75,57 +75,57 @@ awk '/x/ { n++ } END { exit n == 0 }' f
 EOS
 
 # ---- or-true ----
-expect "|| true after a command" "1: or-true" <<'EOS'
+lint_case "|| true after a command" "1: or-true" <<'EOS'
 sh tests/some.sh "$H" || true
 EOS
-expect "|| : after a command" "2: or-true" <<'EOS'
+lint_case "|| : after a command" "2: or-true" <<'EOS'
 x=1
 after "$label" || :
 EOS
-expect "inside a substitution" "1: or-true" <<'EOS'
+lint_case "inside a substitution" "1: or-true" <<'EOS'
 eq n "$(cmp -s a b || true)" ""
 EOS
-expect "allowed: grep -c" "" <<'EOS'
+lint_case "allowed: grep -c" "" <<'EOS'
 eq "no ESC" "$(grep -c "$(printf '\033')" f || true)" 0
 eq "none" "$(grep -cE 'a|b' f || true)" 0
 EOS
-expect "allowed with its marker, above or on the line" "" <<'EOS'
+lint_case "allowed with its marker, above or on the line" "" <<'EOS'
 # lint: or-true-ok (stale lists only)
 apt-get update || true
 apt-get update || true # lint: or-true-ok (stale lists only)
 EOS
-expect "a marker two lines up does not count" "3: or-true" <<'EOS'
+lint_case "a marker two lines up does not count" "3: or-true" <<'EOS'
 # lint: or-true-ok (stale lists only)
 x=1
 apt-get update || true
 EOS
-expect "|| true in a comment or a string" "" <<'EOS'
+lint_case "|| true in a comment or a string" "" <<'EOS'
 # cmd || true would be wrong
 echo "cmd || true"
 EOS
-expect "|| truer is another command" "" <<'EOS'
+lint_case "|| truer is another command" "" <<'EOS'
 cmd || truer
 EOS
 
 # ---- glob-loop ----
-expect "no guard" "1: glob-loop" <<'EOS'
+lint_case "no guard" "1: glob-loop" <<'EOS'
 for f in tests/fixtures/*.eventlog; do
 	check "$f"
 done
 EOS
-expect "two patterns, no guard" "2: glob-loop" <<'EOS'
+lint_case "two patterns, no guard" "2: glob-loop" <<'EOS'
 n=0
 for f in a/*.x b/*.y; do
 	n=$((n + 1))
 done
 EOS
-expect "guarded: [ -e \"\$f\" ]" "" <<'EOS'
+lint_case "guarded: [ -e \"\$f\" ]" "" <<'EOS'
 for f in tests/fixtures/*.eventlog; do
 	[ -e "$f" ] || continue
 	check "$f"
 done
 EOS
-expect "guarded: if [ ! -e \"\$f\" ]" "" <<'EOS'
+lint_case "guarded: if [ ! -e \"\$f\" ]" "" <<'EOS'
 for f in tests/fixtures/*.eventlog; do
 	if [ ! -e "$f" ]; then
 		bad "no fixture"
@@ -133,25 +133,25 @@ for f in tests/fixtures/*.eventlog; do
 	fi
 done
 EOS
-expect "a guard of another name does not count" "1: glob-loop" <<'EOS'
+lint_case "a guard of another name does not count" "1: glob-loop" <<'EOS'
 for f in tests/*.sh; do
 	[ -e "$g" ] || continue
 done
 EOS
-expect "a guard after the loop's done does not count" "2: glob-loop" <<'EOS'
+lint_case "a guard after the loop's done does not count" "2: glob-loop" <<'EOS'
 x=1
 	for f in tests/*.sh; do
 		echo "$f"
 	done
 	[ -e "$f" ]
 EOS
-expect "no pattern: a word list" "" <<'EOS'
+lint_case "no pattern: a word list" "" <<'EOS'
 for g in 0 1 2; do
 	echo $g
 done
 for f in "$@"; do echo "$f"; done
 EOS
-expect "allowed with its marker" "" <<'EOS'
+lint_case "allowed with its marker" "" <<'EOS'
 # lint: glob-ok (have checks each name)
 for f in a/*.x; do
 	have "$f" || continue
