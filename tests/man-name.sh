@@ -10,8 +10,8 @@ cd "$(dirname "$0")/.." || exit 1
 T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-man-name.XXXXXX") || exit 1
 trap 'rm -rf "$T"' EXIT
 pass=0 fail=0
-# expect NAME WANT FILE: the awk's exit status on FILE is WANT (0 or 1)
-expect() {
+# status_case NAME WANT FILE: the awk's exit status on FILE is WANT (0 or 1)
+status_case() {
 	awk -f tools/man-name.awk "$3"
 	got=$?
 	if [ "$got" = "$2" ]; then pass=$((pass + 1)); else
@@ -26,28 +26,28 @@ if ! command -v man >/dev/null 2>&1; then
 fi
 # man/hectic.1 as man shows it, and broken at its NAME section
 MANWIDTH=80 man -l man/hectic.1 >"$T/good" 2>/dev/null
-expect "man/hectic.1" 0 "$T/good"
+status_case "man/hectic.1" 0 "$T/good"
 sed '/^\.Sh NAME$/,/^\.Sh /s/^\.Nm hectic$/.Nm hectik/' man/hectic.1 >"$T/bad.1"
 if cmp -s man/hectic.1 "$T/bad.1"; then
 	fail=$((fail + 1))
 	echo "man-name: FAIL: no '.Nm hectic' under .Sh NAME in man/hectic.1 to break"
 else
 	MANWIDTH=80 man -l "$T/bad.1" >"$T/bad" 2>/dev/null
-	expect "man/hectic.1 naming hectik" 1 "$T/bad"
+	status_case "man/hectic.1 naming hectik" 1 "$T/bad"
 fi
 sed '/^\.Sh NAME$/,/^\.Sh SYNOPSIS$/{/^\.Sh SYNOPSIS$/!d;}' man/hectic.1 >"$T/noname.1"
 MANWIDTH=80 man -l "$T/noname.1" >"$T/noname" 2>/dev/null
-expect "man/hectic.1 without its NAME section" 1 "$T/noname"
+status_case "man/hectic.1 without its NAME section" 1 "$T/noname"
 # small pages
 printf 'NAME\nsomething else\n' >"$T/else"
-expect "NAME, then something else" 1 "$T/else"
+status_case "NAME, then something else" 1 "$T/else"
 printf 'HECTIC(1)\n\nNAME\n' >"$T/last"
-expect "NAME the last line" 1 "$T/last"
+status_case "NAME the last line" 1 "$T/last"
 : >"$T/empty"
-expect "an empty page" 1 "$T/empty"
+status_case "an empty page" 1 "$T/empty"
 printf 'SYNOPSIS\n     hectic file\n' >"$T/nohead"
-expect "no NAME heading" 1 "$T/nohead"
+status_case "no NAME heading" 1 "$T/nohead"
 printf 'NAME\n     hectic - a viewer\nSEE ALSO\n     other thing\n' >"$T/ascii"
-expect "NAME, hectic with an ASCII dash" 0 "$T/ascii"
+status_case "NAME, hectic with an ASCII dash" 0 "$T/ascii"
 echo "man-name: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

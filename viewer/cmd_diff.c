@@ -11,7 +11,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +25,6 @@
 #include "../model/tracks.h"
 #include "report.h"
 #include "diff.h"
-#include "report_text.h"
 
 /* ---- opening ---- */
 
