@@ -45,14 +45,17 @@ launch() {
 	shift
 	rm -f "$INFO"
 	start 120 30 "RUNPROG_INFO=$INFO" "RUNPROG_LOG=$PWD/$LOG" "$@" -- run -- $PROG
-	_t=100
+	# (30 s: a sanitizer build on a loaded 2-core machine once took over
+	# 5 s; the wait ends as soon as the program has written its log)
+	_t=600
 	while [ ! -s "$INFO" ] && [ "$_t" -gt 0 ]; do
 		sleep 0.05
 		_t=$((_t - 1))
 	done
 	if [ ! -s "$INFO" ]; then
 		capture
-		fail "$_n-started" "the program never wrote its log; stderr: $(head -c 300 "$E2E_ERR")"
+		_hp=$(cat "$E2E_PIDF" 2>/dev/null)
+		fail "$_n-started" "the program never wrote its log in 30 s; hectic pid '$_hp' $(if [ -n "$_hp" ] && alive_pid "$_hp"; then echo alive; else echo gone; fi), rc '$(cat "$E2E_T/rc" 2>/dev/null)'; stderr: $(head -c 300 "$E2E_ERR")"
 		return 1
 	fi
 	read -r G C fifo <"$INFO"
