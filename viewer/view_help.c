@@ -70,7 +70,7 @@ static const char *legend_text(const struct viewer *u, enum legend_item i, char 
 	case LG_SPAN: return "GC bar: span, other caps still in GC";
 	case LG_HEAP: return "heap: heap size (sparkline)";
 	case LG_LIVE: return "live: live data (sparkline)";
-	case LG_MARKER: return "ruler: a user marker";
+	case LG_MARKER: return "ruler: a user marker, or a message that set ruler-messages matches";
 	case LG_TICK: return "ruler: offset from the bold time";
 	case LG_MARK:
 		snprintf(buf, n, "ruler: the marked interval (%s..%s)", core_key_for(u, ACT_MARK),

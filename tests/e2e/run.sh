@@ -782,7 +782,7 @@ check legend-major "███ +GC bar: a major GC's \\(wins a column\\)"
 check legend-span '─── +GC bar: span, other caps still in GC'
 check legend-heap 'heap: heap size'
 check legend-live 'live: live data'
-check legend-marker '▾ +ruler: a user marker'
+check legend-marker '▾ +ruler: a user marker, or a message that set ruler-messages matches'
 check legend-tick '│\+5us ruler: offset from the bold time'
 check legend-mark 'ruler: the marked interval'
 # the samples are drawn as the lanes are: running green (34) on GC orange
