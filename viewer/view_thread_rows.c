@@ -269,41 +269,8 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 }
 
 /* The first k rows in their order: the k smallest keys selected (in
- * O(rows)), then sorted (O(k log k)): a sort of 100k threads costs only
- * what is shown, and paging on sorts more. */
-static void swap_keys(struct thread_key *a, struct thread_key *b)
-{
-	struct thread_key t = *a;
-	*a = *b;
-	*b = t;
-}
-
-static void select_k(struct thread_key *v, size_t n, size_t k, int (*cmp)(const void *, const void *))
-{
-	size_t lo = 0, hi = n; /* the k-th smallest lies in [lo, hi) */
-	while (hi - lo > 1) {
-		/* the median of three as the pivot, at hi - 1 */
-		size_t mid = lo + (hi - lo) / 2;
-		if (cmp(&v[mid], &v[lo]) < 0)
-			swap_keys(&v[mid], &v[lo]);
-		if (cmp(&v[hi - 1], &v[lo]) < 0)
-			swap_keys(&v[hi - 1], &v[lo]);
-		if (cmp(&v[mid], &v[hi - 1]) < 0)
-			swap_keys(&v[mid], &v[hi - 1]);
-		size_t st = lo;
-		for (size_t i = lo; i < hi - 1; i++)
-			if (cmp(&v[i], &v[hi - 1]) < 0)
-				swap_keys(&v[i], &v[st++]);
-		swap_keys(&v[st], &v[hi - 1]);
-		if (st == k)
-			return;
-		if (st < k)
-			lo = st + 1;
-		else
-			hi = st;
-	}
-}
-
+ * O(rows): thread_key_select), then sorted (O(k log k)): a sort of 100k
+ * threads costs only what is shown, and paging on sorts more. */
 static void ensure(struct trows_pane *p, size_t k)
 {
 	if (k > p->nids)
@@ -317,7 +284,7 @@ static void ensure(struct trows_pane *p, size_t k)
 	struct thread_key *rest = p->keys + p->nready;
 	size_t nrest = p->nids - p->nready, w = want - p->nready;
 	if (w < nrest)
-		select_k(rest, nrest, w, cmp);
+		thread_key_select(rest, nrest, w, cmp);
 	qsort(rest, w, sizeof *rest, cmp);
 	for (size_t i = 0; i < w; i++)
 		p->ids[p->nready + i] = rest[i].ref;
