@@ -16,7 +16,8 @@
 #   check_gone NAME RE     pass when the screen comes to lack RE
 #   wait_exit [SECS]       wait for hectic to end; exit status in $E2E_RC
 #   window                 the last frame's "t0 t1 plotw lanes_top nlanes
-#                          exact cursor_col lane_h" (HECTIC_DEBUG_WINDOW)
+#                          exact cursor_col lane_h gutter"
+#                          (HECTIC_DEBUG_WINDOW)
 #
 # The screen is captured into $E2E_SCREEN (capture-pane -p) and, by
 # capture_e, into $E2E_SCREEN_E (with -e: colours and attributes).
