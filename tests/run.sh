@@ -192,6 +192,8 @@ if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
 if sh tests/e2e/flush.sh "$HECTIC"; then ok; else bad e2e-flush; fi
 # issue 12's views: the spans panel
 if sh tests/e2e/threads.sh "$HECTIC"; then ok; else bad e2e-threads; fi
+# the gutter as wide as the thread rows' labels, up to a third (issue 33)
+if sh tests/e2e/gutter.sh "$HECTIC"; then ok; else bad e2e-gutter; fi
 # the GC pause histogram pane against gcs --tsv, bucketed independently
 if sh tests/e2e/gc_histogram.sh "$HECTIC"; then ok; else bad e2e-gc-histogram; fi
 if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi

@@ -664,7 +664,7 @@ enum core_request core_take_pending(struct viewer *u)
 
 void core_mouse(struct viewer *u, const struct input_event *ev)
 {
-	int col = ev->mouse.x - LAYOUT_GUTTER;
+	int col = ev->mouse.x - u->L.plotx; /* as the last frame drew */
 	bool in_plot = col >= 0 && col < u->L.plotw && ev->mouse.y < u->L.list0;
 	switch (ev->mouse.kind) {
 	case MOUSE_WHEEL_UP:

@@ -300,9 +300,9 @@ void draw_scroll(struct viewer *u, int n, int h)
 
 /* For the end-to-end tests: the frame's window and columns, written to the
  * file HECTIC_DEBUG_WINDOW names (whole, by a rename) as one line
- * "t0 t1 plotw lanes_top nlanes exact cursor_col lane_h" (ns, exclusive
- * end; cursor_col -1 when the cursor is out of view; lane_h the rows per
- * lane). */
+ * "t0 t1 plotw lanes_top nlanes exact cursor_col lane_h gutter" (ns,
+ * exclusive end; cursor_col -1 when the cursor is out of view; lane_h the
+ * rows per lane; gutter the label columns, the plots' first column). */
 static void write_window(const struct viewer *u)
 {
 	char tmp[4096];
@@ -311,9 +311,9 @@ static void write_window(const struct viewer *u)
 	FILE *f = fopen(tmp, "w");
 	if (!f)
 		return;
-	fprintf(f, "%llu %llu %d %d %d %d %d %d\n", (unsigned long long)u->t0,
+	fprintf(f, "%llu %llu %d %d %d %d %d %d %d\n", (unsigned long long)u->t0,
 		(unsigned long long)u->t1, u->L.plotw, u->L.lanes_top, u->L.nlanes, u->exact,
-		layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor), u->L.lane_h);
+		layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor), u->L.lane_h, u->L.gutter);
 	if (fclose(f) == 0)
 		rename(tmp, u->winfile);
 }
@@ -333,6 +333,21 @@ static void take_track_rows(struct viewer *u, bool *has)
 			u->L.ntracks++;
 		}
 	}
+}
+
+/* The gutter: as wide as the widest labels of the shown pane and the
+ * tracks shown want (view_ops gutter), before anything draws. */
+static void set_gutter(struct viewer *u, const bool *has)
+{
+	int want = LAYOUT_GUTTER;
+	for (size_t i = 0; i < u->nviews; i++) {
+		const struct view_ops *v = u->views[i];
+		bool asked = has[i] || (v == u->pane && u->ready);
+		int w = asked && v->gutter ? v->gutter(u) : 0;
+		if (w > want)
+			want = w;
+	}
+	layout_set_gutter(&u->L, want);
 }
 
 void draw_prepare(struct viewer *u)
@@ -357,6 +372,7 @@ void draw_frame(struct viewer *u)
 	bool has[VIEWS_MAX] = { false };
 	if (u->ready)
 		take_track_rows(u, has);
+	set_gutter(u, has);
 	curs_set(0);
 	if (u->L.rows < (u->other ? 14 : 8) || u->L.cols < 20) {
 		erase();

@@ -221,7 +221,7 @@ void heap_pane_chart(struct viewer *u, struct heap_pane *p, const struct heap_co
 		heap_pane_put(u, y0, 0, p->norm ? "100%" : bytes_format(buf, sizeof buf, max));
 	if (label) {
 		attron(A_BOLD);
-		draw_safe(y0 + rows - 1, 0, (const uint8_t *)label, strlen(label), LAYOUT_GUTTER - 1,
+		draw_safe(y0 + rows - 1, 0, (const uint8_t *)label, strlen(label), u->L.gutter - 1,
 			  u->ascii);
 		attroff(A_BOLD);
 	} else if (rows > 1) {
@@ -233,7 +233,7 @@ void heap_pane_chart(struct viewer *u, struct heap_pane *p, const struct heap_co
 		double top = n < 0 ? 0 : p->norm ? (double)h->censuses[n].total : (double)max;
 		heap_pane_stack(c->val + (size_t)k * M, m, n < 0 ? 0 : top, rows, cells);
 		for (int r = 0; r < rows; r++)
-			draw_chart_cell(u, p, y0 + rows - 1 - r, LAYOUT_GUTTER + k, cells[r], k == cur);
+			draw_chart_cell(u, p, y0 + rows - 1 - r, u->L.plotx + k, cells[r], k == cur);
 	}
 }
 
@@ -252,7 +252,7 @@ void heap_pane_ticks(struct viewer *u, const struct heap_cols *c, int y, int cur
 		if (k == cur)
 			a |= A_REVERSE;
 		attron(a);
-		mvaddstr(y, LAYOUT_GUTTER + k, g);
+		mvaddstr(y, u->L.plotx + k, g);
 		attroff(a);
 	}
 }
@@ -694,10 +694,10 @@ static void cmp_chart(struct viewer *u, struct heap_pane *p, int r, int ticks, i
 		int y = ticks >= 0 ? ticks : rows > 0 ? y0 : -1;
 		if (y >= 0) {
 			attron(A_BOLD);
-			draw_safe(y, 0, (const uint8_t *)label, strlen(label), LAYOUT_GUTTER - 1, u->ascii);
+			draw_safe(y, 0, (const uint8_t *)label, strlen(label), u->L.gutter - 1, u->ascii);
 			attroff(A_BOLD);
 			attron(draw_attr(u, C_DIM));
-			heap_pane_put(u, y, LAYOUT_GUTTER, "no heap profile in this run");
+			heap_pane_put(u, y, u->L.gutter, "no heap profile in this run");
 			attroff(draw_attr(u, C_DIM));
 		}
 		return;

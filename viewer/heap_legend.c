@@ -192,7 +192,7 @@ static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, in
 		snprintf(line, sizeof line, "%7s %6s ", v, s);
 	attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
 	attron(ta);
-	int tx = wide ? LAYOUT_GUTTER : x + 7;
+	int tx = wide ? u->L.gutter : x + 7;
 	tx += heap_pane_put(u, y, tx, line);
 	if (tx < end - (wide ? 0 : 1))
 		legend_name(u, ln, i, y, tx, end - tx - (wide ? 0 : 1));
@@ -226,7 +226,7 @@ static void detail_ipe(struct viewer *u, const struct heap *h, const struct stor
 {
 	heap_pane_put(u, y, 0, "table");
 	if (b < 0) {
-		heap_pane_put(u, y, LAYOUT_GUTTER, "(the sum of the bands not drawn on their own)");
+		heap_pane_put(u, y, u->L.gutter, "(the sum of the bands not drawn on their own)");
 		return;
 	}
 	uint64_t addr;
@@ -234,10 +234,10 @@ static void detail_ipe(struct viewer *u, const struct heap *h, const struct stor
 	int k = heap_band_ipe(h, s, (uint32_t)b, &addr, &e);
 	char line[160];
 	if (k == 0) {
-		heap_pane_put(u, y, LAYOUT_GUTTER, "(not an info table's address)");
+		heap_pane_put(u, y, u->L.gutter, "(not an info table's address)");
 		return;
 	}
-	int x = LAYOUT_GUTTER;
+	int x = u->L.gutter;
 	snprintf(line, sizeof line, "0x%llx ", (unsigned long long)addr);
 	x += heap_pane_put(u, y, x, line);
 	if (k == 1) {
@@ -286,7 +286,7 @@ static void detail_growth(struct viewer *u, struct heap_pane *p, int y, const st
 		 (unsigned long long)st->first, core_fmt_moment(a, sizeof a, ta),
 		 (unsigned long long)st->last, core_fmt_moment(b, sizeof b, tb), up ? "+" : "-",
 		 (unsigned long long)dv, rate, p->c1 - p->c0 + 1, p->c1 > p->c0 ? "es" : "");
-	heap_pane_put(u, y, LAYOUT_GUTTER, line);
+	heap_pane_put(u, y, u->L.gutter, line);
 }
 
 /* The series of entry i: the census of each column, in eighths of the
@@ -302,7 +302,7 @@ static void detail_series(struct viewer *u, struct heap_pane *p, int y, int i)
 	attron(at);
 	for (int k = 0; k < u->L.plotw; k++)
 		if (p->col.cens[k] >= 0)
-			draw_level(u, y, LAYOUT_GUTTER + k,
+			draw_level(u, y, u->L.plotx + k,
 				   layout_level8((double)p->col.val[(size_t)k * M + (size_t)i], (double)max));
 	attroff(at);
 }
@@ -319,11 +319,11 @@ void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, l
 	heap_pane_put(u, y, 0, "band");
 	char l[2] = { heap_pane_letter(p, i), 0 };
 	attron(A_BOLD);
-	heap_pane_put(u, y, LAYOUT_GUTTER, l);
+	heap_pane_put(u, y, u->L.gutter, l);
 	struct heap_name nm;
 	const char *s = entry_name(u, p, i, &nm);
-	if (LAYOUT_GUTTER + 2 < u->L.cols)
-		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, nm.n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
+	if (u->L.gutter + 2 < u->L.cols)
+		draw_safe(y, u->L.gutter + 2, (const uint8_t *)s, nm.n, u->L.cols - u->L.gutter - 2, u->ascii);
 	attroff(A_BOLD);
 	if (++y >= y0 + rows)
 		return;
@@ -333,7 +333,7 @@ void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, l
 			return;
 	}
 	/* the peak, and the value at the cursor */
-	int x = LAYOUT_GUTTER;
+	int x = u->L.gutter;
 	snprintf(line, sizeof line, "peak %llu B (%s) at %s;  ", (unsigned long long)st->peak,
 		 bytes_format(a, sizeof a, st->peak), core_fmt_moment(b, sizeof b, st->peak_time));
 	x += heap_pane_put(u, y, x, line);
@@ -536,9 +536,9 @@ static void cmp_detail_run(struct viewer *u, struct heap_pane *p, int y, int r,
 	const struct heap *h = cmp_heap(u, r);
 	char lab[80], a[32], b[32], c[32], line[400];
 	heap_cmp_label(u, r, lab, sizeof lab);
-	draw_safe(y, 0, (const uint8_t *)lab, strlen(lab), LAYOUT_GUTTER - 1, u->ascii);
+	draw_safe(y, 0, (const uint8_t *)lab, strlen(lab), u->L.gutter - 1, u->ascii);
 	if (!x->any || !in) {
-		heap_pane_put(u, y, LAYOUT_GUTTER, !x->any ? "no heap profile in this run"
+		heap_pane_put(u, y, u->L.gutter, !x->any ? "no heap profile in this run"
 							  : "no band of this name in this run");
 		return;
 	}
@@ -558,7 +558,7 @@ static void cmp_detail_run(struct viewer *u, struct heap_pane *p, int y, int r,
 			 (unsigned long long)v,
 			 h->censuses[x->cc].total ? 100.0 * (double)v / (double)h->censuses[x->cc].total : 0.0,
 			 core_fmt_moment(c, sizeof c, h->censuses[x->cc].time));
-	heap_pane_put(u, y, LAYOUT_GUTTER, line);
+	heap_pane_put(u, y, u->L.gutter, line);
 }
 
 /* The change row: peak and mean, exact, with the ratios B/A. */
@@ -570,7 +570,7 @@ static void cmp_detail_change(struct viewer *u, struct heap_pane *p, int y,
 	char line[300], ra[32] = "", rm[32] = "";
 	heap_pane_put(u, y, 0, "change");
 	if (!ina || !inb) {
-		heap_pane_put(u, y, LAYOUT_GUTTER, !inb ? "only in A" : "only in B");
+		heap_pane_put(u, y, u->L.gutter, !inb ? "only in A" : "only in B");
 		return;
 	}
 	uint64_t ma = c->r[c->ra].ncens ? fa->sum / c->r[c->ra].ncens : 0;
@@ -582,7 +582,7 @@ static void cmp_detail_change(struct viewer *u, struct heap_pane *p, int y,
 	snprintf(line, sizeof line, "peak %s%llu B%s, mean %s%llu B%s", fb->peak < fa->peak ? "-" : "+",
 		 (unsigned long long)(fb->peak < fa->peak ? fa->peak - fb->peak : fb->peak - fa->peak), ra,
 		 mb < ma ? "-" : "+", (unsigned long long)(mb < ma ? ma - mb : mb - ma), rm);
-	heap_pane_put(u, y, LAYOUT_GUTTER, line);
+	heap_pane_put(u, y, u->L.gutter, line);
 }
 
 void heap_cmp_detail(struct viewer *u, struct heap_pane *p, int y0, int rows)
@@ -595,11 +595,11 @@ void heap_cmp_detail(struct viewer *u, struct heap_pane *p, int y0, int rows)
 	heap_pane_put(u, y, 0, "band");
 	char l[2] = { heap_pane_letter(p, i), 0 };
 	attron(A_BOLD);
-	heap_pane_put(u, y, LAYOUT_GUTTER, l);
+	heap_pane_put(u, y, u->L.gutter, l);
 	struct heap_name nm;
 	const char *s = cmp_entry_name(u, p, i, &nm);
-	if (LAYOUT_GUTTER + 2 < u->L.cols)
-		draw_safe(y, LAYOUT_GUTTER + 2, (const uint8_t *)s, nm.n, u->L.cols - LAYOUT_GUTTER - 2, u->ascii);
+	if (u->L.gutter + 2 < u->L.cols)
+		draw_safe(y, u->L.gutter + 2, (const uint8_t *)s, nm.n, u->L.cols - u->L.gutter - 2, u->ascii);
 	attroff(A_BOLD);
 	if (++y >= y0 + rows)
 		return;

@@ -194,6 +194,15 @@ char *label_text_of(const uint8_t *p, size_t n, bool ascii, size_t *len)
 	return t;
 }
 
+int label_drawn_width(const uint8_t *p, size_t n, bool ascii)
+{
+	size_t len;
+	char *t = p && n ? label_text_of(p, n, ascii, &len) : NULL;
+	int w = t ? label_width(t, len) : 0;
+	free(t);
+	return w;
+}
+
 size_t label_set_add(struct label_set *l, const uint8_t *p, size_t n, bool ascii)
 {
 	if (l->n == l->cap) {

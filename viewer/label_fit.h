@@ -45,6 +45,10 @@ void label_set_fit(const struct label_set *l, size_t i, int w, bool ascii, struc
  * character). */
 int label_width(const char *s, size_t n);
 
+/* The columns a label from the file takes as drawn (label_text_of's
+ * text); 0 for none, or when out of memory. */
+int label_drawn_width(const uint8_t *p, size_t n, bool ascii);
+
 /* The longest prefix s shares with a label of others that is not its own
  * text, in bytes, at a character's start (others may hold s itself). */
 size_t label_shared_prefix(const char *s, size_t n, const struct label_text *others,

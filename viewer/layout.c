@@ -20,6 +20,18 @@ static int lane_height(int lane_h, size_t n, int maxrows)
 	return h < 1 ? 1 : h;
 }
 
+void layout_set_gutter(struct layout *l, int want)
+{
+	int most = l->cols / 3;
+	if (want > most)
+		want = most;
+	if (want < LAYOUT_GUTTER)
+		want = LAYOUT_GUTTER;
+	l->gutter = want;
+	l->plotx = want;
+	l->plotw = l->cols > want ? l->cols - want : 1;
+}
+
 void layout_compute(struct layout *l, int rows, int cols, size_t ncaps, int lanes_top)
 {
 	layout_compute_h(l, rows, cols, ncaps, lanes_top, 1);
@@ -30,8 +42,7 @@ void layout_compute_h(struct layout *l, int rows, int cols, size_t ncaps, int la
 {
 	l->rows = rows;
 	l->cols = cols;
-	l->plotw = cols > LAYOUT_GUTTER ? cols - LAYOUT_GUTTER : 1;
-	l->plotx = LAYOUT_GUTTER;
+	layout_set_gutter(l, LAYOUT_GUTTER);
 	/* fixed rows: ruler, util, GC bar, heap, live, status */
 	int fixed = 6;
 	int rest = rows - fixed;

@@ -8,12 +8,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define LAYOUT_GUTTER 8 /* columns of labels left of the plots */
+/* The columns of labels left of the plots, at least: the gutter widens to
+ * the labels on screen (layout_set_gutter). */
+#define LAYOUT_GUTTER 8
 
 struct layout {
 	int rows, cols;
-	int plotw;         /* columns of the time plots (cols - LAYOUT_GUTTER) */
-	int plotx;         /* their first column (LAYOUT_GUTTER; further right for
+	int gutter;        /* columns of labels left of the plots, the last one
+			    * a blank (LAYOUT_GUTTER .. cols / 3) */
+	int plotw;         /* columns of the time plots (cols - gutter) */
+	int plotx;         /* their first column (gutter; further right for
 			    * the part of a second run that starts in the window) */
 	int ruler;         /* row of the time ruler */
 	int util;          /* row of the activity graph */
@@ -31,6 +35,13 @@ struct layout {
 	 * (its lanes from its first capability); nlanes2 < 0: one run */
 	int util2, lane02, nlanes2, gcbar2, heap2, live2;
 };
+
+/* Sets the gutter to want columns (the widest label and the blank after
+ * it), within LAYOUT_GUTTER .. cols / 3 (LAYOUT_GUTTER when the screen is
+ * narrower than three of those), and the plots' columns right of it: plotx
+ * the gutter, plotw the rest (at least 1). The layouts below set
+ * LAYOUT_GUTTER. */
+void layout_set_gutter(struct layout *l, int want);
 
 /* Rows per capability lane, at most; 0 as a height: the layout chooses. */
 #define LAYOUT_LANE_H_MAX 8

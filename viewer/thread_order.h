@@ -4,6 +4,7 @@
 #ifndef HECTIC_THREAD_ORDER_H
 #define HECTIC_THREAD_ORDER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* A thread's place in an order: by k (smaller first), or by its label;
@@ -19,5 +20,11 @@ struct thread_key {
  * bytes; a prefix first; the labelled before the rest), then ref. */
 int thread_key_cmp(const void *a, const void *b);
 int thread_key_cmp_label(const void *a, const void *b);
+
+/* Puts the k smallest of v[0..n) by cmp (a comparison above) before the
+ * others, in no order: quickselect, the median of three as the pivot;
+ * O(n) on average. */
+void thread_key_select(struct thread_key *v, size_t n, size_t k,
+		       int (*cmp)(const void *, const void *));
 
 #endif

@@ -73,6 +73,14 @@ struct view_ops {
 	/* What it adds on the lanes, drawn after them, while it shows (or
 	 * whenever it has something to add). NULL: nothing. */
 	void (*draw_lanes)(struct viewer *u);
+	/* The gutter's columns that its labels want, left of the time plots
+	 * (the widest label of its rows and the blank after it), asked before
+	 * each frame while it is the shown pane or its track shows; the frame
+	 * takes the largest wish, within LAYOUT_GUTTER .. a third of the
+	 * screen (layout_set_gutter), so that the ruler, the lanes and every
+	 * row under them share one time axis. Called every frame: cheap (what
+	 * it reads of many rows kept). NULL: LAYOUT_GUTTER does. */
+	int (*gutter)(struct viewer *u);
 };
 
 /* At most this many views (core_init refuses more). */

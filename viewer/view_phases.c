@@ -155,8 +155,8 @@ static void ruler_marks(struct viewer *u, const struct phases *q)
 		int c = layout_time_to_col(u->t0, u->t1, L->plotw, u->tr.marks[i].time);
 		if (c < 0)
 			break;
-		if ((mvinch(L->ruler, LAYOUT_GUTTER + c) & A_CHARTEXT) == ' ')
-			mvaddstr(L->ruler, LAYOUT_GUTTER + c, G_MARKER(u));
+		if ((mvinch(L->ruler, L->plotx + c) & A_CHARTEXT) == ' ')
+			mvaddstr(L->ruler, L->plotx + c, G_MARKER(u));
 		i = pick_from(q, &u->tr, layout_col_to_time(u->t0, u->t1, L->plotw, c + 1));
 	}
 }
@@ -237,7 +237,7 @@ static void phases_draw_track(struct viewer *u, int row)
 		s[i].label = label_set_add(&set, nm, len, u->ascii);
 	}
 	for (int i = 0; i < n; i++) {
-		int x = LAYOUT_GUTTER + s[i].a, end = LAYOUT_GUTTER + s[i].b;
+		int x = u->L.plotx + s[i].a, end = u->L.plotx + s[i].b;
 		attron(draw_attr(u, C_MARKER));
 		if (s[i].bar)
 			mvaddstr(row, x++, G_TICK(u));
@@ -256,6 +256,13 @@ static void phases_draw_track(struct viewer *u, int row)
 	}
 	label_set_free(&set);
 	free(s);
+}
+
+/* The gutter the track's label wants, and a blank. */
+static int phases_gutter(struct viewer *u)
+{
+	(void)u;
+	return (int)sizeof "phases";
 }
 
 /* The log grew, or the other run is shown: the picks are made again, for
@@ -284,4 +291,5 @@ const struct view_ops view_phases = {
 	.track = phases_track,
 	.draw_track = phases_draw_track,
 	.draw_lanes = phases_draw_lanes,
+	.gutter = phases_gutter,
 };

@@ -525,7 +525,7 @@ static void prof_draw_lanes(struct viewer *u)
 						    hl_before_time);
 			if (j >= hi || pp->ticks[j].time >= b)
 				continue;
-			lane_mark_draw(u, L->lane0 + i * L->lane_h, LAYOUT_GUTTER + k, k == curcol);
+			lane_mark_draw(u, L->lane0 + i * L->lane_h, L->plotx + k, k == curcol);
 		}
 	}
 }

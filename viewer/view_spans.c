@@ -531,7 +531,7 @@ static void spans_draw_track(struct viewer *u, int row)
 			continue;
 		attr_t at = depth[c] ? draw_attr(u, C_MARKER) | A_BOLD : draw_attr(u, C_MARKER);
 		attron(at);
-		mvaddstr(row, LAYOUT_GUTTER + c, u->ascii ? (depth[c] ? "#" : "=") : (depth[c] ? "\u2588" : "\u2501"));
+		mvaddstr(row, L->plotx + c, u->ascii ? (depth[c] ? "#" : "=") : (depth[c] ? "\u2588" : "\u2501"));
 		attroff(at);
 	}
 	/* names at the starts of the outermost spans, where they fit */
@@ -545,11 +545,18 @@ static void spans_draw_track(struct viewer *u, int row)
 		if (a < free_from || a + 2 >= n)
 			continue;
 		attron(A_REVERSE);
-		int took = draw_safe(row, LAYOUT_GUTTER + a, (const uint8_t *)nm->text, nm->len,
+		int took = draw_safe(row, L->plotx + a, (const uint8_t *)nm->text, nm->len,
 				     n - a < 24 ? n - a : 24, u->ascii);
 		attroff(A_REVERSE);
 		free_from = a + took + 1;
 	}
+}
+
+/* The gutter the track's label wants, and a blank. */
+static int spans_gutter(struct viewer *u)
+{
+	(void)u;
+	return (int)sizeof "spans";
 }
 
 /* The log grew: the spans are paired again, at once when the panel shows,
@@ -593,4 +600,5 @@ const struct view_ops view_spans = {
 	.done = spans_view_free,
 	.track = spans_track,
 	.draw_track = spans_draw_track,
+	.gutter = spans_gutter,
 };

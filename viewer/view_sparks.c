@@ -9,6 +9,7 @@
  * and down select a row; the rows scroll when they do not all fit. */
 #include "draw.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +18,12 @@
 
 static const int rate_field[6] = { SP_CREATED, SP_CONVERTED, SP_FIZZLED, SP_GCD, SP_OVERFLOWED,
 				   SP_DUD };
-static const char *const rate_name[6] = { "created", "convert", "fizzled", "GC'd", "overflw",
-					  "dud" };
+static const char *const rate_name[6] = { "created", "converted", "fizzled", "GC'd",
+					  "overflowed", "dud" };
+/* where the gutter is narrower: one run's, two runs' (after the letter) */
+static const char *const rate_short[6] = { "created", "convert", "fizzled", "GC'd", "overflw",
+					   "dud" };
+static const char *const rate_shorter[6] = { "creat", "conv", "fizzl", "GC'd", "ovfl", "dud" };
 
 /* The last sample of capability cap (samples from a) at or before t. */
 static const struct capsample *at(const struct capsample *a, size_t n, uint64_t t)
@@ -192,28 +197,53 @@ static uint64_t row_max(const struct sparks_run *sc, size_t r, int w)
 	return max;
 }
 
+/* Row r's name (a rate, then capability cap's pool; with two runs, the
+ * run's letter first), whole when it fits in w columns. */
+static void row_name(char *b, size_t n, const char *letter, int cap, size_t r, int w)
+{
+	int k = letter ? snprintf(b, n, "%s ", letter) : 0;
+	if (r >= 6)
+		snprintf(b + k, n - (size_t)k, letter ? "p%-4d" : "pool %-2d", cap);
+	else if (k + (int)strlen(rate_name[r]) <= w)
+		snprintf(b + k, n - (size_t)k, "%s", rate_name[r]);
+	else
+		snprintf(b + k, n - (size_t)k, letter ? "%-5s" : "%-7s",
+			 letter ? rate_shorter[r] : rate_short[r]);
+}
+
 /* Row r (a rate, then a capability's pool) of a run at y: its name (with
  * two runs, the run's letter first), then its columns scaled to max. */
 static void draw_row(struct viewer *u, const struct sparks_run *sc, const char *letter, int cap,
 		     size_t r, int y, int w, uint64_t max, bool sel)
 {
-	static const char *const short_name[6] = { "creat", "conv", "fizzl", "GC'd", "ovfl", "dud" };
 	const uint64_t *v = &sc->vals[r * (size_t)w];
-	pane_row_begin(y, 0, LAYOUT_GUTTER - 1, sel);
-	if (letter && r < 6)
-		printw("%s %-5s", letter, short_name[r]);
-	else if (letter)
-		printw("%s p%-4d", letter, cap);
-	else if (r < 6)
-		printw("%-7s", rate_name[r]);
-	else
-		printw("pool %-2d", cap);
+	char name[64];
+	row_name(name, sizeof name, letter, cap, r, u->L.gutter - 1);
+	pane_row_begin(y, 0, u->L.gutter - 1, sel);
+	addnstr(name, u->L.gutter - 1);
 	pane_row_end(sel);
 	attr_t at_ = r < 6 ? draw_attr(u, C_RUN) : draw_attr(u, C_HEAP);
 	attron(at_);
 	for (int c = 0; c < w; c++)
-		draw_level(u, y, LAYOUT_GUTTER + c, layout_level8((double)v[c], (double)max));
+		draw_level(u, y, u->L.plotx + c, layout_level8((double)v[c], (double)max));
 	attroff(at_);
+}
+
+/* The gutter the rows want: their names whole (pools: the widest
+ * capability's), and a blank. */
+static int sparks_gutter(struct viewer *u)
+{
+	char b[64];
+	int most = 0;
+	for (int side = 0; side < (u->other ? 2 : 1); side++) {
+		const struct tracks *tr = side ? &u->other->tr : &u->tr;
+		for (size_t r = 0; r < 6 + tr->ncaps; r++) {
+			row_name(b, sizeof b, u->other ? "A" : NULL, r < 6 ? 0 : tr->caps[r - 6], r,
+				 INT_MAX);
+			most = (int)strlen(b) > most ? (int)strlen(b) : most;
+		}
+	}
+	return most + 1;
 }
 
 /* The title's figures of a run, "5158 created, 47 converted, ...". */
@@ -243,12 +273,11 @@ static void draw_compare(struct viewer *u, int w)
 	struct sparks_pane *sp = st(u);
 	struct sparks_run *a = &sp->run[u->swapped], *b = &sp->run[!u->swapped];
 	const struct sparks_run *shown = &sp->run[0];
-	static const char *const what[6] = { "created", "converted", "fizzled", "GC'd", "overflowed", "dud" };
 	char t[480];
 	size_t n = (size_t)snprintf(t, sizeof t, "sparks in the window, A|B:");
 	for (int k = 0; k < 6 && n < sizeof t; k++)
 		n += (size_t)snprintf(t + n, sizeof t - n, "%s %llu|%llu %s", k ? "," : "",
-				      (unsigned long long)a->tot[k], (unsigned long long)b->tot[k], what[k]);
+				      (unsigned long long)a->tot[k], (unsigned long long)b->tot[k], rate_name[k]);
 	if (n < sizeof t && (shown->full || sp->run[1].full))
 		snprintf(t + n, sizeof t - n, " (a -lf run's from its spark events)");
 	struct pane_area ar = pane_frame(u, t);
@@ -408,4 +437,5 @@ const struct view_ops view_sparks = {
 	.reload = sparks_reload,
 	.private_size = sizeof(struct sparks_pane),
 	.done = sparks_close,
+	.gutter = sparks_gutter,
 };

@@ -76,6 +76,8 @@ struct trows_pane {
 	unsigned cgen;
 	bool over;
 	unsigned gen; /* bumped when the rows change */
+	int gutter;       /* what the gutter of gutter_n threads wants; 0: unread */
+	size_t gutter_n;
 };
 
 /* The letter index (0 A, 1 B) of the run in u's fields; the viewer whose
@@ -269,41 +271,8 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 }
 
 /* The first k rows in their order: the k smallest keys selected (in
- * O(rows)), then sorted (O(k log k)): a sort of 100k threads costs only
- * what is shown, and paging on sorts more. */
-static void swap_keys(struct thread_key *a, struct thread_key *b)
-{
-	struct thread_key t = *a;
-	*a = *b;
-	*b = t;
-}
-
-static void select_k(struct thread_key *v, size_t n, size_t k, int (*cmp)(const void *, const void *))
-{
-	size_t lo = 0, hi = n; /* the k-th smallest lies in [lo, hi) */
-	while (hi - lo > 1) {
-		/* the median of three as the pivot, at hi - 1 */
-		size_t mid = lo + (hi - lo) / 2;
-		if (cmp(&v[mid], &v[lo]) < 0)
-			swap_keys(&v[mid], &v[lo]);
-		if (cmp(&v[hi - 1], &v[lo]) < 0)
-			swap_keys(&v[hi - 1], &v[lo]);
-		if (cmp(&v[mid], &v[hi - 1]) < 0)
-			swap_keys(&v[mid], &v[hi - 1]);
-		size_t st = lo;
-		for (size_t i = lo; i < hi - 1; i++)
-			if (cmp(&v[i], &v[hi - 1]) < 0)
-				swap_keys(&v[i], &v[st++]);
-		swap_keys(&v[st], &v[hi - 1]);
-		if (st == k)
-			return;
-		if (st < k)
-			lo = st + 1;
-		else
-			hi = st;
-	}
-}
-
+ * O(rows): thread_key_select), then sorted (O(k log k)): a sort of 100k
+ * threads costs only what is shown, and paging on sorts more. */
 static void ensure(struct trows_pane *p, size_t k)
 {
 	if (k > p->nids)
@@ -317,7 +286,7 @@ static void ensure(struct trows_pane *p, size_t k)
 	struct thread_key *rest = p->keys + p->nready;
 	size_t nrest = p->nids - p->nready, w = want - p->nready;
 	if (w < nrest)
-		select_k(rest, nrest, w, cmp);
+		thread_key_select(rest, nrest, w, cmp);
 	qsort(rest, w, sizeof *rest, cmp);
 	for (size_t i = 0; i < w; i++)
 		p->ids[p->nready + i] = rest[i].ref;
@@ -526,7 +495,7 @@ static void draw_gutter(const struct viewer *u, int y, const struct label_set *l
 			const struct thread_info *ti, bool sel)
 {
 	char idt[16];
-	int k = snprintf(idt, sizeof idt, "%u", ti->id), end = LAYOUT_GUTTER - 1;
+	int k = snprintf(idt, sizeof idt, "%u", ti->id), end = u->L.gutter - 1;
 	pane_row_begin(y, 0, end, sel);
 	if (side >= 0) {
 		attron(A_BOLD);
@@ -542,6 +511,35 @@ static void draw_gutter(const struct viewer *u, int y, const struct label_set *l
 		draw_label(y, k + 1, l->t[i].s, &part, u->ascii);
 	}
 	pane_row_end(sel);
+}
+
+/* The gutter the rows want: the widest id and label (two runs: the run's
+ * letter first) and a blank, of every thread of the runs, not of the rows
+ * on screen or those w and M keep, so that the time axis stays put as the
+ * rows scroll, sort or filter, or the window moves. Read once (reload:
+ * again), so that 10k threads cost a frame nothing. */
+static int trows_gutter(struct viewer *u)
+{
+	struct trows_pane *p = st(u);
+	size_t n = u->tr.nthreads + (u->other ? u->other->tr.nthreads : 0);
+	if (p->gutter && p->gutter_n == n)
+		return p->gutter;
+	int w = 0;
+	for (int side = 0; side < (u->other ? 2 : 1); side++) {
+		const struct viewer *r = u->other ? run_at(u, side) : u;
+		for (size_t i = 0; i < r->tr.nthreads; i++) {
+			const struct thread_info *t = &r->tr.threads[i];
+			char id[16];
+			size_t ln;
+			const uint8_t *l = tracks_label(&r->tr, &r->s, t, &ln);
+			int k = snprintf(id, sizeof id, "%u", t->id) + (u->other != NULL);
+			k += l ? 1 + label_drawn_width(l, ln, u->ascii) : 0;
+			w = k > w ? k : w;
+		}
+	}
+	p->gutter = w + 1;
+	p->gutter_n = n;
+	return p->gutter;
 }
 
 static void draw_row(const struct viewer *u, const struct trows_pane *p, const struct label_set *l,
@@ -562,7 +560,7 @@ static void draw_row(const struct viewer *u, const struct trows_pane *p, const s
 										      : 0;
 		if (at)
 			attron(at);
-		mvaddstr(y, LAYOUT_GUTTER + c, g);
+		mvaddstr(y, u->L.plotx + c, g);
 		if (at)
 			attroff(at);
 	}
@@ -591,7 +589,7 @@ static void lane_marks(struct viewer *u, const struct trows_pane *p)
 			continue;
 		attr_t at = draw_attr(u, C_MARKER) | A_BOLD;
 		attron(at);
-		mvaddstr(lane0 + (int)(ci - top) * L->lane_h, LAYOUT_GUTTER + c, u->ascii ? "#" : "\u25c6");
+		mvaddstr(lane0 + (int)(ci - top) * L->lane_h, L->plotx + c, u->ascii ? "#" : "\u25c6");
 		attroff(at);
 	}
 }
@@ -783,6 +781,7 @@ static void trows_reload(struct viewer *u, bool before)
 	p->nids = p->nready = 0;
 	p->sorted = false;
 	p->gen++;
+	p->gutter = 0;
 }
 
 const struct view_ops view_thread_rows = {
@@ -797,4 +796,5 @@ const struct view_ops view_thread_rows = {
 	.private_size = sizeof(struct trows_pane),
 	.done = trows_close,
 	.draw_lanes = trows_draw_lane_marks,
+	.gutter = trows_gutter,
 };

@@ -380,7 +380,7 @@ static void draw_selected(struct viewer *u, int y, int cols)
 	mvaddstr(y, 0, f == TICKY_ENTRIES ? "entr/s" : f == TICKY_ALLOCS ? "allc/s" : "alcd/s");
 	attron(draw_attr(u, C_RUN));
 	for (int x = 0; x < w; x++)
-		draw_level(u, y, LAYOUT_GUTTER + x, layout_level8(p->series[x], max));
+		draw_level(u, y, u->L.plotx + x, layout_level8(p->series[x], max));
 	attroff(draw_attr(u, C_RUN));
 	struct ipe ip;
 	char head[80];

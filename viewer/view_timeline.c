@@ -29,11 +29,11 @@ static void draw_ruler(struct viewer *u)
 	bool offsets;
 	size_t n = layout_ruler_ticks(u->t0, u->t1, L->plotw, 64, t, &step, &offsets);
 	for (size_t i = 0; i < n; i++) {
-		mvaddstr(L->ruler, LAYOUT_GUTTER + t[i].col, G_TICK(u));
+		mvaddstr(L->ruler, L->plotx + t[i].col, G_TICK(u));
 		/* the absolute time the offsets count from stands out */
 		attr_t a = offsets && i == 0 ? A_BOLD : 0;
 		attron(a);
-		mvaddstr(L->ruler, LAYOUT_GUTTER + t[i].col + 1, t[i].label);
+		mvaddstr(L->ruler, L->plotx + t[i].col + 1, t[i].label);
 		attroff(a);
 	}
 	if (!u->ready)
@@ -45,8 +45,8 @@ static void draw_ruler(struct viewer *u)
 		if (u->tr.marks[i].tag != EV_USER_MARKER)
 			continue;
 		int c = layout_time_to_col(u->t0, u->t1, L->plotw, u->tr.marks[i].time);
-		if (c >= 0 && (mvinch(L->ruler, LAYOUT_GUTTER + c) & A_CHARTEXT) == ' ')
-			mvaddstr(L->ruler, LAYOUT_GUTTER + c, G_MARKER(u));
+		if (c >= 0 && (mvinch(L->ruler, L->plotx + c) & A_CHARTEXT) == ' ')
+			mvaddstr(L->ruler, L->plotx + c, G_MARKER(u));
 	}
 	attroff(draw_attr(u, C_MARKER) | A_BOLD);
 }
@@ -268,7 +268,7 @@ static void draw_run_label(struct viewer *u, int y)
 	core_run_short(u, name, sizeof name);
 	attron(A_BOLD);
 	mvaddstr(y, 0, core_run_letter(u));
-	draw_safe(y, 2, (const uint8_t *)name, strlen(name), LAYOUT_GUTTER - 3, u->ascii);
+	draw_safe(y, 2, (const uint8_t *)name, strlen(name), u->L.gutter - 3, u->ascii);
 	attroff(A_BOLD);
 }
 
@@ -519,7 +519,7 @@ static void draw_mark(struct viewer *u)
 	for (int k = 0; k < u->L.plotw; k++)
 		if (in_mark(u, layout_col_to_time(u->t0, u->t1, u->L.plotw, k),
 			    layout_col_to_time(u->t0, u->t1, u->L.plotw, k + 1)))
-			mvchgat(u->L.ruler, LAYOUT_GUTTER + k, 1, draw_attr(u, C_MARK), u->ncolors ? C_MARK : 0,
+			mvchgat(u->L.ruler, u->L.plotx + k, 1, draw_attr(u, C_MARK), u->ncolors ? C_MARK : 0,
 				NULL);
 	attroff(draw_attr(u, C_MARK));
 }
@@ -536,7 +536,7 @@ static void draw_loading_row(struct viewer *u, int y, const char *label, const c
 		if (any[k] || k == curcol) {
 			attr_t a = k == curcol ? A_REVERSE : 0;
 			attron(a);
-			mvaddstr(y, LAYOUT_GUTTER + k, any[k] ? G_LOADING(u) : " ");
+			mvaddstr(y, u->L.plotx + k, any[k] ? G_LOADING(u) : " ");
 			attroff(a);
 		}
 	attroff(draw_attr(u, C_NODATA));

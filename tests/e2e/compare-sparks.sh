@@ -55,9 +55,11 @@ for v in ghc90 ghc96; do
 	capture
 	labels=$(awk '/^sparks in the window/ { f = 1; next } f && /^[AB] / { print $1 $2 }' "$E2E_SCREEN" | tr '\n' ' ')
 	case $labels in
-	"Acreat Bcreat Aconv Bconv Afizzl Bfizzl AGC'd BGC'd Aovfl Bovfl Adud Bdud Ap0 Ap1 Bp0 Bp1"*) pass ;;
+	"Acreated Bcreated Aconverted Bconverted Afizzled Bfizzled AGC'd BGC'd Aoverflowed Boverflowed Adud Bdud Ap0 Ap1 Bp0 Bp1"*) pass ;;
 	*) fail "$v-rows" "rows: $labels" ;;
 	esac
+	# the gutter as wide as the widest name ("A overflowed") and a blank
+	eq "$v-gutter" "$(win_field 9)" 13
 	keys Tab
 	check_status "$v-tab" '^ B: '
 	eq "$v-totals-after-tab" "$(title_pairs)" "$(want_pairs "$A" "$B")"

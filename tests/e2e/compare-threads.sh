@@ -387,10 +387,9 @@ trow_ref() {
 		printf "\n"
 	}' "$1" | sed 's/ *$//'
 }
-# trow_got RUNID: the pane's row of "A5", "B12" (from the gutter on)
+# trow_got RUNID: the pane's row of "A5", "B12" (from the frame's gutter on)
 trow_got() {
-	# (an ellipsis, three bytes, as the one column it takes: awk counts bytes)
-	sed 's/\xe2\x80\xa6/./g' "$E2E_SCREEN" | awk -v k="$1" '$1 == k || index($0, k " ") == 1 { print substr($0, 9); f = 1; exit }
+	one_byte | awk -v k="$1" -v g="$(win_field 9)" '$1 == k || index($0, k " ") == 1 { print substr($0, g + 1); f = 1; exit }
 		END { if (!f) print "(no row)" }' | sed 's/ *$//'
 }
 # pane_keys: the rows' run letters and ids in their order on the screen

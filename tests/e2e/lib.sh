@@ -16,7 +16,8 @@
 #   check_gone NAME RE     pass when the screen comes to lack RE
 #   wait_exit [SECS]       wait for hectic to end; exit status in $E2E_RC
 #   window                 the last frame's "t0 t1 plotw lanes_top nlanes
-#                          exact cursor_col lane_h" (HECTIC_DEBUG_WINDOW)
+#                          exact cursor_col lane_h gutter"
+#                          (HECTIC_DEBUG_WINDOW)
 #
 # The screen is captured into $E2E_SCREEN (capture-pane -p) and, by
 # capture_e, into $E2E_SCREEN_E (with -e: colours and attributes).
@@ -468,6 +469,24 @@ label_ns() {
 		d = m
 		for (k = 1; k <= length(f); k++) d /= 10
 		printf "%.0f\n", i * m + (f == "" ? 0 : f * d) }'
+}
+
+# one_byte [FILE]: FILE (the captured screen) with each character a byte,
+# so that awk's columns (bytes, in mawk) are the screen's: an ellipsis as
+# "~" (as -a draws it), any other character past ASCII as "?"
+one_byte() {
+	LC_ALL=C sed -e 's/\xe2\x80\xa6/~/g' -e 's/[\xc2-\xf4][\x80-\xbf]*/?/g' "${1:-$E2E_SCREEN}"
+}
+
+# ruler_ok NAME [MIN]: the ruler now on screen reads right (ruler.awk), at
+# the frame's gutter: every label exactly its mark's time, none twice,
+# even 1-2-5 steps
+ruler_ok() {
+	capture
+	LC_ALL=C awk -f tests/e2e/cells.awk "$E2E_SCREEN" >"$E2E_T/plain-cells"
+	set -- "$1" "${2:-3}" $(window)
+	if out=$(LC_ALL=C awk -v t0="$3" -v t1="$4" -v plotw="$5" -v gutter="${11:-8}" -v min="$2" \
+		-f tests/e2e/ruler.awk "$E2E_T/plain-cells"); then pass; else fail "$1" "$out"; fi
 }
 
 # cells: the screen with colours and attributes, trailing blanks kept (-N:

@@ -1,9 +1,10 @@
 # ruler.awk: checks the time ruler (row 0) of a captured screen.
 #
-#   awk -v t0=NS -v t1=NS -v plotw=N -v min=N -f ruler.awk CELLS
+#   awk -v t0=NS -v t1=NS -v plotw=N [-v gutter=N] -v min=N -f ruler.awk CELLS
 #
-# CELLS: the screen through cells.awk. A tick is a mark (│ or |) in the
-# plot followed by its label. The first label is an absolute time; each
+# CELLS: the screen through cells.awk. The plot is right of the gutter
+# (8 columns unless given). A tick is a mark (│ or |) in the plot followed
+# by its label. The first label is an absolute time; each
 # other one is absolute too or an offset from the first ("+250us"). Checks
 # that every label reads back exactly to a time that falls in its mark's
 # column (column k spans [t0 + (t1-t0)*k/plotw, t0 + (t1-t0)*(k+1)/plotw)),
@@ -11,7 +12,7 @@
 # the same, and that there are at least min of them. Prints "ruler: ..." on
 # a mismatch (exit status 1), else a summary of the ticks.
 BEGIN {
-	GUTTER = 8
+	GUTTER = gutter == "" ? 8 : gutter + 0
 	w = t1 - t0
 	nbad = 0
 }

@@ -686,15 +686,6 @@ keys q
 check_exit mouse-quit 0
 
 # ---- times people can read: ruler, status line, event list ----
-# ruler_ok NAME [MIN]: the ruler now on screen reads right (ruler.awk):
-# every label exactly its mark's time, none twice, even 1-2-5 steps
-ruler_ok() {
-	capture
-	LC_ALL=C awk -f tests/e2e/cells.awk "$E2E_SCREEN" >"$E2E_T/plain-cells"
-	set -- "$1" "${2:-3}" $(window)
-	if out=$(LC_ALL=C awk -v t0="$3" -v t1="$4" -v plotw="$5" -v min="$2" \
-		-f tests/e2e/ruler.awk "$E2E_T/plain-cells"); then pass; else fail "$1" "$out"; fi
-}
 # status_ok NAME: the status line shows the window's start and end, to the
 # column, in the end's unit, and they read differently
 status_ok() {

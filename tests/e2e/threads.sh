@@ -156,11 +156,10 @@ trow_ref() {
 		printf "\n"
 	}' "$E2E_T/show" | sed 's/ *$//'
 }
-# trow_got ID: the pane's row of thread ID (from the gutter on)
+# trow_got ID: the pane's row of thread ID (from the frame's gutter on)
 trow_got() {
 	capture
-	# (an ellipsis, three bytes, as the one column it takes: awk counts bytes)
-	sed 's/\xe2\x80\xa6/./g' "$E2E_SCREEN" | awk -v id="$1" '$1 == id && /^ *[0-9]+( |$)/ { print substr($0, 9); f = 1; exit }
+	one_byte | awk -v id="$1" -v g="$(win_field 9)" '$1 == id && /^ *[0-9]+( |$)/ { print substr($0, g + 1); f = 1; exit }
 		END { if (!f) print "(no row)" }' | sed 's/ *$//'
 }
 start 140 40 -- "$TS"
@@ -175,38 +174,20 @@ for id in 2 5 6 7 12; do
 	eq "trows-row-$id" "$(trow_got "$id")" "$(trow_ref "$id" "$wt0" "$wt1" "$ww")"
 done
 # each row's gutter: the thread's id and beside it its label, as `hectic
-# threads --tsv` gives it, in the gutter (7 columns, the 8th a gap): whole
-# where it fits; else shortened (issue 33), what is shown of it a part of
-# it with an ellipsis where it was cut, and two rows of different labels
-# never reading the same
+# threads --tsv` gives it, whole: the gutter as wide as the widest
+# (tests/e2e/gutter.sh: cut where a third of the screen is too narrow)
 "$E2E_HECTIC" threads --tsv "$TS" | awk -F '\t' 'NR > 1 { print $1 "\t" $2 }' >"$E2E_T/labels"
 capture
-sed 's/\xe2\x80\xa6/~/g' "$E2E_SCREEN" | awk -F '\t' 'NR == FNR { lab[$1] = $2; next }
+one_byte | awk -F '\t' -v g="$(win_field 9)" 'NR == FNR { lab[$1] = $2; next }
 	/^threads [0-9]+, by/ { on = 1; next }
 	on && /^[0-9]+( |$)/ {
 		id = $0; sub(/ .*/, "", id)
-		got = substr($0, 1, 7); sub(/ +$/, "", got)
+		got = substr($0, 1, g); sub(/ +$/, "", got)
+		want = lab[id] == "" ? id : id " " lab[id]
+		if (got != want) { printf "row %s: got \"%s\", want \"%s\"\n", id, got, want; bad++ }
 		rows++
-		if (lab[id] == "") { if (got != id) { printf "row %s: got \"%s\", want the id alone\n", id, got; bad++ }; next }
-		labelled++
-		shown = substr(got, length(id) + 2)
-		whole = id " " lab[id]
-		if (length(whole) <= 7) {
-			if (got != whole) { printf "row %s: got \"%s\", want \"%s\" (it fits)\n", id, got, whole; bad++ }
-		} else {
-			cut++
-			# the shown text less its ellipses is in the label, and
-			# an ellipsis stands where the label was cut
-			core = shown; lead = sub(/^~/, "", core); trail = sub(/~$/, "", core)
-			k = index(lab[id], core)
-			if (core == "" || !k || (k > 1) != (lead > 0) || (k + length(core) - 1 < length(lab[id])) != (trail > 0)) {
-				printf "row %s: \"%s\" is not a cut of \"%s\"\n", id, shown, lab[id]; bad++ }
-		}
-		if ((shown in seen) && seen[shown] != lab[id]) {
-			printf "rows of \"%s\" and \"%s\" both read \"%s\"\n", seen[shown], lab[id], shown; bad++ }
-		seen[shown] = lab[id]
 	}
-	END { if (!labelled || !cut) print "no labelled thread shown cut (" rows + 0 " rows, " labelled + 0 " labelled)"; exit bad || !labelled || !cut }' \
+	END { if (rows < 10) print rows + 0 " rows"; exit bad || rows < 10 }' \
 	"$E2E_T/labels" - >"$E2E_T/gutters" && pass ||
 	fail trows-labels "$(cat "$E2E_T/gutters")"
 # zoomed in on the middle: the rows of the window, the states at its start

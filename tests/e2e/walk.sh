@@ -348,7 +348,10 @@ stuck() {
 }
 
 # the pane shown: each pane's header word and row, learnt by opening it
-# from the event list
+# from the event list: of the event list's rows (from its first, a time),
+# which the pane takes, the first whose first word changed, read as look
+# reads it (the rows above change too: a pane's labels can widen the
+# gutter, and the plots move and take other columns)
 learn_panes() {
 	: >"$PANE_SIG"
 	send "$CANCEL_KEY"
@@ -359,8 +362,11 @@ learn_panes() {
 		k=$(key_of_id "$id")
 		send "$k" || { stuck "$PASS/learn/$name"; continue; }
 		capture
-		sig=$(awk -v h="$H" 'NR == FNR { l[FNR] = $0; next }
-			FNR > 1 && FNR < h && $0 != l[FNR] { w = $1; sub(/:$/, "", w); print FNR, w; exit }' \
+		sig=$(awk -v h="$H" 'function word(s, a) { sub(/^ +/, "", s); split(s, a, /[ :]/); return a[1] }
+			NR == FNR { l[FNR] = $0
+				if (!from && FNR > 1 && word($0) ~ /^[0-9]+(\.[0-9]+)?[a-z]+$/) from = FNR
+				next }
+			FNR > (from ? from - 1 : 1) && FNR < h && word($0) != word(l[FNR]) { print FNR, word($0); exit }' \
 			"$E2E_T/list-screen" "$E2E_SCREEN")
 		if [ -z "$sig" ]; then
 			# what the viewer did: the frame after 2 s more, its window

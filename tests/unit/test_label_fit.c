@@ -112,6 +112,21 @@ static void test_tiny(void **state)
 	assert_string_equal(shown(p, 2, 1, 4, "~"), "~def");
 }
 
+/* A label's columns as drawn: escaped, each byte past ASCII as \xNN
+ * without Unicode. */
+static void test_drawn_width(void **state)
+{
+	(void)state;
+	const char *w = "w\xc3\xb6rker-1"; /* wörker-1 */
+	assert_int_equal(label_drawn_width((const uint8_t *)w, strlen(w), false), 8);
+	assert_int_equal(label_drawn_width((const uint8_t *)w, strlen(w), true), 15);
+	assert_int_equal(label_drawn_width((const uint8_t *)"a\tb", 3, false), 6); /* a\x09b */
+	const char *cjk = "\u65e5\u672c";
+	assert_int_equal(label_drawn_width((const uint8_t *)cjk, strlen(cjk), false), 4);
+	assert_int_equal(label_drawn_width(NULL, 0, false), 0);
+	assert_int_equal(label_drawn_width((const uint8_t *)"x", 0, false), 0);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -119,6 +134,7 @@ int main(void)
 		cmocka_unit_test(test_fits_whole), cmocka_unit_test(test_workers),
 		cmocka_unit_test(test_modules),	   cmocka_unit_test(test_middle),
 		cmocka_unit_test(test_wide),	   cmocka_unit_test(test_tiny),
+		cmocka_unit_test(test_drawn_width),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,6 +26,8 @@ static void check_layout(int rows, int cols, size_t ncaps, int top)
 	assert_int_equal(l.list0, l.live + 1);
 	assert_int_equal(l.status, rows - 1);
 	assert_int_equal(l.list0 + l.nlist, l.status);
+	assert_int_equal(l.gutter, LAYOUT_GUTTER);
+	assert_int_equal(l.plotx, LAYOUT_GUTTER);
 	assert_int_equal(l.plotw, cols - LAYOUT_GUTTER);
 	/* lanes: never more than the capabilities, at least one when any, and
 	 * the event list keeps at least as many rows as the lanes take */
@@ -115,6 +117,51 @@ static void test_layout_two(void **state)
 	/* one run: no second block */
 	layout_compute(&l, 24, 80, 2, 0);
 	assert_int_equal(l.nlanes2, -1);
+}
+
+/* The gutter: what the labels want, within LAYOUT_GUTTER .. cols / 3;
+ * the plots right of it to the screen's edge; the rows untouched. */
+static void test_layout_gutter(void **state)
+{
+	(void)state;
+	struct layout l, rows;
+	layout_compute(&l, 24, 80, 4, 0);
+	rows = l;
+	struct {
+		int cols, want, gutter;
+	} c[] = {
+		{ 80, 21, 21 }, { 80, 26, 26 }, { 80, 27, 26 }, { 80, 400, 26 }, { 80, 9, 9 },
+		{ 80, 8, 8 },   { 80, 7, 8 },   { 80, 0, 8 },   { 80, -5, 8 },   { 160, 21, 21 },
+		{ 160, 60, 53 }, { 24, 12, 8 }, { 26, 9, 8 },   { 27, 9, 9 },
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		layout_compute(&l, 24, c[i].cols, 4, 0);
+		layout_set_gutter(&l, c[i].want);
+		assert_int_equal(l.gutter, c[i].gutter);
+		assert_int_equal(l.plotx, c[i].gutter);
+		assert_int_equal(l.plotw, c[i].cols - c[i].gutter);
+		assert_int_equal(l.cols, c[i].cols);
+	}
+	/* narrower than the least gutter: a column of plot still */
+	layout_compute(&l, 24, 6, 1, 0);
+	layout_set_gutter(&l, 3);
+	assert_int_equal(l.gutter, LAYOUT_GUTTER);
+	assert_int_equal(l.plotw, 1);
+	/* the rows stay as laid out, and the least gutter comes back */
+	layout_compute(&l, 24, 80, 4, 0);
+	layout_set_gutter(&l, 20);
+	layout_set_gutter(&l, 0);
+	assert_memory_equal(&l, &rows, sizeof l);
+	layout_set_gutter(&l, 20);
+	assert_int_equal(l.list0, rows.list0);
+	assert_int_equal(l.lane0, rows.lane0);
+	assert_int_equal(l.nlanes, rows.nlanes);
+	/* two runs alike */
+	layout_compute_two(&l, 24, 80, 2, 2, 0, true);
+	layout_set_gutter(&l, 15);
+	assert_int_equal(l.plotx, 15);
+	assert_int_equal(l.plotw, 65);
+	assert_int_equal(l.nlanes2, 2);
 }
 
 /* The model's column geometry (tracks_cap_fractions): column c spans
@@ -395,6 +442,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_layout_sizes),
 		cmocka_unit_test(test_layout_two),
+		cmocka_unit_test(test_layout_gutter),
 		cmocka_unit_test(test_time_cols),
 		cmocka_unit_test(test_ruler),
 		cmocka_unit_test(test_cells),

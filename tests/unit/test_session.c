@@ -224,7 +224,7 @@ static void test_session_extremes(void **state)
 		if (!b[0])
 			continue;
 		rows++;
-		assert_true(strlen(b) <= LAYOUT_GUTTER);
+		assert_true(strlen(b) <= (size_t)u->L.gutter);
 	}
 	assert_true(rows > 0);
 	u->t0 = w0;

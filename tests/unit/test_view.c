@@ -573,6 +573,62 @@ static void test_heap_when_asked(void **state)
 	}
 }
 
+/* Does the row's gutter read s, a blank after it? */
+static bool row_is(const char *row, const char *s)
+{
+	size_t n = strlen(s);
+	return !strncmp(row, s, n) && (row[n] == ' ' || !row[n]);
+}
+
+/* The gutter: as wide as the shown pane's labels want (issue 33), with
+ * the ruler's ticks and a click on the plot at the columns right of it;
+ * the event list again: the least gutter. */
+static void test_gutter(void **state)
+{
+	(void)state;
+	struct viewer *u = setup_at("default", "tests/fixtures/derived/ghc96-threaded-labels.eventlog");
+	u->ascii = true; /* (as the main loop sets it) a glyph a byte */
+	assert_true(term_start_hidden(32, 120));
+	draw_frame(u);
+	assert_int_equal(u->L.gutter, LAYOUT_GUTTER);
+	core_act(u, ACT_THREAD_ROWS);
+	assert_ptr_equal(u->pane, &view_thread_rows);
+	draw_frame(u);
+	const char *widest = "3 IOManager on cap 1"; /* the widest id and label */
+	assert_int_equal(u->L.gutter, (int)strlen(widest) + 1);
+	assert_int_equal(u->L.plotx, u->L.gutter);
+	assert_int_equal(u->L.plotw, 120 - u->L.gutter);
+	char row[512];
+	int whole = 0;
+	for (int y = u->L.list0 + 1; y < u->L.status; y++) {
+		screen_row(y, row, sizeof row);
+		whole += row_is(row, widest) || row_is(row, "4 TimerManager");
+	}
+	assert_int_equal(whole, 2);
+	/* the ruler's ticks at the plot's columns */
+	struct layout_tick t[64];
+	uint64_t step;
+	bool offsets;
+	size_t n = layout_ruler_ticks(u->t0, u->t1, u->L.plotw, 64, t, &step, &offsets);
+	assert_true(n >= 3);
+	screen_row(u->L.ruler, row, sizeof row);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(row[u->L.plotx + t[i].col], '|');
+	/* a click on the plot: the time of the column drawn there */
+	struct input_event ev = { .kind = IN_MOUSE };
+	ev.mouse.kind = MOUSE_PRESS;
+	ev.mouse.x = u->L.plotx + 30;
+	ev.mouse.y = u->L.ruler;
+	core_mouse(u, &ev);
+	assert_int_equal(u->cursor, layout_col_to_time(u->t0, u->t1, u->L.plotw, 30));
+	core_act(u, ACT_THREAD_ROWS); /* the event list again */
+	assert_null(u->pane);
+	draw_frame(u);
+	assert_int_equal(u->L.gutter, LAYOUT_GUTTER);
+	term_stop_hidden();
+	teardown(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -590,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_window_extremes),
 		cmocka_unit_test(test_keys_while_loading),
 		cmocka_unit_test(test_heap_when_asked),
+		cmocka_unit_test(test_gutter),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
