@@ -112,6 +112,24 @@ static void test_tiny(void **state)
 	assert_string_equal(shown(p, 2, 1, 4, "~"), "~def");
 }
 
+/* The columns of a set's widest label, and of a label as drawn: escaped
+ * (a control as \xNN), each byte past ASCII as \xNN in ASCII. */
+static void test_widths(void **state)
+{
+	(void)state;
+	struct label_set l = { 0 };
+	assert_int_equal(label_set_widest(&l), 0);
+	label_set_add(&l, (const uint8_t *)"main", 4, false);
+	label_set_add(&l, NULL, 0, false);
+	label_set_add(&l, (const uint8_t *)"worker-12", 9, false);
+	assert_int_equal(label_set_widest(&l), 9);
+	label_set_free(&l);
+	assert_int_equal(label_width_of((const uint8_t *)"a\x01" "b", 3, false), 6);
+	assert_int_equal(label_width_of((const uint8_t *)"caf\xc3\xa9", 5, false), 4);
+	assert_int_equal(label_width_of((const uint8_t *)"caf\xc3\xa9", 5, true), 11);
+	assert_int_equal(label_width_of((const uint8_t *)"", 0, false), 0);
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -119,6 +137,7 @@ int main(void)
 		cmocka_unit_test(test_fits_whole), cmocka_unit_test(test_workers),
 		cmocka_unit_test(test_modules),	   cmocka_unit_test(test_middle),
 		cmocka_unit_test(test_wide),	   cmocka_unit_test(test_tiny),
+		cmocka_unit_test(test_widths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
