@@ -389,12 +389,22 @@ static struct tk_cols tk_cols(const int fig[3], const char *const head[3], int a
 	return c;
 }
 
+/* Text right-aligned in w columns at (y, x), clipped at the screen's
+ * cols. */
+static void put_right(int y, int x, int w, const char *s, int cols)
+{
+	char b[64];
+	snprintf(b, sizeof b, "%*s", w, s);
+	if (x < cols)
+		mvaddnstr(y, x, b, cols - x);
+}
+
 static void tk_header(int y, const struct tk_cols *c, const char *const head[3], int cols)
 {
 	for (int k = 0; k < 3; k++)
-		mvprintw(y, c->x[k], "%*s", c->w[k], head[k]);
-	if (c->wargs)
-		mvaddstr(y, c->xargs, c->wargs >= 9 ? "Arguments" : "Args");
+		put_right(y, c->x[k], c->w[k], head[k], cols);
+	if (c->wargs && c->xargs < cols)
+		mvaddnstr(y, c->xargs, c->wargs >= 9 ? "Arguments" : "Args", cols - c->xargs);
 	if (c->xname < cols)
 		mvaddnstr(y, c->xname, "STG Name", cols - c->xname);
 }
@@ -405,7 +415,7 @@ static void tk_row(const struct viewer *u, int y, const struct tk_cols *c, char 
 		   const struct ticky_counter *k, const struct label_set *names, size_t i, int cols)
 {
 	for (int f = 0; f < 3; f++)
-		mvprintw(y, c->x[f], "%*s", c->w[f], cell[f]);
+		put_right(y, c->x[f], c->w[f], cell[f], cols);
 	if (c->wargs && k->defined) {
 		char b[8];
 		int n = snprintf(b, sizeof b, "%u", (unsigned)k->arity);
