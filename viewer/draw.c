@@ -146,6 +146,15 @@ int draw_label(int y, int x, const char *text, const struct label_part *part, bo
 	return cx;
 }
 
+int draw_label_fit(const struct label_set *l, size_t i, int y, int x, int w, bool ascii)
+{
+	if (i >= l->n || !l->t[i].s || w <= 0)
+		return x;
+	struct label_part part;
+	label_set_fit(l, i, w, ascii, &part);
+	return draw_label(y, x, l->t[i].s, &part, ascii);
+}
+
 /* The message escaped as draw_safe draws it, into b (its n bytes). */
 static bool message_text(const struct viewer *u, struct sbuf *b)
 {

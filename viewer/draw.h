@@ -65,6 +65,11 @@ int draw_safe(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii);
 struct label_part;
 int draw_label(int y, int x, const char *text, const struct label_part *part, bool ascii);
 
+/* Label i of a set (the labels on screen) at (y, x), fitted in w columns
+ * among the set (label_set_fit): the column after it (x: none drawn). */
+struct label_set;
+int draw_label_fit(const struct label_set *l, size_t i, int y, int x, int w, bool ascii);
+
 /* The message area: a message (u->msg) too long for the status line after
  * its own fields (u->status_w) is drawn whole, wrapped, on the rows just
  * above it (over whatever is there, as vim's is) until the next key.

@@ -370,6 +370,12 @@ void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, lo
 	rows--;
 	pane_list_set(&p->ol, (int)rest);
 	pane_list_show(&p->ol, rows);
+	struct label_set names = { 0 }; /* the rows', each fitted among them */
+	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
+		struct heap_name nm;
+		const char *s = heap_pane_name(u, p->rank[(size_t)p->nshown + (size_t)(p->ol.top + r)].band, &nm);
+		label_set_add(&names, (const uint8_t *)s, nm.n, u->ascii);
+	}
 	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
 		int k = p->ol.top + r, y = y0 + 1 + r;
 		const struct band_rank *br = &p->rank[(size_t)p->nshown + (size_t)k];
@@ -382,12 +388,10 @@ void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, lo
 			 cc >= 0 ? share(b, sizeof b, v, h->censuses[cc].total) : "-",
 			 bytes_format(c, sizeof c, br->peak));
 		int x = heap_pane_put(u, y, 0, line);
-		struct heap_name nm;
-		const char *s = heap_pane_name(u, br->band, &nm);
-		if (x < u->L.cols)
-			draw_safe(y, x, (const uint8_t *)s, nm.n, u->L.cols - x, u->ascii);
+		draw_label_fit(&names, (size_t)r, y, x, u->L.cols - x, u->ascii);
 		attroff(ta);
 	}
+	label_set_free(&names);
 }
 
 /* ---- two runs ---- */
@@ -636,6 +640,12 @@ void heap_cmp_other(struct viewer *u, struct heap_pane *p, int y0, int rows)
 	rows--;
 	pane_list_set(&p->ol, (int)rest);
 	pane_list_show(&p->ol, rows);
+	struct label_set names = { 0 }; /* the rows', each fitted among them */
+	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
+		struct heap_name nm;
+		const char *s = ent_name(u, p, &c->ent[(size_t)p->nshown + (size_t)(p->ol.top + r)], &nm);
+		label_set_add(&names, (const uint8_t *)s, nm.n, u->ascii);
+	}
 	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
 		int k = p->ol.top + r, y = y0 + 1 + r;
 		const struct heap_cmp_ent *e = &c->ent[(size_t)p->nshown + (size_t)k];
@@ -646,12 +656,10 @@ void heap_cmp_other(struct viewer *u, struct heap_pane *p, int y0, int rows)
 			  e->band[1 - c->ra] >= 0);
 		snprintf(line, sizeof line, "%s%5d %s", sel ? ">" : " ", p->nshown + k + 1, peaks);
 		int x = heap_pane_put(u, y, 0, line);
-		struct heap_name nm;
-		const char *s = ent_name(u, p, e, &nm);
-		if (x < u->L.cols)
-			draw_safe(y, x, (const uint8_t *)s, nm.n, u->L.cols - x, u->ascii);
+		draw_label_fit(&names, (size_t)r, y, x, u->L.cols - x, u->ascii);
 		attroff(ta);
 	}
+	label_set_free(&names);
 }
 
 /* Run r's census at the cursor, in words. */

@@ -194,15 +194,6 @@ char *label_text_of(const uint8_t *p, size_t n, bool ascii, size_t *len)
 	return t;
 }
 
-int label_drawn_width(const uint8_t *p, size_t n, bool ascii)
-{
-	size_t len;
-	char *t = p && n ? label_text_of(p, n, ascii, &len) : NULL;
-	int w = t ? label_width(t, len) : 0;
-	free(t);
-	return w;
-}
-
 size_t label_set_add(struct label_set *l, const uint8_t *p, size_t n, bool ascii)
 {
 	if (l->n == l->cap) {
@@ -239,4 +230,23 @@ void label_set_fit(const struct label_set *l, size_t i, int w, bool ascii, struc
 		return;
 	}
 	label_fit(t->s, t->n, l->t, l->n, w, ascii ? "~" : "\u2026", out);
+}
+
+int label_set_widest(const struct label_set *l)
+{
+	int w = 0;
+	for (size_t i = 0; i < l->n; i++) {
+		int k = l->t[i].s ? label_width(l->t[i].s, l->t[i].n) : 0;
+		w = k > w ? k : w;
+	}
+	return w;
+}
+
+int label_width_of(const uint8_t *p, size_t n, bool ascii)
+{
+	size_t len;
+	char *t = p && n ? label_text_of(p, n, ascii, &len) : NULL;
+	int w = t ? label_width(t, len) : 0;
+	free(t);
+	return w;
 }

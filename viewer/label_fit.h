@@ -41,13 +41,16 @@ void label_set_free(struct label_set *l);
 /* label_fit of label i of the set among the set. */
 void label_set_fit(const struct label_set *l, size_t i, int w, bool ascii, struct label_part *out);
 
+/* The columns of the widest label of the set (0: none). */
+int label_set_widest(const struct label_set *l);
+
+/* The columns a label from the file takes as drawn (label_text_of's
+ * text); 0 for none (p NULL or n 0), or when out of memory. */
+int label_width_of(const uint8_t *p, size_t n, bool ascii);
+
 /* The columns of printable UTF-8 text (wcwidth's; at least 1 a
  * character). */
 int label_width(const char *s, size_t n);
-
-/* The columns a label from the file takes as drawn (label_text_of's
- * text); 0 for none, or when out of memory. */
-int label_drawn_width(const uint8_t *p, size_t n, bool ascii);
 
 /* The longest prefix s shares with a label of others that is not its own
  * text, in bytes, at a character's start (others may hold s itself). */

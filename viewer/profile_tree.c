@@ -12,11 +12,9 @@
 #include <string.h>
 
 #include "../model/order.h"
-#include "../parser/render.h"
 #include "core.h"
+#include "label_fit.h"
 #include "loader.h"
-
-#define MODULE_MAX 24 /* the module column at most */
 
 void prof_cc_text(const struct heap *h, uint32_t id, struct cc_text *x)
 {
@@ -33,22 +31,6 @@ void prof_cc_text(const struct heap *h, uint32_t id, struct cc_text *x)
 	x->nlabel = strlen(x->buf);
 	x->module = (const uint8_t *)(id == CCT_NONE ? "MAIN" : "?");
 	x->nmodule = id == CCT_NONE ? 4 : 1;
-}
-
-/* The columns draw_safe takes for these bytes, escapes included. */
-static int safe_width(const uint8_t *p, size_t n, bool ascii)
-{
-	struct sbuf b = { .escape = true };
-	sbuf_text(&b, p, n);
-	int w = 0;
-	for (size_t i = 0; !b.oom && i < b.n;) {
-		unsigned char c = (unsigned char)b.p[i];
-		size_t k = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : 4;
-		w += c < 0x80 || !ascii ? 1 : 4 * (int)k;
-		i += k;
-	}
-	sbuf_free(&b);
-	return w;
 }
 
 /* ---- the tree and the list ---- */
@@ -303,17 +285,17 @@ static void rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint6
 	pp->fl = fl;
 	pp->nfl = nfl;
 	pp->built = true;
-	/* the columns as wide as their widest entry (the module's within
-	 * bounds) */
+	/* the columns as wide as their widest entry, where the figures
+	 * leave room (profile_rows.c) */
 	pp->wmod = 6; /* MODULE */
 	pp->wtree = pp->wflat = 0;
 	for (size_t k = 0; k < t.n; k++) {
 		struct cc_text x;
 		prof_cc_text(&u->heap, t.nodes[k].cc, &x);
-		int w = safe_width(x.module, x.nmodule, u->ascii);
+		int w = label_width_of(x.module, x.nmodule, u->ascii);
 		if (w > pp->wmod)
-			pp->wmod = w < MODULE_MAX ? w : MODULE_MAX;
-		w = safe_width(x.label, x.nlabel, u->ascii);
+			pp->wmod = w;
+		w = label_width_of(x.label, x.nlabel, u->ascii);
 		if (w > pp->wflat)
 			pp->wflat = w;
 		if ((int)t.nodes[k].depth + 2 + w > pp->wtree)
@@ -553,10 +535,10 @@ static void cmp_widths(struct viewer *u, struct prof_pane *pp)
 		bool node = i < pp->cmp.n;
 		struct cc_text x;
 		prof_cmp_text(node ? &pp->cmp.nodes[i].k : &pp->cmp.rows[i - pp->cmp.n].k, &x);
-		int w = safe_width(x.module, x.nmodule, u->ascii);
+		int w = label_width_of(x.module, x.nmodule, u->ascii);
 		if (w > pp->wmod)
-			pp->wmod = w < MODULE_MAX ? w : MODULE_MAX;
-		w = safe_width(x.label, x.nlabel, u->ascii);
+			pp->wmod = w;
+		w = label_width_of(x.label, x.nlabel, u->ascii);
 		if (!node && w > pp->wflat)
 			pp->wflat = w;
 		if (node && (int)pp->cmp.nodes[i].depth + 2 + w > pp->wtree)

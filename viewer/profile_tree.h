@@ -44,8 +44,9 @@ struct prof_pane {
 	size_t nrows;
 	struct cc_flat *fl; /* the flat list */
 	size_t nfl;
-	int wmod;        /* the module column's width */
-	int wtree, wflat; /* the cost centre column's: the widest entry */
+	int wmod;        /* the module column's: the widest entry */
+	int wtree, wflat; /* the cost centre column's: the widest entry (the
+			   * tree's with its indentation) */
 	struct pane_list pl; /* the rows of the tree or the list, as shown */
 	/* the highlight: the ticks with hl_cc on top */
 	bool hl;
@@ -140,6 +141,16 @@ bool prof_cmp_act(struct viewer *u, struct prof_pane *pp, enum action a);
  * (the comparison, the highlighted ticks of the shown run) dropped, made
  * again on the next frame. */
 void prof_cmp_forget(struct prof_pane *pp);
+
+/* ---- the rows as drawn (profile_rows.c) ---- */
+
+/* The header (when header) at y, then the h rows of the list from
+ * pp->pl.top (the tree's or the flat list's; with two runs, the
+ * comparison's) in cols columns. */
+void prof_rows_draw(const struct viewer *u, const struct prof_pane *pp, int y, int h, int cols,
+		    bool header);
+void prof_cmp_rows_draw(const struct viewer *u, const struct prof_pane *pp, int y, int h, int cols,
+			bool header);
 
 /* Frees what the state holds and zeroes it. */
 void prof_free(struct prof_pane *pp);

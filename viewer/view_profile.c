@@ -2,9 +2,10 @@
  * as the .prof counts them, over the whole run, the marked interval or the
  * window in view, on every capability or one, the RTS's own cost centres
  * left out unless asked for; as the .prof's tree (a node per stack, open
- * or closed) or a flat list (a row per cost centre). Draws the rows and
+ * or closed) or a flat list (a row per cost centre). Draws the title and
  * the selected cost centre's ticks on the lanes, and takes the pane's
- * actions; what it shows is built by profile_tree.c. Time navigation is
+ * actions; what it shows is built by profile_tree.c, its rows drawn by
+ * profile_rows.c. Time navigation is
  * not the pane's: those actions fall to the global handlers and the pane
  * follows the window or the mark. */
 #include "draw.h"
@@ -19,15 +20,8 @@
 #include "lane_mark.h"
 #include "profile_tree.h"
 
-#define G_OPEN(u) ((u)->ascii ? "-" : "\u25be")      /* ▾ */
-#define G_CLOSED(u) ((u)->ascii ? "+" : "\u25b8")    /* ▸ */
-/* the figures' columns, each with its unit */
-#define NUMS_W 45       /* "individual ticks %time  inherited ticks %time" */
-#define NUMS_W_SHORT 21 /* "inherited ticks %time" */
 #define NO_PROFILE "no time profile in this log: run a profiled build with +RTS -p -l"
 #define NO_PROFILE_TWO "no time profile in either run: run profiled builds with +RTS -p -l"
-/* two runs: a group of figures, "  A indiv %time   B indiv %time   delta" */
-#define GROUP_W 39
 
 extern const struct view_ops view_profile;
 
@@ -67,112 +61,6 @@ static void scope_text(const struct viewer *u, char *buf, size_t n)
 
 /* ---- drawing ---- */
 
-struct cols {
-	int wname;      /* the cost centre's column, from 0 */
-	int xmod, wmod; /* the module's (wmod 0: none) */
-	int xnum;       /* the figures' */
-	bool full;      /* individual and inherited; else inherited only */
-};
-
-/* The columns for a screen w wide: the cost centre's as wide as its widest
- * entry (need) when there is room, as the .prof has it; on a narrow screen
- * the module goes first, then the individual figures. */
-static struct cols cols_for(int w, int need, int wmod)
-{
-	struct cols c = { .full = true, .wmod = wmod };
-	int nums = NUMS_W;
-	if (w - nums - 1 - (wmod + 1) < 16)
-		c.wmod = 0;
-	if (w - nums - 1 < 12) {
-		c.full = false;
-		nums = NUMS_W_SHORT;
-	}
-	int room = w - nums - 1 - (c.wmod ? c.wmod + 1 : 0);
-	if (need < (int)strlen("COST CENTRE"))
-		need = (int)strlen("COST CENTRE");
-	c.wname = need < room ? need : room;
-	if (c.wname < 4) { /* no room for figures */
-		c.wname = w;
-		c.wmod = 0;
-		c.xmod = c.xnum = w;
-		return c;
-	}
-	c.xmod = c.wname + 1;
-	c.xnum = c.xmod + (c.wmod ? c.wmod + 1 : 0);
-	return c;
-}
-
-static double pct(uint64_t a, uint64_t total)
-{
-	return total ? 100.0 * (double)a / (double)total : 0.0;
-}
-
-static void draw_figures(const struct viewer *u, int y, const struct cols *c, uint64_t self,
-			 uint64_t inherited)
-{
-	const struct prof_pane *pp = state(u);
-	if (c->xnum >= u->L.cols)
-		return;
-	char b[96];
-	if (c->full)
-		snprintf(b, sizeof b, "%16llu %5.1f  %15llu %5.1f", (unsigned long long)self,
-			 pct(self, pp->t.total), (unsigned long long)inherited, pct(inherited, pp->t.total));
-	else
-		snprintf(b, sizeof b, "%15llu %5.1f", (unsigned long long)inherited,
-			 pct(inherited, pp->t.total));
-	mvaddnstr(y, c->xnum, b, u->L.cols - c->xnum);
-}
-
-/* draw_safe within maxw columns: in ASCII an escaped byte takes 4 and
- * can run past them, so what runs past is blanked. */
-static void draw_clipped(int y, int x, const uint8_t *p, size_t n, int maxw, bool ascii)
-{
-	if (maxw <= 0)
-		return;
-	int w = draw_safe(y, x, p, n, maxw, ascii);
-	for (int i = maxw; i < w; i++)
-		mvaddch(y, x + i, ' ');
-}
-
-/* A row: the label at x (within the cost centre's column), the module,
- * the figures. */
-static void draw_row(struct viewer *u, int y, const struct cols *c, uint32_t cc, int x, uint64_t self,
-		     uint64_t inherited, bool selected)
-{
-	const struct prof_pane *pp = state(u);
-	attr_t a = selected ? A_REVERSE : A_NORMAL;
-	attron(a);
-	move(y, 0);
-	for (int i = 0; i < u->L.cols; i++)
-		addch(' ');
-	struct cc_text t;
-	prof_cc_text(&u->heap, cc, &t);
-	if (x < c->wname) {
-		attr_t hl = pp->hl && pp->hl_cc == cc ? draw_attr(u, C_MARKER) | A_BOLD : 0;
-		attron(hl);
-		draw_clipped(y, x, t.label, t.nlabel, c->wname - x, u->ascii);
-		attroff(hl);
-		attron(a);
-	}
-	if (c->wmod)
-		draw_clipped(y, c->xmod, t.module, t.nmodule, c->wmod, u->ascii);
-	draw_figures(u, y, c, self, inherited);
-	attroff(a);
-}
-
-static void draw_tree_row(struct viewer *u, int y, const struct cols *c, uint32_t k, bool selected)
-{
-	const struct prof_pane *pp = state(u);
-	const struct cc_node *x = &pp->t.nodes[k];
-	int indent = (int)(x->depth < (uint32_t)c->wname / 2 ? x->depth : (uint32_t)c->wname / 2);
-	draw_row(u, y, c, x->cc, indent + 2, x->self, x->inherited, selected);
-	if (x->child != CCT_NONE && indent < c->wname) {
-		attron(selected ? A_REVERSE : A_NORMAL);
-		mvaddstr(y, indent, pp->open[k] ? G_OPEN(u) : G_CLOSED(u));
-		attroff(selected ? A_REVERSE : A_NORMAL);
-	}
-}
-
 static void draw_title(struct viewer *u, int y)
 {
 	const struct prof_pane *pp = state(u);
@@ -205,23 +93,6 @@ static void draw_title(struct viewer *u, int y)
 	attroff(A_BOLD);
 }
 
-static void draw_header(struct viewer *u, int y, const struct cols *c)
-{
-	attron(draw_attr(u, C_DIM));
-	mvaddnstr(y, 0, "COST CENTRE", c->wname);
-	if (c->wmod)
-		mvaddnstr(y, c->xmod, "MODULE", c->wmod);
-	char b[64];
-	if (c->full)
-		snprintf(b, sizeof b, "%16s %5s  %15s %5s", "individual ticks", "%time", "inherited ticks",
-			 "%time");
-	else
-		snprintf(b, sizeof b, "%15s %5s", "inherited ticks", "%time");
-	if (c->xnum < u->L.cols)
-		mvaddnstr(y, c->xnum, b, u->L.cols - c->xnum);
-	attroff(draw_attr(u, C_DIM));
-}
-
 /* The rows of the list part (under the title and the header). */
 static int list_rows(const struct viewer *u)
 {
@@ -251,145 +122,12 @@ static void prof_draw(struct viewer *u)
 		return;
 	}
 	draw_title(u, A.y);
-	struct cols c = cols_for(A.cols, pp->flat ? pp->wflat : pp->wtree, pp->wmod);
-	int y = A.y + 1, h = list_rows(u);
-	if (A.h >= 3)
-		draw_header(u, y++, &c);
+	int h = list_rows(u);
 	pane_list_show(&pp->pl, h);
-	for (int i = 0; i < h && pp->pl.top + i < pp->pl.n; i++) {
-		int r = pp->pl.top + i;
-		if (pp->flat)
-			draw_row(u, y + i, &c, pp->fl[r].cc, 0, pp->fl[r].self, pp->fl[r].inherited,
-				 r == pp->pl.sel);
-		else
-			draw_tree_row(u, y + i, &c, pp->rows[r], r == pp->pl.sel);
-	}
+	prof_rows_draw(u, pp, A.y + 1, h, A.cols, A.h >= 3);
 }
 
 /* ---- two runs: A, B and the change ---- */
-
-/* The columns: the cost centre's, the module's, and the figures' groups
- * (individual and inherited, each A, B and the change), on a narrow
- * screen the group sorted by alone (inh: the inherited one), then no
- * module. */
-struct ccols {
-	int wname, xmod, wmod, xnum;
-	int ngroups; /* 2, 1 or 0: no room for figures */
-	bool inh;
-};
-
-static struct ccols cmp_cols(int w, int need, int wmod, bool inh)
-{
-	struct ccols c = { .wmod = wmod, .ngroups = 2, .inh = inh };
-	int nums = 2 * GROUP_W + 2;
-	if (w - nums - 1 - (wmod + 1) < 16) {
-		c.ngroups = 1;
-		nums = GROUP_W;
-	}
-	if (w - nums - 1 - (wmod + 1) < 16)
-		c.wmod = 0;
-	int room = w - nums - 1 - (c.wmod ? c.wmod + 1 : 0);
-	if (need < (int)strlen("COST CENTRE"))
-		need = (int)strlen("COST CENTRE");
-	c.wname = need < room ? need : room;
-	if (c.wname < 4) {
-		c.wname = w;
-		c.wmod = c.ngroups = 0;
-		c.xmod = c.xnum = w;
-		return c;
-	}
-	c.xmod = c.wname + 1;
-	c.xnum = c.xmod + (c.wmod ? c.wmod + 1 : 0);
-	return c;
-}
-
-/* One group's text: each run's ticks and share (blank: the run has no
- * such figure), B's share minus A's, or which run alone has the row. */
-static void cmp_group(char *b, size_t n, const struct pcmp *c, const struct pc_fig f[2], bool inh)
-{
-	char side[2][40], d[16] = "";
-	for (int s = 0; s < 2; s++) {
-		uint64_t v = inh ? f[s].inherited : f[s].self;
-		if (f[s].has)
-			snprintf(side[s], sizeof side[s], "%9llu %5.1f", (unsigned long long)v, pcmp_share(c, s, v));
-		else
-			snprintf(side[s], sizeof side[s], "%15s", "");
-	}
-	double x;
-	int only = pcmp_only(f);
-	if (only >= 0)
-		snprintf(d, sizeof d, "only %s", only == PC_A ? "A" : "B");
-	else if (pcmp_delta(c, f, inh, &x) && x > -0.05 && x < 0.05)
-		snprintf(d, sizeof d, "0.0"); /* not -0.0 */
-	else if (pcmp_delta(c, f, inh, &x))
-		snprintf(d, sizeof d, "%+.1f", x);
-	snprintf(b, n, "%s %s %7s", side[0], side[1], d);
-}
-
-static void cmp_draw_row(struct viewer *u, int y, const struct ccols *c, const struct pc_key *k,
-			 const uint32_t cc[2], int x, const struct pc_fig f[2], bool selected)
-{
-	const struct prof_pane *pp = state(u);
-	attr_t a = selected ? A_REVERSE : A_NORMAL;
-	attron(a);
-	move(y, 0);
-	for (int i = 0; i < u->L.cols; i++)
-		addch(' ');
-	struct cc_text t;
-	prof_cmp_text(k, &t);
-	uint32_t id;
-	if (x < c->wname) {
-		bool lit = pp->hl && prof_cmp_shown_id(u, k, cc, f, &id) && id == pp->hl_cc;
-		attr_t hl = lit ? draw_attr(u, C_MARKER) | A_BOLD : 0;
-		attron(hl);
-		draw_clipped(y, x, t.label, t.nlabel, c->wname - x, u->ascii);
-		attroff(hl);
-		attron(a);
-	}
-	if (c->wmod)
-		draw_clipped(y, c->xmod, t.module, t.nmodule, c->wmod, u->ascii);
-	char b[2][96];
-	if (c->ngroups && c->xnum < u->L.cols) {
-		cmp_group(b[0], sizeof b[0], &pp->cmp, f, c->ngroups == 1 && c->inh);
-		if (c->ngroups == 2)
-			cmp_group(b[1], sizeof b[1], &pp->cmp, f, true);
-		mvaddnstr(y, c->xnum, b[0], u->L.cols - c->xnum);
-		if (c->ngroups == 2 && c->xnum + GROUP_W + 2 < u->L.cols)
-			mvaddnstr(y, c->xnum + GROUP_W + 2, b[1], u->L.cols - c->xnum - GROUP_W - 2);
-	}
-	attroff(a);
-}
-
-static void cmp_draw_node(struct viewer *u, int y, const struct ccols *c, uint32_t k, bool selected)
-{
-	const struct prof_pane *pp = state(u);
-	const struct pc_node *x = &pp->cmp.nodes[k];
-	int indent = (int)(x->depth < (uint32_t)c->wname / 2 ? x->depth : (uint32_t)c->wname / 2);
-	cmp_draw_row(u, y, c, &x->k, x->cc, indent + 2, x->f, selected);
-	if (x->child != CCT_NONE && indent < c->wname) {
-		attron(selected ? A_REVERSE : A_NORMAL);
-		mvaddstr(y, indent, pp->open[k] ? G_OPEN(u) : G_CLOSED(u));
-		attroff(selected ? A_REVERSE : A_NORMAL);
-	}
-}
-
-static void cmp_draw_header(struct viewer *u, int y, const struct ccols *c)
-{
-	attron(draw_attr(u, C_DIM));
-	mvaddnstr(y, 0, "COST CENTRE", c->wname);
-	if (c->wmod)
-		mvaddnstr(y, c->xmod, "MODULE", c->wmod);
-	char b[128];
-	bool inh = c->ngroups == 1 && c->inh;
-	int n = snprintf(b, sizeof b, "%9s %5s %9s %5s %7s", inh ? "A inher" : "A indiv", "%time",
-			 inh ? "B inher" : "B indiv", "%time", "delta");
-	if (c->ngroups == 2 && n > 0 && (size_t)n < sizeof b)
-		snprintf(b + n, sizeof b - (size_t)n, "  %9s %5s %9s %5s %7s", "A inher", "%time", "B inher",
-			 "%time", "delta");
-	if (c->ngroups && c->xnum < u->L.cols)
-		mvaddnstr(y, c->xnum, b, u->L.cols - c->xnum);
-	attroff(draw_attr(u, C_DIM));
-}
 
 /* "profile: whole run, all caps: A 310 ticks, B 584 ticks; ...". */
 static void cmp_draw_title(struct viewer *u, int y)
@@ -466,21 +204,9 @@ static void cmp_draw(struct viewer *u, struct pane_area A)
 		return;
 	}
 	cmp_draw_title(u, A.y);
-	bool inh = !pp->flat || pp->cflat_by == PC_BY_INH_CHANGE;
-	struct ccols c = cmp_cols(A.cols, pp->flat ? pp->wflat : pp->wtree, pp->wmod, inh);
-	int y = A.y + 1, h = list_rows(u);
-	if (A.h >= 3)
-		cmp_draw_header(u, y++, &c);
+	int h = list_rows(u);
 	pane_list_show(&pp->pl, h);
-	for (int i = 0; i < h && pp->pl.top + i < pp->pl.n; i++) {
-		int r = pp->pl.top + i;
-		if (pp->flat) {
-			const struct pc_row *w = &pp->cmp.rows[r];
-			cmp_draw_row(u, y + i, &c, &w->k, w->cc, 0, w->f, r == pp->pl.sel);
-		} else {
-			cmp_draw_node(u, y + i, &c, pp->rows[r], r == pp->pl.sel);
-		}
-	}
+	prof_cmp_rows_draw(u, pp, A.y + 1, h, A.cols, A.h >= 3);
 }
 
 static bool hl_before_cap(const void *elem, const void *key)

@@ -12,7 +12,11 @@
  * count, total, p50, p99 and max and the change of the total, the largest
  * change first (diff's order); under the list, every figure of the
  * selected name with its change. Enter goes to the name's slowest span in
- * the run the event list shows; the span track stays that run's. */
+ * the run the event list shows; the span track stays that run's.
+ *
+ * The names' column is as wide as the widest name asks (28 at least),
+ * within the screen; a name that still does not fit is shortened among
+ * the rows on screen (label_fit), so that two rows never read the same. */
 #include "draw.h"
 
 #include <math.h>
@@ -22,6 +26,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "label_fit.h"
 #include "loader.h"
 
 struct spans_view {
@@ -249,6 +254,21 @@ static bool compare_ready(struct viewer *u)
 	       rows_make(u);
 }
 
+/* The figures right of a name: " %6s %10s %10s %10s %10s %10s". */
+#define SPAN_FIGS 62
+
+/* The names' column: the widest name of the run's (of either run's with
+ * two), 28 at least. */
+static int names_width(const struct spans_view *v, bool ascii)
+{
+	int w = 28;
+	for (size_t i = 0; v && i < v->sp.nnames; i++) {
+		int k = label_width_of((const uint8_t *)v->sp.names[i].text, v->sp.names[i].len, ascii);
+		w = k > w ? k : w;
+	}
+	return w;
+}
+
 static void draw_spans(struct viewer *u)
 {
 	struct spans_view *v = st(u)->v;
@@ -257,23 +277,32 @@ static void draw_spans(struct viewer *u)
 	char t[200];
 	snprintf(t, sizeof t, "spans: %zu names (START/STOP name, name begin/end; %s: the slowest)",
 		 v->n, core_key_for(u, ACT_SELECT));
-	struct box b = draw_box(u, u->L.rows - 4, 100, t);
+	int nw = names_width(v, u->ascii);
+	struct box b = draw_box(u, u->L.rows - 4, nw + 2 + 8 + SPAN_FIGS, t);
 	int h = b.h - 2;
-	mvprintw(b.y + 1, b.x + 1, "%-28s %6s %10s %10s %10s %10s %10s", "name", "count", "total",
+	if (nw > b.w - 2 - SPAN_FIGS) /* what the box leaves, else the figures cut */
+		nw = b.w - 2 - SPAN_FIGS > 12 ? b.w - 2 - SPAN_FIGS : 12;
+	mvprintw(b.y + 1, b.x + 1, "%-*s %6s %10s %10s %10s %10s %10s", nw, "name", "count", "total",
 		 "p50", "p90", "p99", "max");
 	draw_scroll(u, (int)v->n, h);
+	struct label_set names = { 0 };
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < v->n; i++) {
+		const struct span_name *nm = &v->sp.names[v->order[u->pl.top + i]];
+		label_set_add(&names, (const uint8_t *)nm->text, nm->len, u->ascii);
+	}
 	for (int i = 0; i < h && (size_t)(u->pl.top + i) < v->n; i++) {
 		int k = u->pl.top + i;
 		const struct span_name *nm = &v->sp.names[v->order[k]];
 		char a[32], c[32], d[32], e[32], f[32];
 		pane_row_begin(b.y + 2 + i, b.x + 1, b.w - 2, k == u->pl.sel);
-		draw_safe(b.y + 2 + i, b.x + 1, (const uint8_t *)nm->text, nm->len, 28, u->ascii);
-		mvprintw(b.y + 2 + i, b.x + 30, "%6llu %10s %10s %10s %10s %10s",
+		draw_label_fit(&names, (size_t)i, b.y + 2 + i, b.x + 1, nw, u->ascii);
+		mvprintw(b.y + 2 + i, b.x + 1 + nw + 1, "%6llu %10s %10s %10s %10s %10s",
 			 (unsigned long long)nm->count, time_format(a, 32, nm->total),
 			 time_format(c, 32, nm->p50), time_format(d, 32, nm->p90),
 			 time_format(e, 32, nm->p99), time_format(f, 32, nm->max));
 		pane_row_end(k == u->pl.sel);
 	}
+	label_set_free(&names);
 	if (!v->n)
 		mvaddstr(b.y + 2, b.x + 1, "no spans: no START name / STOP name or name begin / name end pairs");
 	draw_box_end(u);
@@ -327,7 +356,9 @@ static void change(char d[32], char r[16], const struct span_name *a, const stru
 #define NARROW_W 54 /* " %7s %7s %9s %9s %10s %6s" */
 #define WIDE_W 60   /* " %9s" x 6 */
 
-static void draw_cmp_row(struct viewer *u, const struct cmp_row *r, int y, int x, int w, bool wide)
+/* Row r at (y, x), w columns; its name label i of those shown. */
+static void draw_cmp_row(struct viewer *u, const struct cmp_row *r, int y, int x, int w, bool wide,
+			 const struct label_set *names, size_t i)
 {
 	char c[FG_N][2][32], d[32], q[16], line[200];
 	for (int k = 0; k < FG_N; k++) {
@@ -340,9 +371,8 @@ static void draw_cmp_row(struct viewer *u, const struct cmp_row *r, int y, int x
 	if (wide)
 		snprintf(line + n, sizeof line - (size_t)n, " %9s %9s %9s %9s %9s %9s", c[FG_P50][0],
 			 c[FG_P50][1], c[FG_P99][0], c[FG_P99][1], c[FG_MAX][0], c[FG_MAX][1]);
-	const struct span_name *nm = r->a ? r->a : r->b;
 	int nw = w - NARROW_W - (wide ? WIDE_W : 0);
-	draw_safe(y, x, (const uint8_t *)nm->text, nm->len, nw, u->ascii);
+	draw_label_fit(names, i, y, x, nw, u->ascii);
 	mvaddnstr(y, x + nw, line, w - nw);
 }
 
@@ -352,7 +382,10 @@ static void draw_cmp_detail(struct viewer *u, const struct cmp_row *r, int y, in
 	static const char *const label[FG_N] = { "count", "total", "p50", "p99", "max" };
 	const struct span_name *nm = r->a ? r->a : r->b;
 	char line[120];
-	int took = draw_safe(y, x, (const uint8_t *)nm->text, nm->len, w < 24 ? w : 24, u->ascii);
+	struct label_set one = { 0 }; /* (cut as the list's names are) */
+	label_set_add(&one, (const uint8_t *)nm->text, nm->len, u->ascii);
+	int took = draw_label_fit(&one, 0, y, x, w < 24 ? w : 24, u->ascii) - x;
+	label_set_free(&one);
 	snprintf(line, sizeof line, "%*s%9s %9s %10s %6s", 8 - took > 0 ? 8 - took : 1, "", "A", "B",
 		 "B - A", "B/A");
 	mvaddnstr(y, x + took, line, w - took);
@@ -373,7 +406,9 @@ static void draw_compare(struct viewer *u)
 	int room = u->L.cols - 4; /* the box's inside, at most */
 	bool wide = room >= 16 + NARROW_W + WIDE_W;
 	int fixed = NARROW_W + (wide ? WIDE_W : 0);
-	int nw = room - fixed > 28 ? 28 : room - fixed < 4 ? 4 : room - fixed;
+	int need = names_width(p->v, u->ascii), other = names_width(p->ov, u->ascii);
+	need = other > need ? other : need;
+	int nw = room - fixed > need ? need : room - fixed < 4 ? 4 : room - fixed;
 	char t[200], line[200];
 	snprintf(t, sizeof t, "spans of A and B: %zu names, biggest change first (%s: the slowest in %s)",
 		 p->nrows, core_key_for(u, ACT_SELECT), core_run_letter(u));
@@ -390,12 +425,19 @@ static void draw_compare(struct viewer *u)
 			 "p99 A", "p99 B", "max A", "max B");
 	mvaddnstr(b.y + 1, b.x + 1, line, w);
 	draw_scroll(u, (int)p->nrows, nlist);
+	struct label_set names = { 0 };
+	for (int i = 0; i < nlist && (size_t)(u->pl.top + i) < p->nrows; i++) {
+		const struct cmp_row *r = &p->rows[u->pl.top + i];
+		const struct span_name *nm = r->a ? r->a : r->b;
+		label_set_add(&names, (const uint8_t *)nm->text, nm->len, u->ascii);
+	}
 	for (int i = 0; i < nlist && (size_t)(u->pl.top + i) < p->nrows; i++) {
 		int k = u->pl.top + i;
 		pane_row_begin(b.y + 2 + i, b.x + 1, w, k == u->pl.sel);
-		draw_cmp_row(u, &p->rows[k], b.y + 2 + i, b.x + 1, w, wide);
+		draw_cmp_row(u, &p->rows[k], b.y + 2 + i, b.x + 1, w, wide, &names, (size_t)i);
 		pane_row_end(k == u->pl.sel);
 	}
+	label_set_free(&names);
 	if (!p->nrows)
 		mvaddnstr(b.y + 2, b.x + 1, "no spans in either run: no START name / STOP name or "
 			  "name begin / name end pairs", w);

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "label_fit.h"
 #include "loader.h"
 #include "thread_order.h"
 
@@ -59,6 +60,7 @@ struct picker {
 	enum csort csort;
 	bool known[2];    /* by letter: its threads are matched (hectic diff's rule) */
 	char why[2][160]; /* by letter: what it lacks to know its threads, or "" */
+	int wlabel;       /* the widest label (two runs: key), in columns */
 };
 
 extern const struct view_ops view_thread_picker;
@@ -363,6 +365,10 @@ static bool compare_open(struct viewer *u, struct picker *p)
 	p->gorder = malloc((p->ngrp ? p->ngrp : 1) * sizeof *p->gorder);
 	if (!p->gorder || !compare_sort(p))
 		return false;
+	for (size_t i = 0; i < p->ngrp; i++) {
+		int w = label_width_of(p->grp[i].key, p->grp[i].klen, u->ascii);
+		p->wlabel = w > p->wlabel ? w : p->wlabel;
+	}
 	for (int s = 0; s < 2; s++)
 		if (*p->why[s]) {
 			core_say(u, "run %c: %s", 'A' + s, p->why[s]);
@@ -387,19 +393,20 @@ static bool with_ratio(const struct box *b)
 	return b->w >= 100;
 }
 
-static int label_width(const struct box *b)
+static int label_cols(const struct box *b)
 {
 	int w = b->w - 2 - (CMP_NUMS - (with_ratio(b) ? 0 : 8)) - 1;
 	return w < 12 ? 12 : w;
 }
 
-/* A row of the compare table at y: group g. */
+/* A row of the compare table at y: group g, its key label i of the keys
+ * shown. */
 static void compare_row(const struct viewer *u, const struct picker *p, const struct box *b,
-			int y, const struct tgroup *g, bool sel)
+			int y, const struct tgroup *g, bool sel, const struct label_set *keys, size_t i)
 {
 	pane_row_begin(y, b->x + 1, b->w - 2, sel);
-	int lw = label_width(b);
-	draw_safe(y, b->x + 1, g->key, g->klen, lw, u->ascii);
+	int lw = label_cols(b);
+	draw_label_fit(keys, i, y, b->x + 1, lw, u->ascii);
 	char ta[2][32], dt[40] = "", ratio[16] = "", ra[2][24], dr[24] = "";
 	for (int s = 0; s < 2; s++) {
 		snprintf(ta[s], sizeof ta[s], "-");
@@ -438,8 +445,10 @@ static void draw_compare(struct viewer *u)
 			      "run in %s)",
 		 p->ngrp, csort_names[p->csort], p->whole ? "whole runs" : "in the window",
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_SELECT), core_run_letter(u));
-	struct box b = draw_box(u, u->L.rows - 4, 110, t);
-	int lw = label_width(&b);
+	/* (the box as wide as the widest key asks: the figures and a column) */
+	int want = 2 + CMP_NUMS + 1 + (p->wlabel > 12 ? p->wlabel : 12);
+	struct box b = draw_box(u, u->L.rows - 4, want > 110 ? want : 110, t);
+	int lw = label_cols(&b);
 	mvprintw(b.y + 1, b.x + 1, "%-*s %10s %10s %10s ", lw, "label", "A running", "B running",
 		 "B - A");
 	if (with_ratio(&b))
@@ -456,8 +465,15 @@ static void draw_compare(struct viewer *u)
 	if (!p->ngrp && h >= 1)
 		mvaddnstr(y, b.x + 1, "no thread known in either run", b.w - 2);
 	draw_scroll(u, (int)p->ngrp, h);
+	struct label_set keys = { 0 };
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < p->ngrp; i++) {
+		const struct tgroup *g = &p->grp[p->gorder[u->pl.top + i]];
+		label_set_add(&keys, g->key, g->klen, u->ascii);
+	}
 	for (int i = 0; i < h && (size_t)(u->pl.top + i) < p->ngrp; i++)
-		compare_row(u, p, &b, y + i, &p->grp[p->gorder[u->pl.top + i]], u->pl.top + i == u->pl.sel);
+		compare_row(u, p, &b, y + i, &p->grp[p->gorder[u->pl.top + i]], u->pl.top + i == u->pl.sel,
+			    &keys, (size_t)i);
+	label_set_free(&keys);
 	draw_box_end(u);
 }
 
@@ -519,16 +535,26 @@ static bool threads_open(struct viewer *u)
 		core_say(u, "threads: out of memory");
 		return false;
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		p->order[i] = (uint32_t)i;
+		size_t ln;
+		const uint8_t *l = tracks_label(&u->tr, &u->s, &u->tr.threads[i], &ln);
+		int w = l ? label_width_of(l, ln, u->ascii) : 0;
+		p->wlabel = w > p->wlabel ? w : p->wlabel;
+	}
 	char why[160];
 	if (*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why))
 		core_say(u, "%s", why);
 	return true;
 }
 
-/* A row of the table at y: the thread of index ix. */
-static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bool sel, bool known)
+/* The columns left of the label: "%8u %10s %10s %10s %10s %6s %-6.6s " */
+#define THREAD_NUMS 67
+
+/* A row of the table at y: the thread of index ix, its label label i of
+ * those shown. */
+static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bool sel, bool known,
+		     const struct label_set *labels, size_t i)
 {
 	const struct picker *p = st(u);
 	const struct thread_info *ti = &u->tr.threads[ix];
@@ -543,11 +569,8 @@ static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bo
 	       ti->first_run != UINT64_MAX ? core_fmt_moment(c, 32, ti->first_run) : "-",
 	       ti->finished != UINT64_MAX ? core_fmt_moment(d, 32, ti->finished) : "-",
 	       known ? time_format(e, 32, p->fig[ix].run_ns) : "-", runs, known ? caps : "-");
-	size_t n;
-	const uint8_t *label = tracks_label(&u->tr, &u->s, ti, &n);
 	int x = getcurx(stdscr);
-	if (label && x < b->x + b->w - 1)
-		draw_safe(y, x, label, n, b->x + b->w - 1 - x, u->ascii);
+	draw_label_fit(labels, i, y, x, b->x + b->w - 1 - x, u->ascii);
 	pane_row_end(sel);
 }
 
@@ -562,7 +585,9 @@ static void draw_threads(struct viewer *u)
 	snprintf(t, sizeof t, "threads: %zu, by %s; %s (%s: sort; %s: go to the first run)",
 		 u->tr.nthreads, tsort_names[p->sort], p->whole ? "whole run" : "in the window",
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_SELECT));
-	struct box b = draw_box(u, u->L.rows - 4, 108, t);
+	/* (the box as wide as the widest label asks: the figures and a column) */
+	int want = 2 + THREAD_NUMS + (p->wlabel > 5 ? p->wlabel : 5);
+	struct box b = draw_box(u, u->L.rows - 4, want > 108 ? want : 108, t);
 	mvprintw(b.y + 1, b.x + 1, "%8s %10s %10s %10s %10s %6s %-6s %s", "thread", "created",
 		 "first run", "ended", "running", "runs", "caps", "label");
 	int h = b.h - 2;
@@ -576,9 +601,16 @@ static void draw_threads(struct viewer *u)
 		return;
 	}
 	draw_scroll(u, (int)u->tr.nthreads, h);
+	struct label_set labels = { 0 };
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->tr.nthreads; i++) {
+		size_t n;
+		const uint8_t *l = tracks_label(&u->tr, &u->s, &u->tr.threads[p->order[u->pl.top + i]], &n);
+		label_set_add(&labels, l, l ? n : 0, u->ascii);
+	}
 	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->tr.nthreads; i++)
 		draw_row(u, &b, b.y + 2 + i, p->order[u->pl.top + i], u->pl.top + i == u->pl.sel,
-			 known);
+			 known, &labels, (size_t)i);
+	label_set_free(&labels);
 	draw_box_end(u);
 }
 

@@ -533,7 +533,7 @@ static int trows_gutter(struct viewer *u)
 			size_t ln;
 			const uint8_t *l = tracks_label(&r->tr, &r->s, t, &ln);
 			int k = snprintf(id, sizeof id, "%u", t->id) + (u->other != NULL);
-			k += l ? 1 + label_drawn_width(l, ln, u->ascii) : 0;
+			k += l ? 1 + label_width_of(l, ln, u->ascii) : 0;
 			w = k > w ? k : w;
 		}
 	}

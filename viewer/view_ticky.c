@@ -3,7 +3,11 @@
  * over the samples taken in the window, as `hectic ticky --from --to`
  * sums them: entries, bytes allocated by the counter's closure and of it
  * (alloc'd), in GHC's order or sorted (pane-sort: entries, alloc, alloc'd,
- * name). Under the list, the selected counter's rate on the lanes' time
+ * name). The figures' columns are as wide as the run's largest figures,
+ * the arguments' (arity and kinds, as GHC's report has them) as its widest
+ * where the names keep room; the STG names take the rest, each shortened
+ * among the rows on screen (label_fit) where it does not fit, so that two
+ * rows never read the same. Under the list, the selected counter's rate on the lanes' time
  * axis (of the sort's figure; entries when by name), each sample spread
  * over the time since the one before, and its info table's source
  * location (IPE, -finfo-table-map). The counters are read when the pane
@@ -17,14 +21,23 @@
 
 #include "../model/ticky.h"
 #include "core.h"
+#include "label_fit.h"
 
 enum tk_sort { TK_DEF, TK_ENTRIES, TK_ALLOC, TK_ALLOCD, TK_NAME, TK_NSORT };
 static const char *const sort_name[TK_NSORT] = { "definition", "entries", "alloc", "alloc'd",
 						 "name" };
 
+/* The widest of a run's figures (entries, alloc, alloc'd: its counters'
+ * whole-run totals, which a window's sums never pass), arguments and
+ * names, in columns. */
+struct tk_widths {
+	int fig[3], args, name;
+};
+
 struct ticky_pane {
 	struct ticky t;
 	bool built, failed;
+	struct tk_widths w, ow; /* the shown run's, the other's */
 	struct ticky_counts *sum; /* the window's, by counter */
 	uint32_t *rows;           /* the counters, in the order shown */
 	size_t nwin;              /* samples in the window */
@@ -75,6 +88,54 @@ static void drop(struct ticky_pane *p)
 	p->seriesw = 0;
 }
 
+/* A counter's name as bytes: its definition's (raw bytes of the file),
+ * or "<counter ID>" in buf. */
+static const uint8_t *counter_name(const struct ticky_counter *c, char buf[40], size_t *n)
+{
+	if (c->defined) {
+		*n = c->nname;
+		return c->name;
+	}
+	snprintf(buf, 40, "<counter %" PRIu64 ">", c->id);
+	*n = strlen(buf);
+	return (const uint8_t *)buf;
+}
+
+static int digits(uint64_t v)
+{
+	int n = 1;
+	for (; v >= 10; v /= 10)
+		n++;
+	return n;
+}
+
+/* The columns of a counter's arguments as GHC's report has them, "2 iM":
+ * the arity, then its kinds after a space (raw bytes: drawn escaped). */
+static int args_width(const struct ticky_counter *c, bool ascii)
+{
+	if (!c->defined)
+		return 0;
+	return digits(c->arity) + (c->nkinds ? 1 + label_width_of(c->kinds, c->nkinds, ascii) : 0);
+}
+
+static void widths_of(const struct ticky *t, bool ascii, struct tk_widths *w)
+{
+	*w = (struct tk_widths){ { 1, 1, 1 }, 0, 0 };
+	for (size_t i = 0; i < t->nctr; i++) {
+		const struct ticky_counter *c = &t->ctr[i];
+		for (int f = 0; f < 3; f++) {
+			int d = digits(ticky_get(&c->total, (enum ticky_field)f));
+			w->fig[f] = d > w->fig[f] ? d : w->fig[f];
+		}
+		char b[40];
+		size_t n;
+		const uint8_t *nm = counter_name(c, b, &n);
+		int a = args_width(c, ascii), k = label_width_of(nm, n, ascii);
+		w->args = a > w->args ? a : w->args;
+		w->name = k > w->name ? k : w->name;
+	}
+}
+
 static bool build(struct viewer *u)
 {
 	struct ticky_pane *p = st(u);
@@ -85,6 +146,7 @@ static bool build(struct viewer *u)
 		return false;
 	}
 	p->built = true;
+	widths_of(&p->t, u->ascii, &p->w);
 	size_t n = p->t.nctr ? p->t.nctr : 1;
 	p->sum = calloc(n, sizeof *p->sum);
 	p->rows = calloc(n, sizeof *p->rows);
@@ -193,6 +255,7 @@ static bool build_other(struct viewer *u)
 		return false;
 	}
 	p->obuilt = true;
+	widths_of(&p->o, u->ascii, &p->ow);
 	size_t no = p->o.nctr ? p->o.nctr : 1, n = p->t.nctr ? p->t.nctr : 1;
 	p->osum = calloc(no, sizeof *p->osum);
 	p->oby_name = calloc(no, sizeof *p->oby_name);
@@ -284,24 +347,114 @@ static enum ticky_field series_field(enum tk_sort s)
 	return s == TK_ALLOC ? TICKY_ALLOCS : s == TK_ALLOCD ? TICKY_ALLOCD : TICKY_ENTRIES;
 }
 
-/* A counter's name at (y, x), escaped, at most w columns. */
-static void put_name(const struct viewer *u, const struct ticky_counter *c, int y, int x, int w)
-{
-	if (w <= 0)
-		return;
-	if (c->defined) {
-		draw_safe(y, x, c->name, c->nname, w, u->ascii);
-	} else {
-		char b[40];
-		snprintf(b, sizeof b, "<counter %" PRIu64 ">", c->id);
-		mvaddnstr(y, x, b, w);
-	}
-}
-
 /* The sort's figure of a count (entries when by definition or name). */
 static uint64_t figure(const struct ticky_pane *p, const struct ticky_counts *c)
 {
 	return p->sort == TK_ALLOC ? c->allocs : p->sort == TK_ALLOCD ? c->allocd : c->entries;
+}
+
+/* ---- the rows ---- */
+
+#define TK_GAP 2      /* between two columns */
+#define TK_NAME_MIN 16 /* the names' at least, before the arguments go */
+
+/* The columns: three figures (each right-aligned in w[k] at x[k]), the
+ * arguments' (wargs 0: none), the names' from xname to the screen's end. */
+struct tk_cols {
+	int x[3], w[3];
+	int xargs, wargs, xname;
+};
+
+/* The columns for figures of widths fig (each at least its header's),
+ * arguments of args columns and names of name, in cols columns: the
+ * arguments under "Arguments" while the names stay whole, else "Args",
+ * and none before the names have under TK_NAME_MIN. */
+static struct tk_cols tk_cols(const int fig[3], const char *const head[3], int args, int name,
+			      int cols)
+{
+	struct tk_cols c;
+	int x = 0;
+	for (int k = 0; k < 3; k++) {
+		int hw = (int)strlen(head[k]);
+		c.x[k] = x;
+		c.w[k] = fig[k] > hw ? fig[k] : hw;
+		x += c.w[k] + TK_GAP;
+	}
+	int along = args > 9 ? args : 9, ashort = args > 4 ? args : 4;
+	c.xargs = x;
+	c.wargs = cols - x - along - TK_GAP >= name ? along : ashort;
+	if (cols - x - c.wargs - TK_GAP < TK_NAME_MIN)
+		c.wargs = 0;
+	c.xname = x + (c.wargs ? c.wargs + TK_GAP : 0);
+	return c;
+}
+
+/* Text right-aligned in w columns at (y, x), clipped at the screen's
+ * cols. */
+static void put_right(int y, int x, int w, const char *s, int cols)
+{
+	char b[64];
+	snprintf(b, sizeof b, "%*s", w, s);
+	if (x < cols)
+		mvaddnstr(y, x, b, cols - x);
+}
+
+static void tk_header(int y, const struct tk_cols *c, const char *const head[3], int cols)
+{
+	for (int k = 0; k < 3; k++)
+		put_right(y, c->x[k], c->w[k], head[k], cols);
+	if (c->wargs && c->xargs < cols)
+		mvaddnstr(y, c->xargs, c->wargs >= 9 ? "Arguments" : "Args", cols - c->xargs);
+	if (c->xname < cols)
+		mvaddnstr(y, c->xname, "STG Name", cols - c->xname);
+}
+
+/* A row: its figures' text, the counter's arguments and its name (label i
+ * of the names shown). */
+static void tk_row(const struct viewer *u, int y, const struct tk_cols *c, char cell[3][24],
+		   const struct ticky_counter *k, const struct label_set *names, size_t i, int cols)
+{
+	for (int f = 0; f < 3; f++)
+		put_right(y, c->x[f], c->w[f], cell[f], cols);
+	if (c->wargs && k->defined) {
+		char b[8];
+		int n = snprintf(b, sizeof b, "%u", (unsigned)k->arity);
+		mvaddnstr(y, c->xargs, b, c->wargs);
+		if (k->nkinds && n + 1 < c->wargs)
+			draw_safe(y, c->xargs + n + 1, k->kinds, k->nkinds, c->wargs - n - 1, u->ascii);
+	}
+	draw_label_fit(names, i, y, c->xname, cols - c->xname, u->ascii);
+}
+
+/* The counter of a row (the other run's past t.nctr) and its match in
+ * the other run (UINT32_MAX: none). */
+static const struct ticky_counter *row_counter(const struct ticky_pane *p, uint32_t c, uint32_t *oc)
+{
+	if (c < p->t.nctr) {
+		*oc = p->obuilt ? p->match[c] : UINT32_MAX;
+		return &p->t.ctr[c];
+	}
+	*oc = (uint32_t)(c - p->t.nctr);
+	return &p->o.ctr[*oc];
+}
+
+/* The names of the h rows shown from the list's top, in order. */
+static void shown_names(const struct viewer *u, const struct ticky_pane *p, int h,
+			struct label_set *names)
+{
+	for (int i = 0; i < h && p->list.top + i < p->list.n; i++) {
+		uint32_t oc;
+		const struct ticky_counter *k = row_counter(p, p->rows[p->list.top + i], &oc);
+		char b[40];
+		size_t n;
+		const uint8_t *nm = counter_name(k, b, &n);
+		label_set_add(names, nm, n, u->ascii);
+	}
+}
+
+static int max_i(int a, int b)
+{
+	return a > b ? a : b;
 }
 
 /* Two logs: per counter, A's and B's figure (the sort's) and the change;
@@ -310,34 +463,41 @@ static void draw_rows_two(struct viewer *u, int y, int h, int cols)
 {
 	struct ticky_pane *p = st(u);
 	const char *f = p->sort == TK_ALLOC ? "alloc" : p->sort == TK_ALLOCD ? "alloc'd" : "entries";
+	enum ticky_field fl = series_field(p->sort);
 	char ha[24], hb[24];
 	snprintf(ha, sizeof ha, "A %s", f);
 	snprintf(hb, sizeof hb, "B %s", f);
-	mvprintw(y, 0, "%12s %12s %12s  %s", ha, hb, "B - A", "STG Name");
+	const char *head[3] = { ha, hb, "B - A" };
+	/* (a figure of either run, its change, "only in A") */
+	int wa = u->swapped ? p->ow.fig[fl] : p->w.fig[fl], wb = u->swapped ? p->w.fig[fl] : p->ow.fig[fl];
+	int fig[3] = { wa, wb, max_i(max_i(wa, wb) + 1, 9) };
+	struct tk_cols c = tk_cols(fig, head, max_i(p->w.args, p->ow.args), max_i(p->w.name, p->ow.name), cols);
+	tk_header(y, &c, head, cols);
 	pane_list_show(&p->list, h);
+	struct label_set names = { 0 };
+	shown_names(u, p, h, &names);
 	for (int i = 0; i < h && p->list.top + i < p->list.n; i++) {
 		int r = p->list.top + i, yy = y + 1 + i;
-		uint32_t c = p->rows[r];
-		bool shown_has = c < p->t.nctr;
-		uint32_t oc = shown_has ? p->match[c] : (uint32_t)(c - p->t.nctr);
-		bool other_has = oc != UINT32_MAX;
-		uint64_t vs = shown_has ? figure(p, &p->sum[c]) : 0;
+		uint32_t oc;
+		const struct ticky_counter *k = row_counter(p, p->rows[r], &oc);
+		bool shown_has = p->rows[r] < p->t.nctr, other_has = oc != UINT32_MAX;
+		uint64_t vs = shown_has ? figure(p, &p->sum[p->rows[r]]) : 0;
 		uint64_t vo = other_has ? figure(p, &p->osum[oc]) : 0;
-		char cs[24] = "", co[24] = "", d[24] = "";
+		char cell[3][24] = { "", "", "" };
 		if (shown_has)
-			snprintf(cs, sizeof cs, "%" PRIu64, vs);
+			snprintf(cell[u->swapped], 24, "%" PRIu64, vs);
 		if (other_has)
-			snprintf(co, sizeof co, "%" PRIu64, vo);
+			snprintf(cell[!u->swapped], 24, "%" PRIu64, vo);
 		uint64_t va = u->swapped ? vo : vs, vb = u->swapped ? vs : vo;
 		if (shown_has && other_has)
-			snprintf(d, sizeof d, "%s%" PRIu64, vb >= va ? "+" : "-", vb >= va ? vb - va : va - vb);
+			snprintf(cell[2], 24, "%s%" PRIu64, vb >= va ? "+" : "-", vb >= va ? vb - va : va - vb);
 		else
-			snprintf(d, sizeof d, "only in %s", shown_has != u->swapped ? "A" : "B");
+			snprintf(cell[2], 24, "only in %s", shown_has != u->swapped ? "A" : "B");
 		pane_row_begin(yy, 0, cols, r == p->list.sel);
-		mvprintw(yy, 0, "%12s %12s %12s  ", u->swapped ? co : cs, u->swapped ? cs : co, d);
-		put_name(u, shown_has ? &p->t.ctr[c] : &p->o.ctr[oc], yy, 41, cols - 41);
+		tk_row(u, yy, &c, cell, k, &names, (size_t)i, cols);
 		pane_row_end(r == p->list.sel);
 	}
+	label_set_free(&names);
 }
 
 static void draw_rows(struct viewer *u, int y, int h, int cols)
@@ -347,18 +507,25 @@ static void draw_rows(struct viewer *u, int y, int h, int cols)
 		return;
 	}
 	struct ticky_pane *p = st(u);
-	mvprintw(y, 0, "%11s %12s %12s  %s", "Entries", "Alloc", "Alloc'd", "STG Name");
+	static const char *const head[3] = { "Entries", "Alloc", "Alloc'd" };
+	struct tk_cols c = tk_cols(p->w.fig, head, p->w.args, p->w.name, cols);
+	tk_header(y, &c, head, cols);
 	pane_list_show(&p->list, h);
+	struct label_set names = { 0 };
+	shown_names(u, p, h, &names);
 	for (int i = 0; i < h && p->list.top + i < p->list.n; i++) {
 		int r = p->list.top + i, yy = y + 1 + i;
-		uint32_t c = p->rows[r];
-		const struct ticky_counts *s = &p->sum[c];
+		uint32_t k = p->rows[r];
+		const struct ticky_counts *s = &p->sum[k];
+		char cell[3][24];
+		snprintf(cell[0], 24, "%" PRIu64, s->entries);
+		snprintf(cell[1], 24, "%" PRIu64, s->allocs);
+		snprintf(cell[2], 24, "%" PRIu64, s->allocd);
 		pane_row_begin(yy, 0, cols, r == p->list.sel);
-		mvprintw(yy, 0, "%11" PRIu64 " %12" PRIu64 " %12" PRIu64 "  ", s->entries, s->allocs,
-			 s->allocd);
-		put_name(u, &p->t.ctr[c], yy, 39, cols - 39);
+		tk_row(u, yy, &c, cell, &p->t.ctr[k], &names, (size_t)i, cols);
 		pane_row_end(r == p->list.sel);
 	}
+	label_set_free(&names);
 }
 
 /* The selected counter's rate on the lanes' time axis, and its source. */

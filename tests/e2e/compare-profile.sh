@@ -24,7 +24,9 @@
 #    --from --to` of each run;
 #  - Tab (the event list shows the other run): the same rows, figures and
 #    order, A still A;
-#  - no profile in either run, or in one: said.
+#  - no profile in either run, or in one: said;
+#  - long names (issue 33): the columns take the room the figures leave,
+#    names shortened among the rows on screen, against the .prof's names.
 # Usage: tests/e2e/compare-profile.sh path/to/hectic. Exit 0 when every
 # check passed.
 set -u
@@ -418,6 +420,74 @@ keys M
 check narrow-tree-header '^COST CENTRE +MODULE +A inher %time +B inher %time +delta$'
 keys q
 check_exit narrow-quit 0
+
+# ---- long names fitted (issue 33) ----
+# The two modern profiles with deep1..deep4 renamed by long-names.txt to
+# four labels that differ only at their end, in a long module
+# (tests/fixtures/derived): the names expected are the runs' .prof
+# cost centres renamed by that file, never hectic's. At 200 columns every
+# name and module whole, at 160 every name; at 80 each row a cut of one, no
+# two rows alike, the four long labels read apart.
+LA=tests/fixtures/derived/ghc96-prof-hc-long.eventlog
+LB=tests/fixtures/derived/ghc910-prof-hc-long.eventlog
+NAMES=tests/fixtures/derived/long-names.txt
+for g in ghc96 ghc910; do
+	awk 'NR == FNR { if ($1 == "cc") new[$2 SUBSEP $3] = $4 "\t" $5; next }
+		/^COST CENTRE +MODULE +SRC +no\./ { tree = 1; next }
+		tree && NF >= 10 { k = $1 SUBSEP $2; print (k in new) ? new[k] : $1 "\t" $2 }' \
+		FS="$TAB" "$NAMES" FS=' ' "tests/fixtures/modern/$g-prof-hc.prof"
+done | LC_ALL=C sort -u >"$E2E_T/long.names"
+awk -F '\t' '$1 == "cc" && $4 != $2 { print $4 }' "$NAMES" >"$E2E_T/long.pass"
+# long_rows: the rows of the last capture, "LABEL\tMODULE" as shown (an
+# ellipsis "~"), the tree's indentation and expanders left out
+long_rows() {
+	plain | awk -v last="$E2E_H" '
+	/^COST CENTRE/ { xm = index($0, "MODULE"); next }
+	xm && NR < last {
+		name = substr($0, 1, xm - 1); mod = substr($0, xm)
+		sub(/^ +/, "", name); sub(/^[-+#] /, "", name); sub(/ +$/, "", name)
+		sub(/ .*/, "", mod)
+		if (name != "" && mod != "") print name "\t" mod
+	}'
+}
+start 200 50 "$E2E_ROWS1" -- "$LA" "$LB"
+wait_for "$READY"
+keys P
+wait_for 'flat by change'
+capture
+long_rows >"$E2E_T/got"
+bad=$(awk -F '\t' 'NR == FNR { ok[$0] = 1; next } !($0 in ok) { printf "%s|%s; ", $1, $2 }' "$E2E_T/long.names" "$E2E_T/got")
+[ -s "$E2E_T/got" ] && [ -z "$bad" ] && pass || fail long-200-whole "not a .prof cost centre whole: $bad"
+eq long-200-passes "$(cut -f1 "$E2E_T/got" | grep -cxF -f "$E2E_T/long.pass")" 4
+keys q
+check_exit long-200-quit 0
+# 160 columns: both groups of figures leave the names their room, the
+# modules what is left
+start 160 50 "$E2E_ROWS1" -- "$LA" "$LB"
+wait_for "$READY"
+keys P
+wait_for 'flat by change'
+capture
+long_rows >"$E2E_T/got"
+cut -f1 "$E2E_T/long.names" | sort -u >"$E2E_T/long.labels"
+bad=$(cut -f1 "$E2E_T/got" | awk 'NR == FNR { ok[$0] = 1; next } !($0 in ok) { printf "%s; ", $0 }' "$E2E_T/long.labels" -)
+[ -s "$E2E_T/got" ] && [ -z "$bad" ] && pass || fail long-160-names-whole "not a .prof label whole: $bad"
+empty long-160-fitted "$(awk -F '\t' -v mode=flat -f tests/e2e/fitted.awk "$E2E_T/long.names" "$E2E_T/got")"
+keys q
+check_exit long-160-quit 0
+start 80 24 "$E2E_ROWS1" -- "$LA" "$LB"
+wait_for "$READY"
+keys P
+wait_for 'flat by change'
+keys r r
+wait_for 'flat by name'
+capture
+long_rows >"$E2E_T/got"
+empty long-80-flat "$(awk -F '\t' -v mode=flat -f tests/e2e/fitted.awk "$E2E_T/long.names" "$E2E_T/got")"
+empty long-80-passes "$(cut -f1 "$E2E_T/got" | awk -F '\t' -v mode=each -f tests/e2e/fitted.awk "$E2E_T/long.pass" -)"
+eq long-80-cut "$(cut -f1 "$E2E_T/got" | grep -c '^~')" 4 "(the long labels shortened)"
+keys q
+check_exit long-80-quit 0
 
 echo "e2e-compare-profile: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]

@@ -14,6 +14,7 @@
 #   check NAME RE          pass when the screen comes to match RE
 #   check_not NAME RE      pass when the last captured screen lacks RE
 #   check_gone NAME RE     pass when the screen comes to lack RE
+#   plain                  the last capture, one byte a column ("~" an ellipsis)
 #   wait_exit [SECS]       wait for hectic to end; exit status in $E2E_RC
 #   window                 the last frame's "t0 t1 plotw lanes_top nlanes
 #                          exact cursor_col lane_h gutter"
@@ -221,6 +222,9 @@ E2E_RESTORED='alt=0 cursor=1 mouse=0000 kp=0'
 
 capture() { tm capture-pane -p -t e2e >"$E2E_SCREEN" 2>/dev/null; }
 capture_e() { tm capture-pane -p -e -t e2e >"$E2E_SCREEN_E" 2>/dev/null; }
+# plain: the last capture one byte a column, for awk's substr (mawk counts
+# bytes): an ellipsis as "~", any other character past ASCII as "#"
+plain() { LC_ALL=C sed 's/\xe2\x80\xa6/~/g; s/[\xc0-\xff][\x80-\xbf]*/#/g' "$E2E_SCREEN"; }
 
 # message_area: a message too long for the status line is drawn whole,
 # wrapped, on the rows just above it in its colours (the message area):

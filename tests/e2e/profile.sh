@@ -607,6 +607,95 @@ evil_raw evil-raw-flat
 keys q
 check_exit evil-quit 0
 
+# ---- long names: the columns take the room, names fitted (issue 33) ----
+# A derived log (tests/fixtures/derived/README.md): ghc96-prof-hc with
+# deep1..deep4 renamed to four labels that differ only at their end, in a
+# long module, and collatz's module renamed, by long-names.txt. The names
+# expected are the .prof's, renamed by the same file: never hectic's.
+LONG=$F/derived/ghc96-prof-hc-long.eventlog
+NAMES=$F/derived/long-names.txt
+# prof_names PROF: the cost centres of a .prof's tree, "LABEL\tMODULE", as
+# the derived log names them
+prof_names() {
+	awk 'NR == FNR { if ($1 == "cc") new[$2 SUBSEP $3] = $4 "\t" $5; next }
+		/^COST CENTRE +MODULE +SRC +no\./ { tree = 1; next }
+		tree && NF >= 10 { k = $1 SUBSEP $2; print (k in new) ? new[k] : $1 "\t" $2 }' \
+		FS='\t' "$NAMES" FS=' ' "$1" | LC_ALL=C sort -u
+}
+# long_rows: the pane's rows in the last capture, "NAME\tMODULE" as shown
+# (an ellipsis "~"), the tree's indentation and expanders left out
+long_rows() {
+	plain | awk -v last="$E2E_H" '
+	/^COST CENTRE/ { xm = index($0, "MODULE"); next }
+	xm && NR < last {
+		name = substr($0, 1, xm - 1); mod = substr($0, xm); rest = mod
+		sub(/^ +/, "", name); sub(/^[-+#] /, "", name); sub(/ +$/, "", name)
+		sub(/ .*/, "", mod); sub(/^[^ ]* +/, "", rest)
+		if (name != "" && mod != "" && rest ~ /^[0-9]/) print name "\t" mod
+	}'
+}
+# fitted MODE [VAR=VALUE] FULL SHOWN: fitted.awk's faults of the rows
+# SHOWN against the labels FULL
+fitted() {
+	_m=$1
+	shift
+	awk -F '\t' -v mode="$_m" -f tests/e2e/fitted.awk "$@"
+}
+prof_names "$F/modern/ghc96-prof-hc.prof" >"$E2E_T/long.names"
+# the four renamed labels (the pair that differs only at its end)
+awk -F '\t' '$1 == "cc" && $4 != $2 { print $4 }' "$NAMES" >"$E2E_T/long.pass"
+eq_set long-fixture "$(grep -cF -f "$E2E_T/long.pass" "$E2E_T/long.names")" 4 "(each renamed label once in the .prof's tree)"
+# 160 columns: every name and module whole, the long ones too
+start 160 50 "$E2E_ROWS1" -- "$LONG"
+wait_for "$READY"
+keys P
+wait_for "$TITLE"
+keys E
+wait_for 'every node open'
+capture
+long_rows >"$E2E_T/got"
+eq long-160-whole "$(awk -F '\t' 'NR == FNR { ok[$0] = 1; next } !($0 in ok) { printf "%s|%s; ", $1, $2 }' \
+	"$E2E_T/long.names" "$E2E_T/got")" "" "(rows not a .prof cost centre whole)"
+eq_set long-160-passes "$(cut -f1 "$E2E_T/got" | grep -cxF -f "$E2E_T/long.pass")" 4
+eq_set long-160-module "$(grep -c '	Compiler\.Core\.Opt\.Simplify\.Iteration$' "$E2E_T/got")" 4
+keys M
+wait_for 'flat by individual'
+capture
+long_rows >"$E2E_T/got"
+eq long-160-flat-whole "$(awk -F '\t' 'NR == FNR { ok[$0] = 1; next } !($0 in ok) { printf "%s|%s; ", $1, $2 }' \
+	"$E2E_T/long.names" "$E2E_T/got")" "" "(rows not a .prof cost centre whole)"
+keys q
+check_exit long-160-quit 0
+# 80 columns: the flat list by name (the four long labels side by side):
+# each row a cut of a cost centre, no two reading the same, each long label
+# read by one row alone (its end shown)
+start 80 24 "$E2E_ROWS1" -- "$LONG"
+wait_for "$READY"
+keys P
+wait_for "$TITLE"
+keys M r r
+wait_for 'flat by name'
+capture
+long_rows >"$E2E_T/got"
+eq long-80-flat "$(fitted flat "$E2E_T/long.names" "$E2E_T/got")" ""
+eq long-80-flat-passes "$(cut -f1 "$E2E_T/got" | fitted each "$E2E_T/long.pass" -)" ""
+eq_set long-80-flat-cut "$(grep -c '^~' "$E2E_T/got")" 4 "(the long labels shortened)"
+# the tree, every node open, scrolled to its end: the long labels deeper
+# in, each read apart from the others; the rows cuts of cost centres
+keys M
+wait_for 'tree by inherited'
+keys E
+wait_for 'every node open'
+keys j j j j j j j j j j j j j j j j j j j j j j j j
+wait_change
+capture
+long_rows >"$E2E_T/got"
+eq long-80-tree "$(fitted flat dups=1 "$E2E_T/long.names" "$E2E_T/got")" ""
+eq long-80-tree-passes "$(cut -f1 "$E2E_T/got" | fitted each "$E2E_T/long.pass" -)" ""
+eq_set long-80-tree-cut "$(cut -f1 "$E2E_T/got" | grep -c '^~')" 4 "(the long labels shortened)"
+keys q
+check_exit long-80-quit 0
+
 # ---- tiny terminals: nothing outside the pane's rows, no crash ----
 for size in "20 8" "40 9" "60 10" "80 11" "120 12" "30 13"; do
 	set -- $size

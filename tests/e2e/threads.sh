@@ -260,6 +260,56 @@ eq picker-longest "$got_long" "$want_long"
 keys Escape q
 check_exit picker-quit 0
 
+# ---- the thread picker's labels: whole where they fit, else fitted ----
+# (issue 33) each row's label against the log's own text for its thread
+# (`ghc-events show`, the fixture's oracle): whole at 160 columns; at 80
+# a cut of it, the two IO managers' ("IOManager on cap 0" and "... 1")
+# read apart, no two rows of different labels alike
+sed -n 's/.*: thread \([0-9]*\) has label "\(.*\)"$/\1	\2/p' "$F/threads.oracle.show" >"$E2E_T/olabels"
+# none NAME TEXT: TEXT (what is wrong) is empty
+none() { if [ -z "$2" ]; then pass; else fail "$1" "$2"; fi; }
+# picker_rows: "ID<TAB>LABEL<TAB>SHOWN" a row of the last capture (LABEL
+# the oracle's, SHOWN from the label header's column to the box's end:
+# where the panel's background ends on the header's row; "~" an ellipsis)
+picker_rows() {
+	capture
+	cells
+	plain >"$E2E_T/plain"
+	_hr=$(awk '/thread +created +first run/ { print NR; exit }' "$E2E_T/plain")
+	_li=$(awk '/thread +created +first run/ { print index($0, "label"); exit }' "$E2E_T/plain")
+	_end=$(awk -F '\t' -v r="$((_hr - 1))" -v c="$((_li - 1))" '$1 == r && $2 == c { bg = $4; e = c; next }
+		$1 == r && $2 == e + 1 && $4 == bg && !stop { e = $2; next } $1 == r && $2 > c { stop = 1 }
+		END { print e + 1 }' "$E2E_CELLS")
+	awk -v hr="$_hr" -v li="$_li" -v end="$_end" 'NR == FNR { split($0, f, "\t"); lab[f[1]] = f[2]; next }
+		FNR == hr { hx = index($0, "thread") + 6; next }
+		FNR > hr && hx { id = substr($0, hx - 8, 8); gsub(/ /, "", id)
+			if (id !~ /^[0-9]+$/) next
+			sh = substr($0, li, end - li + 1); sub(/ +$/, "", sh)
+			print id "\t" lab[id] "\t" sh }' "$E2E_T/olabels" "$E2E_T/plain"
+}
+start 160 50 "$E2E_ROWS1" -- "$TS"
+check picker-labels-ready "$READY"
+keys t
+check picker-labels-title "threads: $nthreads, by id"
+picker_rows >"$E2E_T/prows"
+none picker-labels-160 "$(awk -F '\t' '$2 != $3 { printf "%s: \"%s\", want \"%s\"; ", $1, $3, $2 }' "$E2E_T/prows")"
+n=$(awk -F '\t' '$2 != ""' "$E2E_T/prows" | wc -l)
+[ "$n" -ge 10 ] && pass || fail picker-labels-160-rows "$n labelled rows: $(cat "$E2E_T/prows")"
+keys Escape q
+check_exit picker-labels-160-quit 0
+start 80 24 "$E2E_ROWS1" -- "$TS"
+check picker-fit-ready "$READY"
+keys t
+check picker-fit-title "threads: $nthreads, by id"
+picker_rows >"$E2E_T/prows"
+none picker-fit-unlabelled "$(awk -F '\t' '$2 == "" && $3 != "" { printf "%s: \"%s\"; ", $1, $3 }' "$E2E_T/prows")"
+none picker-fit-80 "$(awk -F '\t' '$2 != "" { print $2 "\t" $3 }' "$E2E_T/prows" |
+	awk -F '\t' -v mode=rows -f tests/e2e/fitted.awk)"
+eq picker-fit-io "$(awk -F '\t' '($1 == 2 || $1 == 3) && $3 ~ /^~/ { n++ } END { print n + 0 }' "$E2E_T/prows")" 2 \
+	"(the IO managers' labels shortened: $(awk -F '\t' '$1 == 2 || $1 == 3 { printf "%s ", $3 }' "$E2E_T/prows"))"
+keys Escape q
+check_exit picker-fit-quit 0
+
 # ---- the sparks pane ----
 # its title's totals for the whole run in view are `hectic sparks`'s
 "$E2E_HECTIC" sparks --tsv "$TS" | awk -F '\t' 'NR > 1 { for (k = 2; k <= 7; k++) s[k] += $k }

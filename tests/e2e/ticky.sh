@@ -4,7 +4,9 @@
 # captured screen against `hectic ticky --tsv` (whose figures tests/ticky.sh
 # checks against GHC's own +RTS -r report): the window's sums per counter in
 # GHC's order, then sorted by entries and by alloc; the selected counter's
-# source location (IPE); the explanation on a log without ticky events.
+# source location (IPE); the explanation on a log without ticky events;
+# the columns sized to the width and long names fitted (issue 33), against
+# GHC's own report of the program.
 # Usage: tests/e2e/ticky.sh path/to/hectic. Exit 0 when every check passed.
 set -u
 case ${1:-} in
@@ -47,13 +49,19 @@ eq_file() {
 		fail "$1" "$(diff "$3" "$2" | head -20)"
 	fi
 }
-# pane_rows: the pane's rows on the screen, "entries alloc allocd name"
+# pane_rows: the pane's rows on the screen, "entries alloc allocd name",
+# each figure right-aligned under its header, the name from its header's
+# column on
 pane_rows() {
 	capture
-	awk '/^ +Entries +Alloc +Alloc.d +STG Name/ { r = 1; next }
-		r && /^ *[0-9]+ +[0-9]+ +[0-9]+  / { n = $0; sub(/^ *[0-9]+ +[0-9]+ +[0-9]+  /, "", n)
-			sub(/ +$/, "", n); print $1 " " $2 " " $3 " " n; next }
-		r { exit }' "$E2E_SCREEN"
+	plain | awk 'function trim(s) { gsub(/^ +| +$/, "", s); return s }
+		/^ *Entries +Alloc +Alloc.d +Arg(ument)?s +STG Name/ {
+			e = index($0, "Entries") + 6; a = index($0, "Alloc ") + 4; d = index($0, "Alloc'"'"'d") + 6
+			n = index($0, "STG Name"); r = 1; next }
+		r && /^ *[0-9]+ +[0-9]+ +[0-9]+  / {
+			print trim(substr($0, 1, e)) " " trim(substr($0, e + 1, a - e)) " " \
+				trim(substr($0, a + 1, d - a)) " " trim(substr($0, n)); next }
+		r { exit }'
 }
 # ref [SORTFIELD]: the TSV's rows the same way, ranked by a field
 # (5 entries, 6 alloc: largest first, ties in GHC's order)
@@ -92,6 +100,67 @@ keys "$KEY"
 check_gone closed '^ticky: '
 keys q
 check_exit quit 0
+
+# ---- the columns sized to the width, long names fitted (issue 33) ----
+# A derived log (tests/fixtures/derived/README.md): ghc910-ticky with
+# $wsize and $winsert renamed by long-names.txt to two names that differ
+# only at their end. What the rows must read is GHC's own report of the
+# program (the -r run's .ticky: its "Non-void Arguments" and "STG Name"),
+# renamed by the same file: never hectic's.
+LONG=tests/fixtures/derived/ghc910-ticky-long.eventlog
+NAMES=tests/fixtures/derived/long-names.txt
+# report_rows: the .ticky's rows, "ARGS<TAB>NAME", in its order (GHC's)
+awk 'NR == FNR { if ($1 == "ticky") new[$2] = $3; next }
+	/STG Name/ { a = index($0, "Non-void Arguments"); n = index($0, "STG Name"); next }
+	n && /^-+$/ { on = 1; next }
+	on && $0 == "" { exit }
+	on { g = substr($0, a, n - a); gsub(/^ +| +$/, "", g); nm = substr($0, n)
+		print g "\t" ((nm in new) ? new[nm] : nm) }' FS='\t' "$NAMES" FS=' ' $M/ghc910-ticky.ticky \
+	>"$E2E_T/long.rows"
+cut -f2 "$E2E_T/long.rows" >"$E2E_T/long.names"
+awk -F '\t' '$1 == "ticky" { print $3 }' "$NAMES" | sort -u >"$E2E_T/long.pair"
+[ "$(grep -cxF -f "$E2E_T/long.pair" "$E2E_T/long.names")" -eq 2 ] && pass ||
+	fail long-fixture "the renamed pair not in the report's names: $(cat "$E2E_T/long.names")"
+# long_rows: the pane's rows, "ARGS<TAB>NAME" as shown (an ellipsis "~")
+long_rows() {
+	capture
+	plain | awk 'function trim(s) { gsub(/^ +| +$/, "", s); return s }
+		/^ *Entries +Alloc +Alloc.d +Arg(ument)?s +STG Name/ {
+			g = index($0, "Arg"); n = index($0, "STG Name"); r = 1; next }
+		r && /^ *[0-9]+ +[0-9]+ +[0-9]+  / { print trim(substr($0, g, n - g)) "\t" trim(substr($0, n)); next }
+		r { exit }'
+}
+# 160 columns: every counter, in GHC's order, its arguments and name whole
+start 160 50 -- "$LONG"
+check long-ready "$READY"
+keys "$KEY"
+check long-title '^ticky: 14 counters'
+long_rows >"$E2E_T/got"
+eq_file long-160-rows "$E2E_T/got" "$E2E_T/long.rows"
+keys q
+check_exit long-160-quit 0
+# 80 columns: each name a cut of the report's, no two rows alike, the pair
+# read apart (their ends shown), at the top and scrolled to the end
+start 80 24 "$E2E_ROWS1" -- "$LONG"
+check long-80-ready "$READY"
+keys "$KEY"
+check long-80-title '^ticky: 14 counters'
+for at in top end; do
+	long_rows | cut -f2 >"$E2E_T/got"
+	[ -s "$E2E_T/got" ] && pass || fail "long-80-$at-rows" "no row"
+	bad=$(awk -F '\t' -v mode=flat -f tests/e2e/fitted.awk "$E2E_T/long.names" "$E2E_T/got")
+	[ -z "$bad" ] && pass || fail "long-80-$at-fitted" "$bad"
+	if [ "$at" = top ]; then
+		bad=$(awk -F '\t' -v mode=each -f tests/e2e/fitted.awk "$E2E_T/long.pair" "$E2E_T/got")
+		[ -z "$bad" ] && pass || fail long-80-pair "$bad"
+		[ "$(grep -c '^~' "$E2E_T/got")" -eq 2 ] && pass ||
+			fail long-80-pair-cut "want the pair shortened: $(cat "$E2E_T/got")"
+	fi
+	keys j j j j j j j j j j j j j j
+	wait_change
+done
+keys q
+check_exit long-80-quit 0
 
 # a log without ticky events: one line saying how to get them
 start 80 24 -- "$NONE"

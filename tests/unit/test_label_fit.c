@@ -118,13 +118,31 @@ static void test_drawn_width(void **state)
 {
 	(void)state;
 	const char *w = "w\xc3\xb6rker-1"; /* wörker-1 */
-	assert_int_equal(label_drawn_width((const uint8_t *)w, strlen(w), false), 8);
-	assert_int_equal(label_drawn_width((const uint8_t *)w, strlen(w), true), 15);
-	assert_int_equal(label_drawn_width((const uint8_t *)"a\tb", 3, false), 6); /* a\x09b */
+	assert_int_equal(label_width_of((const uint8_t *)w, strlen(w), false), 8);
+	assert_int_equal(label_width_of((const uint8_t *)w, strlen(w), true), 15);
+	assert_int_equal(label_width_of((const uint8_t *)"a\tb", 3, false), 6); /* a\x09b */
 	const char *cjk = "\u65e5\u672c";
-	assert_int_equal(label_drawn_width((const uint8_t *)cjk, strlen(cjk), false), 4);
-	assert_int_equal(label_drawn_width(NULL, 0, false), 0);
-	assert_int_equal(label_drawn_width((const uint8_t *)"x", 0, false), 0);
+	assert_int_equal(label_width_of((const uint8_t *)cjk, strlen(cjk), false), 4);
+	assert_int_equal(label_width_of(NULL, 0, false), 0);
+	assert_int_equal(label_width_of((const uint8_t *)"x", 0, false), 0);
+}
+
+/* The columns of a set's widest label, and of a label as drawn: escaped
+ * (a control as \xNN), each byte past ASCII as \xNN in ASCII. */
+static void test_widths(void **state)
+{
+	(void)state;
+	struct label_set l = { 0 };
+	assert_int_equal(label_set_widest(&l), 0);
+	label_set_add(&l, (const uint8_t *)"main", 4, false);
+	label_set_add(&l, NULL, 0, false);
+	label_set_add(&l, (const uint8_t *)"worker-12", 9, false);
+	assert_int_equal(label_set_widest(&l), 9);
+	label_set_free(&l);
+	assert_int_equal(label_width_of((const uint8_t *)"a\x01" "b", 3, false), 6);
+	assert_int_equal(label_width_of((const uint8_t *)"caf\xc3\xa9", 5, false), 4);
+	assert_int_equal(label_width_of((const uint8_t *)"caf\xc3\xa9", 5, true), 11);
+	assert_int_equal(label_width_of((const uint8_t *)"", 0, false), 0);
 }
 
 int main(void)
@@ -135,6 +153,7 @@ int main(void)
 		cmocka_unit_test(test_modules),	   cmocka_unit_test(test_middle),
 		cmocka_unit_test(test_wide),	   cmocka_unit_test(test_tiny),
 		cmocka_unit_test(test_drawn_width),
+		cmocka_unit_test(test_widths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
