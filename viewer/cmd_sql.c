@@ -48,8 +48,8 @@ struct sql_opts {
 
 static void usage_sql(FILE *f)
 {
-	fprintf(f, "usage: hectic sql [--tsv | --json] [--raw | --escape] [--save OUT] FILE [QUERY]\n"
-		   "       hectic sql --schema\n");
+	fprintf(f, "usage: hectic sql [--tsv | --json] [--raw | --escape] [--save OUT] FILE [QUERY]"
+		   " | --schema\n");
 	if (f == stdout) {
 		cli_cmd_help_print(f, cli_command("sql"));
 		fputs("\nTables (hectic sql --schema lists their columns):\n", f);
@@ -201,7 +201,8 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 			return say_prepare_error(db, a, sql, (size_t)(p - sql));
 		if (st && !sqlite3_stmt_readonly(st)) {
 			sqlite3_finalize(st);
-			warnx_("this statement writes: refused, hectic sql only reads");
+			/* (VACUUM, which no authorizer call names) */
+			warnx_("a statement that writes refused: hectic sql only reads");
 			return EXIT_USAGE;
 		}
 		int rc = st ? sql_out_run(st, stdout, o->fmt, o->escape) : SQLITE_DONE;
