@@ -5,7 +5,8 @@
 #include <string.h>
 
 const struct table_def *const table_defs[] = {
-	&table_events, &table_gcs, &table_threads, &table_markers, &table_caps, &table_summary,
+	&table_events, &table_gcs, &table_threads, &table_runs, &table_markers, &table_caps,
+	&table_summary,
 };
 const size_t table_ndefs = sizeof table_defs / sizeof table_defs[0];
 

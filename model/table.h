@@ -12,7 +12,8 @@
  * current row with table_value, close it. Text values point into the map
  * or the cursor: valid until the next step. Producers compute, they never
  * print. The families: table_events.c (events), table_gcs.c (gcs, caps),
- * table_threads.c (threads, markers), table_summary.c (summary). Never
+ * table_threads.c (threads, markers), table_runs.c (runs), table_summary.c
+ * (summary). Never
  * includes curses, termkey or sqlite. */
 #ifndef HECTIC_TABLE_H
 #define HECTIC_TABLE_H
@@ -159,6 +160,6 @@ static inline void table_set_time(struct table_value *v, uint64_t t)
 
 /* The families' tables. */
 extern const struct table_def table_events, table_gcs, table_caps, table_threads,
-	table_markers, table_summary;
+	table_runs, table_markers, table_summary;
 
 #endif

@@ -52,6 +52,16 @@ while IFS= read -r f; do
 			diff "$T/want" "$T/got" | head -4
 		fi
 	done
+	# runs: summed per thread, threads --tsv's running and runs columns
+	if "$H" threads --tsv "$f" 2>/dev/null | awk -F'\t' 'NR > 1 && $7 > 0 { print $1 "\t" $6 "\t" $7 }' |
+		sort >"$T/want" &&
+		"$H" sql --tsv "$f" "SELECT thread, sum(dur), count(*) FROM runs GROUP BY thread" 2>/dev/null |
+		awk 'NR > 1' | sort >"$T/got" && cmp -s "$T/want" "$T/got"; then
+		ok
+	else
+		bad "$f: runs summed per thread differ from hectic threads --tsv"
+		diff "$T/want" "$T/got" | head -4
+	fi
 	# events: show's lines, one for one
 	"$H" show "$f" 2>/dev/null | awk 'on { print } /^Events:$/ { on = 1 }' | sed '$d' >"$T/show"
 	if "$H" sql --tsv "$f" "SELECT time, cap, text FROM events" 2>/dev/null |
@@ -94,7 +104,22 @@ for w in "time BETWEEN 5000000 AND 90000000#time + 0 BETWEEN 5000000 AND 9000000
 	*) bad "pushdown: WHERE $slow is not disguised" ;;
 	esac
 done
-# gcs by start: the issue's query, and a window of them
+# the issue's first "done when" query: the running time per label, as
+# hectic threads gives it (the labels of threads that ran, summed)
+for f in "$FIX/threads.eventlog" "$FIX/modern/ghc96-threaded.eventlog" "$FIX/par-n4.eventlog"; do
+	"$H" threads --tsv "$f" | awk -F'\t' 'NR > 1 && $7 > 0 { s[$2] += $6 }
+		END { for (l in s) printf "%s\t%.0f\n", l, s[l] }' | LC_ALL=C sort -t"$(printf '\t')" -k2,2nr -k1,1 |
+		head -5 >"$T/want"
+	"$H" sql --tsv "$f" "SELECT label, sum(dur) FROM runs JOIN threads USING (thread)
+		GROUP BY label ORDER BY 2 DESC, 1 LIMIT 5" | awk 'NR > 1' >"$T/got"
+	if cmp -s "$T/want" "$T/got" && [ -s "$T/got" ]; then
+		ok
+	else
+		bad "$f: the running time per label differs from hectic threads"
+		diff "$T/want" "$T/got" | head -4
+	fi
+done
+# gcs by start: the issue's second query, and a window of them
 if "$H" gcs --tsv "$F" | awk -F'\t' 'NR == 1 || $3 > 5e6' >"$T/want" &&
 	"$H" sql --tsv "$F" "SELECT * FROM gcs WHERE pause > 5e6" >"$T/got" && cmp -s "$T/want" "$T/got" &&
 	[ "$(wc -l <"$T/got")" -gt 1 ]; then
@@ -179,10 +204,36 @@ else
 	bad "productivity not printed with 4 decimals"
 fi
 
+# Ctrl-C stops a statement at once: status 130, said
+"$H" sql "$F" "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)
+	SELECT count(*) FROM c" >/dev/null 2>"$T/err" &
+pid=$!
+sleep 0.5
+kill -INT "$pid"
+t0=$(date +%s%N)
+wait "$pid"
+rc=$?
+ms=$((($(date +%s%N) - t0) / 1000000))
+if [ "$rc" -eq 130 ] && [ "$ms" -lt 500 ] && grep -q "interrupted" "$T/err"; then
+	ok
+else
+	bad "Ctrl-C: status $rc after $ms ms: $(cat "$T/err")"
+fi
+# a statement that needs more memory than the budget (5% of the log +
+# 10 MB) stops with an error
+"$H" sql "$F" "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 3000000)
+	SELECT length(group_concat(x)) FROM c" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q "out of memory" "$T/err"; then
+	ok
+else
+	bad "memory limit: status $rc: $(cat "$T/err" "$T/out")"
+fi
+
 # --schema lists every table and column; the man page holds that list
 # exactly (tools/sql-man.awk writes it)
 "$H" sql --schema >"$T/schema"
-for t in events gcs threads markers caps summary; do
+for t in events gcs threads runs markers caps summary; do
 	grep -q "^$t: [A-Z].*\.\$" "$T/schema" || bad "--schema: no table $t"
 done
 man=$(dirname "$0")/../man/hectic.1

@@ -235,10 +235,10 @@ const struct cli_cmd cli_commands[] = {
 	  diff_opts },
 	{ "sql", "FILE [QUERY]", CLI_LOG, CLI_G_SAVE | CLI_G_TSV | CLI_G_TEXT,
 	  "SQL over the log's tables (events, gcs, threads, ...)",
-	  "SQL over the log's tables (events, gcs, threads, markers,\n"
-	  "caps, summary), read through the index: nothing is\n"
-	  "copied; QUERY, or statements from standard input; the\n"
-	  "connection only reads",
+	  "SQL over the log's tables (events, gcs, threads, runs,\n"
+	  "markers, caps, summary), read through the index:\n"
+	  "nothing is copied; QUERY, or statements from standard\n"
+	  "input; the connection only reads",
 	  sql_opts },
 	{ "top", "FILE", CLI_LOG, CLI_G_WINDOW | CLI_G_SAVE,
 	  "while the log grows, a line a second, then the summary",
