@@ -208,6 +208,12 @@ static void test_derived(void **state)
 	assert_int_equal(count(l, &table_threads, NULL), l->tr.nthreads);
 	assert_int_equal(count(l, &table_caps, NULL), l->tr.ncaps);
 	assert_int_equal(count(l, &table_markers, NULL), l->tr.nmarks);
+	/* a run per RUN_THREAD: the threads' runs */
+	size_t nruns = 0;
+	for (size_t i = 0; i < l->tr.nthreads; i++)
+		nruns += l->tr.threads[i].nruns;
+	assert_int_equal(count(l, &table_runs, NULL), nruns);
+	assert_true(nruns > 10);
 	/* gcs over a window: those starting in it */
 	struct table_limits lim = TABLE_LIMITS_NONE;
 	lim.lo = l->tr.gcs[1].start;
