@@ -58,6 +58,10 @@ LIB_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw termkey 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 TERMKEY_LIBS := $(shell $(PKG_CONFIG) --libs termkey 2>/dev/null)
+# hectic sql (viewer/cmd_sql*.c): SQLite, the program's alone (no unit test
+# links it)
+SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
+SQLITE_LIBS := $(or $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null),-lsqlite3)
 
 CFLAGS_ALL = -std=c11 -pthread -D_DEFAULT_SOURCE -I$(BUILD)/gen $(WARN) $(OPT) \
 	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CPPFLAGS) $(CFLAGS)
@@ -102,7 +106,7 @@ hectic: $(BUILD)/hectic
 	@if [ "$(BUILD)" = build ]; then ln -sf build/hectic hectic; fi
 
 $(BUILD)/hectic: $(CORE_OBJ) $(VIEWER_OBJ)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS) $(SQLITE_LIBS)
 
 # the views' registry: a line V(NAME) for each viewer/view_NAME.c, so that
 # adding a view is its file (rewritten only when the list changes)
@@ -116,7 +120,7 @@ FORCE:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(Q_CC)$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q_CC)$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)

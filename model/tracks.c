@@ -144,6 +144,35 @@ void tracks_caps_text(uint64_t mask, char *buf, size_t n)
 		snprintf(buf + w, n - w, w ? ",63+" : "63+");
 }
 
+void tracks_gc_caps_text(const struct tracks *tr, const struct gc *g, char *buf, size_t n)
+{
+	size_t w = 0;
+	buf[0] = 0;
+	for (uint32_t k = 0; k < g->ncaps && w + 12 < n; k++)
+		w += (size_t)snprintf(buf + w, n - w, k ? ",%d" : "%d", tr->gcparts[g->part + k].cap);
+	if (!g->ncaps)
+		snprintf(buf, n, "-");
+}
+
+class_set tracks_have(const struct store *s, const struct tracks *tr)
+{
+	class_set have = s->classes & CLASS_ALL;
+	if (!(have & CLASS_BIT(CL_SCHED)))
+		return have;
+	for (size_t i = 0; i < tr->nthreads; i++) {
+		const struct thread_info *t = &tr->threads[i];
+		if (t->nruns || t->created != UINT64_MAX || t->first_run != UINT64_MAX ||
+		    t->finished != UINT64_MAX)
+			return have;
+	}
+	/* no thread ran: the class's events are labels (or a wakeup, a
+	 * migration) alone, unless a capability ran one all the same */
+	for (size_t c = 0; tr->run && c < tr->ncaps; c++)
+		if (tr->run[c] && tr->run[c][tr->nbins])
+			return have;
+	return have & ~CLASS_BIT(CL_SCHED);
+}
+
 const char *tracks_stop_text(uint16_t status)
 {
 	const char *t = render_stop_status(status);

@@ -399,6 +399,15 @@ size_t tracks_mark_from(const struct tracks *tr, uint64_t t);
  * passed over). */
 long tracks_mark_nearest(const struct tracks *tr, uint64_t t, int tag);
 
+/* The capabilities that took part in collection g, as "0,2,3" ("-" for
+ * none), cut to fit n bytes: gcs's caps column. */
+void tracks_gc_caps_text(const struct tracks *tr, const struct gc *g, char *buf, size_t n);
+
+/* The classes whose figures the log gives: the store's classes, less the
+ * scheduler's when no thread ran (its events are then labels, a wakeup or
+ * a migration alone, and the threads' running time is not known). */
+class_set tracks_have(const struct store *s, const struct tracks *tr);
+
 /* What a STOP_THREAD status means, as `hectic show` words it ("thread
  * finished", "heap overflow", ...); "unknown stop status" for a status the
  * format does not define. A static string. */

@@ -137,6 +137,9 @@ if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
 if sh tests/completions.sh "$B"; then ok; else bad completions; fi
 if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
 if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
+# hectic sql: its tables against the reports and show, the pushdown, the
+# refusals of a read-only connection (issue 34)
+if sh tests/sql.sh "$HECTIC"; then ok; else bad sql; fi
 # a log written without some event classes says what it cannot give (issue 20)
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)

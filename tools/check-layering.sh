@@ -1,6 +1,7 @@
 #!/bin/sh
 # Checks the layering of the sources (STYLE.md, "The shape of the program"):
-#  - parser/, model/ and keymaps/ include neither curses nor termkey;
+#  - parser/, model/ and keymaps/ include neither curses nor termkey (nor
+#    sqlite);
 #  - a lower layer includes no header of a higher one (parser < model <
 #    viewer, keymaps < viewer);
 #  - viewer/ reads no wire bytes: no parser/be.h, no be16/be32/be64 calls
@@ -27,6 +28,7 @@ inc='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]'
 for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch]; do
 	[ -e "$f" ] || continue
 	offend "$f" "no curses or termkey below viewer/" "$inc[^>\"]*(curses|termkey)"
+	offend "$f" "no sqlite below viewer/ (issue 34)" "$inc[^>\"]*sqlite"
 done
 for f in parser/*.[ch]; do
 	[ -e "$f" ] || continue

@@ -163,6 +163,14 @@ static const struct cli_opt diff_opts[] = {
 	  .desc = "from each run's first marker or message matching RE" },
 	{ 0 },
 };
+static const struct cli_opt sql_opts[] = {
+	{ .name = "--json", .desc = "the rows as a JSON array of objects",
+	  .help = "the rows as a JSON array of objects (--tsv: tab-separated\n"
+		  "with a header row; default: an aligned table)" },
+	{ .name = "--schema", .desc = "every table, its columns, types and units",
+	  .help = "every table, its columns, their types and units" },
+	{ 0 },
+};
 static const struct cli_opt no_opts[] = { { 0 } };
 
 #define REPORT (CLI_G_WINDOW | CLI_G_SAVE | CLI_G_TSV)
@@ -225,6 +233,13 @@ const struct cli_cmd cli_commands[] = {
 	  "B, B - A and B / A, the largest changes first (--all:\n"
 	  "also the unchanged; --align RE: from a marker)",
 	  diff_opts },
+	{ "sql", "FILE [QUERY]", CLI_LOG, CLI_G_SAVE | CLI_G_TSV | CLI_G_TEXT,
+	  "SQL over the log's tables (events, gcs, threads, ...)",
+	  "SQL over the log's tables (events, gcs, threads, runs,\n"
+	  "markers, caps, summary), read through the index:\n"
+	  "nothing is copied; QUERY, or statements from standard\n"
+	  "input; the connection only reads",
+	  sql_opts },
 	{ "top", "FILE", CLI_LOG, CLI_G_WINDOW | CLI_G_SAVE,
 	  "while the log grows, a line a second, then the summary",
 	  "while the log grows, a line a second (allocation rate,\n"

@@ -35,21 +35,7 @@ bool lane_view_same(void *ctx, size_t ncaps, const float *run_lo, const float *r
 
 class_set lane_view_have(const struct store *s, const struct tracks *tr)
 {
-	class_set have = s->classes & CLASS_ALL;
-	if (!(have & CLASS_BIT(CL_SCHED)))
-		return have;
-	for (size_t i = 0; i < tr->nthreads; i++) {
-		const struct thread_info *t = &tr->threads[i];
-		if (t->nruns || t->created != UINT64_MAX || t->first_run != UINT64_MAX ||
-		    t->finished != UINT64_MAX)
-			return have;
-	}
-	/* no thread ran: the class's events are labels (or a wakeup, a
-	 * migration) alone, unless a capability ran one all the same */
-	for (size_t c = 0; tr->run && c < tr->ncaps; c++)
-		if (tr->run[c] && tr->run[c][tr->nbins])
-			return have;
-	return have & ~CLASS_BIT(CL_SCHED);
+	return tracks_have(s, tr);
 }
 
 const char *lane_view_absent(const struct store *s, const struct tracks *tr, class_set want,

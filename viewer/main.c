@@ -104,6 +104,7 @@ int main(int argc, char **argv)
 		{ "show", cmd_show },
 		{ "run", cmd_run },
 		{ "diff", cmd_diff },
+		{ "sql", cmd_sql },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))

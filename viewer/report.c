@@ -459,6 +459,18 @@ static int run_alias(const struct report *r, int argc, char **argv)
 	return report_main(report_find(r->alias), argc + 1, args);
 }
 
+/* A report's TSV header: its table's column names, or its own line. */
+static void tsv_header(const struct report_ops *ops)
+{
+	if (ops->table) {
+		for (size_t i = 0; i < ops->table->ncols; i++)
+			printf("%s%s", i ? "\t" : "", ops->table->cols[i].name);
+		putchar('\n');
+	} else if (ops->tsv_header) {
+		printf("%s\n", ops->tsv_header);
+	}
+}
+
 int report_main(const struct report *r, int argc, char **argv)
 {
 	if (r->alias)
@@ -489,8 +501,7 @@ int report_main(const struct report *r, int argc, char **argv)
 	 * that those lines come after the text, on the terminal */
 	bool paged = (r->takes & RO_PAGE) && !c.o.no_pager && pager_start();
 	if (c.o.tsv || !ops->text) {
-		if (ops->tsv_header)
-			printf("%s\n", ops->tsv_header);
+		tsv_header(ops);
 		rc = ops->tsv(&c);
 	} else {
 		rc = ops->text(&c);

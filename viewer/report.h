@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "../model/heap.h"
+#include "../model/table.h"
 #include "../model/outfile.h"
 #include "../model/source.h"
 #include "../model/store.h"
@@ -70,15 +71,29 @@ struct report_ctx {
  * returns -1 (prepare: go on) or an exit status; a report that fails says
  * why (warnx_) first. follow replaces prepare and the writers under
  * --follow: the log followed as it grows. */
+struct table_def;
+struct table_cursor;
 struct report_ops {
 	size_t priv_size;
 	const char *tsv_header; /* the TSV's column names, tab-separated */
+	/* the table of model/table.h whose rows its --tsv writes
+	 * (report_table_tsv): its header is the table's column names */
+	const struct table_def *table;
 	int (*prepare)(struct report_ctx *c);
 	int (*text)(struct report_ctx *c);
 	int (*tsv)(struct report_ctx *c);
 	void (*release)(struct report_ctx *c);
 	int (*follow)(struct report_ctx *c);
 };
+
+/* Writes the rows of t (c's store and tracks) that l gives as TSV, but
+ * those skip(c, cursor) leaves out (skip may be NULL); *rows (may be
+ * NULL) receives how many were written. 0, or an exit status having said
+ * why. */
+int report_table_tsv(struct report_ctx *c, const struct table_def *t,
+		     const struct table_limits *l,
+		     bool (*skip)(const struct report_ctx *c, struct table_cursor *cur),
+		     size_t *rows);
 
 /* The common options a report takes, shown in its usage line. */
 enum {

@@ -19,17 +19,6 @@
 
 /* ---- gcs ---- */
 
-/* The capabilities that took part, as "0,2,3". */
-static void part_caps(const struct tracks *tr, const struct gc *g, char *buf, size_t n)
-{
-	size_t w = 0;
-	buf[0] = 0;
-	for (uint32_t k = 0; k < g->ncaps && w + 12 < n; k++)
-		w += (size_t)snprintf(buf + w, n - w, k ? ",%d" : "%d",
-				      tr->gcparts[g->part + k].cap);
-	if (!g->ncaps)
-		snprintf(buf, n, "-");
-}
 
 static const struct gcstat *gc_stat(const struct tracks *tr, const struct gc *g)
 {
@@ -61,38 +50,26 @@ static int gcs_prepare(struct report_ctx *c)
 	return EXIT_BADINPUT;
 }
 
-/* Every collection in the window, in time order. */
+/* A collection of another generation than --gen's. */
+static bool gcs_skip(const struct report_ctx *c, struct table_cursor *cur)
+{
+	struct table_value v;
+	if (c->o.gen < 0)
+		return false;
+	table_value(cur, (size_t)table_col_index(&table_gcs, "gen"), &v);
+	return v.kind != TV_INT || v.i != c->o.gen;
+}
+
+/* Every collection in the window, in time order: the gcs table's rows. */
 static int gcs_tsv(struct report_ctx *c)
 {
-	const struct tracks *tr = &c->tr;
 	char why[160];
 	if (*gcs_absent(c, why, sizeof why))
 		warnx_("%s: %s: the collections are not known", c->o.path, why);
-	for (size_t i = 0; i < tr->ngcs; i++) {
-		const struct gc *g = &tr->gcs[i];
-		int gen = tracks_gc_gen(tr, g);
-		const struct report_opts *o = &c->o;
-		if (g->start < o->from || g->start > o->to || (o->gen >= 0 && gen != o->gen))
-			continue;
-		const struct gcstat *st = gc_stat(tr, g);
-		char caps[512];
-		part_caps(tr, g, caps, sizeof caps);
-		printf("%llu\t%llu\t%llu\t%llu\t%llu\t", (unsigned long long)g->start,
-		       (unsigned long long)g->end, (unsigned long long)g->pause,
-		       (unsigned long long)g->span_start, (unsigned long long)g->span_end);
-		if (gen >= 0)
-			printf("%d", gen);
-		putchar('\t');
-		if (st)
-			printf("%llu\t%u", (unsigned long long)st->copied, st->par_n_threads);
-		else
-			putchar('\t');
-		putchar('\t');
-		if (g->cap != EV_NO_CAP)
-			printf("%d", g->cap);
-		printf("\t%s\n", caps);
-	}
-	return 0;
+	struct table_limits l = TABLE_LIMITS_NONE;
+	l.lo = c->o.from;
+	l.hi = c->o.to;
+	return report_table_tsv(c, &table_gcs, &l, gcs_skip, NULL);
 }
 
 /* A row of the ranking: collection g, of generation gen, ranked n. */
@@ -109,7 +86,7 @@ static void gcs_row(const struct tracks *tr, const struct gc *g, int gen, size_t
 		snprintf(cop, sizeof cop, "-");
 	snprintf(par, sizeof par, st ? "%u" : "-", st ? st->par_n_threads : 0u);
 	snprintf(cap, sizeof cap, g->cap != EV_NO_CAP ? "%d" : "-", g->cap);
-	part_caps(tr, g, caps, sizeof caps);
+	tracks_gc_caps_text(tr, g, caps, sizeof caps);
 	printf("%4zu %14s %11s %11s %4s %8s %4s %4s %s\n", n, report_text_time(a, g->start),
 	       report_text_time(b, g->pause), report_text_time(c, g->span_end - g->span_start),
 	       gens, cop, par, cap, caps);
@@ -156,8 +133,7 @@ static int gcs_text(struct report_ctx *c)
 }
 
 const struct report_ops report_gcs_ops = {
-	.tsv_header = "start\tend\tpause\tspan_start\tspan_end\tgen\tcopied\tpar_threads\t"
-		      "cap\tcaps",
+	.table = &table_gcs,
 	.prepare = gcs_prepare, .text = gcs_text, .tsv = gcs_tsv,
 };
 

@@ -33,12 +33,14 @@ void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 	}
 }
 
+/* The summary table's rows over the window (summary_tsv_write's, which
+ * hectic diff prints). */
 static int summary_tsv(struct report_ctx *c)
 {
-	struct summary sm;
-	summary_compute(&c->tr, &c->s, c->o.from, c->o.to, &sm);
-	summary_tsv_write(stdout, &sm, c->tr.ncaps);
-	return 0;
+	struct table_limits l = TABLE_LIMITS_NONE;
+	l.lo = c->o.from;
+	l.hi = c->o.to;
+	return report_table_tsv(c, &table_summary, &l, NULL, NULL);
 }
 
 static int summary_print(struct report_ctx *c)
@@ -203,6 +205,6 @@ static int summary_follow(struct report_ctx *c)
 }
 
 const struct report_ops report_summary_ops = {
-	.tsv_header = "field\tvalue", .text = summary_print, .tsv = summary_tsv,
+	.table = &table_summary, .text = summary_print, .tsv = summary_tsv,
 	.follow = summary_follow,
 };

@@ -2,6 +2,9 @@
  * TSV field), its width, and times. */
 #include "report_text.h"
 
+#include <stdlib.h>
+
+#include "../model/table.h"
 #include "../model/timefmt.h"
 #include "../parser/render.h"
 #include "../parser/utf8.h"
@@ -53,4 +56,44 @@ size_t report_text_width(const char *p, size_t n)
 const char *report_text_time(char *buf, uint64_t ns)
 {
 	return time_format(buf, 32, ns);
+}
+
+/* A double as the shortest %g text that reads back the same. */
+static void put_real(FILE *f, double x)
+{
+	char buf[40];
+	for (int p = 15; p <= 17; p++) {
+		snprintf(buf, sizeof buf, "%.*g", p, x);
+		if (strtod(buf, NULL) == x)
+			break;
+	}
+	fputs(buf, f);
+}
+
+void report_text_value(FILE *f, const struct table_value *v, int decimals, bool escape)
+{
+	switch (v->kind) {
+	case TV_NULL: break;
+	case TV_INT: fprintf(f, "%lld", (long long)v->i); break;
+	case TV_REAL:
+		if (decimals > 0)
+			fprintf(f, "%.*f", decimals, v->f);
+		else
+			put_real(f, v->f);
+		break;
+	case TV_TEXT: report_text_put_tsv(f, v->p, v->n, escape); break;
+	}
+}
+
+void report_text_row(FILE *f, struct table_cursor *c, bool escape)
+{
+	const struct table_def *t = c->def;
+	for (size_t i = 0; i < t->ncols; i++) {
+		struct table_value v;
+		table_value(c, i, &v);
+		if (i)
+			fputc('\t', f);
+		report_text_value(f, &v, t->cols[i].decimals, escape);
+	}
+	fputc('\n', f);
 }

@@ -25,6 +25,17 @@ void report_text_field(FILE *f, const uint8_t *p, size_t n, bool escape, bool ts
  * code). */
 size_t report_text_width(const char *p, size_t n);
 
+struct table_cursor;
+struct table_value;
+
+/* A value of a table (model/table.h) as a TSV field: NULL empty, an
+ * integer in decimal, a REAL with decimals decimals (0: the shortest that
+ * reads back the same), text as report_text_put_tsv writes it. */
+void report_text_value(FILE *f, const struct table_value *v, int decimals, bool escape);
+
+/* The current row of a table's cursor as a TSV line. */
+void report_text_row(FILE *f, struct table_cursor *c, bool escape);
+
 /* ns as a time with a unit (model/timefmt.h) into buf (32 bytes); buf. */
 const char *report_text_time(char *buf, uint64_t ns);
 

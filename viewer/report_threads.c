@@ -45,7 +45,7 @@ static int threads_prepare(struct report_ctx *c)
 	if (!t->states && c->o.tsv)
 		warnx_("%s: %s: the threads%s are not known", c->o.path, t->why,
 		       c->tr.nthreads ? "' lifetimes and running time" : "");
-	if (!t->windowed)
+	if (!t->windowed || c->o.tsv) /* (the TSV's rows: the threads table's) */
 		return -1;
 	uint64_t to = c->o.to == UINT64_MAX ? UINT64_MAX : c->o.to + 1; /* --to is inclusive */
 	t->win = calloc(c->tr.nthreads ? c->tr.nthreads : 1, sizeof *t->win);
@@ -88,27 +88,6 @@ static void threads_each(struct report_ctx *c, void (*row)(const struct report_c
 	}
 }
 
-static void thread_tsv_row(const struct report_ctx *c, const struct thread_row *r)
-{
-	const struct thread_info *t = r->t;
-	printf("%u\t", t->id);
-	if (r->label)
-		report_text_put_tsv(stdout, r->label, r->nlabel, c->o.escape);
-	putchar('\t');
-	if (t->created != UINT64_MAX)
-		printf("%llu", (unsigned long long)t->created);
-	putchar('\t');
-	if (t->first_run != UINT64_MAX)
-		printf("%llu", (unsigned long long)t->first_run);
-	putchar('\t');
-	if (t->finished != UINT64_MAX)
-		printf("%llu", (unsigned long long)t->finished);
-	if (((const struct threads *)c->priv)->states)
-		printf("\t%llu\t%u\t%s\n", (unsigned long long)r->run_ns, r->nruns, r->caps);
-	else
-		printf("\t\t\t\n"); /* not known */
-}
-
 static void thread_text_row(const struct report_ctx *c, const struct thread_row *r)
 {
 	const struct thread_info *t = r->t;
@@ -146,15 +125,18 @@ static int threads_text(struct report_ctx *c)
 	return 0;
 }
 
+/* The threads table's rows over the window. */
 static int threads_tsv(struct report_ctx *c)
 {
-	threads_each(c, thread_tsv_row);
-	return 0;
+	struct table_limits l = TABLE_LIMITS_NONE;
+	l.lo = c->o.from;
+	l.hi = c->o.to;
+	return report_table_tsv(c, &table_threads, &l, NULL, NULL);
 }
 
 const struct report_ops report_threads_ops = {
 	.priv_size = sizeof(struct threads),
-	.tsv_header = "thread\tlabel\tcreated\tfirst_run\tended\trunning\truns\tcaps",
+	.table = &table_threads,
 	.prepare = threads_prepare, .text = threads_text, .tsv = threads_tsv,
 	.release = threads_release,
 };
@@ -213,23 +195,13 @@ static int markers_each(struct report_ctx *c, void (*row)(const struct report_ct
 
 /* A marker's text (a binary message's size) and the row's end. */
 static void mark_text(const struct report_ctx *c, const struct mark *m, const uint8_t *txt,
-		      size_t n, bool tsv)
+		      size_t n)
 {
 	if (m->tag == EV_USER_BINARY_MSG)
 		printf("(%zu bytes)", n);
 	else
-		report_text_field(stdout, txt, n, c->o.escape, tsv);
+		report_text_put(stdout, txt, n, c->o.escape);
 	putchar('\n');
-}
-
-static void mark_tsv_row(const struct report_ctx *c, const struct mark *m, const uint8_t *txt,
-			 size_t n)
-{
-	printf("%llu\t", (unsigned long long)m->time);
-	if (m->cap != EV_NO_CAP)
-		printf("%d", m->cap);
-	printf("\t%s\t", mark_kind(m->tag));
-	mark_text(c, m, txt, n, true);
 }
 
 static void mark_text_row(const struct report_ctx *c, const struct mark *m, const uint8_t *txt,
@@ -242,7 +214,7 @@ static void mark_text_row(const struct report_ctx *c, const struct mark *m, cons
 	else
 		printf("%3d  ", m->cap);
 	printf("%-8s", mark_kind(m->tag));
-	mark_text(c, m, txt, n, false);
+	mark_text(c, m, txt, n);
 }
 
 static int markers_text(struct report_ctx *c)
@@ -250,13 +222,30 @@ static int markers_text(struct report_ctx *c)
 	return markers_each(c, mark_text_row);
 }
 
+static bool mark_keep(void *ctx, const uint8_t *text, size_t n)
+{
+	return tracks_match(ctx, text, n);
+}
+
+/* The markers table's rows of the window, matching --grep. */
 static int markers_tsv(struct report_ctx *c)
 {
-	return markers_each(c, mark_tsv_row);
+	struct table_limits l = TABLE_LIMITS_NONE;
+	size_t rows;
+	l.lo = c->o.from;
+	l.hi = c->o.to;
+	if (c->o.has_re) {
+		l.keep = mark_keep;
+		l.keep_ctx = &c->o.re;
+	}
+	int rc = report_table_tsv(c, &table_markers, &l, NULL, &rows);
+	if (rc == 0 && c->o.has_re && !rows)
+		warnx_("no marker or message matches '%s'", c->o.grep);
+	return rc;
 }
 
 const struct report_ops report_markers_ops = {
-	.tsv_header = "time\tcap\tkind\ttext", .text = markers_text, .tsv = markers_tsv,
+	.table = &table_markers, .text = markers_text, .tsv = markers_tsv,
 };
 
 /* ---- spans ---- */

@@ -1,0 +1,93 @@
+/* table_summary: the run as +RTS -s sees it, a field and its value a row,
+ * as `hectic summary --tsv` prints them (the report writes its rows from
+ * this producer): from and to first, then summary_fields' list. A value
+ * the log does not give is NULL; the productivity is a REAL, printed with
+ * 4 decimals as the report prints it. [lo, hi] is the window the figures
+ * are computed over (TABLE_WINDOW). */
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "summary.h"
+
+enum { SM_FIELD, SM_VALUE };
+
+static const struct table_col cols[] = {
+	[SM_FIELD] = { "field", TABLE_TEXT, "",
+		       "the figure's name; its suffix says its unit (_ns, _bytes)" },
+	[SM_VALUE] = { "value", TABLE_INT, "",
+		       "the figure: an integer, the productivity a fraction (NULL: the log "
+		       "does not give it)",
+		       4 },
+};
+
+struct sm_cursor {
+	struct table_cursor base;
+	struct summary sm;
+	struct summary_field *f; /* from, to, then the fields */
+	size_t n, i;             /* rows, and the current one + 1 */
+};
+
+static void sm_close(struct table_cursor *base)
+{
+	struct sm_cursor *c = (struct sm_cursor *)base;
+	free(c->f);
+	free(c);
+}
+
+static struct table_cursor *sm_open(const struct table_data *d, const struct table_limits *l)
+{
+	struct sm_cursor *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->f = calloc(SUMMARY_FIELDS_MAX + 2, sizeof *c->f);
+	if (!c->f) {
+		sm_close(&c->base);
+		return NULL;
+	}
+	summary_compute(d->tr, d->s, l->lo, l->hi, &c->sm);
+	c->f[0] = (struct summary_field){ .name = "from", .known = true, .v = c->sm.from };
+	c->f[1] = (struct summary_field){ .name = "to", .known = true, .v = c->sm.to };
+	c->n = 2 + summary_fields(&c->sm, d->tr->ncaps, c->f + 2);
+	return &c->base;
+}
+
+static bool sm_next(struct table_cursor *base)
+{
+	struct sm_cursor *c = (struct sm_cursor *)base;
+	if (c->i >= c->n)
+		return false;
+	c->i++;
+	return true;
+}
+
+static void sm_value(struct table_cursor *base, size_t col, struct table_value *v)
+{
+	struct sm_cursor *c = (struct sm_cursor *)base;
+	const struct summary_field *f = &c->f[c->i - 1];
+	if (col == SM_FIELD)
+		table_set_text(v, f->name, strlen(f->name));
+	else if (col != SM_VALUE || !f->known)
+		table_set_null(v);
+	else if (f->kind == SUMMARY_FRAC)
+		table_set_real(v, summary_productivity(&c->sm));
+	else
+		table_set_int(v, (int64_t)f->v);
+}
+
+const struct table_def table_summary = {
+	.name = "summary",
+	.doc = "The run as +RTS -s sees it, a figure a row, as hectic summary --tsv lists them.",
+	.cols = cols,
+	.ncols = sizeof cols / sizeof cols[0],
+	.needs = TABLE_NEEDS_TRACKS,
+	.by = TABLE_WINDOW,
+	.time_col = -1,
+	.cap_col = -1,
+	.class_col = -1,
+	.open = sm_open,
+	.next = sm_next,
+	.value = sm_value,
+	.close = sm_close,
+};

@@ -1,0 +1,443 @@
+/* cmd_sql_vtab: the registry's tables (model/table.h) as SQLite virtual
+ * tables (https://www.sqlite.org/vtab.html), and the connection's safety.
+ *
+ * Each table is an eponymous-only module: it exists in every connection
+ * under its own name, reads the open log through its producer, and copies
+ * nothing. xBestIndex claims the constraints the producer applies exactly
+ * (table_def.by): a range or an equality on the time column, an equality
+ * on the capability or the class; SQLite then leaves them to the producer
+ * (omit), and EXPLAIN QUERY PLAN names them (idxStr). An ORDER BY the
+ * time column ascending is the producer's own order: consumed, so that a
+ * LIMIT stops the scan early. */
+#include "sql.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/table.h"
+#include "cli.h"
+
+/* The constraints xBestIndex claims, in idxNum's bits; their values come
+ * in argv in this order, one each (a bound that repeats is claimed once:
+ * SQLite checks the others). */
+enum { K_EQ, K_GT, K_GE, K_LT, K_LE, K_CAP, K_CLASS, K_N };
+static const char *const k_text[K_N] = { "=?", ">?", ">=?", "<?", "<=?", "=?", "=?" };
+
+struct vtab {
+	sqlite3_vtab base;
+	const struct table_def *t;
+	struct sql_data *d;
+};
+
+struct vcur {
+	sqlite3_vtab_cursor base;
+	struct table_cursor *c;
+	bool eof, empty;
+	sqlite3_int64 rowid;
+};
+
+static int v_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+		     sqlite3_vtab **out, char **err)
+{
+	(void)argc;
+	(void)argv;
+	const struct table_def *t = ((void **)aux)[0];
+	char *decl = sqlite3_mprintf("CREATE TABLE x(");
+	for (size_t i = 0; decl && i < t->ncols; i++) {
+		char *next = sqlite3_mprintf("%s%s\"%w\" %s", decl, i ? ", " : "", t->cols[i].name,
+					     table_type_name(t->cols[i].type));
+		sqlite3_free(decl);
+		decl = next;
+	}
+	char *full = decl ? sqlite3_mprintf("%s)", decl) : NULL;
+	sqlite3_free(decl);
+	struct sql_data *d = ((void **)aux)[1];
+	/* its CREATE TABLE is checked as a statement's would be: allowed */
+	if (d->auth)
+		d->auth->declaring = true;
+	int rc = full ? sqlite3_declare_vtab(db, full) : SQLITE_NOMEM;
+	if (d->auth)
+		d->auth->declaring = false;
+	sqlite3_free(full);
+	if (rc != SQLITE_OK)
+		return rc;
+	struct vtab *v = sqlite3_malloc(sizeof *v);
+	if (!v)
+		return SQLITE_NOMEM;
+	memset(v, 0, sizeof *v);
+	v->t = t;
+	v->d = d;
+	*out = &v->base;
+	(void)err;
+	return SQLITE_OK;
+}
+
+static int v_disconnect(sqlite3_vtab *base)
+{
+	sqlite3_free(base);
+	return SQLITE_OK;
+}
+
+/* The kind of a usable constraint the table applies, or -1. */
+static int claim(const struct table_def *t, int col, unsigned char op)
+{
+	if ((t->by & TABLE_BY_TIME) && col == t->time_col) {
+		switch (op) {
+		case SQLITE_INDEX_CONSTRAINT_EQ: return K_EQ;
+		case SQLITE_INDEX_CONSTRAINT_GT: return K_GT;
+		case SQLITE_INDEX_CONSTRAINT_GE: return K_GE;
+		case SQLITE_INDEX_CONSTRAINT_LT: return K_LT;
+		case SQLITE_INDEX_CONSTRAINT_LE: return K_LE;
+		default: return -1;
+		}
+	}
+	if ((t->by & TABLE_BY_CAP) && col == t->cap_col && op == SQLITE_INDEX_CONSTRAINT_EQ)
+		return K_CAP;
+	if ((t->by & TABLE_BY_CLASS) && col == t->class_col && op == SQLITE_INDEX_CONSTRAINT_EQ)
+		return K_CLASS;
+	return -1;
+}
+
+static int v_best_index(sqlite3_vtab *base, sqlite3_index_info *info)
+{
+	const struct table_def *t = ((struct vtab *)base)->t;
+	int which[K_N];
+	for (int k = 0; k < K_N; k++)
+		which[k] = -1;
+	for (int i = 0; i < info->nConstraint; i++) {
+		const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+		int k = c->usable ? claim(t, c->iColumn, c->op) : -1;
+		if (k >= 0 && which[k] < 0)
+			which[k] = i;
+	}
+	int argv = 0, mask = 0;
+	double cost = 1e6;
+	char *str = sqlite3_mprintf("%s", "");
+	for (int k = 0; k < K_N && str; k++) {
+		if (which[k] < 0)
+			continue;
+		mask |= 1 << k;
+		info->aConstraintUsage[which[k]].argvIndex = ++argv;
+		info->aConstraintUsage[which[k]].omit = 1;
+		cost /= k == K_EQ ? 1000 : k <= K_LE ? 10 : k == K_CAP ? 4 : 8;
+		const char *col = t->cols[k == K_CAP ? t->cap_col : k == K_CLASS ? t->class_col
+									   : t->time_col].name;
+		char *next = sqlite3_mprintf("%s%s%s%s", str, *str ? " " : "", col, k_text[k]);
+		sqlite3_free(str);
+		str = next;
+	}
+	if (!str)
+		return SQLITE_NOMEM;
+	info->idxNum = mask;
+	info->idxStr = str;
+	info->needToFreeIdxStr = 1;
+	info->estimatedCost = cost;
+	info->estimatedRows = (sqlite3_int64)cost;
+	/* the rows come in time order */
+	if (t->time_col >= 0 && info->nOrderBy == 1 && info->aOrderBy[0].iColumn == t->time_col &&
+	    !info->aOrderBy[0].desc)
+		info->orderByConsumed = 1;
+	return SQLITE_OK;
+}
+
+static int v_open(sqlite3_vtab *base, sqlite3_vtab_cursor **out)
+{
+	(void)base;
+	struct vcur *c = sqlite3_malloc(sizeof *c);
+	if (!c)
+		return SQLITE_NOMEM;
+	memset(c, 0, sizeof *c);
+	*out = &c->base;
+	return SQLITE_OK;
+}
+
+static int v_close(sqlite3_vtab_cursor *base)
+{
+	struct vcur *c = (struct vcur *)base;
+	table_close(c->c);
+	sqlite3_free(c);
+	return SQLITE_OK;
+}
+
+/* floor and ceil without libm (doubles past 2^63 are integers already) */
+static double floor_(double x)
+{
+	if (x >= 9.2e18 || x <= -9.2e18)
+		return x;
+	double t = (double)(int64_t)x;
+	return t > x ? t - 1 : t;
+}
+
+static double ceil_(double x)
+{
+	return -floor_(-x);
+}
+
+/* *l narrowed to [lo, hi] (inclusive); false when empty. */
+static bool narrow(struct table_limits *l, uint64_t lo, uint64_t hi)
+{
+	if (lo > l->lo)
+		l->lo = lo;
+	if (hi < l->hi)
+		l->hi = hi;
+	return l->lo <= l->hi;
+}
+
+/* A bound on an integer column (the times, which are never negative):
+ * *l narrowed so that the rows it keeps are exactly those SQLite's
+ * comparison keeps. False: no row can. */
+static bool bound(struct table_limits *l, int k, sqlite3_value *v)
+{
+	int type = sqlite3_value_numeric_type(v);
+	if (type == SQLITE_NULL)
+		return false;
+	if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) /* text: above every number */
+		return k == K_LT || k == K_LE;
+	/* the least and the greatest integer the bound keeps, as doubles */
+	double x = sqlite3_value_double(v);
+	if (type == SQLITE_INTEGER) { /* exact past 2^53 too */
+		sqlite3_int64 i = sqlite3_value_int64(v);
+		switch (k) {
+		case K_GT: return i < 0 || (i < INT64_MAX && narrow(l, (uint64_t)i + 1, UINT64_MAX));
+		case K_GE: return i <= 0 || narrow(l, (uint64_t)i, UINT64_MAX);
+		case K_EQ: return i >= 0 && narrow(l, (uint64_t)i, (uint64_t)i);
+		case K_LT: return i > 0 && narrow(l, 0, (uint64_t)i - 1);
+		default: return i >= 0 && narrow(l, 0, (uint64_t)i);
+		}
+	}
+	if (isnan(x))
+		return false;
+	double lo = k == K_GT ? floor_(x) + 1 : k == K_GE || k == K_EQ ? ceil_(x) : 0;
+	double hi = k == K_LT ? ceil_(x) - 1 : k == K_LE || k == K_EQ ? floor_(x) : 1.8e19;
+	if (hi < 0 || lo > hi || lo >= 1.8e19)
+		return false;
+	return narrow(l, lo > 0 ? (uint64_t)lo : 0, hi < 1.8e19 ? (uint64_t)hi : UINT64_MAX);
+}
+
+/* The limits of idxNum's constraints with their values; false: no row. */
+static bool limits(struct table_limits *l, int mask, int argc, sqlite3_value **argv)
+{
+	int a = 0;
+	*l = TABLE_LIMITS_NONE;
+	for (int k = 0; k < K_N && a < argc; k++) {
+		if (!(mask & 1 << k))
+			continue;
+		sqlite3_value *v = argv[a++];
+		if (k == K_CAP) {
+			if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER)
+				return false; /* NULL, text, or a fraction: no capability */
+			sqlite3_int64 cap = sqlite3_value_int64(v);
+			if (cap < 0 || cap > INT32_MAX)
+				return false;
+			l->has_cap = true;
+			l->cap = (int32_t)cap;
+		} else if (k == K_CLASS) {
+			const char *name = (const char *)sqlite3_value_text(v);
+			class_set set;
+			const char *bad;
+			if (sqlite3_value_type(v) != SQLITE_TEXT || !name || strchr(name, ',') ||
+			    !strcmp(name, "all") || !class_parse_list(name, &set, &bad))
+				return false;
+			l->classes = set;
+		} else if (!bound(l, k, v)) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The tracks, built the first time a table needs them. */
+static bool tracks_ready(struct sql_data *d)
+{
+	if (d->have_tracks)
+		return true;
+	if (d->tracks_failed || !tracks_build(&d->tr, &d->s)) {
+		d->tracks_failed = true;
+		return false;
+	}
+	d->have_tracks = true;
+	if (d->tr.over_budget)
+		warnx_("%s: some tables reached their memory budget; figures may be partial",
+		       d->path);
+	return true;
+}
+
+static int v_filter(sqlite3_vtab_cursor *base, int idx, const char *str, int argc,
+		    sqlite3_value **argv)
+{
+	(void)str;
+	struct vcur *c = (struct vcur *)base;
+	struct vtab *v = (struct vtab *)base->pVtab;
+	struct sql_data *d = v->d;
+	table_close(c->c);
+	c->c = NULL;
+	c->rowid = 0;
+	struct table_limits l;
+	c->empty = !limits(&l, idx, argc, argv);
+	c->eof = c->empty;
+	if (c->empty)
+		return SQLITE_OK;
+	if (v->t->needs == TABLE_NEEDS_TRACKS && !tracks_ready(d))
+		return SQLITE_NOMEM;
+	struct table_data td = { .s = &d->s, .tr = d->have_tracks ? &d->tr : NULL, .stop = d->stop };
+	if (!(c->c = table_open(v->t, &td, &l)))
+		return SQLITE_NOMEM;
+	c->eof = !table_next(c->c);
+	return c->c->stopped ? SQLITE_INTERRUPT : c->c->failed ? SQLITE_NOMEM : SQLITE_OK;
+}
+
+static int v_next(sqlite3_vtab_cursor *base)
+{
+	struct vcur *c = (struct vcur *)base;
+	c->eof = !table_next(c->c);
+	c->rowid++;
+	return c->c->stopped ? SQLITE_INTERRUPT : c->c->failed ? SQLITE_NOMEM : SQLITE_OK;
+}
+
+static int v_eof(sqlite3_vtab_cursor *base)
+{
+	return ((struct vcur *)base)->eof;
+}
+
+static int v_column(sqlite3_vtab_cursor *base, sqlite3_context *ctx, int col)
+{
+	struct vcur *c = (struct vcur *)base;
+	struct table_value v;
+	table_value(c->c, (size_t)col, &v);
+	switch (v.kind) {
+	case TV_NULL: sqlite3_result_null(ctx); break;
+	case TV_INT: sqlite3_result_int64(ctx, v.i); break;
+	case TV_REAL: sqlite3_result_double(ctx, v.f); break;
+	case TV_TEXT:
+		sqlite3_result_text64(ctx, (const char *)v.p, v.n, SQLITE_TRANSIENT, SQLITE_UTF8);
+		break;
+	}
+	return SQLITE_OK;
+}
+
+static int v_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *out)
+{
+	*out = ((struct vcur *)base)->rowid;
+	return SQLITE_OK;
+}
+
+static const sqlite3_module module = {
+	.iVersion = 0,
+	.xCreate = NULL, /* eponymous only: no CREATE VIRTUAL TABLE */
+	.xConnect = v_connect,
+	.xBestIndex = v_best_index,
+	.xDisconnect = v_disconnect,
+	.xDestroy = v_disconnect,
+	.xOpen = v_open,
+	.xClose = v_close,
+	.xFilter = v_filter,
+	.xNext = v_next,
+	.xEof = v_eof,
+	.xColumn = v_column,
+	.xRowid = v_rowid,
+};
+
+bool sql_vtab_register(sqlite3 *db, struct sql_data *d)
+{
+	/* each module's aux: its table and the log (static: one log a process) */
+	static void *aux[64][2];
+	for (size_t i = 0; i < table_ndefs && i < 64; i++) {
+		aux[i][0] = (void *)table_defs[i];
+		aux[i][1] = d;
+		if (sqlite3_create_module_v2(db, table_defs[i]->name, &module, aux[i], NULL) !=
+		    SQLITE_OK) {
+			warnx_("sqlite: %s", sqlite3_errmsg(db));
+			return false;
+		}
+	}
+	return true;
+}
+
+/* ---- safety ---- */
+
+/* PRAGMAs that only read, whatever their argument. */
+static const char *const pragma_ok[] = { "table_info", "table_xinfo", "table_list",
+					 "function_list", "module_list", "pragma_list",
+					 "compile_options", NULL };
+
+static bool pragma_reads(const char *name)
+{
+	for (size_t i = 0; name && pragma_ok[i]; i++)
+		if (!sqlite3_stricmp(name, pragma_ok[i]))
+			return true;
+	return false;
+}
+
+static const char *action_name(int action, const char *table)
+{
+	/* a CREATE, DROP or ALTER writes the schema's table first */
+	if ((action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_DELETE) &&
+	    table && !strncmp(table, "sqlite_", 7))
+		return "changing the schema (CREATE, DROP, ALTER)";
+	switch (action) {
+	case SQLITE_ATTACH: return "ATTACH";
+	case SQLITE_DETACH: return "DETACH";
+	case SQLITE_PRAGMA: return "this PRAGMA";
+	case SQLITE_INSERT: return "INSERT";
+	case SQLITE_UPDATE: return "UPDATE";
+	case SQLITE_DELETE: return "DELETE";
+	case SQLITE_TRANSACTION: return "a transaction";
+	case SQLITE_SAVEPOINT: return "a savepoint";
+	case SQLITE_ALTER_TABLE: return "ALTER TABLE";
+	case SQLITE_ANALYZE: return "ANALYZE";
+	case SQLITE_REINDEX: return "REINDEX";
+	case SQLITE_FUNCTION: return "load_extension";
+	default: return "CREATE or DROP";
+	}
+}
+
+static int authorize(void *ctx, int action, const char *a1, const char *a2, const char *db,
+		     const char *trigger)
+{
+	(void)a1;
+	(void)db;
+	(void)trigger;
+	struct sql_auth *a = ctx;
+	if (a->declaring) /* a table's own declaration (v_connect) */
+		return SQLITE_OK;
+	switch (action) {
+	case SQLITE_SELECT:
+	case SQLITE_RECURSIVE: return SQLITE_OK;
+	case SQLITE_READ: {
+		const struct table_def *t = a1 ? table_find(a1) : NULL;
+		if (t && t->needs == TABLE_NEEDS_TRACKS)
+			a->d->need_tracks = true;
+		return SQLITE_OK;
+	}
+	case SQLITE_FUNCTION:
+		if (a2 && !sqlite3_stricmp(a2, "load_extension"))
+			break;
+		return SQLITE_OK;
+	case SQLITE_PRAGMA:
+		if (pragma_reads(a1))
+			return SQLITE_OK;
+		break;
+	default: break;
+	}
+	if (!*a->why) /* the first refusal says why */
+		snprintf(a->why, sizeof a->why, "%s refused: hectic sql only reads",
+			 action_name(action, a1));
+	return SQLITE_DENY;
+}
+
+void sql_safety(sqlite3 *db, struct sql_auth *a)
+{
+	int on;
+	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, &on);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, &on);
+	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, &on);
+	sqlite3_enable_load_extension(db, 0);
+	/* no second database: ATTACH, and VACUUM INTO (which attaches its
+	 * file), fail even past the authorizer */
+	sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
+	a->d->auth = a;
+	sqlite3_set_authorizer(db, authorize, a);
+}

@@ -1,0 +1,38 @@
+/* report_table: a report's --tsv rows written from a table of the
+ * registry (model/table.h), so that the report and `hectic sql`'s table
+ * of the same name cannot disagree. */
+#include "report.h"
+
+#include <stdio.h>
+
+#include "cli.h"
+#include "report_text.h"
+
+int report_table_tsv(struct report_ctx *c, const struct table_def *t,
+		     const struct table_limits *l,
+		     bool (*skip)(const struct report_ctx *c, struct table_cursor *cur),
+		     size_t *rows)
+{
+	struct table_data d = { .s = &c->s, .tr = &c->tr };
+	struct table_cursor *cur = table_open(t, &d, l);
+	size_t n = 0;
+	if (!cur) {
+		warnx_("%s: out of memory", c->o.path);
+		return EXIT_BADINPUT;
+	}
+	while (table_next(cur)) {
+		if (skip && skip(c, cur))
+			continue;
+		report_text_row(stdout, cur, c->o.escape);
+		n++;
+	}
+	bool failed = cur->failed;
+	table_close(cur);
+	if (rows)
+		*rows = n;
+	if (failed && !store_faulted(&c->s)) { /* (finish says a shrunk file) */
+		warnx_("%s: out of memory: the rows are incomplete", c->o.path);
+		return EXIT_BADINPUT;
+	}
+	return 0;
+}

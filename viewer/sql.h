@@ -1,0 +1,62 @@
+/* sql: `hectic sql`'s parts (issue 34). cmd_sql.c is the command (its
+ * options, the log opened, statements read and run, the interrupt);
+ * cmd_sql_vtab.c makes each table of the registry (model/table.h) an
+ * eponymous virtual table over the open log, pushing the limits a table
+ * applies down to its producer, and keeps the connection read-only (the
+ * authorizer and the connection's settings); cmd_sql_out.c writes a
+ * statement's rows as an aligned table, TSV or JSON. Nothing is copied
+ * into a database. */
+#ifndef HECTIC_SQL_H
+#define HECTIC_SQL_H
+
+#include <signal.h>
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../model/source.h"
+#include "../model/store.h"
+#include "../model/tracks.h"
+
+struct sql_auth;
+
+/* The log the tables read. The store is open once opened is set; the
+ * tracks are built on the first read of a table that needs them (or as
+ * the store was opened, when a query named one: need_tracks). */
+struct sql_data {
+	struct source src;
+	struct store s;
+	struct tracks tr;
+	bool opened, have_tracks, need_tracks;
+	bool tracks_failed; /* out of memory building them: said once */
+	const char *path;
+	const volatile sig_atomic_t *stop; /* Ctrl-C */
+	struct sql_auth *auth;
+};
+
+/* The authorizer's state: why it refused the last action (for the message). */
+struct sql_auth {
+	struct sql_data *d;
+	char why[160];
+	bool declaring; /* a table's declaration, not a statement: allowed */
+};
+
+/* Registers every table of the registry on db, over d. False, having said
+ * why, when SQLite refused. */
+bool sql_vtab_register(sqlite3 *db, struct sql_data *d);
+
+/* Makes db read-only and bounded: defensive mode, no extension loading,
+ * no attached database, and a (the authorizer) that allows reads alone;
+ * a->why says what it refused. It also notes in a->d->need_tracks whether
+ * a statement reads a table that needs the tracks. */
+void sql_safety(sqlite3 *db, struct sql_auth *a);
+
+/* Output formats. */
+enum sql_format { SQL_ALIGNED, SQL_TSV, SQL_JSON };
+
+/* Runs st to its end, writing its rows to f in fmt, text escaped for a
+ * terminal when escape. Returns SQLITE_DONE or the error of the step
+ * (having written what came before). */
+int sql_out_run(sqlite3_stmt *st, FILE *f, enum sql_format fmt, bool escape);
+
+#endif
