@@ -1,4 +1,4 @@
-/* `hectic sql FILE [QUERY]`: SQL over the open log (issue 34). The
+/* `hectic sql A [B] [QUERY]`: SQL over the open log (issue 34). The
  * registry's tables (model/table.h) are virtual tables of an in-memory
  * SQLite connection that holds nothing: each reads the log through its
  * producer (cmd_sql_vtab.c). A QUERY runs once; without one, statements
@@ -9,7 +9,13 @@
  * 10 MB), and Ctrl-C stops a statement within a few thousand of SQLite's
  * steps (the progress handler) or a producer's: exit status 130, as a
  * shell gives a program that SIGINT ended, so that a script tells an
- * interrupted query from a failed one (1) or a wrong one (2). */
+ * interrupted query from a failed one (1) or a wrong one (2).
+ *
+ * With a second log B (an operand that names a file, or ends in
+ * .eventlog, before the QUERY), B's tables are in schema b and A's in
+ * main and a, so that a diff is a JOIN (cmd_sql_vtab.c). --db OUT
+ * FILE... writes every log's tables into an SQLite file instead
+ * (cmd_sql_db.c). */
 #include "cmd.h"
 
 #include <errno.h>
