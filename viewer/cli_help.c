@@ -169,6 +169,11 @@ static const struct cli_opt sql_opts[] = {
 		  "with a header row; default: an aligned table)" },
 	{ .name = "--schema", .desc = "every table, its columns, types and units",
 	  .help = "every table, its columns, their types and units" },
+	{ .name = "--db", .arg = "OUT", .value = CLI_FILE,
+	  .desc = "every table of every log into the SQLite file OUT",
+	  .help = "every table of every FILE into the SQLite file OUT,\n"
+		  "a run column naming the log by its path; OUT is\n"
+		  "replaced whole or not at all" },
 	{ 0 },
 };
 static const struct cli_opt no_opts[] = { { 0 } };
@@ -233,12 +238,14 @@ const struct cli_cmd cli_commands[] = {
 	  "B, B - A and B / A, the largest changes first (--all:\n"
 	  "also the unchanged; --align RE: from a marker)",
 	  diff_opts },
-	{ "sql", "FILE [QUERY]", CLI_LOG, CLI_G_SAVE | CLI_G_TSV | CLI_G_TEXT,
+	{ "sql", "A [B] [QUERY]", CLI_LOGS, CLI_G_SAVE | CLI_G_TSV | CLI_G_TEXT,
 	  "SQL over the log's tables (events, gcs, threads, ...)",
 	  "SQL over the log's tables (events, gcs, threads, runs,\n"
 	  "markers, caps, summary), read through the index:\n"
 	  "nothing is copied; QUERY, or statements from standard\n"
-	  "input; the connection only reads",
+	  "input; the connection only reads; B's tables are in\n"
+	  "schema b (A's in main, also a); --db OUT FILE...\n"
+	  "writes every log's tables into an SQLite file",
 	  sql_opts },
 	{ "top", "FILE", CLI_LOG, CLI_G_WINDOW | CLI_G_SAVE,
 	  "while the log grows, a line a second, then the summary",

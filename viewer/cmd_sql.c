@@ -1,4 +1,4 @@
-/* `hectic sql FILE [QUERY]`: SQL over the open log (issue 34). The
+/* `hectic sql A [B] [QUERY]`: SQL over the open log (issue 34). The
  * registry's tables (model/table.h) are virtual tables of an in-memory
  * SQLite connection that holds nothing: each reads the log through its
  * producer (cmd_sql_vtab.c). A QUERY runs once; without one, statements
@@ -9,7 +9,13 @@
  * 10 MB), and Ctrl-C stops a statement within a few thousand of SQLite's
  * steps (the progress handler) or a producer's: exit status 130, as a
  * shell gives a program that SIGINT ended, so that a script tells an
- * interrupted query from a failed one (1) or a wrong one (2). */
+ * interrupted query from a failed one (1) or a wrong one (2).
+ *
+ * With a second log B (an operand that names a file, or ends in
+ * .eventlog, before the QUERY), B's tables are in schema b and A's in
+ * main and a, so that a diff is a JOIN (cmd_sql_vtab.c). --db OUT
+ * FILE... writes every log's tables into an SQLite file instead
+ * (cmd_sql_db.c). */
 #include "cmd.h"
 
 #include <errno.h>
@@ -22,8 +28,6 @@
 #include "../model/table.h"
 #include "cli_help.h"
 #include "sql.h"
-
-#define EXIT_INTERRUPTED 130
 
 static volatile sig_atomic_t interrupted;
 
@@ -43,13 +47,15 @@ struct sql_opts {
 	enum sql_format fmt;
 	int escape; /* --escape 1, --raw 0, else whether stdout is a terminal */
 	bool schema;
-	const char *save, *path, *query;
+	const char *save, *query, *db;
+	char **paths; /* the logs: one or two, or --db's any number */
+	int npaths;
 };
 
 static void usage_sql(FILE *f)
 {
-	fprintf(f, "usage: hectic sql [--tsv | --json] [--raw | --escape] [--save OUT] FILE [QUERY]"
-		   " | --schema\n");
+	fprintf(f, "usage: hectic sql [--tsv | --json] [--raw | --escape] [--save OUT] A [B] [QUERY]"
+		   " | --db OUT FILE... | --schema\n");
 	if (f == stdout) {
 		cli_cmd_help_print(f, cli_command("sql"));
 		fputs("\nTables (hectic sql --schema lists their columns):\n", f);
@@ -58,13 +64,22 @@ static void usage_sql(FILE *f)
 	}
 }
 
+/* hectic sql A B: B is the second log, not a query, when it names a file
+ * or ends in .eventlog (a missing one is then said so). */
+static bool is_log(const char *arg)
+{
+	size_t n = strlen(arg);
+	return access(arg, F_OK) == 0 || (n > 9 && !strcmp(arg + n - 9, ".eventlog"));
+}
+
 static int sql_parse(int argc, char **argv, struct sql_opts *o)
 {
 	static const struct option opts[] = {
 		{ "tsv", no_argument, NULL, 't' },	{ "json", no_argument, NULL, 'j' },
 		{ "schema", no_argument, NULL, 'S' },	{ "raw", no_argument, NULL, 'r' },
 		{ "escape", no_argument, NULL, 'e' },	{ "save", required_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },	{ 0 },
+		{ "db", required_argument, NULL, 'd' },	{ "help", no_argument, NULL, 'h' },
+		{ 0 },
 	};
 	*o = (struct sql_opts){ .escape = -1 };
 	int c, nfmt = 0;
@@ -77,6 +92,7 @@ static int sql_parse(int argc, char **argv, struct sql_opts *o)
 		case 'r': o->escape = 0; break;
 		case 'e': o->escape = 1; break;
 		case 's': o->save = optarg; break;
+		case 'd': o->db = optarg; break;
 		case 'h': usage_sql(stdout); return 0;
 		default: warn_badopt_try(argc, argv, "sql"); return EXIT_USAGE;
 		}
@@ -87,12 +103,19 @@ static int sql_parse(int argc, char **argv, struct sql_opts *o)
 	}
 	if (o->schema && optind == argc)
 		return -1;
-	if (o->schema || optind == argc || argc - optind > 2) {
+	int n = argc - optind;
+	if (o->schema || n == 0 || (!o->db && n > 3) || (o->db && (o->save || nfmt))) {
 		usage_sql(stderr);
 		return EXIT_USAGE;
 	}
-	o->path = argv[optind];
-	o->query = optind + 1 < argc ? argv[optind + 1] : NULL;
+	o->paths = argv + optind;
+	o->npaths = o->db ? n : n == 3 || (n == 2 && is_log(argv[optind + 1])) ? 2 : 1;
+	if (!o->db && o->npaths < n)
+		o->query = argv[argc - 1];
+	if (o->save && o->npaths > 1) {
+		warnx_("--save: one log");
+		return EXIT_USAGE;
+	}
 	if (o->escape < 0)
 		o->escape = isatty(STDOUT_FILENO);
 	return -1;
@@ -113,21 +136,24 @@ static int print_schema(void)
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
 }
 
-/* The connection: read-only where SQLite allows it, the tables registered. */
-static sqlite3 *sql_connect(struct sql_data *d, struct sql_auth *a)
+/* The connection: the tables registered (over two logs: in schemas a
+ * and b, which are written first), then read-only where SQLite allows it. */
+static sqlite3 *sql_connect(struct sql_data *d, int nd, struct sql_auth *a)
 {
 	sqlite3 *db = NULL;
-	if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	int flags = nd > 1 ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+	if (sqlite3_open_v2(":memory:", &db, flags, NULL) != SQLITE_OK) {
 		warnx_("sqlite: %s", db ? sqlite3_errmsg(db) : "out of memory");
 		sqlite3_close(db);
 		return NULL;
 	}
 	a->d = d;
-	sql_safety(db, a);
-	if (!sql_vtab_register(db, d)) {
+	a->nd = nd;
+	if (!sql_vtab_register(db, d, nd)) {
 		sqlite3_close(db);
 		return NULL;
 	}
+	sql_safety(db, a);
 	sqlite3_progress_handler(db, 1000, on_progress, NULL);
 	return db;
 }
@@ -228,32 +254,6 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 	return -1;
 }
 
-/* Opens the log, building the tracks as it is indexed when a statement
- * will read a table that needs them; sets SQLite's heap limit from its
- * size. -1, or the exit status having said why. */
-static int sql_open_log(struct sql_data *d, const char *save)
-{
-	struct tracks_fused *f = d->need_tracks ? tracks_fused_new() : NULL;
-	int rc = cmd_open_store_sink(d->path, save, &d->src, &d->s, tracks_fused_sink(f));
-	if (rc >= 0) {
-		tracks_fused_free(f);
-		return rc;
-	}
-	d->opened = true;
-	if (d->need_tracks) {
-		if (!tracks_fused_build(f, &d->tr, &d->s)) {
-			warnx_("%s: out of memory", d->path);
-			return EXIT_BADINPUT;
-		}
-		d->have_tracks = true;
-		if (d->tr.over_budget)
-			warnx_("%s: some tables reached their memory budget; figures may be partial",
-			       d->path);
-	}
-	sqlite3_hard_heap_limit64((sqlite3_int64)(d->s.size / 20 + (10 << 20)));
-	return -1;
-}
-
 /* Statements from standard input, each run once complete. -1, or the exit
  * status: a script stops at its first error, a terminal goes on. */
 static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
@@ -299,28 +299,33 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 	return status;
 }
 
-/* The end: what the log held besides events, as the reports say it. */
-static int sql_finish(struct sql_data *d, int rc)
+/* The end: each log's problems said, as the reports say them; the rows
+ * flushed. */
+static int sql_finish(struct sql_data *d, int nd, int rc)
 {
-	if (d->opened) {
-		if (store_faulted(&d->s)) {
-			warnx_("%s: the file shrank while it was read; the rows are incomplete",
-			       d->path);
-			rc = rc > 0 ? rc : EXIT_BADINPUT;
-		} else if (!store_report(&d->s, cmd_say_problem, (void *)d->path) && rc <= 0) {
-			rc = EXIT_BADINPUT;
-		}
-		if (d->have_tracks)
-			tracks_free(&d->tr);
-		store_close(&d->s);
-		source_close(&d->src);
-	}
+	for (int i = 0; i < nd; i++)
+		rc = sql_log_close(&d[i], rc);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno != EPIPE)
 			warnx_("cannot write the rows: %s", strerror(errno ? errno : EIO));
 		return EXIT_BADINPUT;
 	}
 	return rc < 0 ? 0 : rc;
+}
+
+/* Opens the logs, then sets SQLite's heap limit from their sizes. -1, or
+ * the exit status having said why. */
+static int sql_open_logs(struct sql_data *d, int nd, const char *save)
+{
+	uint64_t size = 0;
+	for (int i = 0; i < nd; i++) {
+		int rc = sql_log_open(&d[i], save);
+		if (rc >= 0)
+			return rc;
+		size += d[i].s.size;
+	}
+	sqlite3_hard_heap_limit64((sqlite3_int64)(size / 20 + (10 << 20)));
+	return -1;
 }
 
 int cmd_sql(int argc, char **argv)
@@ -331,11 +336,20 @@ int cmd_sql(int argc, char **argv)
 		return rc;
 	if (o.schema)
 		return print_schema();
-	static struct sql_data d;
+	struct sigaction sa = { .sa_handler = on_sigint };
+	sigemptyset(&sa.sa_mask);
+	if (o.db) { /* (before --db's temporary watches the quit signals) */
+		sigaction(SIGINT, &sa, NULL);
+		return sql_db_write(o.db, o.paths, o.npaths, &interrupted);
+	}
+	static struct sql_data d[2];
 	static struct sql_auth a;
-	d.path = o.path;
-	d.stop = &interrupted;
-	sqlite3 *db = sql_connect(&d, &a);
+	int nd = o.npaths;
+	for (int i = 0; i < nd; i++) {
+		d[i].path = o.paths[i];
+		d[i].stop = &interrupted;
+	}
+	sqlite3 *db = sql_connect(d, nd, &a);
 	if (!db)
 		return EXIT_BADINPUT;
 	/* a QUERY is checked before the log is read */
@@ -343,14 +357,12 @@ int cmd_sql(int argc, char **argv)
 		sqlite3_close(db);
 		return rc;
 	}
-	if ((rc = sql_open_log(&d, o.save)) >= 0) {
+	if ((rc = sql_open_logs(d, nd, o.save)) >= 0) {
 		sqlite3_close(db);
-		return sql_finish(&d, rc);
+		return sql_finish(d, nd, rc);
 	}
-	struct sigaction sa = { .sa_handler = on_sigint };
-	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	rc = o.query ? sql_exec(db, &a, o.query, &o) : sql_stdin(db, &a, &o);
 	sqlite3_close(db);
-	return sql_finish(&d, rc);
+	return sql_finish(d, nd, rc);
 }

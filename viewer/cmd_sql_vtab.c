@@ -8,7 +8,14 @@
  * on the capability or the class; SQLite then leaves them to the producer
  * (omit), and EXPLAIN QUERY PLAN names them (idxStr). An ORDER BY the
  * time column ascending is the producer's own order: consumed, so that a
- * LIMIT stops the scan early. */
+ * LIMIT stops the scan early.
+ *
+ * With two logs, the second's tables are in schema b and the first's in
+ * main and a: an eponymous table exists in main alone, so a and b are
+ * in-memory databases attached before the connection is locked, each
+ * holding a CREATE VIRTUAL TABLE per table whose argument names its log
+ * (gcs(1)); the module's xCreate is its xConnect, which keeps the
+ * eponymous tables of main. */
 #include "sql.h"
 
 #include <math.h>
@@ -37,12 +44,25 @@ struct vcur {
 	sqlite3_int64 rowid;
 };
 
-static int v_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
+/* A module's aux: its table and the logs. */
+struct vaux {
+	const struct table_def *t;
+	struct sql_data *d;
+	int nd;
+};
+
+static int v_connect(sqlite3 *db, void *aux_, int argc, const char *const *argv,
 		     sqlite3_vtab **out, char **err)
 {
-	(void)argc;
-	(void)argv;
-	const struct table_def *t = ((void **)aux)[0];
+	const struct vaux *aux = aux_;
+	const struct table_def *t = aux->t;
+	/* argv[3]: the log's index (CREATE VIRTUAL TABLE b.t USING t(1));
+	 * none: the first (main's eponymous table) */
+	int log = argc > 3 ? atoi(argv[3]) : 0;
+	if (log < 0 || log >= aux->nd) {
+		*err = sqlite3_mprintf("%s: no log %s", t->name, argv[3]);
+		return SQLITE_ERROR;
+	}
 	char *decl = sqlite3_mprintf("CREATE TABLE x(");
 	for (size_t i = 0; decl && i < t->ncols; i++) {
 		char *next = sqlite3_mprintf("%s%s\"%w\" %s", decl, i ? ", " : "", t->cols[i].name,
@@ -52,7 +72,7 @@ static int v_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
 	}
 	char *full = decl ? sqlite3_mprintf("%s)", decl) : NULL;
 	sqlite3_free(decl);
-	struct sql_data *d = ((void **)aux)[1];
+	struct sql_data *d = &aux->d[log];
 	/* its CREATE TABLE is checked as a statement's would be: allowed */
 	if (d->auth)
 		d->auth->declaring = true;
@@ -69,7 +89,6 @@ static int v_connect(sqlite3 *db, void *aux, int argc, const char *const *argv,
 	v->t = t;
 	v->d = d;
 	*out = &v->base;
-	(void)err;
 	return SQLITE_OK;
 }
 
@@ -324,7 +343,7 @@ static int v_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *out)
 
 static const sqlite3_module module = {
 	.iVersion = 0,
-	.xCreate = NULL, /* eponymous only: no CREATE VIRTUAL TABLE */
+	.xCreate = v_connect, /* eponymous, and created in a and b */
 	.xConnect = v_connect,
 	.xBestIndex = v_best_index,
 	.xDisconnect = v_disconnect,
@@ -338,20 +357,44 @@ static const sqlite3_module module = {
 	.xRowid = v_rowid,
 };
 
-bool sql_vtab_register(sqlite3 *db, struct sql_data *d)
+/* Schemas a and b, each with every table over its log. */
+static bool attach_logs(sqlite3 *db)
 {
-	/* each module's aux: its table and the log (static: one log a process) */
-	static void *aux[64][2];
+	static const char *const schemas[] = { "a", "b" };
+	for (int k = 0; k < 2; k++) {
+		char *sql = sqlite3_mprintf("ATTACH ':memory:' AS %s", schemas[k]);
+		for (size_t i = 0; sql && i < table_ndefs; i++) {
+			char *next = sqlite3_mprintf("%s; CREATE VIRTUAL TABLE %s.\"%w\" USING \"%w\"(%d)",
+						     sql, schemas[k], table_defs[i]->name,
+						     table_defs[i]->name, k);
+			sqlite3_free(sql);
+			sql = next;
+		}
+		char *err = NULL;
+		int rc = sql ? sqlite3_exec(db, sql, NULL, NULL, &err) : SQLITE_NOMEM;
+		sqlite3_free(sql);
+		if (rc != SQLITE_OK) {
+			warnx_("sqlite: %s", err ? err : sqlite3_errstr(rc));
+			sqlite3_free(err);
+			return false;
+		}
+	}
+	return true;
+}
+
+bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd)
+{
+	/* each module's aux (static: one connection a process) */
+	static struct vaux aux[64];
 	for (size_t i = 0; i < table_ndefs && i < 64; i++) {
-		aux[i][0] = (void *)table_defs[i];
-		aux[i][1] = d;
-		if (sqlite3_create_module_v2(db, table_defs[i]->name, &module, aux[i], NULL) !=
+		aux[i] = (struct vaux){ table_defs[i], d, nd };
+		if (sqlite3_create_module_v2(db, table_defs[i]->name, &module, &aux[i], NULL) !=
 		    SQLITE_OK) {
 			warnx_("sqlite: %s", sqlite3_errmsg(db));
 			return false;
 		}
 	}
-	return true;
+	return nd < 2 || attach_logs(db);
 }
 
 /* ---- safety ---- */
@@ -395,8 +438,6 @@ static const char *action_name(int action, const char *table)
 static int authorize(void *ctx, int action, const char *a1, const char *a2, const char *db,
 		     const char *trigger)
 {
-	(void)a1;
-	(void)db;
 	(void)trigger;
 	struct sql_auth *a = ctx;
 	if (a->declaring) /* a table's own declaration (v_connect) */
@@ -406,8 +447,9 @@ static int authorize(void *ctx, int action, const char *a1, const char *a2, cons
 	case SQLITE_RECURSIVE: return SQLITE_OK;
 	case SQLITE_READ: {
 		const struct table_def *t = a1 ? table_find(a1) : NULL;
-		if (t && t->needs == TABLE_NEEDS_TRACKS)
-			a->d->need_tracks = true;
+		int log = db && !sqlite3_stricmp(db, "b") ? 1 : 0;
+		if (t && t->needs == TABLE_NEEDS_TRACKS && log < a->nd)
+			a->d[log].need_tracks = true;
 		return SQLITE_OK;
 	}
 	case SQLITE_FUNCTION:
@@ -429,15 +471,19 @@ static int authorize(void *ctx, int action, const char *a1, const char *a2, cons
 void sql_safety(sqlite3 *db, struct sql_auth *a)
 {
 	int on;
+	/* (a connection of two logs was writable until its schemas a and b
+	 * were made) */
+	sqlite3_exec(db, "PRAGMA query_only = 1", NULL, NULL, NULL);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, &on);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, &on);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, &on);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, &on);
 	sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, &on);
 	sqlite3_enable_load_extension(db, 0);
-	/* no second database: ATTACH, and VACUUM INTO (which attaches its
-	 * file), fail even past the authorizer */
+	/* no database past a and b: ATTACH, and VACUUM INTO (which attaches
+	 * its file), fail even past the authorizer */
 	sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
-	a->d->auth = a;
+	for (int i = 0; i < a->nd; i++)
+		a->d[i].auth = a;
 	sqlite3_set_authorizer(db, authorize, a);
 }

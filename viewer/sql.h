@@ -20,6 +20,10 @@
 
 struct sql_auth;
 
+/* The exit status of a statement or a --db stopped by Ctrl-C: a shell's
+ * for a program SIGINT ended. */
+#define EXIT_INTERRUPTED 130
+
 /* The log the tables read. The store is open once opened is set; the
  * tracks are built on the first read of a table that needs them (or as
  * the store was opened, when a query named one: need_tracks). */
@@ -34,22 +38,45 @@ struct sql_data {
 	struct sql_auth *auth;
 };
 
-/* The authorizer's state: why it refused the last action (for the message). */
+/* The authorizer's state: the logs (d[0] main, also a; d[1] b), why it
+ * refused the last action (for the message). */
 struct sql_auth {
 	struct sql_data *d;
+	int nd;
 	char why[160];
 	bool declaring; /* a table's declaration, not a statement: allowed */
 };
 
-/* Registers every table of the registry on db, over d. False, having said
- * why, when SQLite refused. */
-bool sql_vtab_register(sqlite3 *db, struct sql_data *d);
+/* Registers every table of the registry on db, over the logs d[0..nd):
+ * the first's tables are the eponymous ones of main; with two, schemas a
+ * and b (in-memory databases attached here, before sql_safety forbids
+ * it) hold the first's and the second's (CREATE VIRTUAL TABLE b.gcs
+ * USING gcs(1): an eponymous table lives in main alone). False, having
+ * said why, when SQLite refused. db must be writable until then. */
+bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd);
 
-/* Makes db read-only and bounded: defensive mode, no extension loading,
- * no attached database, and a (the authorizer) that allows reads alone;
- * a->why says what it refused. It also notes in a->d->need_tracks whether
- * a statement reads a table that needs the tracks. */
+/* Makes db read-only and bounded: query_only, defensive mode, no
+ * extension loading, no database attached past those there, and a (the
+ * authorizer) that allows reads alone; a->why says what it refused. It
+ * also notes in a->d[i].need_tracks whether a statement reads a table of
+ * log i that needs the tracks. */
 void sql_safety(sqlite3 *db, struct sql_auth *a);
+
+/* Opens d->path (a copy of a stream kept in save, when not NULL),
+ * building the tracks as it is indexed when d->need_tracks. -1, or the
+ * exit status having said why (d->opened says whether there is a store
+ * to close). */
+int sql_log_open(struct sql_data *d, const char *save);
+
+/* Says what the log held besides its events (a truncated end, a file that
+ * shrank), as the reports say it, and closes it. rc: the status so far
+ * (-1: none); returns it, or EXIT_BADINPUT when the log failed. */
+int sql_log_close(struct sql_data *d, int rc);
+
+/* hectic sql --db OUT FILE...: every table of every log into the SQLite
+ * file OUT, replaced whole or not at all; stop (Ctrl-C's) ends it, OUT
+ * left as it was. The exit status. */
+int sql_db_write(const char *out, char **paths, int n, const volatile sig_atomic_t *stop);
 
 /* Output formats. */
 enum sql_format { SQL_ALIGNED, SQL_TSV, SQL_JSON };
