@@ -140,6 +140,8 @@ if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 # hectic sql: its tables against the reports and show, the pushdown, the
 # refusals of a read-only connection (issue 34)
 if sh tests/sql.sh "$HECTIC"; then ok; else bad sql; fi
+# hectic sql: type, IN lists, the rows a pushdown and a LIMIT save (issue 34, item 3)
+if sh tests/sql-push.sh "$HECTIC"; then ok; else bad sql-push; fi
 # a log written without some event classes says what it cannot give (issue 20)
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)

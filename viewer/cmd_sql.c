@@ -302,6 +302,9 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 /* The end: what the log held besides events, as the reports say it. */
 static int sql_finish(struct sql_data *d, int rc)
 {
+	const char *stats = getenv("HECTIC_SQL_STATS");
+	if (stats && !strcmp(stats, "1"))
+		fprintf(stderr, "hectic sql: %llu rows produced\n", (unsigned long long)d->rows);
 	if (d->opened) {
 		if (store_faulted(&d->s)) {
 			warnx_("%s: the file shrank while it was read; the rows are incomplete",
