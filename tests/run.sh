@@ -221,6 +221,8 @@ if sh tests/e2e/session.sh "$HECTIC"; then ok; else bad e2e-session; fi
 if sh tests/e2e/hints.sh "$HECTIC"; then ok; else bad e2e-hints; fi
 # the help a pager, messages wrapped whole, search wraps, at 80x24 and 160x50 (issue 33)
 if sh tests/e2e/help.sh "$HECTIC"; then ok; else bad e2e-help; fi
+# hectic sql's prompt: editing, history kept and bounded, Ctrl-C, Ctrl-D (issue 34)
+if sh tests/e2e/sql-prompt.sh "$HECTIC"; then ok; else bad e2e-sql-prompt; fi
 # the first frames: the skeleton while loading, keys, the same final screen (issue 19)
 if sh tests/e2e/loading.sh "$HECTIC"; then ok; else bad e2e-loading; fi
 # messages an rc regex picks, as ruler marks and named phases (issue 33, item 5)
