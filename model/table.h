@@ -53,13 +53,20 @@ enum {
 				  * filter on a column: SQL cannot use it */
 	TABLE_BY_TEXT = 1 << 4,  /* rows whose text (before any formatting)
 				  * keep accepts */
+	TABLE_BY_TYPE = 1 << 5,  /* rows whose type_col is one of types */
 };
 
 struct table_limits {
 	uint64_t lo, hi; /* inclusive; 0 and UINT64_MAX: no limit */
 	bool has_cap;
 	int32_t cap;
+	const int32_t *caps; /* and one of caps[0 .. ncaps) (NULL: any; an
+			      * IN list), with TABLE_BY_CAP */
+	size_t ncaps;
 	class_set classes; /* CLASS_ALL: no limit */
+	const uint16_t *types; /* TABLE_BY_TYPE: one of types[0 .. ntypes)
+				* (NULL: any) */
+	size_t ntypes;
 	bool (*keep)(void *ctx, const uint8_t *text, size_t n); /* NULL: none */
 	void *keep_ctx;
 };
@@ -102,6 +109,7 @@ struct table_def {
 	enum table_needs needs;
 	unsigned by;  /* the TABLE_BY_* it applies exactly, and TABLE_WINDOW */
 	int time_col, cap_col, class_col; /* the columns those limits concern; -1 */
+	int type_col; /* with TABLE_BY_TYPE */
 	/* NULL when out of memory */
 	struct table_cursor *(*open)(const struct table_data *d, const struct table_limits *l);
 	/* to the next row (the first, after open): false at the end, or on a

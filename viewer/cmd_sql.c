@@ -3,7 +3,8 @@
  * SQLite connection that holds nothing: each reads the log through its
  * producer (cmd_sql_vtab.c). A QUERY runs once; without one, statements
  * are read from standard input, each run once sqlite3_complete says it is
- * whole (a "sql> " prompt when standard input is a terminal). The
+ * whole (a "sql> " prompt with line editing and a history when standard
+ * input is a terminal: cmd_sql_line.c). The
  * connection only reads (cmd_sql_vtab.c's sql_safety), SQLite's heap is
  * held to the memory budget hectic keeps everywhere (5% of the log plus
  * 10 MB), and Ctrl-C stops a statement within a few thousand of SQLite's
@@ -27,6 +28,7 @@
 
 #include "../model/table.h"
 #include "cli_help.h"
+#include "cmd_sql_line.h"
 #include "sql.h"
 
 static volatile sig_atomic_t interrupted;
@@ -254,31 +256,64 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 	return -1;
 }
 
+/* The next line of standard input (or the next n - 1 bytes of a longer
+ * one) into *text, its newline kept: read into line, or through the editor
+ * when there is one (ed), which gives it without its newline (*nl set).
+ * False at the end. A Ctrl-C at the prompt sets *cancel. */
+static bool next_line(struct sql_line *ed, bool more, char *line, size_t n, const char **text,
+		      bool *nl, bool *cancel)
+{
+	*cancel = *nl = false;
+	*text = line;
+	if (!ed)
+		return fgets(line, (int)n, stdin) != NULL;
+	enum sql_line_res r = sql_line_read(ed, more ? "...> " : "sql> ", text);
+	*cancel = r == SQL_LINE_CANCEL;
+	*nl = true;
+	return r != SQL_LINE_EOF;
+}
+
 /* Statements from standard input, each run once complete. -1, or the exit
- * status: a script stops at its first error, a terminal goes on. */
+ * status: a script stops at its first error, a terminal goes on. On a
+ * terminal the lines are edited, the prompt on standard error (or on
+ * standard output when standard error is not the terminal), and each
+ * statement goes into the history (cmd_sql_line.c). */
 static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 {
 	bool tty = isatty(STDIN_FILENO);
+	int term = isatty(STDERR_FILENO) ? STDERR_FILENO : isatty(STDOUT_FILENO) ? STDOUT_FILENO : -1;
+	struct sql_line *ed = tty && term >= 0 ? sql_line_new(term) : NULL;
 	char *buf = NULL, line[4096];
 	size_t n = 0;
 	int status = -1;
+	bool cancel, nl;
+	const char *text;
 	for (;;) {
-		if (tty)
+		if (tty && !ed)
 			fputs(n ? "...> " : "sql> ", stderr);
-		if (!fgets(line, sizeof line, stdin))
+		if (!next_line(ed, n > 0, line, sizeof line, &text, &nl, &cancel))
 			break;
-		size_t k = strlen(line);
-		char *nb = realloc(buf, n + k + 1);
+		if (cancel) { /* Ctrl-C: the statement begun is dropped */
+			n = 0;
+			continue;
+		}
+		size_t k = strlen(text);
+		char *nb = realloc(buf, n + k + 2);
 		if (!nb) {
 			warnx_("out of memory");
 			free(buf);
+			sql_line_free(ed);
 			return EXIT_BADINPUT;
 		}
 		buf = nb;
-		memcpy(buf + n, line, k + 1);
+		memcpy(buf + n, text, k + 1);
 		n += k;
+		if (nl)
+			buf[n++] = '\n', buf[n] = 0;
 		if (!sqlite3_complete(buf))
 			continue;
+		if (ed)
+			sql_line_add(ed, buf);
 		int rc = sql_exec(db, a, buf, o);
 		n = 0;
 		if (rc >= 0 && !tty) {
@@ -289,8 +324,9 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 			status = rc;
 		interrupted = 0;
 	}
-	if (tty)
+	if (tty && !ed)
 		fputc('\n', stderr);
+	sql_line_free(ed);
 	if (interrupted)
 		status = EXIT_INTERRUPTED;
 	else if (n && strspn(buf, " \t\r\n") < n)
@@ -303,6 +339,12 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
  * flushed. */
 static int sql_finish(struct sql_data *d, int nd, int rc)
 {
+	const char *stats = getenv("HECTIC_SQL_STATS");
+	unsigned long long rows = 0;
+	for (int i = 0; i < nd; i++)
+		rows += d[i].rows;
+	if (stats && !strcmp(stats, "1"))
+		fprintf(stderr, "hectic sql: %llu rows produced\n", rows);
 	for (int i = 0; i < nd; i++)
 		rc = sql_log_close(&d[i], rc);
 	if (fflush(stdout) != 0 || ferror(stdout)) {

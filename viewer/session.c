@@ -31,7 +31,7 @@ static int cmp_u64(const void *a, const void *b)
  * $HOME/.local/state/hectic. A relative path is ignored (the XDG Base
  * Directory spec says so of XDG_STATE_HOME; a relative HOME would put it
  * under the current directory just the same). */
-static bool session_dir(char *dir, size_t n)
+bool session_state_dir(char *dir, size_t n)
 {
 	const char *st = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	int k;
@@ -51,7 +51,7 @@ static bool session_path(const struct viewer *u, char *out, size_t n, char *real
 {
 	char dir[4096];
 	if (u->src.kind != SRC_FILE || !realpath(u->o.path, real) || strlen(real) >= rn ||
-	    strchr(real, '\n') || !session_dir(dir, sizeof dir))
+	    strchr(real, '\n') || !session_state_dir(dir, sizeof dir))
 		return false;
 	/* FNV-1a of the path */
 	uint64_t h = 1469598103934665603ull;
@@ -63,7 +63,7 @@ static bool session_path(const struct viewer *u, char *out, size_t n, char *real
 
 /* The directories down to path's, each made 0700 when missing. False when
  * the last is not there. */
-static bool mkdirs(const char *path)
+bool session_mkdirs(const char *path)
 {
 	char p[4300];
 	snprintf(p, sizeof p, "%s", path);
@@ -107,7 +107,7 @@ void session_save(struct viewer *u)
 		return; /* two runs: a session belongs to one log */
 	char path[4200], real[4096], tmp[4300];
 	if (u->loaded != 1 || !session_path(u, path, sizeof path, real, sizeof real) ||
-	    !mkdirs(path))
+	    !session_mkdirs(path))
 		return;
 	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
 	int fd = mkstemp(tmp);

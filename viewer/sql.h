@@ -36,6 +36,9 @@ struct sql_data {
 	const char *path;
 	const volatile sig_atomic_t *stop; /* Ctrl-C */
 	struct sql_auth *auth;
+	uint64_t rows; /* rows the producers gave SQLite, all tables (what a
+			* pushdown saves; HECTIC_SQL_STATS=1 prints it at exit,
+			* for the tests) */
 };
 
 /* The authorizer's state: the logs (d[0] main, also a; d[1] b), why it
