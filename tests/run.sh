@@ -140,6 +140,7 @@ if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 # hectic sql: its tables against the reports and show, the pushdown, the
 # refusals of a read-only connection (issue 34)
 if sh tests/sql.sh "$HECTIC"; then ok; else bad sql; fi
+if sh tests/sql-tables.sh "$HECTIC"; then ok; else bad sql-tables; fi
 # a log written without some event classes says what it cannot give (issue 20)
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)

@@ -312,6 +312,7 @@ static int sql_finish(struct sql_data *d, int rc)
 		}
 		if (d->have_tracks)
 			tracks_free(&d->tr);
+		sql_derived_free(d);
 		store_close(&d->s);
 		source_close(&d->src);
 	}
