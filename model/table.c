@@ -5,8 +5,9 @@
 #include <string.h>
 
 const struct table_def *const table_defs[] = {
-	&table_events, &table_gcs, &table_threads, &table_runs, &table_markers, &table_caps,
-	&table_summary,
+	&table_events,	 &table_event_counts, &table_gcs,  &table_threads, &table_runs,
+	&table_markers,	 &table_spans,	      &table_caps, &table_summary, &table_sparks,
+	&table_heap,	 &table_profile,      &table_ticky,
 };
 const size_t table_ndefs = sizeof table_defs / sizeof table_defs[0];
 
@@ -36,11 +37,23 @@ const char *table_type_name(enum table_type type)
 	return "TEXT";
 }
 
+bool table_ready(const struct table_def *t, const struct table_data *d)
+{
+	switch (t->needs) {
+	case TABLE_NEEDS_STORE: return true;
+	case TABLE_NEEDS_TRACKS: return d->tr != NULL;
+	case TABLE_NEEDS_HEAP: return d->h != NULL;
+	case TABLE_NEEDS_TICKY: return d->ticky != NULL;
+	case TABLE_NEEDS_SPANS: return d->sp != NULL;
+	}
+	return false;
+}
+
 struct table_cursor *table_open(const struct table_def *t, const struct table_data *d,
 				const struct table_limits *l)
 {
 	struct table_limits none = TABLE_LIMITS_NONE;
-	if (t->needs == TABLE_NEEDS_TRACKS && !d->tr)
+	if (!table_ready(t, d))
 		return NULL;
 	struct table_cursor *c = t->open(d, l ? l : &none);
 	if (c)
@@ -65,4 +78,12 @@ void table_close(struct table_cursor *c)
 {
 	if (c)
 		c->def->close(c);
+}
+
+bool table_piece(struct table_cursor *c, size_t col, bool first, const uint8_t **p, size_t *n)
+{
+	const struct table_def *t = c->def;
+	if (col >= t->ncols || !t->cols[col].pieces || !t->piece)
+		return false;
+	return t->piece(c, col, first, p, n);
 }
