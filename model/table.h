@@ -193,9 +193,10 @@ static inline void table_set_real(struct table_value *v, double f)
 {
 	*v = (struct table_value){ .kind = TV_REAL, .f = f };
 }
+/* (p NULL: the empty text) */
 static inline void table_set_text(struct table_value *v, const void *p, size_t n)
 {
-	*v = (struct table_value){ .kind = TV_TEXT, .p = p, .n = n };
+	*v = (struct table_value){ .kind = TV_TEXT, .p = p ? p : (const void *)"", .n = p ? n : 0 };
 }
 /* A time that may be unknown (UINT64_MAX): NULL then. */
 static inline void table_set_time(struct table_value *v, uint64_t t)
@@ -205,6 +206,14 @@ static inline void table_set_time(struct table_value *v, uint64_t t)
 	else
 		table_set_int(v, (int64_t)t);
 }
+
+struct ipe;
+
+/* Column k of the IPE columns the heap and ticky tables end with (table,
+ * closure, type, label, module, src, in that order) of entry e: its text,
+ * NULL for a source it lacks; a closure type with no name is e's
+ * description when desc, else NULL. */
+void table_ipe_value(const struct ipe *e, int k, bool desc, struct table_value *v);
 
 /* The families' tables. */
 extern const struct table_def table_events, table_gcs, table_caps, table_threads,

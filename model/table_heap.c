@@ -157,16 +157,10 @@ static bool hp_name(struct hp_cursor *c)
 }
 
 /* A text from the file: never NULL, even when empty. */
-static void text(struct table_value *v, const void *p, size_t n)
-{
-	table_set_text(v, p ? p : "", n);
-}
-
 static void hp_value(struct table_cursor *base, size_t col, struct table_value *v)
 {
 	struct hp_cursor *c = (struct hp_cursor *)base;
 	const struct ipe *e = col >= HP_TABLE ? hp_ipe(c) : NULL;
-	const char *cl;
 	switch (col) {
 	case HP_TIME: table_set_int(v, (int64_t)c->h->censuses[c->k].time); return;
 	case HP_BAND:
@@ -184,26 +178,9 @@ static void hp_value(struct table_cursor *base, size_t col, struct table_value *
 		table_set_null(v);
 		return;
 	}
-	switch (col) {
-	case HP_TABLE: text(v, e->table, e->ntable); return;
-	case HP_CLOSURE:
-		cl = e->closure_ok ? ipe_closure_name(e->closure) : NULL;
-		if (cl)
-			table_set_text(v, cl, strlen(cl));
-		else
-			text(v, e->desc, e->ndesc);
-		return;
-	case HP_TYPE: text(v, e->type, e->ntype); return;
-	case HP_LABEL: text(v, e->label, e->nlabel); return;
-	case HP_MODULE: text(v, e->module, e->nmodule); return;
-	case HP_SRC:
-		if (ipe_has_src(e))
-			text(v, e->src, e->nsrc);
-		else
-			table_set_null(v);
-		return;
-	default: table_set_null(v); return;
-	}
+	/* (a census band's closure type, where the IPE entry names none: its
+	 * description, as heap --tsv prints it) */
+	table_ipe_value(e, (int)col - HP_TABLE, true, v);
 }
 
 const struct table_def table_heap = {
@@ -308,7 +285,7 @@ static void pf_value(struct table_cursor *base, size_t col, struct table_value *
 	case PF_INHERITED: table_set_int(v, (int64_t)x->inherited); return;
 	case PF_CC:
 		if (cc) {
-			text(v, cc->label, cc->nlabel);
+			table_set_text(v, cc->label, cc->nlabel);
 			return;
 		}
 		if (x->cc == CCT_NONE) {
@@ -320,14 +297,14 @@ static void pf_value(struct table_cursor *base, size_t col, struct table_value *
 		break;
 	case PF_MODULE:
 		if (cc) {
-			text(v, cc->module, cc->nmodule);
+			table_set_text(v, cc->module, cc->nmodule);
 			return;
 		}
 		p = x->cc == CCT_NONE ? "MAIN" : "?";
 		break;
 	case PF_SRC:
 		if (cc) {
-			text(v, cc->srcloc, cc->nsrcloc);
+			table_set_text(v, cc->srcloc, cc->nsrcloc);
 			return;
 		}
 		p = x->cc == CCT_NONE ? "<built-in>" : "?";

@@ -90,22 +90,16 @@ static bool tk_next(struct table_cursor *base)
 	return true;
 }
 
-static void text(struct table_value *v, const void *p, size_t n)
-{
-	table_set_text(v, p ? p : "", n);
-}
-
 static void tk_value(struct table_cursor *base, size_t col, struct table_value *v)
 {
 	struct tk_cursor *c = (struct tk_cursor *)base;
 	const struct ticky_counter *t = &c->t->ctr[c->r];
 	const struct ticky_counts *s = &c->sum[c->r];
-	const char *cl;
 	switch (col) {
 	case TK_COUNTER: table_set_int(v, (int64_t)t->id); return;
 	case TK_NAME:
 		if (t->defined) {
-			text(v, t->name, t->nname);
+			table_set_text(v, t->name, t->nname);
 		} else {
 			snprintf(c->buf, sizeof c->buf, "<counter %" PRIu64 ">", t->id);
 			table_set_text(v, c->buf, strlen(c->buf));
@@ -119,7 +113,7 @@ static void tk_value(struct table_cursor *base, size_t col, struct table_value *
 		return;
 	case TK_KINDS:
 		if (t->defined)
-			text(v, t->kinds, t->nkinds);
+			table_set_text(v, t->kinds, t->nkinds);
 		else
 			table_set_null(v);
 		return;
@@ -145,26 +139,7 @@ static void tk_value(struct table_cursor *base, size_t col, struct table_value *
 		table_set_null(v);
 		return;
 	}
-	switch (col) {
-	case TK_TABLE: text(v, e->table, e->ntable); return;
-	case TK_CLOSURE:
-		cl = e->closure_ok ? ipe_closure_name(e->closure) : NULL;
-		if (cl)
-			table_set_text(v, cl, strlen(cl));
-		else
-			table_set_null(v);
-		return;
-	case TK_TYPE: text(v, e->type, e->ntype); return;
-	case TK_LABEL: text(v, e->label, e->nlabel); return;
-	case TK_MODULE: text(v, e->module, e->nmodule); return;
-	case TK_SRC:
-		if (ipe_has_src(e))
-			text(v, e->src, e->nsrc);
-		else
-			table_set_null(v);
-		return;
-	default: table_set_null(v); return;
-	}
+	table_ipe_value(e, (int)col - TK_TABLE, false, v);
 }
 
 const struct table_def table_ticky = {

@@ -195,28 +195,33 @@ static int say_prepare_error(sqlite3 *db, const struct sql_auth *a, const char *
 	return EXIT_USAGE;
 }
 
-/* Prepares every statement of sql without running them: a syntax error is
- * said before the log is read, and the tables they read are noted
- * (sql_auth: need_tracks). -1, or the exit status. */
-static int sql_check(sqlite3 *db, struct sql_auth *a, const char *sql)
+/* Runs the prepared st to its end, writing its rows, and finalizes it;
+ * -1, or the exit status having said why it failed. */
+static int sql_run_one(sqlite3 *db, sqlite3_stmt *st, const struct sql_opts *o)
 {
-	const char *p = sql;
-	while (*p) {
-		sqlite3_stmt *st = NULL;
-		const char *tail;
-		a->why[0] = 0;
-		if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK)
-			return say_prepare_error(db, a, sql, (size_t)(p - sql));
-		sqlite3_finalize(st);
-		if (tail == p)
-			break;
-		p = tail;
+	int rc = st ? sql_out_run(st, stdout, o->fmt, o->escape) : SQLITE_DONE;
+	sqlite3_finalize(st);
+	fflush(stdout);
+	if (rc == SQLITE_INTERRUPT || interrupted) {
+		warnx_("interrupted: the statement was stopped");
+		return EXIT_INTERRUPTED;
+	}
+	if (rc == SQLITE_NOMEM) {
+		warnx_("out of memory: the statement needs more than SQLite's limit (5%% of "
+		       "the log plus 10 MB)");
+		return EXIT_BADINPUT;
+	}
+	if (rc != SQLITE_DONE) {
+		warnx_("%s", sqlite3_errmsg(db));
+		return EXIT_BADINPUT;
 	}
 	return -1;
 }
 
 /* Runs every statement of sql, writing their rows; -1, or the exit status
- * of the first that failed. */
+ * of the first that failed. o NULL: each is only prepared, so that a
+ * syntax error is said before the log is read, and the tables they read
+ * are noted (sql_auth: need_tracks). */
 static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 		    const struct sql_opts *o)
 {
@@ -227,27 +232,17 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 		a->why[0] = 0;
 		if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK)
 			return say_prepare_error(db, a, sql, (size_t)(p - sql));
-		if (st && !sqlite3_stmt_readonly(st)) {
+		if (!o) {
+			sqlite3_finalize(st);
+		} else if (st && !sqlite3_stmt_readonly(st)) {
 			sqlite3_finalize(st);
 			/* (VACUUM, which no authorizer call names) */
 			warnx_("a statement that writes refused: hectic sql only reads");
 			return EXIT_USAGE;
-		}
-		int rc = st ? sql_out_run(st, stdout, o->fmt, o->escape) : SQLITE_DONE;
-		sqlite3_finalize(st);
-		fflush(stdout);
-		if (rc == SQLITE_INTERRUPT || interrupted) {
-			warnx_("interrupted: the statement was stopped");
-			return EXIT_INTERRUPTED;
-		}
-		if (rc == SQLITE_NOMEM) {
-			warnx_("out of memory: the statement needs more than SQLite's limit (5%% of "
-			       "the log plus 10 MB)");
-			return EXIT_BADINPUT;
-		}
-		if (rc != SQLITE_DONE) {
-			warnx_("%s", sqlite3_errmsg(db));
-			return EXIT_BADINPUT;
+		} else {
+			int rc = sql_run_one(db, st, o);
+			if (rc >= 0)
+				return rc;
 		}
 		if (tail == p)
 			break;
@@ -395,7 +390,7 @@ int cmd_sql(int argc, char **argv)
 	if (!db)
 		return EXIT_BADINPUT;
 	/* a QUERY is checked before the log is read */
-	if (o.query && (rc = sql_check(db, &a, o.query)) >= 0) {
+	if (o.query && (rc = sql_exec(db, &a, o.query, NULL)) >= 0) {
 		sqlite3_close(db);
 		return rc;
 	}
