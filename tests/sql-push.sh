@@ -8,20 +8,9 @@
 # indexed and takes no index; a LIMIT with a time range stops early; the
 # rows of an IN list still come in time order. Usage:
 #   sh tests/sql-push.sh path/to/hectic
-set -u
-H=$1
-case $H in /*) ;; *) H=$(pwd)/$H ;; esac
-FIX=${FIXTURES:-tests/fixtures}
+SUITE=sql-push
+. tests/sql-lib.sh
 F=$FIX/par-n4.eventlog
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "sql-push: FAIL: $*"
-}
 
 # produced QUERY: the rows the producers gave SQLite for QUERY
 produced() {

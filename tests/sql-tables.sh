@@ -7,19 +7,8 @@
 # GROUP BY over events, on every fixture, and its class limit pushed down.
 # Usage:
 #   sh tests/sql-tables.sh path/to/hectic
-set -u
-H=$1
-case $H in /*) ;; *) H=$(pwd)/$H ;; esac
-FIX=${FIXTURES:-tests/fixtures}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "sql-tables: FAIL: $*"
-}
+SUITE=sql-tables
+. tests/sql-lib.sh
 # same FILE QUERY [REPORT ARGS]: SELECT's TSV equals the report's --tsv
 # (a log the report refuses is not the table's to answer: 2, nothing said)
 same() {
