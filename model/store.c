@@ -520,10 +520,9 @@ static int cmp_order(const void *a, const void *b)
 	return cmp_then(cmp_u64(x->t0, y->t0), cmp_u64(x->off, y->off));
 }
 
-
 /* The segments by start time, with each chunk's latest end, for seeks;
  * the index bits of the whole store. */
-static enum store_status build_order(struct store *s)
+enum store_status build_order(struct store *s)
 {
 	size_t n = s->nsegs, nch = (n + ORDER_CHUNK - 1) / ORDER_CHUNK;
 	s->order = xmallocarray(n, sizeof *s->order);
@@ -559,7 +558,8 @@ static uint16_t tag_bits(uint16_t tag)
 	}
 }
 
-static enum store_status open_common(struct store *s, char *err, size_t errlen)
+/* The header parsed; the data indexed when index (store_window.c's not). */
+static enum store_status open_common(struct store *s, bool index, char *err, size_t errlen)
 {
 	const char *why = NULL;
 	uint64_t at = 0;
@@ -584,7 +584,7 @@ static enum store_status open_common(struct store *s, char *err, size_t errlen)
 	}
 	for (uint32_t t = 0; t < s->hdr.nsel; t++)
 		s->tagclass[t] = tag_bits((uint16_t)t);
-	enum store_status st = build_index_parallel(s);
+	enum store_status st = index ? build_index_parallel(s) : STORE_OK;
 	if (st == STORE_OK)
 		st = build_order(s);
 	if (st == STORE_ENOMEM)
@@ -606,7 +606,7 @@ enum store_status store_open_mem_sink(struct store *s, const uint8_t *buf, size_
 	s->map = buf;
 	s->size = len;
 	s->sink = sink;
-	enum store_status st = open_common(s, err, errlen);
+	enum store_status st = open_common(s, true, err, errlen);
 	s->sink = NULL;
 	if (st != STORE_OK) {
 		s->map = NULL; /* not ours to unmap */
@@ -646,8 +646,9 @@ enum store_status store_open_progress(struct store *s, const char *path,
 	return store_open_sink(s, path, p, NULL, err, errlen);
 }
 
-enum store_status store_open_sink(struct store *s, const char *path, const struct progress *p,
-				  const struct store_sink *sink, char *err, size_t errlen)
+enum store_status store_open_file(struct store *s, const char *path, const struct progress *p,
+				   const struct store_sink *sink, bool index, char *err,
+				   size_t errlen)
 {
 	memset(s, 0, sizeof *s);
 	s->path = path;
@@ -700,7 +701,7 @@ enum store_status store_open_sink(struct store *s, const char *path, const struc
 		s->sink = sink;
 		s->read_fd = fd;
 		s->read_fd_on = true;
-		st = open_common(s, err, errlen);
+		st = open_common(s, index, err, errlen);
 		s->read_fd_on = false;
 		s->progress = NULL;
 		s->sink = NULL;
@@ -709,6 +710,12 @@ enum store_status store_open_sink(struct store *s, const char *path, const struc
 	if (st != STORE_OK)
 		store_close(s);
 	return st;
+}
+
+enum store_status store_open_sink(struct store *s, const char *path, const struct progress *p,
+				  const struct store_sink *sink, char *err, size_t errlen)
+{
+	return store_open_file(s, path, p, sink, true, err, errlen);
 }
 
 enum extend_status store_extend(struct store *s, char *err, size_t errlen)

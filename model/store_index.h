@@ -18,6 +18,16 @@ enum store_status build_index(struct store *s, uint64_t start, size_t end);
  * it is big enough (store_nparts), the result always the serial one's. */
 enum store_status build_index_parallel(struct store *s);
 
+/* The segments' order for seeks, and the index bits of the store, from
+ * its segments (after an index build). */
+enum store_status build_order(struct store *s);
+
+/* store_open_sink, the data indexed only when index (else the header
+ * alone: store_open_header, store_window.h). */
+enum store_status store_open_file(struct store *s, const char *path, const struct progress *p,
+				  const struct store_sink *sink, bool index, char *err,
+				  size_t errlen);
+
 /* Frees s's index arrays (segments, checkpoints, blocks, order). */
 void free_index(struct store *s);
 

@@ -359,7 +359,7 @@ static int sql_open_logs(struct sql_data *d, int nd, const char *save)
 		int rc = sql_log_open(&d[i], save);
 		if (rc >= 0)
 			return rc;
-		size += d[i].s.size;
+		size += d[i].lazy ? d[i].w.size : d[i].s.size;
 	}
 	sqlite3_hard_heap_limit64((sqlite3_int64)(size / 20 + (10 << 20)));
 	return -1;
@@ -394,6 +394,9 @@ int cmd_sql(int argc, char **argv)
 		sqlite3_close(db);
 		return rc;
 	}
+	/* a QUERY that reads nothing of a log but events opens it lazy */
+	for (int i = 0; i < nd; i++)
+		d[i].lazy = o.query && !d[i].reads_other && !o.save && !source_is_stream(d[i].path);
 	if ((rc = sql_open_logs(d, nd, o.save)) >= 0) {
 		sqlite3_close(db);
 		return sql_finish(d, nd, rc);

@@ -443,9 +443,16 @@ static int v_filter(sqlite3_vtab_cursor *base, int idx, const char *str, int arg
 		return err;
 	if (c->empty)
 		return SQLITE_OK;
+	const struct store *s = sql_log_store(d, v->t, &l);
+	if (!s) {
+		sqlite3_free(v->base.zErrMsg);
+		v->base.zErrMsg = sqlite3_mprintf("%s: the log cannot be read", d->path);
+		return SQLITE_ERROR;
+	}
 	if (!sql_derived_ready(d, v->t->needs))
 		return SQLITE_NOMEM;
 	struct table_data td = sql_table_data(d);
+	td.s = s;
 	if (!(c->c = table_open(v->t, &td, &l)))
 		return SQLITE_NOMEM;
 	c->eof = !table_next(c->c);
@@ -598,6 +605,8 @@ static int authorize(void *ctx, int action, const char *a1, const char *a2, cons
 		int log = db && !sqlite3_stricmp(db, "b") ? 1 : 0;
 		if (t && t->needs == TABLE_NEEDS_TRACKS && log < a->nd)
 			a->d[log].need_tracks = true;
+		if (t != &table_events && log < a->nd)
+			a->d[log].reads_other = true;
 		return SQLITE_OK;
 	}
 	case SQLITE_FUNCTION:

@@ -18,6 +18,7 @@
 #include "../model/source.h"
 #include "../model/spans.h"
 #include "../model/store.h"
+#include "../model/store_window.h"
 #include "../model/ticky.h"
 #include "../model/tracks.h"
 
@@ -49,6 +50,17 @@ struct sql_data {
 	uint64_t rows; /* rows the producers gave SQLite, all tables (what a
 			* pushdown saves; HECTIC_SQL_STATS=1 prints it at exit,
 			* for the tests) */
+	/* The window (issue 34, Speed): when every statement of a QUERY reads
+	 * nothing of this log but events (reads_other, the authorizer's, says
+	 * otherwise), the log is opened lazy: w with its header alone, no
+	 * index. The first read of events with a time range indexes w's
+	 * blocks of that window only (store_window.h); a read the window
+	 * cannot answer (another range, none, or a log the window refused)
+	 * opens s with the whole index, as a log not lazy is opened at once
+	 * (sql_log_store). */
+	bool reads_other, lazy, windowed;
+	struct store w;
+	struct store_window win; /* what store_index_window read (windowed) */
 };
 
 /* The authorizer's state: the logs (d[0] main, also a; d[1] b), why it
@@ -82,14 +94,23 @@ void sql_derived_free(struct sql_data *d);
  * extension loading, no database attached past those there, and a (the
  * authorizer) that allows reads alone; a->why says what it refused. It
  * also notes in a->d[i].need_tracks whether a statement reads a table of
- * log i that needs the tracks. */
+ * log i that needs the tracks, and in reads_other one besides events. */
 void sql_safety(sqlite3 *db, struct sql_auth *a);
 
 /* Opens d->path (a copy of a stream kept in save, when not NULL),
- * building the tracks as it is indexed when d->need_tracks. -1, or the
- * exit status having said why (d->opened says whether there is a store
- * to close). */
+ * building the tracks as it is indexed when d->need_tracks; or, lazy
+ * (d->lazy), its header alone into w. -1, or the exit status having said
+ * why (d->opened, d->lazy say whether there is a store to close). */
 int sql_log_open(struct sql_data *d, const char *save);
+
+/* The store a read of table t with limits l takes: w when it is lazy and
+ * its window holds l's time range (indexing the window at the first such
+ * read), else s, opened with the whole index the first time. NULL, having
+ * said why, when that open failed. */
+struct table_def;
+struct table_limits;
+const struct store *sql_log_store(struct sql_data *d, const struct table_def *t,
+				  const struct table_limits *l);
 
 /* Says what the log held besides its events (a truncated end, a file that
  * shrank), as the reports say it, and closes it. rc: the status so far
