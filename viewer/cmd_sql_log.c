@@ -1,7 +1,8 @@
-/* cmd_sql_log: a log `hectic sql` reads, opened and closed (sql.h): at
- * once with the whole index, or lazy, its header alone, the index built
- * for a time window of events when the first read asks for one
- * (store_window.h) and whole when a read needs more. */
+/* cmd_sql_log: a log `hectic sql` reads, opened, what is derived from it
+ * built, and closed (sql.h): opened at once with the whole index, or
+ * lazy, its header alone, the index built for a time window of events
+ * when the first read asks for one (store_window.h) and whole when a read
+ * needs more. */
 #include "sql.h"
 
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 
 #include "../model/table.h"
 #include "cli.h"
+#include "report.h"
 
 /* s, opened with the whole index (and the tracks when need_tracks). */
 static int open_whole(struct sql_data *d, const char *save)
@@ -71,6 +73,85 @@ const struct store *sql_log_store(struct sql_data *d, const struct table_def *t,
 	if (!d->opened && open_whole(d, NULL) >= 0)
 		return NULL;
 	return &d->s;
+}
+
+/* The tracks, built the first time a table needs them. */
+static bool tracks_ready(struct sql_data *d)
+{
+	if (d->have_tracks)
+		return true;
+	if (d->tracks_failed || !tracks_build(&d->tr, &d->s)) {
+		d->tracks_failed = true;
+		return false;
+	}
+	d->have_tracks = true;
+	if (d->tr.over_budget)
+		warnx_("%s: some tables reached their memory budget; figures may be partial",
+		       d->path);
+	return true;
+}
+
+/* The spans, paired with the rc file's rules as `hectic spans` pairs them. */
+static bool spans_ready(struct sql_data *d)
+{
+	struct span_rules r;
+	if (!report_span_rules(&r, false))
+		return false;
+	d->have_spans = spans_build(&d->sp, &d->s, &r);
+	span_rules_free(&r);
+	if (d->have_spans && d->sp.over_budget)
+		warnx_("%s: the spans reached their memory budget; figures may be partial", d->path);
+	return d->have_spans;
+}
+
+bool sql_derived_ready(struct sql_data *d, int needs)
+{
+	bool ok = true;
+	if (d->derived_failed & 1u << needs)
+		return false;
+	switch (needs) {
+	case TABLE_NEEDS_STORE: return true;
+	case TABLE_NEEDS_TRACKS: return tracks_ready(d);
+	case TABLE_NEEDS_HEAP:
+		if (d->have_heap)
+			break;
+		if ((ok = d->have_heap = heap_build_ticks(&d->h, &d->s, false)) && d->h.over_budget)
+			warnx_("%s: the profile reached its memory budget; figures may be partial",
+			       d->path);
+		break;
+	case TABLE_NEEDS_TICKY:
+		if (!d->have_ticky)
+			ok = d->have_ticky = ticky_build(&d->ticky, &d->s);
+		break;
+	case TABLE_NEEDS_SPANS:
+		if (!d->have_spans)
+			ok = spans_ready(d);
+		break;
+	}
+	if (!ok)
+		d->derived_failed |= 1u << needs;
+	return ok;
+}
+
+struct table_data sql_table_data(const struct sql_data *d)
+{
+	return (struct table_data){ .s = &d->s,
+				    .tr = d->have_tracks ? &d->tr : NULL,
+				    .stop = d->stop,
+				    .h = d->have_heap ? &d->h : NULL,
+				    .ticky = d->have_ticky ? &d->ticky : NULL,
+				    .sp = d->have_spans ? &d->sp : NULL };
+}
+
+void sql_derived_free(struct sql_data *d)
+{
+	if (d->have_heap)
+		heap_free(&d->h);
+	if (d->have_ticky)
+		ticky_free(&d->ticky);
+	if (d->have_spans)
+		spans_free(&d->sp);
+	d->have_heap = d->have_ticky = d->have_spans = false;
 }
 
 /* HECTIC_SQL_STATS=1: how the log was indexed, on standard error. */

@@ -26,7 +26,6 @@
 
 #include "../model/table.h"
 #include "cli.h"
-#include "report.h"
 
 /* The constraints xBestIndex claims, in idxNum's bits; their values come
  * in argv in this order, one each (a bound that repeats is claimed once:
@@ -344,85 +343,6 @@ static bool limits(struct vcur *c, struct table_limits *l, int mask, int argc,
 		}
 	}
 	return true;
-}
-
-/* The tracks, built the first time a table needs them. */
-static bool tracks_ready(struct sql_data *d)
-{
-	if (d->have_tracks)
-		return true;
-	if (d->tracks_failed || !tracks_build(&d->tr, &d->s)) {
-		d->tracks_failed = true;
-		return false;
-	}
-	d->have_tracks = true;
-	if (d->tr.over_budget)
-		warnx_("%s: some tables reached their memory budget; figures may be partial",
-		       d->path);
-	return true;
-}
-
-/* The spans, paired with the rc file's rules as `hectic spans` pairs them. */
-static bool spans_ready(struct sql_data *d)
-{
-	struct span_rules r;
-	if (!report_span_rules(&r, false))
-		return false;
-	d->have_spans = spans_build(&d->sp, &d->s, &r);
-	span_rules_free(&r);
-	if (d->have_spans && d->sp.over_budget)
-		warnx_("%s: the spans reached their memory budget; figures may be partial", d->path);
-	return d->have_spans;
-}
-
-bool sql_derived_ready(struct sql_data *d, int needs)
-{
-	bool ok = true;
-	if (d->derived_failed & 1u << needs)
-		return false;
-	switch (needs) {
-	case TABLE_NEEDS_STORE: return true;
-	case TABLE_NEEDS_TRACKS: return tracks_ready(d);
-	case TABLE_NEEDS_HEAP:
-		if (d->have_heap)
-			break;
-		if ((ok = d->have_heap = heap_build_ticks(&d->h, &d->s, false)) && d->h.over_budget)
-			warnx_("%s: the profile reached its memory budget; figures may be partial",
-			       d->path);
-		break;
-	case TABLE_NEEDS_TICKY:
-		if (!d->have_ticky)
-			ok = d->have_ticky = ticky_build(&d->ticky, &d->s);
-		break;
-	case TABLE_NEEDS_SPANS:
-		if (!d->have_spans)
-			ok = spans_ready(d);
-		break;
-	}
-	if (!ok)
-		d->derived_failed |= 1u << needs;
-	return ok;
-}
-
-struct table_data sql_table_data(const struct sql_data *d)
-{
-	return (struct table_data){ .s = &d->s,
-				    .tr = d->have_tracks ? &d->tr : NULL,
-				    .stop = d->stop,
-				    .h = d->have_heap ? &d->h : NULL,
-				    .ticky = d->have_ticky ? &d->ticky : NULL,
-				    .sp = d->have_spans ? &d->sp : NULL };
-}
-
-void sql_derived_free(struct sql_data *d)
-{
-	if (d->have_heap)
-		heap_free(&d->h);
-	if (d->have_ticky)
-		ticky_free(&d->ticky);
-	if (d->have_spans)
-		spans_free(&d->sp);
-	d->have_heap = d->have_ticky = d->have_spans = false;
 }
 
 static int v_filter(sqlite3_vtab_cursor *base, int idx, const char *str, int argc,

@@ -3,9 +3,10 @@
  * cmd_sql_vtab.c makes each table of the registry (model/table.h) an
  * eponymous virtual table over the open log, pushing the limits a table
  * applies down to its producer, and keeps the connection read-only (the
- * authorizer and the connection's settings); cmd_sql_out.c writes a
- * statement's rows as an aligned table, TSV or JSON. Nothing is copied
- * into a database. */
+ * authorizer and the connection's settings); cmd_sql_log.c opens a log
+ * (whole, or lazy: a time window's blocks alone), builds what is derived
+ * from it and closes it; cmd_sql_out.c writes a statement's rows as an
+ * aligned table, TSV or JSON. Nothing is copied into a database. */
 #ifndef HECTIC_SQL_H
 #define HECTIC_SQL_H
 
