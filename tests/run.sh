@@ -144,6 +144,7 @@ if sh tests/sql-db.sh "$HECTIC"; then ok; else bad sql-db; fi
 # hectic sql: type, IN lists, the rows a pushdown and a LIMIT save (issue 34, item 3)
 if sh tests/sql-push.sh "$HECTIC"; then ok; else bad sql-push; fi
 if sh tests/sql-tables.sh "$HECTIC"; then ok; else bad sql-tables; fi
+if sh tests/sql-window.sh "$HECTIC"; then ok; else bad sql-window; fi
 # a log written without some event classes says what it cannot give (issue 20)
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)
