@@ -64,7 +64,7 @@ static bool window(struct sql_data *d, uint64_t lo, uint64_t hi)
 const struct store *sql_log_store(struct sql_data *d, const struct table_def *t,
 				  const struct table_limits *l)
 {
-	if (d->lazy && t == &table_events && (l->lo > 0 || l->hi < UINT64_MAX)) {
+	if (d->lazy && !d->opened && t == &table_events && (l->lo > 0 || l->hi < UINT64_MAX)) {
 		if (!window(d, l->lo, l->hi))
 			return NULL;
 		if (d->win.ok && l->lo >= d->win.lo && l->hi <= d->win.hi)
