@@ -71,14 +71,15 @@ struct chosen {
 };
 
 /* Hops from marker to marker over the data, keeping the blocks that overlap
- * [lo, hi] (and the last, when it may hold the end marker); false when the log is not regular (w->why says how), or out of
- * memory (*oom). */
+ * [lo, hi] (and the last, when it may hold the end marker); false when
+ * the log is not regular (w->why says how), or out of memory (*oom). */
 static bool hop_blocks(struct hop *h, uint64_t lo, uint64_t hi, struct chosen *c,
 		       struct store_window *w, bool *oom)
 {
 	const struct store *s = h->s;
 	const struct ev_header *hd = &s->hdr;
-	if (!ev_is_marker(hd, EV_BLOCK_MARKER) || hd->sel[EV_BLOCK_MARKER].fixed < EV_BLOCK_MARKER_BYTES) {
+	if (!ev_is_marker(hd, EV_BLOCK_MARKER) ||
+	    hd->sel[EV_BLOCK_MARKER].fixed < EV_BLOCK_MARKER_BYTES) {
 		w->why = "the header declares no block markers";
 		return false;
 	}
