@@ -81,6 +81,15 @@ static bool mkdirs(const char *path)
 	return (mkdir(p, 0700) == 0 || errno == EEXIST) && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+bool session_file_beside(const char *name, char *out, size_t n, bool make)
+{
+	char dir[4096];
+	if (!session_dir(dir, sizeof dir))
+		return false;
+	int k = snprintf(out, n, "%s/%s", dir, name);
+	return k > 0 && (size_t)k < n && (!make || mkdirs(out));
+}
+
 static void write_session(FILE *f, const struct viewer *u, const char *real)
 {
 	fprintf(f, "hectic-session 1\nfile %s\nsize %llu\n", real, (unsigned long long)u->s.size);
