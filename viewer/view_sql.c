@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../keymaps/keymaps.h"
 #include "../model/table.h"
 #include "core.h"
 #include "label_fit.h"
@@ -270,6 +271,17 @@ static void draw_rows(struct viewer *u, const struct sql_result *r, int y, int h
 	free(w);
 }
 
+/* The first key of the prompts' action a in the keymap in use, or its name. */
+static const char *prompt_key_for(const struct viewer *u, enum prompt_action a)
+{
+	size_t n;
+	const struct promptbind *b = keymap_prompt_get(u->mapname ? u->mapname : "default", &n);
+	for (size_t i = 0; b && i < n; i++)
+		if (b[i].action == a)
+			return b[i].key;
+	return prompt_action_name(a);
+}
+
 /* An error said whole, wrapped, under the query. */
 static void draw_error(struct viewer *u, const struct sql_result *r, struct pane_area a)
 {
@@ -283,7 +295,7 @@ static void draw_error(struct viewer *u, const struct sql_result *r, struct pane
 	}
 	if (y + 1 < end)
 		mvprintw(y + 1, 0, "%s: another query (%s in it: the ones before)", core_key_for(u, ACT_SQL),
-			 "Up");
+			 prompt_key_for(u, PA_HISTORY_PREV));
 }
 
 static void draw_none(struct viewer *u)

@@ -93,11 +93,11 @@ for size in "160 50" "80 24"; do
 	check "$sz-starts" '^sql: 376 rows in '
 	marks=$(ruler_marks)
 	if [ "$marks" -ge 3 ]; then pass; else fail "$sz-ruler-marks" "$marks marks on the ruler: $(row 0)"; fi
-	keys '\;'
+	keys ';'
 	check_gone "$sz-pane-hidden" '^sql: 376 rows'
 	marks=$(ruler_marks)
 	if [ "$marks" -eq 0 ]; then pass; else fail "$sz-ruler-unmarked" "$marks marks left with the pane hidden: $(row 0)"; fi
-	keys '\;'
+	keys ';'
 	check "$sz-pane-again" '^sql: 376 rows'
 	ask "$Q_PAUSES"
 	check "$sz-pauses-again" '^sql: 5 rows'
