@@ -187,7 +187,7 @@ static void sql_draw_lanes(struct viewer *u)
 		/* where the ruler's ticks and times leave room, as the markers */
 		if ((mvinch(u->L.ruler, u->L.plotx + c) & A_CHARTEXT) != ' ')
 			continue;
-		mvaddstr(u->L.ruler, u->L.plotx + c, u->ascii ? "*" : "\u2022");
+		mvaddstr(u->L.ruler, u->L.plotx + c, G_SQL_ROW(u));
 	}
 	attroff(A_BOLD);
 	free(seen);
