@@ -45,6 +45,11 @@
 #                       export --chrome` of the diff section's big log of
 #                       HECTIC_BENCH_DIFF_SIZE against cat and summary),
 #                       0: not, only: only it   [1]
+#   HECTIC_BENCH_SQL    1: also the hectic sql section of issue 34
+#                       (bench/sql.sh: its tables against the reports, a
+#                       1 ms window, count(*) of a class, scans; after the
+#                       marked log), 0: not, only: the main log's and the
+#                       marked log's alone   [1]
 #   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
 #                       log of 100,000 threads from bench/threads.hs), 0:
 #                       not, only: only it   [1]
@@ -152,6 +157,7 @@ ipe=${HECTIC_BENCH_IPE:-1}
 ipe_size_arg=${HECTIC_BENCH_IPE_SIZE:-100M}
 dbench=${HECTIC_BENCH_DIFF:-1}
 ebench=${HECTIC_BENCH_EXPORT:-1}
+sqlb=${HECTIC_BENCH_SQL:-1}
 dbench_size_arg=${HECTIC_BENCH_DIFF_SIZE:-1G}
 dbench_pairs=${HECTIC_BENCH_DIFF_PAIRS:-synth big}
 markers_n=${HECTIC_BENCH_MARKERS:-180}
@@ -180,6 +186,7 @@ ipe_target=$(to_bytes "$ipe_size_arg") || die "bad HECTIC_BENCH_IPE_SIZE '$ipe_s
 ipe_script="H j j j k k <PageDown> <PageUp> M M r r + + + + + + + + - - - - - - - - ="
 case $dbench in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_DIFF '$dbench' (0, 1 or only)" ;; esac
 case $ebench in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_EXPORT '$ebench' (0, 1 or only)" ;; esac
+case $sqlb in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_SQL '$sqlb' (0, 1 or only)" ;; esac
 dbench_target=$(to_bytes "$dbench_size_arg") ||
 	die "bad HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' (e.g. 100M, 1G)"
 [ "$dbench_target" -ge 1000000 ] || die "HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' is too small (at least 1M)"
@@ -1303,6 +1310,9 @@ export_bench() {
 		exit (strict == 1 && !ok) ? 1 : 0 }' || failed=1
 }
 
+# hectic sql (issue 34): sql_bench
+. "$here/sql.sh"
+
 # Live (issue 11), on the main log: the viewer follows a growing copy of it
 # (hectic --bench=follow, viewer/script_bench.c: a thread appends it in 2 MB
 # chunks, as GHC 9.0 writes a capability's full buffer) as fast as the
@@ -1538,6 +1548,17 @@ if [ "$live" = only ]; then
 	[ "$failed" = 0 ] || exit 1
 	exit 0
 fi
+if [ "$sqlb" = only ]; then
+	sq_mlog=
+	if [ "$markers_n" != 0 ]; then
+		sq_mlog=$dir/synth-marked.eventlog
+		[ "$size_arg" = 1G ] || sq_mlog=$dir/synth-marked-$size_arg.eventlog
+		synth_log "$sq_mlog" "$target" "$markers_n"
+	fi
+	sql_bench "$log" "$sq_mlog"
+	[ "$failed" = 0 ] || exit 1
+	exit 0
+fi
 res=$(measure hectic "$tmp/hectic" show "$log")
 # shellcheck disable=SC2086 # split "time rss anon" into fields
 set -- $res
@@ -1638,6 +1659,10 @@ if [ "$markers_n" != 0 ]; then
 		printf "marked log: %s (%.2f GB, %d events; %s)\n", f, b / 1e9, ev, src
 		printf "  cat: %.3f s\n", c }'
 	reports_bench "$mlog" "$m_cat" markers spans
+fi
+if [ "$sqlb" = 1 ]; then
+	echo
+	sql_bench "$log" "$([ "$markers_n" = 0 ] || echo "$mlog")"
 fi
 
 if [ "$big" = 1 ]; then

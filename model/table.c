@@ -4,9 +4,12 @@
 
 #include <string.h>
 
+#include "ipe.h"
+
 const struct table_def *const table_defs[] = {
-	&table_events, &table_gcs, &table_threads, &table_runs, &table_markers, &table_caps,
-	&table_summary,
+	&table_events,	 &table_event_counts, &table_gcs,  &table_threads, &table_runs,
+	&table_markers,	 &table_spans,	      &table_caps, &table_summary, &table_sparks,
+	&table_heap,	 &table_profile,      &table_ticky,
 };
 const size_t table_ndefs = sizeof table_defs / sizeof table_defs[0];
 
@@ -36,11 +39,23 @@ const char *table_type_name(enum table_type type)
 	return "TEXT";
 }
 
+bool table_ready(const struct table_def *t, const struct table_data *d)
+{
+	switch (t->needs) {
+	case TABLE_NEEDS_STORE: return true;
+	case TABLE_NEEDS_TRACKS: return d->tr != NULL;
+	case TABLE_NEEDS_HEAP: return d->h != NULL;
+	case TABLE_NEEDS_TICKY: return d->ticky != NULL;
+	case TABLE_NEEDS_SPANS: return d->sp != NULL;
+	}
+	return false;
+}
+
 struct table_cursor *table_open(const struct table_def *t, const struct table_data *d,
 				const struct table_limits *l)
 {
 	struct table_limits none = TABLE_LIMITS_NONE;
-	if (t->needs == TABLE_NEEDS_TRACKS && !d->tr)
+	if (!table_ready(t, d))
 		return NULL;
 	struct table_cursor *c = t->open(d, l ? l : &none);
 	if (c)
@@ -65,4 +80,39 @@ void table_close(struct table_cursor *c)
 {
 	if (c)
 		c->def->close(c);
+}
+
+bool table_piece(struct table_cursor *c, size_t col, bool first, const uint8_t **p, size_t *n)
+{
+	const struct table_def *t = c->def;
+	if (col >= t->ncols || !t->cols[col].pieces || !t->piece)
+		return false;
+	return t->piece(c, col, first, p, n);
+}
+
+void table_ipe_value(const struct ipe *e, int k, bool desc, struct table_value *v)
+{
+	const char *cl;
+	switch (k) {
+	case 0: table_set_text(v, e->table, e->ntable); return;
+	case 1:
+		cl = e->closure_ok ? ipe_closure_name(e->closure) : NULL;
+		if (cl)
+			table_set_text(v, cl, strlen(cl));
+		else if (desc)
+			table_set_text(v, e->desc, e->ndesc);
+		else
+			table_set_null(v);
+		return;
+	case 2: table_set_text(v, e->type, e->ntype); return;
+	case 3: table_set_text(v, e->label, e->nlabel); return;
+	case 4: table_set_text(v, e->module, e->nmodule); return;
+	case 5:
+		if (ipe_has_src(e))
+			table_set_text(v, e->src, e->nsrc);
+		else
+			table_set_null(v);
+		return;
+	default: table_set_null(v); return;
+	}
 }

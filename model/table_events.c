@@ -2,9 +2,12 @@
  * (the store's merge: time, then file order), with the text `show` prints
  * after the time and capability (parser/render.c's render_body). A time
  * range seeks the merge to its start and stops past its end; classes
- * start the merge over those classes alone (the index skips the rest); a
- * capability is checked on the event's place, before it is decoded. An
- * event is decoded only when a column asks for its fields. */
+ * start the merge over those classes alone (the index skips the rest), and
+ * event types over those types (the index skips what has none of their
+ * classes, or of their own bits: IX_* in store.h); a capability is checked
+ * on the event's place, before it is decoded. The thread has no index: a
+ * condition on it is SQLite's, row by row. An event is decoded only when a
+ * column asks for its fields. */
 #include "table.h"
 
 #include <stdlib.h>
@@ -18,7 +21,8 @@ static const struct table_col cols[] = {
 	[EC_TIME] = { "time", TABLE_INT, "ns", "when it happened, since the RTS started" },
 	[EC_CAP] = { "cap", TABLE_INT, "", "its capability (NULL: none)" },
 	[EC_THREAD] = { "thread", TABLE_INT, "",
-			"the thread a scheduler event is about (NULL for other events)" },
+			"the thread a scheduler event is about (NULL for other events); not "
+			"indexed: a condition on it reads every event the others leave" },
 	[EC_TYPE] = { "type", TABLE_INT, "", "its event type id, as the header declares it" },
 	[EC_NAME] = { "name", TABLE_TEXT, "", "the event type's description in the header" },
 	[EC_CLASS] = { "class", TABLE_TEXT, "",
@@ -39,7 +43,26 @@ struct ev_cursor {
 	bool decoded, rendered, ok;
 	struct ev e;
 	struct sbuf text;
+	uint64_t *tagset; /* the types wanted, a bit each (NULL: all) */
 };
+
+static bool in_tags(const uint64_t *set, uint16_t tag)
+{
+	return set[tag >> 6] >> (tag & 63) & 1;
+}
+
+/* One of the capabilities l asks for (has_cap and caps). */
+static bool cap_wanted(const struct table_limits *l, int32_t cap)
+{
+	if (l->has_cap && cap != l->cap)
+		return false;
+	if (!l->caps)
+		return true;
+	for (size_t i = 0; i < l->ncaps; i++)
+		if (l->caps[i] == cap)
+			return true;
+	return false;
+}
 
 static struct table_cursor *ev_open(const struct table_data *d, const struct table_limits *l)
 {
@@ -49,8 +72,27 @@ static struct table_cursor *ev_open(const struct table_data *d, const struct tab
 	c->s = d->s;
 	c->stop = d->stop;
 	c->l = *l;
-	c->m = merge_new_at(d->s, l->lo, l->classes & CLASS_ALL);
+	if (l->types) {
+		/* the merge over the types alone (exact: it keeps a tag by a
+		 * table of the tags wanted), each kept only if its class is
+		 * wanted too */
+		uint16_t *tags = malloc((l->ntypes ? l->ntypes : 1) * sizeof *tags);
+		size_t n = 0;
+		c->tagset = calloc(65536 / 64, sizeof *c->tagset);
+		for (size_t i = 0; tags && c->tagset && i < l->ntypes; i++) {
+			uint16_t t = l->types[i];
+			if (!(l->classes & CLASS_BIT(class_of(t))) || in_tags(c->tagset, t))
+				continue;
+			c->tagset[t >> 6] |= 1ull << (t & 63);
+			tags[n++] = t;
+		}
+		c->m = tags && c->tagset ? merge_new_tags(d->s, l->lo, 0, tags, n) : NULL;
+		free(tags);
+	} else {
+		c->m = merge_new_at(d->s, l->lo, l->classes & CLASS_ALL);
+	}
 	if (!c->m) {
+		free(c->tagset);
 		free(c);
 		return NULL;
 	}
@@ -65,8 +107,8 @@ static bool ev_next(struct table_cursor *base)
 	while (merge_step(c->m, &c->r)) {
 		if (c->r.time > c->l.hi)
 			return false;
-		if (c->l.has_cap && c->r.cap != c->l.cap) {
-			/* a long run of other capabilities' events: look at the flag */
+		if ((c->tagset && !in_tags(c->tagset, c->r.tag)) || !cap_wanted(&c->l, c->r.cap)) {
+			/* a long run of events not wanted: look at the flag */
 			if ((++n & 0xFFFF) == 0 && c->stop && *c->stop)
 				break;
 			continue;
@@ -152,6 +194,7 @@ static void ev_close(struct table_cursor *base)
 {
 	struct ev_cursor *c = (struct ev_cursor *)base;
 	merge_free(c->m);
+	free(c->tagset);
 	sbuf_free(&c->text);
 	free(c);
 }
@@ -162,8 +205,9 @@ const struct table_def table_events = {
 	.cols = cols,
 	.ncols = sizeof cols / sizeof cols[0],
 	.needs = TABLE_NEEDS_STORE,
-	.by = TABLE_BY_TIME | TABLE_BY_CAP | TABLE_BY_CLASS,
+	.by = TABLE_BY_TIME | TABLE_BY_CAP | TABLE_BY_CLASS | TABLE_BY_TYPE,
 	.time_col = EC_TIME,
+	.type_col = EC_TYPE,
 	.cap_col = EC_CAP,
 	.class_col = EC_CLASS,
 	.open = ev_open,

@@ -141,6 +141,9 @@ if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
 # refusals of a read-only connection (issue 34)
 if sh tests/sql.sh "$HECTIC"; then ok; else bad sql; fi
 if sh tests/sql-db.sh "$HECTIC"; then ok; else bad sql-db; fi
+# hectic sql: type, IN lists, the rows a pushdown and a LIMIT save (issue 34, item 3)
+if sh tests/sql-push.sh "$HECTIC"; then ok; else bad sql-push; fi
+if sh tests/sql-tables.sh "$HECTIC"; then ok; else bad sql-tables; fi
 # a log written without some event classes says what it cannot give (issue 20)
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)
@@ -222,6 +225,8 @@ if sh tests/e2e/session.sh "$HECTIC"; then ok; else bad e2e-session; fi
 if sh tests/e2e/hints.sh "$HECTIC"; then ok; else bad e2e-hints; fi
 # the help a pager, messages wrapped whole, search wraps, at 80x24 and 160x50 (issue 33)
 if sh tests/e2e/help.sh "$HECTIC"; then ok; else bad e2e-help; fi
+# hectic sql's prompt: editing, history kept and bounded, Ctrl-C, Ctrl-D (issue 34)
+if sh tests/e2e/sql-prompt.sh "$HECTIC"; then ok; else bad e2e-sql-prompt; fi
 # the first frames: the skeleton while loading, keys, the same final screen (issue 19)
 if sh tests/e2e/loading.sh "$HECTIC"; then ok; else bad e2e-loading; fi
 # messages an rc regex picks, as ruler marks and named phases (issue 33, item 5)

@@ -8,19 +8,8 @@
 # SIGTERM) leaves OUT as it was and no temporary; with two logs the
 # connection still only reads. Usage:
 #   sh tests/sql-db.sh path/to/hectic
-set -u
-H=$1
-case $H in /*) ;; *) H=$(pwd)/$H ;; esac
-FIX=${FIXTURES:-tests/fixtures}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "sql-db: FAIL: $*"
-}
+SUITE=sql-db
+. tests/sql-lib.sh
 tab=$(printf '\t')
 
 # ---- --db: every table of every fixture, read back by sqlite3 ----

@@ -5,19 +5,8 @@
 # the index; each write path the connection refuses; a syntax error; the
 # issue's "done when" query on gcs; --schema against the man page. Usage:
 #   sh tests/sql.sh path/to/hectic
-set -u
-H=$1
-case $H in /*) ;; *) H=$(pwd)/$H ;; esac
-FIX=${FIXTURES:-tests/fixtures}
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-	fail=$((fail + 1))
-	echo "sql: FAIL: $*"
-}
+SUITE=sql
+. tests/sql-lib.sh
 
 # show's line from the events table's time, cap and text (TSV-escaped)
 cat >"$T/unshow.awk" <<'EOF'

@@ -3,7 +3,8 @@
  * SQLite connection that holds nothing: each reads the log through its
  * producer (cmd_sql_vtab.c). A QUERY runs once; without one, statements
  * are read from standard input, each run once sqlite3_complete says it is
- * whole (a "sql> " prompt when standard input is a terminal). The
+ * whole (a "sql> " prompt with line editing and a history when standard
+ * input is a terminal: cmd_sql_line.c). The
  * connection only reads (cmd_sql_vtab.c's sql_safety), SQLite's heap is
  * held to the memory budget hectic keeps everywhere (5% of the log plus
  * 10 MB), and Ctrl-C stops a statement within a few thousand of SQLite's
@@ -27,6 +28,7 @@
 
 #include "../model/table.h"
 #include "cli_help.h"
+#include "cmd_sql_line.h"
 #include "sql.h"
 
 static volatile sig_atomic_t interrupted;
@@ -171,28 +173,33 @@ static int say_prepare_error(sqlite3 *db, const struct sql_auth *a, const char *
 	return EXIT_USAGE;
 }
 
-/* Prepares every statement of sql without running them: a syntax error is
- * said before the log is read, and the tables they read are noted
- * (sql_auth: need_tracks). -1, or the exit status. */
-static int sql_check(sqlite3 *db, struct sql_auth *a, const char *sql)
+/* Runs the prepared st to its end, writing its rows, and finalizes it;
+ * -1, or the exit status having said why it failed. */
+static int sql_run_one(sqlite3 *db, sqlite3_stmt *st, const struct sql_opts *o)
 {
-	const char *p = sql;
-	while (*p) {
-		sqlite3_stmt *st = NULL;
-		const char *tail;
-		a->why[0] = 0;
-		if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK)
-			return say_prepare_error(db, a, sql, (size_t)(p - sql));
-		sqlite3_finalize(st);
-		if (tail == p)
-			break;
-		p = tail;
+	int rc = st ? sql_out_run(st, stdout, o->fmt, o->escape) : SQLITE_DONE;
+	sqlite3_finalize(st);
+	fflush(stdout);
+	if (rc == SQLITE_INTERRUPT || interrupted) {
+		warnx_("interrupted: the statement was stopped");
+		return EXIT_INTERRUPTED;
+	}
+	if (rc == SQLITE_NOMEM) {
+		warnx_("out of memory: the statement needs more than SQLite's limit (5%% of "
+		       "the log plus 10 MB)");
+		return EXIT_BADINPUT;
+	}
+	if (rc != SQLITE_DONE) {
+		warnx_("%s", sqlite3_errmsg(db));
+		return EXIT_BADINPUT;
 	}
 	return -1;
 }
 
 /* Runs every statement of sql, writing their rows; -1, or the exit status
- * of the first that failed. */
+ * of the first that failed. o NULL: each is only prepared, so that a
+ * syntax error is said before the log is read, and the tables they read
+ * are noted (sql_auth: need_tracks). */
 static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 		    const struct sql_opts *o)
 {
@@ -203,27 +210,17 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 		a->why[0] = 0;
 		if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK)
 			return say_prepare_error(db, a, sql, (size_t)(p - sql));
-		if (st && !sqlite3_stmt_readonly(st)) {
+		if (!o) {
+			sqlite3_finalize(st);
+		} else if (st && !sqlite3_stmt_readonly(st)) {
 			sqlite3_finalize(st);
 			/* (VACUUM, which no authorizer call names) */
 			warnx_("a statement that writes refused: hectic sql only reads");
 			return EXIT_USAGE;
-		}
-		int rc = st ? sql_out_run(st, stdout, o->fmt, o->escape) : SQLITE_DONE;
-		sqlite3_finalize(st);
-		fflush(stdout);
-		if (rc == SQLITE_INTERRUPT || interrupted) {
-			warnx_("interrupted: the statement was stopped");
-			return EXIT_INTERRUPTED;
-		}
-		if (rc == SQLITE_NOMEM) {
-			warnx_("out of memory: the statement needs more than SQLite's limit (5%% of "
-			       "the log plus 10 MB)");
-			return EXIT_BADINPUT;
-		}
-		if (rc != SQLITE_DONE) {
-			warnx_("%s", sqlite3_errmsg(db));
-			return EXIT_BADINPUT;
+		} else {
+			int rc = sql_run_one(db, st, o);
+			if (rc >= 0)
+				return rc;
 		}
 		if (tail == p)
 			break;
@@ -232,31 +229,64 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 	return -1;
 }
 
+/* The next line of standard input (or the next n - 1 bytes of a longer
+ * one) into *text, its newline kept: read into line, or through the editor
+ * when there is one (ed), which gives it without its newline (*nl set).
+ * False at the end. A Ctrl-C at the prompt sets *cancel. */
+static bool next_line(struct sql_line *ed, bool more, char *line, size_t n, const char **text,
+		      bool *nl, bool *cancel)
+{
+	*cancel = *nl = false;
+	*text = line;
+	if (!ed)
+		return fgets(line, (int)n, stdin) != NULL;
+	enum sql_line_res r = sql_line_read(ed, more ? "...> " : "sql> ", text);
+	*cancel = r == SQL_LINE_CANCEL;
+	*nl = true;
+	return r != SQL_LINE_EOF;
+}
+
 /* Statements from standard input, each run once complete. -1, or the exit
- * status: a script stops at its first error, a terminal goes on. */
+ * status: a script stops at its first error, a terminal goes on. On a
+ * terminal the lines are edited, the prompt on standard error (or on
+ * standard output when standard error is not the terminal), and each
+ * statement goes into the history (cmd_sql_line.c). */
 static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 {
 	bool tty = isatty(STDIN_FILENO);
+	int term = isatty(STDERR_FILENO) ? STDERR_FILENO : isatty(STDOUT_FILENO) ? STDOUT_FILENO : -1;
+	struct sql_line *ed = tty && term >= 0 ? sql_line_new(term) : NULL;
 	char *buf = NULL, line[4096];
 	size_t n = 0;
 	int status = -1;
+	bool cancel, nl;
+	const char *text;
 	for (;;) {
-		if (tty)
+		if (tty && !ed)
 			fputs(n ? "...> " : "sql> ", stderr);
-		if (!fgets(line, sizeof line, stdin))
+		if (!next_line(ed, n > 0, line, sizeof line, &text, &nl, &cancel))
 			break;
-		size_t k = strlen(line);
-		char *nb = realloc(buf, n + k + 1);
+		if (cancel) { /* Ctrl-C: the statement begun is dropped */
+			n = 0;
+			continue;
+		}
+		size_t k = strlen(text);
+		char *nb = realloc(buf, n + k + 2);
 		if (!nb) {
 			warnx_("out of memory");
 			free(buf);
+			sql_line_free(ed);
 			return EXIT_BADINPUT;
 		}
 		buf = nb;
-		memcpy(buf + n, line, k + 1);
+		memcpy(buf + n, text, k + 1);
 		n += k;
+		if (nl)
+			buf[n++] = '\n', buf[n] = 0;
 		if (!sqlite3_complete(buf))
 			continue;
+		if (ed)
+			sql_line_add(ed, buf);
 		int rc = sql_exec(db, a, buf, o);
 		n = 0;
 		if (rc >= 0 && !tty) {
@@ -267,8 +297,9 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 			status = rc;
 		interrupted = 0;
 	}
-	if (tty)
+	if (tty && !ed)
 		fputc('\n', stderr);
+	sql_line_free(ed);
 	if (interrupted)
 		status = EXIT_INTERRUPTED;
 	else if (n && strspn(buf, " \t\r\n") < n)
@@ -281,6 +312,12 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
  * flushed. */
 static int sql_finish(struct sql_data *d, int nd, int rc)
 {
+	const char *stats = getenv("HECTIC_SQL_STATS");
+	unsigned long long rows = 0;
+	for (int i = 0; i < nd; i++)
+		rows += d[i].rows;
+	if (stats && !strcmp(stats, "1"))
+		fprintf(stderr, "hectic sql: %llu rows produced\n", rows);
 	for (int i = 0; i < nd; i++)
 		rc = sql_log_close(&d[i], rc);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -334,7 +371,7 @@ int cmd_sql(int argc, char **argv)
 		return EXIT_BADINPUT;
 	}
 	/* a QUERY is checked before the log is read */
-	if (o.query && (rc = sql_check(db, &a, o.query)) >= 0) {
+	if (o.query && (rc = sql_exec(db, &a, o.query, NULL)) >= 0) {
 		sqlite3_close(db);
 		return rc;
 	}

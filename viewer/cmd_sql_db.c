@@ -101,8 +101,9 @@ static bool copy_table(sqlite3 *db, const struct table_def *t, struct sql_data *
 	}
 	sqlite3_free(full);
 	sqlite3_bind_text(st, 1, d->path, -1, SQLITE_STATIC);
-	struct table_data td = { .s = &d->s, .tr = d->have_tracks ? &d->tr : NULL, .stop = d->stop };
-	struct table_cursor *c = table_open(t, &td, NULL);
+	bool built = sql_derived_ready(d, t->needs);
+	struct table_data td = sql_table_data(d);
+	struct table_cursor *c = built ? table_open(t, &td, NULL) : NULL;
 	int rc = SQLITE_DONE;
 	while (c && !*d->stop && rc == SQLITE_DONE && table_next(c))
 		rc = insert_row(st, c, t->ncols);

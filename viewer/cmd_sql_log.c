@@ -37,6 +37,7 @@ int sql_log_close(struct sql_data *d, int rc)
 	}
 	if (d->have_tracks)
 		tracks_free(&d->tr);
+	sql_derived_free(d);
 	store_close(&d->s);
 	source_close(&d->src);
 	d->opened = d->have_tracks = false;

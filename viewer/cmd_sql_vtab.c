@@ -5,8 +5,10 @@
  * under its own name, reads the open log through its producer, and copies
  * nothing. xBestIndex claims the constraints the producer applies exactly
  * (table_def.by): a range or an equality on the time column, an equality
- * on the capability or the class; SQLite then leaves them to the producer
- * (omit), and EXPLAIN QUERY PLAN names them (idxStr). An ORDER BY the
+ * on the capability, the class or the event type, or an IN list of them
+ * (taken all at once: sqlite3_vtab_in, so that the rows stay in time
+ * order); SQLite then leaves them to the producer (omit), and EXPLAIN
+ * QUERY PLAN names them (idxStr). An ORDER BY the
  * time column ascending is the producer's own order: consumed, so that a
  * LIMIT stops the scan early.
  *
@@ -25,12 +27,16 @@
 
 #include "../model/table.h"
 #include "cli.h"
+#include "report.h"
 
 /* The constraints xBestIndex claims, in idxNum's bits; their values come
  * in argv in this order, one each (a bound that repeats is claimed once:
  * SQLite checks the others). */
-enum { K_EQ, K_GT, K_GE, K_LT, K_LE, K_CAP, K_CLASS, K_N };
-static const char *const k_text[K_N] = { "=?", ">?", ">=?", "<?", "<=?", "=?", "=?" };
+enum { K_EQ, K_GT, K_GE, K_LT, K_LE, K_CAP, K_CLASS, K_TYPE, K_N };
+static const char *const k_text[K_N] = { "=?", ">?", ">=?", "<?", "<=?", "=?", "=?", "=?" };
+/* idxNum: bit k for a claimed kind, bit K_N + k when its value is an IN
+ * list */
+#define K_IN(k) (1 << (K_N + (k)))
 
 struct vtab {
 	sqlite3_vtab base;
@@ -43,6 +49,9 @@ struct vcur {
 	struct table_cursor *c;
 	bool eof, empty;
 	sqlite3_int64 rowid;
+	int32_t *caps;   /* an IN list's values */
+	uint16_t *types; /* a type's or an IN list's */
+	size_t ncaps, ntypes;
 };
 
 /* A module's aux: its table and the logs. */
@@ -116,6 +125,8 @@ static int claim(const struct table_def *t, int col, unsigned char op)
 		return K_CAP;
 	if ((t->by & TABLE_BY_CLASS) && col == t->class_col && op == SQLITE_INDEX_CONSTRAINT_EQ)
 		return K_CLASS;
+	if ((t->by & TABLE_BY_TYPE) && col == t->type_col && op == SQLITE_INDEX_CONSTRAINT_EQ)
+		return K_TYPE;
 	return -1;
 }
 
@@ -140,10 +151,15 @@ static int v_best_index(sqlite3_vtab *base, sqlite3_index_info *info)
 		mask |= 1 << k;
 		info->aConstraintUsage[which[k]].argvIndex = ++argv;
 		info->aConstraintUsage[which[k]].omit = 1;
-		cost /= k == K_EQ ? 1000 : k <= K_LE ? 10 : k == K_CAP ? 4 : 8;
+		bool in = k >= K_CAP && sqlite3_vtab_in(info, which[k], 1);
+		if (in)
+			mask |= K_IN(k);
+		cost /= k == K_EQ ? 1000 : k <= K_LE ? 10 : k == K_CAP ? 4 : k == K_CLASS ? 8 : 50;
 		const char *col = t->cols[k == K_CAP ? t->cap_col : k == K_CLASS ? t->class_col
-									   : t->time_col].name;
-		char *next = sqlite3_mprintf("%s%s%s%s", str, *str ? " " : "", col, k_text[k]);
+						      : k == K_TYPE  ? t->type_col
+								     : t->time_col].name;
+		char *next = sqlite3_mprintf("%s%s%s%s", str, *str ? " " : "", col,
+					     in ? " IN(?)" : k_text[k]);
 		sqlite3_free(str);
 		str = next;
 	}
@@ -176,6 +192,8 @@ static int v_close(sqlite3_vtab_cursor *base)
 {
 	struct vcur *c = (struct vcur *)base;
 	table_close(c->c);
+	sqlite3_free(c->caps);
+	sqlite3_free(c->types);
 	sqlite3_free(c);
 	return SQLITE_OK;
 }
@@ -235,8 +253,83 @@ static bool bound(struct table_limits *l, int k, sqlite3_value *v)
 	return narrow(l, lo > 0 ? (uint64_t)lo : 0, hi < 1.8e19 ? (uint64_t)hi : UINT64_MAX);
 }
 
-/* The limits of idxNum's constraints with their values; false: no row. */
-static bool limits(struct table_limits *l, int mask, int argc, sqlite3_value **argv)
+/* The integer value of v, when it is one in [0, max]. */
+static bool int_in(sqlite3_value *v, sqlite3_int64 max, sqlite3_int64 *out)
+{
+	if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER)
+		return false; /* NULL, text, or a fraction: matches no row */
+	*out = sqlite3_value_int64(v);
+	return *out >= 0 && *out <= max;
+}
+
+/* The class set of the name v (0: none, or not a class). */
+static class_set class_of_value(sqlite3_value *v)
+{
+	const char *name = (const char *)sqlite3_value_text(v);
+	class_set set;
+	const char *bad;
+	if (sqlite3_value_type(v) != SQLITE_TEXT || !name || strchr(name, ',') ||
+	    !strcmp(name, "all") || !class_parse_list(name, &set, &bad))
+		return 0;
+	return set;
+}
+
+/* Adds x to an array of values of size sz (*n of them so far, grown at
+ * each power of two): false when out of memory. */
+static bool push(void **arr, size_t *n, size_t sz, const void *x)
+{
+	if ((*n & (*n - 1)) == 0) { /* 0, 1, 2, 4...: grow to twice */
+		void *p = sqlite3_realloc64(*arr, (*n ? 2 * *n : 1) * sz);
+		if (!p)
+			return false;
+		*arr = p;
+	}
+	memcpy((char *)*arr + *n * sz, x, sz);
+	(*n)++;
+	return true;
+}
+
+/* A capability, class or type constraint (k) of value v, an IN list when
+ * in, into *l and c's lists. False: no row, or SQLite's error in *err
+ * (out of memory). */
+static bool limit_set(struct vcur *c, struct table_limits *l, int k, bool in, sqlite3_value *v,
+		      int *err)
+{
+	sqlite3_value *x = v;
+	int rc = in ? sqlite3_vtab_in_first(v, &x) : SQLITE_OK;
+	class_set cl = 0;
+	c->ncaps = c->ntypes = 0;
+	for (; rc == SQLITE_OK; rc = in ? sqlite3_vtab_in_next(v, &x) : SQLITE_DONE) {
+		sqlite3_int64 i;
+		if (k == K_CLASS) {
+			cl |= class_of_value(x);
+		} else if (k == K_CAP && int_in(x, INT32_MAX, &i)) {
+			int32_t cap = (int32_t)i;
+			if (!push((void **)&c->caps, &c->ncaps, sizeof cap, &cap))
+				return !(*err = SQLITE_NOMEM);
+		} else if (k == K_TYPE && int_in(x, UINT16_MAX, &i)) {
+			uint16_t t = (uint16_t)i;
+			if (!push((void **)&c->types, &c->ntypes, sizeof t, &t))
+				return !(*err = SQLITE_NOMEM);
+		}
+	}
+	if (rc != SQLITE_DONE) {
+		*err = rc;
+		return false;
+	}
+	if (k == K_CLASS)
+		l->classes = cl;
+	else if (k == K_CAP)
+		l->caps = c->caps, l->ncaps = c->ncaps;
+	else
+		l->types = c->types, l->ntypes = c->ntypes;
+	return k == K_CLASS ? cl != 0 : k == K_CAP ? c->ncaps > 0 : c->ntypes > 0;
+}
+
+/* The limits of idxNum's constraints with their values; false: no row,
+ * or SQLite's error in *err. */
+static bool limits(struct vcur *c, struct table_limits *l, int mask, int argc,
+		   sqlite3_value **argv, int *err)
 {
 	int a = 0;
 	*l = TABLE_LIMITS_NONE;
@@ -244,22 +337,9 @@ static bool limits(struct table_limits *l, int mask, int argc, sqlite3_value **a
 		if (!(mask & 1 << k))
 			continue;
 		sqlite3_value *v = argv[a++];
-		if (k == K_CAP) {
-			if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER)
-				return false; /* NULL, text, or a fraction: no capability */
-			sqlite3_int64 cap = sqlite3_value_int64(v);
-			if (cap < 0 || cap > INT32_MAX)
+		if (k >= K_CAP) {
+			if (!limit_set(c, l, k, (mask & K_IN(k)) != 0, v, err))
 				return false;
-			l->has_cap = true;
-			l->cap = (int32_t)cap;
-		} else if (k == K_CLASS) {
-			const char *name = (const char *)sqlite3_value_text(v);
-			class_set set;
-			const char *bad;
-			if (sqlite3_value_type(v) != SQLITE_TEXT || !name || strchr(name, ',') ||
-			    !strcmp(name, "all") || !class_parse_list(name, &set, &bad))
-				return false;
-			l->classes = set;
 		} else if (!bound(l, k, v)) {
 			return false;
 		}
@@ -268,11 +348,17 @@ static bool limits(struct table_limits *l, int mask, int argc, sqlite3_value **a
 }
 
 /* The tracks, built the first time a table needs them. */
+/* The store the tables read: the log's own, or the one bound (sql.h). */
+static const struct store *store_of(const struct sql_data *d)
+{
+	return d->bound_s ? d->bound_s : &d->s;
+}
+
 static bool tracks_ready(struct sql_data *d)
 {
 	if (d->have_tracks || d->bound_tr)
 		return true;
-	if (d->tracks_failed || !tracks_build(&d->tr, &d->s)) {
+	if (d->tracks_failed || !tracks_build(&d->tr, store_of(d))) {
 		d->tracks_failed = true;
 		return false;
 	}
@@ -281,6 +367,69 @@ static bool tracks_ready(struct sql_data *d)
 		warnx_("%s: some tables reached their memory budget; figures may be partial",
 		       d->path);
 	return true;
+}
+
+/* The spans, paired with the rc file's rules as `hectic spans` pairs them. */
+static bool spans_ready(struct sql_data *d)
+{
+	struct span_rules r;
+	if (!report_span_rules(&r, false))
+		return false;
+	d->have_spans = spans_build(&d->sp, store_of(d), &r);
+	span_rules_free(&r);
+	if (d->have_spans && d->sp.over_budget)
+		warnx_("%s: the spans reached their memory budget; figures may be partial", d->path);
+	return d->have_spans;
+}
+
+bool sql_derived_ready(struct sql_data *d, int needs)
+{
+	bool ok = true;
+	if (d->derived_failed & 1u << needs)
+		return false;
+	switch (needs) {
+	case TABLE_NEEDS_STORE: return true;
+	case TABLE_NEEDS_TRACKS: return tracks_ready(d);
+	case TABLE_NEEDS_HEAP:
+		if (d->have_heap)
+			break;
+		if ((ok = d->have_heap = heap_build_ticks(&d->h, store_of(d), false)) && d->h.over_budget)
+			warnx_("%s: the profile reached its memory budget; figures may be partial",
+			       d->path);
+		break;
+	case TABLE_NEEDS_TICKY:
+		if (!d->have_ticky)
+			ok = d->have_ticky = ticky_build(&d->ticky, store_of(d));
+		break;
+	case TABLE_NEEDS_SPANS:
+		if (!d->have_spans)
+			ok = spans_ready(d);
+		break;
+	}
+	if (!ok)
+		d->derived_failed |= 1u << needs;
+	return ok;
+}
+
+struct table_data sql_table_data(const struct sql_data *d)
+{
+	return (struct table_data){ .s = store_of(d),
+				    .tr = d->bound_tr ? d->bound_tr : d->have_tracks ? &d->tr : NULL,
+				    .stop = d->stop,
+				    .h = d->have_heap ? &d->h : NULL,
+				    .ticky = d->have_ticky ? &d->ticky : NULL,
+				    .sp = d->have_spans ? &d->sp : NULL };
+}
+
+void sql_derived_free(struct sql_data *d)
+{
+	if (d->have_heap)
+		heap_free(&d->h);
+	if (d->have_ticky)
+		ticky_free(&d->ticky);
+	if (d->have_spans)
+		spans_free(&d->sp);
+	d->have_heap = d->have_ticky = d->have_spans = false;
 }
 
 static int v_filter(sqlite3_vtab_cursor *base, int idx, const char *str, int argc,
@@ -294,18 +443,20 @@ static int v_filter(sqlite3_vtab_cursor *base, int idx, const char *str, int arg
 	c->c = NULL;
 	c->rowid = 0;
 	struct table_limits l;
-	c->empty = !limits(&l, idx, argc, argv);
+	int err = SQLITE_OK;
+	c->empty = !limits(c, &l, idx, argc, argv, &err);
 	c->eof = c->empty;
+	if (err != SQLITE_OK)
+		return err;
 	if (c->empty)
 		return SQLITE_OK;
-	if (v->t->needs == TABLE_NEEDS_TRACKS && !tracks_ready(d))
+	if (!sql_derived_ready(d, v->t->needs))
 		return SQLITE_NOMEM;
-	struct table_data td = { .s = d->bound_s ? d->bound_s : &d->s,
-				 .tr = d->bound_tr ? d->bound_tr : d->have_tracks ? &d->tr : NULL,
-				 .stop = d->stop };
+	struct table_data td = sql_table_data(d);
 	if (!(c->c = table_open(v->t, &td, &l)))
 		return SQLITE_NOMEM;
 	c->eof = !table_next(c->c);
+	d->rows += !c->eof;
 	return c->c->stopped ? SQLITE_INTERRUPT : c->c->failed ? SQLITE_NOMEM : SQLITE_OK;
 }
 
@@ -314,6 +465,7 @@ static int v_next(sqlite3_vtab_cursor *base)
 	struct vcur *c = (struct vcur *)base;
 	c->eof = !table_next(c->c);
 	c->rowid++;
+	((struct vtab *)base->pVtab)->d->rows += !c->eof;
 	return c->c->stopped ? SQLITE_INTERRUPT : c->c->failed ? SQLITE_NOMEM : SQLITE_OK;
 }
 

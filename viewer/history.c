@@ -1,7 +1,6 @@
-/* history: a prompt's lines, in a file beside the sessions. */
+/* history: the SQL prompt's queries, in hectic sql's history file. */
 #include "history.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,92 +10,90 @@
 
 #include "session.h"
 
-static void push(struct history *h, const char *s, size_t n)
+static bool history_path(char *path, size_t n)
 {
-	char *c = malloc(n + 1);
-	if (!c)
-		return;
-	memcpy(c, s, n);
-	c[n] = 0;
+	char dir[4096];
+	return session_state_dir(dir, sizeof dir) &&
+	       snprintf(path, n, "%s/sql_history", dir) < (int)n;
+}
+
+static void push(struct history *h, char *s)
+{
 	if (h->n == HISTORY_MAX) { /* the oldest goes */
 		free(h->line[0]);
 		memmove(h->line, h->line + 1, (HISTORY_MAX - 1) * sizeof *h->line);
 		h->n--;
 	}
-	h->line[h->n++] = c;
+	h->line[h->n++] = s;
 }
 
-void history_load(struct history *h, const char *name, int len)
+void history_load(struct history *h)
 {
-	char path[4300];
+	char path[4200], line[SQL_HISTORY_LINE_MAX + 2];
 	if (h->loaded)
 		return;
 	h->loaded = true;
-	h->at = h->n;
-	if (!session_file_beside(name, path, sizeof path, false))
+	h->line = calloc(HISTORY_MAX, sizeof *h->line);
+	if (!h->line || !history_path(path, sizeof path))
 		return;
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	struct stat st;
 	if (fd < 0)
 		return;
-	char *buf = NULL;
-	size_t got = 0;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (buf = malloc(HISTORY_BYTES + 1))) {
-		ssize_t r;
-		while (got < HISTORY_BYTES &&
-		       ((r = read(fd, buf + got, HISTORY_BYTES - got)) > 0 || (r < 0 && errno == EINTR)))
-			got += r > 0 ? (size_t)r : 0;
+	FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "r") : NULL;
+	if (!f) {
+		close(fd);
+		return;
 	}
-	close(fd);
-	for (size_t i = 0; buf && i < got;) {
-		size_t n = 0;
-		while (i + n < got && buf[i + n] != '\n' && buf[i + n] != 0)
-			n++;
-		if (n)
-			push(h, buf + i, n < (size_t)len ? n : (size_t)len - 1);
-		i += n + 1;
+	bool whole = true; /* the last piece read ended its line */
+	while (fgets(line, sizeof line, f)) {
+		size_t n = strlen(line);
+		bool ends = n && line[n - 1] == '\n';
+		bool keep = whole && ends && n > 1; /* not the tail of a long one */
+		whole = ends;
+		if (!keep)
+			continue;
+		line[n - 1] = 0;
+		char *s = strdup(line);
+		if (s)
+			push(h, s);
 	}
-	free(buf);
+	fclose(f);
 	h->at = h->n;
 }
 
-static void save(const struct history *h, const char *name)
+static void save(const struct history *h)
 {
-	char path[4300], tmp[4400];
-	if (!session_file_beside(name, path, sizeof path, true))
+	char path[4200], tmp[4300];
+	if (!history_path(path, sizeof path) || !session_mkdirs(path))
 		return;
 	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
 	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return;
-	FILE *f = fdopen(fd, "w");
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
 	if (!f) {
-		close(fd);
+		if (fd >= 0)
+			close(fd);
 		unlink(tmp);
 		return;
 	}
 	for (int i = 0; i < h->n; i++)
 		fprintf(f, "%s\n", h->line[i]);
-	bool ok = fflush(f) == 0 && !ferror(f);
-	ok = fclose(f) == 0 && ok;
-	if (!ok || rename(tmp, path) != 0)
+	if (fclose(f) != 0 || rename(tmp, path) != 0)
 		unlink(tmp);
 }
 
-void history_add(struct history *h, const char *name, const char *line)
+void history_add(struct history *h, const char *line)
 {
 	size_t n = strcspn(line, "\n");
-	if (n) {
-		for (int i = 0; i < h->n; i++) /* a repeat: moved to the end */
-			if (strlen(h->line[i]) == n && !memcmp(h->line[i], line, n)) {
-				free(h->line[i]);
-				memmove(h->line + i, h->line + i + 1, (size_t)(h->n - i - 1) * sizeof *h->line);
-				h->n--;
-				break;
-			}
-		push(h, line, n);
-		save(h, name);
-	}
+	h->at = h->n;
+	if (!h->line || !n || n > SQL_HISTORY_LINE_MAX ||
+	    (h->n && strlen(h->line[h->n - 1]) == n && !memcmp(h->line[h->n - 1], line, n)))
+		return;
+	char *s = strndup(line, n);
+	if (!s)
+		return;
+	push(h, s);
+	save(h);
 	h->at = h->n;
 }
 
@@ -115,5 +112,6 @@ void history_free(struct history *h)
 {
 	for (int i = 0; i < h->n; i++)
 		free(h->line[i]);
+	free(h->line);
 	*h = (struct history){ 0 };
 }

@@ -462,11 +462,9 @@ static int run_alias(const struct report *r, int argc, char **argv)
 /* A report's TSV header: its table's column names, or its own line. */
 static void tsv_header(const struct report_ops *ops)
 {
-	if (ops->table) {
-		for (size_t i = 0; i < ops->table->ncols; i++)
-			printf("%s%s", i ? "\t" : "", ops->table->cols[i].name);
-		putchar('\n');
-	} else if (ops->tsv_header) {
+	if (ops->table)
+		report_table_header(stdout, ops->table);
+	else if (ops->tsv_header) {
 		printf("%s\n", ops->tsv_header);
 	}
 }

@@ -95,6 +95,15 @@ int report_table_tsv(struct report_ctx *c, const struct table_def *t,
 		     bool (*skip)(const struct report_ctx *c, struct table_cursor *cur),
 		     size_t *rows);
 
+/* The same from cur, opened by the caller (over data of its own), which
+ * it closes; cur NULL: out of memory (said). */
+int report_table_write(struct report_ctx *c, struct table_cursor *cur,
+		       bool (*skip)(const struct report_ctx *c, struct table_cursor *cur),
+		       size_t *rows);
+
+/* The TSV header of t: its column names. */
+void report_table_header(FILE *f, const struct table_def *t);
+
 /* The common options a report takes, shown in its usage line. */
 enum {
 	RO_TEXT = 1 << 0,   /* [--raw | --escape]: it prints text from the log */

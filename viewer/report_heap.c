@@ -18,50 +18,14 @@
 /* A band's name, as text from the file (escaped for a terminal when
  * asked), written piece by piece as it is read: a stack of long labels is
  * megabytes (issue 32), and none is made whole. */
-static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape, bool tsv)
+static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape)
 {
 	struct heap_name_walk w;
 	const uint8_t *p;
 	size_t n;
 	heap_name_begin(&w, h, b);
 	while (heap_name_next(&w, &p, &n))
-		report_text_field(f, p, n, escape, tsv);
-}
-
-/* The provenance columns of a band (TSV): table, closure type, type,
- * label, module, source; empty for a band that is no -hi info table or
- * whose table has no IPE event. */
-struct band_ipe { /* a band's provenance, resolved once */
-	signed char k; /* -1 not yet, else heap_band_ipe's answer */
-	struct ipe e;
-};
-
-static void put_ipe_tsv(FILE *f, const struct report_ctx *c, struct band_ipe *cache, uint32_t b)
-{
-	struct band_ipe *bi = &cache[b];
-	if (bi->k < 0) {
-		uint64_t addr;
-		bi->k = (signed char)heap_band_ipe(&c->h, &c->s, b, &addr, &bi->e);
-	}
-	const struct ipe e = bi->e;
-	if (bi->k != 2) {
-		fputs("\t\t\t\t\t\t", f);
-		return;
-	}
-	const char *cl = e.closure_ok ? ipe_closure_name(e.closure) : NULL;
-	putc('\t', f);
-	report_text_field(f, e.table, e.ntable, c->o.escape, true);
-	putc('\t', f);
-	if (cl)
-		fputs(cl, f);
-	else
-		report_text_field(f, e.desc, e.ndesc, c->o.escape, true);
-	const uint8_t *v[] = { e.type, e.label, e.module, e.src };
-	uint32_t n[] = { e.ntype, e.nlabel, e.nmodule, ipe_has_src(&e) ? e.nsrc : 0 };
-	for (int i = 0; i < 4; i++) {
-		putc('\t', f);
-		report_text_field(f, v[i], n[i], c->o.escape, true);
-	}
+		report_text_put(f, p, n, escape);
 }
 
 /* A band as the text report names it: a -hi band by its address, its
@@ -86,7 +50,7 @@ static void put_band_text(FILE *f, const struct report_ctx *c, uint32_t b)
 		}
 		return;
 	}
-	put_band(f, &c->h, b, c->o.escape, false);
+	put_band(f, &c->h, b, c->o.escape);
 }
 
 struct band_stat {
@@ -102,39 +66,15 @@ static int cmp_band_peak(const void *a, const void *b)
 	return (x->band > y->band) - (x->band < y->band);
 }
 
-/* One row per census of the window and band. */
+/* One row per census of the window and band: the heap table's rows. */
 static int heap_tsv(struct report_ctx *c)
 {
 	if (c->o.hp)
 		return report_hp(c);
-	const struct heap *h = &c->h;
-	struct band_ipe *cache = NULL;
-	if (h->breakdown == HEAP_BY_INFO_TABLE) {
-		cache = calloc(h->nbands ? h->nbands : 1, sizeof *cache);
-		if (!cache) {
-			warnx_("out of memory");
-			return EXIT_BADINPUT;
-		}
-		for (size_t b = 0; b < h->nbands; b++)
-			cache[b].k = -1;
-	}
-	for (size_t k = 0; k < h->ncensuses; k++) {
-		const struct census *cs = &h->censuses[k];
-		if (cs->time < c->o.from || cs->time > c->o.to)
-			continue;
-		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
-			printf("%llu\t", (unsigned long long)cs->time);
-			put_band(stdout, h, h->samples[i].band, c->o.escape, true);
-			printf("\t%llu", (unsigned long long)h->samples[i].bytes);
-			if (cache)
-				put_ipe_tsv(stdout, c, cache, h->samples[i].band);
-			else
-				fputs("\t\t\t\t\t\t", stdout);
-			putchar('\n');
-		}
-	}
-	free(cache);
-	return 0;
+	struct table_limits l = TABLE_LIMITS_NONE;
+	l.lo = c->o.from;
+	l.hi = c->o.to;
+	return report_table_tsv(c, &table_heap, &l, NULL, NULL);
 }
 
 /* Each band's peak and sum over the censuses of the window, by peak;
@@ -209,7 +149,7 @@ static int heap_text(struct report_ctx *c)
 }
 
 const struct report_ops report_heap_ops = {
-	.tsv_header = "time\tband\tbytes\ttable\tclosure\ttype\tlabel\tmodule\tsrc", .text = heap_text, .tsv = heap_tsv,
+	.table = &table_heap, .text = heap_text, .tsv = heap_tsv,
 };
 
 /* ---- profile ---- */
@@ -344,22 +284,13 @@ static uint32_t *tree_rows(const struct cctree *t, size_t *n)
 }
 
 /* The .prof's tree: a node per stack, its individual and inherited ticks;
- * nodes with no ticks but the root are left out. */
-static void tree_tsv(const struct heap *h, const struct cctree *t, bool escape)
+ * nodes with no ticks but the root are left out: the profile table's rows
+ * over t. */
+static int tree_tsv(struct report_ctx *c, const struct cctree *t)
 {
-	size_t n;
-	uint32_t *rows = tree_rows(t, &n);
-	if (!rows)
-		return;
-	printf("depth\tcost_centre\tmodule\tsrc\tticks\tinherited_ticks\n");
-	for (size_t i = 0; i < n; i++) {
-		const struct cc_node *x = &t->nodes[rows[i]];
-		if (!x->inherited && i)
-			continue;
-		printf("%u\t", x->depth);
-		cc_tsv_row(h, x->cc, x->self, x->inherited, escape);
-	}
-	free(rows);
+	struct table_data d = { .s = &c->s, .h = &c->h, .cct = t };
+	report_table_header(stdout, &table_profile);
+	return report_table_write(c, table_open(&table_profile, &d, NULL), NULL, NULL);
 }
 
 static void tree_text(const struct heap *h, const struct cctree *t, const struct report_opts *o)
@@ -487,7 +418,7 @@ static int profile_tsv(struct report_ctx *c)
 	if (c->o.speedscope)
 		return report_speedscope(c, &p->t);
 	if (!profile_not_tree(c))
-		tree_tsv(&c->h, &p->t, c->o.escape);
+		return tree_tsv(c, &p->t);
 	return 0;
 }
 

@@ -8,13 +8,26 @@
 #include "cli.h"
 #include "report_text.h"
 
+void report_table_header(FILE *f, const struct table_def *t)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		fprintf(f, "%s%s", i ? "\t" : "", t->cols[i].name);
+	fputc('\n', f);
+}
+
 int report_table_tsv(struct report_ctx *c, const struct table_def *t,
 		     const struct table_limits *l,
 		     bool (*skip)(const struct report_ctx *c, struct table_cursor *cur),
 		     size_t *rows)
 {
-	struct table_data d = { .s = &c->s, .tr = &c->tr };
-	struct table_cursor *cur = table_open(t, &d, l);
+	struct table_data d = { .s = &c->s, .tr = &c->tr, .h = c->have_heap ? &c->h : NULL };
+	return report_table_write(c, table_open(t, &d, l), skip, rows);
+}
+
+int report_table_write(struct report_ctx *c, struct table_cursor *cur,
+		       bool (*skip)(const struct report_ctx *c, struct table_cursor *cur),
+		       size_t *rows)
+{
 	size_t n = 0;
 	if (!cur) {
 		warnx_("%s: out of memory", c->o.path);

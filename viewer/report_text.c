@@ -90,9 +90,16 @@ void report_text_row(FILE *f, struct table_cursor *c, bool escape)
 	const struct table_def *t = c->def;
 	for (size_t i = 0; i < t->ncols; i++) {
 		struct table_value v;
-		table_value(c, i, &v);
 		if (i)
 			fputc('\t', f);
+		if (t->cols[i].pieces) { /* written as it is read, never made whole */
+			const uint8_t *p;
+			size_t n;
+			for (bool first = true; table_piece(c, i, first, &p, &n); first = false)
+				report_text_put_tsv(f, p, n, escape);
+			continue;
+		}
+		table_value(c, i, &v);
 		report_text_value(f, &v, t->cols[i].decimals, escape);
 	}
 	fputc('\n', f);

@@ -405,19 +405,19 @@ static int sparks_prepare(struct report_ctx *c)
 }
 
 /* The header and a row per capability. */
-static void sparks_rows(const struct report_ctx *c, bool tsv)
+static void sparks_rows(const struct report_ctx *c)
 {
 	const struct summary *sm = c->priv;
-	printf(tsv ? "%s" : "%4s", "cap");
+	printf("%4s", "cap");
 	for (int k = 0; k < 6; k++)
-		printf(tsv ? "\t%s" : " %11s", spark_name[k]);
+		printf(" %11s", spark_name[k]);
 	putchar('\n');
 	for (size_t i = 0; i < c->tr.ncaps && sm->have_sparks; i++) {
 		uint64_t v[7];
 		summary_sparks_of(&c->tr, sm, c->tr.caps[i], v);
-		printf(tsv ? "%d" : "%4d", c->tr.caps[i]);
+		printf("%4d", c->tr.caps[i]);
 		for (int k = 0; k < 6; k++)
-			printf(tsv ? "\t%llu" : " %11llu", (unsigned long long)v[spark_col[k]]);
+			printf(" %11llu", (unsigned long long)v[spark_col[k]]);
 		putchar('\n');
 	}
 }
@@ -425,7 +425,7 @@ static void sparks_rows(const struct report_ctx *c, bool tsv)
 static int sparks_text(struct report_ctx *c)
 {
 	const struct summary *sm = c->priv;
-	sparks_rows(c, false);
+	sparks_rows(c);
 	if (!sm->have_sparks)
 		return 0;
 	printf("%4s", "all");
@@ -441,13 +441,16 @@ static int sparks_text(struct report_ctx *c)
 	return 0;
 }
 
+/* A row per capability: the sparks table's rows over the window. */
 static int sparks_tsv(struct report_ctx *c)
 {
-	sparks_rows(c, true);
-	return 0;
+	struct table_limits l = TABLE_LIMITS_NONE;
+	l.lo = c->o.from;
+	l.hi = c->o.to;
+	return report_table_tsv(c, &table_sparks, &l, NULL, NULL);
 }
 
 const struct report_ops report_sparks_ops = {
-	.priv_size = sizeof(struct summary), .prepare = sparks_prepare, .text = sparks_text,
-	.tsv = sparks_tsv,
+	.priv_size = sizeof(struct summary), .table = &table_sparks, .prepare = sparks_prepare,
+	.text = sparks_text, .tsv = sparks_tsv,
 };

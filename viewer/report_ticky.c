@@ -328,33 +328,6 @@ static int tk_text(struct report_ctx *c)
 
 /* ---- TSV ---- */
 
-static void ipe_fields(const struct report_ctx *c, const struct tk *k, uint32_t i)
-{
-	struct ipe p;
-	const struct ticky_counter *t = &k->t.ctr[i];
-	if (t->has_itbl)
-		printf("\t0x%" PRIx64, t->itbl);
-	else
-		printf("\t");
-	if (!ticky_ipe(&k->t, &c->s, i, &p)) { /* table, closure, type, label, module, src */
-		printf("\t\t\t\t\t\t\n");
-		return;
-	}
-	const char *cl = p.closure_ok ? ipe_closure_name(p.closure) : NULL;
-	putchar('\t');
-	report_text_put_tsv(stdout, p.table, p.ntable, c->o.escape);
-	printf("\t%s\t", cl ? cl : "");
-	report_text_put_tsv(stdout, p.type, p.ntype, c->o.escape);
-	putchar('\t');
-	report_text_put_tsv(stdout, p.label, p.nlabel, c->o.escape);
-	putchar('\t');
-	report_text_put_tsv(stdout, p.module, p.nmodule, c->o.escape);
-	putchar('\t');
-	if (ipe_has_src(&p))
-		report_text_put_tsv(stdout, p.src, p.nsrc, c->o.escape);
-	putchar('\n');
-}
-
 static int tk_tsv(struct report_ctx *c)
 {
 	struct tk *k = c->priv;
@@ -362,23 +335,16 @@ static int tk_tsv(struct report_ctx *c)
 		printf("time\tcounter\tname\tentries\talloc\tallocd\n");
 		samples(c, k);
 	} else {
-		printf("counter\tname\tarity\tkinds\tentries\talloc\tallocd\titbl\ttable\tclosure"
-		       "\ttype\tlabel\tmodule\tsrc\n");
-		for (size_t i = 0; i < k->nrows; i++) {
-			uint32_t r = k->rows[i];
-			const struct ticky_counter *t = &k->t.ctr[r];
-			const struct ticky_counts *s = &k->sum[r];
-			printf("%" PRIu64 "\t", t->id);
-			put_name(stdout, t, c->o.escape, true);
-			if (t->defined) {
-				printf("\t%u\t", (unsigned)t->arity);
-				report_text_put_tsv(stdout, t->kinds, t->nkinds, c->o.escape);
-			} else {
-				printf("\t\t");
-			}
-			printf("\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64, s->entries, s->allocs, s->allocd);
-			ipe_fields(c, k, r);
-		}
+		/* the ticky table's rows, in the report's order */
+		struct table_data d = { .s = &c->s, .ticky = &k->t, .order = k->rows,
+					.norder = k->nrows };
+		struct table_limits l = TABLE_LIMITS_NONE;
+		l.lo = c->o.from;
+		l.hi = c->o.to;
+		report_table_header(stdout, &table_ticky);
+		int rc = report_table_write(c, table_open(&table_ticky, &d, &l), NULL, NULL);
+		if (rc)
+			return rc;
 	}
 	if (!k->t.nctr)
 		warnx_("%s: no ticky-ticky counters: build the program with ghc -ticky and run it "

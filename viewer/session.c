@@ -31,7 +31,7 @@ static int cmp_u64(const void *a, const void *b)
  * $HOME/.local/state/hectic. A relative path is ignored (the XDG Base
  * Directory spec says so of XDG_STATE_HOME; a relative HOME would put it
  * under the current directory just the same). */
-static bool session_dir(char *dir, size_t n)
+bool session_state_dir(char *dir, size_t n)
 {
 	const char *st = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
 	int k;
@@ -51,7 +51,7 @@ static bool session_path(const struct viewer *u, char *out, size_t n, char *real
 {
 	char dir[4096];
 	if (u->src.kind != SRC_FILE || !realpath(u->o.path, real) || strlen(real) >= rn ||
-	    strchr(real, '\n') || !session_dir(dir, sizeof dir))
+	    strchr(real, '\n') || !session_state_dir(dir, sizeof dir))
 		return false;
 	/* FNV-1a of the path */
 	uint64_t h = 1469598103934665603ull;
@@ -63,7 +63,7 @@ static bool session_path(const struct viewer *u, char *out, size_t n, char *real
 
 /* The directories down to path's, each made 0700 when missing. False when
  * the last is not there. */
-static bool mkdirs(const char *path)
+bool session_mkdirs(const char *path)
 {
 	char p[4300];
 	snprintf(p, sizeof p, "%s", path);
@@ -79,15 +79,6 @@ static bool mkdirs(const char *path)
 		}
 	struct stat st;
 	return (mkdir(p, 0700) == 0 || errno == EEXIST) && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-bool session_file_beside(const char *name, char *out, size_t n, bool make)
-{
-	char dir[4096];
-	if (!session_dir(dir, sizeof dir))
-		return false;
-	int k = snprintf(out, n, "%s/%s", dir, name);
-	return k > 0 && (size_t)k < n && (!make || mkdirs(out));
 }
 
 static void write_session(FILE *f, const struct viewer *u, const char *real)
@@ -116,7 +107,7 @@ void session_save(struct viewer *u)
 		return; /* two runs: a session belongs to one log */
 	char path[4200], real[4096], tmp[4300];
 	if (u->loaded != 1 || !session_path(u, path, sizeof path, real, sizeof real) ||
-	    !mkdirs(path))
+	    !session_mkdirs(path))
 		return;
 	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
 	int fd = mkstemp(tmp);

@@ -15,9 +15,14 @@ void session_save(struct viewer *u);
  * range for the log is dropped and said on the status line. */
 void session_restore(struct viewer *u);
 
-/* The path of the file called name beside the session files (with make,
- * its directories made 0700 where missing); false when there is no
- * such place (no home) or it cannot be made. */
-bool session_file_beside(const char *name, char *out, size_t n, bool make);
+/* The directory of hectic's saved state into dir: $XDG_STATE_HOME/hectic,
+ * else $HOME/.local/state/hectic (a relative path is ignored). False when
+ * there is none, or it does not fit in n. (hectic sql's history lives
+ * there too.) */
+bool session_state_dir(char *dir, size_t n);
+
+/* The directories down to the one holding path, each made 0700 when
+ * missing. False when that one is not there. */
+bool session_mkdirs(const char *path);
 
 #endif

@@ -14,8 +14,11 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../model/heap.h"
 #include "../model/source.h"
+#include "../model/spans.h"
 #include "../model/store.h"
+#include "../model/ticky.h"
 #include "../model/tracks.h"
 
 struct sql_auth;
@@ -26,19 +29,30 @@ struct sql_auth;
 
 /* The log the tables read. The store is open once opened is set; the
  * tracks are built on the first read of a table that needs them (or as
- * the store was opened, when a query named one: need_tracks). */
+ * the store was opened, when a query named one: need_tracks); the heap,
+ * the ticky counters and the spans on the first read of a table that
+ * needs them (sql_derived_ready). */
 struct sql_data {
 	struct source src;
 	struct store s;
 	struct tracks tr;
 	bool opened, have_tracks, need_tracks;
 	bool tracks_failed; /* out of memory building them: said once */
+	struct heap h;
+	struct ticky ticky;
+	struct spans sp;
+	bool have_heap, have_ticky, have_spans;
+	unsigned derived_failed; /* 1 << TABLE_NEEDS_*: building it failed, said once */
 	const char *path;
 	const volatile sig_atomic_t *stop; /* Ctrl-C */
 	struct sql_auth *auth;
+	uint64_t rows; /* rows the producers gave SQLite, all tables (what a
+			* pushdown saves; HECTIC_SQL_STATS=1 prints it at exit,
+			* for the tests) */
 	/* Another's store and tracks, already built, that the tables read
-	 * instead of s and tr (the viewer's query pane: its log is not opened
-	 * a second time); NULL: s and tr. */
+	 * instead of s and tr (the viewer's SQL pane: its log is not opened
+	 * a second time; what else a table needs is built from that store);
+	 * NULL: s and tr. */
 	const struct store *bound_s;
 	const struct tracks *bound_tr;
 };
@@ -67,6 +81,16 @@ sqlite3 *sql_connect(struct sql_data *d, int nd, struct sql_auth *a, int (*progr
  * USING gcs(1): an eponymous table lives in main alone). False, with why
  * in err, when SQLite refused. db must be writable until then. */
 bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd, char *err, size_t n);
+
+/* Builds what a table of the given needs (model/table.h: TABLE_NEEDS_*)
+ * reads, the first time; false when out of memory (said once). */
+bool sql_derived_ready(struct sql_data *d, int needs);
+
+/* What the producers of d's tables read: what is built of it so far. */
+struct table_data sql_table_data(const struct sql_data *d);
+
+/* Frees what sql_derived_ready built (the tracks aside). */
+void sql_derived_free(struct sql_data *d);
 
 /* Makes db read-only and bounded: query_only, defensive mode, no
  * extension loading, no database attached past those there, and a (the

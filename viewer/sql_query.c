@@ -279,8 +279,15 @@ void sql_result_free(struct sql_result *r)
 	*r = (struct sql_result){ .time_col = -1, .end_col = -1 };
 }
 
+void sql_conn_drop_derived(struct sql_conn *c)
+{
+	for (int i = 0; i < 2; i++)
+		sql_derived_free(&c->d[i]);
+}
+
 void sql_conn_close(struct sql_conn *c)
 {
 	sqlite3_close(c->db);
+	sql_conn_drop_derived(c);
 	*c = (struct sql_conn){ 0 };
 }

@@ -60,6 +60,11 @@ void sql_query_stop(struct sql_conn *c);
 /* Value i of row r (a pointer into it). */
 const char *sql_result_cell(const struct sql_result *r, size_t row, int i);
 
+/* Frees what the tables built from the bound stores (the heap, the
+ * ticky counters, the spans: sql_derived_ready): the log grew, or the
+ * other run is shown; built again when a query next needs them. */
+void sql_conn_drop_derived(struct sql_conn *c);
+
 void sql_result_free(struct sql_result *r);
 void sql_conn_close(struct sql_conn *c);
 

@@ -344,6 +344,14 @@ static void sql_draw(struct viewer *u)
 		draw_rows(u, r, a.y + 1, a.h - 1, a.cols);
 }
 
+/* The log grew (or the other run is shown): what the tables built from
+ * the store goes; the rows shown are copies, and stay. */
+static void sql_reload(struct viewer *u, bool before)
+{
+	if (before)
+		sql_conn_drop_derived(&st(u)->conn);
+}
+
 static void sql_done(struct viewer *u)
 {
 	struct sql_pane *s = st(u);
@@ -359,6 +367,7 @@ const struct view_ops view_sql = {
 	.draw = sql_draw,
 	.act = sql_act,
 	.draw_lanes = sql_draw_lanes,
+	.reload = sql_reload,
 	.private_size = sizeof(struct sql_pane),
 	.done = sql_done,
 };

@@ -1,7 +1,8 @@
 /* The SQL prompt (issue 34): a query over the log, in the tables of
  * `hectic sql`; Enter shows its rows in the SQL pane, which runs it. Up and
  * Down (history-prev, history-next) go through the queries typed before,
- * kept beside the sessions (history.c), so that they outlive the viewer. */
+ * here or at hectic sql's prompt (history.c: the same file), so that they
+ * outlive the viewer; one longer than the prompt's line is cut there. */
 #include "draw.h"
 
 #include <stdio.h>
@@ -9,8 +10,6 @@
 
 #include "core.h"
 #include "history.h"
-
-#define HISTORY_FILE "sql_history"
 
 struct sqlp_state {
 	struct history h;
@@ -27,7 +26,7 @@ static struct sqlp_state *st(const struct viewer *u)
 static bool sqlp_open(struct viewer *u)
 {
 	struct sqlp_state *s = st(u);
-	history_load(&s->h, HISTORY_FILE, (int)sizeof u->prompt.text);
+	history_load(&s->h);
 	s->h.at = s->h.n;
 	prompt_clear(&u->prompt);
 	return true;
@@ -39,7 +38,7 @@ static void sqlp_run(struct viewer *u, const char *line)
 {
 	if (!*line)
 		return;
-	history_add(&st(u)->h, HISTORY_FILE, line);
+	history_add(&st(u)->h, line);
 	snprintf(u->sql_query, sizeof u->sql_query, "%s", line);
 	u->sql_asked++;
 	const struct view_ops *pane = view_for_action(u, ACT_SQL_PANE);

@@ -11,8 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../model/cctree.h"
+#include "../../model/heap.h"
+#include "../../model/spans.h"
 #include "../../model/store.h"
+#include "../../model/summary.h"
 #include "../../model/table.h"
+#include "../../model/ticky.h"
 #include "../../model/tracks.h"
 
 #define FIXTURE "tests/fixtures/par-n4.eventlog"
@@ -49,7 +54,12 @@ static void test_registry(void **state)
 			/* times are ns, and say so */
 			if (!strcmp(col->name, "time") || !strcmp(col->name, "start"))
 				assert_string_equal(col->unit, "ns");
+			/* a text in pieces has its producer's pieces */
+			assert_true(!col->pieces || (col->type == TABLE_TEXT && t->piece));
 		}
+		assert_true(t->needs == TABLE_NEEDS_STORE || t->needs == TABLE_NEEDS_TRACKS ||
+			    t->needs == TABLE_NEEDS_HEAP || t->needs == TABLE_NEEDS_TICKY ||
+			    t->needs == TABLE_NEEDS_SPANS);
 		/* each limit it applies names its column */
 		assert_true(!(t->by & TABLE_BY_TIME) ||
 			    (t->time_col >= 0 && (size_t)t->time_col < t->ncols));
@@ -238,12 +248,307 @@ static void test_derived(void **state)
 	table_close(c);
 }
 
+/* event_counts: every event counted once, under its type and capability,
+ * as the events table has them; a class limit counts that class alone. */
+static void test_event_counts(void **state)
+{
+	struct lg *l = *state;
+	size_t max = (size_t)l->s.nevents + 16;
+	struct row *all = calloc(max, sizeof *all);
+	assert_non_null(all);
+	size_t n = rows_of(l, NULL, all, max);
+	for (int pass = 0; pass < 2; pass++) {
+		struct table_limits lim = TABLE_LIMITS_NONE;
+		if (pass)
+			lim.classes = CLASS_BIT(CL_GC) | CLASS_BIT(CL_USER);
+		struct table_cursor *c = table_open(&table_event_counts, &l->d, &lim);
+		assert_non_null(c);
+		uint64_t sum = 0, want = 0;
+		int64_t last_type = -1, last_cap = -2;
+		size_t rows = 0;
+		while (table_next(c)) {
+			struct table_value v[5];
+			for (size_t k = 0; k < 5; k++)
+				table_value(c, k, &v[k]);
+			assert_int_equal(v[4].kind, TV_INT);
+			int64_t cap = v[2].kind == TV_NULL ? -1 : v[2].i;
+			/* by type, then capability: each pair once */
+			assert_true(v[4].i > last_type || (v[4].i == last_type && cap > last_cap));
+			last_type = v[4].i;
+			last_cap = cap;
+			assert_true(v[3].i > 0);
+			/* the events of this pair, counted naively */
+			uint64_t k = 0;
+			char cls[16];
+			snprintf(cls, sizeof cls, "%.*s", (int)v[1].n, (const char *)v[1].p);
+			struct table_cursor *e = table_open(&table_events, &l->d, NULL);
+			assert_non_null(e);
+			while (table_next(e)) {
+				struct table_value t, cp;
+				table_value(e, 3, &t);
+				table_value(e, 1, &cp);
+				k += t.i == v[4].i && (cp.kind == TV_NULL ? -1 : cp.i) == cap;
+			}
+			table_close(e);
+			assert_int_equal(k, (uint64_t)v[3].i);
+			assert_true(!pass || !strcmp(cls, "gc") || !strcmp(cls, "user"));
+			sum += (uint64_t)v[3].i;
+			rows++;
+		}
+		assert_false(c->failed);
+		table_close(c);
+		for (size_t i = 0; i < n; i++)
+			want += !pass || !strcmp(all[i].cls, "gc") || !strcmp(all[i].cls, "user");
+		assert_int_equal(sum, want);
+		assert_true(rows > (pass ? 1 : 20));
+	}
+	free(all);
+}
+
+/* The rows of a table of one log, with what it needs built. */
+static void open_log(struct store *s, const char *path)
+{
+	char err[256];
+	assert_int_equal(store_open(s, path, err, sizeof err), STORE_OK);
+}
+
+/* sparks: a row per capability, the summary's sparks split among them. */
+static void test_sparks(void **state)
+{
+	(void)state;
+	struct store s;
+	struct tracks tr;
+	struct summary sm;
+	open_log(&s, "tests/fixtures/diff/ghc96-sparks.eventlog");
+	assert_true(tracks_build(&tr, &s));
+	summary_compute(&tr, &s, 0, UINT64_MAX, &sm);
+	assert_true(sm.have_sparks);
+	struct table_data d = { .s = &s, .tr = &tr };
+	struct table_cursor *c = table_open(&table_sparks, &d, NULL);
+	assert_non_null(c);
+	size_t n = 0;
+	uint64_t created = 0, fizzled = 0;
+	while (table_next(c)) {
+		struct table_value v;
+		uint64_t want[7];
+		table_value(c, 0, &v);
+		assert_int_equal(v.i, tr.caps[n]);
+		summary_sparks_of(&tr, &sm, tr.caps[n], want);
+		table_value(c, 1, &v);
+		assert_int_equal((uint64_t)v.i, want[SP_CREATED]);
+		created += (uint64_t)v.i;
+		table_value(c, 6, &v);
+		fizzled += (uint64_t)v.i;
+		n++;
+	}
+	table_close(c);
+	assert_int_equal(n, tr.ncaps);
+	assert_int_equal(created, sm.sparks[SP_CREATED]);
+	assert_int_equal(fizzled, sm.sparks[SP_FIZZLED]);
+	assert_true(created > 0);
+	tracks_free(&tr);
+	store_close(&s);
+}
+
+/* spans: a row per span, by start, its name's count and total summed. */
+static void test_spans(void **state)
+{
+	(void)state;
+	struct store s;
+	struct spans sp;
+	struct span_rules r;
+	open_log(&s, "tests/fixtures/threads.eventlog");
+	assert_true(span_rules_default(&r));
+	assert_true(spans_build(&sp, &s, &r));
+	assert_true(sp.n > 10);
+	struct table_data d = { .s = &s, .sp = &sp };
+	uint64_t *count = calloc(sp.nnames, sizeof *count), *total = calloc(sp.nnames, sizeof *total);
+	assert_non_null(count);
+	assert_non_null(total);
+	struct table_cursor *c = table_open(&table_spans, &d, NULL);
+	assert_non_null(c);
+	size_t n = 0;
+	int64_t last = -1;
+	while (table_next(c)) {
+		struct table_value v[5];
+		for (size_t k = 0; k < 5; k++)
+			table_value(c, k, &v[k]);
+		assert_true(v[2].i >= last);
+		last = v[2].i;
+		assert_int_equal(v[4].i, v[3].i - v[2].i);
+		assert_int_equal(v[1].kind, TV_INT);
+		size_t i = 0;
+		while (i < sp.nnames && (sp.names[i].len != v[0].n ||
+					 memcmp(sp.names[i].text, v[0].p, v[0].n)))
+			i++;
+		assert_true(i < sp.nnames);
+		count[i]++;
+		total[i] += (uint64_t)v[4].i;
+		n++;
+	}
+	table_close(c);
+	assert_int_equal(n, sp.n);
+	assert_true(spans_stats(&sp, 0, UINT64_MAX));
+	for (size_t i = 0; i < sp.nnames; i++) {
+		assert_int_equal(count[i], sp.names[i].count);
+		assert_int_equal(total[i], sp.names[i].total);
+	}
+	/* a window of starts */
+	struct table_limits lim = TABLE_LIMITS_NONE;
+	lim.lo = sp.v[3].start;
+	lim.hi = sp.v[7].start;
+	size_t want = 0;
+	for (size_t i = 0; i < sp.n; i++)
+		want += sp.v[i].start >= lim.lo && sp.v[i].start <= lim.hi;
+	c = table_open(&table_spans, &d, &lim);
+	for (n = 0; table_next(c);)
+		n++;
+	table_close(c);
+	assert_int_equal(n, want);
+	assert_true(want >= 5);
+	/* not opened without the spans */
+	d.sp = NULL;
+	assert_null(table_open(&table_spans, &d, NULL));
+	free(count);
+	free(total);
+	spans_free(&sp);
+	span_rules_free(&r);
+	store_close(&s);
+}
+
+/* heap: a row per census and band, the band's name in pieces the same as
+ * whole; profile: the .prof's rows, MAIN first with every tick. */
+static void test_heap(void **state)
+{
+	(void)state;
+	struct store s;
+	struct heap h;
+	open_log(&s, "tests/fixtures/profile-hc.eventlog");
+	assert_true(heap_build_ticks(&h, &s, false));
+	struct table_data d = { .s = &s, .h = &h };
+	struct table_cursor *c = table_open(&table_heap, &d, NULL);
+	assert_non_null(c);
+	size_t n = 0;
+	int band = table_col_index(&table_heap, "band");
+	assert_true(band >= 0 && table_heap.cols[band].pieces);
+	while (table_next(c)) {
+		struct table_value v;
+		char joined[4096];
+		size_t k = 0, m;
+		const uint8_t *p;
+		for (bool first = true; table_piece(c, (size_t)band, first, &p, &m); first = false) {
+			assert_true(k + m <= sizeof joined);
+			memcpy(joined + k, p, m);
+			k += m;
+		}
+		table_value(c, (size_t)band, &v);
+		assert_int_equal(v.kind, TV_TEXT);
+		assert_int_equal(v.n, k);
+		assert_memory_equal(v.p, joined, k);
+		table_value(c, 2, &v);
+		assert_int_equal((uint64_t)v.i, h.samples[n].bytes);
+		n++;
+	}
+	table_close(c);
+	assert_int_equal(n, h.nsamples);
+	assert_true(n > 100);
+	/* a window of census times */
+	struct table_limits lim = TABLE_LIMITS_NONE;
+	lim.lo = h.censuses[2].time;
+	lim.hi = h.censuses[4].time;
+	c = table_open(&table_heap, &d, &lim);
+	for (n = 0; table_next(c);)
+		n++;
+	table_close(c);
+	assert_int_equal(n, h.censuses[2].n + h.censuses[3].n + h.censuses[4].n);
+	/* profile */
+	c = table_open(&table_profile, &d, NULL);
+	assert_non_null(c);
+	assert_true(table_next(c));
+	struct table_value v;
+	table_value(c, 1, &v);
+	assert_int_equal(v.n, 4);
+	assert_memory_equal(v.p, "MAIN", 4);
+	table_value(c, 0, &v);
+	assert_int_equal(v.i, 0);
+	table_value(c, 5, &v);
+	int64_t all = v.i, self = 0;
+	table_value(c, 4, &v);
+	self = v.i;
+	for (n = 1; table_next(c); n++) {
+		table_value(c, 4, &v);
+		self += v.i;
+		table_value(c, 0, &v);
+		assert_true(v.i > 0);
+	}
+	table_close(c);
+	assert_true(n > 5);
+	assert_true(all > 100);
+	assert_int_equal(self, all); /* every tick is some node's own */
+	d.h = NULL;
+	assert_null(table_open(&table_heap, &d, NULL));
+	assert_null(table_open(&table_profile, &d, NULL));
+	heap_free(&h);
+	store_close(&s);
+}
+
+/* ticky: a row per counter in GHC's order, or in the order handed; the
+ * counts summed over the window. */
+static void test_ticky(void **state)
+{
+	(void)state;
+	struct store s;
+	struct ticky t;
+	open_log(&s, "tests/fixtures/modern/ghc96-ticky.eventlog");
+	assert_true(ticky_build(&t, &s));
+	assert_true(t.nctr > 3);
+	struct ticky_counts *sum = calloc(t.nctr, sizeof *sum);
+	assert_non_null(sum);
+	ticky_window(&t, 0, UINT64_MAX, sum);
+	struct table_data d = { .s = &s, .ticky = &t };
+	struct table_cursor *c = table_open(&table_ticky, &d, NULL);
+	assert_non_null(c);
+	size_t n = 0;
+	while (table_next(c)) {
+		struct table_value v;
+		table_value(c, 0, &v);
+		assert_int_equal((uint64_t)v.i, t.ctr[t.order[n]].id);
+		table_value(c, 4, &v);
+		assert_int_equal((uint64_t)v.i, sum[t.order[n]].entries);
+		n++;
+	}
+	table_close(c);
+	assert_int_equal(n, t.nctr);
+	/* two counters, the last first */
+	uint32_t order[2] = { t.order[t.nctr - 1], t.order[0] };
+	d.order = order;
+	d.norder = 2;
+	c = table_open(&table_ticky, &d, NULL);
+	for (n = 0; table_next(c); n++) {
+		struct table_value v;
+		table_value(c, 0, &v);
+		assert_int_equal((uint64_t)v.i, t.ctr[order[n]].id);
+	}
+	table_close(c);
+	assert_int_equal(n, 2);
+	d.ticky = NULL;
+	assert_null(table_open(&table_ticky, &d, NULL));
+	free(sum);
+	ticky_free(&t);
+	store_close(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_registry),
 		cmocka_unit_test_setup_teardown(test_events, lg_setup, lg_teardown),
 		cmocka_unit_test_setup_teardown(test_derived, lg_setup, lg_teardown),
+		cmocka_unit_test_setup_teardown(test_event_counts, lg_setup, lg_teardown),
+		cmocka_unit_test(test_sparks),
+		cmocka_unit_test(test_spans),
+		cmocka_unit_test(test_heap),
+		cmocka_unit_test(test_ticky),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
