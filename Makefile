@@ -155,27 +155,31 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 
 # the viewer's state, actions and panels, linked whole but for main() and
 # mainloop_run(): curses is linked, never started
-VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o)
+# (and what the SQL pane shares with hectic sql: its connection, the
+# values written as it writes them, the span rules its spans table reads)
+VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/viewer/cmd_sql_vtab.o $(BUILD)/viewer/cmd_sql_log.o \
+	$(BUILD)/viewer/cmd_sql_out.o $(BUILD)/viewer/report_text.o \
+	$(BUILD)/viewer/report_threads.o $(BUILD)/viewer/report_table.o
 # (the unit tests of viewer/ modules)
 VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs \
 	test_json
 $(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS)
 
 # viewer/report_hp.c (heap --hp) and the report text writer it uses; cli.c's
 # warnx_ brings the viewer's library (curses linked, never started)
 $(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/viewer/report_hp.o \
 	$(BUILD)/viewer/report_text.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS)
 
 # viewer/report_speedscope.c (profile --speedscope) on crafted logs, with
 # the viewer's library (warnx_, hectic_version, json.c)
 $(BUILD)/tests/test_report_speedscope: $(BUILD)/tests/unit/test_report_speedscope.o \
 	$(BUILD)/viewer/report_speedscope.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS)
 
 # viewer/profile_compare.c: the two runs' profiles matched, no curses
 $(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o \

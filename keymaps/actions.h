@@ -54,6 +54,8 @@
 	X(HEAP_VIEW, "heap-view", 0, "show the heap profile under the lanes (again: the event list)") \
 	X(PROFILE_VIEW, "profile-view", 0, "show the cost-centre profile under the lanes (again: the event list)") \
 	X(GC_HISTOGRAM, "gc-histogram", 0, "show the window's GC pauses under the lanes: a histogram per generation (two logs: both runs' figures and histograms) (again: the event list)") \
+	X(SQL, "sql", 0, "type an SQL query over the log (the tables of hectic sql); its rows show in the SQL pane") \
+	X(SQL_PANE, "sql-pane", 0, "show the last SQL query's rows under the lanes; with a time column, select goes to a row's time and search-next and search-prev step through them (again: the event list)") \
 	X(TICKY_VIEW, "ticky-view", 0, "show the ticky-ticky counters under the lanes: the window's sums and the selected counter's rate (again: the event list)") \
 	X(OTHER_RUN, "other-run", 0, "with two logs open: the event list and the panes show the other run") \
 	X(PANE_MODE, "pane-mode", 0, "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search; GC histogram with two logs: the figures with the histogram, or the histogram alone") \
@@ -101,7 +103,9 @@ enum action {
 	X(WORD_RIGHT, "word-right", "move forward a word")                        \
 	X(KILL_END, "kill-end", "delete to the end")                              \
 	X(KILL_START, "kill-start", "delete to the start")                        \
-	X(KILL_WORD, "kill-word", "delete the word before the cursor")
+	X(KILL_WORD, "kill-word", "delete the word before the cursor")         \
+	X(HISTORY_PREV, "history-prev", "the SQL prompt: the query before in its history") \
+	X(HISTORY_NEXT, "history-next", "the SQL prompt: the query after in its history")
 
 enum prompt_action {
 	PA_NONE,

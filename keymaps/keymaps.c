@@ -56,6 +56,8 @@ static const struct keybind default_map[] = {
 	B("H", HEAP_VIEW),
 	B("P", PROFILE_VIEW),
 	B("D", GC_HISTOGRAM),
+	B("Q", SQL),
+	B(";", SQL_PANE),
 	B("I", TICKY_VIEW),
 	B("<Tab>", OTHER_RUN),
 	B("M", PANE_MODE),
@@ -147,6 +149,8 @@ static const struct promptbind default_prompt[] = {
 	P("<End>", END),
 	P("<C-u>", KILL_START),
 	P("<C-w>", KILL_WORD),
+	P("<Up>", HISTORY_PREV),
+	P("<Down>", HISTORY_NEXT),
 };
 
 /* The emacs prompts: the same, and readline's emacs keys, each after the
@@ -160,6 +164,8 @@ static const struct promptbind emacs_prompt_add[] = {
 	P("<M-b>", WORD_LEFT),
 	P("<M-f>", WORD_RIGHT),
 	P("<C-k>", KILL_END),
+	P("<C-p>", HISTORY_PREV),
+	P("<C-n>", HISTORY_NEXT),
 };
 
 #undef P

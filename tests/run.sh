@@ -232,6 +232,9 @@ if sh tests/e2e/sql-prompt.sh "$HECTIC"; then ok; else bad e2e-sql-prompt; fi
 if sh tests/e2e/loading.sh "$HECTIC"; then ok; else bad e2e-loading; fi
 # messages an rc regex picks, as ruler marks and named phases (issue 33, item 5)
 if sh tests/e2e/phases.sh "$HECTIC"; then ok; else bad e2e-phases; fi
+# the SQL prompt and pane: hectic sql's rows, Enter and n on their times,
+# errors, q stopping a query, the history (issue 34, item 5)
+if sh tests/e2e/sql-pane.sh "$HECTIC"; then ok; else bad e2e-sql-pane; fi
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then

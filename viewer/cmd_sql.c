@@ -138,28 +138,6 @@ static int print_schema(void)
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
 }
 
-/* The connection: the tables registered (over two logs: in schemas a
- * and b, which are written first), then read-only where SQLite allows it. */
-static sqlite3 *sql_connect(struct sql_data *d, int nd, struct sql_auth *a)
-{
-	sqlite3 *db = NULL;
-	int flags = nd > 1 ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
-	if (sqlite3_open_v2(":memory:", &db, flags, NULL) != SQLITE_OK) {
-		warnx_("sqlite: %s", db ? sqlite3_errmsg(db) : "out of memory");
-		sqlite3_close(db);
-		return NULL;
-	}
-	a->d = d;
-	a->nd = nd;
-	if (!sql_vtab_register(db, d, nd)) {
-		sqlite3_close(db);
-		return NULL;
-	}
-	sql_safety(db, a);
-	sqlite3_progress_handler(db, 1000, on_progress, NULL);
-	return db;
-}
-
 /* Says what is wrong with the statement at sql (a syntax error, a table or
  * column that does not exist, an action refused), with the line and column
  * SQLite points at; EXIT_USAGE. */
@@ -386,9 +364,12 @@ int cmd_sql(int argc, char **argv)
 		d[i].path = o.paths[i];
 		d[i].stop = &interrupted;
 	}
-	sqlite3 *db = sql_connect(d, nd, &a);
-	if (!db)
+	char err[300];
+	sqlite3 *db = sql_connect(d, nd, &a, on_progress, NULL, err, sizeof err);
+	if (!db) {
+		warnx_("%s", err);
 		return EXIT_BADINPUT;
+	}
 	/* a QUERY is checked before the log is read */
 	if (o.query && (rc = sql_exec(db, &a, o.query, NULL)) >= 0) {
 		sqlite3_close(db);

@@ -61,9 +61,17 @@ static bool window(struct sql_data *d, uint64_t lo, uint64_t hi)
 	return false;
 }
 
+/* The store the tables read: the log's own, or the one bound (sql.h). */
+static const struct store *store_of(const struct sql_data *d)
+{
+	return d->bound_s ? d->bound_s : &d->s;
+}
+
 const struct store *sql_log_store(struct sql_data *d, const struct table_def *t,
 				  const struct table_limits *l)
 {
+	if (d->bound_s)
+		return d->bound_s;
 	if (d->lazy && !d->opened && t == &table_events && (l->lo > 0 || l->hi < UINT64_MAX)) {
 		if (!window(d, l->lo, l->hi))
 			return NULL;
@@ -78,9 +86,9 @@ const struct store *sql_log_store(struct sql_data *d, const struct table_def *t,
 /* The tracks, built the first time a table needs them. */
 static bool tracks_ready(struct sql_data *d)
 {
-	if (d->have_tracks)
+	if (d->have_tracks || d->bound_tr)
 		return true;
-	if (d->tracks_failed || !tracks_build(&d->tr, &d->s)) {
+	if (d->tracks_failed || !tracks_build(&d->tr, store_of(d))) {
 		d->tracks_failed = true;
 		return false;
 	}
@@ -97,7 +105,7 @@ static bool spans_ready(struct sql_data *d)
 	struct span_rules r;
 	if (!report_span_rules(&r, false))
 		return false;
-	d->have_spans = spans_build(&d->sp, &d->s, &r);
+	d->have_spans = spans_build(&d->sp, store_of(d), &r);
 	span_rules_free(&r);
 	if (d->have_spans && d->sp.over_budget)
 		warnx_("%s: the spans reached their memory budget; figures may be partial", d->path);
@@ -115,13 +123,13 @@ bool sql_derived_ready(struct sql_data *d, int needs)
 	case TABLE_NEEDS_HEAP:
 		if (d->have_heap)
 			break;
-		if ((ok = d->have_heap = heap_build_ticks(&d->h, &d->s, false)) && d->h.over_budget)
+		if ((ok = d->have_heap = heap_build_ticks(&d->h, store_of(d), false)) && d->h.over_budget)
 			warnx_("%s: the profile reached its memory budget; figures may be partial",
 			       d->path);
 		break;
 	case TABLE_NEEDS_TICKY:
 		if (!d->have_ticky)
-			ok = d->have_ticky = ticky_build(&d->ticky, &d->s);
+			ok = d->have_ticky = ticky_build(&d->ticky, store_of(d));
 		break;
 	case TABLE_NEEDS_SPANS:
 		if (!d->have_spans)
@@ -135,8 +143,8 @@ bool sql_derived_ready(struct sql_data *d, int needs)
 
 struct table_data sql_table_data(const struct sql_data *d)
 {
-	return (struct table_data){ .s = &d->s,
-				    .tr = d->have_tracks ? &d->tr : NULL,
+	return (struct table_data){ .s = store_of(d),
+				    .tr = d->bound_tr ? d->bound_tr : d->have_tracks ? &d->tr : NULL,
 				    .stop = d->stop,
 				    .h = d->have_heap ? &d->h : NULL,
 				    .ticky = d->have_ticky ? &d->ticky : NULL,

@@ -18,9 +18,8 @@
 
 #define ALIGN_ROWS 1000 /* rows the aligned table's widths are taken from */
 
-/* The decimals of a result column read from a table's REAL column, else 0
- * (its origin needs SQLite's column metadata; without it, 0). */
-static int col_decimals(sqlite3_stmt *st, int i)
+/* (its origin needs SQLite's column metadata; without it, 0) */
+int sql_out_decimals(sqlite3_stmt *st, int i)
 {
 	const char *tn = sqlite3_column_table_name(st, i);
 	const char *cn = sqlite3_column_origin_name(st, i);
@@ -29,7 +28,7 @@ static int col_decimals(sqlite3_stmt *st, int i)
 	return k >= 0 ? t->cols[k].decimals : 0;
 }
 
-static void col_value(sqlite3_stmt *st, int i, struct table_value *v)
+void sql_out_value(sqlite3_stmt *st, int i, struct table_value *v)
 {
 	switch (sqlite3_column_type(st, i)) {
 	case SQLITE_INTEGER: table_set_int(v, sqlite3_column_int64(st, i)); break;
@@ -57,7 +56,7 @@ static int out_tsv(sqlite3_stmt *st, FILE *f, bool escape, const int *dec)
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		for (int i = 0; i < n; i++) {
 			struct table_value v;
-			col_value(st, i, &v);
+			sql_out_value(st, i, &v);
 			if (i)
 				fputc('\t', f);
 			report_text_value(f, &v, dec[i], escape);
@@ -107,7 +106,7 @@ static int out_json(sqlite3_stmt *st, FILE *f, const int *dec)
 				json_lit(j, ", ");
 			json_cstr(j, sqlite3_column_name(st, i));
 			json_lit(j, ": ");
-			col_value(st, i, &v);
+			sql_out_value(st, i, &v);
 			json_value(j, &v, dec[i]);
 		}
 		json_lit(j, "}");
@@ -174,7 +173,7 @@ static void row_read(sqlite3_stmt *st, const struct aligned *a, struct cell *row
 {
 	for (int i = 0; i < a->ncol; i++) {
 		struct table_value v;
-		col_value(st, i, &v);
+		sql_out_value(st, i, &v);
 		if (right && v.kind != TV_NULL && !right[i])
 			right[i] = v.kind == TV_INT || v.kind == TV_REAL;
 		cell_make(&row[i], &v, a->dec[i], a->escape);
@@ -238,7 +237,7 @@ int sql_out_run(sqlite3_stmt *st, FILE *f, enum sql_format fmt, bool escape)
 	if (!dec)
 		return SQLITE_NOMEM;
 	for (int i = 0; i < n; i++)
-		dec[i] = col_decimals(st, i);
+		dec[i] = sql_out_decimals(st, i);
 	int rc;
 	if (!n) { /* a statement without rows */
 		while ((rc = sqlite3_step(st)) == SQLITE_ROW)

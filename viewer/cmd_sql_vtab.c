@@ -21,6 +21,7 @@
 #include "sql.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -433,7 +434,7 @@ static const sqlite3_module module = {
 };
 
 /* Schemas a and b, each with every table over its log. */
-static bool attach_logs(sqlite3 *db)
+static bool attach_logs(sqlite3 *db, char *why, size_t n)
 {
 	static const char *const schemas[] = { "a", "b" };
 	for (int k = 0; k < 2; k++) {
@@ -449,7 +450,7 @@ static bool attach_logs(sqlite3 *db)
 		int rc = sql ? sqlite3_exec(db, sql, NULL, NULL, &err) : SQLITE_NOMEM;
 		sqlite3_free(sql);
 		if (rc != SQLITE_OK) {
-			warnx_("sqlite: %s", err ? err : sqlite3_errstr(rc));
+			snprintf(why, n, "sqlite: %s", err ? err : sqlite3_errstr(rc));
 			sqlite3_free(err);
 			return false;
 		}
@@ -457,7 +458,7 @@ static bool attach_logs(sqlite3 *db)
 	return true;
 }
 
-bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd)
+bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd, char *err, size_t n)
 {
 	/* each module's aux (static: one connection a process) */
 	static struct vaux aux[64];
@@ -465,11 +466,33 @@ bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd)
 		aux[i] = (struct vaux){ table_defs[i], d, nd };
 		if (sqlite3_create_module_v2(db, table_defs[i]->name, &module, &aux[i], NULL) !=
 		    SQLITE_OK) {
-			warnx_("sqlite: %s", sqlite3_errmsg(db));
+			snprintf(err, n, "sqlite: %s", sqlite3_errmsg(db));
 			return false;
 		}
 	}
-	return nd < 2 || attach_logs(db);
+	return nd < 2 || attach_logs(db, err, n);
+}
+
+sqlite3 *sql_connect(struct sql_data *d, int nd, struct sql_auth *a, int (*progress)(void *),
+		     void *ctx, char *err, size_t n)
+{
+	sqlite3 *db = NULL;
+	/* (two logs: writable until schemas a and b are made) */
+	int flags = nd > 1 ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY;
+	if (sqlite3_open_v2(":memory:", &db, flags, NULL) != SQLITE_OK) {
+		snprintf(err, n, "sqlite: %s", db ? sqlite3_errmsg(db) : "out of memory");
+		sqlite3_close(db);
+		return NULL;
+	}
+	a->d = d;
+	a->nd = nd;
+	if (!sql_vtab_register(db, d, nd, err, n)) {
+		sqlite3_close(db);
+		return NULL;
+	}
+	sql_safety(db, a);
+	sqlite3_progress_handler(db, 1000, progress, ctx);
+	return db;
 }
 
 /* ---- safety ---- */

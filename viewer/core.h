@@ -105,6 +105,10 @@ struct viewer {
 	bool has_re;
 	char pattern[200];
 	struct prompt prompt; /* the open prompt's line */
+	/* the SQL prompt's last query, and how many were asked: the SQL pane
+	 * runs a new one when it next opens */
+	char sql_query[sizeof(struct prompt){ 0 }.text];
+	unsigned sql_asked;
 	char msg[300];
 	bool msg_hint; /* msg is a pane's key hints (core_hint): fitted to the
 			* status line, its last parts given up first, never

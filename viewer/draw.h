@@ -35,6 +35,7 @@ attr_t draw_attr(const struct viewer *u, enum color c);
 #define G_SPAN(u) ((u)->ascii ? "-" : "\u2500")      /* ─ */
 #define G_TICK(u) ((u)->ascii ? "|" : "\u2502")      /* │ */
 #define G_MARKER(u) ((u)->ascii ? "v" : "\u25be")    /* ▾ */
+#define G_SQL_ROW(u) ((u)->ascii ? "*" : "\u2022")   /* •: a row of the SQL pane */
 #define G_LOADING(u) ((u)->ascii ? "~" : "\u2591")   /* ░: data not loaded yet */
 #define G_UNKNOWN(u) ((u)->ascii ? "?" : "\u00b7")   /* ·: the log cannot tell */
 

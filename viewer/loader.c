@@ -138,8 +138,15 @@ static uint64_t now_ms(void)
  * the wait at once (term_wake), and so do the signals and, once drawn,
  * a key. Before delay_ms the keys are left unread, for the main loop after
  * a short step; once drawn, keys other than those are dropped. */
+struct cancel {
+	void (*fn)(void *arg); /* NULL: q quits */
+	void *arg;
+	bool asked;
+};
+
 static void wait_step(struct viewer *u, const int *done, const char *what, int delay_ms,
-		      void (*draw)(struct viewer *u, const char *what, double secs))
+		      void (*draw)(struct viewer *u, const char *what, double secs),
+		      struct cancel *c)
 {
 	uint64_t t0 = now_ms();
 	while (!__atomic_load_n(done, __ATOMIC_ACQUIRE)) {
@@ -157,6 +164,12 @@ static void wait_step(struct viewer *u, const int *done, const char *what, int d
 		bool quit = term_handle_signals(u);
 		if (a == ACT_SUSPEND && !quit)
 			term_suspend(u);
+		if (c && c->fn && !quit && (a == ACT_QUIT || a == ACT_CANCEL)) {
+			if (!c->asked)
+				c->fn(c->arg);
+			c->asked = true;
+			continue;
+		}
 		if (quit || term_quit_asked() || a == ACT_QUIT || ev.kind == IN_EOF)
 			quit_now(u);
 	}
@@ -229,7 +242,7 @@ void loader_load(struct viewer *u)
 	}
 	/* the first frame comes now: progress, with q, Ctrl-C and Ctrl-Z
 	 * working; nothing here waits on the file */
-	wait_step(u, &u->loaded, "loading", 0, draw_loading_frame);
+	wait_step(u, &u->loaded, "loading", 0, draw_loading_frame, NULL);
 	pthread_join(th, NULL);
 }
 
@@ -281,6 +294,8 @@ bool loader_heap_of(struct viewer *u, struct viewer *run)
 	return true;
 }
 
+static bool busy_cancels; /* the step running is busy_run_cancel's */
+
 /* The step on the status line, over the last frame. */
 static void draw_busy(struct viewer *u, const char *what, double secs)
 {
@@ -288,7 +303,8 @@ static void draw_busy(struct viewer *u, const char *what, double secs)
 	move(y, 0);
 	clrtoeol();
 	attron(A_REVERSE);
-	mvprintw(y, 0, " %s: %.1f s  (%s quits) ", what, secs, core_key_for(u, ACT_QUIT));
+	mvprintw(y, 0, " %s: %.1f s  (%s %s) ", what, secs, core_key_for(u, ACT_QUIT),
+		 busy_cancels ? "stops it" : "quits");
 	attroff(A_REVERSE);
 	refresh();
 }
@@ -301,6 +317,22 @@ void busy_run(struct viewer *u, const char *what, void (*fn)(void *arg), void *a
 		fn(arg);
 		return;
 	}
-	wait_step(u, &b.done, what, BUSY_DELAY_MS, draw_busy);
+	wait_step(u, &b.done, what, BUSY_DELAY_MS, draw_busy, NULL);
+	pthread_join(th, NULL);
+}
+
+void busy_run_cancel(struct viewer *u, const char *what, void (*fn)(void *arg), void *arg,
+		     void (*cancel)(void *arg))
+{
+	struct busy b = { .fn = fn, .arg = arg };
+	struct cancel c = { .fn = cancel, .arg = arg };
+	pthread_t th;
+	if (u->bench || !term_interactive() || pthread_create(&th, NULL, busy_thread, &b) != 0) {
+		fn(arg);
+		return;
+	}
+	busy_cancels = true;
+	wait_step(u, &b.done, what, BUSY_DELAY_MS, draw_busy, &c);
+	busy_cancels = false;
 	pthread_join(th, NULL);
 }

@@ -65,4 +65,11 @@ bool loader_heap_of(struct viewer *u, struct viewer *run);
  * Without a terminal (the benchmark, the unit tests) fn runs here. */
 void busy_run(struct viewer *u, const char *what, void (*fn)(void *arg), void *arg);
 
+/* busy_run, but q, Ctrl-C and Escape stop the step, not the viewer:
+ * cancel(arg) is called on this thread (once), and fn must then return
+ * soon (within 100 ms: the viewer's query pane interrupts SQLite). The
+ * signals still end the viewer. */
+void busy_run_cancel(struct viewer *u, const char *what, void (*fn)(void *arg), void *arg,
+		     void (*cancel)(void *arg));
+
 #endif

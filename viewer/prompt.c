@@ -5,6 +5,7 @@
 
 #include "core.h"
 #include "draw.h"
+#include "label_fit.h"
 
 void prompt_clear(struct prompt *p)
 {
@@ -115,6 +116,8 @@ enum prompt_result prompt_key(struct prompt *p, enum prompt_action pa, const cha
 	case PA_KILL_END: cut(p, p->pos, p->len); break;
 	case PA_KILL_START: cut(p, 0, p->pos); break;
 	case PA_KILL_WORD: cut(p, word_before(p, p->pos), p->pos); break;
+	case PA_HISTORY_PREV: return PROMPT_PREV;
+	case PA_HISTORY_NEXT: return PROMPT_NEXT;
 	case PA_NONE:
 	case PA_COUNT:
 		if (!text_of(key, &txt, &n))
@@ -133,7 +136,12 @@ void prompt_draw(struct viewer *u, const char *lead, const struct prompt *p)
 	clrtoeol();
 	mvaddstr(L->status, 0, lead);
 	int maxw = L->cols - lw - 1;
-	int x = lw + draw_safe(L->status, lw, (const uint8_t *)p->text, p->pos, maxw, u->ascii);
+	/* from the first character that keeps the cursor on the row */
+	size_t from = 0;
+	while (from < p->pos && label_width(p->text + from, p->pos - from) > maxw - 1)
+		from = char_after(p, from);
+	int x = lw + draw_safe(L->status, lw, (const uint8_t *)p->text + from, p->pos - from, maxw,
+			       u->ascii);
 	if (p->pos < p->len && x < L->cols - 1)
 		draw_safe(L->status, x, (const uint8_t *)p->text + p->pos, p->len - p->pos,
 			  L->cols - 1 - x, u->ascii);

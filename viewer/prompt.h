@@ -12,7 +12,7 @@
 struct viewer;
 
 struct prompt {
-	char text[200]; /* NUL-terminated, UTF-8 */
+	char text[1024]; /* NUL-terminated, UTF-8 (an SQL query is long) */
 	size_t len, pos; /* bytes; pos on a character's first byte, or len */
 };
 
@@ -20,7 +20,9 @@ enum prompt_result {
 	PROMPT_EDITED, /* the key edited the line, or was ignored */
 	PROMPT_ACCEPT, /* Enter: run the line */
 	PROMPT_CANCEL, /* Escape: close */
-	PROMPT_PASS    /* not text and not an edit: the caller's (suspend) */
+	PROMPT_PASS,   /* not text and not an edit: the caller's (suspend) */
+	PROMPT_PREV,   /* the history's line before (a prompt without one: ignored) */
+	PROMPT_NEXT    /* ... after */
 };
 
 void prompt_clear(struct prompt *p);
@@ -33,7 +35,7 @@ void prompt_set(struct prompt *p, const char *text);
 enum prompt_result prompt_key(struct prompt *p, enum prompt_action pa, const char *key);
 
 /* The line on the status row after lead, the terminal's cursor at the
- * edit point. */
+ * edit point; a line wider than the row scrolls to keep the cursor on it. */
 void prompt_draw(struct viewer *u, const char *lead, const struct prompt *p);
 
 /* A prompt panel's open and key hooks (view.h), on u->prompt: it opens

@@ -62,6 +62,12 @@ struct sql_data {
 	bool reads_other, lazy, windowed;
 	struct store w;
 	struct store_window win; /* what store_index_window read (windowed) */
+	/* Another's store and tracks, already built, that the tables read
+	 * instead of s and tr (the viewer's SQL pane: its log is not opened
+	 * a second time; what else a table needs is built from that store);
+	 * NULL: s and tr. */
+	const struct store *bound_s;
+	const struct tracks *bound_tr;
 };
 
 /* The authorizer's state: the logs (d[0] main, also a; d[1] b), why it
@@ -73,13 +79,21 @@ struct sql_auth {
 	bool declaring; /* a table's declaration, not a statement: allowed */
 };
 
+/* The connection `hectic sql` and the viewer's query pane share: an
+ * in-memory database with every table registered over d[0..nd)
+ * (sql_vtab_register), made read-only (sql_safety, a's state), progress
+ * called every thousand of SQLite's steps (true stops the statement).
+ * NULL, with why in err, when SQLite could not make it. */
+sqlite3 *sql_connect(struct sql_data *d, int nd, struct sql_auth *a, int (*progress)(void *),
+		     void *ctx, char *err, size_t n);
+
 /* Registers every table of the registry on db, over the logs d[0..nd):
  * the first's tables are the eponymous ones of main; with two, schemas a
  * and b (in-memory databases attached here, before sql_safety forbids
  * it) hold the first's and the second's (CREATE VIRTUAL TABLE b.gcs
- * USING gcs(1): an eponymous table lives in main alone). False, having
- * said why, when SQLite refused. db must be writable until then. */
-bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd);
+ * USING gcs(1): an eponymous table lives in main alone). False, with why
+ * in err, when SQLite refused. db must be writable until then. */
+bool sql_vtab_register(sqlite3 *db, struct sql_data *d, int nd, char *err, size_t n);
 
 /* Builds what a table of the given needs (model/table.h: TABLE_NEEDS_*)
  * reads, the first time; false when out of memory (said once). */
@@ -130,5 +144,13 @@ enum sql_format { SQL_ALIGNED, SQL_TSV, SQL_JSON };
  * terminal when escape. Returns SQLITE_DONE or the error of the step
  * (having written what came before). */
 int sql_out_run(sqlite3_stmt *st, FILE *f, enum sql_format fmt, bool escape);
+
+/* Column i of st's row as a table value (text pointing into st until its
+ * next step), and the decimals the reports print it with (those of the
+ * table's column it was read from, else 0): what the viewer's query pane
+ * shows is what `hectic sql` prints. */
+struct table_value;
+void sql_out_value(sqlite3_stmt *st, int i, struct table_value *v);
+int sql_out_decimals(sqlite3_stmt *st, int i);
 
 #endif

@@ -28,7 +28,7 @@ static void keys_of(const struct viewer *u, enum action a, char *out, size_t n)
 enum legend_item {
 	LG_TITLE, LG_RUN, LG_GC, LG_GC_WEAK, LG_RUN_GC_MONO, LG_GC_HEAVY_MONO, LG_GC_LIGHT_MONO,
 	LG_IDLE, LG_NODATA, LG_CURSOR, LG_UTIL, LG_MINOR, LG_MAJOR, LG_SPAN, LG_HEAP, LG_LIVE,
-	LG_MARKER, LG_TICK, LG_MARK, LG_CC_TICK, LG_COUNT
+	LG_MARKER, LG_TICK, LG_MARK, LG_SQL_ROW, LG_CC_TICK, LG_COUNT
 };
 
 /* The legend's rows for this mode, into v; returns their count. */
@@ -75,6 +75,9 @@ static const char *legend_text(const struct viewer *u, enum legend_item i, char 
 	case LG_MARK:
 		snprintf(buf, n, "ruler: the marked interval (%s..%s)", core_key_for(u, ACT_MARK),
 			 core_key_for(u, ACT_MARK));
+		return buf;
+	case LG_SQL_ROW:
+		snprintf(buf, n, "ruler: a row's time in the SQL pane (%s)", core_key_for(u, ACT_SQL_PANE));
 		return buf;
 	case LG_CC_TICK: return "lanes: a tick of the highlighted cost centre";
 	case LG_COUNT: break;
@@ -161,6 +164,11 @@ static void legend_sample(struct viewer *u, int y, int x, enum legend_item i)
 		addstr("     ");
 		mvaddstr(y, x + 1, "1ms");
 		attroff(draw_attr(u, C_MARK));
+		break;
+	case LG_SQL_ROW:
+		attron(A_BOLD);
+		mvaddstr(y, x, G_SQL_ROW(u));
+		attroff(A_BOLD);
 		break;
 	case LG_CC_TICK:
 		draw_cell(u, y, x, layout_lane_cell(1, 0, 0), 0);

@@ -344,6 +344,8 @@ wait_change() {
 
 keys() {
 	for k in "$@"; do
+		# (a lone ";" ends a tmux command: "\;" is the key)
+		case $k in ';') k='\;' ;; esac
 		tm send-keys -t e2e "$k"
 		# termkey would read Escape and the next key as Alt+key
 		case $k in Escape | C-\[) sleep 0.1 ;; esac

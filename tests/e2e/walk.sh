@@ -157,7 +157,7 @@ K_TOGGLE_FILTERS=$(key_of_id TOGGLE_FILTERS)
 QUIT_KEY=$(key_of_id QUIT)
 SUSPEND_KEY=$(key_of_id SUSPEND)
 CANCEL_KEY=$(key_of_id CANCEL)
-for id in QUIT SUSPEND CANCEL SEARCH MARK RIGHT GO_START TOGGLE_FILTERS BOOKMARK BOOKMARKS SELECT; do
+for id in QUIT SUSPEND CANCEL SEARCH MARK RIGHT GO_START TOGGLE_FILTERS BOOKMARK BOOKMARKS SELECT SQL SQL_PANE; do
 	[ -n "$(key_of_id $id)" ] || { echo "walk: no default key for ACT_$id" >&2; exit 2; }
 done
 
@@ -219,6 +219,7 @@ send() {
 			_ks=
 			;;
 		*\'*) _ks="$_ks $(q "$_k")" ;;
+		';') _ks="$_ks '\;'" ;; # (a lone ";" ends a tmux command)
 		*) _ks="$_ks '$_k'" ;;
 		esac
 	done
@@ -243,8 +244,8 @@ san_report() {
 CRASHES=0
 RESTARTS=0
 SESSION=0
-# launch: a fresh viewer on the log, loaded, with a bookmark, a search
-# and an interval marked
+# launch: a fresh viewer on the log, loaded, with a bookmark, a search,
+# an interval marked and an SQL query run
 launch() {
 	# shellcheck disable=SC2086 # SAN_ENV is two VAR=VALUE words
 	if [ "$SESSION" = 1 ]; then
@@ -264,6 +265,11 @@ launch() {
 	send "$(key_of_id BOOKMARK)" "$(key_of_id SEARCH)"
 	text 'worker 1'
 	send Enter "$(key_of_id MARK)" "$(key_of_id RIGHT)" "$(key_of_id RIGHT)" "$(key_of_id MARK)"
+	# a query whose rows have times, so that the SQL pane's actions go to
+	# them (the pane shown, then the event list again)
+	send "$(key_of_id SQL)"
+	text 'SELECT start AS time, end, pause FROM gcs LIMIT 1000'
+	send Enter "$(key_of_id SQL_PANE)"
 	return 0
 }
 relaunch() {

@@ -176,6 +176,7 @@ static void test_emacs_prompt_adds_readline(void **state)
 		{ "<C-d>", PA_DELETE },     { "<C-b>", PA_LEFT },  { "<C-f>", PA_RIGHT },
 		{ "<C-a>", PA_HOME },       { "<C-e>", PA_END },   { "<M-b>", PA_WORD_LEFT },
 		{ "<M-f>", PA_WORD_RIGHT }, { "<C-k>", PA_KILL_END },
+		{ "<C-p>", PA_HISTORY_PREV }, { "<C-n>", PA_HISTORY_NEXT },
 	};
 	size_t nd, ne, na = sizeof added / sizeof added[0];
 	const struct promptbind *d = keymap_prompt_get("default", &nd);
@@ -438,7 +439,8 @@ static void test_lookup(void **state)
 	assert_int_equal(keymap_lookup(km, "j"), ACT_DOWN);
 	assert_int_equal(keymap_lookup(km, "}"), ACT_NEXT_MAJOR_GC);
 	assert_int_equal(keymap_lookup(km, "<Escape>"), ACT_CANCEL);
-	assert_int_equal(keymap_lookup(km, "Q"), ACT_NONE);
+	assert_int_equal(keymap_lookup(km, "Q"), ACT_SQL);
+	assert_int_equal(keymap_lookup(km, ";"), ACT_SQL_PANE);
 	assert_int_equal(keymap_lookup(km, "X"), ACT_NONE);
 	assert_int_equal(keymap_lookup(km, "x"), ACT_HIGHLIGHT);
 	assert_int_equal(keymap_lookup(km, "H"), ACT_HEAP_VIEW);

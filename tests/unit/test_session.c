@@ -23,6 +23,7 @@
 #include "../../viewer/core.h"
 #include "../../viewer/loader.h"
 #include "../../viewer/draw.h"
+#include "../../viewer/history.h"
 #include "../../viewer/term.h"
 #include "../../viewer/session.h"
 #include "../../viewer/views.h"
@@ -413,6 +414,63 @@ static void test_session_relative_state_home(void **state)
 	assert_true(still_empty);
 }
 
+/* The SQL prompt's history (history.c), in hectic sql's history file:
+ * kept across a load, the last HISTORY_MAX, a repeat of the last not kept
+ * twice, stepped through with the line typed past the newest; a hostile
+ * file read safely. */
+static void test_history(void **state)
+{
+	(void)state;
+	fresh_state();
+	struct history h = { 0 };
+	history_load(&h);
+	assert_int_equal(h.n, 0);
+	assert_null(history_step(&h, -1));
+	char line[32];
+	for (int i = 0; i < HISTORY_MAX + 5; i++) {
+		snprintf(line, sizeof line, "SELECT %d", i);
+		history_add(&h, line);
+	}
+	history_add(&h, "SELECT 10");
+	history_add(&h, "SELECT 10");
+	history_add(&h, "");
+	history_free(&h);
+	/* read back as a new viewer reads it */
+	history_load(&h);
+	assert_int_equal(h.n, HISTORY_MAX);
+	snprintf(line, sizeof line, "SELECT %d", HISTORY_MAX + 4);
+	assert_string_equal(history_step(&h, -1), "SELECT 10");
+	assert_string_equal(history_step(&h, -1), line);
+	assert_string_equal(history_step(&h, 1), "SELECT 10");
+	assert_null(history_step(&h, 1)); /* past the newest: the line typed */
+	for (int i = 0; i < HISTORY_MAX + 3; i++)
+		history_step(&h, -1);
+	assert_string_equal(history_step(&h, -1), "SELECT 6"); /* the oldest kept */
+	history_free(&h);
+	/* a hostile file: a line too long dropped whole (not its tail kept),
+	 * control bytes kept as text (the prompt draws them escaped), a FIFO
+	 * not waited on */
+	char path[400];
+	snprintf(path, sizeof path, "%s/hectic/sql_history", state_dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	for (int i = 0; i < SQL_HISTORY_LINE_MAX + 10; i++)
+		fputc('x', f);
+	fprintf(f, "\n\nSELECT 1\n\033[2J\n");
+	fclose(f);
+	history_load(&h);
+	assert_int_equal(h.n, 2);
+	assert_string_equal(h.line[0], "SELECT 1");
+	assert_string_equal(h.line[1], "\033[2J");
+	history_free(&h);
+	unlink(path);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	history_load(&h);
+	assert_int_equal(h.n, 0);
+	history_free(&h);
+	rm_tree(state_dir);
+}
+
 /* The line editor, with both keymaps' keys. */
 int main(void)
 {
@@ -421,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_session_extremes),
 		cmocka_unit_test(test_session_files),
 		cmocka_unit_test(test_session_relative_state_home),
+		cmocka_unit_test(test_history),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

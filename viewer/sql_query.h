@@ -1,0 +1,71 @@
+/* sql_query: the viewer's query pane's engine (issue 34): the connection
+ * over the logs the viewer has open, made as `hectic sql` makes its own
+ * (sql_connect: the same tables, the same read-only settings), bound to
+ * the viewer's store and tracks (nothing opened or built again), and a
+ * statement's rows kept as the pane shows them: each value written as the
+ * command writes it, the first SQL_ROWS_MAX rows, the times of a time
+ * column (and an end column). Runs on busy_run's worker; no terminal. */
+#ifndef HECTIC_SQL_QUERY_H
+#define HECTIC_SQL_QUERY_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sql.h"
+
+#define SQL_ROWS_MAX 100000 /* rows kept of a result; the rest left out, said */
+#define SQL_WIDTH_ROWS 1000 /* rows the columns' widths are taken from */
+
+struct viewer;
+
+enum sql_status { SQLR_NONE, SQLR_OK, SQLR_ERROR, SQLR_STOPPED };
+
+struct sql_result {
+	enum sql_status status;
+	char query[1024];
+	char err[600];   /* SQLR_ERROR, SQLR_STOPPED: why, whole */
+	int ncol;
+	char **names;    /* the columns' names */
+	bool *right;     /* a column of numbers: to the right */
+	int *w;          /* each column's width as drawn, from the first rows */
+	char **rows;     /* each row's ncol values, NUL-terminated, back to back */
+	size_t nrows;
+	bool more;       /* rows past SQL_ROWS_MAX left out */
+	int time_col, end_col; /* the columns called time and end, or -1 */
+	int time_run;    /* 0: the times are run A's (main, a); 1: B's (b) */
+	uint64_t *time, *end; /* each row's (UINT64_MAX: none) */
+	double secs;     /* how long it took */
+};
+
+/* The connection (made at the first query) and the flag that stops one. */
+struct sql_conn {
+	sqlite3 *db;
+	struct sql_data d[2];
+	struct sql_auth a;
+	int nd;
+	volatile sig_atomic_t stop;
+};
+
+/* Runs query over u's logs (A's tables in main and a, B's in b) into r
+ * (emptied first). A long one is stopped by sql_query_stop from another
+ * thread. Meant for busy_run_cancel: u's store and tracks are only read. */
+void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, struct sql_result *r);
+
+/* Stops the statement running (thread-safe: the progress handler and the
+ * producers see the flag, sqlite3_interrupt the rest). */
+void sql_query_stop(struct sql_conn *c);
+
+/* Value i of row r (a pointer into it). */
+const char *sql_result_cell(const struct sql_result *r, size_t row, int i);
+
+/* Frees what the tables built from the bound stores (the heap, the
+ * ticky counters, the spans: sql_derived_ready): the log grew, or the
+ * other run is shown; built again when a query next needs them. */
+void sql_conn_drop_derived(struct sql_conn *c);
+
+void sql_result_free(struct sql_result *r);
+void sql_conn_close(struct sql_conn *c);
+
+#endif
