@@ -337,13 +337,14 @@ static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, stru
 			return STEP_NOMEM;
 		if (sink)
 			run_note(s, sc->run, &sc->w, sc->cs.cur, sc->off, t, it->tag);
-		row[it->tag & (STORE_COUNT_TAGS - 1)]++; /* (cs.cur's row) */
+		uint64_t *n = &row[it->tag & (STORE_COUNT_TAGS - 1)]; /* (cs.cur's row) */
 		if (s->ndataend)
 			s->after_end += it->size;
 		sc->cs.remaining -= it->size;
 		if (sc->cs.remaining <= 0 && (sc->cs.cur = EV_NO_CAP) != sc->rowcap)
 			row = sc->row = evcounts_row(&s->ix, sc->rowcap = EV_NO_CAP, sc->spare);
 		scan_past(sc, t, it->size);
+		++*n;
 	}
 	if (*fault)
 		return STEP_STOP;
