@@ -269,7 +269,7 @@ static void cn_value(struct table_cursor *base, size_t col, struct table_value *
 const struct table_def table_event_counts = {
 	.name = "event_counts",
 	.doc = "How many events of each type each capability has: the events table grouped by "
-	       "type and capability, counted without the merge.",
+	       "type and capability, as the index counted them while reading the log.",
 	.cols = cols,
 	.ncols = sizeof cols / sizeof cols[0],
 	.needs = TABLE_NEEDS_STORE,
