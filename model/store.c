@@ -276,6 +276,9 @@ struct scan {
 	struct sinkrun *run;
 	struct store_bytes w;
 	uint8_t *buf;
+	uint64_t *row;  /* the counts of rowcap's events (spare: void counts) */
+	int32_t rowcap;
+	uint64_t spare[STORE_COUNT_TAGS];
 };
 
 size_t store_read_window = 256u << 10;
@@ -318,6 +321,7 @@ static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, stru
 	const uint16_t *tagclass = s->tagclass;
 	const volatile sig_atomic_t *fault = store_fault_flag(s);
 	struct indexer *ix = &s->ix;
+	uint64_t *row = sc->row;
 	while (ev_size_fast(h, buf, len, sc->off - base, &it->t, &it->size, &it->tag) &&
 	       !*fault) {
 		uint64_t t = it->t;
@@ -333,12 +337,14 @@ static ALWAYS_INLINE enum step index_fast(struct store *s, struct scan *sc, stru
 			return STEP_NOMEM;
 		if (sink)
 			run_note(s, sc->run, &sc->w, sc->cs.cur, sc->off, t, it->tag);
+		uint64_t *n = &row[it->tag & (STORE_COUNT_TAGS - 1)]; /* (cs.cur's row) */
 		if (s->ndataend)
 			s->after_end += it->size;
 		sc->cs.remaining -= it->size;
-		if (sc->cs.remaining <= 0)
-			sc->cs.cur = EV_NO_CAP;
+		if (sc->cs.remaining <= 0 && (sc->cs.cur = EV_NO_CAP) != sc->rowcap)
+			row = sc->row = evcounts_row(&s->ix, sc->rowcap = EV_NO_CAP, sc->spare);
 		scan_past(sc, t, it->size);
+		++*n;
 	}
 	if (*fault)
 		return STEP_STOP;
@@ -394,6 +400,9 @@ static ALWAYS_INLINE enum step index_item(struct store *s, struct scan *sc, size
 					  it->size);
 	if (sc->run)
 		run_note(s, sc->run, &sc->w, cap, off, it->t, it->tag);
+	if (cap != sc->rowcap)
+		sc->row = evcounts_row(&s->ix, sc->rowcap = cap, sc->spare);
+	sc->row[it->tag & (STORE_COUNT_TAGS - 1)]++;
 	if (marker && !index_marker(s, &sc->w, &sc->blk, off, it->t))
 		return STEP_NOMEM;
 	scan_past(sc, it->t, it->size);
@@ -462,6 +471,8 @@ static ALWAYS_INLINE enum step index_loop(struct store *s, struct scan *sc, size
 {
 	for (;;) {
 		struct item it = { 0 };
+		if (sc->rowcap != sc->cs.cur)
+			sc->row = evcounts_row(&s->ix, sc->rowcap = sc->cs.cur, sc->spare);
 		enum step st = index_fast(s, sc, &it, sink);
 		if (st == STEP_ON && sc->w.end < end && (it.st == EV_END || it.st == EV_TRUNC)) {
 			index_read(s, sc, end);
@@ -485,7 +496,10 @@ enum store_status build_index(struct store *s, uint64_t start, size_t end)
 	struct sinkrun run;
 	struct scan sc = { .off = start, .last = ix->last, .nev = ix->nev, .tmin = ix->tmin,
 			   .tmax = ix->tmax, .inseg = ix->inseg, .cs = ix->cs, .blk = ix->blk,
-			   .run = s->sink ? &run : NULL, .w = { s->map, 0, end } };
+			   .run = s->sink ? &run : NULL, .w = { s->map, 0, end },
+			   .rowcap = INT32_MIN };
+	if (s->hdr.nsel > STORE_COUNT_TAGS) /* (so a row holds every tag but in spare) */
+		ix->counts_void = true;
 	run.cap = EV_NO_CAP;
 	run.n = 0;
 	run.any = false;
@@ -512,37 +526,7 @@ void free_index(struct store *s)
 	s->ckpts = NULL;
 	s->blocks = NULL;
 	s->nsegs = s->nckpts = s->nblocks = 0;
-}
-
-static int cmp_order(const void *a, const void *b)
-{
-	const struct seg_order *x = a, *y = b;
-	return cmp_then(cmp_u64(x->t0, y->t0), cmp_u64(x->off, y->off));
-}
-
-/* The segments by start time, with each chunk's latest end, for seeks;
- * the index bits of the whole store. */
-enum store_status build_order(struct store *s)
-{
-	size_t n = s->nsegs, nch = (n + ORDER_CHUNK - 1) / ORDER_CHUNK;
-	s->order = xmallocarray(n, sizeof *s->order);
-	s->chunk_t1 = xmallocarray(nch, sizeof *s->chunk_t1);
-	if (!s->order || !s->chunk_t1)
-		return STORE_ENOMEM;
-	s->classes = 0;
-	for (size_t i = 0; i < n; i++) {
-		s->order[i] = (struct seg_order){ s->segs[i].t0, s->segs[i].off, i };
-		s->classes |= s->segs[i].classes;
-	}
-	qsort(s->order, n, sizeof *s->order, cmp_order);
-	for (size_t c = 0; c < nch; c++) {
-		uint64_t mx = 0;
-		for (size_t i = c * ORDER_CHUNK; i < n && i < (c + 1) * ORDER_CHUNK; i++)
-			if (s->segs[s->order[i].seg].t1 > mx)
-				mx = s->segs[s->order[i].seg].t1;
-		s->chunk_t1[c] = mx;
-	}
-	return STORE_OK;
+	evcounts_free(&s->ix);
 }
 
 /* A tag's index bits: its class's, and its own for the rare tags of

@@ -185,6 +185,10 @@ struct indexer {
 	struct blkrange blk;
 	uint64_t last_progress; /* offset last reported to the progress */
 	uint16_t mask;          /* classes seen since the last checkpoint */
+	/* the events counted per capability and type (store_counts.c; NULL:
+	 * none yet), void when they could not all be counted */
+	struct evcounts *counts;
+	bool counts_void;
 };
 
 struct store {
@@ -353,6 +357,24 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen);
  * while one of the ncaps capabilities the log started with (0: those seen)
  * has sent none. O(blocks kept). */
 bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out);
+
+/* The index counts the events of each (capability, type) pair as it reads
+ * them, on every part's thread (a row of STORE_COUNT_TAGS counters per
+ * capability, merged when the parts join), and goes on counting when the
+ * file grows (store_extend). It gives up (the counts are void) on a
+ * header declaring types of STORE_COUNT_TAGS or above, past STORE_COUNT_CAPS capabilities (none
+ * among them: a hostile file may name 65535), or out of memory: at most
+ * STORE_COUNT_CAPS rows of 2 KB per part. */
+#define STORE_COUNT_TAGS 256
+#define STORE_COUNT_CAPS 257
+
+/* Calls each(ctx, cap, tag, n) for each capability (EV_NO_CAP for none)
+ * and type of which the index holds n > 0 events (those the merge gives:
+ * block markers among them, end-of-data markers not), in no order. False,
+ * calling nothing, when the counts are void. O(capabilities x
+ * STORE_COUNT_TAGS). */
+bool store_counts(const struct store *s,
+		  void (*each)(void *ctx, int32_t cap, uint16_t tag, uint64_t n), void *ctx);
 
 /* ---- merged iteration in timestamp order, ties in file order ---- */
 

@@ -28,7 +28,21 @@ enum store_status store_open_file(struct store *s, const char *path, const struc
 				  const struct store_sink *sink, bool index, char *err,
 				  size_t errlen);
 
-/* Frees s's index arrays (segments, checkpoints, blocks, order). */
+/* The counters of capability cap's events in ix (STORE_COUNT_TAGS of them,
+ * by type; made on first use), which stay where they are until
+ * evcounts_free; spare when the counts are void (they are from then on).
+ * Called where the capability changes, not per event. */
+uint64_t *evcounts_row(struct indexer *ix, int32_t cap, uint64_t *spare);
+
+/* Adds src's counts to dst's (void if src's are); false when dst's are
+ * void. */
+bool evcounts_add(struct indexer *dst, const struct indexer *src);
+
+/* Frees ix's counts: none, and not void. */
+void evcounts_free(struct indexer *ix);
+
+/* Frees s's index arrays (segments, checkpoints, blocks, order) and its
+ * counts. */
 void free_index(struct store *s);
 
 #endif

@@ -230,6 +230,10 @@ enum store_status build_index_parallel(struct store *s)
 		return build_index(s, s->hdr.data_off, s->size);
 	}
 	take_parts(s, ps, np, segs, ckpts, blocks, cuts);
+	for (unsigned k = 0; k + 1 < np; k++) { /* the last part's counts are s's */
+		evcounts_add(&s->ix, &ps[k].s.ix);
+		evcounts_free(&ps[k].s.ix);
+	}
 	free(ps);
 	return STORE_OK;
 }

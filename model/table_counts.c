@@ -1,12 +1,15 @@
 /* table_counts: the event_counts table, how many events of each type each
  * capability has: what `SELECT name, class, cap, count(*) FROM events
  * GROUP BY type, cap` gives, without the merge, the decoding or SQLite's
- * sort. The index keeps no count per type, so the producer counts them at
- * open in one pass over the segments in file order (the items the merge
- * would give, their headers alone: tag and size, the capability from the
- * block markers), into a table of (capability, type) pairs; a class
- * limit skips the segments and the checkpoint intervals without it, as a
- * filtered merge does. Rows by type, then capability (none first). */
+ * sort. The index counted them as it read the log (store_counts): the
+ * producer takes its counts, those of the classes wanted. Where the index
+ * gave up counting (a hostile file's many capabilities or types), it
+ * counts them at open in one pass over the segments in file order (the
+ * items the merge would give, their headers alone: tag and size, the
+ * capability from the block markers), a class limit skipping the segments
+ * and the checkpoint intervals without it, as a filtered merge does.
+ * Either way into a table of (capability, type) pairs; rows by type, then
+ * capability (none first). */
 #include "table.h"
 
 #include <stdlib.h>
@@ -138,6 +141,36 @@ static bool count_seg(struct cn_cursor *c, const struct seg *g, const uint8_t *w
 	return !r.n || add(c, r.key, r.n);
 }
 
+/* The index's counts, those of the wanted types (want NULL: all). */
+struct from_index {
+	struct cn_cursor *c;
+	const uint8_t *want;
+	bool failed;
+};
+
+static void take_count(void *ctx, int32_t cap, uint16_t tag, uint64_t n)
+{
+	struct from_index *f = ctx;
+	if ((!f->want || f->want[tag]) && !f->failed && !add(f->c, key_of(cap, tag), n))
+		f->failed = true;
+}
+
+/* The wanted events counted by a pass over the segments: false when out
+ * of memory or stopped. */
+static bool count_pass(struct cn_cursor *c, const struct table_data *d, const uint8_t *want,
+		       uint16_t wantbits)
+{
+	const struct store *s = d->s;
+	for (size_t k = 0; k < s->nsegs; k++) {
+		const struct seg *g = &s->segs[k];
+		if (want && !(g->classes & wantbits))
+			continue; /* none of its events is wanted */
+		if (!count_seg(c, g, want, wantbits, d->stop))
+			return false;
+	}
+	return true;
+}
+
 static int cmp_slot(const void *a, const void *b)
 {
 	const struct slot *x = a, *y = b;
@@ -170,15 +203,10 @@ static struct table_cursor *cn_open(const struct table_data *d, const struct tab
 			want[t] = (classes & CLASS_BIT(class_of((uint16_t)t))) != 0;
 	}
 	c->s = s;
-	for (size_t k = 0; k < s->nsegs; k++) {
-		const struct seg *g = &s->segs[k];
-		if (want && !(g->classes & wantbits))
-			continue; /* none of its events is wanted */
-		if (!count_seg(c, g, want, wantbits, d->stop)) {
-			c->base.stopped = d->stop && *d->stop;
-			c->base.failed = true;
-			break;
-		}
+	struct from_index f = { c, want, false };
+	if (store_counts(s, take_count, &f) ? f.failed : !count_pass(c, d, want, wantbits)) {
+		c->base.stopped = d->stop && *d->stop;
+		c->base.failed = true;
 	}
 	free(want);
 	/* the pairs to the table's start, in the rows' order */
@@ -241,7 +269,7 @@ static void cn_value(struct table_cursor *base, size_t col, struct table_value *
 const struct table_def table_event_counts = {
 	.name = "event_counts",
 	.doc = "How many events of each type each capability has: the events table grouped by "
-	       "type and capability, counted without the merge.",
+	       "type and capability, as the index counted them while reading the log.",
 	.cols = cols,
 	.ncols = sizeof cols / sizeof cols[0],
 	.needs = TABLE_NEEDS_STORE,

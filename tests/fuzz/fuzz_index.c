@@ -13,6 +13,57 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* The index's counts per (capability, type), keyed as (cap + 1) << 16 | tag. */
+struct pair {
+	uint64_t key, n;
+};
+
+struct pairs {
+	struct pair *p;
+	size_t n, cap;
+};
+
+static void take_pair(void *ctx, int32_t cap, uint16_t tag, uint64_t n)
+{
+	struct pairs *v = ctx;
+	if (v->n == v->cap) {
+		struct pair *q = realloc(v->p, (v->cap = v->cap * 2 + 64) * sizeof *q);
+		if (!q)
+			abort();
+		v->p = q;
+	}
+	v->p[v->n++] = (struct pair){ (uint64_t)((int64_t)cap + 1) << 16 | tag, n };
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+	const struct pair *x = a, *y = b;
+	return (x->key > y->key) - (x->key < y->key);
+}
+
+/* Unless void, the index's counts are the merge's events counted per
+ * capability and type. */
+static void check_counts(const struct store *s)
+{
+	struct pairs v = { NULL, 0, 0 };
+	if (!store_counts(s, take_pair, &v))
+		return;
+	qsort(v.p, v.n, sizeof *v.p, cmp_pair);
+	struct merge *m = merge_new(s);
+	struct evref r;
+	while (m && merge_step(m, &r)) {
+		struct pair k = { (uint64_t)((int64_t)r.cap + 1) << 16 | r.tag, 0 };
+		struct pair *p = bsearch(&k, v.p, v.n, sizeof *v.p, cmp_pair);
+		if (!p || !p->n--)
+			abort(); /* an event the index did not count */
+	}
+	for (size_t i = 0; m && i < v.n; i++)
+		if (v.p[i].n)
+			abort(); /* counted, and not in the merge */
+	merge_free(m);
+	free(v.p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint8_t *buf = malloc(size ? size : 1);
@@ -28,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(buf);
 		return 0;
 	}
+	check_counts(&s);
 	struct tracks tr;
 	if (tracks_build(&tr, &s)) {
 		uint64_t lo = s.tmin, hi = s.tmax + 1, mid = lo + (hi - lo) / 2;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <errno.h>
+#include <glob.h>
 #include <unistd.h>
 
 #include "evtest.h"
@@ -204,6 +205,76 @@ static void test_b14_output(void **state)
 	sbuf_free(&sb);
 	close_log(&t);
 	evb_free(&b);
+}
+
+/* ---- the index's counts per (capability, type) ---- */
+
+/* Events counted naively per capability and type: a row per capability. */
+struct naive_counts {
+	int32_t caps[1024];
+	uint64_t rows[1024][256];
+	bool seen[1024][256];
+	size_t n;
+	bool bad;
+};
+
+/* cap's row (made when make; SIZE_MAX: none). */
+static size_t naive_row(struct naive_counts *v, int32_t cap, bool make)
+{
+	for (size_t i = 0; i < v->n; i++)
+		if (v->caps[i] == cap)
+			return i;
+	if (!make)
+		return SIZE_MAX;
+	assert_true(v->n < 1024);
+	v->caps[v->n] = cap;
+	return v->n++;
+}
+
+static void take_count(void *ctx, int32_t cap, uint16_t tag, uint64_t n)
+{
+	struct naive_counts *v = ctx;
+	size_t i = naive_row(v, cap, false);
+	uint64_t want = i == SIZE_MAX ? 0 : v->rows[i][tag];
+	bool twice = i != SIZE_MAX && v->seen[i][tag];
+	if (want != n || twice) {
+		print_error("cap %d type %u: the index counts %llu, the merge %llu%s\n", cap, tag,
+			    (unsigned long long)n, (unsigned long long)want, twice ? " (twice)" : "");
+		v->bad = true;
+		return;
+	}
+	v->seen[i][tag] = true;
+}
+
+/* The index's counts are the merge's events counted per capability and
+ * type, each pair once; or, when want_void, there are none. */
+static void check_counts_void(const struct store *s, bool want_void)
+{
+	static struct naive_counts v;
+	memset(&v, 0, sizeof v);
+	struct merge *m = merge_new(s);
+	assert_non_null(m);
+	struct evref r;
+	uint64_t n = 0;
+	while (merge_step(m, &r)) {
+		assert_true(r.tag < 256);
+		v.rows[naive_row(&v, r.cap, true)][r.tag]++;
+		n++;
+	}
+	merge_free(m);
+	assert_int_equal(n, s->nevents);
+	assert_int_equal(store_counts(s, take_count, &v), !want_void);
+	assert_false(v.bad);
+	for (size_t i = 0; i < v.n && !want_void; i++)
+		for (size_t t = 0; t < 256; t++)
+			if (v.rows[i][t] && !v.seen[i][t])
+				fail_msg("cap %d type %zu: %llu events, the index counts none", v.caps[i],
+					 t, (unsigned long long)v.rows[i][t]);
+}
+
+static void check_counts(const struct store *s)
+{
+	check_counts_void(s, false);
 }
 
 /* ---- A.7 ---- */
@@ -588,6 +659,8 @@ static void index_both_ways(const struct evb *b, unsigned nparts, unsigned *nspl
 	size_t n1 = collect(&t1.s, serial, 4096);
 	size_t n2 = collect(&t2.s, two, 4096);
 	expect_same(two, n2, serial, n1);
+	check_counts(&t1.s);
+	check_counts(&t2.s);
 	close_log(&t1);
 	close_log(&t2);
 }
@@ -659,6 +732,85 @@ static void test_index_parts_irregular(void **state)
 			}
 			evb_free(&b);
 		}
+	}
+}
+
+/* The counts on every fixture, indexed serially and in parts. */
+static void test_counts_fixtures(void **state)
+{
+	(void)state;
+	glob_t g;
+	assert_int_equal(glob("tests/fixtures/*.eventlog", 0, NULL, &g), 0);
+	assert_true(g.gl_pathc >= 10);
+	unsigned nsplit = 0;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		for (size_t k = 0; k < NTEST_PARTS; k++) {
+			struct parts_saved sv = parts_force(test_parts[k]);
+			struct store s;
+			char err[256];
+			enum store_status st = store_open(&s, g.gl_pathv[i], err, sizeof err);
+			parts_restore(sv);
+			if (st != STORE_OK)
+				continue; /* (a fixture of a bad header) */
+			nsplit += s.nparts > 1;
+			check_counts(&s);
+			store_close(&s);
+		}
+	}
+	assert_true(nsplit > g.gl_pathc);
+	globfree(&g);
+}
+
+/* A log of ncaps blocks, each of a capability of its own (0 ..), two
+ * events each; a type 300 declared when wide. */
+static void caps_log(struct evb *b, unsigned ncaps, bool wide)
+{
+	evb_begin_header(b);
+	evb_type(b, 0, 4, "Create thread");
+	evb_type(b, 9, 0, "GC start");
+	evb_type(b, 18, 14, "Block marker");
+	if (wide)
+		evb_type(b, 300, 0, "Wide");
+	evb_end_header(b);
+	uint64_t t = 1000;
+	create(b, t); /* (an event of none) */
+	for (unsigned c = 0; c < ncaps; c++, t += 100) {
+		evb_marker(b, t, 24 + 14 + 10, t + 50, (uint16_t)c);
+		create(b, t + 10);
+		gc(b, t + 20);
+	}
+	evb_dataend(b);
+}
+
+/* The counts hold STORE_COUNT_CAPS capabilities, none among them; past
+ * that, or with a type of STORE_COUNT_TAGS or above declared, they are
+ * void, serially and in parts alike. */
+static void test_counts_void(void **state)
+{
+	(void)state;
+	static const struct {
+		unsigned ncaps;
+		bool wide, want_void;
+	} cases[] = {
+		{ 3, false, false },
+		{ STORE_COUNT_CAPS - 1, false, false }, /* and none */
+		{ STORE_COUNT_CAPS, false, true },
+		{ 600, false, true },
+		{ 3, true, true },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct evb b = EVB_INIT;
+		caps_log(&b, cases[i].ncaps, cases[i].wide);
+		for (size_t k = 0; k < NTEST_PARTS; k++) {
+			struct opened t;
+			struct parts_saved sv = parts_force(test_parts[k]);
+			open_log(&t, &b);
+			parts_restore(sv);
+			assert_int_equal(t.s.nevents, 1 + 3 * cases[i].ncaps);
+			check_counts_void(&t.s, cases[i].want_void);
+			close_log(&t);
+		}
+		evb_free(&b);
 	}
 }
 
@@ -757,6 +909,8 @@ static void grow_and_compare(const uint8_t *full, size_t n, const size_t *cuts, 
 	assert_int_equal(count, w.nevents);
 	merge_free(a);
 	merge_free(b);
+	check_counts(&s); /* counted as it grew */
+	check_counts(&w);
 	store_close(&s);
 	store_close(&w);
 	unlink(path);
@@ -2026,6 +2180,8 @@ int main(void)
 		cmocka_unit_test(test_extend_replaced),
 		cmocka_unit_test(test_index_two_threads),
 		cmocka_unit_test(test_index_parts_irregular),
+		cmocka_unit_test(test_counts_fixtures),
+		cmocka_unit_test(test_counts_void),
 		cmocka_unit_test(test_undeclared_above_max),
 		cmocka_unit_test(test_clean_and_no_dataend),
 		cmocka_unit_test(test_empty_data),
