@@ -16,10 +16,13 @@ static int cmp_order(const void *a, const void *b)
 }
 
 /* The segments by start time, with each chunk's latest end, for seeks;
- * the index bits of the whole store. */
+ * the index bits of the whole store. Replaces an order made before. */
 enum store_status build_order(struct store *s)
 {
 	size_t n = s->nsegs, nch = (n + ORDER_CHUNK - 1) / ORDER_CHUNK;
+	free(s->order); /* (an order made before: the window's blocks are
+			 * ordered again as each is added) */
+	free(s->chunk_t1);
 	s->order = xmallocarray(n, sizeof *s->order);
 	s->chunk_t1 = xmallocarray(nch, sizeof *s->chunk_t1);
 	if (!s->order || !s->chunk_t1)

@@ -145,6 +145,7 @@ static bool index_block(struct store *s, const struct wblock *b, struct wsum *su
 {
 	struct indexer *ix = &s->ix;
 	size_t segcap = ix->segcap, ckcap = ix->ckcap, blkcap = ix->blkcap, nsegs = s->nsegs;
+	evcounts_free(ix); /* (the counts of the block before: a window's are not kept) */
 	indexer_init(ix);
 	ix->segcap = segcap, ix->ckcap = ckcap, ix->blkcap = blkcap;
 	uint64_t end = b->off + b->size;
