@@ -1,108 +1,36 @@
 /* cmd_sql_line: the interactive prompt's line editor (cmd_sql_line.h). The
  * line is one row: a line wider than the terminal scrolls sideways around
  * the cursor (each character one column: SQL is mostly ASCII). The
- * history file is untrusted: read only when a regular file, a line at a
- * time, overlong lines dropped; written 0600 under a name of its own,
- * then renamed into place. */
+ * statements before are history.c's, the file the viewer's prompt keeps
+ * too. */
 #include "cmd_sql_line.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
-#include "session.h"
 
 struct sql_line {
-	char **hist; /* oldest first */
-	size_t nhist;
-	char path[4200]; /* the history file ("" when none) */
+	struct history h; /* the statements before (history.c) */
 	char *buf;       /* the line being edited */
 	size_t len, cap, pos;
 	char *draft; /* the new line, while the history is browsed */
-	size_t at;   /* the history entry shown (nhist: the new line) */
+	size_t at;   /* the history entry shown (h.n: the new line) */
 	struct termios saved;
 	int fd; /* the terminal written to */
 };
 
-/* ---- the history ---- */
-
-static void hist_push(struct sql_line *e, char *s)
-{
-	if (e->nhist == SQL_HISTORY_MAX) {
-		free(e->hist[0]);
-		memmove(e->hist, e->hist + 1, (e->nhist - 1) * sizeof *e->hist);
-		e->nhist--;
-	}
-	e->hist[e->nhist++] = s;
-}
-
-static void hist_load(struct sql_line *e)
-{
-	int fd = open(e->path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	if (fd < 0)
-		return;
-	FILE *f = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? fdopen(fd, "r") : NULL;
-	if (!f) {
-		close(fd);
-		return;
-	}
-	char line[SQL_HISTORY_LINE_MAX + 2];
-	bool whole = true; /* the last piece read ended its line */
-	while (fgets(line, sizeof line, f)) {
-		size_t n = strlen(line);
-		bool ends = n && line[n - 1] == '\n';
-		bool keep = whole && ends && n > 1; /* not the tail of a long one */
-		whole = ends;
-		if (!keep)
-			continue;
-		line[n - 1] = 0;
-		char *s = strdup(line);
-		if (s)
-			hist_push(e, s);
-	}
-	fclose(f);
-}
-
-static void hist_save(const struct sql_line *e)
-{
-	char tmp[4300];
-	if (!*e->path || !session_mkdirs(e->path) ||
-	    snprintf(tmp, sizeof tmp, "%s.%ld", e->path, (long)getpid()) >= (int)sizeof tmp)
-		return;
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_CLOEXEC, 0600);
-	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-	if (!f) {
-		if (fd >= 0)
-			close(fd);
-		unlink(tmp);
-		return;
-	}
-	for (size_t i = 0; i < e->nhist; i++)
-		fprintf(f, "%s\n", e->hist[i]);
-	if (fclose(f) != 0 || rename(tmp, e->path) != 0)
-		unlink(tmp);
-}
-
 struct sql_line *sql_line_new(int fd)
 {
 	struct sql_line *e = calloc(1, sizeof *e);
-	if (!e || !(e->hist = calloc(SQL_HISTORY_MAX, sizeof *e->hist))) {
-		free(e);
+	if (!e)
 		return NULL;
-	}
 	e->fd = fd;
-	char dir[4096];
-	if (session_state_dir(dir, sizeof dir))
-		snprintf(e->path, sizeof e->path, "%s/sql_history", dir);
-	if (*e->path)
-		hist_load(e);
+	history_load(&e->h);
 	return e;
 }
 
@@ -121,21 +49,15 @@ void sql_line_add(struct sql_line *e, const char *stmt)
 	for (char *p = s; *p; p++)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
-	if (e->nhist && !strcmp(e->hist[e->nhist - 1], s)) {
-		free(s);
-		return;
-	}
-	hist_push(e, s);
-	hist_save(e);
+	history_add(&e->h, s); /* (a repeat of the last is not kept twice) */
+	free(s);
 }
 
 void sql_line_free(struct sql_line *e)
 {
 	if (!e)
 		return;
-	for (size_t i = 0; i < e->nhist; i++)
-		free(e->hist[i]);
-	free(e->hist);
+	history_free(&e->h);
 	free(e->buf);
 	free(e->draft);
 	free(e);
@@ -238,17 +160,17 @@ static void refresh(const struct sql_line *e, const char *prompt)
 	free(out);
 }
 
-/* Shows history entry i (nhist: the new line, as it was left). */
+/* Shows history entry i (h.n: the new line, as it was left). */
 static void recall(struct sql_line *e, size_t i)
 {
-	if (i == e->at || i > e->nhist)
+	if (i == e->at || i > (size_t)e->h.n)
 		return;
-	if (e->at == e->nhist) {
+	if (e->at == (size_t)e->h.n) {
 		free(e->draft);
 		e->draft = strdup(e->buf ? e->buf : "");
 	}
 	e->at = i;
-	set_line(e, i < e->nhist ? e->hist[i] : e->draft ? e->draft : "");
+	set_line(e, i < (size_t)e->h.n ? e->h.line[i] : e->draft ? e->draft : "");
 }
 
 /* One byte from the terminal; -1 at the end or on an error. */
@@ -329,7 +251,7 @@ static int edit_key(struct sql_line *e, int c)
 	}
 	switch (c) { /* the keys that escape sequences share */
 	case 'A': recall(e, e->at ? e->at - 1 : 0); break;
-	case 'B': recall(e, e->at < e->nhist ? e->at + 1 : e->nhist); break;
+	case 'B': recall(e, e->at < (size_t)e->h.n ? e->at + 1 : (size_t)e->h.n); break;
 	case 'C': e->pos = next_char(e, e->pos); break;
 	case 'D': e->pos = prev_char(e, e->pos); break;
 	case 'H': e->pos = 0; break;
@@ -347,7 +269,7 @@ enum sql_line_res sql_line_read(struct sql_line *e, const char *prompt, const ch
 {
 	if (!set_line(e, ""))
 		return SQL_LINE_EOF;
-	e->at = e->nhist;
+	e->at = (size_t)e->h.n;
 	free(e->draft);
 	e->draft = NULL;
 	struct termios raw;

@@ -13,8 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define SQL_HISTORY_MAX 1000     /* statements kept */
-#define SQL_HISTORY_LINE_MAX 4096 /* bytes of one kept; a longer is not */
+#include "history.h" /* (the history file, its limits) */
 
 struct sql_line;
 

@@ -1,7 +1,8 @@
-/* history: the viewer's SQL prompt's queries, in the file `hectic sql`'s
- * own prompt keeps (cmd_sql_line.c: $XDG_STATE_HOME/hectic/sql_history,
- * one statement a line, the last SQL_HISTORY_MAX), so that a query typed
- * in either is recalled in both and outlives the viewer. Written the same
+/* history: the SQL prompts' queries, the viewer's (view_sql_prompt.c) and
+ * `hectic sql`'s (cmd_sql_line.c) alike, in one file
+ * ($XDG_STATE_HOME/hectic/sql_history, one statement a line, the last
+ * SQL_HISTORY_MAX), so that a query typed in either is recalled in both
+ * and outlives the viewer. Written the same
  * way: a line longer than SQL_HISTORY_LINE_MAX dropped, a repeat of the
  * last not kept twice, the file written whole under a temporary name and
  * renamed. No terminal. */
@@ -10,8 +11,8 @@
 
 #include <stdbool.h>
 
-#include "cmd_sql_line.h"
-
+#define SQL_HISTORY_MAX 1000      /* statements kept */
+#define SQL_HISTORY_LINE_MAX 4096 /* bytes of one kept; a longer is not */
 #define HISTORY_MAX SQL_HISTORY_MAX
 
 struct history {
