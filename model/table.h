@@ -215,6 +215,10 @@ struct ipe;
  * description when desc, else NULL. */
 void table_ipe_value(const struct ipe *e, int k, bool desc, struct table_value *v);
 
+/* A marker's kind as the markers table and report name it: marker,
+ * message, log or binary, from its event's tag. */
+const char *table_mark_kind(uint16_t tag);
+
 /* The families' tables. */
 extern const struct table_def table_events, table_gcs, table_caps, table_threads,
 	table_runs, table_markers, table_summary, table_spans, table_heap, table_sparks,

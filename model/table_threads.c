@@ -199,7 +199,7 @@ static bool mk_next(struct table_cursor *base)
 	return false;
 }
 
-static const char *mark_kind(uint16_t tag)
+const char *table_mark_kind(uint16_t tag)
 {
 	switch (tag) {
 	case EV_USER_MARKER: return "marker";
@@ -222,7 +222,7 @@ static void mk_value(struct table_cursor *base, size_t col, struct table_value *
 			table_set_int(v, c->r.cap);
 		return;
 	case MK_KIND:
-		k = mark_kind(c->r.tag);
+		k = table_mark_kind(c->r.tag);
 		table_set_text(v, k, __builtin_strlen(k));
 		return;
 	case MK_TEXT:

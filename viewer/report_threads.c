@@ -143,16 +143,6 @@ const struct report_ops report_threads_ops = {
 
 /* ---- markers ---- */
 
-static const char *mark_kind(uint16_t tag)
-{
-	switch (tag) {
-	case EV_USER_MARKER: return "marker";
-	case EV_USER_MSG: return "message";
-	case EV_LOG_MSG: return "log";
-	default: return "binary";
-	}
-}
-
 /* markers_each's walk: the row writer and how many rows it printed. */
 struct mark_walk {
 	struct report_ctx *c;
@@ -213,7 +203,7 @@ static void mark_text_row(const struct report_ctx *c, const struct mark *m, cons
 		printf("  -  ");
 	else
 		printf("%3d  ", m->cap);
-	printf("%-8s", mark_kind(m->tag));
+	printf("%-8s", table_mark_kind(m->tag));
 	mark_text(c, m, txt, n);
 }
 
