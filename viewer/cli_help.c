@@ -240,9 +240,9 @@ const struct cli_cmd cli_commands[] = {
 	  diff_opts },
 	{ "sql", "A [B] [QUERY]", CLI_LOGS, CLI_G_SAVE | CLI_G_TSV | CLI_G_TEXT,
 	  "SQL over the log's tables (events, gcs, threads, ...)",
-	  "SQL over the log's tables (events, gcs, threads, runs,\n"
-	  "markers, caps, summary), read through the index:\n"
-	  "nothing is copied; QUERY, or statements from standard\n"
+	  "SQL over the log's tables (the events, the runs of\n"
+	  "threads and what the reports print), read through the\n"
+	  "index: nothing is copied; QUERY, or statements from standard\n"
 	  "input; the connection only reads; B's tables are in\n"
 	  "schema b (A's in main, also a); --db OUT FILE...\n"
 	  "writes every log's tables into an SQLite file",

@@ -60,9 +60,18 @@ static void usage_sql(FILE *f)
 		   " | --db OUT FILE... | --schema\n");
 	if (f == stdout) {
 		cli_cmd_help_print(f, cli_command("sql"));
-		fputs("\nTables (hectic sql --schema lists their columns):\n", f);
-		for (size_t i = 0; i < table_ndefs; i++)
-			fprintf(f, "  %-16s %s\n", table_defs[i]->name, table_defs[i]->doc);
+		/* the registry's names, wrapped within 78 columns */
+		fputs("\nTables (hectic sql --schema: their columns and what each holds):\n", f);
+		int col = 0;
+		for (size_t i = 0; i < table_ndefs; i++) {
+			int w = (int)strlen(table_defs[i]->name) + (i + 1 < table_ndefs);
+			if (col && col + 1 + w > 78) {
+				fputc('\n', f);
+				col = 0;
+			}
+			col += fprintf(f, "%s%s%s", col ? " " : "  ", table_defs[i]->name,
+				       i + 1 < table_ndefs ? "," : "\n");
+		}
 	}
 }
 
