@@ -156,10 +156,21 @@ refused writable-schema "PRAGMA writable_schema=1" ws "this PRAGMA"
 refused journal-mode "PRAGMA journal_mode=WAL" wal "this PRAGMA"
 refused detach "DETACH main" dt DETACH
 refused drop "DROP TABLE events" dr "$schema"
+# (a SELECT of a table-valued PRAGMA is allowed, below; the write after it
+# is a statement of its own, still refused)
+refused pragma-then-create "SELECT * FROM pragma_table_info('gcs'); CREATE TABLE t(a)" t.db "$schema"
 [ -z "$(ls -A)" ] || bad "files were created: $(ls -A)"
 cd "$OLDPWD" || exit 1
 # a PRAGMA that reads is allowed
 if "$H" sql --tsv "$F" "PRAGMA table_info(gcs)" | grep -q "pause"; then ok; else bad "PRAGMA table_info refused"; fi
+# and its table-valued form: the same columns, in a query of their own
+"$H" sql --tsv "$F" "PRAGMA table_info(gcs)" | cut -f2 >"$T/want"
+if "$H" sql --tsv "$F" "SELECT name FROM pragma_table_info('gcs') ORDER BY cid" >"$T/got" 2>"$T/err" &&
+	cmp -s "$T/want" "$T/got" && grep -qx pause "$T/got"; then
+	ok
+else
+	bad "pragma_table_info('gcs') differs from PRAGMA table_info(gcs): $(cat "$T/err")"
+fi
 
 # a syntax error: status 2, SQLite's message, where it is
 "$H" sql "$F" "SELECT 1;

@@ -216,7 +216,7 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 	while (*p) {
 		sqlite3_stmt *st = NULL;
 		const char *tail;
-		a->why[0] = 0;
+		sql_auth_begin(a);
 		if (sqlite3_prepare_v2(db, p, -1, &st, &tail) != SQLITE_OK)
 			return say_prepare_error(db, a, sql, (size_t)(p - sql));
 		if (!o) {

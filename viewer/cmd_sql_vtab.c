@@ -540,6 +540,8 @@ static int authorize(void *ctx, int action, const char *a1, const char *a2, cons
 	struct sql_auth *a = ctx;
 	if (a->declaring) /* a table's own declaration (v_connect) */
 		return SQLITE_OK;
+	if (!a->first)
+		a->first = action;
 	switch (action) {
 	case SQLITE_SELECT:
 	case SQLITE_RECURSIVE: return SQLITE_OK;
@@ -560,12 +562,28 @@ static int authorize(void *ctx, int action, const char *a1, const char *a2, cons
 		if (pragma_reads(a1))
 			return SQLITE_OK;
 		break;
+	case SQLITE_UPDATE:
+		/* A SELECT from a table-valued PRAGMA (pragma_table_info('gcs'))
+		 * declares its eponymous table, which SQLite authorizes as an
+		 * UPDATE of the schema's table. Such PRAGMAs have no side effect,
+		 * and a statement that writes begins with its write, never with
+		 * SQLITE_SELECT. */
+		if (a->first == SQLITE_SELECT && a1 && !strcmp(a1, "sqlite_master") &&
+		    db && !strcmp(db, "main"))
+			return SQLITE_OK;
+		break;
 	default: break;
 	}
 	if (!*a->why) /* the first refusal says why */
 		snprintf(a->why, sizeof a->why, "%s refused: hectic sql only reads",
 			 action_name(action, a1));
 	return SQLITE_DENY;
+}
+
+void sql_auth_begin(struct sql_auth *a)
+{
+	a->why[0] = 0;
+	a->first = 0;
 }
 
 void sql_safety(sqlite3 *db, struct sql_auth *a)

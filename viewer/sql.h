@@ -76,8 +76,13 @@ struct sql_auth {
 	struct sql_data *d;
 	int nd;
 	char why[160];
+	int first; /* the statement's first action: SQLITE_SELECT for one
+		    * that only reads (sql_auth_begin clears it) */
 	bool declaring; /* a table's declaration, not a statement: allowed */
 };
+
+/* Before each statement is prepared: no refusal yet, no first action. */
+void sql_auth_begin(struct sql_auth *a);
 
 /* The connection `hectic sql` and the viewer's query pane share: an
  * in-memory database with every table registered over d[0..nd)

@@ -237,7 +237,7 @@ void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, stru
 	bind_logs(c, u); /* (the other run may be the one shown now) */
 	sqlite3_stmt *st = NULL;
 	const char *tail = NULL;
-	c->a.why[0] = 0;
+	sql_auth_begin(&c->a);
 	if (sqlite3_prepare_v2(c->db, query, -1, &st, &tail) != SQLITE_OK) {
 		prepare_error(c, query, r);
 		sqlite3_finalize(st);
