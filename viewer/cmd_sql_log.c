@@ -5,12 +5,29 @@
  * needs more. */
 #include "sql.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../model/table.h"
 #include "cli.h"
 #include "report.h"
+
+/* A warning of d's: on standard error after the log's path, or kept for
+ * the viewer's pane (sql.h: warning; the first one). */
+__attribute__((format(printf, 2, 3))) static void say(struct sql_data *d, const char *fmt, ...)
+{
+	char m[sizeof d->warning];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m, sizeof m, fmt, ap);
+	va_end(ap);
+	if (!d->bound_s)
+		warnx_("%s: %s", d->path, m);
+	else if (!d->warning[0])
+		memcpy(d->warning, m, sizeof m);
+}
 
 /* s, opened with the whole index (and the tracks when need_tracks). */
 static int open_whole(struct sql_data *d, const char *save)
@@ -24,13 +41,12 @@ static int open_whole(struct sql_data *d, const char *save)
 	d->opened = true;
 	if (d->need_tracks) {
 		if (!tracks_fused_build(f, &d->tr, &d->s)) {
-			warnx_("%s: out of memory", d->path);
+			say(d, "out of memory");
 			return EXIT_BADINPUT;
 		}
 		d->have_tracks = true;
 		if (d->tr.over_budget)
-			warnx_("%s: some tables reached their memory budget; figures may be partial",
-			       d->path);
+			say(d, "some tables reached their memory budget; figures may be partial");
 	}
 	return -1;
 }
@@ -57,7 +73,7 @@ static bool window(struct sql_data *d, uint64_t lo, uint64_t hi)
 	d->windowed = true;
 	if (store_index_window(&d->w, lo, hi, &d->win) == STORE_OK)
 		return true;
-	warnx_("%s: out of memory", d->path);
+	say(d, "out of memory");
 	return false;
 }
 
@@ -94,8 +110,7 @@ static bool tracks_ready(struct sql_data *d)
 	}
 	d->have_tracks = true;
 	if (d->tr.over_budget)
-		warnx_("%s: some tables reached their memory budget; figures may be partial",
-		       d->path);
+		say(d, "some tables reached their memory budget; figures may be partial");
 	return true;
 }
 
@@ -108,7 +123,7 @@ static bool spans_ready(struct sql_data *d)
 	d->have_spans = spans_build(&d->sp, store_of(d), &r);
 	span_rules_free(&r);
 	if (d->have_spans && d->sp.over_budget)
-		warnx_("%s: the spans reached their memory budget; figures may be partial", d->path);
+		say(d, "the spans reached their memory budget; figures may be partial");
 	return d->have_spans;
 }
 
@@ -124,8 +139,7 @@ bool sql_derived_ready(struct sql_data *d, int needs)
 		if (d->have_heap)
 			break;
 		if ((ok = d->have_heap = heap_build_ticks(&d->h, store_of(d), false)) && d->h.over_budget)
-			warnx_("%s: the profile reached its memory budget; figures may be partial",
-			       d->path);
+			say(d, "the profile reached its memory budget; figures may be partial");
 		break;
 	case TABLE_NEEDS_TICKY:
 		if (!d->have_ticky)

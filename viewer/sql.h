@@ -68,6 +68,10 @@ struct sql_data {
 	 * NULL: s and tr. */
 	const struct store *bound_s;
 	const struct tracks *bound_tr;
+	/* A warning while the tables were built (a memory budget reached,
+	 * memory out), kept here when bound_s is set (the viewer's pane shows
+	 * it: standard error is under the screen), else written at once. */
+	char warning[120];
 };
 
 /* The authorizer's state: the logs (d[0] main, also a; d[1] b), why it

@@ -257,6 +257,13 @@ void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, stru
 		outcome(c, rows(st, r, u->ascii), r);
 	sqlite3_finalize(st);
 	r->secs = now_s() - t0;
+	/* a table's warning, said once (standard error is under the screen) */
+	for (int i = 0; i < c->nd && !r->warning[0]; i++)
+		if (c->d[i].warning[0])
+			snprintf(r->warning, sizeof r->warning, "%s%s", c->nd > 1 ? i ? "B: " : "A: " : "",
+				 c->d[i].warning);
+	for (int i = 0; i < c->nd; i++)
+		c->d[i].warning[0] = 0;
 }
 
 const char *sql_result_cell(const struct sql_result *r, size_t row, int i)

@@ -37,6 +37,8 @@ struct sql_result {
 	int time_run;    /* 0: the times are run A's (main, a); 1: B's (b) */
 	uint64_t *time, *end; /* each row's (UINT64_MAX: none) */
 	double secs;     /* how long it took */
+	char warning[140]; /* what a table said as it was built (a budget
+			    * reached), with the run's letter for two */
 };
 
 /* The connection (made at the first query) and the flag that stops one. */

@@ -67,6 +67,10 @@ static void say_result(struct viewer *u, const struct sql_result *r)
 		core_say(u, "sql: %s", r->status == SQLR_STOPPED ? "stopped" : "error (in the pane)");
 		return;
 	}
+	if (r->warning[0]) { /* (a budget reached: said, not hinted) */
+		core_say(u, "sql: %s", r->warning);
+		return;
+	}
 	if (r->time_col >= 0 && r->nrows)
 		core_hint(u, "sql: %zu row%s, %s: go to its time, %s/%s: the next/previous row's",
 			  r->nrows, r->nrows == 1 ? "" : "s", core_key_for(u, ACT_SELECT),

@@ -162,5 +162,27 @@ for size in "160 50" "80 24"; do
 	check_exit "$sz-quit-again" 0
 done
 
+# a table's memory budget reached (600k span names, tests/tools/spangen.c):
+# the pane says so on the status line, and nothing goes to standard error,
+# which is under the screen
+if ${CC:-cc} -std=c11 -O2 -o "$E2E_T/spangen" tests/tools/spangen.c &&
+	"$E2E_T/spangen" fifo 600000 >"$E2E_T/spans.eventlog"; then
+	start 80 24 -- "$E2E_T/spans.eventlog"
+	check budget-ready "$READY"
+	ask "SELECT count(*) FROM spans"
+	check_status budget-said 'sql: the spans reached their memory budget; figures may be partial'
+	keys Escape
+	keys q
+	check_exit budget-quit 0
+	if grep -q budget "$E2E_ERR"; then
+		fail budget-stderr "the warning went to standard error, under the screen: $(cat "$E2E_ERR")"
+	else
+		pass
+	fi
+	rm -f "$E2E_T/spans.eventlog"
+else
+	fail budget-log "tests/tools/spangen.c could not make the log"
+fi
+
 echo "e2e-sql-pane: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]
