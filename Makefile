@@ -62,6 +62,10 @@ TERMKEY_LIBS := $(shell $(PKG_CONFIG) --libs termkey 2>/dev/null)
 # links it)
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS := $(or $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null),-lsqlite3)
+# hectic push (viewer/clickhouse.c): libcurl, for ClickHouse's HTTP
+# interface; the program's alone, like SQLite
+CURL_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcurl 2>/dev/null)
+CURL_LIBS := $(or $(shell $(PKG_CONFIG) --libs libcurl 2>/dev/null),-lcurl)
 
 CFLAGS_ALL = -std=c11 -pthread -D_DEFAULT_SOURCE -I$(BUILD)/gen $(WARN) $(OPT) \
 	$(SANFLAGS) -DHECTIC_VERSION=\"$(VERSION)\" $(CPPFLAGS) $(CFLAGS)
@@ -106,7 +110,7 @@ hectic: $(BUILD)/hectic
 	@if [ "$(BUILD)" = build ]; then ln -sf build/hectic hectic; fi
 
 $(BUILD)/hectic: $(CORE_OBJ) $(VIEWER_OBJ)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS) $(SQLITE_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
 # the views' registry: a line V(NAME) for each viewer/view_NAME.c, so that
 # adding a view is its file (rewritten only when the list changes)
@@ -120,7 +124,7 @@ FORCE:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(Q_CC)$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(SQLITE_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -c -o $@ $<
+	$(Q_CC)$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) $(SQLITE_CFLAGS) $(CURL_CFLAGS) $(CMOCKA_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
@@ -165,21 +169,21 @@ VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_ti
 	test_json
 $(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
 # viewer/report_hp.c (heap --hp) and the report text writer it uses; cli.c's
 # warnx_ brings the viewer's library (curses linked, never started)
 $(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/viewer/report_hp.o \
 	$(BUILD)/viewer/report_text.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
 # viewer/report_speedscope.c (profile --speedscope) on crafted logs, with
 # the viewer's library (warnx_, hectic_version, json.c)
 $(BUILD)/tests/test_report_speedscope: $(BUILD)/tests/unit/test_report_speedscope.o \
 	$(BUILD)/viewer/report_speedscope.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
 # viewer/profile_compare.c: the two runs' profiles matched, no curses
 $(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o \

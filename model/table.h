@@ -43,6 +43,9 @@ struct table_col {
 			   * back the same) */
 	bool pieces;      /* a TEXT that can be megabytes: also given in pieces
 			   * (table_piece), never NULL */
+	bool real_too;    /* an INTEGER that is a REAL in some rows (summary's
+			   * productivity): a store of one type per column
+			   * (ClickHouse) keeps it as a REAL */
 };
 
 /* What a table needs built besides the store (the table_data field that

@@ -21,7 +21,7 @@ static const struct table_col cols[] = {
 	[SM_VALUE] = { "value", TABLE_INT, "",
 		       "the figure: an integer, the productivity a fraction (NULL: the log "
 		       "does not give it)",
-		       4 },
+		       4, .real_too = true },
 };
 
 struct sm_cursor {

@@ -26,7 +26,8 @@ what=${1:-build}
 # mawk, sed, grep, diffutils, findutils); they are listed all the same, so
 # that a machine without one names it instead of failing half way.
 BUILD="cc:gcc make:make pkg-config:pkg-config find:findutils h=stdio.h:libc6-dev
-pc=ncursesw:libncurses-dev pc=termkey:libtermkey-dev pc=sqlite3:libsqlite3-dev"
+pc=ncursesw:libncurses-dev pc=termkey:libtermkey-dev pc=sqlite3:libsqlite3-dev
+pc=libcurl:libcurl4-openssl-dev"
 # tests/run.sh, tests/*.sh, tests/e2e/*.sh, tools/update-man.sh
 CHECK="pc=cmocka:libcmocka-dev mandoc:mandoc tmux:tmux hp2ps:ghc
 awk:mawk sed:sed grep:grep cmp:diffutils diff:diffutils
@@ -36,6 +37,7 @@ mkfifo:coreutils mktemp:coreutils mv:coreutils rm:coreutils sleep:coreutils
 sort:coreutils stty:coreutils tail:coreutils timeout:coreutils tr:coreutils
 truncate:coreutils wc:coreutils dd:coreutils touch:coreutils jq:jq python3:python3
 sqlite3:sqlite3 bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils stat:coreutils
+curl:curl clickhouse-client:clickhouse-client f=/usr/sbin/clickhouse-server:clickhouse-server
 py=pyte:python3-pyte py=PIL:python3-pil f=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core"
 # (tests/e2e/lanes-share.sh: a terminal emulator's screen through
 # ../shared/tools/ptyshot.py, which renders it in DejaVu Sans Mono)

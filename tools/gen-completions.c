@@ -26,6 +26,7 @@
 static const char *const kind_name[] = {
 	[CLI_NONE] = "none", [CLI_FILE] = "file",   [CLI_NUMBER] = "other",
 	[CLI_TIME] = "other", [CLI_REGEX] = "other", [CLI_WORD] = "word",
+	[CLI_NAME] = "other",
 };
 
 static void die(const char *what, const char *name)

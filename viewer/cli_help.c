@@ -176,6 +176,17 @@ static const struct cli_opt sql_opts[] = {
 		  "replaced whole or not at all" },
 	{ 0 },
 };
+static const struct cli_opt push_opts[] = {
+	{ .name = "--events", .desc = "also the events and runs tables (the bulk of the data)",
+	  .help = "also the events and runs tables, the bulk of the data" },
+	{ .name = "--replace", .desc = "delete a run pushed before and push it again",
+	  .help = "a log pushed before: its run deleted and pushed again\n"
+		  "(without it, such a log is left as it is)" },
+	{ .name = "--host", .arg = "NAME", .value = CLI_NAME,
+	  .desc = "the logs table's host (default: this machine's name)",
+	  .help = "the logs table's host (default: this machine's name)" },
+	{ 0 },
+};
 static const struct cli_opt no_opts[] = { { 0 } };
 
 #define REPORT (CLI_G_WINDOW | CLI_G_SAVE | CLI_G_TSV)
@@ -247,6 +258,15 @@ const struct cli_cmd cli_commands[] = {
 	  "schema b (A's in main, also a); --db OUT FILE...\n"
 	  "writes every log's tables into an SQLite file",
 	  sql_opts },
+	{ "push", "URL FILE...", CLI_LOG, 0,
+	  "each log's tables into ClickHouse (the tables of hectic sql)",
+	  "each log's tables (those of hectic sql) into ClickHouse\n"
+	  "at URL, http://[USER[:PASSWORD]@]HOST:PORT/DATABASE (the\n"
+	  "password also from HECTIC_CLICKHOUSE_PASSWORD): a run\n"
+	  "column names the log by its content, a logs table gets a\n"
+	  "row once a log's rows are all in; a log pushed before\n"
+	  "is not pushed again, a push cut short is completed",
+	  push_opts },
 	{ "top", "FILE", CLI_LOG, CLI_G_WINDOW | CLI_G_SAVE,
 	  "while the log grows, a line a second, then the summary",
 	  "while the log grows, a line a second (allocation rate,\n"

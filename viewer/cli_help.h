@@ -19,6 +19,7 @@ enum cli_value {
 	CLI_TIME,   /* a time: ns, or a number with s, ms, us or ns */
 	CLI_REGEX,  /* a POSIX extended regex */
 	CLI_WORD,   /* one of .words */
+	CLI_NAME,   /* a name of any spelling (--host NAME) */
 };
 
 /* Which options besides a command's own it takes (struct cli_cmd.groups);

@@ -11,6 +11,7 @@ int cmd_show(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_sql(int argc, char **argv);
+int cmd_push(int argc, char **argv);
 /* The reports (summary, top, gcs, ...) are the table of report.h. */
 
 #include "cli.h"

@@ -105,6 +105,7 @@ int main(int argc, char **argv)
 		{ "run", cmd_run },
 		{ "diff", cmd_diff },
 		{ "sql", cmd_sql },
+		{ "push", cmd_push },
 	};
 	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
 		if (!strcmp(cmd, cmds[i].name))

@@ -1,0 +1,214 @@
+#!/bin/sh
+# hectic push (issue 35) against a real ClickHouse server (tests/ch-lib.sh:
+# the distribution's clickhouse-server on a free port of 127.0.0.1, its
+# data in a temporary directory). The reference is `hectic sql` on the
+# same log, itself tested against the reports (tests/sql*.sh):
+#   - the schema: each table of hectic sql, its columns in order with
+#     their types, after run; the logs table; a complete_ view of each;
+#   - every fixture pushed with --events: each table's row count, and per
+#     column its count of values and its sum (texts: their bytes) equal
+#     hectic sql's for that log's run;
+#   - the logs row: program, args, rts, duration, bytes as the log says;
+#   - pushed twice: nothing added, and said; --replace: pushed again, no
+#     duplicate; rows left without their logs row (a push cut short) are
+#     deleted before the log is pushed again;
+#   - hostile labels and markers (tests/fixtures/push: a quote and a
+#     statement, a tab, a newline, bytes that are not UTF-8) come back
+#     byte for byte, and every table is still there;
+#   - a wrong password, a dead port, an unreachable host and a URL that is
+#     not one: a clear error, within 10 s.
+# Usage: tests/push.sh path/to/hectic
+SUITE=push
+. "$(dirname "$0")/sql-lib.sh"
+. "$(dirname "$0")/ch-lib.sh"
+
+if ! ch_start "$T/ch"; then
+	bad "$CH_ERR"
+	echo "push: $pass passed, $fail failed"
+	exit 1
+fi
+trap 'ch_stop; rm -rf "$T"' EXIT
+
+# the tables and their columns, from hectic sql
+F=$FIX/par-n4.eventlog
+"$H" sql --schema | awk '/^[a-z_]+: / { sub(/:.*/, ""); print }' >"$T/tables"
+[ -s "$T/tables" ] || bad "hectic sql --schema names no table"
+
+# push LOG... into database fx: the status; the output in $T/push.out
+push() {
+	"$H" push "$@" >"$T/push.out" 2>"$T/push.err"
+}
+run_of() { # LOG: its run, from push's output
+	awk -v f="$1" 'index($0, f ": ") == 1 { for (i = 1; i <= NF; i++) if ($i == "run") { r = $(i + 1); sub(/[:;]$/, "", r); print r; exit } }' "$T/push.out"
+}
+
+# ---- the schema (database fs) ----
+if push "$CH_URL/fs" "$F"; then ok; else bad "first push failed: $(cat "$T/push.err")"; fi
+while read -r t; do
+	{
+		printf 'run\tString\n'
+		# (summary's value is a REAL in one row: productivity)
+		"$H" sql --tsv "$F" "PRAGMA table_info($t)" | awk -F'\t' -v t="$t" 'NR > 1 {
+			ty = $3 == "INTEGER" ? "Int64" : $3 == "REAL" ? "Float64" : "String"
+			if (t == "summary" && $2 == "value") ty = "Float64"
+			printf "%s\tNullable(%s)\n", $2, ty }'
+	} >"$T/want"
+	chq fs "SELECT name, type FROM system.columns WHERE database = 'fs' AND table = '$t' FORMAT TSV" >"$T/got"
+	if [ "$(wc -l <"$T/want")" -gt 1 ] && cmp -s "$T/want" "$T/got"; then ok; else
+		bad "table $t: columns differ from hectic sql's: $(diff "$T/want" "$T/got" | head -4 | tr '\n' '|')"
+	fi
+	if chq fs "SELECT count() FROM complete_$t" >/dev/null; then ok; else bad "no view complete_$t"; fi
+done <"$T/tables"
+chq fs "SELECT name FROM system.columns WHERE database = 'fs' AND table = 'logs' FORMAT TSV" | tr '\n' ' ' >"$T/got"
+if [ "$(cat "$T/got")" = "run file host program args rts started duration bytes pushed_at live " ]; then ok; else
+	bad "logs table's columns: $(cat "$T/got")"
+fi
+
+# ---- every fixture, every table: counts and sums ----
+# agg DIALECT TABLE: one row, count(*) then per column its count of
+# values and its sum (a text: its length in bytes)
+agg() {
+	"$H" sql --tsv "$F" "PRAGMA table_info($2)" 2>/dev/null | awk -F'\t' -v d="$1" -v t="$2" 'NR > 1 {
+		c = "`" $2 "`"
+		if (d == "sqlite") c = "\"" $2 "\""
+		s = s ", count(" c ")"
+		if ($3 == "TEXT")
+			s = s ", sum(length(" (d == "sqlite" ? "CAST(" c " AS BLOB)" : c) "))"
+		else
+			s = s ", sum(" c ")"
+	} END { printf "SELECT count(*)%s FROM %s", s, t }'
+}
+# same A B: the rows' fields equal, reals within 1e-9 of each other
+same() {
+	awk -F'\t' 'NR == FNR { for (i = 1; i <= NF; i++) a[FNR, i] = $i; na[FNR] = NF; next }
+		{ rows++
+		  if (NF != na[FNR]) differ = 1
+		  for (i = 1; i <= NF; i++) {
+			x = a[FNR, i]; y = $i
+			if (x == "\\N") x = ""
+			if (y == "\\N") y = ""
+			if (x == y) continue
+			d = x - y; if (d < 0) d = -d
+			m = x < 0 ? -x : x
+			if (x == "" || y == "" || d > 1e-9 * m + 1e-9) differ = 1 } }
+		END { exit differ || rows != length(na) }' "$1" "$2"
+}
+nfix=0
+for f in "$FIX"/*.eventlog "$FIX"/modern/*.eventlog "$FIX"/derived/*.eventlog "$FIX"/push/*.eventlog; do
+	[ -e "$f" ] || continue
+	nfix=$((nfix + 1))
+	if ! push --events "$CH_URL/fx" "$f"; then
+		bad "$f: push failed: $(cat "$T/push.err")"
+		continue
+	fi
+	run=$(run_of "$f")
+	case $run in
+	[0-9a-f]*) ;;
+	*) bad "$f: no run in push's output: $(cat "$T/push.out")"; continue ;;
+	esac
+	while read -r t; do
+		F=$f
+		"$H" sql --tsv "$f" "$(agg sqlite "$t")" 2>/dev/null | awk 'NR > 1' >"$T/want"
+		chq fx "$(agg clickhouse "$t") WHERE run = '$run' FORMAT TSV" >"$T/got"
+		if [ -s "$T/want" ] && same "$T/want" "$T/got"; then ok; else
+			bad "$f: table $t: hectic sql $(cat "$T/want"), ClickHouse $(cat "$T/got")"
+		fi
+	done <"$T/tables"
+done
+[ "$nfix" -ge 30 ] || bad "only $nfix fixtures"
+F=$FIX/par-n4.eventlog
+
+# ---- the logs row ----
+run=$(push "$CH_URL/fx" "$F"; run_of "$F")
+chq fx "SELECT file, program, args, rts, duration, bytes, live, toString(started) FROM logs WHERE run = '$run' FORMAT TSV" >"$T/got"
+want=$(printf '%s\t%s\t%s\t%s\t%s\t%s\t%s' "$F" ./par-n4 "+RTS -N4 -l -olpar-n4.eventlog -spar-n4.rts-s.txt -RTS" \
+	"GHC-9.0.2 rts_thr_l" \
+	"$("$H" sql --tsv "$F" "SELECT value FROM summary WHERE field = 'total_elapsed_ns'" | awk 'NR == 2')" \
+	"$(wc -c <"$F" | tr -d ' ')" 0)
+case $(cat "$T/got") in
+"$want	20"[0-9][0-9]-*) ok ;;
+*) bad "logs row: $(cat "$T/got"), want $want and a start" ;;
+esac
+
+# ---- pushed twice; --replace; a push cut short ----
+total() { # every table's rows, of every run
+	while read -r t; do printf '%s ' "$(chq fx "SELECT count() FROM $t")"; done <"$T/tables"
+	chq fx "SELECT count() FROM logs"
+}
+before=$(total)
+if push "$CH_URL/fx" "$F" && grep -q "already pushed as run $run; nothing sent" "$T/push.out" &&
+	[ "$(total)" = "$before" ]; then
+	ok
+else
+	bad "pushed twice: $(cat "$T/push.out" "$T/push.err"); rows $before, then $(total)"
+fi
+if push --events --replace "$CH_URL/fx" "$F" && grep -q "pushed as run $run:" "$T/push.out" &&
+	[ "$(total)" = "$before" ]; then
+	ok
+else
+	bad "--replace: $(cat "$T/push.out" "$T/push.err"); rows $before, then $(total)"
+fi
+# (cut short: the logs row gone, the rows left)
+chq fx "ALTER TABLE logs DELETE WHERE run = '$run'" >/dev/null
+i=0
+while [ "$(chq fx "SELECT count() FROM system.mutations WHERE is_done = 0")" != 0 ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+if [ "$(chq fx "SELECT count() FROM complete_gcs WHERE run = '$run'")" = 0 ] &&
+	[ "$(chq fx "SELECT count() FROM gcs WHERE run = '$run'")" -gt 0 ]; then
+	ok
+else
+	bad "a run without its logs row shows in complete_gcs"
+fi
+if push --events "$CH_URL/fx" "$F" && grep -q "pushed as run $run:" "$T/push.out" &&
+	[ "$(total)" = "$before" ]; then
+	ok
+else
+	bad "a push cut short, pushed again: $(cat "$T/push.out" "$T/push.err"); rows $before, then $(total)"
+fi
+
+# ---- hostile labels ----
+f=$FIX/push/hostile.eventlog
+push "$CH_URL/fx" "$f"
+run=$(push "$CH_URL/fx" "$f"; run_of "$f")
+for q in "threads:label:thread" "markers:text:time"; do
+	t=${q%%:*} rest=${q#*:}
+	c=${rest%%:*} o=${rest#*:}
+	"$H" sql --tsv "$f" "SELECT hex($c) FROM $t ORDER BY $o" | awk 'NR > 1' >"$T/want"
+	chq fx "SELECT ifNull(hex($c), '') FROM $t WHERE run = '$run' ORDER BY $o FORMAT TSV" >"$T/got"
+	if grep -q "^$(printf "'); DROP" | od -An -tx1 | tr -d ' \n' | tr a-f A-F)" "$T/want" &&
+		grep -q "FFFE80" "$T/want" && cmp -s "$T/want" "$T/got"; then
+		ok
+	else
+		bad "hostile $t.$c: not byte for byte: $(diff "$T/want" "$T/got" | head -4 | tr '\n' '|')"
+	fi
+done
+if [ "$(chq fx "SELECT count() FROM gcs")" -gt 0 ]; then ok; else bad "gcs is gone"; fi
+
+# ---- errors: clear, within 10 s ----
+# fails NAME WANT URL: push exits 1 with WANT in its message, in 10 s
+fails() {
+	t0=$(date +%s)
+	"$H" push "$3" "$F" >"$T/out" 2>"$T/err"
+	rc=$?
+	dt=$(($(date +%s) - t0))
+	if [ "$rc" -eq "${4:-1}" ] && grep -q "$2" "$T/err" && [ "$dt" -le 10 ]; then ok; else
+		bad "$1: status $rc after ${dt}s: $(cat "$T/err")"
+	fi
+}
+fails wrong-password "Wrong password\|Authentication failed" "http://pushy:wrong@127.0.0.1:$CH_PORT/fx"
+dead=$(ch_free_port 7)
+fails dead-port "ClickHouse at 127.0.0.1:$dead: Couldn't connect to server" "http://127.0.0.1:$dead/fx"
+fails unreachable "ClickHouse at 192.0.2.1:8123: " "http://192.0.2.1:8123/fx"
+fails not-a-url "not a URL\|speaks http" "ftp://127.0.0.1/fx" 2
+# the password from the environment, and the right one
+if HECTIC_CLICKHOUSE_PASSWORD=s3cret "$H" push "http://pushy@127.0.0.1:$CH_PORT/fx" "$F" >"$T/out" 2>"$T/err" &&
+	grep -q "already pushed" "$T/out"; then
+	ok
+else
+	bad "HECTIC_CLICKHOUSE_PASSWORD: $(cat "$T/err")"
+fi
+
+echo "push: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

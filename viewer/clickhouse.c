@@ -1,0 +1,349 @@
+/* clickhouse: a ClickHouse server over its HTTP interface (clickhouse.h). */
+#include "clickhouse.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../model/table_ch.h"
+
+struct ch {
+	CURL *h;
+	char *base;     /* scheme://host:port/ */
+	char *where;    /* host:port, for messages */
+	char *user, *password; /* NULL: the server's default user */
+	char *db;
+	const volatile sig_atomic_t *stop;
+	char curl_err[CURL_ERROR_SIZE];
+};
+
+bool ch_global_init(void)
+{
+	return curl_global_init(CURL_GLOBAL_DEFAULT) == CURLE_OK;
+}
+
+static char *part(CURLU *u, CURLUPart what, unsigned flags)
+{
+	char *v = NULL;
+	if (curl_url_get(u, what, &v, flags) != CURLUE_OK)
+		return NULL;
+	char *copy = strdup(v);
+	curl_free(v);
+	return copy;
+}
+
+/* The URL's parts into c; false with why in err. */
+static bool parse(struct ch *c, const char *url, char *err, size_t n)
+{
+	CURLU *u = curl_url();
+	bool ok = false;
+	if (!u) {
+		snprintf(err, n, "out of memory");
+		return false;
+	}
+	char *scheme = NULL, *host = NULL, *port = NULL, *path = NULL;
+	if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK) {
+		snprintf(err, n, "%s: not a URL: give http://[USER[:PASSWORD]@]HOST:PORT/DATABASE",
+			 url);
+		goto out;
+	}
+	scheme = part(u, CURLUPART_SCHEME, 0);
+	host = part(u, CURLUPART_HOST, 0);
+	port = part(u, CURLUPART_PORT, CURLU_DEFAULT_PORT);
+	path = part(u, CURLUPART_PATH, CURLU_URLDECODE);
+	c->user = part(u, CURLUPART_USER, CURLU_URLDECODE);
+	c->password = part(u, CURLUPART_PASSWORD, CURLU_URLDECODE);
+	if (!scheme || (strcmp(scheme, "http") && strcmp(scheme, "https"))) {
+		snprintf(err, n, "%s: hectic push speaks http:// or https:// (ClickHouse's HTTP interface, "
+				 "port 8123 by default)", url);
+		goto out;
+	}
+	if (!host || !port) {
+		snprintf(err, n, "%s: no host", url);
+		goto out;
+	}
+	const char *db = path && path[0] == '/' ? path + 1 : path ? path : "";
+	size_t dn = strlen(db);
+	while (dn && db[dn - 1] == '/')
+		dn--;
+	if (memchr(db, '/', dn) || strcspn(db, "?#") < dn) {
+		snprintf(err, n, "%s: the path is the database, one name (http://HOST:PORT/DATABASE)", url);
+		goto out;
+	}
+	c->db = dn ? strndup(db, dn) : strdup("default");
+	size_t bn = strlen(scheme) + strlen(host) + strlen(port) + 8;
+	c->base = malloc(bn);
+	c->where = malloc(bn);
+	if (!c->db || !c->base || !c->where) {
+		snprintf(err, n, "out of memory");
+		goto out;
+	}
+	snprintf(c->base, bn, "%s://%s:%s/", scheme, host, port);
+	snprintf(c->where, bn, "%s:%s", host, port);
+	ok = true;
+out:
+	free(scheme);
+	free(host);
+	free(port);
+	free(path);
+	curl_url_cleanup(u);
+	return ok;
+}
+
+struct ch *ch_new(const char *url, const volatile sig_atomic_t *stop, char *err, size_t n)
+{
+	struct ch *c = calloc(1, sizeof *c);
+	if (!c) {
+		snprintf(err, n, "out of memory");
+		return NULL;
+	}
+	c->stop = stop;
+	if (!parse(c, url, err, n)) {
+		ch_free(c);
+		return NULL;
+	}
+	const char *pw = getenv("HECTIC_CLICKHOUSE_PASSWORD");
+	if (pw) {
+		free(c->password);
+		c->password = strdup(pw);
+		if (!c->user)
+			c->user = strdup("default");
+	}
+	c->h = curl_easy_init();
+	if (!c->h || (pw && (!c->password || !c->user))) {
+		snprintf(err, n, "out of memory");
+		ch_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void ch_free(struct ch *c)
+{
+	if (!c)
+		return;
+	if (c->h)
+		curl_easy_cleanup(c->h);
+	free(c->base);
+	free(c->where);
+	free(c->user);
+	free(c->password);
+	free(c->db);
+	free(c);
+}
+
+const char *ch_database(const struct ch *c)
+{
+	return c->db;
+}
+
+/* ---- a request ---- */
+
+struct answer {
+	char *p;
+	size_t n, cap; /* cap: room, the NUL aside */
+};
+
+static size_t on_data(char *p, size_t size, size_t k, void *ctx)
+{
+	struct answer *a = ctx;
+	size_t n = size * k;
+	size_t room = a->cap > a->n ? a->cap - a->n : 0;
+	size_t take = n < room ? n : room;
+	if (take)
+		memcpy(a->p + a->n, p, take);
+	a->n += take;
+	return n;
+}
+
+static int on_progress(void *ctx, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
+{
+	(void)dt, (void)dn, (void)ut, (void)un;
+	const struct ch *c = ctx;
+	return c->stop && *c->stop ? 1 : 0;
+}
+
+/* ClickHouse's message in an error answer, without its wrapping: 18.x
+ * "Code: 193, e.displayText() = DB::Exception: Wrong password for user
+ * x, e.what() = DB::Exception", later "Code: 516. DB::Exception: x:
+ * Authentication failed... (AUTHENTICATION_FAILED) (version 23.8)". Its
+ * bytes escaped: a server's text is not trusted to be printable. */
+static void server_message(const char *body, size_t n, char *out, size_t m)
+{
+	static const char ex[] = "DB::Exception: ";
+	const char *s = body, *end = body + n;
+	const char *e = n ? strstr(body, ex) : NULL;
+	if (e)
+		s = e + sizeof ex - 1;
+	const char *cut[] = { ", e.what() = ", " (version ", "\n" };
+	for (size_t i = 0; i < sizeof cut / sizeof *cut; i++) {
+		const char *q = strstr(s, cut[i]);
+		if (q && q < end)
+			end = q;
+	}
+	size_t k = 0;
+	for (const char *p = s; p < end && k + 5 < m; p++) {
+		unsigned char ch = (unsigned char)*p;
+		if (ch < 0x20 || ch == 0x7f)
+			k += (size_t)snprintf(out + k, m - k, "\\x%02x", ch);
+		else
+			out[k++] = (char)ch;
+	}
+	out[k < m ? k : m - 1] = 0;
+	if (!k)
+		snprintf(out, m, "(no message)");
+}
+
+/* Performs what is set on c->h; false with why in err. */
+static bool perform(struct ch *c, struct answer *a, const char *what, char *err, size_t nerr)
+{
+	CURL *h = c->h;
+	c->curl_err[0] = 0;
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, c->curl_err);
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_data);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, a);
+	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(h, CURLOPT_XFERINFODATA, c);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)CH_CONNECT_S);
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (long)CH_STALL_S);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
+	if (c->user) {
+		curl_easy_setopt(h, CURLOPT_USERNAME, c->user);
+		curl_easy_setopt(h, CURLOPT_PASSWORD, c->password ? c->password : "");
+	}
+	CURLcode rc = curl_easy_perform(h);
+	long status = 0;
+	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+	if (a->cap)
+		a->p[a->n < a->cap ? a->n : a->cap] = 0;
+	if (rc == CURLE_ABORTED_BY_CALLBACK && c->stop && *c->stop) {
+		snprintf(err, nerr, "interrupted");
+		return false;
+	}
+	if (status && status != 200) {
+		char m[400];
+		server_message(a->p ? a->p : "", a->n, m, sizeof m);
+		snprintf(err, nerr, "ClickHouse at %s refused %s (HTTP %ld): %s", c->where, what, status,
+			 m);
+		return false;
+	}
+	if (rc != CURLE_OK) {
+		snprintf(err, nerr, "ClickHouse at %s: %s%s%s", c->where, curl_easy_strerror(rc),
+			 c->curl_err[0] ? ": " : "", c->curl_err);
+		return false;
+	}
+	return true;
+}
+
+/* base?database=DB&query=... (query NULL: none) */
+static char *url_with(struct ch *c, bool no_db, const char *query)
+{
+	char *db = curl_easy_escape(c->h, c->db, 0);
+	char *q = query ? curl_easy_escape(c->h, query, 0) : NULL;
+	struct chbuf b = { 0 };
+	chbuf_addf(&b, "%s?", c->base);
+	if (!no_db)
+		chbuf_addf(&b, "database=%s&", db ? db : "");
+	if (q)
+		chbuf_addf(&b, "query=%s", q);
+	chbuf_add(&b, "", 1);
+	curl_free(db);
+	curl_free(q);
+	if (b.failed || (!db) || (query && !q)) {
+		chbuf_free(&b);
+		return NULL;
+	}
+	return (char *)b.p;
+}
+
+bool ch_query(struct ch *c, const char *sql, bool no_db, char *out, size_t n, char *err,
+	      size_t nerr)
+{
+	char small[512];
+	struct answer a = { out ? out : small, 0, out && n ? n - 1 : sizeof small - 1 };
+	char *url = url_with(c, no_db, NULL);
+	if (!url) {
+		snprintf(err, nerr, "out of memory");
+		return false;
+	}
+	curl_easy_reset(c->h);
+	curl_easy_setopt(c->h, CURLOPT_URL, url);
+	curl_easy_setopt(c->h, CURLOPT_POSTFIELDS, sql);
+	curl_easy_setopt(c->h, CURLOPT_POSTFIELDSIZE, (long)strlen(sql));
+	bool ok = perform(c, &a, "a statement", err, nerr);
+	free(url);
+	return ok;
+}
+
+int64_t ch_count(struct ch *c, const char *sql, char *err, size_t nerr)
+{
+	char out[64];
+	if (!ch_query(c, sql, false, out, sizeof out, err, nerr))
+		return -1;
+	char *end;
+	long long v = strtoll(out, &end, 10);
+	if (end == out || v < 0) {
+		snprintf(err, nerr, "ClickHouse at %s: not a count: %.40s", c->where, out);
+		return -1;
+	}
+	return v;
+}
+
+struct feed {
+	size_t (*fill)(void *ctx, uint8_t *buf, size_t n);
+	void *ctx;
+	bool failed;
+};
+
+static size_t on_read(char *buf, size_t size, size_t k, void *ctx)
+{
+	struct feed *f = ctx;
+	size_t n = f->fill(f->ctx, (uint8_t *)buf, size * k);
+	if (n == (size_t)-1) {
+		f->failed = true;
+		return CURL_READFUNC_ABORT;
+	}
+	return n;
+}
+
+bool ch_insert(struct ch *c, const char *table, size_t (*fill)(void *ctx, uint8_t *buf, size_t n),
+	       void *ctx, char *err, size_t nerr)
+{
+	struct chbuf q = { 0 };
+	chbuf_addf(&q, "INSERT INTO ");
+	table_ch_ident(&q, table);
+	chbuf_addf(&q, " FORMAT RowBinary");
+	chbuf_add(&q, "", 1);
+	char *url = q.failed ? NULL : url_with(c, false, (const char *)q.p);
+	chbuf_free(&q);
+	if (!url) {
+		snprintf(err, nerr, "out of memory");
+		return false;
+	}
+	char answer[2048];
+	struct answer a = { answer, 0, sizeof answer - 1 };
+	struct feed f = { fill, ctx, false };
+	struct curl_slist *hdr = curl_slist_append(NULL, "Transfer-Encoding: chunked");
+	curl_easy_reset(c->h);
+	curl_easy_setopt(c->h, CURLOPT_URL, url);
+	curl_easy_setopt(c->h, CURLOPT_POST, 1L);
+	curl_easy_setopt(c->h, CURLOPT_READFUNCTION, on_read);
+	curl_easy_setopt(c->h, CURLOPT_READDATA, &f);
+	curl_easy_setopt(c->h, CURLOPT_HTTPHEADER, hdr);
+	curl_easy_setopt(c->h, CURLOPT_UPLOAD_BUFFERSIZE, 1L << 20);
+	char why[sizeof answer];
+	bool ok = perform(c, &a, table, why, sizeof why);
+	curl_slist_free_all(hdr);
+	free(url);
+	if (f.failed) {
+		snprintf(err, nerr, "the rows of %s could not be made", table);
+		return false;
+	}
+	if (!ok)
+		snprintf(err, nerr, "%s", why);
+	return ok;
+}
