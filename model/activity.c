@@ -259,6 +259,31 @@ static bool cap_activity(const struct tracks *tr, const struct store *s, uint64_
 	return ok;
 }
 
+static bool edge_prefix_range(const struct tracks *tr, const struct store *s,
+			      const struct cols *g, const bool *need, unsigned k0, unsigned k1,
+			      uint64_t *prun, uint64_t *pgc);
+
+bool tracks_cap_totals(const struct tracks *tr, const struct store *s, uint64_t t0, uint64_t t1,
+		       uint64_t *run_ns, uint64_t *gc_ns)
+{
+	size_t nc = tr->ncaps;
+	bool binned = tr->run && tr->gcd && tr->st_thread && tr->st_gc && tr->nbins;
+	for (size_t c = 0; binned && c < nc; c++)
+		binned = tr->run[c] && tr->gcd[c] && tr->st_thread[c] && tr->st_gc[c];
+	if (!binned || t1 <= t0 || !nc)
+		return cap_activity(tr, s, t0, t1, 1, NULL, run_ns, gc_ns, NULL);
+	struct cols g = { t0, t1 - t0, 1 };
+	uint64_t *pr = xmallocarray(2 * nc, sizeof *pr), *pg = xmallocarray(2 * nc, sizeof *pg);
+	bool ok = pr && pg && edge_prefix_range(tr, s, &g, NULL, 0, 2, pr, pg);
+	for (size_t c = 0; ok && c < nc; c++) {
+		run_ns[c] = pr[2 * c + 1] - pr[2 * c];
+		gc_ns[c] = pg[2 * c + 1] - pg[2 * c];
+	}
+	free(pr);
+	free(pg);
+	return ok;
+}
+
 /* Prefix sums at time x from the bins alone, linear inside a bin. */
 static double cum_at(const struct tracks *tr, const uint64_t *v, uint64_t x)
 {

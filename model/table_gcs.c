@@ -174,10 +174,11 @@ static struct table_cursor *caps_open(const struct table_data *d, const struct t
 	c->run = calloc(n, sizeof *c->run);
 	c->gc = calloc(n, sizeof *c->gc);
 	c->ngcs = calloc(n, sizeof *c->ngcs);
-	/* as `hectic activity --columns 1` measures them */
+	/* as `hectic activity --columns 1` measures them (the same figures,
+	 * from the bins and the events at the two ends) */
 	if (!c->run || !c->gc || !c->ngcs ||
 	    (tr->ncaps && s->nevents &&
-	     !tracks_cap_activity(tr, s, s->tmin, s->tmax, 1, c->run, c->gc, NULL))) {
+	     !tracks_cap_totals(tr, s, s->tmin, s->tmax, c->run, c->gc))) {
 		caps_close(&c->base);
 		return NULL;
 	}

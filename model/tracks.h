@@ -326,6 +326,13 @@ bool tracks_cap_activity(const struct tracks *tr, const struct store *s, uint64_
 			 uint64_t t1, unsigned ncols, uint64_t *run_ns, uint64_t *gc_ns,
 			 uint64_t *nodata_ns);
 
+/* tracks_cap_activity's running and GC time of each capability over
+ * [t0, t1), one column: the same figures, from the bins' prefix sums
+ * and the events of the two bins at t0 and t1 (the edges tracks_cap_
+ * fractions reads exactly), not from every event between. */
+bool tracks_cap_totals(const struct tracks *tr, const struct store *s, uint64_t t0, uint64_t t1,
+		       uint64_t *run_ns, uint64_t *gc_ns);
+
 /* The state of each capability at time t (just before events at t), into
  * out[ncaps]; past the last event, the state it left. Costs one bin of
  * events. */

@@ -284,11 +284,34 @@ static bool write_logs_row(struct push_log *p, const char *host)
 	return ok;
 }
 
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* HECTIC_PUSH_STATS=1: where a push's time goes, on standard error (the
+ * benchmark's breakdown). */
+static void stat_line(const struct push_log *p, const char *what, double t0, uint64_t rows)
+{
+	static int on = -1;
+	if (on < 0) {
+		const char *e = getenv("HECTIC_PUSH_STATS");
+		on = e && *e == '1';
+	}
+	if (on)
+		fprintf(stderr, "hectic push: %s: %-12s %8.3f s %10llu rows\n", p->d.path, what,
+			now_s() - t0, (unsigned long long)rows);
+}
+
 /* Pushes the log p->d.path: 0, or the exit status (p->err says why). */
 static int push_one(struct push_log *p, const char *host)
 {
 	struct sql_data *d = &p->d;
+	double t0 = now_s();
 	int rc = sql_log_open(d, NULL);
+	stat_line(p, "open", t0, 0);
 	if (rc >= 0)
 		return sql_log_close(d, rc);
 	run_id_of(d->s.map, d->s.size, d->s.hdr.data_off, p->run);
@@ -309,7 +332,9 @@ static int push_one(struct push_log *p, const char *host)
 		if (!pushed_table(table_defs[i], p->o))
 			continue;
 		p->rows = 0;
+		t0 = now_s();
 		ok = push_table(p, table_defs[i]);
+		stat_line(p, table_defs[i]->name, t0, p->rows);
 		rows += p->rows;
 		ntables++;
 	}

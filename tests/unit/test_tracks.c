@@ -790,6 +790,25 @@ static void check_window(const struct lg *l, const struct naive *nv, uint64_t t0
 					bexact, (double)brun[i], (double)bgc[i], rr[k], rg[k], btol);
 		}
 	}
+	/* the window's totals from the bins and its two ends: the columns'
+	 * sums of the events' figures, to the ns */
+	uint64_t *trun, *tgc;
+	XALLOC(trun, tr->ncaps ? tr->ncaps : 1);
+	XALLOC(tgc, tr->ncaps ? tr->ncaps : 1);
+	assert_true(tracks_cap_totals(tr, &l->s, t0, t1, trun, tgc));
+	for (size_t c = 0; c < tr->ncaps; c++) {
+		uint64_t sr = 0, sg = 0;
+		for (unsigned k = 0; k < ncols; k++)
+			sr += arun[c * ncols + k], sg += agc[c * ncols + k];
+		if (t1 > t0 && (trun[c] != sr || tgc[c] != sg))
+			finding(ekind, "%s: cap %d window [%llu, %llu): totals run %llu gc %llu, "
+				"the columns' %llu %llu", l->name, tr->caps[c], (unsigned long long)t0,
+				(unsigned long long)t1, (unsigned long long)trun[c],
+				(unsigned long long)tgc[c], (unsigned long long)sr,
+				(unsigned long long)sg);
+	}
+	free(trun);
+	free(tgc);
 	free(run);
 	free(gc);
 	free(nd);
