@@ -50,6 +50,13 @@
 #                       1 ms window, count(*) of a class, scans; after the
 #                       marked log), 0: not, only: the main log's and the
 #                       marked log's alone   [1]
+#   HECTIC_BENCH_PUSH   1: also the hectic push section of issue 35
+#                       (bench/push.sh, a ClickHouse server of its own: the
+#                       derived tables of the main log against summary,
+#                       --events of a synthetic log of HECTIC_BENCH_PUSH_SIZE
+#                       against clickhouse-client's insert of the same
+#                       rows), 0: not, only: only it   [1]
+#   HECTIC_BENCH_PUSH_SIZE the --events log's size   [100M]
 #   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
 #                       log of 100,000 threads from bench/threads.hs), 0:
 #                       not, only: only it   [1]
@@ -158,6 +165,8 @@ ipe_size_arg=${HECTIC_BENCH_IPE_SIZE:-100M}
 dbench=${HECTIC_BENCH_DIFF:-1}
 ebench=${HECTIC_BENCH_EXPORT:-1}
 sqlb=${HECTIC_BENCH_SQL:-1}
+pushb=${HECTIC_BENCH_PUSH:-1}
+push_size=${HECTIC_BENCH_PUSH_SIZE:-100M}
 dbench_size_arg=${HECTIC_BENCH_DIFF_SIZE:-1G}
 dbench_pairs=${HECTIC_BENCH_DIFF_PAIRS:-synth big}
 markers_n=${HECTIC_BENCH_MARKERS:-180}
@@ -187,6 +196,7 @@ ipe_script="H j j j k k <PageDown> <PageUp> M M r r + + + + + + + + - - - - - - 
 case $dbench in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_DIFF '$dbench' (0, 1 or only)" ;; esac
 case $ebench in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_EXPORT '$ebench' (0, 1 or only)" ;; esac
 case $sqlb in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_SQL '$sqlb' (0, 1 or only)" ;; esac
+case $pushb in 0 | 1 | only) ;; *) die "bad HECTIC_BENCH_PUSH '$pushb' (0, 1 or only)" ;; esac
 dbench_target=$(to_bytes "$dbench_size_arg") ||
 	die "bad HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' (e.g. 100M, 1G)"
 [ "$dbench_target" -ge 1000000 ] || die "HECTIC_BENCH_DIFF_SIZE '$dbench_size_arg' is too small (at least 1M)"
@@ -1312,6 +1322,16 @@ export_bench() {
 
 # hectic sql (issue 34): sql_bench
 . "$here/sql.sh"
+# hectic push (issue 35): push_bench
+. "$here/push.sh"
+
+# push_section: the --events log made (cached), then push_bench
+push_section() {
+	ps_ev=$dir/synth-$push_size.eventlog
+	synth_log "$ps_ev" "$(to_bytes "$push_size")" 0
+	echo
+	push_bench "$log" "$ps_ev"
+}
 
 # Live (issue 11), on the main log: the viewer follows a growing copy of it
 # (hectic --bench=follow, viewer/script_bench.c: a thread appends it in 2 MB
@@ -1548,6 +1568,11 @@ if [ "$live" = only ]; then
 	[ "$failed" = 0 ] || exit 1
 	exit 0
 fi
+if [ "$pushb" = only ]; then
+	push_section
+	[ "$failed" = 0 ] || exit 1
+	exit 0
+fi
 if [ "$sqlb" = only ]; then
 	sq_mlog=
 	if [ "$markers_n" != 0 ]; then
@@ -1663,6 +1688,9 @@ fi
 if [ "$sqlb" = 1 ]; then
 	echo
 	sql_bench "$log" "$([ "$markers_n" = 0 ] || echo "$mlog")"
+fi
+if [ "$pushb" = 1 ]; then
+	push_section
 fi
 
 if [ "$big" = 1 ]; then

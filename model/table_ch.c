@@ -6,28 +6,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-void chbuf_add(struct chbuf *b, const void *p, size_t n)
+void chbuf_grow_add(struct chbuf *b, const void *p, size_t n)
 {
-	if (b->failed)
+	if (b->failed || b->fixed) {
+		b->failed = true;
 		return;
-	if (b->cap - b->n < n) {
-		size_t cap = b->cap ? b->cap : 4096;
-		while (cap - b->n < n) {
-			if (cap > SIZE_MAX / 2) {
-				b->failed = true;
-				return;
-			}
-			cap *= 2;
-		}
-		uint8_t *q = realloc(b->p, cap);
-		if (!q) {
+	}
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap - b->n < n) {
+		if (cap > SIZE_MAX / 2) {
 			b->failed = true;
 			return;
 		}
-		b->p = q, b->cap = cap;
+		cap *= 2;
 	}
-	if (n)
-		memcpy(b->p + b->n, p, n);
+	uint8_t *q = realloc(b->p, cap);
+	if (!q) {
+		b->failed = true;
+		return;
+	}
+	b->p = q, b->cap = cap;
+	memcpy(b->p + b->n, p, n);
 	b->n += n;
 }
 
@@ -60,7 +59,8 @@ void chbuf_addf(struct chbuf *b, const char *fmt, ...)
 
 void chbuf_free(struct chbuf *b)
 {
-	free(b->p);
+	if (!b->fixed)
+		free(b->p);
 	*b = (struct chbuf){ 0 };
 }
 

@@ -13,17 +13,33 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "table.h"
 
-/* A growing byte buffer (rows, statements). */
+/* A growing byte buffer (rows, statements), or a fixed one (fixed: p's
+ * cap bytes are another's, and an add past them fails it: the rows are
+ * written straight into libcurl's buffer, and the one that does not fit
+ * is made again into a growing one). */
 struct chbuf {
 	uint8_t *p;
 	size_t n, cap;
-	bool failed; /* out of memory: what was appended since is lost */
+	bool failed; /* out of memory, or full: what was appended since is lost */
+	bool fixed;
 };
 
-void chbuf_add(struct chbuf *b, const void *p, size_t n);
+/* (the slow path of chbuf_add: grows b, or fails it) */
+void chbuf_grow_add(struct chbuf *b, const void *p, size_t n);
+
+static inline void chbuf_add(struct chbuf *b, const void *p, size_t n)
+{
+	if (b->cap - b->n >= n && n) {
+		memcpy(b->p + b->n, p, n);
+		b->n += n;
+	} else if (n) {
+		chbuf_grow_add(b, p, n);
+	}
+}
 void chbuf_addf(struct chbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void chbuf_free(struct chbuf *b);
 

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -37,8 +38,6 @@
 #include "cli_help.h"
 #include "clickhouse.h"
 #include "sql.h"
-
-#define FILL_AT (256u << 10) /* rows are made this many bytes at a time */
 
 static volatile sig_atomic_t interrupted;
 
@@ -142,28 +141,51 @@ struct push_log {
 	char err[1200];
 	/* the rows being sent */
 	struct table_cursor *cur;
-	struct chbuf buf;
+	struct chbuf buf; /* a row that did not fit, and how much was given */
 	size_t at;
+	bool ended;       /* the cursor's rows are all given */
 	uint64_t rows;
 };
 
-/* Rows of cur in RowBinary, FILL_AT bytes at a time (ch_insert's fill). */
+/* Rows of cur in RowBinary, written straight into out (ch_insert's
+ * fill): a row that does not fit is made into buf, and its rest given
+ * first the next time. */
 static size_t fill_rows(void *ctx, uint8_t *out, size_t n)
 {
 	struct push_log *p = ctx;
-	if (p->at == p->buf.n) {
-		p->buf.n = p->at = 0;
-		while (p->buf.n < FILL_AT && table_next(p->cur)) {
-			table_ch_row(&p->buf, p->run, p->cur);
-			p->rows++;
-		}
-		if (p->buf.failed || p->cur->failed)
-			return (size_t)-1;
+	size_t k = 0;
+	if (p->at < p->buf.n) { /* the rest of a row */
+		k = p->buf.n - p->at < n ? p->buf.n - p->at : n;
+		memcpy(out, p->buf.p + p->at, k);
+		p->at += k;
+		if (p->at < p->buf.n)
+			return k;
 	}
-	size_t k = p->buf.n - p->at < n ? p->buf.n - p->at : n;
-	memcpy(out, p->buf.p + p->at, k);
-	p->at += k;
-	return k;
+	p->buf.n = p->at = 0;
+	struct chbuf w = { .p = out, .n = k, .cap = n, .fixed = true };
+	while (w.n < n && !p->ended) {
+		if (!table_next(p->cur)) {
+			p->ended = true;
+			break;
+		}
+		p->rows++;
+		size_t start = w.n;
+		table_ch_row(&w, p->run, p->cur);
+		if (!w.failed)
+			continue;
+		w.n = start, w.failed = false;
+		table_ch_row(&p->buf, p->run, p->cur);
+		if (p->buf.failed)
+			return (size_t)-1;
+		size_t m = p->buf.n < n - w.n ? p->buf.n : n - w.n;
+		memcpy(out + w.n, p->buf.p, m);
+		p->at = m;
+		w.n += m;
+		break;
+	}
+	if (p->cur->failed)
+		return (size_t)-1;
+	return w.n;
 }
 
 /* Every row of t into ClickHouse. */
@@ -183,6 +205,7 @@ static bool push_table(struct push_log *p, const struct table_def *t)
 		return false;
 	}
 	p->buf.n = p->at = 0;
+	p->ended = false;
 	char why[1000];
 	bool ok = ch_insert(p->c, t->name, fill_rows, p, why, sizeof why);
 	if (!ok)
@@ -450,6 +473,11 @@ int cmd_push(int argc, char **argv)
 		rc = EXIT_INTERRUPTED;
 	free(w.status);
 	free(t);
+	struct rusage ru;
+	if (getenv("HECTIC_PUSH_STATS") && !getrusage(RUSAGE_SELF, &ru))
+		fprintf(stderr, "hectic push: cpu %.3f s\n",
+			(double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+				(double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
 	if (fflush(stdout) != 0)
 		rc = rc ? rc : EXIT_BADINPUT;
 	return rc;
