@@ -166,12 +166,13 @@ static int on_progress(void *ctx, curl_off_t dt, curl_off_t dn, curl_off_t ut, c
 
 /* ClickHouse's message in an error answer, without its wrapping: 18.x
  * "Code: 193, e.displayText() = DB::Exception: Wrong password for user
- * x, e.what() = DB::Exception", later "Code: 516. DB::Exception: x:
+ * x, e.what() = DB::Exception" (or DB::ErrnoException: ... errno: 28,
+ * strerror: No space left on device), later "Code: 516. DB::Exception: x:
  * Authentication failed... (AUTHENTICATION_FAILED) (version 23.8)". Its
  * bytes escaped: a server's text is not trusted to be printable. */
 static void server_message(const char *body, size_t n, char *out, size_t m)
 {
-	static const char ex[] = "DB::Exception: ";
+	static const char ex[] = "Exception: "; /* (DB::Exception, DB::ErrnoException) */
 	const char *s = body, *end = body + n;
 	const char *e = n ? strstr(body, ex) : NULL;
 	if (e)
@@ -335,8 +336,9 @@ bool ch_insert(struct ch *c, const char *table, size_t (*fill)(void *ctx, uint8_
 	curl_easy_setopt(c->h, CURLOPT_READDATA, &f);
 	curl_easy_setopt(c->h, CURLOPT_HTTPHEADER, hdr);
 	curl_easy_setopt(c->h, CURLOPT_UPLOAD_BUFFERSIZE, 1L << 20);
-	char why[sizeof answer];
-	bool ok = perform(c, &a, table, why, sizeof why);
+	char why[sizeof answer], what[200];
+	snprintf(what, sizeof what, "the rows of %s", table);
+	bool ok = perform(c, &a, what, why, sizeof why);
 	curl_slist_free_all(hdr);
 	free(url);
 	if (f.failed) {

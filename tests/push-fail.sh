@@ -1,0 +1,155 @@
+#!/bin/sh
+# hectic push (issue 35) cut short, against a real ClickHouse server
+# (tests/ch-lib.sh): a push is safe to kill and safe when the server dies.
+#   - the server killed (SIGKILL) while the events of a 60 MB synthetic
+#     log (bench/gen.c) stream in: push exits 1 with the reason within
+#     10 s; the server started again on the same data shows no logs row
+#     for the log and nothing of it in the complete_ views; the push run
+#     again completes it, with every table's rows exactly once (counts
+#     equal hectic sql's);
+#   - Ctrl-C (SIGINT) during the events: exit 130, "interrupted", no logs
+#     row; the next push completes it, once;
+#   - a full disk (the server's data on a 12 MB tmpfs): exit 1 with the
+#     server's reason (no space left) within 10 s, and no logs row.
+# Usage: tests/push-fail.sh path/to/hectic
+SUITE=push-fail
+. "$(dirname "$0")/sql-lib.sh"
+. "$(dirname "$0")/ch-lib.sh"
+here=$(pwd)
+
+if ! ch_start "$T/ch"; then
+	bad "$CH_ERR"
+	echo "push-fail: $pass passed, $fail failed"
+	exit 1
+fi
+trap 'ch_stop; [ -n "${TINY:-}" ] && umount "$TINY" 2>/dev/null; rm -rf "$T"' EXIT
+
+if ! ${CC:-cc} -std=c11 -O2 -o "$T/gen" "$here/bench/gen.c" || ! "$T/gen" 60000000 "$T/big.eventlog" >/dev/null; then
+	bad "bench/gen.c could not make the log"
+	echo "push-fail: $pass passed, $fail failed"
+	exit 1
+fi
+L=$T/big.eventlog
+"$H" sql --schema | awk '/^[a-z_]+: / { sub(/:.*/, ""); print }' >"$T/tables"
+# each table's rows in hectic sql: the reference for "exactly once"
+while read -r t; do
+	printf '%s %s\n' "$t" "$("$H" sql --tsv "$L" "SELECT count(*) FROM $t" | awk 'NR == 2')"
+done <"$T/tables" >"$T/want"
+
+# wait_rows DB: until the events table of DB has rows (the push is in
+# the middle of them), 60 s at most
+wait_rows() {
+	i=0
+	while [ $i -lt 1200 ]; do
+		n=$(chq "$1" "SELECT count() FROM events" 2>/dev/null)
+		case $n in '' | 0 | *[!0-9]*) ;; *) return 0 ;; esac
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+# once DB RUN: every table's rows of RUN are hectic sql's, a logs row
+once() {
+	while read -r t; do
+		printf '%s %s\n' "$t" "$(chq "$1" "SELECT count() FROM $t WHERE run = '$2'")"
+	done <"$T/tables" >"$T/got"
+	cmp -s "$T/want" "$T/got" && [ "$(chq "$1" "SELECT count() FROM logs WHERE run = '$2'")" = 1 ]
+}
+run_of() { awk '{ for (i = 1; i <= NF; i++) if ($i == "run") { r = $(i + 1); sub(/[:;]$/, "", r); print r; exit } }' "$1"; }
+# wait_exit PID SECS: true when PID ended within SECS; its status in rc
+wait_exit() {
+	i=0
+	while kill -0 "$1" 2>/dev/null && [ $i -lt $(($2 * 10)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		kill -KILL "$1" 2>/dev/null
+		wait "$1" 2>/dev/null
+		return 1
+	fi
+	wait "$1"
+	rc=$?
+	return 0
+}
+
+# ---- the server dies mid-push ----
+"$H" push --events "$CH_URL/kf" "$L" >"$T/out" 2>"$T/err" &
+pid=$!
+if wait_rows kf; then
+	ch_kill
+	if wait_exit "$pid" 10 && [ "$rc" -eq 1 ] && grep -q "ClickHouse at 127.0.0.1:$CH_PORT" "$T/err"; then
+		ok
+	else
+		bad "server killed: push status ${rc:-none}: $(cat "$T/err")"
+	fi
+else
+	bad "the events never arrived: $(cat "$T/err")"
+	kill "$pid" 2>/dev/null
+fi
+if ch_start "$T/ch"; then
+	if [ "$(chq kf "SELECT count() FROM logs")" = 0 ] &&
+		[ "$(chq kf "SELECT count() FROM complete_events")" = 0 ] &&
+		[ "$(chq kf "SELECT count() FROM events")" -gt 0 ]; then
+		ok
+	else
+		bad "after the server died: logs $(chq kf "SELECT count() FROM logs"), complete_events $(chq kf "SELECT count() FROM complete_events")"
+	fi
+	if "$H" push --events "$CH_URL/kf" "$L" >"$T/out" 2>"$T/err" && run=$(run_of "$T/out") &&
+		[ -n "$run" ] && once kf "$run"; then
+		ok
+	else
+		bad "pushed again after the server died: $(cat "$T/err"); rows $(tr '\n' ' ' <"$T/got")"
+	fi
+else
+	bad "the server did not start again: $CH_ERR"
+fi
+
+# ---- Ctrl-C ----
+"$H" push --events "$CH_URL/ci" "$L" >"$T/out" 2>"$T/err" &
+pid=$!
+if wait_rows ci; then
+	kill -INT "$pid"
+	if wait_exit "$pid" 10 && [ "$rc" -eq 130 ] && grep -q "interrupted" "$T/err" &&
+		[ "$(chq ci "SELECT count() FROM logs")" = 0 ]; then
+		ok
+	else
+		bad "Ctrl-C: status ${rc:-none}: $(cat "$T/err")"
+	fi
+else
+	bad "the events never arrived (Ctrl-C): $(cat "$T/err")"
+	kill "$pid" 2>/dev/null
+fi
+if "$H" push --events "$CH_URL/ci" "$L" >"$T/out" 2>"$T/err" && run=$(run_of "$T/out") &&
+	[ -n "$run" ] && once ci "$run"; then
+	ok
+else
+	bad "pushed again after Ctrl-C: $(cat "$T/err"); rows $(tr '\n' ' ' <"$T/got")"
+fi
+ch_stop
+
+# ---- a full disk: the server's data on a 12 MB tmpfs ----
+TINY=$T/tiny
+mkdir -p "$TINY"
+if ! mount -t tmpfs -o size=12m tmpfs "$TINY" 2>"$T/mount.err" &&
+	! sudo -n mount -t tmpfs -o size=12m tmpfs "$TINY" 2>>"$T/mount.err"; then
+	bad "full disk: cannot mount a tmpfs (run as root, or with sudo): $(cat "$T/mount.err")"
+	TINY=
+elif ! ch_start "$T/chtiny" "$TINY/data"; then
+	bad "full disk: $CH_ERR"
+else
+	t0=$(date +%s)
+	"$H" push --events "$CH_URL/full" "$L" >"$T/out" 2>"$T/err"
+	rc=$?
+	dt=$(($(date +%s) - t0))
+	if [ "$rc" -eq 1 ] && grep -q "No space left on device" "$T/err" && [ "$dt" -le 10 ] &&
+		[ "$(chq full "SELECT count() FROM logs")" = 0 ]; then
+		ok
+	else
+		bad "full disk: status $rc after ${dt}s: $(cat "$T/err")"
+	fi
+	ch_stop
+fi
+
+echo "push-fail: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
