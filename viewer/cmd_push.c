@@ -30,29 +30,17 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../model/loginfo.h"
-#include "../model/run_id.h"
-#include "../model/table.h"
-#include "../model/table_ch.h"
 #include "cli.h"
 #include "cli_help.h"
-#include "clickhouse.h"
-#include "sql.h"
+#include "push.h"
 
-static volatile sig_atomic_t interrupted;
+volatile sig_atomic_t push_interrupted;
 
 static void on_sigint(int sig)
 {
 	(void)sig;
-	interrupted = 1;
+	push_interrupted = 1;
 }
-
-struct push_opts {
-	const char *url, *host;
-	bool events, replace;
-	char **paths;
-	int npaths;
-};
 
 static void usage_push(FILE *f)
 {
@@ -92,11 +80,6 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 
 /* ---- the schema ---- */
 
-static bool pushed_table(const struct table_def *t, const struct push_opts *o)
-{
-	return o->events || (strcmp(t->name, "events") && strcmp(t->name, "runs"));
-}
-
 /* One statement that b's text makes (appended after b->n = 0). */
 static bool schema_stmt(struct ch *c, struct chbuf *b, bool no_db, char *err, size_t n)
 {
@@ -131,216 +114,17 @@ static bool make_schema(struct ch *c, char *err, size_t n)
 	return ok;
 }
 
-/* ---- one log ---- */
-
-struct push_log {
-	const struct push_opts *o;
-	struct ch *c;
-	struct sql_data d;
-	char run[RUN_ID_LEN + 1];
-	char err[1200];
-	/* the rows being sent */
-	struct table_cursor *cur;
-	struct chbuf buf; /* a row that did not fit, and how much was given */
-	size_t at;
-	bool ended;       /* the cursor's rows are all given */
-	uint64_t rows;
-};
-
-/* Rows of cur in RowBinary, written straight into out (ch_insert's
- * fill): a row that does not fit is made into buf, and its rest given
- * first the next time. */
-static size_t fill_rows(void *ctx, uint8_t *out, size_t n)
-{
-	struct push_log *p = ctx;
-	size_t k = 0;
-	if (p->at < p->buf.n) { /* the rest of a row */
-		k = p->buf.n - p->at < n ? p->buf.n - p->at : n;
-		memcpy(out, p->buf.p + p->at, k);
-		p->at += k;
-		if (p->at < p->buf.n)
-			return k;
-	}
-	p->buf.n = p->at = 0;
-	struct chbuf w = { .p = out, .n = k, .cap = n, .fixed = true };
-	while (w.n < n && !p->ended) {
-		if (!table_next(p->cur)) {
-			p->ended = true;
-			break;
-		}
-		p->rows++;
-		size_t start = w.n;
-		table_ch_row(&w, p->run, p->cur);
-		if (!w.failed)
-			continue;
-		w.n = start, w.failed = false;
-		table_ch_row(&p->buf, p->run, p->cur);
-		if (p->buf.failed)
-			return (size_t)-1;
-		size_t m = p->buf.n < n - w.n ? p->buf.n : n - w.n;
-		memcpy(out + w.n, p->buf.p, m);
-		p->at = m;
-		w.n += m;
-		break;
-	}
-	if (p->cur->failed)
-		return (size_t)-1;
-	return w.n;
-}
-
-/* Every row of t into ClickHouse. */
-static bool push_table(struct push_log *p, const struct table_def *t)
-{
-	struct sql_data *d = &p->d;
-	if (!sql_derived_ready(d, t->needs)) {
-		snprintf(p->err, sizeof p->err, "table %s: out of memory", t->name);
-		return false;
-	}
-	struct table_data td = sql_table_data(d);
-	if (!table_ready(t, &td))
-		return true; /* (nothing of it in this log) */
-	p->cur = table_open(t, &td, NULL);
-	if (!p->cur) {
-		snprintf(p->err, sizeof p->err, "table %s: out of memory", t->name);
-		return false;
-	}
-	p->buf.n = p->at = 0;
-	p->ended = false;
-	char why[1000];
-	bool ok = ch_insert(p->c, t->name, fill_rows, p, why, sizeof why);
-	if (!ok)
-		snprintf(p->err, sizeof p->err, "table %s: %s", t->name,
-			 p->cur->failed && !p->cur->stopped ? "out of memory" : interrupted ? "interrupted" : why);
-	table_close(p->cur);
-	p->cur = NULL;
-	return ok;
-}
-
-/* Waits for this database's deletes (mutations) to end. */
-static bool wait_mutations(struct push_log *p)
-{
-	static const char q[] = "SELECT count() FROM system.mutations "
-				"WHERE database = currentDatabase() AND is_done = 0";
-	for (;;) {
-		int64_t n = ch_count(p->c, q, p->err, sizeof p->err);
-		if (n <= 0)
-			return n == 0;
-		if (interrupted) {
-			snprintf(p->err, sizeof p->err, "interrupted");
-			return false;
-		}
-		nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
-	}
-}
-
-/* Deletes the run's rows of table name, when it has some (and the logs
- * row, for logs). */
-static bool delete_run(struct push_log *p, const char *name, bool *any)
-{
-	char q[300];
-	snprintf(q, sizeof q, "SELECT count() FROM `%s` WHERE run = '%s'", name, p->run);
-	int64_t n = ch_count(p->c, q, p->err, sizeof p->err);
-	if (n <= 0)
-		return n == 0;
-	snprintf(q, sizeof q, "ALTER TABLE `%s` DELETE WHERE run = '%s'", name, p->run);
-	*any = true;
-	return ch_query(p->c, q, false, NULL, 0, p->err, sizeof p->err);
-}
-
-/* The rows an earlier push left (failed midway, or --replace: all). */
-static bool clean_run(struct push_log *p, bool logs_too)
-{
-	bool any = false;
-	if (logs_too && (!delete_run(p, "logs", &any) || (any && !wait_mutations(p))))
-		return false;
-	for (size_t i = 0; i < table_ndefs; i++)
-		if (!delete_run(p, table_defs[i]->name, &any))
-			return false;
-	return !any || wait_mutations(p);
-}
-
-/* The summary's total_elapsed_ns (the run's length), or 0. */
-static int64_t duration_of(struct push_log *p)
-{
-	const struct table_def *t = table_find("summary");
-	struct table_data td = sql_table_data(&p->d);
-	struct table_cursor *c = t ? table_open(t, &td, NULL) : NULL;
-	int64_t ns = 0;
-	while (c && table_next(c)) {
-		struct table_value f, v;
-		table_value(c, 0, &f);
-		table_value(c, 1, &v);
-		if (f.kind == TV_TEXT && f.n == 16 && !memcmp(f.p, "total_elapsed_ns", 16))
-			ns = v.kind == TV_INT ? v.i : v.kind == TV_REAL ? (int64_t)v.f : 0;
-	}
-	table_close(c);
-	return ns;
-}
-
-static size_t fill_once(void *ctx, uint8_t *out, size_t n)
-{
-	struct chbuf *b = ctx;
-	size_t k = b->n < n ? b->n : n;
-	memcpy(out, b->p, k);
-	memmove(b->p, b->p + k, b->n - k);
-	b->n -= k;
-	return k;
-}
-
-static bool write_logs_row(struct push_log *p, const char *host)
-{
-	struct loginfo li;
-	loginfo_read(&p->d.s, &li);
-	struct table_ch_log l = {
-		.run = p->run, .file = p->d.path, .host = host,
-		.program = li.program, .nprogram = li.nprogram,
-		.args = li.args, .nargs = li.nargs, .rts = li.rts, .nrts = li.nrts,
-		.started = li.started, .duration = duration_of(p),
-		.bytes = (int64_t)p->d.s.size, .pushed_at = (int64_t)time(NULL),
-	};
-	struct chbuf b = { 0 };
-	table_ch_logs_row(&b, &l);
-	bool ok = !b.failed && ch_insert(p->c, "logs", fill_once, &b, p->err, sizeof p->err);
-	if (b.failed)
-		snprintf(p->err, sizeof p->err, "out of memory");
-	chbuf_free(&b);
-	return ok;
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* HECTIC_PUSH_STATS=1: where a push's time goes, on standard error (the
- * benchmark's breakdown). */
-static void stat_line(const struct push_log *p, const char *what, double t0, uint64_t rows)
-{
-	static int on = -1;
-	if (on < 0) {
-		const char *e = getenv("HECTIC_PUSH_STATS");
-		on = e && *e == '1';
-	}
-	if (on)
-		fprintf(stderr, "hectic push: %s: %-12s %8.3f s %10llu rows\n", p->d.path, what,
-			now_s() - t0, (unsigned long long)rows);
-}
-
 /* Pushes the log p->d.path: 0, or the exit status (p->err says why). */
 static int push_one(struct push_log *p, const char *host)
 {
 	struct sql_data *d = &p->d;
-	double t0 = now_s();
+	double t0 = push_now();
 	int rc = sql_log_open(d, NULL);
-	stat_line(p, "open", t0, 0);
+	push_stat(p, "open", t0, 0);
 	if (rc >= 0)
 		return sql_log_close(d, rc);
 	run_id_of(d->s.map, d->s.size, d->s.hdr.data_off, p->run);
-	char q[200];
-	snprintf(q, sizeof q, "SELECT count() FROM logs WHERE run = '%s' AND live = 0", p->run);
-	int64_t done = ch_count(p->c, q, p->err, sizeof p->err);
+	int done = push_done_before(p);
 	if (done < 0)
 		return sql_log_close(d, EXIT_BADINPUT);
 	if (done > 0 && !p->o->replace) {
@@ -348,24 +132,24 @@ static int push_one(struct push_log *p, const char *host)
 		       d->path, p->run);
 		return sql_log_close(d, -1);
 	}
-	bool ok = clean_run(p, done > 0);
+	bool ok = push_clean_run(p, done > 0);
 	size_t ntables = 0;
 	uint64_t rows = 0;
 	for (size_t i = 0; ok && i < table_ndefs; i++) {
-		if (!pushed_table(table_defs[i], p->o))
+		if (!push_wanted(table_defs[i], p->o))
 			continue;
 		p->rows = 0;
-		t0 = now_s();
+		t0 = push_now();
 		ok = push_table(p, table_defs[i]);
-		stat_line(p, table_defs[i]->name, t0, p->rows);
+		push_stat(p, table_defs[i]->name, t0, p->rows);
 		rows += p->rows;
 		ntables++;
 	}
-	ok = ok && write_logs_row(p, host);
+	ok = ok && push_logs_row(p, host, false);
 	if (ok)
 		printf("%s: pushed as run %s: %llu rows in %zu tables\n", d->path, p->run,
 		       (unsigned long long)rows, ntables);
-	return sql_log_close(d, ok ? -1 : interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
+	return sql_log_close(d, ok ? -1 : push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
 }
 
 /* ---- the logs, in parallel ---- */
@@ -382,10 +166,10 @@ static void *worker(void *arg)
 {
 	struct pool *w = arg;
 	char err[600];
-	struct ch *c = ch_new(w->o->url, &interrupted, err, sizeof err);
+	struct ch *c = ch_new(w->o->url, &push_interrupted, err, sizeof err);
 	for (;;) {
 		pthread_mutex_lock(&w->lock);
-		int i = w->next < w->o->npaths && !interrupted ? w->next++ : -1;
+		int i = w->next < w->o->npaths && !push_interrupted ? w->next++ : -1;
 		pthread_mutex_unlock(&w->lock);
 		if (i < 0)
 			break;
@@ -401,7 +185,7 @@ static void *worker(void *arg)
 			continue;
 		}
 		*p = (struct push_log){ .o = w->o, .c = c,
-					.d = { .path = w->o->paths[i], .stop = &interrupted,
+					.d = { .path = w->o->paths[i], .stop = &push_interrupted,
 					       .need_tracks = true } };
 		int rc = push_one(p, w->host);
 		if (rc > 0 && p->err[0])
@@ -435,7 +219,7 @@ int cmd_push(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	char err[1200];
-	struct ch *c = ch_new(o.url, &interrupted, err, sizeof err);
+	struct ch *c = ch_new(o.url, &push_interrupted, err, sizeof err);
 	if (!c) {
 		warnx_("%s", err);
 		return EXIT_USAGE;
@@ -469,7 +253,7 @@ int cmd_push(int argc, char **argv)
 	for (int i = 0; i < o.npaths; i++)
 		if (w.status[i] && !rc)
 			rc = w.status[i];
-	if (interrupted && !rc)
+	if (push_interrupted && !rc)
 		rc = EXIT_INTERRUPTED;
 	free(w.status);
 	free(t);

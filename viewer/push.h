@@ -1,0 +1,82 @@
+/* push: `hectic push`'s parts (issue 35). cmd_push.c is the command (its
+ * options, the schema, the logs in parallel, one log pushed whole);
+ * push_rows.c sends a table's rows of one log (straight into libcurl's
+ * buffer, in RowBinary), deletes what a push cut short left, and writes
+ * the logs row; push_follow.c pushes a log that grows (--follow), in
+ * batches of the rows that became final. */
+#ifndef HECTIC_PUSH_H
+#define HECTIC_PUSH_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../model/run_id.h"
+#include "../model/table.h"
+#include "../model/table_ch.h"
+#include "clickhouse.h"
+#include "sql.h"
+
+/* Ctrl-C, SIGTERM: every push stops, saying so. */
+extern volatile sig_atomic_t push_interrupted;
+
+struct push_opts {
+	const char *url, *host;
+	bool events, replace, follow;
+	char **paths;
+	int npaths;
+};
+
+/* A batch's rows (--follow): a row is final at a horizon hz when its
+ * time is before hz and, for a table with an end column, its end too; a
+ * batch sends the rows final at hz that were not at prev. all: every
+ * row is final (the log is whole). */
+struct push_batch {
+	uint64_t prev, hz;
+	bool all;
+	uint64_t lo; /* rows before lo were all final at prev */
+	uint64_t next_lo; /* (out) the next batch's lo */
+};
+
+/* One log being pushed. */
+struct push_log {
+	const struct push_opts *o;
+	struct ch *c;
+	struct sql_data d;
+	char run[RUN_ID_LEN + 1];
+	char err[1200];
+	/* the rows being sent */
+	struct table_cursor *cur;
+	struct chbuf buf; /* a row that did not fit, and how much was given */
+	size_t at;
+	bool ended;       /* the cursor's rows are all given */
+	uint64_t rows;
+	struct push_batch *batch; /* NULL: every row */
+	int time_k, end_k;        /* the batch's columns (-1: none) */
+};
+
+/* Is t pushed (events and runs only with --events)? */
+bool push_wanted(const struct table_def *t, const struct push_opts *o);
+
+/* The rows of t (those of p->batch, when set) into ClickHouse; false
+ * with p->err. */
+bool push_table(struct push_log *p, const struct table_def *t);
+
+/* Has p's run a logs row of a push that ended (-1: error, in p->err)? */
+int push_done_before(struct push_log *p);
+
+/* Deletes the rows a push of p's run left (and its logs rows, when
+ * logs_too), waiting for the deletes to end. */
+bool push_clean_run(struct push_log *p, bool logs_too);
+
+/* p's logs row (live: --follow's, while it runs). */
+bool push_logs_row(struct push_log *p, const char *host, bool live);
+
+/* HECTIC_PUSH_STATS=1: what took how long, on standard error. */
+double push_now(void);
+void push_stat(const struct push_log *p, const char *what, double t0, uint64_t rows);
+
+/* --follow: pushes p->d.path as it grows. -1 done, else the exit status. */
+int push_follow(struct push_log *p, const char *host);
+
+#endif
