@@ -150,6 +150,9 @@ if sh tests/sql-window.sh "$HECTIC"; then ok; else bad sql-window; fi
 if sh tests/push.sh "$HECTIC"; then ok; else bad push; fi
 # hectic push cut short: the server killed, Ctrl-C, a full disk (issue 35)
 if sh tests/push-fail.sh "$HECTIC"; then ok; else bad push-fail; fi
+# doc/fleet.md's queries, as the page has them, on the fixtures pushed into
+# a server of the suite's own, against hectic's reports and diff (issue 35)
+if sh tests/fleet.sh "$HECTIC"; then ok; else bad fleet; fi
 # a log written without some event classes says what it cannot give (issue 20)
 if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
 # hectic heap against GHC's own .hp files (the profile fixtures)

@@ -11,6 +11,10 @@
  *                    '-' and <i> (names that share a long prefix: hectic
  *                    diff kept only a name's first 119 bytes), span i
  *                    lasting 10 M (i + 1) ns
+ *   spangen same N M N spans one after another, all named "job", span i
+ *                    lasting 10 M ((37 i mod N) + 1) ns: when 37 does not
+ *                    divide N, 10 M .. 10 M N each once, not in time order
+ *                    (a percentile taken without sorting is wrong)
  *
  * One capability runs thread 1 throughout; event i is at 1000 + 10 i ns,
  * so in fifo every span lasts 10 N ns. The log goes to standard output.
@@ -152,15 +156,26 @@ static void user_long(const char *verb, unsigned long i)
 	putbytes(&blk, s, (size_t)n);
 }
 
+static void user_job(const char *verb)
+{
+	char s[16];
+	int n = snprintf(s, sizeof s, "%s job", verb);
+	head(EV_USER_MSG);
+	put16(&blk, (uint16_t)n);
+	putbytes(&blk, s, (size_t)n);
+}
+
 int main(int argc, char **argv)
 {
 	char *end = NULL;
 	bool prefix = argc == 4 && !strcmp(argv[1], "prefix");
-	unsigned long n = argc == 3 || prefix ? strtoul(argv[2], &end, 10) : 0;
-	unsigned long m = prefix ? strtoul(argv[3], NULL, 10) : 0;
-	if ((argc != 3 && !prefix) || !*argv[2] || *end || n > 100000000ul || m > 1000000ul ||
-	    (strcmp(argv[1], "open") && strcmp(argv[1], "fifo") && strcmp(argv[1], "miss") && !prefix)) {
-		fputs("usage: spangen open|fifo|miss N, or spangen prefix N M\n", stderr);
+	bool same = argc == 4 && !strcmp(argv[1], "same");
+	unsigned long n = argc == 3 || prefix || same ? strtoul(argv[2], &end, 10) : 0;
+	unsigned long m = prefix || same ? strtoul(argv[3], NULL, 10) : 0;
+	if ((argc != 3 && !prefix && !same) || !*argv[2] || *end || n > 100000000ul || m > 1000000ul ||
+	    (strcmp(argv[1], "open") && strcmp(argv[1], "fifo") && strcmp(argv[1], "miss") && !prefix &&
+	     !same)) {
+		fputs("usage: spangen open|fifo|miss N, or spangen prefix|same N M\n", stderr);
 		return 2;
 	}
 	struct buf h = { 0 };
@@ -181,7 +196,12 @@ int main(int argc, char **argv)
 		now += 10 * m * (i + 1) - 10; /* (head() moves 10 a event) */
 		user_long("STOP", i);
 	}
-	for (unsigned long i = 0; i < n && !prefix; i++)
+	for (unsigned long i = 0; i < n && same; i++) {
+		user_job("START");
+		now += 10 * m * ((37 * i) % n + 1) - 10;
+		user_job("STOP");
+	}
+	for (unsigned long i = 0; i < n && !prefix && !same; i++)
 		user("START", 's', i);
 	if (!strcmp(argv[1], "fifo"))
 		for (unsigned long i = 0; i < n; i++)
