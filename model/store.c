@@ -740,6 +740,13 @@ enum extend_status store_extend(struct store *s, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return EXTEND_ERROR;
 	}
+	/* the header's type descriptions point into the mapping: into the new
+	 * one now (the old one goes) */
+	for (size_t i = 0; i < s->hdr.ntypes; i++) {
+		struct ev_type *t = &s->hdr.types[i];
+		if (t->desc && s->size && t->desc >= s->map && t->desc < s->map + s->size)
+			t->desc = (const uint8_t *)m + (t->desc - s->map);
+	}
 	if (s->size)
 		munmap((void *)s->map, s->size);
 	s->map = m;

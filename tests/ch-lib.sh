@@ -12,6 +12,13 @@
 #   ch_kill              kills it at once (KILL): a server that dies
 #   chq DB SQL           SQL's answer (TSV) from database DB; false when
 #                        the server refused it
+#   ch_suite_start       (a suite sourcing tests/sql-lib.sh, SUITE set) the
+#                        server started in $T/ch, stopped at the exit; or
+#                        the suite ends failed, saying why
+#   ch_big_log           a 60 MB synthetic log (bench/gen.c) into L, the
+#                        tables of hectic sql into $T/tables and their rows
+#                        in it (hectic sql's count(*)) into $T/want; or the
+#                        suite ends failed
 #
 # Users: default (no password) and pushy (password s3cret), both from
 # 127.0.0.1 alone.
@@ -124,4 +131,25 @@ chq() {
 	printf '%s\n' "${_out%
 *}" | sed '${/^$/d}'
 	[ "$_code" = 200 ]
+}
+
+ch_suite_end() { # MSG: the suite fails, saying MSG
+	bad "$1"
+	echo "$SUITE: $pass passed, $fail failed"
+	exit 1
+}
+
+ch_suite_start() {
+	ch_start "$T/ch" || ch_suite_end "$CH_ERR"
+	trap 'ch_stop; [ -n "${TINY:-}" ] && umount "$TINY" 2>/dev/null; rm -rf "$T"' EXIT
+}
+
+ch_big_log() {
+	L=$T/big.eventlog
+	{ ${CC:-cc} -std=c11 -O2 -o "$T/gen" bench/gen.c && "$T/gen" 60000000 "$L" >/dev/null; } ||
+		ch_suite_end "bench/gen.c could not make the log"
+	"$H" sql --schema | awk '/^[a-z_]+: / { sub(/:.*/, ""); print }' >"$T/tables"
+	while read -r _t; do
+		printf '%s %s\n' "$_t" "$("$H" sql --tsv "$L" "SELECT count(*) FROM $_t" 2>/dev/null | awk 'NR == 2')"
+	done <"$T/tables" >"$T/want"
 }

@@ -30,12 +30,7 @@ DOC=$(dirname "$0")/../doc/fleet.md
 DB=fleet
 QUERIES="pause-p99-per-day heap-peak-per-band gc-share-growth hosts-longest-pauses spans-p99-per-run"
 
-if ! ch_start "$T/ch"; then
-	bad "$CH_ERR"
-	echo "fleet: $pass passed, $fail failed"
-	exit 1
-fi
-trap 'ch_stop; rm -rf "$T"' EXIT
+ch_suite_start
 
 # query NAME: the block of doc/fleet.md whose `-- fleet: NAME` line names
 # it, its last semicolon gone; false when not exactly one block has it

@@ -15,26 +15,8 @@
 SUITE=push-fail
 . "$(dirname "$0")/sql-lib.sh"
 . "$(dirname "$0")/ch-lib.sh"
-here=$(pwd)
-
-if ! ch_start "$T/ch"; then
-	bad "$CH_ERR"
-	echo "push-fail: $pass passed, $fail failed"
-	exit 1
-fi
-trap 'ch_stop; [ -n "${TINY:-}" ] && umount "$TINY" 2>/dev/null; rm -rf "$T"' EXIT
-
-if ! ${CC:-cc} -std=c11 -O2 -o "$T/gen" "$here/bench/gen.c" || ! "$T/gen" 60000000 "$T/big.eventlog" >/dev/null; then
-	bad "bench/gen.c could not make the log"
-	echo "push-fail: $pass passed, $fail failed"
-	exit 1
-fi
-L=$T/big.eventlog
-"$H" sql --schema | awk '/^[a-z_]+: / { sub(/:.*/, ""); print }' >"$T/tables"
-# each table's rows in hectic sql: the reference for "exactly once"
-while read -r t; do
-	printf '%s %s\n' "$t" "$("$H" sql --tsv "$L" "SELECT count(*) FROM $t" | awk 'NR == 2')"
-done <"$T/tables" >"$T/want"
+ch_suite_start
+ch_big_log
 
 # wait_rows DB: until the events table of DB has rows (the push is in
 # the middle of them), 60 s at most

@@ -22,12 +22,7 @@ SUITE=push
 . "$(dirname "$0")/sql-lib.sh"
 . "$(dirname "$0")/ch-lib.sh"
 
-if ! ch_start "$T/ch"; then
-	bad "$CH_ERR"
-	echo "push: $pass passed, $fail failed"
-	exit 1
-fi
-trap 'ch_stop; rm -rf "$T"' EXIT
+ch_suite_start
 
 # the tables and their columns, from hectic sql
 F=$FIX/par-n4.eventlog

@@ -150,6 +150,8 @@ if sh tests/sql-window.sh "$HECTIC"; then ok; else bad sql-window; fi
 if sh tests/push.sh "$HECTIC"; then ok; else bad push; fi
 # hectic push cut short: the server killed, Ctrl-C, a full disk (issue 35)
 if sh tests/push-fail.sh "$HECTIC"; then ok; else bad push-fail; fi
+# hectic push --follow: a FIFO and a growing file a program writes (issue 35)
+if sh tests/push-follow.sh "$HECTIC"; then ok; else bad push-follow; fi
 # doc/fleet.md's queries, as the page has them, on the fixtures pushed into
 # a server of the suite's own, against hectic's reports and diff (issue 35)
 if sh tests/fleet.sh "$HECTIC"; then ok; else bad fleet; fi

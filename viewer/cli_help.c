@@ -182,6 +182,9 @@ static const struct cli_opt push_opts[] = {
 	{ .name = "--replace", .desc = "delete a run pushed before and push it again",
 	  .help = "a log pushed before: its run deleted and pushed again\n"
 		  "(without it, such a log is left as it is)" },
+	{ .name = "--follow", .desc = "push a growing log, FIFO or socket as it is written",
+	  .help = "a log that grows (a file, FIFO or socket): the rows\n"
+		  "that became final every 2 s, the rest at its end" },
 	{ .name = "--host", .arg = "NAME", .value = CLI_NAME,
 	  .desc = "the logs table's host (default: this machine's name)",
 	  .help = "the logs table's host (default: this machine's name)" },

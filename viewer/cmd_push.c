@@ -34,8 +34,6 @@
 #include "cli_help.h"
 #include "push.h"
 
-volatile sig_atomic_t push_interrupted;
-
 static void on_sigint(int sig)
 {
 	(void)sig;
@@ -44,7 +42,7 @@ static void on_sigint(int sig)
 
 static void usage_push(FILE *f)
 {
-	fprintf(f, "usage: hectic push [--events] [--replace] [--host NAME] URL FILE...\n");
+	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] URL FILE...\n");
 	if (f == stdout)
 		cli_cmd_help_print(f, cli_command("push"));
 }
@@ -54,6 +52,7 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 	static const struct option opts[] = {
 		{ "events", no_argument, NULL, 'e' }, { "replace", no_argument, NULL, 'r' },
 		{ "host", required_argument, NULL, 'H' }, { "help", no_argument, NULL, 'h' },
+		{ "follow", no_argument, NULL, 'f' },
 		{ 0 },
 	};
 	*o = (struct push_opts){ 0 };
@@ -64,6 +63,7 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 		case 'e': o->events = true; break;
 		case 'r': o->replace = true; break;
 		case 'H': o->host = optarg; break;
+		case 'f': o->follow = true; break;
 		case 'h': usage_push(stdout); return 0;
 		default: warn_badopt_try(argc, argv, "push"); return EXIT_USAGE;
 		}
@@ -187,7 +187,7 @@ static void *worker(void *arg)
 		*p = (struct push_log){ .o = w->o, .c = c,
 					.d = { .path = w->o->paths[i], .stop = &push_interrupted,
 					       .need_tracks = true } };
-		int rc = push_one(p, w->host);
+		int rc = w->o->follow ? push_follow(p, w->host) : push_one(p, w->host);
 		if (rc > 0 && p->err[0])
 			warnx_("%s: %s", p->d.path, p->err);
 		w->status[i] = rc < 0 ? 0 : rc;
@@ -232,6 +232,8 @@ int cmd_push(int argc, char **argv)
 	}
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	int nthreads = cores < 1 ? 1 : cores > o.npaths ? o.npaths : (int)cores;
+	if (o.follow) /* (every log at once: a log followed may never end) */
+		nthreads = o.npaths;
 	struct pool w = { .o = &o, .host = o.host, .lock = PTHREAD_MUTEX_INITIALIZER };
 	w.status = calloc((size_t)o.npaths, sizeof *w.status);
 	pthread_t *t = calloc((size_t)nthreads, sizeof *t);

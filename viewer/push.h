@@ -1,8 +1,8 @@
 /* push: `hectic push`'s parts (issue 35). cmd_push.c is the command (its
  * options, the schema, the logs in parallel, one log pushed whole);
- * push_rows.c sends a table's rows of one log (straight into libcurl's
+ * cmd_push_rows.c sends a table's rows of one log (straight into libcurl's
  * buffer, in RowBinary), deletes what a push cut short left, and writes
- * the logs row; push_follow.c pushes a log that grows (--follow), in
+ * the logs row; cmd_push_follow.c pushes a log that grows (--follow), in
  * batches of the rows that became final. */
 #ifndef HECTIC_PUSH_H
 #define HECTIC_PUSH_H

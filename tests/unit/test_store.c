@@ -870,6 +870,15 @@ static void grow_and_compare(const uint8_t *full, size_t n, const size_t *cuts, 
 	}
 	assert_int_equal(store_open(&w, path, err, sizeof err), STORE_OK);
 	parts_restore(sv);
+	/* the header's type descriptions are read from the mapping s has now
+	 * (the ones before were unmapped), and say what they said */
+	assert_int_equal(s.hdr.ntypes, w.hdr.ntypes);
+	for (size_t i = 0; i < s.hdr.ntypes; i++) {
+		const struct ev_type *a = &s.hdr.types[i], *b = &w.hdr.types[i];
+		assert_true(a->desc >= s.map && a->desc + a->desc_len <= s.map + s.size);
+		assert_int_equal(a->desc_len, b->desc_len);
+		assert_memory_equal(a->desc, b->desc, b->desc_len);
+	}
 	assert_int_equal(s.nevents, w.nevents);
 	assert_int_equal(s.tmin, w.tmin);
 	assert_int_equal(s.tmax, w.tmax);

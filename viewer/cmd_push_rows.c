@@ -1,4 +1,4 @@
-/* push_rows: a table's rows of one log into ClickHouse, what a push cut
+/* cmd_push_rows: a table's rows of one log into ClickHouse, what a push cut
  * short left deleted, and the logs row (push.h). */
 #include "push.h"
 
@@ -8,6 +8,8 @@
 #include <time.h>
 
 #include "../model/loginfo.h"
+
+volatile sig_atomic_t push_interrupted;
 
 bool push_wanted(const struct table_def *t, const struct push_opts *o)
 {
