@@ -181,6 +181,22 @@ for q in "threads:label:thread" "markers:text:time"; do
 done
 if [ "$(chq fx "SELECT count() FROM gcs")" -gt 0 ]; then ok; else bad "gcs is gone"; fi
 
+# ---- several logs in one push, read in parallel ----
+set -- "$FIX/threaded.eventlog" "$FIX/par-n4.eventlog" "$FIX/nonthreaded.eventlog" "$FIX/modern/ghc96-threaded.eventlog"
+if push "$CH_URL/par" "$@" && [ "$(grep -c "pushed as run" "$T/push.out")" = 4 ] &&
+	[ "$(chq par "SELECT count() FROM logs")" = 4 ]; then
+	ok
+else
+	bad "four logs in one push: $(cat "$T/push.out" "$T/push.err")"
+fi
+want=0
+for f in "$@"; do
+	want=$((want + $("$H" sql --tsv "$f" "SELECT count(*) FROM gcs" | awk 'NR == 2')))
+done
+if [ "$(chq par "SELECT count() FROM gcs")" = "$want" ]; then ok; else
+	bad "four logs in one push: gcs rows $(chq par "SELECT count() FROM gcs"), want $want"
+fi
+
 # ---- errors: clear, within 10 s ----
 # fails NAME WANT URL: push exits 1 with WANT in its message, in 10 s
 fails() {
