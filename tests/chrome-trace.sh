@@ -51,19 +51,7 @@ sums() { awk -F '\t' '{ s[$1] += $2 } END { for (t in s) if (s[t] > 0) printf "%
 
 # the running time of each thread from ghc-events' show text (a run the
 # log does not end: to its capability's last event, as the tracks count it)
-show_runs() {
-	awk '/^[0-9]+: cap [0-9]+: / {
-		t = $1; sub(/:$/, "", t); cap = $3; sub(/:$/, "", cap)
-		if (!(cap in last) || t + 0 > last[cap]) last[cap] = t + 0
-	}
-	/^[0-9]+: cap [0-9]+: (running|stopping) thread [0-9]+/ {
-		if (run[cap]) s[run[cap]] += t - since[cap]
-		run[cap] = ($4 == "running") ? $6 : 0; since[cap] = t
-	} END {
-		for (c in run) if (run[c]) s[run[c]] += last[c] - since[c]
-		for (th in s) if (s[th] > 0) printf "%s\t%.0f\n", th, s[th]
-	}' "$1" | sort -n
-}
+show_runs() { awk -f "$(dirname "$0")/show-runs.awk" "$1" | sort -n; }
 
 # the collections from ghc-events' text: per "GC stats" line, its
 # capability's last "starting GC" .. "finished GC" ("time<TAB>pause");

@@ -25,7 +25,7 @@ EOF
 
 find "$FIX" -name '*.eventlog' | sort >"$T/logs"
 [ -s "$T/logs" ] || bad "no fixtures under $FIX"
-n=0
+n=0 noracle=0
 while IFS= read -r f; do
 	n=$((n + 1))
 	# the derived tables: their reports' --tsv, row for row
@@ -51,6 +51,21 @@ while IFS= read -r f; do
 		bad "$f: runs summed per thread differ from hectic threads --tsv"
 		diff "$T/want" "$T/got" | head -4
 	fi
+	# and from ghc-events' own text (its show output, the oracle), where
+	# the fixture has one
+	o=${f%.eventlog}.oracle.show
+	if [ -f "$o" ]; then
+		awk -f "$(dirname "$0")/show-runs.awk" "$o" | sort >"$T/oracle"
+		"$H" sql --tsv "$f" "SELECT thread, sum(dur) FROM runs GROUP BY thread HAVING sum(dur) > 0" 2>/dev/null |
+			awk 'NR > 1' | sort >"$T/got"
+		if cmp -s "$T/oracle" "$T/got"; then
+			[ -s "$T/oracle" ] && noracle=$((noracle + 1)) # (a log with runs)
+			ok
+		else
+			bad "$f: runs summed per thread differ from ghc-events show's running times"
+			diff "$T/oracle" "$T/got" | head -4
+		fi
+	fi
 	# events: show's lines, one for one
 	"$H" show "$f" 2>/dev/null | awk 'on { print } /^Events:$/ { on = 1 }' | sed '$d' >"$T/show"
 	if "$H" sql --tsv "$f" "SELECT time, cap, text FROM events" 2>/dev/null |
@@ -61,6 +76,8 @@ while IFS= read -r f; do
 		diff "$T/show" "$T/events" | head -4
 	fi
 done <"$T/logs"
+# (the oracle's comparison ran on the fixtures that have one: most)
+[ "$noracle" -ge 20 ] || bad "runs met ghc-events' oracle on $noracle fixtures only"
 [ "$n" -ge 60 ] || bad "only $n fixtures found"
 
 # pushdown: a window (and a capability, a class) of events gives the rows
