@@ -65,6 +65,16 @@ int heap_pane_color(const struct heap_pane *p, int i)
 	return i >= p->nshown ? p->npal : i % (p->npal ? p->npal : 1);
 }
 
+short heap_pane_line(const struct heap_pane *p, int i)
+{
+	return (short)(PAIR0 + heap_pane_color(p, i));
+}
+
+short heap_pane_fill(const struct heap_pane *p, int i)
+{
+	return (short)(PAIR0 + p->npal + 1 + heap_pane_color(p, i));
+}
+
 int heap_pane_put(const struct viewer *u, int y, int x, const char *s)
 {
 	if (x >= u->L.cols)
