@@ -642,6 +642,14 @@ static void draw_other(struct viewer *u)
 	u->lanes_top = lanes_top;
 }
 
+/* What the views add on the lanes (their draw_lanes hooks). */
+static void draw_views_on_lanes(struct viewer *u)
+{
+	for (size_t i = 0; i < u->nviews; i++)
+		if (u->views[i]->draw_lanes)
+			u->views[i]->draw_lanes(u);
+}
+
 static void timeline_draw(struct viewer *u)
 {
 	if (!u->ready) {
@@ -651,9 +659,7 @@ static void timeline_draw(struct viewer *u)
 	if (u->other) {
 		draw_ruler(u);
 		draw_run(u);
-		for (size_t i = 0; i < u->nviews; i++) /* what the views add on the lanes */
-			if (u->views[i]->draw_lanes)
-				u->views[i]->draw_lanes(u);
+		draw_views_on_lanes(u);
 		draw_other(u);
 		draw_mark(u);
 		return;
@@ -661,9 +667,7 @@ static void timeline_draw(struct viewer *u)
 	draw_ruler(u);
 	draw_lanes(u);
 	draw_lane_labels(u);
-	for (size_t i = 0; i < u->nviews; i++) /* what the views add on the lanes */
-		if (u->views[i]->draw_lanes)
-			u->views[i]->draw_lanes(u);
+	draw_views_on_lanes(u);
 	draw_gcbar(u);
 	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
 	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);
