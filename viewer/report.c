@@ -500,7 +500,8 @@ int report_main(const struct report *r, int argc, char **argv)
 	bool paged = (r->takes & RO_PAGE) && !c.o.no_pager && pager_start();
 	if (c.o.tsv || !ops->text) {
 		tsv_header(ops);
-		rc = ops->tsv(&c);
+		struct table_limits window = report_window(&c);
+		rc = ops->tsv ? ops->tsv(&c) : report_table_tsv(&c, ops->table, &window, NULL, NULL);
 	} else {
 		rc = ops->text(&c);
 	}
