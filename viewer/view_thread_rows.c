@@ -730,26 +730,10 @@ static bool trows_open(struct viewer *u)
 	return true;
 }
 
-/* Closed: what was made goes, and the choices with it. */
-static void trows_close(struct viewer *u)
+/* What was made from the runs (the rows, their keys pointing into the
+ * maps, the cells) freed, to be made again when next drawn. */
+static void trows_unmake(struct trows_pane *p)
 {
-	struct trows_pane *p = st(u);
-	free(p->ids);
-	free(p->keys);
-	free(p->ent);
-	free(p->cells);
-	memset(p, 0, sizeof *p);
-}
-
-/* The log grew, or the runs swapped (other-run): what was made from the
- * runs (the rows, their keys pointing into the maps, the cells) goes
- * before, and is made again when next drawn; the choices and the
- * selection stay. */
-static void trows_reload(struct viewer *u, bool before)
-{
-	struct trows_pane *p = st(u);
-	if (!before)
-		return;
 	free(p->ids);
 	free(p->keys);
 	free(p->ent);
@@ -761,6 +745,24 @@ static void trows_reload(struct viewer *u, bool before)
 	p->cellcap = 0;
 	p->nids = p->nready = 0;
 	p->sorted = false;
+}
+
+/* Closed: what was made goes, and the choices with it. */
+static void trows_close(struct viewer *u)
+{
+	struct trows_pane *p = st(u);
+	trows_unmake(p);
+	memset(p, 0, sizeof *p);
+}
+
+/* The log grew, or the runs swapped (other-run): what was made from the
+ * runs goes before; the choices and the selection stay. */
+static void trows_reload(struct viewer *u, bool before)
+{
+	struct trows_pane *p = st(u);
+	if (!before)
+		return;
+	trows_unmake(p);
 	p->gen++;
 	p->gutter = 0;
 }
