@@ -44,7 +44,8 @@
 #include "mainloop.h"
 #include "live.h"
 
-/* From SIGTERM to SIGKILL: documented in hectic(1) and --help. */
+/* From SIGTERM to SIGKILL: documented in hectic(1) and --help (the run
+ * command's texts in cli_help.c say 2 s). */
 #define RUN_GRACE_MS 2000
 
 /* What the supervisor tells the viewer. */
@@ -546,15 +547,8 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: hectic run [--save FILE] [--keymap=NAME] [--color=WHEN] [--ascii] [--bands N] [--] "
 		   "PROG [ARGS...]\n");
-	if (f != stdout)
-		return;
-	fprintf(f, "\nRuns PROG with GHCRTS='-l -ol<fifo>' added and views its eventlog live;\n"
-		   "its output is shown when the viewer ends. PROG runs in a process group\n"
-		   "of its own, under a supervisor: when the viewer ends by any path (q, a\n"
-		   "signal, a crash, SIGKILL), the group gets SIGTERM, then SIGKILL %g s\n"
-		   "later, and the temporary directory is removed.\n",
-		RUN_GRACE_MS / 1000.0);
-	cli_cmd_opts_print(f, cli_command("run"));
+	if (f == stdout)
+		cli_cmd_help_print(f, cli_command("run"));
 }
 
 /* The directory, the FIFO and the output file; GHCRTS for the program in
