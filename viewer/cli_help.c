@@ -335,7 +335,7 @@ static const char *cmd_text(const struct cli_opt *o)
 }
 
 /* A row: the left column, then the help's lines from column 19. */
-static void row(FILE *f, const char *left, const char *help)
+static void help_row(FILE *f, const char *left, const char *help)
 {
 	if (strlen(left) <= 16)
 		fprintf(f, "  %-16s ", left);
@@ -371,7 +371,7 @@ static void opt_rows(FILE *f, const struct cli_opt *t, unsigned groups, const ch
 		if (!o->help || (groups && !(o->group & groups)))
 			continue;
 		snprintf(left, sizeof left, "%s%s", indent, opt_text(o, false, buf, sizeof buf));
-		row(f, left, o->help);
+		help_row(f, left, o->help);
 	}
 }
 
@@ -420,7 +420,7 @@ void cli_help_print(FILE *f)
 	for (const struct cli_cmd *c = cli_commands; c->name; c++) {
 		char left[64];
 		snprintf(left, sizeof left, "%s %s", c->name, c->args);
-		row(f, left, c->help);
+		help_row(f, left, c->help);
 		opt_rows(f, c->opts, 0, "  ");
 	}
 	fputs("\nReport options:\n", f);
@@ -440,8 +440,8 @@ void cli_cmd_opts_print(FILE *f, const struct cli_cmd *c)
 	const struct cli_opt *o;
 	for (size_t i = 0; (o = cli_cmd_option(c, i)); i++)
 		if (cmd_text(o))
-			row(f, opt_text(o, false, buf, sizeof buf), cmd_text(o));
-	row(f, "-h, --help", "this help");
+			help_row(f, opt_text(o, false, buf, sizeof buf), cmd_text(o));
+	help_row(f, "-h, --help", "this help");
 }
 
 void cli_cmd_help_print(FILE *f, const struct cli_cmd *c)

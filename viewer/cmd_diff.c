@@ -390,7 +390,7 @@ static uint64_t rows_budget(const struct diff_run *r)
 
 /* ---- the command ---- */
 
-static void usage(FILE *f)
+static void usage_diff(FILE *f)
 {
 	fprintf(f, "usage: hectic diff [--from T] [--to T] [--align RE] [--all] [--tsv] [--raw | --escape] "
 		   "A B\n");
@@ -430,14 +430,14 @@ int cmd_diff(int argc, char **argv)
 		case 'R': escape = 0; break;
 		case 'E': escape = 1; break;
 		case 's': tsv = true; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': usage_diff(stdout); return 0;
 		default: warn_badopt_try(argc, argv, "diff"); return EXIT_USAGE;
 		}
 	}
 	if (escape < 0)
 		escape = isatty(STDOUT_FILENO);
 	if (argc - optind != 2) {
-		usage(stderr);
+		usage_diff(stderr);
 		return EXIT_USAGE;
 	}
 	if (to < from) {

@@ -81,7 +81,7 @@ struct trows_pane {
 };
 
 /* Does thread t of run r (its window [t0, t1)) get a row? */
-static bool keep(const struct viewer *u, const struct trows_pane *p, const struct viewer *r,
+static bool thread_gets_row(const struct viewer *u, const struct trows_pane *p, const struct viewer *r,
 		 const struct thread_info *t, uint64_t t0, uint64_t t1)
 {
 	if (p->alive_only && ((t->created != UINT64_MAX && t->created >= t1) ||
@@ -196,7 +196,7 @@ static bool make_rows_two(struct viewer *u, struct trows_pane *p)
 		core_run_window(u, side, &t0, &t1);
 		for (size_t i = 0; i < r->tr.nthreads; i++) {
 			const struct thread_info *t = &r->tr.threads[i];
-			if (!keep(u, p, r, t, t0, t1))
+			if (!thread_gets_row(u, p, r, t, t0, t1))
 				continue;
 			p->ent[n] = (struct crow){ t->id, side };
 			p->ids[n] = (uint32_t)n;
@@ -239,7 +239,7 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 	size_t n = 0;
 	for (size_t i = 0; i < nt; i++) {
 		const struct thread_info *t = &u->tr.threads[i];
-		if (!keep(u, p, u, t, u->t0, u->t1))
+		if (!thread_gets_row(u, p, u, t, u->t0, u->t1))
 			continue;
 		if (keys)
 			key_of(&keys[n], p->sort, u, t, t->id, i);

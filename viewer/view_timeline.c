@@ -326,7 +326,7 @@ static const char *lanes_why(struct viewer *u, class_set have, char *buf, size_t
 	return buf;
 }
 
-static void draw_lanes(struct viewer *u)
+static void draw_cap_lanes(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	bool ok = u->tr.ncaps && fractions(u);
@@ -592,7 +592,7 @@ static void draw_outline(struct viewer *u)
  * them, the GC bar, the sparklines. */
 static void draw_run(struct viewer *u)
 {
-	draw_lanes(u);
+	draw_cap_lanes(u);
 	draw_lane_labels(u);
 	draw_gcbar(u);
 	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
@@ -665,7 +665,7 @@ static void timeline_draw(struct viewer *u)
 		return;
 	}
 	draw_ruler(u);
-	draw_lanes(u);
+	draw_cap_lanes(u);
 	draw_lane_labels(u);
 	draw_views_on_lanes(u);
 	draw_gcbar(u);
