@@ -275,7 +275,7 @@ static void spans(struct tracks *tr)
 
 /* tr->gcs and gcparts from the formed collections and their intervals;
  * tr->gcs takes cb's memory, even when it returns false (out of memory). */
-static bool emit(struct tracks *tr, const struct gcival *iv, size_t niv,
+static bool gcs_store(struct tracks *tr, const struct gcival *iv, size_t niv,
 		 struct gcbuild *cb, size_t nc)
 {
 	uint32_t *cnt = xcallocarray(nc + 1, sizeof *cnt);
@@ -345,7 +345,7 @@ static bool form_collections(struct tracks *tr, struct gcival *iv, size_t niv)
 		free(cb);
 		return false;
 	}
-	bool ok = emit(tr, iv, niv, cb, nc);
+	bool ok = gcs_store(tr, iv, niv, cb, nc);
 	if (!tr->gcs)
 		free(cb);
 	return ok;

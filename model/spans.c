@@ -241,7 +241,7 @@ static long pair_of(struct pass *p, uint32_t thread, uint32_t name, bool add)
 	return i;
 }
 
-static void start(struct pass *p, uint32_t name, uint64_t t, int32_t cap, uint32_t thread)
+static void open_span(struct pass *p, uint32_t name, uint64_t t, int32_t cap, uint32_t thread)
 {
 	long ti = thread_of(p, thread);
 	long pi = ti >= 0 ? pair_of(p, thread, name, true) : -1;
@@ -283,7 +283,7 @@ struct who {
 static uint32_t who_thread(struct who *w);
 
 /* A stop: its thread matters only for a name that was started. */
-static void stop(struct pass *p, const char *name, size_t n, struct who *w)
+static void close_span(struct pass *p, const char *name, size_t n, struct who *w)
 {
 	struct spans *sp = p->sp;
 	long id = intern_find(&sp->ix, name, n);
@@ -554,11 +554,11 @@ static void user_event(struct pass *p, const uint8_t *s, size_t len, struct who 
 		if (span_match(&p->r->start[k], &p->r->lit_start[k], buf, len, &name, &n)) {
 			long id = name_of(p, name, n);
 			if (id >= 0)
-				start(p, (uint32_t)id, w->time, w->cap, who_thread(w));
+				open_span(p, (uint32_t)id, w->time, w->cap, who_thread(w));
 			return;
 		}
 		if (span_match(&p->r->stop[k], &p->r->lit_stop[k], buf, len, &name, &n)) {
-			stop(p, name, n, w);
+			close_span(p, name, n, w);
 			return;
 		}
 	}

@@ -19,9 +19,12 @@ if sh tools/deps.sh verify; then ok; else bad tools; fi
 # the layers include and read only what they may (tools/check-layering.sh)
 if sh tools/check-layering.sh; then ok; else bad layering; fi
 
-# the program's shape: no circle of calling files in viewer/, no .c over
-# 800 lines, no function over 100 (tools/check-structure.sh, issue 18)
+# the program's shape: no circle of calling files in viewer/, none of a
+# header and a .c that includes it, none between the folders, no .c over
+# 800 lines, no function over 100 (tools/check-structure.sh, issues 18,
+# 36); and that check on small trees of each shape
 if sh tools/check-structure.sh "$B"; then ok; else bad structure; fi
+if sh tests/check-structure.sh "$B"; then ok; else bad check-structure-self; fi
 
 # the suites' own shapes (issue 37): no awk exit lost to END's, no || true
 # after a command whose failure matters, no glob loop without a guard that

@@ -1,8 +1,15 @@
 #!/bin/sh
-# Checks the shape of the program (issue 18, STYLE.md):
+# Checks the shape of the program (issue 18, issue 36, STYLE.md):
 #  - no circle of files in viewer/ that call each other: A refers to a
 #    function or object that B defines and B, directly or through other
 #    files, refers back into A (read from the objects' symbols, nm);
+#  - no header that calls into a .c file that includes it: a function
+#    body in H (a static inline) calls a function that C defines, and C
+#    includes H, directly or through other headers: H needs C and C needs
+#    H. A header's own .c (X.c of X.h: one module, its inline the fast
+#    path of a function there) is not such a circle;
+#  - no circle between the folders parser/, model/, keymaps/ and viewer/
+#    (a file of one refers to what a file of another defines, and back);
 #  - no product .c file over 800 lines, no function over 100 lines
 #    (generated files, marked "generated" in their first 5 lines, aside).
 # Prints each offence and exits 1 when there is any.
@@ -14,51 +21,147 @@ bad=0
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-# ---- circles among viewer/'s files ----
+# ---- the symbols each product object defines (D FILE SYM) and uses (U) ----
 n=0
-for c in viewer/*.c; do
-	[ -e "$c" ] || { echo "structure: no viewer/*.c" >&2; exit 2; }
-	f=$(basename "$c" .c)
-	o=$B/viewer/$f.o
-	[ -e "$o" ] || { echo "structure: no $o (build first)" >&2; exit 2; }
-	nm "$o" | awk -v f="$f" '$1 ~ /^[0-9a-f]+$/ && $2 ~ /^[TDRBCV]$/ { print "D", f, $3 }
-		NF == 2 && $1 == "U" { print "U", f, $2 }' >>"$tmp/syms" || exit 2
-	n=$((n + 1))
+for d in parser model keymaps viewer; do
+	for c in $d/*.c; do
+		if [ ! -e "$c" ]; then
+			[ "$d" = viewer ] && { echo "structure: no viewer/*.c" >&2; exit 2; }
+			continue
+		fi
+		o=$B/${c%.c}.o
+		[ -e "$o" ] || { echo "structure: no $o (build first)" >&2; exit 2; }
+		nm "$o" | awk -v f="$c" '$1 ~ /^[0-9a-f]+$/ && $2 ~ /^[TDRBCV]$/ { print "D", f, $3 }
+			NF == 2 && $1 == "U" { print "U", f, $2 }' >>"$tmp/syms" || exit 2
+		[ "$d" = viewer ] && n=$((n + 1))
+	done
 done
-# the edges A -> B (A refers to a symbol B defines), then their closure:
-# a circle is a pair that reach each other
+
+# Circles among the nodes that the files are put in (key: "file", a
+# viewer/ file by its name; "folder", a file by its folder): the edges
+# A -> B (A refers to a symbol B defines), then their closure; a circle is
+# a pair that reach each other. Prints each circle once, its nodes, then
+# the references that close it; exits 1 when there is one.
+circles() { # KEY WHERE
+	awk -v key="$1" -v where="$2" '
+	function node(f) {
+		if (key == "folder") { sub(/\/.*/, "/", f); return f }
+		if (f !~ /^viewer\//) return ""
+		sub(/^viewer\//, "", f)
+		return f
+	}
+	$1 == "D" { if ((k = node($2)) != "") def[$3] = k; next }
+	$1 == "U" { use[NR] = $2 " " $3 }
+	END {
+		for (i in use) {
+			split(use[i], p, " ")
+			a = node(p[1])
+			if (a == "" || !(p[2] in def) || def[p[2]] == a)
+				continue
+			e = a SUBSEP def[p[2]]
+			if (!(e in r)) { r[e] = 1; via[e] = p[2] }
+			nd[a] = 1; nd[def[p[2]]] = 1
+		}
+		for (k in nd) for (i in nd) if ((i, k) in r) for (j in nd)
+			if ((k, j) in r) r[i, j] = 1
+		bad = 0
+		for (a in nd) {
+			if (a in done) continue
+			m = 0
+			for (b in nd) if (b != a && ((a, b) in r) && ((b, a) in r)) { grp[++m] = b; done[b] = 1 }
+			if (!m) continue
+			done[a] = 1; grp[++m] = a
+			printf "structure: a circle of %d %ss %s:", m, key, where
+			for (i = 1; i <= m; i++) printf " %s", grp[i]
+			printf "\n"
+			for (i = 1; i <= m; i++) for (j = 1; j <= m; j++)
+				if ((grp[i], grp[j]) in via)
+					printf "    %s -> %s (%s)\n", grp[i], grp[j], via[grp[i], grp[j]]
+			bad = 1
+		}
+		exit bad
+	}' "$tmp/syms"
+}
+
+# ---- circles among viewer/'s files, and between the folders ----
+circles file "in viewer/" || bad=1
+circles folder "between parser/ model/ keymaps/ viewer/" || bad=1
+
+# ---- a header that calls into a .c file that includes it ----
+# the quoted includes (I FILE HEADER, paths from the source root) and the
+# calls in the headers' function bodies, "{" to "}" in column 0 (C HEADER
+# NAME; strings and one-line comments dropped first)
+for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
+	[ -e "$f" ] || continue
+	awk -v f="$f" '
+	function norm(p,   n, a, i, k, out) {
+		n = split(p, a, "/")
+		k = 0
+		for (i = 1; i <= n; i++) {
+			if (a[i] == "..") { if (k > 0) k--; continue }
+			if (a[i] != "." && a[i] != "") s[++k] = a[i]
+		}
+		out = s[1]
+		for (i = 2; i <= k; i++) out = out "/" s[i]
+		return out
+	}
+	BEGIN { dir = f; sub(/\/[^\/]*$/, "", dir) }
+	/^[ \t]*#[ \t]*include[ \t]*"/ {
+		h = $0; sub(/^[^"]*"/, "", h); sub(/".*/, "", h)
+		print "I", f, norm(dir "/" h)
+	}
+	f !~ /\.h$/ { next }
+	/^\{/ { body = 1; next }
+	/^\}/ { body = 0; next }
+	body {
+		line = $0
+		gsub(/"([^"\\]|\\.)*"/, "\"\"", line)
+		gsub(/\/\*.*\*\//, "", line)
+		sub(/\/\/.*/, "", line)
+		while (match(line, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) {
+			id = substr(line, RSTART, RLENGTH)
+			sub(/[ \t]*\($/, "", id)
+			print "C", f, id
+			line = substr(line, RSTART + RLENGTH)
+		}
+	}' "$f" || exit 2
+done >"$tmp/src"
 awk '
 $1 == "D" { def[$3] = $2; next }
-$1 == "U" { use[NR] = $2 " " $3 }
+$1 == "I" { if (!(($2, $3) in inc)) { inc[$2, $3] = 1; incl[$2] = incl[$2] " " $3 }; next }
+$1 == "C" { call[++nc] = $2 " " $3 }
 END {
-	for (i in use) {
-		split(use[i], p, " ")
-		if ((p[2] in def) && def[p[2]] != p[1]) {
-			e = p[1] SUBSEP def[p[2]]
-			if (!(e in r)) { r[e] = 1; via[e] = p[2] }
-			node[p[1]] = 1; node[def[p[2]]] = 1
+	# what each file includes, directly or through the headers it includes
+	for (a in incl) file[a] = 1
+	for (more = 1; more;) {
+		more = 0
+		for (a in file) {
+			nh = split(incl[a], hs, " ")
+			for (i = 1; i <= nh; i++) {
+				ng = split(incl[hs[i]], gs, " ")
+				for (j = 1; j <= ng; j++)
+					if (!((a, gs[j]) in inc)) {
+						inc[a, gs[j]] = 1
+						incl[a] = incl[a] " " gs[j]
+						more = 1
+					}
+			}
 		}
 	}
-	for (k in node) for (i in node) if ((i, k) in r) for (j in node)
-		if ((k, j) in r) r[i, j] = 1
 	bad = 0
-	# each circle once: its files, then the calls that close it
-	for (a in node) {
-		if (a in done) continue
-		m = a; n = 0
-		for (b in node) if (b != a && ((a, b) in r) && ((b, a) in r)) { grp[++n] = b; done[b] = 1 }
-		if (!n) continue
-		done[a] = 1; grp[++n] = a
-		printf "structure: a circle of %d files in viewer/:", n
-		for (i = 1; i <= n; i++) printf " %s.c", grp[i]
-		printf "\n"
-		for (i = 1; i <= n; i++) for (j = 1; j <= n; j++)
-			if ((grp[i], grp[j]) in via)
-				printf "    %s.c -> %s.c (%s)\n", grp[i], grp[j], via[grp[i], grp[j]]
+	for (i = 1; i <= nc; i++) {
+		split(call[i], p, " ")
+		h = p[1]; c = def[p[2]]
+		own = h; sub(/\.h$/, ".c", own)
+		if (c == "" || c == own || !((c, h) in inc) || ((h, c) in said))
+			continue
+		said[h, c] = 1
+		printf "structure: a circle of a header and a file: %s calls %s, which %s defines, and %s includes %s\n",
+			h, p[2], c, c, h
 		bad = 1
 	}
 	exit bad
-}' "$tmp/syms" || bad=1
+}' "$tmp/syms" "$tmp/src" || bad=1
 
 # ---- sizes ----
 for f in parser/*.c model/*.c viewer/*.c keymaps/*.c; do
@@ -87,7 +190,7 @@ for f in parser/*.c model/*.c viewer/*.c keymaps/*.c; do
 done
 
 if [ "$bad" -ne 0 ]; then
-	echo "structure: the lines above break the program's shape (issue 18)" >&2
+	echo "structure: the lines above break the program's shape (issues 18, 36)" >&2
 	exit 1
 fi
-echo "structure: ok ($n viewer files, no circle; files and functions in size)"
+echo "structure: ok ($n viewer files, no circle among them; none through a header; none between the folders; files and functions in size)"

@@ -158,9 +158,12 @@ static const struct cli_opt export_opts[] = {
 	{ 0 },
 };
 static const struct cli_opt diff_opts[] = {
-	{ .name = "--all", .desc = "also the figures that did not change" },
+	{ .name = "--all", .desc = "also the figures that did not change",
+	  .detail = "also the figures that did not change" },
 	{ .name = "--align", .arg = "RE", .value = CLI_REGEX,
-	  .desc = "from each run's first marker or message matching RE" },
+	  .desc = "from each run's first marker or message matching RE",
+	  .detail = "measure from each run's first marker or message\n"
+		    "matching the POSIX extended regex RE instead" },
 	{ 0 },
 };
 static const struct cli_opt sql_opts[] = {
@@ -197,61 +200,74 @@ static const struct cli_opt no_opts[] = { { 0 } };
 const struct cli_cmd cli_commands[] = {
 	{ "show", "FILE", CLI_LOG, CLI_G_TEXT | CLI_G_SAVE | CLI_G_PAGER,
 	  "print every event as text, like ghc-events show",
-	  "print every event as text, like `ghc-events show`", show_opts },
+	  "print every event as text, like `ghc-events show`", show_opts, NULL },
 	{ "summary", "FILE", CLI_LOG, REPORT, "a +RTS -s style report",
-	  "a +RTS -s style report: allocation, GC, sparks, times", summary_opts },
+	  "a +RTS -s style report: allocation, GC, sparks, times", summary_opts, NULL },
 	{ "gcs", "FILE", CLI_LOG, REPORT, "the longest GC pauses, and pause percentiles",
-	  "the longest GC pauses, and pause percentiles", gcs_opts },
+	  "the longest GC pauses, and pause percentiles", gcs_opts, NULL },
 	{ "markers", "FILE", CLI_LOG, REPORT | CLI_G_TEXT | CLI_G_PAGER,
 	  "user markers and messages, with timestamps",
-	  "user markers and messages, with timestamps", markers_opts },
+	  "user markers and messages, with timestamps", markers_opts, NULL },
 	{ "threads", "FILE", CLI_LOG, REPORT | CLI_G_TEXT | CLI_G_PAGER,
 	  "threads: label, lifetime, running time, capabilities",
-	  "threads: label, lifetime, running time, capabilities", no_opts },
+	  "threads: label, lifetime, running time, capabilities", no_opts, NULL },
 	{ "heap", "FILE", CLI_LOG, REPORT | CLI_G_TEXT, "heap-profile bands by peak, with their mean",
 	  "heap-profile bands (+RTS -h...) by peak, with their mean;\n"
 	  "a -hi band by its info table and source location;\n"
 	  "--tsv: one row per census and band (time, band, bytes,\n"
 	  "and a -hi band's provenance)",
-	  heap_opts },
+	  heap_opts, NULL },
 	{ "profile", "FILE", CLI_LOG, REPORT | CLI_G_TEXT,
 	  "the time profile (+RTS -p -l) as the .prof's tree",
 	  "the time profile (+RTS -p -l) as the .prof's tree: ticks\n"
 	  "individual and inherited per stack; --flat: per cost\n"
 	  "centre; --folded: root;...;leaf COUNT stacks; --cap N;\n"
 	  "--builtin keeps the RTS's own cost centres (GC, IDLE)",
-	  profile_opts },
+	  profile_opts, NULL },
 	{ "activity", "FILE", CLI_LOG, REPORT,
 	  "per column and capability, the fraction of time running and in GC",
 	  "per column and capability, the fraction of time running\n"
 	  "and in GC (TSV: start end cap running gc)",
-	  activity_opts },
+	  activity_opts, NULL },
 	{ "spans", "FILE", CLI_LOG, REPORT | CLI_G_TEXT,
 	  "the user's phases (START/STOP name) per name",
 	  "the user's phases: START name / STOP name and name begin /\n"
 	  "name end events paired per thread; count, total,\n"
 	  "p50/p90/p99/max per name",
-	  no_opts },
+	  no_opts, NULL },
 	{ "sparks", "FILE", CLI_LOG, REPORT, "per capability: sparks created, converted, ...",
 	  "per capability: sparks created, converted, overflowed,\n"
 	  "dud, GC'd and fizzled (the SPARKS line of +RTS -s)",
-	  no_opts },
+	  no_opts, NULL },
 	{ "ticky", "FILE", CLI_LOG, REPORT | CLI_G_TEXT, "ticky-ticky counters as GHC's +RTS -r table",
 	  "ticky-ticky counters (ghc -ticky, +RTS -lT) as GHC's\n"
 	  "+RTS -r table, with IPE source locations",
-	  ticky_opts },
+	  ticky_opts, NULL },
 	{ "export", "FILE", CLI_LOG, CLI_G_WINDOW | CLI_G_SAVE,
 	  "the run as Chrome Trace Event JSON (Perfetto, chrome://tracing)",
 	  "the run as Chrome Trace Event JSON, which ui.perfetto.dev,\n"
 	  "chrome://tracing and speedscope open: a track per\n"
 	  "capability, GCs, spans, markers, heap counters",
-	  export_opts },
+	  export_opts, NULL },
 	{ "diff", "A B", CLI_LOGS, CLI_G_WINDOW | CLI_G_TSV | CLI_G_TEXT, "two runs compared",
 	  "two runs compared: summary, GC pauses per generation,\n"
 	  "heap bands, cost centres, spans, threads by label; A,\n"
 	  "B, B - A and B / A, the largest changes first (--all:\n"
 	  "also the unchanged; --align RE: from a marker)",
-	  diff_opts },
+	  diff_opts,
+	  "Compares two runs' eventlogs, with A, B, B - A and B / A: in each section the\n"
+	  "figures of a unit together, the largest |B - A| first; a figure one run lacks\n"
+	  "is empty on its side. The text gives times and bytes with their unit; --tsv\n"
+	  "rows of section key a b delta ratio, times in ns, bytes as integers. --from\n"
+	  "and --to give the same window of both runs, each from its own start.\n"
+	  "Sections and keys (as --tsv names them):\n"
+	  "  summary            every field of summary --tsv, by its name\n"
+	  "  pauses             genN_count, genN_p50_ns, genN_p90_ns, genN_p99_ns, genN_max_ns\n"
+	  "  heap, heap_mean    a band's peak and mean, by its name as heap --tsv writes it\n"
+	  "  profile, profile_inherited\n"
+	  "                     a cost centre's individual and inherited ticks, MODULE.NAME\n"
+	  "  spans              NAME count, NAME total_ns, NAME p50_ns, NAME p99_ns, NAME max_ns\n"
+	  "  threads            LABEL running_ns, LABEL runs (threads of a label summed)\n" },
 	{ "sql", "A [B] [QUERY]", CLI_LOGS, CLI_G_SAVE | CLI_G_TSV | CLI_G_TEXT,
 	  "SQL over the log's tables (events, gcs, threads, ...)",
 	  "SQL over the log's tables (the events, the runs of\n"
@@ -260,7 +276,7 @@ const struct cli_cmd cli_commands[] = {
 	  "input; the connection only reads; B's tables are in\n"
 	  "schema b (A's in main, also a); --db OUT FILE...\n"
 	  "writes every log's tables into an SQLite file",
-	  sql_opts },
+	  sql_opts, NULL },
 	{ "push", "URL FILE...", CLI_LOG, 0,
 	  "each log's tables into ClickHouse (the tables of hectic sql)",
 	  "each log's tables (those of hectic sql) into ClickHouse\n"
@@ -269,19 +285,25 @@ const struct cli_cmd cli_commands[] = {
 	  "column names the log by its content, a logs table gets a\n"
 	  "row once a log's rows are all in; a log pushed before\n"
 	  "is not pushed again, a push cut short is completed",
-	  push_opts },
+	  push_opts, NULL },
 	{ "top", "FILE", CLI_LOG, CLI_G_WINDOW | CLI_G_SAVE,
 	  "while the log grows, a line a second, then the summary",
 	  "while the log grows, a line a second (allocation rate,\n"
 	  "heap, live bytes, GC share, p99 pause, sparks), then the\n"
 	  "summary; the same as summary --follow",
-	  no_opts },
+	  no_opts, NULL },
 	{ "run", "PROG ARGS", CLI_PROG, VIEW_OPTS, "run PROG and view its eventlog live",
 	  "runs PROG with GHCRTS='-l -ol<fifo>' and views its\n"
 	  "eventlog live; quitting stops its process group:\n"
 	  "SIGTERM, then SIGKILL 2 s later (also when the\n"
 	  "viewer crashes or is killed)",
-	  no_opts },
+	  no_opts,
+	  /* (2 s: cmd_run.c's RUN_GRACE_MS) */
+	  "Runs PROG with GHCRTS='-l -ol<fifo>' added and views its eventlog live;\n"
+	  "its output is shown when the viewer ends. PROG runs in a process group\n"
+	  "of its own, under a supervisor: when the viewer ends by any path (q, a\n"
+	  "signal, a crash, SIGKILL), the group gets SIGTERM, then SIGKILL 2 s\n"
+	  "later, and the temporary directory is removed.\n" },
 	{ 0 },
 };
 
@@ -313,7 +335,7 @@ static const char *cmd_text(const struct cli_opt *o)
 }
 
 /* A row: the left column, then the help's lines from column 19. */
-static void row(FILE *f, const char *left, const char *help)
+static void help_row(FILE *f, const char *left, const char *help)
 {
 	if (strlen(left) <= 16)
 		fprintf(f, "  %-16s ", left);
@@ -349,7 +371,7 @@ static void opt_rows(FILE *f, const struct cli_opt *t, unsigned groups, const ch
 		if (!o->help || (groups && !(o->group & groups)))
 			continue;
 		snprintf(left, sizeof left, "%s%s", indent, opt_text(o, false, buf, sizeof buf));
-		row(f, left, o->help);
+		help_row(f, left, o->help);
 	}
 }
 
@@ -398,7 +420,7 @@ void cli_help_print(FILE *f)
 	for (const struct cli_cmd *c = cli_commands; c->name; c++) {
 		char left[64];
 		snprintf(left, sizeof left, "%s %s", c->name, c->args);
-		row(f, left, c->help);
+		help_row(f, left, c->help);
 		opt_rows(f, c->opts, 0, "  ");
 	}
 	fputs("\nReport options:\n", f);
@@ -418,15 +440,18 @@ void cli_cmd_opts_print(FILE *f, const struct cli_cmd *c)
 	const struct cli_opt *o;
 	for (size_t i = 0; (o = cli_cmd_option(c, i)); i++)
 		if (cmd_text(o))
-			row(f, opt_text(o, false, buf, sizeof buf), cmd_text(o));
-	row(f, "-h, --help", "this help");
+			help_row(f, opt_text(o, false, buf, sizeof buf), cmd_text(o));
+	help_row(f, "-h, --help", "this help");
 }
 
 void cli_cmd_help_print(FILE *f, const struct cli_cmd *c)
 {
-	/* the text under Commands:, as a sentence */
+	/* its own text, or the text under Commands: as a sentence */
 	char first = c->help[0];
-	fprintf(f, "\n%c%s.\n", first >= 'a' && first <= 'z' ? first - 'a' + 'A' : first,
-		c->help + 1);
+	if (c->text)
+		fprintf(f, "\n%s", c->text);
+	else
+		fprintf(f, "\n%c%s.\n", first >= 'a' && first <= 'z' ? first - 'a' + 'A' : first,
+			c->help + 1);
 	cli_cmd_opts_print(f, c);
 }

@@ -69,6 +69,9 @@ struct cli_cmd {
 	const char *desc; /* one line, for the completions */
 	const char *help; /* its lines under Commands: in --help */
 	const struct cli_opt *opts; /* its own options (NULL-name ended) */
+	const char *text; /* its own --help's text (hectic CMD --help), when
+			   * more than .help's lines as a sentence; NULL:
+			   * those */
 };
 
 /* The commands, in --help's order, ended by a NULL name. */
@@ -90,8 +93,9 @@ const struct cli_opt *cli_cmd_option(const struct cli_cmd *c, size_t i);
 /* hectic --help. */
 void cli_help_print(FILE *f);
 
-/* What hectic CMD --help prints after the command's usage line: its text,
- * then a row for each option it takes, its own and the common ones. */
+/* What hectic CMD --help prints after the command's usage line: its text
+ * (.text, or .help as a sentence), then a row for each option it takes,
+ * its own and the common ones. */
 void cli_cmd_help_print(FILE *f, const struct cli_cmd *c);
 
 /* Its second part: "Options:" and the rows. */

@@ -23,6 +23,7 @@
 #include "../model/summary.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
+#include "cli_help.h"
 #include "report.h"
 #include "diff.h"
 
@@ -389,30 +390,12 @@ static uint64_t rows_budget(const struct diff_run *r)
 
 /* ---- the command ---- */
 
-static void usage(FILE *f)
+static void usage_diff(FILE *f)
 {
 	fprintf(f, "usage: hectic diff [--from T] [--to T] [--align RE] [--all] [--tsv] [--raw | --escape] "
 		   "A B\n");
-	if (f != stdout)
-		return;
-	fprintf(f, "\nCompares two runs' eventlogs, with A, B, B - A and B / A: in each section the\n"
-		   "figures of a unit together, the largest |B - A| first; a figure one run lacks\n"
-		   "is empty on its side. The text gives times and bytes with their unit; --tsv\n"
-		   "keys and raw integers. Sections and keys (as --tsv names them):\n"
-		   "  summary            every field of summary --tsv, by its name\n"
-		   "  pauses             genN_count, genN_p50_ns, genN_p90_ns, genN_p99_ns, genN_max_ns\n"
-		   "  heap, heap_mean    a band's peak and mean, by its name as heap --tsv writes it\n"
-		   "  profile, profile_inherited\n"
-		   "                     a cost centre's individual and inherited ticks, MODULE.NAME\n"
-		   "  spans              NAME count, NAME total_ns, NAME p50_ns, NAME p99_ns, NAME max_ns\n"
-		   "  threads            LABEL running_ns, LABEL runs (threads of a label summed)\n"
-		   "  --from T, --to T  the same window of both runs (from each run's start)\n"
-		   "  --align RE        measure from each run's first marker or message matching\n"
-		   "                    the POSIX extended regex RE instead\n"
-		   "  --all             also the figures that did not change\n"
-		   "  --tsv             section key a b delta ratio, times in ns, bytes as integers\n"
-		   "  --raw             the log's text as it is (the default when not a terminal)\n"
-		   "  --escape          the log's text escaped for a terminal (the default on one)\n");
+	if (f == stdout)
+		cli_cmd_help_print(f, cli_command("diff"));
 }
 
 int cmd_diff(int argc, char **argv)
@@ -447,14 +430,14 @@ int cmd_diff(int argc, char **argv)
 		case 'R': escape = 0; break;
 		case 'E': escape = 1; break;
 		case 's': tsv = true; break;
-		case 'h': usage(stdout); return 0;
+		case 'h': usage_diff(stdout); return 0;
 		default: warn_badopt_try(argc, argv, "diff"); return EXIT_USAGE;
 		}
 	}
 	if (escape < 0)
 		escape = isatty(STDOUT_FILENO);
 	if (argc - optind != 2) {
-		usage(stderr);
+		usage_diff(stderr);
 		return EXIT_USAGE;
 	}
 	if (to < from) {

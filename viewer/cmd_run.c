@@ -44,7 +44,8 @@
 #include "mainloop.h"
 #include "live.h"
 
-/* From SIGTERM to SIGKILL: documented in hectic(1) and --help. */
+/* From SIGTERM to SIGKILL: documented in hectic(1) and --help (the run
+ * command's texts in cli_help.c say 2 s). */
 #define RUN_GRACE_MS 2000
 
 /* What the supervisor tells the viewer. */
@@ -78,7 +79,7 @@ static struct run_state {
 	pthread_cond_t cv;
 	struct run_msg final;
 	int done;      /* 1 the final message came, 2 the supervisor is gone */
-} run = { .ctl = -1, .rep = -1, .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
+} prog_run = { .ctl = -1, .rep = -1, .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 
 static bool read_full(int fd, void *buf, size_t n)
 {
@@ -108,9 +109,9 @@ static uint64_t now_ms(void)
 
 static void remove_dir(void)
 {
-	unlink(run.fifo);
-	unlink(run.out);
-	rmdir(run.dir);
+	unlink(prog_run.fifo);
+	unlink(prog_run.out);
+	rmdir(prog_run.dir);
 }
 
 /* ---- the supervisor ---- */
@@ -352,20 +353,20 @@ static void describe_final(char *buf, size_t n, const struct run_msg *m)
 	int k;
 	switch (m->ended) {
 	case END_BEFORE:
-		k = snprintf(buf, n, "%s %s", run.prog, how);
+		k = snprintf(buf, n, "%s %s", prog_run.prog, how);
 		break;
 	case END_ON_TERM:
 		if (WIFSIGNALED(m->status) && WTERMSIG(m->status) == SIGTERM)
-			k = snprintf(buf, n, "%s was still running: stopped (SIGTERM)", run.prog);
+			k = snprintf(buf, n, "%s was still running: stopped (SIGTERM)", prog_run.prog);
 		else
-			k = snprintf(buf, n, "%s was still running: on SIGTERM it %s", run.prog, how);
+			k = snprintf(buf, n, "%s was still running: on SIGTERM it %s", prog_run.prog, how);
 		break;
 	case END_ON_KILL:
 		k = snprintf(buf, n, "%s was still running and did not end within %g s of SIGTERM: "
-				     "killed (SIGKILL)", run.prog, grace);
+				     "killed (SIGKILL)", prog_run.prog, grace);
 		break;
 	default:
-		k = snprintf(buf, n, "%s was still running, and still is after SIGKILL", run.prog);
+		k = snprintf(buf, n, "%s was still running, and still is after SIGKILL", prog_run.prog);
 		break;
 	}
 	if (k < 0 || (size_t)k >= n)
@@ -388,7 +389,7 @@ static void *unblock_fifo(void *arg)
 	(void)arg;
 	/* blocks until the viewer's reader opens it (at once when it has) */
 	int fd;
-	while ((fd = open(run.fifo, O_WRONLY | O_CLOEXEC)) < 0 && errno == EINTR)
+	while ((fd = open(prog_run.fifo, O_WRONLY | O_CLOEXEC)) < 0 && errno == EINTR)
 		;
 	if (fd >= 0)
 		close(fd);
@@ -401,22 +402,22 @@ static void *listener(void *arg)
 	(void)arg;
 	struct run_msg m;
 	int done = 2;
-	while (read_full(run.rep, &m, sizeof m)) {
+	while (read_full(prog_run.rep, &m, sizeof m)) {
 		if (m.kind == MSG_EXITED) {
-			__atomic_store_n(&run.exited, 1, __ATOMIC_RELEASE);
+			__atomic_store_n(&prog_run.exited, 1, __ATOMIC_RELEASE);
 			pthread_t th;
 			if (pthread_create(&th, NULL, unblock_fifo, NULL) == 0)
 				pthread_detach(th);
 		} else if (m.kind == MSG_FINAL) {
-			run.final = m;
+			prog_run.final = m;
 			done = 1;
 			break;
 		}
 	}
-	pthread_mutex_lock(&run.mu);
-	run.done = done;
-	pthread_cond_broadcast(&run.cv);
-	pthread_mutex_unlock(&run.mu);
+	pthread_mutex_lock(&prog_run.mu);
+	prog_run.done = done;
+	pthread_cond_broadcast(&prog_run.cv);
+	pthread_mutex_unlock(&prog_run.mu);
 	return NULL;
 }
 
@@ -431,11 +432,11 @@ static bool wait_done(int ms)
 		ts.tv_sec++;
 		ts.tv_nsec -= 1000000000L;
 	}
-	pthread_mutex_lock(&run.mu);
-	while (!run.done && pthread_cond_timedwait(&run.cv, &run.mu, &ts) == 0)
+	pthread_mutex_lock(&prog_run.mu);
+	while (!prog_run.done && pthread_cond_timedwait(&prog_run.cv, &prog_run.mu, &ts) == 0)
 		;
-	bool done = run.done != 0;
-	pthread_mutex_unlock(&run.mu);
+	bool done = prog_run.done != 0;
+	pthread_mutex_unlock(&prog_run.mu);
 	return done;
 }
 
@@ -443,7 +444,7 @@ static bool wait_done(int ms)
  * its first lines (where GHC's RTS says what it refused) and its last. */
 static void show_output(void)
 {
-	FILE *f = fopen(run.out, "rb");
+	FILE *f = fopen(prog_run.out, "rb");
 	if (!f)
 		return;
 	enum { HEAD = 6, TAIL = 8, KEEP = 16 };
@@ -459,7 +460,7 @@ static void show_output(void)
 			while (l == sizeof line - 1 && fgetc(f) != '\n' && !feof(f)) /* cut long lines */
 				;
 		if (!said) {
-			warnx_("%s's output:", run.prog);
+			warnx_("%s's output:", prog_run.prog);
 			said = true;
 		}
 		if (n < HEAD) {
@@ -493,22 +494,22 @@ static void tell_stop(void)
 	ign.sa_handler = SIG_IGN;
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, NULL);
-	(void)!write(run.ctl, "q", 1);
+	(void)!write(prog_run.ctl, "q", 1);
 }
 
 /* Lets the supervisor go and waits for it (it removes the directory);
  * one that does not end is left, and the directory removed here. */
 static void release_supervisor(void)
 {
-	close(run.ctl);
-	run.ctl = -1;
+	close(prog_run.ctl);
+	prog_run.ctl = -1;
 	uint64_t until = now_ms() + 2000;
 	pid_t w;
-	while ((w = waitpid(run.sup, NULL, WNOHANG)) == 0 && now_ms() < until)
+	while ((w = waitpid(prog_run.sup, NULL, WNOHANG)) == 0 && now_ms() < until)
 		nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
-	if (w != run.sup)
+	if (w != prog_run.sup)
 		remove_dir();
-	run.sup = 0;
+	prog_run.sup = 0;
 }
 
 /* When the viewer ends, by any path (its end, term_die's exit, a quit
@@ -517,44 +518,37 @@ static void release_supervisor(void)
  * Once. */
 static void at_exit(void)
 {
-	if (!run.sup)
+	if (!prog_run.sup)
 		return;
 	tell_stop();
 	if (!wait_done(250))
-		warnx_("waiting for %s to end (SIGTERM sent; SIGKILL %g s after it)", run.prog,
+		warnx_("waiting for %s to end (SIGTERM sent; SIGKILL %g s after it)", prog_run.prog,
 		       RUN_GRACE_MS / 1000.0);
 	wait_done(RUN_GRACE_MS + 3000);
-	pthread_mutex_lock(&run.mu);
-	int done = run.done;
-	pthread_mutex_unlock(&run.mu);
+	pthread_mutex_lock(&prog_run.mu);
+	int done = prog_run.done;
+	pthread_mutex_unlock(&prog_run.mu);
 	if (done == 1) {
 		char how[300];
-		describe_final(how, sizeof how, &run.final);
+		describe_final(how, sizeof how, &prog_run.final);
 		warnx_("%s", how);
 	} else {
 		/* the supervisor is gone or stuck: its group gets SIGKILL here */
-		if (run.pgid > 0)
-			kill(-run.pgid, SIGKILL);
+		if (prog_run.pgid > 0)
+			kill(-prog_run.pgid, SIGKILL);
 		warnx_("%s: its supervisor ended early; killed its process group (SIGKILL)",
-		       run.prog);
+		       prog_run.prog);
 	}
 	show_output();
 	release_supervisor();
 }
 
-static void usage(FILE *f)
+static void usage_run(FILE *f)
 {
 	fprintf(f, "usage: hectic run [--save FILE] [--keymap=NAME] [--color=WHEN] [--ascii] [--bands N] [--] "
 		   "PROG [ARGS...]\n");
-	if (f != stdout)
-		return;
-	fprintf(f, "\nRuns PROG with GHCRTS='-l -ol<fifo>' added and views its eventlog live;\n"
-		   "its output is shown when the viewer ends. PROG runs in a process group\n"
-		   "of its own, under a supervisor: when the viewer ends by any path (q, a\n"
-		   "signal, a crash, SIGKILL), the group gets SIGTERM, then SIGKILL %g s\n"
-		   "later, and the temporary directory is removed.\n",
-		RUN_GRACE_MS / 1000.0);
-	cli_cmd_opts_print(f, cli_command("run"));
+	if (f == stdout)
+		cli_cmd_help_print(f, cli_command("run"));
 }
 
 /* The directory, the FIFO and the output file; GHCRTS for the program in
@@ -565,21 +559,21 @@ static int make_dir(int *out, char **rts)
 	const char *tmp = getenv("TMPDIR");
 	if (!tmp || !*tmp || strpbrk(tmp, " \t\n"))
 		tmp = "/tmp";
-	snprintf(run.dir, sizeof run.dir, "%s/hectic-run-XXXXXX", tmp);
-	if (!mkdtemp(run.dir)) {
-		warnx_("%s: %s", run.dir, strerror(errno));
+	snprintf(prog_run.dir, sizeof prog_run.dir, "%s/hectic-run-XXXXXX", tmp);
+	if (!mkdtemp(prog_run.dir)) {
+		warnx_("%s: %s", prog_run.dir, strerror(errno));
 		return EXIT_BADINPUT;
 	}
-	snprintf(run.fifo, sizeof run.fifo, "%s/eventlog", run.dir);
-	snprintf(run.out, sizeof run.out, "%s/output", run.dir);
-	if (mkfifo(run.fifo, 0600) != 0) {
-		warnx_("%s: %s", run.fifo, strerror(errno));
-		rmdir(run.dir);
+	snprintf(prog_run.fifo, sizeof prog_run.fifo, "%s/eventlog", prog_run.dir);
+	snprintf(prog_run.out, sizeof prog_run.out, "%s/output", prog_run.dir);
+	if (mkfifo(prog_run.fifo, 0600) != 0) {
+		warnx_("%s: %s", prog_run.fifo, strerror(errno));
+		rmdir(prog_run.dir);
 		return EXIT_BADINPUT;
 	}
-	*out = open(run.out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	*out = open(prog_run.out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (*out < 0) {
-		warnx_("%s: %s", run.out, strerror(errno));
+		warnx_("%s: %s", prog_run.out, strerror(errno));
 		remove_dir();
 		return EXIT_BADINPUT;
 	}
@@ -590,7 +584,7 @@ static int make_dir(int *out, char **rts)
 		for (const char *p = old; (p = strstr(p, "-l")); p += 2)
 			if ((p == old || p[-1] == ' ' || p[-1] == '\t') && p[2] != 'o')
 				has_l = true;
-	size_t len = (old ? strlen(old) : 0) + strlen(run.fifo) + 16;
+	size_t len = (old ? strlen(old) : 0) + strlen(prog_run.fifo) + 16;
 	*rts = malloc(len);
 	if (!*rts) {
 		close(*out);
@@ -598,13 +592,13 @@ static int make_dir(int *out, char **rts)
 		return EXIT_BADINPUT;
 	}
 	snprintf(*rts, len, "%s%s%s-ol%s", old ? old : "", old && *old ? " " : "",
-		 has_l ? "" : "-l ", run.fifo);
+		 has_l ? "" : "-l ", prog_run.fifo);
 	return -1;
 }
 
 /* Forks the supervisor, which starts the program. Returns -1 once it
  * runs, or the exit status having said why. */
-static int start(char **prog, const char *rts, int out)
+static int supervisor_start(char **prog, const char *rts, int out)
 {
 	int ctl[2], rep[2];
 	if (pipe(ctl) != 0 || pipe(rep) != 0) {
@@ -612,13 +606,13 @@ static int start(char **prog, const char *rts, int out)
 		return EXIT_BADINPUT;
 	}
 	fflush(NULL);
-	run.sup = fork();
-	if (run.sup < 0) {
+	prog_run.sup = fork();
+	if (prog_run.sup < 0) {
 		warnx_("fork: %s", strerror(errno));
-		run.sup = 0;
+		prog_run.sup = 0;
 		return EXIT_BADINPUT;
 	}
-	if (run.sup == 0) {
+	if (prog_run.sup == 0) {
 		close(ctl[1]);
 		close(rep[0]);
 		fcntl(ctl[0], F_SETFD, FD_CLOEXEC);
@@ -627,19 +621,19 @@ static int start(char **prog, const char *rts, int out)
 	}
 	close(ctl[0]);
 	close(rep[1]);
-	run.ctl = ctl[1];
-	run.rep = rep[0];
-	fcntl(run.ctl, F_SETFD, FD_CLOEXEC);
-	fcntl(run.rep, F_SETFD, FD_CLOEXEC);
+	prog_run.ctl = ctl[1];
+	prog_run.rep = rep[0];
+	fcntl(prog_run.ctl, F_SETFD, FD_CLOEXEC);
+	fcntl(prog_run.rep, F_SETFD, FD_CLOEXEC);
 	struct run_msg m = { .kind = -1 };
-	if (!read_full(run.rep, &m, sizeof m) || m.kind != MSG_STARTED || m.err) {
+	if (!read_full(prog_run.rep, &m, sizeof m) || m.kind != MSG_STARTED || m.err) {
 		warnx_("cannot run %s: %s", prog[0],
 		       m.kind == MSG_STARTED && m.err ? strerror(m.err) : "its supervisor failed");
 		tell_stop();
 		release_supervisor();
 		return EXIT_BADINPUT;
 	}
-	run.pgid = m.pgid;
+	prog_run.pgid = m.pgid;
 	pthread_t th;
 	if (pthread_create(&th, NULL, listener, NULL) != 0) {
 		warnx_("cannot start a thread");
@@ -654,15 +648,15 @@ static int start(char **prog, const char *rts, int out)
 int cmd_run(int argc, char **argv)
 {
 	struct viewer_opts o;
-	int rc0 = view_options(argc, argv, true, usage, &o);
+	int rc0 = view_options(argc, argv, true, usage_run, &o);
 	if (rc0 >= 0)
 		return rc0;
 	if (optind >= argc) {
-		usage(stderr);
+		usage_run(stderr);
 		return EXIT_USAGE;
 	}
 	char **prog = argv + optind;
-	run.prog = prog[0];
+	prog_run.prog = prog[0];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		warnx_("hectic run shows the program's eventlog in the viewer: it needs a terminal");
 		return EXIT_USAGE;
@@ -672,19 +666,19 @@ int cmd_run(int argc, char **argv)
 	int rc = make_dir(&out, &rts);
 	if (rc >= 0)
 		return rc;
-	rc = start(prog, rts, out);
+	rc = supervisor_start(prog, rts, out);
 	close(out);
 	free(rts);
 	if (rc >= 0) {
-		if (!run.sup)
+		if (!prog_run.sup)
 			remove_dir();
 		return rc;
 	}
 	atexit(at_exit);
 	mainloop_on_quit = at_exit;
-	o.path = run.fifo;
-	o.run_prog = run.prog;
-	o.run_exited = &run.exited;
+	o.path = prog_run.fifo;
+	o.run_prog = prog_run.prog;
+	o.run_exited = &prog_run.exited;
 	rc = mainloop_run(&o);
 	at_exit();
 	return rc;

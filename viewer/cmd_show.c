@@ -188,7 +188,7 @@ struct totals {
 };
 
 /* Writes slot sl (which must be SLOT_DONE) and frees it. */
-static void emit(struct slot *sl, struct totals *t, const char *path)
+static void slot_write(struct slot *sl, struct totals *t, const char *path)
 {
 	for (unsigned i = 0; i < sl->nwarn; i++) {
 		if (t->nwarn < MAX_EVENT_WARNINGS && t->paged)
@@ -244,7 +244,7 @@ static void show_events(const struct store *s, struct merge *m, bool pretty, boo
 		}
 		if (oldest && oldest->state == SLOT_DONE) {
 			pthread_mutex_unlock(&sh.mu);
-			emit(oldest, t, s->path);
+			slot_write(oldest, t, s->path);
 			next_emit++;
 			continue;
 		}

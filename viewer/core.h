@@ -264,8 +264,14 @@ enum core_request core_take_pending(struct viewer *u);
 bool core_two(const struct viewer *u);
 
 /* "A" or "B": the run whose fields u holds now (the event list's, or,
- * while the other is drawn, the other). */
+ * while the other is drawn, the other); its letter's index, 0 A, 1 B. */
 const char *core_run_letter(const struct viewer *u);
+int core_run_side(const struct viewer *u);
+
+/* The viewer whose fields hold the run of letter index side (0 A, 1 B:
+ * u, or u->other), and the window on that run's clock. */
+const struct viewer *core_run_at(const struct viewer *u, int side);
+void core_run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t1);
 
 /* The run's file name, short: with two runs, what tells it from the
  * other's (the common start up to a - _ or ., and .eventlog, left out). */

@@ -16,9 +16,26 @@ bool core_two(const struct viewer *u)
 	return u->other != NULL;
 }
 
+int core_run_side(const struct viewer *u)
+{
+	return u->swapped != u->in_other;
+}
+
 const char *core_run_letter(const struct viewer *u)
 {
-	return u->swapped != u->in_other ? "B" : "A";
+	return core_run_side(u) ? "B" : "A";
+}
+
+const struct viewer *core_run_at(const struct viewer *u, int side)
+{
+	return side == core_run_side(u) ? u : u->other;
+}
+
+void core_run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t1)
+{
+	bool own = side == core_run_side(u);
+	*t0 = own ? u->t0 : core_to_other(u, u->t0);
+	*t1 = own ? u->t1 : core_to_other(u, u->t1);
 }
 
 #define SWAP(a, b)                                                                       \

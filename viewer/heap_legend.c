@@ -65,6 +65,16 @@ int heap_pane_color(const struct heap_pane *p, int i)
 	return i >= p->nshown ? p->npal : i % (p->npal ? p->npal : 1);
 }
 
+short heap_pane_line(const struct heap_pane *p, int i)
+{
+	return (short)(PAIR0 + heap_pane_color(p, i));
+}
+
+short heap_pane_fill(const struct heap_pane *p, int i)
+{
+	return (short)(PAIR0 + p->npal + 1 + heap_pane_color(p, i));
+}
+
 int heap_pane_put(const struct viewer *u, int y, int x, const char *s)
 {
 	if (x >= u->L.cols)
@@ -161,16 +171,16 @@ static void legend_name(struct viewer *u, const struct legend_names *ln, int i, 
 	}
 }
 
-/* Entry i at (y, x), w columns: the selection mark, the swatch, the
- * letter, its value and share at the cursor (and its peak when the entry
- * is a whole row), the name. */
-static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i, long cc,
-			 const uint64_t *cv, bool wide, const struct legend_names *ln)
+/* The entry of slot sl: the selection mark, the swatch, the letter, its
+ * figures (figs: one run's value and share at the cursor, or A's peak,
+ * B's and the change), the name; when the entry is a whole row (wide),
+ * the figures from the gutter on. */
+static void legend_entry(struct viewer *u, struct heap_pane *p, const struct legend_slot *sl,
+			 const char *figs, bool wide, const struct legend_names *ln)
 {
-	const struct heap *h = &u->heap;
+	int y = sl->y, x = sl->x, i = sl->i;
 	bool sel = i == p->pl.sel;
-	char a[32], b[32], c[32], line[128];
-	int end = x + w < u->L.cols ? x + w : u->L.cols;
+	int end = x + sl->w < u->L.cols ? x + sl->w : u->L.cols;
 	if (sel)
 		heap_pane_put(u, y, x, ">");
 	if (p->colors) { /* the swatch */
@@ -183,17 +193,10 @@ static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, in
 	attron(la);
 	heap_pane_put(u, y, x + 5, l);
 	attroff(la);
-	const char *v = cc >= 0 ? bytes_format(a, sizeof a, cv[i]) : "-";
-	const char *s = cc >= 0 ? share(b, sizeof b, cv[i], h->censuses[cc].total) : "-";
-	if (wide)
-		snprintf(line, sizeof line, "%7s %6s  peak %7s  ", v, s,
-			 bytes_format(c, sizeof c, p->st[i].peak));
-	else
-		snprintf(line, sizeof line, "%7s %6s ", v, s);
 	attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
 	attron(ta);
 	int tx = wide ? u->L.gutter : x + 7;
-	tx += heap_pane_put(u, y, tx, line);
+	tx += heap_pane_put(u, y, tx, figs);
 	if (tx < end - (wide ? 0 : 1))
 		legend_name(u, ln, i, y, tx, end - tx - (wide ? 0 : 1));
 	attroff(ta);
@@ -202,11 +205,21 @@ static void legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, in
 void heap_pane_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols,
 		      long cc, const uint64_t *cv)
 {
+	const struct heap *h = &u->heap;
+	bool wide = legcols <= 1;
 	struct legend_names ln;
 	legend_names_make(u, p, y0, rows, legcols, entry_name, &ln);
 	for (size_t k = 0; k < ln.n; k++) {
-		const struct legend_slot *sl = &ln.slot[k];
-		legend_entry(u, p, sl->y, sl->x, sl->w, sl->i, cc, cv, legcols <= 1, &ln);
+		int i = ln.slot[k].i;
+		char a[32], b[32], c[32], line[128];
+		const char *v = cc >= 0 ? bytes_format(a, sizeof a, cv[i]) : "-";
+		const char *s = cc >= 0 ? share(b, sizeof b, cv[i], h->censuses[cc].total) : "-";
+		if (wide)
+			snprintf(line, sizeof line, "%7s %6s  peak %7s  ", v, s,
+				 bytes_format(c, sizeof c, p->st[i].peak));
+		else
+			snprintf(line, sizeof line, "%7s %6s ", v, s);
+		legend_entry(u, p, &ln.slot[k], line, wide, &ln);
 	}
 	legend_names_free(&ln);
 }
@@ -217,6 +230,20 @@ int heap_pane_detail_rows(struct viewer *u, const struct heap_pane *p)
 {
 	(void)p;
 	return u->heap.breakdown == HEAP_BY_INFO_TABLE ? 5 : 4;
+}
+
+/* The detail's first row, at y: entry i's letter and its name (name_of's). */
+static void detail_band(struct viewer *u, struct heap_pane *p, int y, int i, entry_name_fn *name_of)
+{
+	heap_pane_put(u, y, 0, "band");
+	char l[2] = { heap_pane_letter(p, i), 0 };
+	attron(A_BOLD);
+	heap_pane_put(u, y, u->L.gutter, l);
+	struct heap_name nm;
+	const char *s = name_of(u, p, i, &nm);
+	if (u->L.gutter + 2 < u->L.cols)
+		draw_safe(y, u->L.gutter + 2, (const uint8_t *)s, nm.n, u->L.cols - u->L.gutter - 2, u->ascii);
+	attroff(A_BOLD);
 }
 
 /* The provenance row of a -hi band (b of h, s its store; -1: other): the
@@ -315,16 +342,7 @@ void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, l
 	const struct row_stat *st = &p->st[i];
 	char a[32], b[32], c[32], d[32], line[400];
 	int y = y0;
-	/* the name */
-	heap_pane_put(u, y, 0, "band");
-	char l[2] = { heap_pane_letter(p, i), 0 };
-	attron(A_BOLD);
-	heap_pane_put(u, y, u->L.gutter, l);
-	struct heap_name nm;
-	const char *s = entry_name(u, p, i, &nm);
-	if (u->L.gutter + 2 < u->L.cols)
-		draw_safe(y, u->L.gutter + 2, (const uint8_t *)s, nm.n, u->L.cols - u->L.gutter - 2, u->ascii);
-	attroff(A_BOLD);
+	detail_band(u, p, y, i, entry_name);
 	if (++y >= y0 + rows)
 		return;
 	if (h->breakdown == HEAP_BY_INFO_TABLE) {
@@ -355,14 +373,20 @@ void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, l
 
 /* ---- the bands in other ---- */
 
-void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc)
+/* The entry ranked k (past the legend's) in other: its name into nm (raw
+ * bytes), its figures into buf (cc: the census at the cursor, -1 none). */
+typedef const char *other_name_fn(struct viewer *u, struct heap_pane *p, size_t k, struct heap_name *nm);
+typedef void other_figs_fn(struct viewer *u, struct heap_pane *p, size_t k, long cc, char *buf, size_t n);
+
+/* The list of the rest entries in other, ranked, from y0 (rows rows):
+ * its title (what: the figures' names), then a row an entry: the
+ * selection mark, its rank, its figures, its name fitted among the rows'. */
+static void other_list(struct viewer *u, struct heap_pane *p, int y0, int rows, size_t rest,
+		       const char *what, other_name_fn *name_of, other_figs_fn *figs_of, long cc)
 {
-	const struct heap *h = &u->heap;
-	size_t rest = p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0;
-	char a[32], b[32], c[32], line[200];
-	snprintf(line, sizeof line,
-		 "other: %zu band%s ranked by %s over the window; at the cursor, share, peak "
-		 "(%s closes)", rest, rest == 1 ? "" : "s", p->by == HEAP_BY_AREA ? "area" : "peak",
+	char line[200], figs[128];
+	snprintf(line, sizeof line, "other: %zu band%s ranked by %s over the window; %s (%s closes)",
+		 rest, rest == 1 ? "" : "s", p->by == HEAP_BY_AREA ? "area" : "peak", what,
 		 core_key_for(u, ACT_CANCEL));
 	attron(A_BOLD);
 	heap_pane_put(u, y0, 0, line);
@@ -373,25 +397,47 @@ void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, lo
 	struct label_set names = { 0 }; /* the rows', each fitted among them */
 	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
 		struct heap_name nm;
-		const char *s = heap_pane_name(u, p->rank[(size_t)p->nshown + (size_t)(p->ol.top + r)].band, &nm);
+		const char *s = name_of(u, p, (size_t)p->nshown + (size_t)(p->ol.top + r), &nm);
 		label_set_add(&names, (const uint8_t *)s, nm.n, u->ascii);
 	}
 	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
 		int k = p->ol.top + r, y = y0 + 1 + r;
-		const struct band_rank *br = &p->rank[(size_t)p->nshown + (size_t)k];
-		uint64_t v = cc >= 0 ? heap_census_band(h, (size_t)cc, br->band) : 0;
 		bool sel = k == p->ol.sel;
 		attr_t ta = sel ? A_REVERSE : 0;
 		attron(ta);
-		snprintf(line, sizeof line, "%s%5d %7s %6s  peak %7s  ", sel ? ">" : " ",
-			 p->nshown + k + 1, cc >= 0 ? bytes_format(a, sizeof a, v) : "-",
-			 cc >= 0 ? share(b, sizeof b, v, h->censuses[cc].total) : "-",
-			 bytes_format(c, sizeof c, br->peak));
+		figs_of(u, p, (size_t)p->nshown + (size_t)k, cc, figs, sizeof figs);
+		snprintf(line, sizeof line, "%s%5d %s", sel ? ">" : " ", p->nshown + k + 1, figs);
 		int x = heap_pane_put(u, y, 0, line);
 		draw_label_fit(&names, (size_t)r, y, x, u->L.cols - x, u->ascii);
 		attroff(ta);
 	}
 	label_set_free(&names);
+}
+
+static const char *other_band_name(struct viewer *u, struct heap_pane *p, size_t k,
+				   struct heap_name *nm)
+{
+	return heap_pane_name(u, p->rank[k].band, nm);
+}
+
+/* One run: the band's bytes and share at the cursor, its peak. */
+static void other_band_figs(struct viewer *u, struct heap_pane *p, size_t k, long cc, char *buf,
+			    size_t n)
+{
+	const struct heap *h = &u->heap;
+	const struct band_rank *br = &p->rank[k];
+	uint64_t v = cc >= 0 ? heap_census_band(h, (size_t)cc, br->band) : 0;
+	char a[32], b[32], c[32];
+	snprintf(buf, n, "%7s %6s  peak %7s  ", cc >= 0 ? bytes_format(a, sizeof a, v) : "-",
+		 cc >= 0 ? share(b, sizeof b, v, h->censuses[cc].total) : "-",
+		 bytes_format(c, sizeof c, br->peak));
+}
+
+void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc)
+{
+	size_t rest = p->nrank > (size_t)p->nshown ? p->nrank - (size_t)p->nshown : 0;
+	other_list(u, p, y0, rows, rest, "at the cursor, share, peak", other_band_name,
+		   other_band_figs, cc);
 }
 
 /* ---- two runs ---- */
@@ -482,44 +528,18 @@ static void cmp_peaks(char *line, size_t n, const struct heap_cmp_fig *fa,
 		 !inb ? "only in A" : !ina ? "only in B" : heap_cmp_change(d, sizeof d, fa->peak, fb->peak));
 }
 
-/* Entry i at (y, x), w columns: the selection mark, the swatch, the
- * letter, A's peak, B's, the change, the name. */
-static void cmp_legend_entry(struct viewer *u, struct heap_pane *p, int y, int x, int w, int i,
-			     const struct legend_names *ln)
-{
-	bool sel = i == p->pl.sel;
-	char line[128];
-	int end = x + w < u->L.cols ? x + w : u->L.cols;
-	if (sel)
-		heap_pane_put(u, y, x, ">");
-	if (p->colors) {
-		attron(COLOR_PAIR(heap_pane_fill(p, i)));
-		heap_pane_put(u, y, x + 2, "  ");
-		attroff(COLOR_PAIR(heap_pane_fill(p, i)));
-	}
-	char l[2] = { heap_pane_letter(p, i), 0 };
-	attr_t la = sel && p->hl ? A_REVERSE | A_BOLD : A_BOLD;
-	attron(la);
-	heap_pane_put(u, y, x + 5, l);
-	attroff(la);
-	const struct heap_cmp_fig *fa, *fb;
-	bool ina, inb;
-	cmp_figs(p, i, &fa, &fb, &ina, &inb);
-	cmp_peaks(line, sizeof line, fa, fb, ina, inb);
-	attr_t ta = sel ? A_BOLD | (p->hl ? A_REVERSE : 0) : 0;
-	attron(ta);
-	int tx = x + 7 + heap_pane_put(u, y, x + 7, line);
-	if (tx < end - 1)
-		legend_name(u, ln, i, y, tx, end - tx - 1);
-	attroff(ta);
-}
-
 void heap_cmp_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols)
 {
 	struct legend_names ln;
 	legend_names_make(u, p, y0, rows, legcols, cmp_entry_name, &ln);
-	for (size_t k = 0; k < ln.n; k++)
-		cmp_legend_entry(u, p, ln.slot[k].y, ln.slot[k].x, ln.slot[k].w, ln.slot[k].i, &ln);
+	for (size_t k = 0; k < ln.n; k++) {
+		const struct heap_cmp_fig *fa, *fb;
+		bool ina, inb;
+		char line[128];
+		cmp_figs(p, ln.slot[k].i, &fa, &fb, &ina, &inb);
+		cmp_peaks(line, sizeof line, fa, fb, ina, inb);
+		legend_entry(u, p, &ln.slot[k], line, false, &ln);
+	}
 	legend_names_free(&ln);
 }
 
@@ -596,15 +616,7 @@ void heap_cmp_detail(struct viewer *u, struct heap_pane *p, int y0, int rows)
 	const struct heap_cmp_fig *fa, *fb;
 	bool ina, inb;
 	cmp_figs(p, i, &fa, &fb, &ina, &inb);
-	heap_pane_put(u, y, 0, "band");
-	char l[2] = { heap_pane_letter(p, i), 0 };
-	attron(A_BOLD);
-	heap_pane_put(u, y, u->L.gutter, l);
-	struct heap_name nm;
-	const char *s = cmp_entry_name(u, p, i, &nm);
-	if (u->L.gutter + 2 < u->L.cols)
-		draw_safe(y, u->L.gutter + 2, (const uint8_t *)s, nm.n, u->L.cols - u->L.gutter - 2, u->ascii);
-	attroff(A_BOLD);
+	detail_band(u, p, y, i, cmp_entry_name);
 	if (++y >= y0 + rows)
 		return;
 	if (heap_cmp_detail_rows(u, p) > 4) { /* a -hi profile: the provenance */
@@ -625,41 +637,29 @@ void heap_cmp_detail(struct viewer *u, struct heap_pane *p, int y0, int rows)
 	cmp_detail_change(u, p, y, fa, fb, ina, inb);
 }
 
+static const char *other_ent_name(struct viewer *u, struct heap_pane *p, size_t k,
+				  struct heap_name *nm)
+{
+	return ent_name(u, p, &p->cmp->ent[k], nm);
+}
+
+/* Two runs: the entry's peak in A, in B, the change. */
+static void other_ent_figs(struct viewer *u, struct heap_pane *p, size_t k, long cc, char *buf,
+			   size_t n)
+{
+	(void)u;
+	(void)cc;
+	const struct heap_cmp *c = p->cmp;
+	const struct heap_cmp_ent *e = &c->ent[k];
+	cmp_peaks(buf, n, &e->f[c->ra], &e->f[1 - c->ra], e->band[c->ra] >= 0, e->band[1 - c->ra] >= 0);
+}
+
 void heap_cmp_other(struct viewer *u, struct heap_pane *p, int y0, int rows)
 {
 	const struct heap_cmp *c = p->cmp;
 	size_t rest = c->nrank > (size_t)p->nshown ? c->nrank - (size_t)p->nshown : 0;
-	char line[200], peaks[128];
-	snprintf(line, sizeof line,
-		 "other: %zu band%s ranked by %s over the window; peaks in A, in B, the change "
-		 "(%s closes)", rest, rest == 1 ? "" : "s", p->by == HEAP_BY_AREA ? "area" : "peak",
-		 core_key_for(u, ACT_CANCEL));
-	attron(A_BOLD);
-	heap_pane_put(u, y0, 0, line);
-	attroff(A_BOLD);
-	rows--;
-	pane_list_set(&p->ol, (int)rest);
-	pane_list_show(&p->ol, rows);
-	struct label_set names = { 0 }; /* the rows', each fitted among them */
-	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
-		struct heap_name nm;
-		const char *s = ent_name(u, p, &c->ent[(size_t)p->nshown + (size_t)(p->ol.top + r)], &nm);
-		label_set_add(&names, (const uint8_t *)s, nm.n, u->ascii);
-	}
-	for (int r = 0; r < rows && p->ol.top + r < p->ol.n; r++) {
-		int k = p->ol.top + r, y = y0 + 1 + r;
-		const struct heap_cmp_ent *e = &c->ent[(size_t)p->nshown + (size_t)k];
-		bool sel = k == p->ol.sel;
-		attr_t ta = sel ? A_REVERSE : 0;
-		attron(ta);
-		cmp_peaks(peaks, sizeof peaks, &e->f[c->ra], &e->f[1 - c->ra], e->band[c->ra] >= 0,
-			  e->band[1 - c->ra] >= 0);
-		snprintf(line, sizeof line, "%s%5d %s", sel ? ">" : " ", p->nshown + k + 1, peaks);
-		int x = heap_pane_put(u, y, 0, line);
-		draw_label_fit(&names, (size_t)r, y, x, u->L.cols - x, u->ascii);
-		attroff(ta);
-	}
-	label_set_free(&names);
+	other_list(u, p, y0, rows, rest, "peaks in A, in B, the change", other_ent_name,
+		   other_ent_figs, -1);
 }
 
 /* Run r's census at the cursor, in words. */

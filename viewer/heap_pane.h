@@ -100,15 +100,8 @@ int heap_pane_color(const struct heap_pane *p, int i);
 
 /* Entry i's colour pairs: its colour on the default background (line),
  * the default on its colour (fill). */
-static inline short heap_pane_line(const struct heap_pane *p, int i)
-{
-	return (short)(PAIR0 + heap_pane_color(p, i));
-}
-
-static inline short heap_pane_fill(const struct heap_pane *p, int i)
-{
-	return (short)(PAIR0 + p->npal + 1 + heap_pane_color(p, i));
-}
+short heap_pane_line(const struct heap_pane *p, int i);
+short heap_pane_fill(const struct heap_pane *p, int i);
 
 /* Text at (y, x), cut at the screen's edge; the columns written. */
 int heap_pane_put(const struct viewer *u, int y, int x, const char *s);

@@ -21,7 +21,7 @@
 
 /* hectic --help: printed from the command line's table (cli_help.c), which
  * the shell completions are generated from too. */
-static void usage(FILE *f)
+static void usage_main(FILE *f)
 {
 	cli_help_print(f);
 }
@@ -31,7 +31,7 @@ static void usage(FILE *f)
 static int view(int argc, char **argv)
 {
 	struct viewer_opts o;
-	int rc = view_options(argc, argv, false, usage, &o);
+	int rc = view_options(argc, argv, false, usage_main, &o);
 	if (rc >= 0)
 		return rc;
 	/* a word that is no file (no '/' or '.', and not there) before
@@ -60,7 +60,7 @@ static int view(int argc, char **argv)
 		if (optind < argc)
 			warnx_("unknown command '%s' (try 'hectic --help')", argv[optind]);
 		else
-			usage(stderr);
+			usage_main(stderr);
 		return EXIT_USAGE;
 	}
 	o.path = argv[optind];
@@ -85,12 +85,12 @@ int main(int argc, char **argv)
 	opterr = 0; /* getopt would print argv raw: warn_badopt says it escaped */
 	threads_from_env();
 	if (argc < 2) {
-		usage(stderr);
+		usage_main(stderr);
 		return EXIT_USAGE;
 	}
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-		usage(stdout);
+		usage_main(stdout);
 		return 0;
 	}
 	if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {

@@ -228,15 +228,31 @@ void prof_flat_select(struct prof_pane *pp, uint32_t cc)
 			pane_list_select(&pp->pl, (int)i);
 }
 
+/* The flat list replaced by fl (n entries), the old freed. */
+static void flat_take(struct prof_pane *pp, struct cc_flat *fl, size_t n)
+{
+	free(pp->fl);
+	pp->fl = fl;
+	pp->nfl = n;
+}
+
+/* The open nodes and the rows replaced by those made for a new tree
+ * (NULL: none), the old freed. */
+static void tree_rows_take(struct prof_pane *pp, bool *open, uint32_t *rows)
+{
+	free(pp->open);
+	free(pp->rows);
+	pp->open = open;
+	pp->rows = rows;
+}
+
 bool prof_flat_make(struct viewer *u, struct prof_pane *pp)
 {
 	struct cc_flat *f;
 	size_t n;
 	if (!cctree_flat(&pp->t, &f, &n))
 		return false;
-	free(pp->fl);
-	pp->fl = f;
-	pp->nfl = n;
+	flat_take(pp, f, n);
 	flat_sort(u, pp);
 	return true;
 }
@@ -276,14 +292,9 @@ static void rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint6
 	uint32_t cc = prof_sel_cc(pp);
 	uint32_t node = pp->built && !pp->flat && pp->nrows ? same_path(&pp->t, pp->rows[pp->pl.sel], &t) : 0;
 	cctree_free(&pp->t);
-	free(pp->open);
-	free(pp->rows);
-	free(pp->fl);
 	pp->t = t;
-	pp->open = open;
-	pp->rows = rows;
-	pp->fl = fl;
-	pp->nfl = nfl;
+	tree_rows_take(pp, open, rows);
+	flat_take(pp, fl, nfl);
 	pp->built = true;
 	/* the columns as wide as their widest entry, where the figures
 	 * leave room (profile_rows.c) */
@@ -517,10 +528,7 @@ void prof_cmp_forget(struct prof_pane *pp)
 		}
 	}
 	pcmp_free(&pp->cmp);
-	free(pp->open);
-	free(pp->rows);
-	pp->open = NULL;
-	pp->rows = NULL;
+	tree_rows_take(pp, NULL, NULL);
 	pp->nrows = 0;
 	pp->built = false;
 	prof_hl_clear(pp);
@@ -628,11 +636,8 @@ static void cmp_rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, u
 	free(pp->kopen);
 	pp->kopen = NULL;
 	pcmp_free(&pp->cmp);
-	free(pp->open);
-	free(pp->rows);
 	pp->cmp = c;
-	pp->open = open;
-	pp->rows = rows;
+	tree_rows_take(pp, open, rows);
 	pp->built = true;
 	pcmp_sort_rows(&pp->cmp, pp->cflat_by);
 	pcmp_sort_tree(&pp->cmp, pp->ctree_by);

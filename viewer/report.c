@@ -59,7 +59,7 @@ const struct report *report_find(const char *name)
 	return NULL;
 }
 
-static void usage(FILE *f, const struct report *r)
+static void usage_report(FILE *f, const struct report *r)
 {
 	fprintf(f, "usage: hectic %s%s%s [--from T] [--to T]%s%s%s%s [--save OUT] FILE\n",
 		r->name, r->options ? " " : "", r->options ? r->options : "",
@@ -210,7 +210,7 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 	while ((c = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
 		int rc = one_option(c, r, o);
 		if (rc == 0)
-			usage(stdout, r);
+			usage_report(stdout, r);
 		if (rc == BAD_OPTION) {
 			warn_badopt_try(argc, argv, argv[0]);
 			return EXIT_USAGE;
@@ -219,12 +219,12 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 			return rc;
 	}
 	if (optind != argc - 1) {
-		usage(stderr, r);
+		usage_report(stderr, r);
 		return EXIT_USAGE;
 	}
 	if (o->flat + o->folded + o->speedscope > 1) {
 		warnx_("--flat, --folded and --speedscope: choose one");
-		usage(stderr, r);
+		usage_report(stderr, r);
 		return EXIT_USAGE;
 	}
 	if (o->to < o->from) {
@@ -241,7 +241,7 @@ static int parse(int argc, char **argv, const struct report *r, struct report_op
 	}
 	if (!strcmp(r->name, "export") && !o->chrome) {
 		warnx_("export: which format? --chrome (the only one)");
-		usage(stderr, r);
+		usage_report(stderr, r);
 		return EXIT_USAGE;
 	}
 	if (o->follow && o->tsv) {
@@ -500,7 +500,8 @@ int report_main(const struct report *r, int argc, char **argv)
 	bool paged = (r->takes & RO_PAGE) && !c.o.no_pager && pager_start();
 	if (c.o.tsv || !ops->text) {
 		tsv_header(ops);
-		rc = ops->tsv(&c);
+		struct table_limits window = report_window(&c);
+		rc = ops->tsv ? ops->tsv(&c) : report_table_tsv(&c, ops->table, &window, NULL, NULL);
 	} else {
 		rc = ops->text(&c);
 	}

@@ -81,10 +81,13 @@ struct report_ops {
 	const struct table_def *table;
 	int (*prepare)(struct report_ctx *c);
 	int (*text)(struct report_ctx *c);
-	int (*tsv)(struct report_ctx *c);
+	int (*tsv)(struct report_ctx *c); /* NULL: table's rows over the window */
 	void (*release)(struct report_ctx *c);
 	int (*follow)(struct report_ctx *c);
 };
+
+/* The window of the report (--from, --to) as the limits of a table. */
+struct table_limits report_window(const struct report_ctx *c);
 
 /* Writes the rows of t (c's store and tracks) that l gives as TSV, but
  * those skip(c, cursor) leaves out (skip may be NULL); *rows (may be

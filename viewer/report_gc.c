@@ -66,9 +66,7 @@ static int gcs_tsv(struct report_ctx *c)
 	char why[160];
 	if (*gcs_absent(c, why, sizeof why))
 		warnx_("%s: %s: the collections are not known", c->o.path, why);
-	struct table_limits l = TABLE_LIMITS_NONE;
-	l.lo = c->o.from;
-	l.hi = c->o.to;
+	struct table_limits l = report_window(c);
 	return report_table_tsv(c, &table_gcs, &l, gcs_skip, NULL);
 }
 

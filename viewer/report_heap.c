@@ -71,9 +71,7 @@ static int heap_tsv(struct report_ctx *c)
 {
 	if (c->o.hp)
 		return report_hp(c);
-	struct table_limits l = TABLE_LIMITS_NONE;
-	l.lo = c->o.from;
-	l.hi = c->o.to;
+	struct table_limits l = report_window(c);
 	return report_table_tsv(c, &table_heap, &l, NULL, NULL);
 }
 

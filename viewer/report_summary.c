@@ -33,16 +33,6 @@ void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 	}
 }
 
-/* The summary table's rows over the window (summary_tsv_write's, which
- * hectic diff prints). */
-static int summary_tsv(struct report_ctx *c)
-{
-	struct table_limits l = TABLE_LIMITS_NONE;
-	l.lo = c->o.from;
-	l.hi = c->o.to;
-	return report_table_tsv(c, &table_summary, &l, NULL, NULL);
-}
-
 static int summary_print(struct report_ctx *c)
 {
 	struct summary sm;
@@ -204,7 +194,9 @@ static int summary_follow(struct report_ctx *c)
 	return summary_print(c);
 }
 
+/* --tsv: the summary table's rows over the window (summary_tsv_write's,
+ * which hectic diff prints) */
 const struct report_ops report_summary_ops = {
-	.table = &table_summary, .text = summary_print, .tsv = summary_tsv,
+	.table = &table_summary, .text = summary_print,
 	.follow = summary_follow,
 };

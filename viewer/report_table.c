@@ -8,6 +8,14 @@
 #include "cli.h"
 #include "report_text.h"
 
+struct table_limits report_window(const struct report_ctx *c)
+{
+	struct table_limits l = TABLE_LIMITS_NONE;
+	l.lo = c->o.from;
+	l.hi = c->o.to;
+	return l;
+}
+
 void report_table_header(FILE *f, const struct table_def *t)
 {
 	for (size_t i = 0; i < t->ncols; i++)

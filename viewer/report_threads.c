@@ -125,19 +125,11 @@ static int threads_text(struct report_ctx *c)
 	return 0;
 }
 
-/* The threads table's rows over the window. */
-static int threads_tsv(struct report_ctx *c)
-{
-	struct table_limits l = TABLE_LIMITS_NONE;
-	l.lo = c->o.from;
-	l.hi = c->o.to;
-	return report_table_tsv(c, &table_threads, &l, NULL, NULL);
-}
-
+/* --tsv: the threads table's rows over the window */
 const struct report_ops report_threads_ops = {
 	.priv_size = sizeof(struct threads),
 	.table = &table_threads,
-	.prepare = threads_prepare, .text = threads_text, .tsv = threads_tsv,
+	.prepare = threads_prepare, .text = threads_text,
 	.release = threads_release,
 };
 
@@ -220,10 +212,8 @@ static bool mark_keep(void *ctx, const uint8_t *text, size_t n)
 /* The markers table's rows of the window, matching --grep. */
 static int markers_tsv(struct report_ctx *c)
 {
-	struct table_limits l = TABLE_LIMITS_NONE;
+	struct table_limits l = report_window(c);
 	size_t rows;
-	l.lo = c->o.from;
-	l.hi = c->o.to;
 	if (c->o.has_re) {
 		l.keep = mark_keep;
 		l.keep_ctx = &c->o.re;
@@ -431,16 +421,8 @@ static int sparks_text(struct report_ctx *c)
 	return 0;
 }
 
-/* A row per capability: the sparks table's rows over the window. */
-static int sparks_tsv(struct report_ctx *c)
-{
-	struct table_limits l = TABLE_LIMITS_NONE;
-	l.lo = c->o.from;
-	l.hi = c->o.to;
-	return report_table_tsv(c, &table_sparks, &l, NULL, NULL);
-}
-
+/* --tsv: a row per capability, the sparks table's rows over the window */
 const struct report_ops report_sparks_ops = {
 	.priv_size = sizeof(struct summary), .table = &table_sparks, .prepare = sparks_prepare,
-	.text = sparks_text, .tsv = sparks_tsv,
+	.text = sparks_text,
 };

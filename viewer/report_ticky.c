@@ -338,9 +338,7 @@ static int tk_tsv(struct report_ctx *c)
 		/* the ticky table's rows, in the report's order */
 		struct table_data d = { .s = &c->s, .ticky = &k->t, .order = k->rows,
 					.norder = k->nrows };
-		struct table_limits l = TABLE_LIMITS_NONE;
-		l.lo = c->o.from;
-		l.hi = c->o.to;
+		struct table_limits l = report_window(c);
 		report_table_header(stdout, &table_ticky);
 		int rc = report_table_write(c, table_open(&table_ticky, &d, &l), NULL, NULL);
 		if (rc)

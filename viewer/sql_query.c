@@ -174,7 +174,7 @@ static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, siz
 }
 
 /* The statement's rows into r; SQLite's last code. */
-static int rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
+static int step_rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
 {
 	int *dec = calloc(r->ncol ? (size_t)r->ncol : 1, sizeof *dec);
 	if (!dec)
@@ -254,7 +254,7 @@ void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, stru
 	else if (!columns(st, r, u->ascii))
 		snprintf(r->err, sizeof r->err, "out of memory");
 	else
-		outcome(c, rows(st, r, u->ascii), r);
+		outcome(c, step_rows(st, r, u->ascii), r);
 	sqlite3_finalize(st);
 	r->secs = now_s() - t0;
 	/* a table's warning, said once (standard error is under the screen) */

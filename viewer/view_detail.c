@@ -40,7 +40,7 @@ static void add(struct detail *d, const char *fmt, ...)
 }
 
 /* Text from the file as one escaped line (newlines as \n). */
-static void text(char *out, size_t n, const uint8_t *p, size_t len)
+static void escaped_line(char *out, size_t n, const uint8_t *p, size_t len)
 {
 	struct sbuf b = { .escape = true };
 	sbuf_text(&b, p, len);
@@ -66,7 +66,7 @@ static void add_fields(struct detail *dt, const struct ev *e, const char *codes)
 		char c = codes[i];
 		switch (c) {
 		case 's': case 'l': case 'z': case 'O':
-			text(buf, sizeof buf, f->s ? f->s : (const uint8_t *)"", f->s ? (size_t)f->u : 0);
+			escaped_line(buf, sizeof buf, f->s ? f->s : (const uint8_t *)"", f->s ? (size_t)f->u : 0);
 			add(dt, "field %d (string, %llu bytes): \"%s\"", i, (unsigned long long)f->u, buf);
 			break;
 		case 'B':
@@ -113,7 +113,7 @@ static bool detail_open(struct viewer *u)
 	    l ? l->name : "(a layout hectic does not know)");
 	for (size_t i = 0; i < u->s.hdr.ntypes; i++)
 		if (u->s.hdr.types[i].num == e.tag) {
-			text(buf, sizeof buf, u->s.hdr.types[i].desc, u->s.hdr.types[i].desc_len);
+			escaped_line(buf, sizeof buf, u->s.hdr.types[i].desc, u->s.hdr.types[i].desc_len);
 			add(dt, "the header calls it \"%s\"", buf);
 		}
 	add(dt, "time %llu ns (%s)", (unsigned long long)e.time, time_format_exact(a, sizeof a, e.time));
@@ -133,7 +133,7 @@ static bool detail_open(struct viewer *u)
 		add(dt, "no capability");
 	struct sbuf b = { .escape = true };
 	render_body(&b, &u->s.hdr, &e);
-	text(buf, sizeof buf, (const uint8_t *)b.p, b.n);
+	escaped_line(buf, sizeof buf, (const uint8_t *)b.p, b.n);
 	sbuf_free(&b);
 	add(dt, "show: %s", buf);
 	add_fields(dt, &e, l ? l->fields : "");

@@ -153,26 +153,6 @@ static bool figures(struct viewer *u, struct picker *p, size_t n)
 #define LABEL_KEY_MAX 119
 static const char unlabelled[] = "(unlabelled)";
 
-/* The letter's index (0 A, 1 B) of the run in u's fields. */
-static int shown_side(const struct viewer *u)
-{
-	return core_run_letter(u)[0] == 'B';
-}
-
-/* The viewer whose fields hold the run of letter index side. */
-static const struct viewer *run_at(const struct viewer *u, int side)
-{
-	return side == shown_side(u) ? u : u->other;
-}
-
-/* The window on the clock of the run of letter index side. */
-static void run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t1)
-{
-	bool own = side == shown_side(u);
-	*t0 = own ? u->t0 : core_to_other(u, u->t0);
-	*t1 = own ? u->t1 : core_to_other(u, u->t1);
-}
-
 /* A thread of either run under its key. */
 struct tentry {
 	const uint8_t *key;
@@ -201,10 +181,10 @@ static struct tentry *entries(const struct viewer *u, const struct picker *p, si
 {
 	size_t cap = 0, k = 0;
 	for (int s = 0; s < 2; s++)
-		cap += p->known[s] ? run_at(u, s)->tr.nthreads : 0;
+		cap += p->known[s] ? core_run_at(u, s)->tr.nthreads : 0;
 	struct tentry *e = malloc((cap ? cap : 1) * sizeof *e);
 	for (int s = 0; e && s < 2; s++) {
-		const struct viewer *r = run_at(u, s);
+		const struct viewer *r = core_run_at(u, s);
 		for (size_t i = 0; p->known[s] && i < r->tr.nthreads; i++) {
 			size_t ln;
 			const uint8_t *l = tracks_label(&r->tr, &r->s, &r->tr.threads[i], &ln);
@@ -232,8 +212,8 @@ static bool match_runs(const struct viewer *u, struct picker *p)
 		return false;
 	}
 	const struct thread_window *fig[2];
-	fig[shown_side(u)] = p->fig;
-	fig[!shown_side(u)] = p->fig2;
+	fig[core_run_side(u)] = p->fig;
+	fig[!core_run_side(u)] = p->fig2;
 	p->ngrp = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!i || key_cmp(e[i].key, e[i].klen, e[i - 1].key, e[i - 1].klen))
@@ -241,7 +221,7 @@ static bool match_runs(const struct viewer *u, struct picker *p)
 							     .first = { UINT64_MAX, UINT64_MAX } };
 		struct tgroup *g = &p->grp[p->ngrp - 1];
 		int s = e[i].side;
-		const struct thread_info *t = &run_at(u, s)->tr.threads[e[i].ix];
+		const struct thread_info *t = &core_run_at(u, s)->tr.threads[e[i].ix];
 		g->has[s] = true;
 		g->run_ns[s] += fig[s][e[i].ix].run_ns;
 		g->nruns[s] += fig[s][e[i].ix].nruns;
@@ -334,10 +314,10 @@ static bool compare_figures(struct viewer *u, struct picker *p)
 	p->fig2 = calloc(o->tr.nthreads ? o->tr.nthreads : 1, sizeof *p->fig2);
 	if (!p->fig || !p->fig2)
 		return false;
-	int sh = shown_side(u);
+	int sh = core_run_side(u);
 	uint64_t a0, a1, b0, b1;
-	run_window(u, sh, &a0, &a1);
-	run_window(u, !sh, &b0, &b1);
+	core_run_window(u, sh, &a0, &a1);
+	core_run_window(u, !sh, &b0, &b1);
 	if (window_figures(u, u, a0, a1, p->fig) && window_figures(u, o, b0, b1, p->fig2))
 		return true;
 	p->whole = true;
@@ -349,7 +329,7 @@ static bool compare_figures(struct viewer *u, struct picker *p)
 
 static bool compare_open(struct viewer *u, struct picker *p)
 {
-	int sh = shown_side(u);
+	int sh = core_run_side(u);
 	for (int s = 0; s < 2; s++) {
 		if (s != sh)
 			core_runs_exchange(u);
@@ -484,7 +464,7 @@ static void compare_select(struct viewer *u)
 	if ((size_t)u->pl.sel >= p->ngrp)
 		return;
 	const struct tgroup *g = &p->grp[p->gorder[u->pl.sel]];
-	int s = shown_side(u);
+	int s = core_run_side(u);
 	char key[LABEL_KEY_MAX + 1];
 	memcpy(key, g->key, g->klen);
 	key[g->klen] = 0;

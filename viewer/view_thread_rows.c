@@ -80,27 +80,8 @@ struct trows_pane {
 	size_t gutter_n;
 };
 
-/* The letter index (0 A, 1 B) of the run in u's fields; the viewer whose
- * fields hold the run of letter index side; the window on its clock. */
-static int shown_side(const struct viewer *u)
-{
-	return core_run_letter(u)[0] == 'B';
-}
-
-static const struct viewer *run_at(const struct viewer *u, int side)
-{
-	return side == shown_side(u) ? u : u->other;
-}
-
-static void run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t1)
-{
-	bool own = side == shown_side(u);
-	*t0 = own ? u->t0 : core_to_other(u, u->t0);
-	*t1 = own ? u->t1 : core_to_other(u, u->t1);
-}
-
 /* Does thread t of run r (its window [t0, t1)) get a row? */
-static bool keep(const struct viewer *u, const struct trows_pane *p, const struct viewer *r,
+static bool thread_gets_row(const struct viewer *u, const struct trows_pane *p, const struct viewer *r,
 		 const struct thread_info *t, uint64_t t0, uint64_t t1)
 {
 	if (p->alive_only && ((t->created != UINT64_MAX && t->created >= t1) ||
@@ -125,7 +106,7 @@ static const struct thread_info *row_thread(const struct viewer *u, const struct
 	if (!u->other)
 		return tracks_thread(&u->tr, p->ids[r]);
 	const struct crow *c = &p->ent[p->ids[r]];
-	*run = run_at(u, c->side);
+	*run = core_run_at(u, c->side);
 	return tracks_thread(&(*run)->tr, c->id);
 }
 
@@ -161,7 +142,7 @@ static bool match_keys(const struct viewer *u, const struct trows_pane *p, struc
 	if (!l)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		const struct viewer *r = run_at(u, p->ent[i].side);
+		const struct viewer *r = core_run_at(u, p->ent[i].side);
 		key_of(&l[i], SORT_LABEL, r, tracks_thread(&r->tr, p->ent[i].id), (uint32_t)i, i);
 		k[i] = (struct thread_key){ .ref = (uint32_t)i, .k = i < na ? 2 * (uint64_t)i : 2 * (uint64_t)n + i };
 	}
@@ -210,12 +191,12 @@ static bool make_rows_two(struct viewer *u, struct trows_pane *p)
 		return false;
 	}
 	for (int side = 0; side < 2; side++) {
-		const struct viewer *r = run_at(u, side);
+		const struct viewer *r = core_run_at(u, side);
 		uint64_t t0, t1;
-		run_window(u, side, &t0, &t1);
+		core_run_window(u, side, &t0, &t1);
 		for (size_t i = 0; i < r->tr.nthreads; i++) {
 			const struct thread_info *t = &r->tr.threads[i];
-			if (!keep(u, p, r, t, t0, t1))
+			if (!thread_gets_row(u, p, r, t, t0, t1))
 				continue;
 			p->ent[n] = (struct crow){ t->id, side };
 			p->ids[n] = (uint32_t)n;
@@ -258,7 +239,7 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 	size_t n = 0;
 	for (size_t i = 0; i < nt; i++) {
 		const struct thread_info *t = &u->tr.threads[i];
-		if (!keep(u, p, u, t, u->t0, u->t1))
+		if (!thread_gets_row(u, p, u, t, u->t0, u->t1))
 			continue;
 		if (keys)
 			key_of(&keys[n], p->sort, u, t, t->id, i);
@@ -348,12 +329,12 @@ static bool cells_two(struct viewer *u, struct trows_pane *p, int top, int n, in
 				at[m++] = i;
 			}
 		uint64_t t0 = u->t0, t1 = u->t1;
-		if (side != shown_side(u))
+		if (side != core_run_side(u))
 			other_columns(u, w, &off, &t0, &t1);
 		int cw = w - off;
 		if (!m || cw <= 0 || t1 <= t0)
 			continue;
-		const struct viewer *r = run_at(u, side);
+		const struct viewer *r = core_run_at(u, side);
 		struct trow_cell *c = calloc((size_t)m * (size_t)cw, sizeof *c);
 		bool over = false;
 		ok = c && trows_cells(&r->s, &r->tr, t0, t1, (unsigned)cw, ids, (size_t)m, MAX_EVENTS, c,
@@ -437,7 +418,7 @@ static const char *glyph(const struct viewer *u, const struct trow_cell *c, char
  * before the cause, said on opening), or "". */
 static const char *run_absent(struct viewer *u, int side, char *why, size_t n)
 {
-	bool other = u->other && side != shown_side(u);
+	bool other = u->other && side != core_run_side(u);
 	if (other)
 		core_runs_exchange(u);
 	draw_absent(u, CLASS_BIT(CL_SCHED), why, n);
@@ -526,7 +507,7 @@ static int trows_gutter(struct viewer *u)
 		return p->gutter;
 	int w = 0;
 	for (int side = 0; side < (u->other ? 2 : 1); side++) {
-		const struct viewer *r = u->other ? run_at(u, side) : u;
+		const struct viewer *r = u->other ? core_run_at(u, side) : u;
 		for (size_t i = 0; i < r->tr.nthreads; i++) {
 			const struct thread_info *t = &r->tr.threads[i];
 			char id[16];
@@ -576,7 +557,7 @@ static void lane_marks(struct viewer *u, const struct trows_pane *p)
 	    sel >= p->ctop + p->cn)
 		return;
 	const struct layout *L = &u->L;
-	bool own = !u->other || p->ent[p->ids[sel]].side == shown_side(u);
+	bool own = !u->other || p->ent[p->ids[sel]].side == core_run_side(u);
 	const struct tracks *tr = own ? &u->tr : &u->other->tr;
 	int lane0 = own ? L->lane0 : L->lane02, top = own ? L->lanes_top : 0;
 	int nl = own ? L->nlanes : L->nlanes2;
@@ -749,26 +730,10 @@ static bool trows_open(struct viewer *u)
 	return true;
 }
 
-/* Closed: what was made goes, and the choices with it. */
-static void trows_close(struct viewer *u)
+/* What was made from the runs (the rows, their keys pointing into the
+ * maps, the cells) freed, to be made again when next drawn. */
+static void trows_unmake(struct trows_pane *p)
 {
-	struct trows_pane *p = st(u);
-	free(p->ids);
-	free(p->keys);
-	free(p->ent);
-	free(p->cells);
-	memset(p, 0, sizeof *p);
-}
-
-/* The log grew, or the runs swapped (other-run): what was made from the
- * runs (the rows, their keys pointing into the maps, the cells) goes
- * before, and is made again when next drawn; the choices and the
- * selection stay. */
-static void trows_reload(struct viewer *u, bool before)
-{
-	struct trows_pane *p = st(u);
-	if (!before)
-		return;
 	free(p->ids);
 	free(p->keys);
 	free(p->ent);
@@ -780,6 +745,24 @@ static void trows_reload(struct viewer *u, bool before)
 	p->cellcap = 0;
 	p->nids = p->nready = 0;
 	p->sorted = false;
+}
+
+/* Closed: what was made goes, and the choices with it. */
+static void trows_close(struct viewer *u)
+{
+	struct trows_pane *p = st(u);
+	trows_unmake(p);
+	memset(p, 0, sizeof *p);
+}
+
+/* The log grew, or the runs swapped (other-run): what was made from the
+ * runs goes before; the choices and the selection stay. */
+static void trows_reload(struct viewer *u, bool before)
+{
+	struct trows_pane *p = st(u);
+	if (!before)
+		return;
+	trows_unmake(p);
 	p->gen++;
 	p->gutter = 0;
 }

@@ -457,8 +457,55 @@ static int max_i(int a, int b)
 	return a > b ? a : b;
 }
 
-/* Two logs: per counter, A's and B's figure (the sort's) and the change;
- * an empty cell where a run has no such counter. */
+/* Row r's three cells, and its counter. */
+typedef const struct ticky_counter *tk_cells_fn(const struct viewer *u, const struct ticky_pane *p,
+						int r, char cell[3][24]);
+
+/* The table from y, h rows: its header, then the rows shown, each its
+ * cells (cells_of's), its counter's arguments, its name fitted among the
+ * rows'. */
+static void tk_table(struct viewer *u, int y, int h, int cols, const struct tk_cols *c,
+		     const char *const head[3], tk_cells_fn *cells_of)
+{
+	struct ticky_pane *p = st(u);
+	tk_header(y, c, head, cols);
+	pane_list_show(&p->list, h);
+	struct label_set names = { 0 };
+	shown_names(u, p, h, &names);
+	for (int i = 0; i < h && p->list.top + i < p->list.n; i++) {
+		int r = p->list.top + i, yy = y + 1 + i;
+		char cell[3][24] = { "", "", "" };
+		const struct ticky_counter *k = cells_of(u, p, r, cell);
+		pane_row_begin(yy, 0, cols, r == p->list.sel);
+		tk_row(u, yy, c, cell, k, &names, (size_t)i, cols);
+		pane_row_end(r == p->list.sel);
+	}
+	label_set_free(&names);
+}
+
+/* Two logs: A's and B's figure (the sort's) and the change; an empty
+ * cell where a run has no such counter. */
+static const struct ticky_counter *two_cells(const struct viewer *u, const struct ticky_pane *p,
+					     int r, char cell[3][24])
+{
+	uint32_t oc;
+	const struct ticky_counter *k = row_counter(p, p->rows[r], &oc);
+	bool shown_has = p->rows[r] < p->t.nctr, other_has = oc != UINT32_MAX;
+	uint64_t vs = shown_has ? figure(p, &p->sum[p->rows[r]]) : 0;
+	uint64_t vo = other_has ? figure(p, &p->osum[oc]) : 0;
+	if (shown_has)
+		snprintf(cell[u->swapped], 24, "%" PRIu64, vs);
+	if (other_has)
+		snprintf(cell[!u->swapped], 24, "%" PRIu64, vo);
+	uint64_t va = u->swapped ? vo : vs, vb = u->swapped ? vs : vo;
+	if (shown_has && other_has)
+		snprintf(cell[2], 24, "%s%" PRIu64, vb >= va ? "+" : "-", vb >= va ? vb - va : va - vb);
+	else
+		snprintf(cell[2], 24, "only in %s", shown_has != u->swapped ? "A" : "B");
+	return k;
+}
+
+/* Two logs: per counter, A's and B's figure (the sort's) and the change. */
 static void draw_rows_two(struct viewer *u, int y, int h, int cols)
 {
 	struct ticky_pane *p = st(u);
@@ -472,32 +519,20 @@ static void draw_rows_two(struct viewer *u, int y, int h, int cols)
 	int wa = u->swapped ? p->ow.fig[fl] : p->w.fig[fl], wb = u->swapped ? p->w.fig[fl] : p->ow.fig[fl];
 	int fig[3] = { wa, wb, max_i(max_i(wa, wb) + 1, 9) };
 	struct tk_cols c = tk_cols(fig, head, max_i(p->w.args, p->ow.args), max_i(p->w.name, p->ow.name), cols);
-	tk_header(y, &c, head, cols);
-	pane_list_show(&p->list, h);
-	struct label_set names = { 0 };
-	shown_names(u, p, h, &names);
-	for (int i = 0; i < h && p->list.top + i < p->list.n; i++) {
-		int r = p->list.top + i, yy = y + 1 + i;
-		uint32_t oc;
-		const struct ticky_counter *k = row_counter(p, p->rows[r], &oc);
-		bool shown_has = p->rows[r] < p->t.nctr, other_has = oc != UINT32_MAX;
-		uint64_t vs = shown_has ? figure(p, &p->sum[p->rows[r]]) : 0;
-		uint64_t vo = other_has ? figure(p, &p->osum[oc]) : 0;
-		char cell[3][24] = { "", "", "" };
-		if (shown_has)
-			snprintf(cell[u->swapped], 24, "%" PRIu64, vs);
-		if (other_has)
-			snprintf(cell[!u->swapped], 24, "%" PRIu64, vo);
-		uint64_t va = u->swapped ? vo : vs, vb = u->swapped ? vs : vo;
-		if (shown_has && other_has)
-			snprintf(cell[2], 24, "%s%" PRIu64, vb >= va ? "+" : "-", vb >= va ? vb - va : va - vb);
-		else
-			snprintf(cell[2], 24, "only in %s", shown_has != u->swapped ? "A" : "B");
-		pane_row_begin(yy, 0, cols, r == p->list.sel);
-		tk_row(u, yy, &c, cell, k, &names, (size_t)i, cols);
-		pane_row_end(r == p->list.sel);
-	}
-	label_set_free(&names);
+	tk_table(u, y, h, cols, &c, head, two_cells);
+}
+
+/* One log: a counter's entries, allocations and bytes allocated. */
+static const struct ticky_counter *one_cells(const struct viewer *u, const struct ticky_pane *p,
+					     int r, char cell[3][24])
+{
+	(void)u;
+	uint32_t k = p->rows[r];
+	const struct ticky_counts *s = &p->sum[k];
+	snprintf(cell[0], 24, "%" PRIu64, s->entries);
+	snprintf(cell[1], 24, "%" PRIu64, s->allocs);
+	snprintf(cell[2], 24, "%" PRIu64, s->allocd);
+	return &p->t.ctr[k];
 }
 
 static void draw_rows(struct viewer *u, int y, int h, int cols)
@@ -509,23 +544,7 @@ static void draw_rows(struct viewer *u, int y, int h, int cols)
 	struct ticky_pane *p = st(u);
 	static const char *const head[3] = { "Entries", "Alloc", "Alloc'd" };
 	struct tk_cols c = tk_cols(p->w.fig, head, p->w.args, p->w.name, cols);
-	tk_header(y, &c, head, cols);
-	pane_list_show(&p->list, h);
-	struct label_set names = { 0 };
-	shown_names(u, p, h, &names);
-	for (int i = 0; i < h && p->list.top + i < p->list.n; i++) {
-		int r = p->list.top + i, yy = y + 1 + i;
-		uint32_t k = p->rows[r];
-		const struct ticky_counts *s = &p->sum[k];
-		char cell[3][24];
-		snprintf(cell[0], 24, "%" PRIu64, s->entries);
-		snprintf(cell[1], 24, "%" PRIu64, s->allocs);
-		snprintf(cell[2], 24, "%" PRIu64, s->allocd);
-		pane_row_begin(yy, 0, cols, r == p->list.sel);
-		tk_row(u, yy, &c, cell, &p->t.ctr[k], &names, (size_t)i, cols);
-		pane_row_end(r == p->list.sel);
-	}
-	label_set_free(&names);
+	tk_table(u, y, h, cols, &c, head, one_cells);
 }
 
 /* The selected counter's rate on the lanes' time axis, and its source. */

@@ -326,7 +326,7 @@ static const char *lanes_why(struct viewer *u, class_set have, char *buf, size_t
 	return buf;
 }
 
-static void draw_lanes(struct viewer *u)
+static void draw_cap_lanes(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	bool ok = u->tr.ncaps && fractions(u);
@@ -592,7 +592,7 @@ static void draw_outline(struct viewer *u)
  * them, the GC bar, the sparklines. */
 static void draw_run(struct viewer *u)
 {
-	draw_lanes(u);
+	draw_cap_lanes(u);
 	draw_lane_labels(u);
 	draw_gcbar(u);
 	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
@@ -642,6 +642,14 @@ static void draw_other(struct viewer *u)
 	u->lanes_top = lanes_top;
 }
 
+/* What the views add on the lanes (their draw_lanes hooks). */
+static void draw_views_on_lanes(struct viewer *u)
+{
+	for (size_t i = 0; i < u->nviews; i++)
+		if (u->views[i]->draw_lanes)
+			u->views[i]->draw_lanes(u);
+}
+
 static void timeline_draw(struct viewer *u)
 {
 	if (!u->ready) {
@@ -651,19 +659,15 @@ static void timeline_draw(struct viewer *u)
 	if (u->other) {
 		draw_ruler(u);
 		draw_run(u);
-		for (size_t i = 0; i < u->nviews; i++) /* what the views add on the lanes */
-			if (u->views[i]->draw_lanes)
-				u->views[i]->draw_lanes(u);
+		draw_views_on_lanes(u);
 		draw_other(u);
 		draw_mark(u);
 		return;
 	}
 	draw_ruler(u);
-	draw_lanes(u);
+	draw_cap_lanes(u);
 	draw_lane_labels(u);
-	for (size_t i = 0; i < u->nviews; i++) /* what the views add on the lanes */
-		if (u->views[i]->draw_lanes)
-			u->views[i]->draw_lanes(u);
+	draw_views_on_lanes(u);
 	draw_gcbar(u);
 	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
 	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);

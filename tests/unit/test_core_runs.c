@@ -108,6 +108,47 @@ static void test_exchange(void **state)
 	core_after_load(&U);
 }
 
+/* The window on the clock of the run of letter index side is [t0, t1). */
+static void window_is(int side, uint64_t t0, uint64_t t1)
+{
+	uint64_t a, b;
+	core_run_window(&U, side, &a, &b);
+	assert_int_equal(a, t0);
+	assert_int_equal(b, t1);
+}
+
+/* The runs by letter index (0 A, 1 B): the viewer whose fields hold each,
+ * and the window on each one's clock, the shown run's its own; with the
+ * other run drawn (exchanged) and after the other-run action alike. */
+static void test_sides(void **state)
+{
+	(void)state;
+	U.other_shift = 5000000; /* B's times + 5 ms are A's */
+	core_set_window(&U, 10000000, 40000000); /* [10 ms, 50 ms) */
+	assert_int_equal(core_run_side(&U), 0);
+	assert_ptr_equal(core_run_at(&U, 0), &U);
+	assert_ptr_equal(core_run_at(&U, 1), B);
+	window_is(0, 10000000, 50000000);
+	window_is(1, 5000000, 45000000);
+	core_runs_exchange(&U); /* B drawn with A's code: u holds B */
+	assert_int_equal(core_run_side(&U), 1);
+	assert_ptr_equal(core_run_at(&U, 1), &U);
+	assert_ptr_equal(core_run_at(&U, 0), B);
+	window_is(1, 5000000, 45000000);
+	window_is(0, 10000000, 50000000);
+	core_runs_exchange(&U);
+	core_act(&U, ACT_OTHER_RUN); /* the event list's run is B */
+	assert_int_equal(core_run_side(&U), 1);
+	assert_ptr_equal(core_run_at(&U, 1), &U);
+	assert_ptr_equal(core_run_at(&U, 0), U.other);
+	window_is(1, U.t0, U.t1);
+	window_is(0, U.t0 + 5000000, U.t1 + 5000000); /* A's clock: B's + 5 ms */
+	core_act(&U, ACT_OTHER_RUN);
+	assert_int_equal(core_run_side(&U), 0);
+	U.other_shift = 0;
+	core_after_load(&U);
+}
+
 /* The first marker or message whose text holds word, by a plain scan. */
 static uint64_t first_with(const struct viewer *v, const char *word)
 {
@@ -192,6 +233,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_union),
 		cmocka_unit_test(test_exchange),
+		cmocka_unit_test(test_sides),
 		cmocka_unit_test(test_align),
 		cmocka_unit_test(test_other_run),
 		cmocka_unit_test(test_short_names),

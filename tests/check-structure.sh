@@ -1,0 +1,196 @@
+#!/bin/sh
+# tools/check-structure.sh (issues 18, 36) on small trees of its own: each
+# shape it must refuse is refused, with its line, and the shapes it must
+# let be pass; then the program's own tree, built in BUILD_DIR, passes.
+# Usage: sh tests/check-structure.sh [BUILD_DIR]   (default build)
+set -u
+B=${1:-build}
+cd "$(dirname "$0")/.." || exit 1
+R=$(pwd)
+CC=${CC:-cc}
+T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-check-structure.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+
+# tree NAME: a fresh tree in $T/NAME (its sources in src/, objects in
+# obj/); put FILE < TEXT writes one of its files
+tree() {
+	D=$T/$1
+	mkdir -p "$D/src/parser" "$D/src/model" "$D/src/keymaps" "$D/src/viewer" "$D/obj"
+}
+put() {
+	cat >"$D/src/$1"
+}
+# check_case NAME WANT: the tree built (each .c to obj/), then the check
+# on it: WANT "" passes (exit 0), else a line of its output has WANT and
+# it exits 1
+check_case() {
+	for c in "$D"/src/*/*.c; do
+		[ -e "$c" ] || continue
+		r=${c#"$D"/src/}
+		mkdir -p "$D/obj/$(dirname "$r")"
+		if ! $CC -std=c11 -c -o "$D/obj/${r%.c}.o" "$c" 2>"$T/cc.err"; then
+			fail=$((fail + 1))
+			echo "check-structure: FAIL: $1: $r does not compile:"
+			sed 's/^/    /' "$T/cc.err" | head -5
+			return
+		fi
+	done
+	sh "$R/tools/check-structure.sh" "$D/obj" "$D/src" >"$T/out" 2>&1
+	rc=$?
+	if [ -z "$2" ]; then
+		[ "$rc" -eq 0 ] && grep -q '^structure: ok' "$T/out" && ok=1 || ok=0
+	else
+		[ "$rc" -eq 1 ] && grep -qF -- "$2" "$T/out" && ok=1 || ok=0
+	fi
+	if [ "$ok" -eq 1 ]; then pass=$((pass + 1)); else
+		fail=$((fail + 1))
+		echo "check-structure: FAIL: $1: exit $rc, want ${2:-a pass}; it said:"
+		sed 's/^/    /' "$T/out" | head -8
+	fi
+}
+
+# ---- a header that calls into a .c file that includes it ----
+# the pane's header, whose inline calls pane_color, and a file that uses it
+pane_h() {
+	put viewer/pane.h <<'EOS'
+int pane_color(int i);
+static inline int pane_fill(int i)
+{
+	return 40 + pane_color(i);
+}
+EOS
+	put viewer/chart.c <<'EOS'
+#include "pane.h"
+int chart_cell(int i) { return pane_fill(i); }
+EOS
+}
+# legend_c [HEADER]: the file that defines pane_color, including HEADER
+legend_c() {
+	{
+		[ -n "${1:-}" ] && printf '#include "%s"\n' "$1"
+		printf 'int pane_color(int i) { return i %% 16; }\n'
+	} | put viewer/legend.c
+}
+legend_circle="viewer/pane.h calls pane_color, which viewer/legend.c defines, and viewer/legend.c includes viewer/pane.h"
+
+tree inline-circle
+pane_h
+legend_c pane.h
+check_case "the header calls the .c that includes it" "$legend_circle"
+
+tree inline-circle-through
+pane_h
+echo '#include "pane.h"' | put viewer/legend.h
+legend_c legend.h
+check_case "the .c includes the header through another" "$legend_circle"
+
+tree inline-other-folder
+put model/vec.h <<'EOS'
+int vec_room(int n);
+static inline int vec_fit(int n)
+{
+	return vec_room(n) ? n : 0;
+}
+EOS
+put viewer/grow.c <<'EOS'
+#include "../model/vec.h"
+int vec_room(int n) { return n < 100; }
+EOS
+check_case "a header of another folder, a .c that includes it by ../" \
+	"model/vec.h calls vec_room, which viewer/grow.c defines, and viewer/grow.c includes model/vec.h"
+
+tree inline-own
+put parser/sbuf.h <<'EOS'
+void sbuf_grow(int n);
+static inline void sbuf_add(int n)
+{
+	if (n > 8) /* "sbuf_other(" in a comment */
+		sbuf_grow(n);
+}
+EOS
+put parser/sbuf.c <<'EOS'
+#include "sbuf.h"
+void sbuf_grow(int n) { (void)n; }
+void sbuf_other(void) { }
+EOS
+put viewer/render.c <<'EOS'
+#include "../parser/sbuf.h"
+void render(void) { sbuf_add(9); }
+EOS
+check_case "a header's inline calls its own .c" ""
+
+tree inline-not-included
+pane_h
+legend_c
+check_case "the .c the header calls does not include it" ""
+
+tree inline-string
+put viewer/pane.h <<'EOS'
+const char *pane_name(const char *s);
+static inline const char *pane_title(void)
+{
+	return pane_name("legend_color(");
+}
+EOS
+put viewer/legend.c <<'EOS'
+#include "pane.h"
+int legend_color(int i) { return i; }
+EOS
+put viewer/names.c <<'EOS'
+const char *pane_name(const char *s) { return s; }
+EOS
+check_case "a name in a string in the body is no call" ""
+
+# ---- circles of files in viewer/, and between the folders ----
+# calls A B [back]: A's a() calls B's b(); with back, B's b2() calls a()
+calls() {
+	printf 'int b(void);\nint a(void) { return b(); }\n' | put "$1"
+	{
+		printf 'int a(void);\nint b(void) { return 1; }\n'
+		[ "${3:-}" = back ] && printf 'int b2(void) { return a(); }\n'
+	} | put "$2"
+}
+tree file-circle
+calls viewer/a.c viewer/b.c back
+check_case "two viewer files that call each other" "structure: a circle of 2 files in viewer/:"
+
+tree folder-circle
+calls model/m.c viewer/v.c back
+check_case "model and viewer call each other" \
+	"structure: a circle of 2 folders between parser/ model/ keymaps/ viewer/:"
+
+tree folder-one-way
+calls viewer/v.c model/m.c
+check_case "viewer calls model, not back" ""
+
+tree file-one-way
+calls viewer/a.c viewer/b.c
+check_case "a viewer file calls another, not back" ""
+
+# ---- sizes ----
+tree long-function
+{
+	echo "int f(int x)"
+	echo "{"
+	i=0
+	while [ $i -lt 100 ]; do
+		echo "	x += $i;"
+		i=$((i + 1))
+	done
+	echo "	return x;"
+	echo "}"
+} | put viewer/f.c
+check_case "a function of 104 lines" "viewer/f.c:2: f() has 104 lines (at most 100)"
+
+# and the program's own tree passes
+if [ ! -e "$B/viewer/core.o" ]; then
+	fail=$((fail + 1))
+	echo "check-structure: FAIL: $B/viewer/core.o missing (build first)"
+elif sh tools/check-structure.sh "$B" >"$T/own" 2>&1; then pass=$((pass + 1)); else
+	fail=$((fail + 1))
+	echo "check-structure: FAIL: the program's own tree:"
+	head -8 "$T/own" | sed 's/^/    /'
+fi
+echo "check-structure: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
