@@ -1,7 +1,8 @@
 #!/bin/sh
 # hectic push --follow (issue 35) against a real ClickHouse server
 # (tests/ch-lib.sh). A program (tests/tools/feed.c) writes a 60 MB log
-# (bench/gen.c) into a FIFO, then into a growing file, at 15 MB/s:
+# (bench/gen.c) into a FIFO, then into a growing file, at 6 MB/s (10 s:
+# time for batches to arrive while it writes, under ASan too):
 #   - while it writes, rows arrive (events and gcs), the logs row says
 #     live = 1, and the complete_ views show nothing of the run;
 #   - once the log ends, push exits 0, the logs row is one, live = 0, and
@@ -22,7 +23,7 @@ printf 'gcs %s\nruns %s\n' "$("$H" sql --tsv "$L" "SELECT sum(pause) FROM gcs" 2
 # follow KIND TARGET SOURCE DB: feed writes the log to TARGET, push
 # --follow --events reads SOURCE into DB
 follow() {
-	"$FEED" --rate 15 --quiet --ready "$T/ready.$4" "$L" "$2" &
+	"$FEED" --rate 6 --quiet --ready "$T/ready.$4" "$L" "$2" &
 	fpid=$!
 	i=0
 	while [ ! -e "$T/ready.$4" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
