@@ -38,6 +38,7 @@ sort:coreutils stty:coreutils tail:coreutils timeout:coreutils tr:coreutils
 truncate:coreutils wc:coreutils dd:coreutils touch:coreutils jq:jq python3:python3
 sqlite3:sqlite3 bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils stat:coreutils
 curl:curl clickhouse-client:clickhouse-client f=/usr/sbin/clickhouse-server:clickhouse-server
+unshare:util-linux mount:mount
 py=pyte:python3-pyte py=PIL:python3-pil f=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core"
 # (tests/e2e/lanes-share.sh: a terminal emulator's screen through
 # ../shared/tools/ptyshot.py, which renders it in DejaVu Sans Mono)
