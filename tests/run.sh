@@ -10,6 +10,16 @@ failed=""
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); failed="$failed $1"; echo "FAIL: $1"; }
+# suite NAME CMD...: one suite, passed or failed by its exit status; its
+# time said when it took 30 s or more (where a CI run's time goes)
+suite() {
+	_name=$1
+	shift
+	_t0=$(date +%s)
+	if "$@"; then ok; else bad "$_name"; fi
+	_t=$(($(date +%s) - _t0))
+	[ "$_t" -lt 30 ] || echo "time: $_name ${_t} s"
+}
 
 # every command and library the suites use is there (tools/deps.sh names
 # what is missing and its package: a missing tool fails here by name, not as
@@ -24,13 +34,13 @@ if sh tools/check-layering.sh; then ok; else bad layering; fi
 # 800 lines, no function over 100 (tools/check-structure.sh, issues 18,
 # 36); and that check on small trees of each shape
 if sh tools/check-structure.sh "$B"; then ok; else bad structure; fi
-if sh tests/check-structure.sh "$B"; then ok; else bad check-structure-self; fi
+suite check-structure-self sh tests/check-structure.sh "$B"
 
 # the suites' own shapes (issue 37): no awk exit lost to END's, no || true
 # after a command whose failure matters, no glob loop without a guard that
 # it matched (tools/check-tests.sh); and that lint on good and bad scripts
 if sh tools/check-tests.sh; then ok; else bad check-tests; fi
-if sh tests/check-tests.sh; then ok; else bad check-tests-self; fi
+suite check-tests-self sh tests/check-tests.sh
 
 # cmocka unit suites: one binary per tests/unit/test_*.c (UNIT_TESTS in the
 # Makefile); a source whose binary was not built fails by name
@@ -135,119 +145,119 @@ for f in tests/fixtures/modern/*.eventlog; do
 done
 
 # command-line behaviour and bad input
-if sh tests/cli.sh "$HECTIC"; then ok; else bad cli; fi
+suite cli sh tests/cli.sh "$HECTIC"
 # the shell completions against --help and each command's usage line, in bash, zsh and fish; make install's paths (issue 22)
-if sh tests/completions.sh "$B"; then ok; else bad completions; fi
-if sh tests/activity.sh "$HECTIC"; then ok; else bad activity; fi
-if sh tests/threads-window.sh "$HECTIC"; then ok; else bad threads-window; fi
+suite completions sh tests/completions.sh "$B"
+suite activity sh tests/activity.sh "$HECTIC"
+suite threads-window sh tests/threads-window.sh "$HECTIC"
 # hectic sql: its tables against the reports and show, the pushdown, the
 # refusals of a read-only connection (issue 34)
-if sh tests/sql.sh "$HECTIC"; then ok; else bad sql; fi
-if sh tests/sql-db.sh "$HECTIC"; then ok; else bad sql-db; fi
+suite sql sh tests/sql.sh "$HECTIC"
+suite sql-db sh tests/sql-db.sh "$HECTIC"
 # hectic sql: type, IN lists, the rows a pushdown and a LIMIT save (issue 34, item 3)
-if sh tests/sql-push.sh "$HECTIC"; then ok; else bad sql-push; fi
-if sh tests/sql-tables.sh "$HECTIC"; then ok; else bad sql-tables; fi
-if sh tests/sql-window.sh "$HECTIC"; then ok; else bad sql-window; fi
+suite sql-push sh tests/sql-push.sh "$HECTIC"
+suite sql-tables sh tests/sql-tables.sh "$HECTIC"
+suite sql-window sh tests/sql-window.sh "$HECTIC"
 # hectic push: into a real ClickHouse server of the suite's own, against
 # hectic sql (issue 35)
-if sh tests/push.sh "$HECTIC"; then ok; else bad push; fi
+suite push sh tests/push.sh "$HECTIC"
 # hectic push cut short: the server killed, Ctrl-C, a full disk (issue 35)
-if sh tests/push-fail.sh "$HECTIC"; then ok; else bad push-fail; fi
+suite push-fail sh tests/push-fail.sh "$HECTIC"
 # hectic push --follow: a FIFO and a growing file a program writes (issue 35)
-if sh tests/push-follow.sh "$HECTIC"; then ok; else bad push-follow; fi
+suite push-follow sh tests/push-follow.sh "$HECTIC"
 # doc/fleet.md's queries, as the page has them, on the fixtures pushed into
 # a server of the suite's own, against hectic's reports and diff (issue 35)
-if sh tests/fleet.sh "$HECTIC"; then ok; else bad fleet; fi
+suite fleet sh tests/fleet.sh "$HECTIC"
 # a log written without some event classes says what it cannot give (issue 20)
-if sh tests/absent.sh "$HECTIC"; then ok; else bad absent; fi
+suite absent sh tests/absent.sh "$HECTIC"
 # hectic heap against GHC's own .hp files (the profile fixtures)
-if sh tests/heap-hp.sh "$HECTIC"; then ok; else bad heap-hp; fi
+suite heap-hp sh tests/heap-hp.sh "$HECTIC"
 # heap --hp against GHC's own .hp files, rendered by hp2ps (issue 22)
-if sh tests/hp.sh "$HECTIC"; then ok; else bad hp; fi
+suite hp sh tests/hp.sh "$HECTIC"
 # hectic summary against the program's own +RTS -s, figure by figure (issue 20)
-if sh tests/summary-rts.sh "$HECTIC"; then ok; else bad summary-rts; fi
+suite summary-rts sh tests/summary-rts.sh "$HECTIC"
 # hectic diff A B against each run's own figures (issue 21)
-if sh tests/diff.sh "$HECTIC"; then ok; else bad diff; fi
+suite diff sh tests/diff.sh "$HECTIC"
 # hectic diff A B against GHC's own +RTS -s, .hp and .prof on the real pairs of tests/fixtures/diff (issue 21)
-if sh tests/diff-oracle.sh "$HECTIC"; then ok; else bad diff-oracle; fi
+suite diff-oracle sh tests/diff-oracle.sh "$HECTIC"
 # hectic diff keeps names of any length distinct; --to before --from refused (issue 32)
-if sh tests/diff-names.sh "$HECTIC"; then ok; else bad diff-names; fi
+suite diff-names sh tests/diff-names.sh "$HECTIC"
 # hectic profile against GHC's own .prof files
-if sh tests/profile-prof.sh "$HECTIC"; then ok; else bad profile-prof; fi
+suite profile-prof sh tests/profile-prof.sh "$HECTIC"
 # more than 131,072 ticks, every one counted (issue 32)
-if sh tests/profile-ticks.sh "$HECTIC"; then ok; else bad profile-ticks; fi
+suite profile-ticks sh tests/profile-ticks.sh "$HECTIC"
 # profile --speedscope against speedscope's schema, the .prof and ghc-events' ticks (issue 22)
-if sh tests/speedscope.sh "$HECTIC"; then ok; else bad speedscope; fi
+suite speedscope sh tests/speedscope.sh "$HECTIC"
 # hectic's --speedscope and --chrome files opened by speedscope itself, in headless Chromium (issue 22)
-if sh tests/speedscope-browser.sh "$HECTIC"; then ok; else bad speedscope-browser; fi
+suite speedscope-browser sh tests/speedscope-browser.sh "$HECTIC"
 # hectic ticky against GHC's own +RTS -r report and the show text (issue 20)
-if sh tests/ticky.sh "$HECTIC"; then ok; else bad ticky; fi
-if sh tests/crafted.sh "$HECTIC"; then ok; else bad crafted; fi
+suite ticky sh tests/ticky.sh "$HECTIC"
+suite crafted sh tests/crafted.sh "$HECTIC"
 # hectic export --chrome read back by jq: GC slices, thread runs against
 # gcs/threads --tsv and ghc-events' show text (issue 22)
-if sh tests/chrome-trace.sh "$HECTIC"; then ok; else bad chrome-trace; fi
+suite chrome-trace sh tests/chrome-trace.sh "$HECTIC"
 # export -o OUT replaces OUT only when whole: a log that shrinks, undecodable
 # data, the quit signals and SIGXFSZ mid-export leave OUT as it was and no
 # temporary beside it (issue 32)
-if sh tests/export-out.sh "$HECTIC"; then ok; else bad export-out; fi
+suite export-out sh tests/export-out.sh "$HECTIC"
 # the memory promise (5% of the file + 10 MB) on every crafted shape and
 # fixture; a sanitizer build cannot be measured (77: reported, not passed)
 sh tests/memory.sh "$HECTIC"; case $? in 0) ok ;; 77) echo "SKIPPED: memory (sanitizer build)" ;; *) bad memory ;; esac
 # hectic spans against user events paired from `hectic show`'s text (issue 12)
-if sh tests/spans.sh "$HECTIC"; then ok; else bad spans; fi
+suite spans sh tests/spans.sh "$HECTIC"
 # every input kind (stdin, FIFO, unix:, tcp:, a growing file) gives what the
 # file gives, whole or cut anywhere (issue 11)
-if sh tests/live.sh "$B"; then ok; else bad live; fi
+suite live sh tests/live.sh "$B"
 
 # the viewer end to end, in a detached tmux session
-if sh tests/e2e/run.sh "$HECTIC"; then ok; else bad e2e; fi
+suite e2e sh tests/e2e/run.sh "$HECTIC"
 # the heap and profile panes end to end (issue 10)
 # show, markers and threads through $PAGER on a terminal, as git does (issue 22)
-if sh tests/e2e/pager.sh "$HECTIC"; then ok; else bad e2e-pager; fi
-if sh tests/e2e/heap.sh "$HECTIC"; then ok; else bad e2e-heap; fi
-if sh tests/e2e/profile.sh "$HECTIC"; then ok; else bad e2e-profile; fi
-if sh tests/e2e/ticky.sh "$HECTIC"; then ok; else bad e2e-ticky; fi
+suite e2e-pager sh tests/e2e/pager.sh "$HECTIC"
+suite e2e-heap sh tests/e2e/heap.sh "$HECTIC"
+suite e2e-profile sh tests/e2e/profile.sh "$HECTIC"
+suite e2e-ticky sh tests/e2e/ticky.sh "$HECTIC"
 # following live logs: FIFO, growing file, stdin, a socket (issue 11)
-if sh tests/e2e/live.sh "$HECTIC"; then ok; else bad e2e-live; fi
+suite e2e-live sh tests/e2e/live.sh "$HECTIC"
 # following a log written flush by flush (+RTS --eventlog-flush-interval, issue 20)
-if sh tests/e2e/flush.sh "$HECTIC"; then ok; else bad e2e-flush; fi
+suite e2e-flush sh tests/e2e/flush.sh "$HECTIC"
 # issue 12's views: the spans panel
-if sh tests/e2e/threads.sh "$HECTIC"; then ok; else bad e2e-threads; fi
+suite e2e-threads sh tests/e2e/threads.sh "$HECTIC"
 # the gutter as wide as the thread rows' labels, up to a third (issue 33)
-if sh tests/e2e/gutter.sh "$HECTIC"; then ok; else bad e2e-gutter; fi
+suite e2e-gutter sh tests/e2e/gutter.sh "$HECTIC"
 # the GC pause histogram pane against gcs --tsv, bucketed independently
-if sh tests/e2e/gc_histogram.sh "$HECTIC"; then ok; else bad e2e-gc-histogram; fi
-if sh tests/e2e/absent.sh "$HECTIC"; then ok; else bad e2e-absent; fi
+suite e2e-gc-histogram sh tests/e2e/gc_histogram.sh "$HECTIC"
+suite e2e-absent sh tests/e2e/absent.sh "$HECTIC"
 # the viewer with two logs: rows, alignment, Tab, bad input (issue 21)
-if sh tests/e2e/two.sh "$HECTIC"; then ok; else bad e2e-two; fi
+suite e2e-two sh tests/e2e/two.sh "$HECTIC"
 # the lanes' GC area against hectic activity and +RTS -s; the lanes' height (issue 33)
-if sh tests/e2e/lanes-share.sh "$HECTIC"; then ok; else bad e2e-lanes-share; fi
-if sh tests/e2e/compare-sparks.sh "$HECTIC"; then ok; else bad e2e-compare-sparks; fi
-if sh tests/e2e/compare-ticky.sh "$HECTIC"; then ok; else bad e2e-compare-ticky; fi
-if sh tests/e2e/compare-spans.sh "$HECTIC"; then ok; else bad e2e-compare-spans; fi
-if sh tests/e2e/compare-threads.sh "$HECTIC"; then ok; else bad e2e-compare-threads; fi
-if sh tests/e2e/compare-gc.sh "$HECTIC"; then ok; else bad e2e-compare-gc; fi
-if sh tests/e2e/compare-profile.sh "$HECTIC"; then ok; else bad e2e-compare-profile; fi
-if sh tests/e2e/compare-heap.sh "$HECTIC"; then ok; else bad e2e-compare-heap; fi
+suite e2e-lanes-share sh tests/e2e/lanes-share.sh "$HECTIC"
+suite e2e-compare-sparks sh tests/e2e/compare-sparks.sh "$HECTIC"
+suite e2e-compare-ticky sh tests/e2e/compare-ticky.sh "$HECTIC"
+suite e2e-compare-spans sh tests/e2e/compare-spans.sh "$HECTIC"
+suite e2e-compare-threads sh tests/e2e/compare-threads.sh "$HECTIC"
+suite e2e-compare-gc sh tests/e2e/compare-gc.sh "$HECTIC"
+suite e2e-compare-profile sh tests/e2e/compare-profile.sh "$HECTIC"
+suite e2e-compare-heap sh tests/e2e/compare-heap.sh "$HECTIC"
 # issue 17: q, Ctrl-C and signals end every long step; hectic run's program
 # and its process group stopped on every way the viewer ends
-if sh tests/e2e/interrupt.sh "$HECTIC"; then ok; else bad e2e-interrupt; fi
-if sh tests/run-prog.sh "$HECTIC"; then ok; else bad run-prog; fi
+suite e2e-interrupt sh tests/e2e/interrupt.sh "$HECTIC"
+suite run-prog sh tests/run-prog.sh "$HECTIC"
 # the session file as untrusted input (issue 17)
-if sh tests/e2e/session.sh "$HECTIC"; then ok; else bad e2e-session; fi
+suite e2e-session sh tests/e2e/session.sh "$HECTIC"
 # the key hints follow the keymap and the rc file's binds (issue 18)
-if sh tests/e2e/hints.sh "$HECTIC"; then ok; else bad e2e-hints; fi
+suite e2e-hints sh tests/e2e/hints.sh "$HECTIC"
 # the help a pager, messages wrapped whole, search wraps, at 80x24 and 160x50 (issue 33)
-if sh tests/e2e/help.sh "$HECTIC"; then ok; else bad e2e-help; fi
+suite e2e-help sh tests/e2e/help.sh "$HECTIC"
 # hectic sql's prompt: editing, history kept and bounded, Ctrl-C, Ctrl-D (issue 34)
-if sh tests/e2e/sql-prompt.sh "$HECTIC"; then ok; else bad e2e-sql-prompt; fi
+suite e2e-sql-prompt sh tests/e2e/sql-prompt.sh "$HECTIC"
 # the first frames: the skeleton while loading, keys, the same final screen (issue 19)
-if sh tests/e2e/loading.sh "$HECTIC"; then ok; else bad e2e-loading; fi
+suite e2e-loading sh tests/e2e/loading.sh "$HECTIC"
 # messages an rc regex picks, as ruler marks and named phases (issue 33, item 5)
-if sh tests/e2e/phases.sh "$HECTIC"; then ok; else bad e2e-phases; fi
+suite e2e-phases sh tests/e2e/phases.sh "$HECTIC"
 # the SQL prompt and pane: hectic sql's rows, Enter and n on their times,
 # errors, q stopping a query, the history (issue 34, item 5)
-if sh tests/e2e/sql-pane.sh "$HECTIC"; then ok; else bad e2e-sql-pane; fi
+suite e2e-sql-pane sh tests/e2e/sql-pane.sh "$HECTIC"
 
 # the man page must lint clean
 if command -v mandoc >/dev/null 2>&1; then
@@ -258,7 +268,7 @@ fi
 
 # the check tools/deb-check.sh applies to `man hectic` fails on a page
 # that does not name hectic under NAME (issue 37)
-if sh tests/man-name.sh; then ok; else bad man-name; fi
+suite man-name sh tests/man-name.sh
 
 # the KEYS and rc option lists of the man page match keymaps/ (make man)
 if [ -x "$B/tools/gen-man-keys" ]; then
