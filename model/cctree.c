@@ -306,12 +306,6 @@ struct sib {
 	uint32_t nlabel, nmodule, cc;
 };
 
-static int cmp_bytes(const uint8_t *a, uint32_t na, const uint8_t *b, uint32_t nb)
-{
-	int c = memcmp(a, b, na < nb ? na : nb);
-	return c ? c : (na > nb) - (na < nb);
-}
-
 static int cmp_name(const struct sib *x, const struct sib *y)
 {
 	int c = cmp_bytes(x->label, x->nlabel, y->label, y->nlabel);

@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "siphash.h"
 #include "vec.h"
 
 #define INTERN_MIN 64 /* slots of a table's first array */
@@ -15,7 +16,7 @@
 static uint64_t sip_k0, sip_k1;
 static pthread_once_t sip_once = PTHREAD_ONCE_INIT;
 
-static void sip_init(void)
+static void intern_key_init(void)
 {
 	uint64_t r[2] = { 0, 0 };
 	if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
@@ -31,61 +32,15 @@ static void sip_init(void)
 
 void intern_process_key(uint64_t key[2])
 {
-	pthread_once(&sip_once, sip_init);
+	pthread_once(&sip_once, intern_key_init);
 	key[0] = sip_k0;
 	key[1] = sip_k1;
 }
 
-static inline uint64_t rotl(uint64_t x, int b)
-{
-	return x << b | x >> (64 - b);
-}
-
-#define SIPROUND                                                                              \
-	do {                                                                                  \
-		v0 += v1;                                                                     \
-		v1 = rotl(v1, 13);                                                            \
-		v1 ^= v0;                                                                     \
-		v0 = rotl(v0, 32);                                                            \
-		v2 += v3;                                                                     \
-		v3 = rotl(v3, 16);                                                            \
-		v3 ^= v2;                                                                     \
-		v0 += v3;                                                                     \
-		v3 = rotl(v3, 21);                                                            \
-		v3 ^= v0;                                                                     \
-		v2 += v1;                                                                     \
-		v1 = rotl(v1, 17);                                                            \
-		v1 ^= v2;                                                                     \
-		v2 = rotl(v2, 32);                                                            \
-	} while (0)
-
 uint64_t intern_hash(const void *p, size_t n, uint64_t tweak)
 {
-	pthread_once(&sip_once, sip_init);
-	const uint8_t *s = p;
-	uint64_t k0 = sip_k0 ^ tweak, k1 = sip_k1;
-	uint64_t v0 = k0 ^ 0x736f6d6570736575ull, v1 = k1 ^ 0x646f72616e646f6dull;
-	uint64_t v2 = k0 ^ 0x6c7967656e657261ull, v3 = k1 ^ 0x7465646279746573ull;
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) { /* SipHash-1-3: one round per word, three at the end */
-		uint64_t m = 0;
-		for (int k = 0; k < 8; k++)
-			m |= (uint64_t)s[i + k] << (8 * k);
-		v3 ^= m;
-		SIPROUND;
-		v0 ^= m;
-	}
-	uint64_t m = (uint64_t)n << 56;
-	for (int k = 0; i + (size_t)k < n; k++)
-		m |= (uint64_t)s[i + (size_t)k] << (8 * k);
-	v3 ^= m;
-	SIPROUND;
-	v0 ^= m;
-	v2 ^= 0xff;
-	SIPROUND;
-	SIPROUND;
-	SIPROUND;
-	return v0 ^ v1 ^ v2 ^ v3;
+	pthread_once(&sip_once, intern_key_init);
+	return siphash(p, n, sip_k0 ^ tweak, sip_k1, 1, 3); /* SipHash-1-3 */
 }
 
 /* The slot holding p[0..n) (hash h), or the empty slot where it goes. */

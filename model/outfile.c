@@ -145,6 +145,21 @@ bool outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
 	return true;
 }
 
+bool outfile_write_fd(int fd, const void *p, size_t n)
+{
+	const char *b = p;
+	while (n) {
+		ssize_t w = write(fd, b, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		b += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
 bool outfile_end(struct outfile *o, bool whole, char *err, size_t errlen)
 {
 	if (!o->f)

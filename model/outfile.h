@@ -35,6 +35,12 @@ struct outfile {
 	char tmp[4096];  /* the temporary's name ("": none) */
 };
 
+/* Writes p[0..n) to fd whole, again after EINTR and a short write;
+ * false (errno saying why) when a write fails or writes nothing. The
+ * program's one such loop: --save's spool, show's output, the bench's
+ * writer. */
+bool outfile_write_fd(int fd, const void *p, size_t n);
+
 /* Opens where OUT's bytes go (see above); false, *err saying why, when
  * it cannot. */
 bool outfile_open(struct outfile *o, const char *path, char *err, size_t errlen);

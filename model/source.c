@@ -69,20 +69,6 @@ static void poke(struct source *src)
 	(void)r;
 }
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 static void *spooler(void *arg)
 {
 	struct source *src = arg;
@@ -112,7 +98,7 @@ static void *spooler(void *arg)
 		}
 		if (n == 0)
 			break;
-		if (!write_all(src->spool, buf, (size_t)n)) {
+		if (!outfile_write_fd(src->spool, buf, (size_t)n)) {
 			snprintf(src->err, sizeof src->err, "writing the spool: %s",
 				 strerror(errno ? errno : ENOSPC));
 			break;

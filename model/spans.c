@@ -7,6 +7,7 @@
 
 #include "classes.h"
 #include "idmap.h"
+#include "order.h"
 #include "intern.h"
 #include "regex_guard.h"
 #include "vec.h"
@@ -687,12 +688,6 @@ size_t spans_by_total(const struct spans *sp, uint32_t *order)
 	return n;
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
-
 bool spans_stats(struct spans *sp, uint64_t from, uint64_t to)
 {
 	for (size_t k = 0; k < sp->nnames; k++) {
@@ -743,7 +738,7 @@ bool spans_stats(struct spans *sp, uint64_t from, uint64_t to)
 		if (!n)
 			continue;
 		uint64_t *v = d + first[k];
-		qsort(v, n, sizeof *v, cmp_u64);
+		qsort(v, n, sizeof *v, cmp_u64_at);
 		/* nearest rank: the ceil(p n / 100)-th smallest */
 		nm->p50 = v[(50 * n + 99) / 100 - 1];
 		nm->p90 = v[(90 * n + 99) / 100 - 1];

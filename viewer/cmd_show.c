@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../model/outfile.h"
 #include "../model/source.h"
 #include "../model/store.h"
 #include "../parser/render.h"
@@ -21,24 +22,9 @@
 #define MAX_EVENT_WARNINGS 20
 #define WARN_LEN 160
 
-static bool write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return false;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 static bool flush(struct sbuf *b)
 {
-	bool ok = !b->oom && write_all(STDOUT_FILENO, b->p, b->n);
+	bool ok = !b->oom && outfile_write_fd(STDOUT_FILENO, b->p, b->n);
 	b->n = 0;
 	return ok;
 }

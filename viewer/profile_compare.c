@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/order.h"
+
 static const uint8_t MAIN_TEXT[] = "MAIN";
 
 /* ---- keys ---- */
@@ -58,12 +60,6 @@ static uint64_t child_hash(uint64_t key, uint32_t parent)
 {
 	uint64_t h = key ^ ((uint64_t)parent * 0x9e3779b97f4a7c15ull);
 	return h ^ (h >> 29);
-}
-
-static int cmp_bytes(const uint8_t *a, uint32_t na, const uint8_t *b, uint32_t nb)
-{
-	int c = na && nb ? memcmp(a, b, na < nb ? na : nb) : 0;
-	return c ? c : (na > nb) - (na < nb);
 }
 
 /* By label, then module, then (ids no log defines) run and id. */

@@ -165,12 +165,6 @@ struct flat_key {
 	size_t nlabel, nmodule;
 };
 
-static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
-{
-	int c = memcmp(a, b, na < nb ? na : nb);
-	return c ? c : (na > nb) - (na < nb);
-}
-
 static int cmp_flat_name(const void *a, const void *b)
 {
 	const struct flat_key *x = a, *y = b;

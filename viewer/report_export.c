@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/order.h"
 #include "../model/spans.h"
 #include "../parser/event.h"
 #include "cli.h"
@@ -252,12 +253,6 @@ static void marks(struct export *x)
 
 /* ---- spans ---- */
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* The threads with spans, ascending, into *out (*n of them). */
 static bool span_threads(const struct spans *sp, uint32_t **out, size_t *n)
 {
@@ -266,7 +261,7 @@ static bool span_threads(const struct spans *sp, uint32_t **out, size_t *n)
 		return false;
 	for (size_t i = 0; i < sp->n; i++)
 		t[i] = sp->v[i].thread;
-	qsort(t, sp->n, sizeof *t, cmp_u32);
+	qsort(t, sp->n, sizeof *t, cmp_u32_at);
 	size_t k = 0;
 	for (size_t i = 0; i < sp->n; i++)
 		if (!k || t[k - 1] != t[i])
@@ -283,7 +278,7 @@ static void span_slices(struct export *x, const struct spans *sp, const uint32_t
 		uint64_t t0 = v->start, t1 = v->end;
 		if (!clip(x, &t0, &t1))
 			continue;
-		const uint32_t *k = bsearch(&v->thread, th, nth, sizeof *th, cmp_u32);
+		const uint32_t *k = bsearch(&v->thread, th, nth, sizeof *th, cmp_u32_at);
 		ev_begin(x, "X", NULL, (int64_t)TID_SPANS + (k ? k - th : 0));
 		JL(x->j, ",\"name\":");
 		json_str(x->j, (const uint8_t *)sp->names[v->name].text, sp->names[v->name].len);

@@ -133,12 +133,6 @@ struct frames {
 	bool missing; /* a stack named an id not in ids (a broken invariant) */
 };
 
-static int cmp_u32(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	return (x > y) - (x < y);
-}
-
 static bool id_before(const void *elem, const void *key)
 {
 	return *(const uint32_t *)elem < *(const uint32_t *)key;
@@ -413,7 +407,7 @@ static bool frames_build(struct frames *fr, const struct cap_walk *w)
 		fr->ids[fr->n++] = w->other[i];
 	if (w->none)
 		fr->ids[fr->n++] = CCT_NONE;
-	qsort(fr->ids, fr->n, sizeof *fr->ids, cmp_u32);
+	qsort(fr->ids, fr->n, sizeof *fr->ids, cmp_u32_at);
 	size_t m = 0;
 	for (size_t i = 0; i < fr->n; i++)
 		if (!m || fr->ids[m - 1] != fr->ids[i])

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/order.h"
 #include "../model/ticky.h"
 #include "cli.h"
 #include "report_text.h"
@@ -33,14 +34,6 @@ static const char *const sort_names[] = { [SORT_ENTRIES] = "entries", [SORT_ALLO
 					  [SORT_ALLOCD] = "allocd", [SORT_NAME] = "name" };
 
 static const struct tk *cmp_ctx; /* qsort has no context argument */
-
-/* An undefined counter has no name (NULL, 0): memcmp must not see it. */
-static int cmp_bytes(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
-{
-	size_t n = na < nb ? na : nb;
-	int r = n ? memcmp(a, b, n) : 0;
-	return r ? r : (na > nb) - (na < nb);
-}
 
 /* By the key, largest first (a name: in byte order); ties in GHC's order. */
 static int cmp_row(const void *pa, const void *pb)

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../model/outfile.h"
 #include "cmd.h"
 #include "core.h"
 #include "draw.h"
@@ -76,18 +77,6 @@ struct writer {
 	int go;        /* the rest may go (atomic) */
 };
 
-static bool write_all_fd(int fd, const uint8_t *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-		if (w <= 0)
-			return false;
-		p += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
 static void *writer_run(void *arg)
 {
 	struct writer *w = arg;
@@ -107,7 +96,7 @@ static void *writer_run(void *arg)
 								      (long)((due - t - (double)(time_t)(due - t)) * 1e9) },
 						  NULL);
 			}
-			if (!write_all_fd(w->fd, w->src + off, k))
+			if (!outfile_write_fd(w->fd, w->src + off, k))
 				return NULL;
 			off += k;
 			size_t i = w->nchunks;
@@ -190,7 +179,7 @@ static int bench_follow(struct viewer *u, double rate)
 			    .when = malloc(nch * sizeof(double)), .end = malloc(nch * sizeof(size_t)) };
 	double *lat = malloc(nch * sizeof(double));
 	if (!w.when || !w.end || !lat || !term_start_hidden(50, 200) ||
-	    !write_all_fd(fd, src, CHUNK < n ? CHUNK : n)) {
+	    !outfile_write_fd(fd, src, CHUNK < n ? CHUNK : n)) {
 		warnx_("out of memory");
 		return EXIT_BADINPUT;
 	}

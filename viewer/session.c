@@ -17,13 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../model/order.h"
 #include "core.h"
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
 
 #define SESSION_MAX 65536 /* bytes read of a session file (one is < 6 KiB) */
 
@@ -309,7 +304,7 @@ static void session_line(const struct viewer *u, struct session *ss, const char 
 /* The bookmarks by time, each once. */
 static void bookmarks_sort(struct session *ss)
 {
-	qsort(ss->bm, (size_t)ss->nbm, sizeof *ss->bm, cmp_u64);
+	qsort(ss->bm, (size_t)ss->nbm, sizeof *ss->bm, cmp_u64_at);
 	int k = 0;
 	for (int i = 0; i < ss->nbm; i++)
 		if (!k || ss->bm[k - 1] != ss->bm[i])

@@ -11,13 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../model/order.h"
 #include "core.h"
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-	return (x > y) - (x < y);
-}
 
 static void bookmark_toggle(struct viewer *u, enum action a)
 {
@@ -36,7 +31,7 @@ static void bookmark_toggle(struct viewer *u, enum action a)
 		return;
 	}
 	u->bm[u->nbm++] = u->cursor;
-	qsort(u->bm, (size_t)u->nbm, sizeof *u->bm, cmp_u64);
+	qsort(u->bm, (size_t)u->nbm, sizeof *u->bm, cmp_u64_at);
 	core_say(u, "bookmark %d at %s (%s lists them)", u->nbm, core_fmt_moment(t, sizeof t, u->cursor),
 		 core_key_for(u, ACT_BOOKMARKS));
 }

@@ -23,7 +23,7 @@ struct detail {
 
 extern const struct view_ops view_detail;
 
-static struct detail *st(const struct viewer *u)
+static struct detail *detail_of(const struct viewer *u)
 {
 	return view_state(u, &view_detail);
 }
@@ -94,7 +94,7 @@ static void add_fields(struct detail *dt, const struct ev *e, const char *codes)
 
 static bool detail_open(struct viewer *u)
 {
-	struct detail *dt = st(u);
+	struct detail *dt = detail_of(u);
 	dt->n = 0;
 	if (!u->sel_valid)
 		list_anchor(u);
@@ -150,7 +150,7 @@ static bool detail_open(struct viewer *u)
 
 static void draw_detail(struct viewer *u)
 {
-	const struct detail *dt = st(u);
+	const struct detail *dt = detail_of(u);
 	char t[64];
 	snprintf(t, sizeof t, "event detail (%s: close)", core_key_for(u, ACT_CANCEL));
 	struct box b = draw_box(u, dt->n + 2, 100, t);

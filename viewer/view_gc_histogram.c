@@ -83,7 +83,7 @@ struct gch_span {
 
 extern const struct view_ops view_gc_histogram;
 
-static struct gch_state *st(const struct viewer *u)
+static struct gch_state *gchist_of(const struct viewer *u)
 {
 	return view_state(u, &view_gc_histogram);
 }
@@ -199,7 +199,7 @@ static void figures_of(const struct tracks *tr, uint64_t lo, uint64_t hi, const 
  * when the window moves (reload drops them: the runs swap, the log grows). */
 static const struct gch_run *two_runs(struct viewer *u)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	if (s->cached && s->ct0 == u->t0 && s->ct1 == u->t1)
 		return s->run;
 	for (int r = 0; r < 2; r++) {
@@ -287,7 +287,7 @@ static void draw_bar(const struct viewer *u, size_t n, size_t max, int barw, int
 static void draw_buckets(struct viewer *u, const struct gch *const *hs, const bool *absent, int nr,
 			 struct pane_area a, int y0)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	struct gch_span sp;
 	span_of(hs, nr, &sp);
 	int nc = sp.nc, labw = nr == 1 ? 20 : 18, cw = nr == 1 ? 7 : 6;
@@ -331,7 +331,7 @@ static void draw_buckets(struct viewer *u, const struct gch *const *hs, const bo
 
 static bool list_push(struct viewer *u, size_t *n, uint32_t id)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	if (*n == s->cap) {
 		size_t nc = s->cap ? s->cap * 2 : 64;
 		uint32_t *p = realloc(s->ids, nc * sizeof *p);
@@ -358,7 +358,7 @@ static bool next_in_bucket(const struct gch_run *x, size_t *i, int b)
  * with two runs both runs', merged on the lanes' axis (A first at a tie). */
 static bool list_bucket(struct viewer *u, int b)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	size_t n = 0;
 	if (!core_two(u)) {
 		for (size_t i = first_from(&u->tr, u->t0); i < u->tr.ngcs && u->tr.gcs[i].start < u->t1; i++)
@@ -394,7 +394,7 @@ static const struct gc *listed(const struct viewer *u, uint32_t id, int *r, cons
 
 static void draw_list(struct viewer *u, struct pane_area a)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	bool two = core_two(u);
 	mvprintw(a.y + 1, 0, "%6s %s%14s %10s %5s %5s %12s", "#", two ? "run " : "", "at", "pause", "gen",
 		 "cap", "copied");
@@ -548,7 +548,7 @@ static void run_total(char *buf, size_t n, const struct gch_run *x)
 
 static void gch_draw_two(struct viewer *u)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	const struct gch_run *x = two_runs(u);
 	struct pane_area a = pane_frame(u, NULL);
 	const struct gch *hs[2] = { &x[0].h, &x[1].h };
@@ -592,7 +592,7 @@ static void gch_draw_two(struct viewer *u)
 
 static void gch_draw(struct viewer *u)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	char why[160];
 	if (core_two(u)) {
 		gch_draw_two(u);
@@ -647,7 +647,7 @@ static void current_span(struct viewer *u, struct gch_span *sp)
 
 static bool gch_act(struct viewer *u, enum action a)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	if (s->listing) {
 		if (pane_list_act(&s->list, a, false))
 			return true;
@@ -692,7 +692,7 @@ static void open_two(struct viewer *u)
 
 static bool gch_open(struct viewer *u)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	s->listing = false;
 	s->buckets = (struct pane_list){ 0 };
 	char why[160];
@@ -710,7 +710,7 @@ static bool gch_open(struct viewer *u)
  * its selection kept; the histogram is made at each frame. */
 static void gch_reload(struct viewer *u, bool before)
 {
-	struct gch_state *s = st(u);
+	struct gch_state *s = gchist_of(u);
 	if (before) {
 		s->cached = false;
 		return;
@@ -726,9 +726,9 @@ static void gch_reload(struct viewer *u, bool before)
 
 static void gch_done(struct viewer *u)
 {
-	free(st(u)->ids);
-	st(u)->ids = NULL;
-	st(u)->cap = 0;
+	free(gchist_of(u)->ids);
+	gchist_of(u)->ids = NULL;
+	gchist_of(u)->cap = 0;
 }
 
 const struct view_ops view_gc_histogram = {

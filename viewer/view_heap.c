@@ -21,7 +21,7 @@
 
 extern const struct view_ops view_heap;
 
-static struct heap_pane *state(const struct viewer *u)
+static struct heap_pane *heappane_of(const struct viewer *u)
 {
 	return view_state(u, &view_heap);
 }
@@ -115,7 +115,7 @@ static void match_runs(struct viewer *u, struct heap_pane *p)
 
 static bool heap_open(struct viewer *u)
 {
-	struct heap_pane *p = state(u);
+	struct heap_pane *p = heappane_of(u);
 	*p = (struct heap_pane){ .by = HEAP_BY_AREA, .c0 = -1, .c1 = -1, .maxn = u->heap_bands };
 	if (p->maxn < 1 || p->maxn > HEAP_PANE_MAXN)
 		p->maxn = RC_HEAP_BANDS_DEFAULT;
@@ -143,7 +143,7 @@ static bool heap_open(struct viewer *u)
 /* Closed, or the viewer's end: everything freed, the choices forgotten. */
 static void heap_close(struct viewer *u)
 {
-	struct heap_pane *p = state(u);
+	struct heap_pane *p = heappane_of(u);
 	bands_free(p);
 	*p = (struct heap_pane){ 0 };
 }
@@ -155,7 +155,7 @@ static void heap_close(struct viewer *u)
  * and the selection stay. Nothing is held while the pane is closed. */
 static void heap_reload(struct viewer *u, bool before)
 {
-	struct heap_pane *p = state(u);
+	struct heap_pane *p = heappane_of(u);
 	if (!view_shown(u, &view_heap))
 		return;
 	if (before) {
@@ -264,7 +264,7 @@ static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 static void heap_draw(struct viewer *u)
 {
 	struct pane_area A = pane_frame(u, NULL);
-	struct heap_pane *p = state(u);
+	struct heap_pane *p = heappane_of(u);
 	if (A.h <= 0)
 		return;
 	if (u->other) { /* two runs: A's bands and B's */
@@ -344,7 +344,7 @@ static void more_bands(struct viewer *u, struct heap_pane *p, int d)
 
 static bool heap_act(struct viewer *u, enum action a)
 {
-	struct heap_pane *p = state(u);
+	struct heap_pane *p = heappane_of(u);
 	/* the list of other, when open, takes the movements */
 	if (pane_list_act(p->in_other ? &p->ol : &p->pl, a, false))
 		return true;

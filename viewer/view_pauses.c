@@ -28,7 +28,7 @@ struct pauses_state {
 
 extern const struct view_ops view_pauses;
 
-static struct pauses_state *st(const struct viewer *u)
+static struct pauses_state *pauses_of(const struct viewer *u)
 {
 	return view_state(u, &view_pauses);
 }
@@ -59,7 +59,7 @@ static const struct tracks *run_tracks(const struct viewer *u, int r)
  * tie), made when first asked after a reload. */
 static const struct pauses_state *merged(struct viewer *u)
 {
-	struct pauses_state *s = st(u);
+	struct pauses_state *s = pauses_of(u);
 	if (s->built)
 		return s;
 	const struct tracks *a = run_tracks(u, 0), *b = run_tracks(u, 1);
@@ -253,15 +253,15 @@ static void pauses_select(struct viewer *u)
 static void pauses_reload(struct viewer *u, bool before)
 {
 	if (before)
-		st(u)->built = false;
+		pauses_of(u)->built = false;
 }
 
 static void pauses_done(struct viewer *u)
 {
-	free(st(u)->ids);
-	st(u)->ids = NULL;
-	st(u)->n = 0;
-	st(u)->built = false;
+	free(pauses_of(u)->ids);
+	pauses_of(u)->ids = NULL;
+	pauses_of(u)->n = 0;
+	pauses_of(u)->built = false;
 }
 
 const struct view_ops view_pauses = {

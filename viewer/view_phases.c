@@ -30,7 +30,7 @@ struct phases_state {
 
 extern const struct view_ops view_phases;
 
-static struct phases_state *st(const struct viewer *u)
+static struct phases_state *phases_of(const struct viewer *u)
 {
 	return view_state(u, &view_phases);
 }
@@ -44,7 +44,7 @@ static void picks_free(struct phases_state *p)
 
 static void phases_done(struct viewer *u)
 {
-	struct phases_state *p = st(u);
+	struct phases_state *p = phases_of(u);
 	picks_free(p);
 	if (p->has_msg)
 		regfree(&p->re_msg);
@@ -110,7 +110,7 @@ static void tell(struct viewer *u, const char *name, const char *re, const struc
 /* The shown run's picks, made when missing. */
 static bool ready(struct viewer *u)
 {
-	struct phases_state *p = st(u);
+	struct phases_state *p = phases_of(u);
 	if (!p->compiled)
 		compile(u, p);
 	if (!p->has_msg && !p->has_ph)
@@ -137,7 +137,7 @@ static bool ready(struct viewer *u)
 /* Has the shown run phases (a track row)? */
 static bool phases_track(struct viewer *u)
 {
-	return ready(u) && st(u)->has_ph && st(u)->ph.n;
+	return ready(u) && phases_of(u)->has_ph && phases_of(u)->ph.n;
 }
 
 /* The first pick at or after time t, or -1. */
@@ -163,7 +163,7 @@ static void ruler_marks(struct viewer *u, const struct phases *q)
 
 static void phases_draw_lanes(struct viewer *u)
 {
-	struct phases_state *p = st(u);
+	struct phases_state *p = phases_of(u);
 	if (!p->built)
 		return;
 	attron(draw_attr(u, C_MARKER) | A_BOLD);
@@ -216,7 +216,7 @@ static int segments(struct viewer *u, const struct phases *q, struct phase_seg *
 
 static void phases_draw_track(struct viewer *u, int row)
 {
-	struct phases_state *p = st(u);
+	struct phases_state *p = phases_of(u);
 	int w = u->L.plotw;
 	move(row, 0);
 	clrtoeol();
@@ -270,7 +270,7 @@ static int phases_gutter(struct viewer *u)
 static void phases_reload(struct viewer *u, bool before)
 {
 	if (before)
-		picks_free(st(u));
+		picks_free(phases_of(u));
 }
 
 /* A base view draws on every frame; this one's marks go on the ruler

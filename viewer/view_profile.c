@@ -25,7 +25,7 @@
 
 extern const struct view_ops view_profile;
 
-static struct prof_pane *state(const struct viewer *u)
+static struct prof_pane *profpane_of(const struct viewer *u)
 {
 	return view_state(u, &view_profile);
 }
@@ -44,7 +44,7 @@ static const char *order_name(enum cctree_order by)
 /* "whole run, all caps", "marked interval A..B, cap 1", ... */
 static void scope_text(const struct viewer *u, char *buf, size_t n)
 {
-	const struct prof_pane *pp = state(u);
+	const struct prof_pane *pp = profpane_of(u);
 	char a[32], b[32], cap[24] = "all caps";
 	if (pp->cap >= 0)
 		snprintf(cap, sizeof cap, "cap %d", pp->cap);
@@ -63,7 +63,7 @@ static void scope_text(const struct viewer *u, char *buf, size_t n)
 
 static void draw_title(struct viewer *u, int y)
 {
-	const struct prof_pane *pp = state(u);
+	const struct prof_pane *pp = profpane_of(u);
 	char s[160], b[400];
 	scope_text(u, s, sizeof s);
 	int n = snprintf(b, sizeof b, "profile: %s: %llu ticks", s, (unsigned long long)pp->t.total);
@@ -105,7 +105,7 @@ static void cmp_draw(struct viewer *u, struct pane_area A);
 static void prof_draw(struct viewer *u)
 {
 	struct pane_area A = pane_frame(u, NULL);
-	struct prof_pane *pp = state(u);
+	struct prof_pane *pp = profpane_of(u);
 	if (A.h <= 0)
 		return;
 	if (core_two(u)) {
@@ -132,7 +132,7 @@ static void prof_draw(struct viewer *u)
 /* "profile: whole run, all caps: A 310 ticks, B 584 ticks; ...". */
 static void cmp_draw_title(struct viewer *u, int y)
 {
-	const struct prof_pane *pp = state(u);
+	const struct prof_pane *pp = profpane_of(u);
 	const struct pcmp *c = &pp->cmp;
 	char s[160], b[480], side[2][48];
 	scope_text(u, s, sizeof s);
@@ -162,10 +162,10 @@ static void cmp_draw_title(struct viewer *u, int y)
 				      (unsigned long long)c->unknown[0], (unsigned long long)c->unknown[1]);
 	if (w < sizeof b && (prof_cmp_heap(u, PC_A)->over_budget || prof_cmp_heap(u, PC_B)->over_budget))
 		w += (size_t)snprintf(b + w, sizeof b - w, "; partial (memory budget)");
-	if (w < sizeof b && state(u)->cut && !state(u)->flat)
+	if (w < sizeof b && profpane_of(u)->cut && !profpane_of(u)->flat)
 		w += (size_t)snprintf(b + w, sizeof b - w,
 				      "; trees cut at their memory budget: %llu ticks below their nodes (the flat list has them)",
-				      (unsigned long long)state(u)->cut);
+				      (unsigned long long)profpane_of(u)->cut);
 	if (w < sizeof b && pp->oom)
 		snprintf(b + w, sizeof b - w, "; out of memory: figures of the last scope");
 	attron(A_BOLD);
@@ -193,7 +193,7 @@ static void cmp_draw_none(struct viewer *u, int y)
 
 static void cmp_draw(struct viewer *u, struct pane_area A)
 {
-	struct prof_pane *pp = state(u);
+	struct prof_pane *pp = profpane_of(u);
 	if (!have_profile(u)) {
 		cmp_draw_none(u, A.y);
 		return;
@@ -229,7 +229,7 @@ static bool hl_before_time(const void *elem, const void *key)
  * on its capability) marked. */
 static void prof_draw_lanes(struct viewer *u)
 {
-	struct prof_pane *pp = state(u);
+	struct prof_pane *pp = profpane_of(u);
 	if (!view_shown(u, &view_profile) || !u->heap.tick_events)
 		return;
 	prof_sync(u, pp); /* the lanes come first in a frame: the window may have moved */
@@ -399,7 +399,7 @@ static bool tree_act(struct viewer *u, struct prof_pane *pp, enum action a)
 
 static bool prof_act(struct viewer *u, enum action a)
 {
-	struct prof_pane *pp = state(u);
+	struct prof_pane *pp = profpane_of(u);
 	if (have_profile(u))
 		prof_sync(u, pp);
 	pane_list_show(&pp->pl, list_rows(u)); /* a page: the rows shown */
@@ -424,7 +424,7 @@ static bool prof_act(struct viewer *u, enum action a)
 
 static bool prof_open(struct viewer *u)
 {
-	struct prof_pane *pp = state(u);
+	struct prof_pane *pp = profpane_of(u);
 	/* two runs: the flat list by change first (perf diff's) */
 	*pp = (struct prof_pane){ .capi = -1, .tree_by = CCT_BY_INHERITED, .flat_by = CCT_BY_SELF,
 				  .flat = core_two(u), .cflat_by = PC_BY_CHANGE, .ctree_by = PC_BY_WEIGHT };
@@ -451,16 +451,16 @@ static bool prof_open(struct viewer *u)
 static void prof_reload(struct viewer *u, bool before)
 {
 	if (before && core_two(u)) /* the runs swap: what names the shown run's ids goes */
-		prof_cmp_forget(state(u));
+		prof_cmp_forget(profpane_of(u));
 	if (!before && view_shown(u, &view_profile))
-		state(u)->stale = true;
+		profpane_of(u)->stale = true;
 }
 
 /* Closed, or the viewer's end: the tree and the marked ticks freed (the
  * marks leave the lanes), the choices forgotten. */
 static void prof_close(struct viewer *u)
 {
-	prof_free(state(u));
+	prof_free(profpane_of(u));
 }
 
 const struct view_ops view_profile = {

@@ -55,7 +55,7 @@ struct spans_state {
 
 extern const struct view_ops view_spans;
 
-static struct spans_state *st(const struct viewer *u)
+static struct spans_state *spans_of(const struct viewer *u)
 {
 	return view_state(u, &view_spans);
 }
@@ -81,7 +81,7 @@ static void rows_free(struct spans_state *p)
 /* Everything paired, of both runs. */
 static void spans_view_free(struct viewer *u)
 {
-	struct spans_state *p = st(u);
+	struct spans_state *p = spans_of(u);
 	view_free(&p->v);
 	view_free(&p->ov);
 	rows_free(p);
@@ -142,7 +142,7 @@ static bool pair_into(struct viewer *u, const struct store *s, struct spans_view
 /* The spans of the log the event list shows. */
 static bool spans_ready(struct viewer *u)
 {
-	return pair_into(u, &u->s, &st(u)->v, "pairing the spans");
+	return pair_into(u, &u->s, &spans_of(u)->v, "pairing the spans");
 }
 
 /* ---- two runs: the names of both, matched ---- */
@@ -150,12 +150,12 @@ static bool spans_ready(struct viewer *u)
 /* A's and B's spans: the shown run is B when swapped. */
 static const struct spans_view *run_a(const struct viewer *u)
 {
-	return u->swapped ? st(u)->ov : st(u)->v;
+	return u->swapped ? spans_of(u)->ov : spans_of(u)->v;
 }
 
 static const struct spans_view *run_b(const struct viewer *u)
 {
-	return u->swapped ? st(u)->v : st(u)->ov;
+	return u->swapped ? spans_of(u)->v : spans_of(u)->ov;
 }
 
 static int name_cmp(const struct span_name *a, const struct span_name *b)
@@ -221,7 +221,7 @@ static const struct span_name **names_sorted(const struct spans_view *v, size_t 
 /* The rows of both runs, merged by name, by the change of the total. */
 static bool rows_make(struct viewer *u)
 {
-	struct spans_state *p = st(u);
+	struct spans_state *p = spans_of(u);
 	if (p->rows)
 		return true;
 	size_t na, nb;
@@ -250,7 +250,7 @@ static bool rows_make(struct viewer *u)
 static bool compare_ready(struct viewer *u)
 {
 	return spans_ready(u) &&
-	       pair_into(u, &u->other->s, &st(u)->ov, "pairing the other run's spans") &&
+	       pair_into(u, &u->other->s, &spans_of(u)->ov, "pairing the other run's spans") &&
 	       rows_make(u);
 }
 
@@ -271,7 +271,7 @@ static int names_width(const struct spans_view *v, bool ascii)
 
 static void draw_spans(struct viewer *u)
 {
-	struct spans_view *v = st(u)->v;
+	struct spans_view *v = spans_of(u)->v;
 	if (!v)
 		return;
 	char t[200];
@@ -400,7 +400,7 @@ static void draw_cmp_detail(struct viewer *u, const struct cmp_row *r, int y, in
 
 static void draw_compare(struct viewer *u)
 {
-	struct spans_state *p = st(u);
+	struct spans_state *p = spans_of(u);
 	if (!p->rows)
 		return;
 	int room = u->L.cols - 4; /* the box's inside, at most */
@@ -450,7 +450,7 @@ static bool spans_open(struct viewer *u)
 {
 	if (!(core_two(u) ? compare_ready(u) : spans_ready(u)))
 		return false;
-	struct spans *sp = &st(u)->v->sp;
+	struct spans *sp = &spans_of(u)->v->sp;
 	char why[160];
 	if (*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why)) /* as the spans report */
 		core_say(u, "%s: the events are paired as if on one thread: spans of one name that "
@@ -472,15 +472,15 @@ static void spans_draw(struct viewer *u)
 static int spans_rows(struct viewer *u)
 {
 	if (core_two(u))
-		return (int)st(u)->nrows;
-	return st(u)->v ? (int)st(u)->v->n : 0;
+		return (int)spans_of(u)->nrows;
+	return spans_of(u)->v ? (int)spans_of(u)->v->n : 0;
 }
 
 /* The name of the selected row in the shown run (NULL: it has none, or
  * *only says which run has it). */
 static const struct span_name *selected(struct viewer *u, const char **only)
 {
-	struct spans_state *p = st(u);
+	struct spans_state *p = spans_of(u);
 	*only = NULL;
 	if (u->pl.sel < 0)
 		return NULL;
@@ -498,11 +498,11 @@ static const struct span_name *selected(struct viewer *u, const char **only)
 
 static void spans_select(struct viewer *u)
 {
-	struct spans_view *v = st(u)->v;
+	struct spans_view *v = spans_of(u)->v;
 	const char *only;
 	const struct span_name *nm = selected(u, &only);
 	if (only) {
-		const struct cmp_row *r = &st(u)->rows[u->pl.sel];
+		const struct cmp_row *r = &spans_of(u)->rows[u->pl.sel];
 		core_say(u, "'%.60s' is only in run %s: %s shows that run", (r->a ? r->a : r->b)->text,
 			 only, core_key_for(u, ACT_OTHER_RUN));
 		return;
@@ -531,14 +531,14 @@ static void spans_select(struct viewer *u)
 /* Does the log have spans (paired once, when it has user events)? */
 static bool spans_track(struct viewer *u)
 {
-	if (!st(u)->v && !st(u)->tried && u->tr.nmarks) {
-		st(u)->tried = true;
+	if (!spans_of(u)->v && !spans_of(u)->tried && u->tr.nmarks) {
+		spans_of(u)->tried = true;
 		char keep[sizeof u->msg];
 		snprintf(keep, sizeof keep, "%s", u->msg);
 		spans_ready(u);
 		snprintf(u->msg, sizeof u->msg, "%s", keep);
 	}
-	return st(u)->v && st(u)->v->sp.n;
+	return spans_of(u)->v && spans_of(u)->v->sp.n;
 }
 
 /* The span track: each span in the window as a bar from its start to its
@@ -546,9 +546,9 @@ static bool spans_track(struct viewer *u)
 static void spans_draw_track(struct viewer *u, int row)
 {
 	const struct layout *L = &u->L;
-	if (!st(u)->v)
+	if (!spans_of(u)->v)
 		return;
-	const struct spans *sp = &st(u)->v->sp;
+	const struct spans *sp = &spans_of(u)->v->sp;
 	int w = L->plotw;
 	move(row, 0);
 	clrtoeol();
@@ -608,7 +608,7 @@ static int spans_gutter(struct viewer *u)
  * are made again). */
 static void spans_reload(struct viewer *u, bool before)
 {
-	struct spans_state *p = st(u);
+	struct spans_state *p = spans_of(u);
 	if (before) {
 		p->was_swapped = u->swapped;
 		return;

@@ -122,7 +122,7 @@ struct sparks_pane {
 
 extern const struct view_ops view_sparks;
 
-static struct sparks_pane *st(const struct viewer *u)
+static struct sparks_pane *sparks_of(const struct viewer *u)
 {
 	return view_state(u, &view_sparks);
 }
@@ -258,7 +258,7 @@ static void totals(char *t, size_t n, const uint64_t *tot)
  * it has no counters or memory ran out. */
 static bool compute_other(struct viewer *u, int w)
 {
-	struct sparks_pane *sp = st(u);
+	struct sparks_pane *sp = sparks_of(u);
 	core_runs_exchange(u);
 	bool ok = u->tr.nsparks && compute(u, w, &sp->run[1]);
 	core_runs_exchange(u);
@@ -270,7 +270,7 @@ static bool compute_other(struct viewer *u, int w)
  * both runs' totals. */
 static void draw_compare(struct viewer *u, int w)
 {
-	struct sparks_pane *sp = st(u);
+	struct sparks_pane *sp = sparks_of(u);
 	struct sparks_run *a = &sp->run[u->swapped], *b = &sp->run[!u->swapped];
 	const struct sparks_run *shown = &sp->run[0];
 	char t[480];
@@ -347,7 +347,7 @@ static void draw_sparks(struct viewer *u)
 	}
 	if (u->L.nlist <= 0)
 		return;
-	if (!compute(u, w, &st(u)->run[0]) || !compute_other(u, w)) {
+	if (!compute(u, w, &sparks_of(u)->run[0]) || !compute_other(u, w)) {
 		pane_frame(u, "sparks: out of memory");
 		return;
 	}
@@ -357,7 +357,7 @@ static void draw_sparks(struct viewer *u)
 /* One run's rows (u's fields), its title ending in note. */
 static void draw_one(struct viewer *u, int w, const char *note)
 {
-	struct sparks_pane *sp = st(u);
+	struct sparks_pane *sp = sparks_of(u);
 	struct sparks_run *sc = &sp->run[u->in_other];
 	const struct tracks *tr = &u->tr;
 	if (u->L.nlist <= 0)
@@ -394,13 +394,13 @@ static void draw_one(struct viewer *u, int w, const char *note)
 
 static bool sparks_act(struct viewer *u, enum action a)
 {
-	return pane_list_act(&st(u)->list, a, false);
+	return pane_list_act(&sparks_of(u)->list, a, false);
 }
 
 /* Closed: the values go; opened again, the rows start at the top. */
 static void sparks_close(struct viewer *u)
 {
-	struct sparks_pane *sp = st(u);
+	struct sparks_pane *sp = sparks_of(u);
 	free(sp->run[0].vals);
 	free(sp->run[1].vals);
 	memset(sp, 0, sizeof *sp);
@@ -409,7 +409,7 @@ static void sparks_close(struct viewer *u)
 /* The runs swapped (Tab) or the log grew: the values are made again. */
 static void sparks_reload(struct viewer *u, bool before)
 {
-	struct sparks_pane *sp = st(u);
+	struct sparks_pane *sp = sparks_of(u);
 	if (before)
 		sp->run[0].valid = sp->run[1].valid = false;
 }

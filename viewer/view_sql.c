@@ -38,7 +38,7 @@ struct sql_pane {
 
 extern const struct view_ops view_sql;
 
-static struct sql_pane *st(const struct viewer *u)
+static struct sql_pane *sqlpane_of(const struct viewer *u)
 {
 	return view_state(u, &view_sql);
 }
@@ -82,7 +82,7 @@ static void say_result(struct viewer *u, const struct sql_result *r)
 
 static bool sql_open(struct viewer *u)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	if (s->ran != u->sql_asked && *u->sql_query) {
 		s->ran = u->sql_asked;
 		struct sql_job j = { s, u };
@@ -107,7 +107,7 @@ static uint64_t shown_time(const struct viewer *u, const struct sql_result *r, u
 /* The cursor to row i's time, its interval to its end marked. */
 static void go_row(struct viewer *u, int i)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	const struct sql_result *r = &s->r;
 	pane_list_select(&s->list, i);
 	uint64_t t = shown_time(u, r, r->time[i]), e = shown_time(u, r, r->end[i]);
@@ -135,7 +135,7 @@ static void go_row(struct viewer *u, int i)
  * round the result's end. */
 static void step_row(struct viewer *u, int dir)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	int n = (int)s->r.nrows;
 	for (int k = 1; k <= n; k++) {
 		int i = ((s->list.sel + dir * k) % n + n) % n;
@@ -149,7 +149,7 @@ static void step_row(struct viewer *u, int dir)
 
 static bool sql_act(struct viewer *u, enum action a)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	const struct sql_result *r = &s->r;
 	bool timed = r->status == SQLR_OK && r->time_col >= 0 && r->nrows;
 	switch (a) {
@@ -172,7 +172,7 @@ static bool sql_act(struct viewer *u, enum action a)
 /* The rows' times as marks on the ruler, while the pane shows. */
 static void sql_draw_lanes(struct viewer *u)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	const struct sql_result *r = &s->r;
 	if (!view_shown(u, &view_sql) || r->status != SQLR_OK || r->time_col < 0 || u->L.plotw <= 0)
 		return;
@@ -231,7 +231,7 @@ static void put_cell(const struct viewer *u, const struct sql_result *r, size_t 
 
 static void draw_rows(struct viewer *u, const struct sql_result *r, int y, int h, int cols)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	int *w = calloc((size_t)r->ncol + 1, sizeof *w);
 	struct label_set *cut = calloc((size_t)r->ncol + 1, sizeof *cut);
 	if (!w || !cut) {
@@ -320,7 +320,7 @@ static void draw_none(struct viewer *u)
 
 static void sql_draw(struct viewer *u)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	const struct sql_result *r = &s->r;
 	if (r->status == SQLR_NONE) {
 		draw_none(u);
@@ -353,12 +353,12 @@ static void sql_draw(struct viewer *u)
 static void sql_reload(struct viewer *u, bool before)
 {
 	if (before)
-		sql_conn_drop_derived(&st(u)->conn);
+		sql_conn_drop_derived(&sqlpane_of(u)->conn);
 }
 
 static void sql_done(struct viewer *u)
 {
-	struct sql_pane *s = st(u);
+	struct sql_pane *s = sqlpane_of(u);
 	sql_result_free(&s->r);
 	sql_conn_close(&s->conn);
 }

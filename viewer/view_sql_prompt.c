@@ -18,14 +18,14 @@ struct sqlp_state {
 
 extern const struct view_ops view_sql_prompt;
 
-static struct sqlp_state *st(const struct viewer *u)
+static struct sqlp_state *sqlprompt_of(const struct viewer *u)
 {
 	return view_state(u, &view_sql_prompt);
 }
 
 static bool sqlp_open(struct viewer *u)
 {
-	struct sqlp_state *s = st(u);
+	struct sqlp_state *s = sqlprompt_of(u);
 	history_load(&s->h);
 	s->h.at = s->h.n;
 	prompt_clear(&u->prompt);
@@ -38,7 +38,7 @@ static void sqlp_run(struct viewer *u, const char *line)
 {
 	if (!*line)
 		return;
-	history_add(&st(u)->h, line);
+	history_add(&sqlprompt_of(u)->h, line);
 	snprintf(u->sql_query, sizeof u->sql_query, "%s", line);
 	u->sql_asked++;
 	const struct view_ops *pane = view_for_action(u, ACT_SQL_PANE);
@@ -51,7 +51,7 @@ static void sqlp_run(struct viewer *u, const char *line)
 
 static bool sqlp_key(struct viewer *u, const char *key)
 {
-	struct sqlp_state *s = st(u);
+	struct sqlp_state *s = sqlprompt_of(u);
 	enum prompt_action pa = core_prompt_lookup(u, key);
 	if (pa == PA_HISTORY_PREV || pa == PA_HISTORY_NEXT) {
 		if (s->h.at == s->h.n)
@@ -70,7 +70,7 @@ static void sqlp_draw(struct viewer *u)
 
 static void sqlp_done(struct viewer *u)
 {
-	history_free(&st(u)->h);
+	history_free(&sqlprompt_of(u)->h);
 }
 
 const struct view_ops view_sql_prompt = {

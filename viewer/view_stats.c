@@ -25,14 +25,14 @@ struct stats {
 
 extern const struct view_ops view_stats;
 
-static struct stats *st(const struct viewer *u)
+static struct stats *stats_of(const struct viewer *u)
 {
 	return view_state(u, &view_stats);
 }
 
 static void free_stats(struct viewer *u)
 {
-	struct stats *p = st(u);
+	struct stats *p = stats_of(u);
 	for (size_t i = 0; i < p->n; i++)
 		free(p->line[i]);
 	free(p->line);
@@ -212,7 +212,7 @@ static void absent_line(struct stats *p, const char *letter, const struct viewer
 /* Both runs' figures: j's own run is u's (the shown one), its other u->other's. */
 static void compare_stats(struct viewer *u, const struct stats_job *j)
 {
-	struct stats *p = st(u);
+	struct stats *p = stats_of(u);
 	static struct fields fs[2]; /* [0] the shown run's, [1] the other's */
 	fields_of(&j->sm, u->tr.ncaps, &fs[0]);
 	fields_of(&j->osm, u->other->tr.ncaps, &fs[1]);
@@ -249,7 +249,7 @@ static void make_stats(struct viewer *u)
 	if (core_two(u))
 		compare_stats(u, &j);
 	else
-		summary_text(&j.sm, add_line, st(u));
+		summary_text(&j.sm, add_line, stats_of(u));
 }
 
 static void draw_stats(struct viewer *u)
@@ -261,7 +261,7 @@ static void draw_stats(struct viewer *u)
 	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
 	snprintf(t, sizeof t, "interval %s .. %s%s", time_format_res(a, 32, lo, res),
 		 time_format_res(b_, 32, hi, res), core_two(u) ? ": runs A and B" : "");
-	const struct stats *p = st(u);
+	const struct stats *p = stats_of(u);
 	int w = core_two(u) && p->width + 2 > 84 ? p->width + 2 : 84;
 	struct box b = draw_box(u, (int)p->n + 2, w, t);
 	int h = b.h - 1;
@@ -284,7 +284,7 @@ static bool stats_open(struct viewer *u)
 
 static int stats_rows(struct viewer *u)
 {
-	return (int)st(u)->n;
+	return (int)stats_of(u)->n;
 }
 
 /* Two runs: the other-run action closes the panel before the runs swap;

@@ -65,7 +65,7 @@ struct picker {
 
 extern const struct view_ops view_thread_picker;
 
-static struct picker *st(const struct viewer *u)
+static struct picker *picker_of(const struct viewer *u)
 {
 	return view_state(u, &view_thread_picker);
 }
@@ -419,7 +419,7 @@ static void compare_row(const struct viewer *u, const struct picker *p, const st
 
 static void draw_compare(struct viewer *u)
 {
-	struct picker *p = st(u);
+	struct picker *p = picker_of(u);
 	char t[300];
 	snprintf(t, sizeof t, "threads of A and B by label: %zu, by %s, %s (%s: sort; %s: first "
 			      "run in %s)",
@@ -460,7 +460,7 @@ static void draw_compare(struct viewer *u)
 /* Enter: the label's first run in the run the event list shows. */
 static void compare_select(struct viewer *u)
 {
-	struct picker *p = st(u);
+	struct picker *p = picker_of(u);
 	if ((size_t)u->pl.sel >= p->ngrp)
 		return;
 	const struct tgroup *g = &p->grp[p->gorder[u->pl.sel]];
@@ -488,7 +488,7 @@ static void compare_select(struct viewer *u)
 
 static void threads_close(struct viewer *u)
 {
-	struct picker *p = st(u);
+	struct picker *p = picker_of(u);
 	free(p->fig);
 	free(p->order);
 	free(p->fig2);
@@ -499,7 +499,7 @@ static void threads_close(struct viewer *u)
 
 static bool threads_open(struct viewer *u)
 {
-	struct picker *p = st(u);
+	struct picker *p = picker_of(u);
 	size_t n = u->tr.nthreads;
 	memset(p, 0, sizeof *p);
 	if (u->other) {
@@ -536,7 +536,7 @@ static bool threads_open(struct viewer *u)
 static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bool sel, bool known,
 		     const struct label_set *labels, size_t i)
 {
-	const struct picker *p = st(u);
+	const struct picker *p = picker_of(u);
 	const struct thread_info *ti = &u->tr.threads[ix];
 	char a[32], c[32], d[32], e[32], caps[24];
 	tracks_caps_text(p->fig[ix].caps, caps, sizeof caps);
@@ -556,7 +556,7 @@ static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bo
 
 static void draw_threads(struct viewer *u)
 {
-	const struct picker *p = st(u);
+	const struct picker *p = picker_of(u);
 	if (u->other) {
 		draw_compare(u);
 		return;
@@ -596,12 +596,12 @@ static void draw_threads(struct viewer *u)
 
 static int threads_rows(struct viewer *u)
 {
-	return (int)(u->other ? st(u)->ngrp : u->tr.nthreads);
+	return (int)(u->other ? picker_of(u)->ngrp : u->tr.nthreads);
 }
 
 static bool threads_act(struct viewer *u, enum action a)
 {
-	struct picker *p = st(u);
+	struct picker *p = picker_of(u);
 	if (a == ACT_PANE_SORT && u->other) {
 		p->csort = (enum csort)((p->csort + 1) % CS_NSORT);
 		if (!compare_sort(p))
@@ -634,7 +634,7 @@ static void threads_select(struct viewer *u)
 	}
 	if ((size_t)u->pl.sel >= u->tr.nthreads)
 		return;
-	const struct thread_info *t = &u->tr.threads[st(u)->order[u->pl.sel]];
+	const struct thread_info *t = &u->tr.threads[picker_of(u)->order[u->pl.sel]];
 	uint32_t id = t->id;
 	uint64_t first = t->first_run;
 	char why[160];

@@ -276,7 +276,7 @@ static void ensure(struct trows_pane *p, size_t k)
 
 extern const struct view_ops view_thread_rows;
 
-static struct trows_pane *st(const struct viewer *u)
+static struct trows_pane *trows_of(const struct viewer *u)
 {
 	return view_state(u, &view_thread_rows);
 }
@@ -501,7 +501,7 @@ static void draw_gutter(const struct viewer *u, int y, const struct label_set *l
  * again), so that 10k threads cost a frame nothing. */
 static int trows_gutter(struct viewer *u)
 {
-	struct trows_pane *p = st(u);
+	struct trows_pane *p = trows_of(u);
 	size_t n = u->tr.nthreads + (u->other ? u->other->tr.nthreads : 0);
 	if (p->gutter && p->gutter_n == n)
 		return p->gutter;
@@ -577,7 +577,7 @@ static void lane_marks(struct viewer *u, const struct trows_pane *p)
 
 static void draw_trows(struct viewer *u)
 {
-	struct trows_pane *p = st(u);
+	struct trows_pane *p = trows_of(u);
 	if (u->L.nlist <= 0)
 		return;
 	if (!make_rows(u, p) || (show(u, p), !cells(u, p))) {
@@ -634,7 +634,7 @@ static void draw_trows(struct viewer *u)
 static void trows_draw_lane_marks(struct viewer *u)
 {
 	if (!u->other)
-		lane_marks(u, st(u));
+		lane_marks(u, trows_of(u));
 }
 
 /* Enter: the selected thread's first run (with two runs, where it is on
@@ -672,7 +672,7 @@ static void rows_again(struct trows_pane *p)
 
 static bool trows_act(struct viewer *u, enum action a)
 {
-	struct trows_pane *p = st(u);
+	struct trows_pane *p = trows_of(u);
 	if (pane_list_act(&p->list, a, false))
 		return true;
 	switch (a) {
@@ -717,7 +717,7 @@ static bool trows_open(struct viewer *u)
 {
 	char why[160];
 	if (u->other) /* both runs' rows on the first screen */
-		st(u)->sort = SORT_MATCHED;
+		trows_of(u)->sort = SORT_MATCHED;
 	if (!u->other && *draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why)) {
 		core_say(u, "%s", why);
 		return true;
@@ -750,7 +750,7 @@ static void trows_unmake(struct trows_pane *p)
 /* Closed: what was made goes, and the choices with it. */
 static void trows_close(struct viewer *u)
 {
-	struct trows_pane *p = st(u);
+	struct trows_pane *p = trows_of(u);
 	trows_unmake(p);
 	memset(p, 0, sizeof *p);
 }
@@ -759,7 +759,7 @@ static void trows_close(struct viewer *u)
  * runs goes before; the choices and the selection stay. */
 static void trows_reload(struct viewer *u, bool before)
 {
-	struct trows_pane *p = st(u);
+	struct trows_pane *p = trows_of(u);
 	if (!before)
 		return;
 	trows_unmake(p);

@@ -63,7 +63,7 @@ struct ticky_pane {
 
 extern const struct view_ops view_ticky;
 
-static struct ticky_pane *st(const struct viewer *u)
+static struct ticky_pane *tickypane_of(const struct viewer *u)
 {
 	return view_state(u, &view_ticky);
 }
@@ -138,7 +138,7 @@ static void widths_of(const struct ticky *t, bool ascii, struct tk_widths *w)
 
 static bool build(struct viewer *u)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	if (p->built || p->failed)
 		return p->built;
 	if (!ticky_build(&p->t, &u->s)) {
@@ -244,7 +244,7 @@ static int cmp_by_name(const void *pa, const void *pb)
  * ran out. */
 static bool build_other(struct viewer *u)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	if (p->obuilt || p->ofailed)
 		return p->obuilt;
 	core_runs_exchange(u);
@@ -312,7 +312,7 @@ static bool build_other(struct viewer *u)
  * log or the order changed. */
 static void compute(struct viewer *u)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	bool moved = !p->valid || p->t0 != u->t0 || p->t1 != u->t1 || p->reloads != u->lv.reloads;
 	if (moved) {
 		p->nwin = ticky_window(&p->t, u->t0, u->t1 ? u->t1 - 1 : 0, p->sum);
@@ -467,7 +467,7 @@ typedef const struct ticky_counter *tk_cells_fn(const struct viewer *u, const st
 static void tk_table(struct viewer *u, int y, int h, int cols, const struct tk_cols *c,
 		     const char *const head[3], tk_cells_fn *cells_of)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	tk_header(y, c, head, cols);
 	pane_list_show(&p->list, h);
 	struct label_set names = { 0 };
@@ -508,7 +508,7 @@ static const struct ticky_counter *two_cells(const struct viewer *u, const struc
 /* Two logs: per counter, A's and B's figure (the sort's) and the change. */
 static void draw_rows_two(struct viewer *u, int y, int h, int cols)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	const char *f = p->sort == TK_ALLOC ? "alloc" : p->sort == TK_ALLOCD ? "alloc'd" : "entries";
 	enum ticky_field fl = series_field(p->sort);
 	char ha[24], hb[24];
@@ -537,11 +537,11 @@ static const struct ticky_counter *one_cells(const struct viewer *u, const struc
 
 static void draw_rows(struct viewer *u, int y, int h, int cols)
 {
-	if (st(u)->obuilt) {
+	if (tickypane_of(u)->obuilt) {
 		draw_rows_two(u, y, h, cols);
 		return;
 	}
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	static const char *const head[3] = { "Entries", "Alloc", "Alloc'd" };
 	struct tk_cols c = tk_cols(p->w.fig, head, p->w.args, p->w.name, cols);
 	tk_table(u, y, h, cols, &c, head, one_cells);
@@ -550,7 +550,7 @@ static void draw_rows(struct viewer *u, int y, int h, int cols)
 /* The selected counter's rate on the lanes' time axis, and its source. */
 static void draw_selected(struct viewer *u, int y, int cols)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	if (!p->list.n || p->rows[p->list.sel] >= p->t.nctr)
 		return; /* (the other run's counter: its rate is not on this run's axis) */
 	uint32_t c = p->rows[p->list.sel];
@@ -593,7 +593,7 @@ static void draw_selected(struct viewer *u, int y, int cols)
 
 static void draw_ticky(struct viewer *u)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	if (!build(u)) {
 		pane_frame(u, "ticky: out of memory");
 		return;
@@ -631,7 +631,7 @@ static void draw_ticky(struct viewer *u)
 
 static bool ticky_act(struct viewer *u, enum action a)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	if (!p->built || !p->nrows)
 		return false;
 	if (a == ACT_PANE_SORT) {
@@ -648,7 +648,7 @@ static bool ticky_act(struct viewer *u, enum action a)
 
 static bool ticky_open(struct viewer *u)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	if (build(u) && p->t.nctr && p->list.n == 0)
 		p->selected = p->t.order[0];
 	core_hint(u, "ticky counters summed over the window's samples; %s: sort, %s/%s: select",
@@ -659,14 +659,14 @@ static bool ticky_open(struct viewer *u)
 /* The log grew: the counters point into the old mapping; read again. */
 static void ticky_reload(struct viewer *u, bool before)
 {
-	struct ticky_pane *p = st(u);
+	struct ticky_pane *p = tickypane_of(u);
 	if (before)
 		drop(p);
 }
 
 static void ticky_done(struct viewer *u)
 {
-	drop(st(u));
+	drop(tickypane_of(u));
 }
 
 const struct view_ops view_ticky = {

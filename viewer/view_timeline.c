@@ -76,14 +76,14 @@ struct timeline_state {
 
 extern const struct view_ops view_timeline;
 
-static struct timeline_state *st(const struct viewer *u)
+static struct timeline_state *timeline_of(const struct viewer *u)
 {
 	return view_state(u, &view_timeline);
 }
 
 static void timeline_done(struct viewer *u)
 {
-	struct timeline_state *t = st(u);
+	struct timeline_state *t = timeline_of(u);
 	free(t->run);
 	free(t->gc);
 	free(t->nodata);
@@ -100,7 +100,7 @@ bool timeline_runs_with_fractions = true;
 static void note_thread(void *ctx, size_t c, uint64_t t, uint32_t thread)
 {
 	struct viewer *u = ((struct lane_view_ctx *)ctx)->view;
-	struct timeline_state *ts = st(u);
+	struct timeline_state *ts = timeline_of(u);
 	if (!ts->told[c]) { /* the thread at the window's start */
 		ts->told[c] = true;
 		ts->thread[c] = thread;
@@ -147,7 +147,7 @@ static bool runs_ready(struct timeline_state *t, size_t ncaps)
 
 static bool fractions(struct viewer *u)
 {
-	struct timeline_state *t = st(u);
+	struct timeline_state *t = timeline_of(u);
 	size_t need = u->tr.ncaps * (size_t)u->L.plotw;
 	if (need > t->cap) {
 		float *a = realloc(t->run, (need ? need : 1) * sizeof *a);
@@ -211,7 +211,7 @@ static void draw_lane_labels(struct viewer *u)
 {
 	if (!u->exact || !u->tr.ncaps)
 		return;
-	struct timeline_state *ts = st(u);
+	struct timeline_state *ts = timeline_of(u);
 	if (ts->have_runs) { /* read with the fractions */
 		for (size_t i = 0; i < ts->nruns; i++)
 			label_segment(u, ts->runs[i].lane, ts->runs[i].thread, ts->runs[i].a,
@@ -286,7 +286,7 @@ static bool in_mark(const struct viewer *u, uint64_t a, uint64_t b)
 static void draw_unknown_lane(struct viewer *u, int y, size_t c, int curcol, const char *why)
 {
 	const struct layout *L = &u->L;
-	const struct timeline_state *t = st(u);
+	const struct timeline_state *t = timeline_of(u);
 	size_t len = strlen(why);
 	int from = -1, h = L->lane_h;
 	for (int k = 0; k < L->plotw; k++) {
@@ -345,7 +345,7 @@ static void draw_cap_lanes(struct viewer *u)
 	for (int k = 0; ok && sched && k < L->plotw; k++) {
 		attron(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 		draw_level(u, L->util, u->L.plotx + k,
-			   lane_view_util(st(u)->run + k, u->tr.ncaps, (size_t)L->plotw));
+			   lane_view_util(timeline_of(u)->run + k, u->tr.ncaps, (size_t)L->plotw));
 		attroff(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 	}
 	for (int i = 0; i < L->nlanes; i++) {
@@ -366,8 +366,8 @@ static void draw_cap_lanes(struct viewer *u)
 		/* a stacked bar per column, its bottom on the lane's last row */
 		for (int k = 0; ok && sched && k < L->plotw; k++) {
 			size_t j = c * (size_t)L->plotw + (size_t)k;
-			struct layout_lane col = layout_lane_column(st(u)->run[j], st(u)->gc[j],
-								    st(u)->nodata[j], L->lane_h);
+			struct layout_lane col = layout_lane_column(timeline_of(u)->run[j], timeline_of(u)->gc[j],
+								    timeline_of(u)->nodata[j], L->lane_h);
 			for (int r = 0; r < L->lane_h; r++)
 				draw_cell(u, y + L->lane_h - 1 - r, u->L.plotx + k,
 					  layout_lane_row(col, r), k == curcol ? A_REVERSE : 0);

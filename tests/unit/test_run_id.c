@@ -10,7 +10,8 @@
 
 #include "../../model/run_id.h"
 
-/* SipHash-2-4 itself: the reference's vectors (Aumasson and Bernstein,
+/* run_id_siphash is SipHash-2-4 (model/siphash.h, tested whole in
+ * test_siphash): the reference's vectors (Aumasson and Bernstein,
  * "SipHash: a fast short-input PRF", appendix A, and the reference
  * implementation's vectors.h: key 00..0f, messages 00..(n-1)). */
 static void test_siphash_vectors(void **state)
