@@ -323,16 +323,50 @@ static bool feed(struct tb *b, const struct ev *e)
 	return true;
 }
 
-static const struct ticky *sort_ctx; /* qsort has no context argument */
+/* qsort has no context argument: ticky_sort_ids's, for its thread */
+static _Thread_local struct {
+	const struct ticky *t;
+	const struct ticky_counts *sum;
+	enum ticky_sort by;
+} sort_ctx;
 
-static int cmp_order(const void *a, const void *b)
+static int cmp_largest(uint64_t x, uint64_t y)
 {
-	const struct ticky_counter *x = &sort_ctx->ctr[*(const uint32_t *)a];
-	const struct ticky_counter *y = &sort_ctx->ctr[*(const uint32_t *)b];
+	return cmp_u64(y, x);
+}
+
+static int ticky_cmp_ids(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	const struct ticky_counter *x = &sort_ctx.t->ctr[a], *y = &sort_ctx.t->ctr[b];
+	const struct ticky_counts *sa = sort_ctx.sum ? &sort_ctx.sum[a] : NULL;
+	const struct ticky_counts *sb = sort_ctx.sum ? &sort_ctx.sum[b] : NULL;
+	int r = 0;
+	switch (sort_ctx.by) {
+	case TICKY_BY_ENTRIES: r = cmp_largest(sa->entries, sb->entries); break;
+	case TICKY_BY_ALLOC: r = cmp_largest(sa->allocs, sb->allocs); break;
+	case TICKY_BY_ALLOCD: r = cmp_largest(sa->allocd, sb->allocd); break;
+	case TICKY_BY_NAME: r = cmp_bytes(x->name, x->nname, y->name, y->nname); break;
+	default: break;
+	}
+	if (r)
+		return r;
 	if (x->defined != y->defined)
 		return x->defined ? -1 : 1;
-	return cmp_then(cmp_u64(x->defseq, y->defseq),
-			cmp_u64(*(const uint32_t *)a, *(const uint32_t *)b));
+	return cmp_then(cmp_u64(x->defseq, y->defseq), cmp_u64(a, b));
+}
+
+void ticky_sort_ids(const struct ticky *t, const struct ticky_counts *sum, enum ticky_sort by,
+		    uint32_t *ids, size_t n)
+{
+	if ((by == TICKY_BY_ENTRIES || by == TICKY_BY_ALLOC || by == TICKY_BY_ALLOCD) && !sum)
+		by = TICKY_BY_DEF;
+	sort_ctx.t = t;
+	sort_ctx.sum = sum;
+	sort_ctx.by = by;
+	qsort(ids, n, sizeof *ids, ticky_cmp_ids);
+	sort_ctx.t = NULL;
+	sort_ctx.sum = NULL;
 }
 
 /* The IPE index was full: it is read again for the counters' info tables
@@ -362,9 +396,7 @@ static bool finish(struct ticky *t, const struct store *s)
 	}
 	if (t->nsamples)
 		fold_last(t);
-	sort_ctx = t;
-	qsort(t->order, t->nctr, sizeof *t->order, cmp_order);
-	sort_ctx = NULL;
+	ticky_sort_ids(t, NULL, TICKY_BY_DEF, t->order, t->nctr);
 	ipe_finish(&t->ipe);
 	if (t->ipe.over && !refill_ipe(t, s))
 		return false;

@@ -109,6 +109,18 @@ void ticky_sample_each(const struct ticky *t, size_t k,
 		       void (*each)(void *ctx, uint32_t ctr, const struct ticky_counts *c),
 		       void *ctx);
 
+/* The orders of the counters: as GHC defined them (the ones never defined
+ * last: t->order), or by a window's figure, largest first, or by name in
+ * byte order; ties in the defined order. The one order hectic ticky's
+ * rows and the viewer's ticky pane both take. */
+enum ticky_sort { TICKY_BY_DEF, TICKY_BY_ENTRIES, TICKY_BY_ALLOC, TICKY_BY_ALLOCD, TICKY_BY_NAME,
+		  TICKY_NSORT };
+
+/* Sorts ids[0..n) (counter indices) by `by`; sum[i] is counter i's
+ * figures (ticky_window's), not read for TICKY_BY_DEF or TICKY_BY_NAME. */
+void ticky_sort_ids(const struct ticky *t, const struct ticky_counts *sum, enum ticky_sort by,
+		    uint32_t *ids, size_t n);
+
 /* The first stored sample with time >= from (nsamples when none). */
 size_t ticky_sample_from(const struct ticky *t, uint64_t from);
 

@@ -10,6 +10,9 @@
 #    path of a function there) is not such a circle;
 #  - no circle between the folders parser/, model/, keymaps/ and viewer/
 #    (a file of one refers to what a file of another defines, and back);
+#  - no function name defined twice in parser/, model/, keymaps/ and
+#    viewer/, static or not, in a .c or a header (a reader who greps a
+#    function's name finds only that function; issue 36);
 #  - no product .c file over 800 lines, no function over 100 lines
 #    (generated files, marked "generated" in their first 5 lines, aside).
 # Prints each offence and exits 1 when there is any.
@@ -163,6 +166,33 @@ END {
 	exit bad
 }' "$tmp/syms" "$tmp/src" || bad=1
 
+# ---- a function name defined twice ----
+# a definition: a line in column 0 naming NAME( (GCC attributes aside) with
+# no ";" before the "{" in column 0 that opens its body
+for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
+	[ -e "$f" ] || continue
+	awk '
+	FNR == 1 { cand = "" }
+	/^[A-Za-z_]/ && !/^(typedef|(struct|enum|union) [A-Za-z_0-9]+ *\{|#)/ {
+		l = $0
+		gsub(/__attribute__ *\(\([^)]*\)\)/, "", l)
+		if (match(l, /[A-Za-z_][A-Za-z_0-9]*\(/))
+			cand = substr(l, RSTART, RLENGTH - 1)
+	}
+	/^\{/ { if (cand != "") print cand, FILENAME, FNR; cand = ""; next }
+	/;[ \t]*(\/\*.*)?$/ { cand = "" }' "$f" || exit 2
+done >"$tmp/defs"
+awk '
+{ n[$1]++; at[$1] = at[$1] " " $2 ":" $3 }
+END {
+	bad = 0
+	for (f in n) if (n[f] > 1) {
+		printf "structure: %s() is defined %d times:%s\n", f, n[f], at[f]
+		bad = 1
+	}
+	exit bad
+}' "$tmp/defs" || bad=1
+
 # ---- sizes ----
 for f in parser/*.c model/*.c viewer/*.c keymaps/*.c; do
 	[ -e "$f" ] || continue
@@ -193,4 +223,4 @@ if [ "$bad" -ne 0 ]; then
 	echo "structure: the lines above break the program's shape (issues 18, 36)" >&2
 	exit 1
 fi
-echo "structure: ok ($n viewer files, no circle among them; none through a header; none between the folders; files and functions in size)"
+echo "structure: ok ($n viewer files, no circle among them; none through a header; none between the folders; no function name twice; files and functions in size)"

@@ -102,11 +102,6 @@ static void send_msg(int fd, const struct run_msg *m)
 		;
 }
 
-static uint64_t now_ms(void)
-{
-	return live_now() / 1000000;
-}
-
 static void remove_dir(void)
 {
 	unlink(prog_run.fifo);
@@ -181,12 +176,12 @@ static bool group_alive(pid_t g)
 /* Waits up to ms for the group to end, reaping; true when it has. */
 static bool sup_wait_group(struct sup *p, pid_t g, int ms)
 {
-	uint64_t until = now_ms() + (uint64_t)ms;
+	uint64_t until = live_now_ms() + (uint64_t)ms;
 	for (;;) {
 		sup_reap(p);
 		if (!group_alive(g))
 			return true;
-		uint64_t t = now_ms();
+		uint64_t t = live_now_ms();
 		if (t >= until)
 			return false;
 		/* a child's end wakes the poll; the rest of the group is not
@@ -503,9 +498,9 @@ static void release_supervisor(void)
 {
 	close(prog_run.ctl);
 	prog_run.ctl = -1;
-	uint64_t until = now_ms() + 2000;
+	uint64_t until = live_now_ms() + 2000;
 	pid_t w;
-	while ((w = waitpid(prog_run.sup, NULL, WNOHANG)) == 0 && now_ms() < until)
+	while ((w = waitpid(prog_run.sup, NULL, WNOHANG)) == 0 && live_now_ms() < until)
 		nanosleep(&(struct timespec){ 0, 10000000L }, NULL);
 	if (w != prog_run.sup)
 		remove_dir();

@@ -277,6 +277,11 @@ void core_run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t
  * other's (the common start up to a - _ or ., and .eventlog, left out). */
 char *core_run_short(const struct viewer *u, char *buf, size_t n);
 
+/* With two runs: is run r (0: A, 1: B) the one in u's own fields (the
+ * shown run), and run r's tracks. */
+bool core_run_is_shown(const struct viewer *u, int r);
+const struct tracks *core_run_tracks(const struct viewer *u, int r);
+
 /* A time of this run on the other run's clock (clamped at 0 and at the
  * largest time), and back. */
 uint64_t core_to_other(const struct viewer *u, uint64_t t);

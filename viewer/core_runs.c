@@ -21,6 +21,16 @@ int core_run_side(const struct viewer *u)
 	return u->swapped != u->in_other;
 }
 
+bool core_run_is_shown(const struct viewer *u, int r)
+{
+	return (r == 1) == u->swapped;
+}
+
+const struct tracks *core_run_tracks(const struct viewer *u, int r)
+{
+	return core_run_is_shown(u, r) ? &u->tr : &u->other->tr;
+}
+
 const char *core_run_letter(const struct viewer *u)
 {
 	return core_run_side(u) ? "B" : "A";

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/intern.h"
 #include "../model/vec.h"
 
 const char *const diff_section_name[DS_N] = {
@@ -47,26 +48,13 @@ void diff_rows_free(struct diff_rows *r)
 	memset(r, 0, sizeof *r);
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const uint8_t *b = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * 1099511628211ull;
-	return h;
-}
-
-#define FNV0 1469598103934665603ull
-
-static uint64_t key_hash(const void *p, size_t n)
-{
-	return fnv(FNV0, p, n);
-}
-
+/* A key's hash and a row's: intern.c's keyed SipHash (crafted names
+ * cannot aim at one slot). */
 static uint64_t row_hash(uint8_t sec, uint8_t sub, uint32_t kid)
 {
 	uint8_t b[6] = { sec, sub, (uint8_t)kid, (uint8_t)(kid >> 8), (uint8_t)(kid >> 16),
 			 (uint8_t)(kid >> 24) };
-	return fnv(FNV0, b, sizeof b);
+	return intern_hash(b, sizeof b, 1);
 }
 
 /* The bytes the table holds, as the budget counts them. */
@@ -105,7 +93,7 @@ static uint32_t *rehash_slots(size_t n, size_t count, uint64_t (*hash)(const str
 
 static uint64_t hash_key_i(const struct diff_rows *r, size_t i)
 {
-	return key_hash(r->keys + r->kv[i].off, r->kv[i].len);
+	return intern_hash(r->keys + r->kv[i].off, r->kv[i].len, 0);
 }
 
 static uint64_t hash_row_i(const struct diff_rows *r, size_t i)
@@ -165,7 +153,7 @@ bool diff_key(struct diff_rows *r, const void *bytes, size_t len, uint32_t *kid)
 		return false;
 	}
 	if (r->nkslot) {
-		for (size_t j = (size_t)key_hash(bytes, len) & (r->nkslot - 1); r->kslot[j];
+		for (size_t j = (size_t)intern_hash(bytes, len, 0) & (r->nkslot - 1); r->kslot[j];
 		     j = (j + 1) & (r->nkslot - 1)) {
 			const struct diff_key *k = &r->kv[r->kslot[j] - 1];
 			if (k->len == len && (!len || !memcmp(r->keys + k->off, bytes, len))) {
@@ -186,7 +174,7 @@ bool diff_key(struct diff_rows *r, const void *bytes, size_t len, uint32_t *kid)
 		memcpy(r->keys + r->nbytes, bytes, len);
 	r->kv[r->nkeys] = (struct diff_key){ .off = (uint32_t)r->nbytes, .len = (uint32_t)len };
 	r->nbytes += len;
-	size_t j = (size_t)key_hash(bytes, len) & (r->nkslot - 1);
+	size_t j = (size_t)intern_hash(bytes, len, 0) & (r->nkslot - 1);
 	while (r->kslot[j])
 		j = (j + 1) & (r->nkslot - 1);
 	r->kslot[j] = (uint32_t)++r->nkeys;

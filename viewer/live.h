@@ -41,8 +41,20 @@ struct live {
 			   * it does */
 };
 
-/* The monotonic clock in ns. */
+/* The monotonic clock in ns, in ms and in seconds: the viewer's one
+ * clock (its timers, the loader's frames, hectic run's waits, the SQL
+ * pane's and the bench's timings). */
 uint64_t live_now(void);
+
+static inline uint64_t live_now_ms(void)
+{
+	return live_now() / 1000000;
+}
+
+static inline double live_now_s(void)
+{
+	return (double)live_now() / 1e9;
+}
 
 /* Opens the store on u->src (on the loader's thread): a stream's is tried
  * again as bytes arrive until its header is whole, or its end. False with

@@ -127,11 +127,6 @@ static void quit_now(struct viewer *u)
 	_exit(0);
 }
 
-static uint64_t now_ms(void)
-{
-	return live_now() / 1000000;
-}
-
 /* Until *done: draw(u, what, seconds so far) after delay_ms and then every
  * 100 ms, with q, Ctrl-C, SIGTERM, SIGHUP and SIGINT ending the process
  * (quit_now), Ctrl-Z suspending, resizes followed. The step's end wakes
@@ -148,9 +143,9 @@ static void wait_step(struct viewer *u, const int *done, const char *what, int d
 		      void (*draw)(struct viewer *u, const char *what, double secs),
 		      struct cancel *c)
 {
-	uint64_t t0 = now_ms();
+	uint64_t t0 = live_now_ms();
 	while (!__atomic_load_n(done, __ATOMIC_ACQUIRE)) {
-		uint64_t t = now_ms() - t0;
+		uint64_t t = live_now_ms() - t0;
 		struct input_event ev = { .kind = IN_NONE };
 		if (t < (uint64_t)delay_ms) {
 			struct pollfd pf = { .fd = term_wake_fd(), .events = POLLIN };

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/intern.h"
 #include "../model/order.h"
 
 static const uint8_t MAIN_TEXT[] = "MAIN";
@@ -37,23 +38,15 @@ bool pcmp_key_eq(const struct pc_key *a, const struct pc_key *b)
 	       (!a->nmodule || !memcmp(a->module, b->module, a->nmodule));
 }
 
-static uint64_t fnv(uint64_t h, const uint8_t *p, size_t n)
+/* A key's hash: intern.c's keyed SipHash of the module, then of the
+ * label under that (an undefined cost centre's: of its run and id). */
+static uint64_t pc_key_hash(const struct pc_key *k)
 {
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ p[i]) * 1099511628211ull;
-	return h;
-}
-
-static uint64_t key_hash(const struct pc_key *k)
-{
-	uint64_t h = 1469598103934665603ull;
 	if (k->undef >= 0) {
 		uint32_t w[2] = { (uint32_t)k->undef, k->id };
-		return fnv(h ^ 0x5a, (const uint8_t *)w, sizeof w);
+		return intern_hash(w, sizeof w, 0x5a);
 	}
-	h = fnv(h, k->module, k->nmodule);
-	h = (h ^ 0xff) * 1099511628211ull;
-	return fnv(h, k->label, k->nlabel);
+	return intern_hash(k->label, k->nlabel, intern_hash(k->module, k->nmodule, 0));
 }
 
 static uint64_t child_hash(uint64_t key, uint32_t parent)
@@ -107,7 +100,7 @@ uint32_t pcmp_find_child(const struct pcmp *c, uint32_t parent, const struct pc_
 {
 	if (!c->nnslot)
 		return CCT_NONE;
-	uint64_t kh = key_hash(k);
+	uint64_t kh = pc_key_hash(k);
 	for (size_t j = (size_t)child_hash(kh, parent) & (c->nnslot - 1); c->nslot[j];
 	     j = (j + 1) & (c->nnslot - 1)) {
 		const struct pc_node *x = &c->nodes[c->nslot[j] - 1];
@@ -121,7 +114,7 @@ long pcmp_find_row(const struct pcmp *c, const struct pc_key *k)
 {
 	if (!c->nrslot)
 		return -1;
-	uint64_t kh = key_hash(k);
+	uint64_t kh = pc_key_hash(k);
 	for (size_t j = (size_t)kh & (c->nrslot - 1); c->rslot[j]; j = (j + 1) & (c->nrslot - 1)) {
 		const struct pc_row *r = &c->rows[c->rslot[j] - 1];
 		if (r->hash == kh && pcmp_key_eq(&r->k, k))
@@ -159,7 +152,7 @@ static uint32_t child_for(struct pcmp *c, uint32_t parent, const struct pc_key *
 	}
 	x = (uint32_t)c->n++;
 	struct pc_node *nd = &c->nodes[x];
-	*nd = (struct pc_node){ .k = *k, .hash = key_hash(k), .cc = { CCT_NONE, CCT_NONE },
+	*nd = (struct pc_node){ .k = *k, .hash = pc_key_hash(k), .cc = { CCT_NONE, CCT_NONE },
 				.parent = parent, .child = CCT_NONE, .next = CCT_NONE };
 	if (parent != CCT_NONE) {
 		nd->depth = c->nodes[parent].depth + 1;
@@ -186,7 +179,7 @@ static struct pc_row *row_for(struct pcmp *c, const struct pc_key *k)
 		c->rcap = cap;
 	}
 	struct pc_row *r = &c->rows[c->nrows++];
-	*r = (struct pc_row){ .k = *k, .hash = key_hash(k), .cc = { CCT_NONE, CCT_NONE } };
+	*r = (struct pc_row){ .k = *k, .hash = pc_key_hash(k), .cc = { CCT_NONE, CCT_NONE } };
 	slot_put(c, true, c->nrows - 1);
 	return r;
 }

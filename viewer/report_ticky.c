@@ -18,7 +18,6 @@
 #include "cli.h"
 #include "report_text.h"
 
-enum sort_key { SORT_DEF, SORT_ENTRIES, SORT_ALLOC, SORT_ALLOCD, SORT_NAME };
 
 struct tk {
 	struct ticky t;
@@ -27,44 +26,16 @@ struct tk {
 	uint32_t *rows;           /* the counters shown, in order */
 	size_t nrows;
 	size_t nwin;              /* samples in the window */
-	enum sort_key sort;
+	enum ticky_sort sort;
 };
 
-static const char *const sort_names[] = { [SORT_ENTRIES] = "entries", [SORT_ALLOC] = "alloc",
-					  [SORT_ALLOCD] = "allocd", [SORT_NAME] = "name" };
-
-static const struct tk *cmp_ctx; /* qsort has no context argument */
-
-/* By the key, largest first (a name: in byte order); ties in GHC's order. */
-static int cmp_row(const void *pa, const void *pb)
-{
-	const struct tk *k = cmp_ctx;
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct ticky_counts *x = &k->sum[a], *y = &k->sum[b];
-	int r = 0;
-	switch (k->sort) {
-	case SORT_ENTRIES: r = (y->entries > x->entries) - (y->entries < x->entries); break;
-	case SORT_ALLOC: r = (y->allocs > x->allocs) - (y->allocs < x->allocs); break;
-	case SORT_ALLOCD: r = (y->allocd > x->allocd) - (y->allocd < x->allocd); break;
-	case SORT_NAME:
-		r = cmp_bytes(k->t.ctr[a].name, k->t.ctr[a].nname, k->t.ctr[b].name,
-			      k->t.ctr[b].nname);
-		break;
-	case SORT_DEF: break;
-	}
-	if (r)
-		return r;
-	const struct ticky_counter *u = &k->t.ctr[a], *v = &k->t.ctr[b];
-	if (u->defined != v->defined)
-		return u->defined ? -1 : 1;
-	return u->defseq != v->defseq ? (u->defseq > v->defseq) - (u->defseq < v->defseq)
-				      : (a > b) - (a < b);
-}
+static const char *const sort_names[] = { [TICKY_BY_ENTRIES] = "entries", [TICKY_BY_ALLOC] = "alloc",
+					  [TICKY_BY_ALLOCD] = "allocd", [TICKY_BY_NAME] = "name" };
 
 static int tk_prepare(struct report_ctx *c)
 {
 	struct tk *k = c->priv;
-	k->sort = SORT_DEF;
+	k->sort = TICKY_BY_DEF;
 	if (c->o.sort) {
 		size_t i = 1;
 		while (i < sizeof sort_names / sizeof sort_names[0] && strcmp(c->o.sort, sort_names[i]))
@@ -73,7 +44,7 @@ static int tk_prepare(struct report_ctx *c)
 			warnx_("bad sort key '%s' (entries, alloc, allocd or name)", c->o.sort);
 			return EXIT_USAGE;
 		}
-		k->sort = (enum sort_key)i;
+		k->sort = (enum ticky_sort)i;
 	}
 	if (!ticky_build(&k->t, &c->s)) {
 		warnx_("%s: out of memory", c->o.path);
@@ -94,10 +65,8 @@ static int tk_prepare(struct report_ctx *c)
 	k->nwin = ticky_window(&k->t, c->o.from, c->o.to, k->sum);
 	memcpy(k->rows, k->t.order, n * sizeof *k->rows);
 	k->nrows = n;
-	if (k->sort != SORT_DEF) {
-		cmp_ctx = k;
-		qsort(k->rows, n, sizeof *k->rows, cmp_row);
-		cmp_ctx = NULL;
+	if (k->sort != TICKY_BY_DEF) {
+		ticky_sort_ids(&k->t, k->sum, k->sort, k->rows, n);
 		if (c->o.top >= 0 && (size_t)c->o.top < n)
 			k->nrows = (size_t)c->o.top;
 	}
@@ -178,7 +147,7 @@ static void head(const struct report_ctx *c, const struct tk *k)
 		       " alloc'd in all)\n",
 		       k->t.nctr, k->t.left_defs, k->t.left_samples, k->t.left.entries,
 		       k->t.left.allocs, k->t.left.allocd);
-	if (k->sort != SORT_DEF)
+	if (k->sort != TICKY_BY_DEF)
 		printf("(sorted by %s; GHC's order is the definitions')\n", sort_names[k->sort]);
 	printf("\n");
 }

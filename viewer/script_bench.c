@@ -17,19 +17,13 @@
 #include "cmd.h"
 #include "core.h"
 #include "draw.h"
+#include "live.h"
 #include "loader.h"
 #include "view.h"
 #include "summary_text.h"
 #include "term.h"
 
 #define BENCH_MAX_KEYS 4096
-
-static double now_s(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -80,7 +74,7 @@ struct writer {
 static void *writer_run(void *arg)
 {
 	struct writer *w = arg;
-	w->t0 = now_s();
+	w->t0 = live_now_s();
 	size_t off = CHUNK < w->n ? CHUNK : w->n; /* the first chunk was written before */
 	for (int phase = 0; phase < 2; phase++) {
 		size_t stop = phase ? w->n : w->upto;
@@ -90,7 +84,7 @@ static void *writer_run(void *arg)
 		while (off < stop) {
 			size_t k = stop - off < CHUNK ? stop - off : CHUNK;
 			if (w->rate > 0) {
-				double due = w->t0 + (double)(off + k) / (w->rate * 1e6), t = now_s();
+				double due = w->t0 + (double)(off + k) / (w->rate * 1e6), t = live_now_s();
 				if (due > t)
 					nanosleep(&(struct timespec){ (time_t)(due - t),
 								      (long)((due - t - (double)(time_t)(due - t)) * 1e9) },
@@ -100,12 +94,12 @@ static void *writer_run(void *arg)
 				return NULL;
 			off += k;
 			size_t i = w->nchunks;
-			w->when[i] = now_s();
+			w->when[i] = live_now_s();
 			w->end[i] = off;
 			__atomic_store_n(&w->nchunks, i + 1, __ATOMIC_RELEASE);
 		}
 		if (!phase)
-			w->t1 = now_s();
+			w->t1 = live_now_s();
 	}
 	return NULL;
 }
@@ -207,7 +201,7 @@ static int bench_follow(struct viewer *u, double rate)
 	double t_all = 0;
 	while (u->s.size < n - 2) {
 		follow_turn(u, 1000);
-		double t = now_s();
+		double t = live_now_s();
 		size_t nc = __atomic_load_n(&w.nchunks, __ATOMIC_ACQUIRE);
 		while (seen < nc && w.end[seen] <= u->s.size) {
 			lat[seen] = t - w.when[seen];
@@ -218,14 +212,14 @@ static int bench_follow(struct viewer *u, double rate)
 	uint64_t reloads = u->lv.reloads;
 	/* idle: nothing arrives (once the rate has gone from the status line,
 	 * 3 s after the last bytes) */
-	for (double q = now_s(); now_s() - q < 3.5;)
+	for (double q = live_now_s(); live_now_s() - q < 3.5;)
 		follow_turn(u, 1000);
-	double c0 = cpu_s(), i0 = now_s();
-	while (now_s() - i0 < 3.0)
+	double c0 = cpu_s(), i0 = live_now_s();
+	while (live_now_s() - i0 < 3.0)
 		follow_turn(u, 1000);
-	double idle = (cpu_s() - c0) / (now_s() - i0);
+	double idle = (cpu_s() - c0) / (live_now_s() - i0);
 	__atomic_store_n(&w.go, 1, __ATOMIC_RELEASE);
-	while (u->lv.follow && now_s() - i0 < 60)
+	while (u->lv.follow && live_now_s() - i0 < 60)
 		follow_turn(u, 1000);
 	bool complete = u->lv.complete;
 	pthread_join(th, NULL);
@@ -290,9 +284,9 @@ static int bench_watch(struct viewer *u)
 	core_after_load(u);
 	live_start(u);
 	draw_frame(u);
-	double t0 = now_s();
+	double t0 = live_now_s();
 	uint64_t first = u->s.tmax, spans = 0, last = u->s.tmax;
-	while (u->lv.follow && now_s() - t0 < 600) {
+	while (u->lv.follow && live_now_s() - t0 < 600) {
 		follow_turn(u, 1000);
 		if (u->s.tmax != last) {
 			spans++;
@@ -318,7 +312,7 @@ static int bench_watch(struct viewer *u)
 		    core_run_end(&fresh) == t1;
 	printf("watch: the span grew %llu times while followed (%.1f ms to %.1f ms of log time, %.1f s)\n",
 	       (unsigned long long)spans, (double)(first - u->s.tmin) / 1e6,
-	       (double)(u->s.tmax - u->s.tmin) / 1e6, now_s() - t0);
+	       (double)(u->s.tmax - u->s.tmin) / 1e6, live_now_s() - t0);
 	printf("watch: %s; the span in view and the figures %s a fresh open's\n",
 	       complete ? "complete" : "NOT complete", same ? "equal" : "DIFFER from");
 	free(live);
@@ -332,7 +326,7 @@ int script_bench_run(struct viewer *u)
 		return bench_watch(u);
 	if (!strncmp(u->o.bench, "follow", 6))
 		return bench_follow(u, u->o.bench[6] == ':' ? atof(u->o.bench + 7) : 0);
-	double t0 = now_s();
+	double t0 = live_now_s();
 	char *script = strdup(u->o.bench);
 	double *times = malloc(BENCH_MAX_KEYS * sizeof *times);
 	const char *fail = !script || !times		? "out of memory"
@@ -351,7 +345,7 @@ int script_bench_run(struct viewer *u)
 	if (loader_start(u)) {
 		loader_skeleton(u);
 		draw_frame(u);
-		first = now_s() - t0;
+		first = live_now_s() - t0;
 		while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE))
 			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 		loader_join(u);
@@ -377,7 +371,7 @@ int script_bench_run(struct viewer *u)
 		core_runs_said(u);
 	draw_prepare(u);
 	draw_frame(u);
-	double loaded = now_s() - t0;
+	double loaded = live_now_s() - t0;
 	if (first < 0)
 		first = loaded;
 	size_t n = 0;
@@ -385,10 +379,10 @@ int script_bench_run(struct viewer *u)
 	bool trace = getenv("HECTIC_BENCH_KEYS") && *getenv("HECTIC_BENCH_KEYS");
 	for (char *k = strtok(script, " "); k && n < BENCH_MAX_KEYS; k = strtok(NULL, " ")) {
 		long f0 = trace ? minor_faults() : 0;
-		double a = now_s();
+		double a = live_now_s();
 		bench_key(u, k);
 		draw_frame(u);
-		times[n++] = now_s() - a;
+		times[n++] = live_now_s() - a;
 		if (trace)
 			fprintf(stderr, "key %zu %s: %.2f ms, %ld page faults, window %llu ns over %d columns%s\n",
 				n, k, times[n - 1] * 1e3, minor_faults() - f0,

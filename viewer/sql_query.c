@@ -10,6 +10,7 @@
 #include "../model/table.h"
 #include "core.h"
 #include "label_fit.h"
+#include "live.h"
 #include "report_text.h"
 
 static int on_progress(void *ctx)
@@ -217,16 +218,9 @@ static void outcome(struct sql_conn *c, int rc, struct sql_result *r)
 	}
 }
 
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, struct sql_result *r)
 {
-	double t0 = now_s();
+	double t0 = live_now_s();
 	sql_result_free(r);
 	snprintf(r->query, sizeof r->query, "%s", query);
 	r->status = SQLR_ERROR;
@@ -256,7 +250,7 @@ void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, stru
 	else
 		outcome(c, step_rows(st, r, u->ascii), r);
 	sqlite3_finalize(st);
-	r->secs = now_s() - t0;
+	r->secs = live_now_s() - t0;
 	/* a table's warning, said once (standard error is under the screen) */
 	for (int i = 0; i < c->nd && !r->warning[0]; i++)
 		if (c->d[i].warning[0])

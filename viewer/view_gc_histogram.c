@@ -152,21 +152,10 @@ static void histogram(const struct viewer *u, struct gch *h)
 
 /* ---- two runs: which holds A and B, and their figures ---- */
 
-/* Does the viewer's own run (u->tr) hold run r (0: A, 1: B)? */
-static bool run_is_shown(const struct viewer *u, int r)
-{
-	return (r == 1) == u->swapped;
-}
-
-static const struct tracks *run_tracks(const struct viewer *u, int r)
-{
-	return run_is_shown(u, r) ? &u->tr : &u->other->tr;
-}
-
 /* A time of run r's clock on the lanes' axis (the shown run's clock). */
 static uint64_t run_on_axis(const struct viewer *u, int r, uint64_t t)
 {
-	return run_is_shown(u, r) ? t : core_from_other(u, t);
+	return core_run_is_shown(u, r) ? t : core_from_other(u, t);
 }
 
 /* Each column's figures from the longest pause down (tr->gc_by_pause):
@@ -204,8 +193,8 @@ static const struct gch_run *two_runs(struct viewer *u)
 		return s->run;
 	for (int r = 0; r < 2; r++) {
 		struct gch_run *x = &s->run[r];
-		bool shown = run_is_shown(u, r);
-		x->tr = run_tracks(u, r);
+		bool shown = core_run_is_shown(u, r);
+		x->tr = core_run_tracks(u, r);
 		x->lo = shown ? u->t0 : core_to_other(u, u->t0);
 		x->hi = shown ? u->t1 : core_to_other(u, u->t1);
 		if (!shown)
@@ -388,7 +377,7 @@ static bool list_bucket(struct viewer *u, int b)
 static const struct gc *listed(const struct viewer *u, uint32_t id, int *r, const struct tracks **tr)
 {
 	*r = core_two(u) && (id & RUN_B) ? 1 : 0;
-	*tr = core_two(u) ? run_tracks(u, *r) : &u->tr;
+	*tr = core_two(u) ? core_run_tracks(u, *r) : &u->tr;
 	return &(*tr)->gcs[core_two(u) ? id & ~RUN_B : id];
 }
 
@@ -436,7 +425,7 @@ static void go_listed(struct viewer *u, uint32_t id)
 		return;
 	}
 	size_t k = (size_t)(g - tr->gcs);
-	if (!run_is_shown(u, r))
+	if (!core_run_is_shown(u, r))
 		core_other_run(u); /* u->tr is now run r's */
 	core_go_gc(u, &u->tr.gcs[k]);
 	char m[sizeof u->msg];

@@ -44,17 +44,6 @@ static void draw_absent_pauses(struct viewer *u, const char *why)
 
 /* ---- two runs ---- */
 
-/* Run r (0: A, 1: B): is it the one in u's own fields, and its tracks. */
-static bool run_is_shown(const struct viewer *u, int r)
-{
-	return (r == 1) == u->swapped;
-}
-
-static const struct tracks *run_tracks(const struct viewer *u, int r)
-{
-	return run_is_shown(u, r) ? &u->tr : &u->other->tr;
-}
-
 /* Both runs' collections merged by pause, longest first (A first at a
  * tie), made when first asked after a reload. */
 static const struct pauses_state *merged(struct viewer *u)
@@ -62,7 +51,7 @@ static const struct pauses_state *merged(struct viewer *u)
 	struct pauses_state *s = pauses_of(u);
 	if (s->built)
 		return s;
-	const struct tracks *a = run_tracks(u, 0), *b = run_tracks(u, 1);
+	const struct tracks *a = core_run_tracks(u, 0), *b = core_run_tracks(u, 1);
 	free(s->ids);
 	s->n = 0;
 	s->ids = malloc((a->ngcs + b->ngcs + 1) * sizeof *s->ids);
@@ -84,7 +73,7 @@ static const struct pauses_state *merged(struct viewer *u)
 static const struct gc *merged_gc(const struct viewer *u, uint32_t id, int *r, const struct tracks **tr)
 {
 	*r = (id & RUN_B) ? 1 : 0;
-	*tr = run_tracks(u, *r);
+	*tr = core_run_tracks(u, *r);
 	return &(*tr)->gcs[id & ~RUN_B];
 }
 
@@ -93,7 +82,7 @@ static const struct gc *merged_gc(const struct viewer *u, uint32_t id, int *r, c
 static void run_line(struct viewer *u, int r, char *buf, size_t n)
 {
 	char why[160], a[32], b[32], c[32], d[32];
-	bool shown = run_is_shown(u, r);
+	bool shown = core_run_is_shown(u, r);
 	if (!shown)
 		core_runs_exchange(u);
 	const char *absent = draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why);
@@ -105,7 +94,7 @@ static void run_line(struct viewer *u, int r, char *buf, size_t n)
 		return;
 	}
 	struct pause_pct p;
-	tracks_pause_pct(run_tracks(u, r), 0, UINT64_MAX, -1, &p);
+	tracks_pause_pct(core_run_tracks(u, r), 0, UINT64_MAX, -1, &p);
 	snprintf(buf, n, "%s: %zu collections; p50 %s p90 %s p99 %s max %s", L, p.n,
 		 time_format(a, 32, p.p50), time_format(b, 32, p.p90), time_format(c, 32, p.p99),
 		 time_format(d, 32, p.max));
@@ -139,7 +128,7 @@ static void draw_pauses_two(struct viewer *u)
 		else
 			snprintf(capb, sizeof capb, "%d", g->cap);
 		/* at: on the lanes' axis, the shown run's clock */
-		uint64_t at = run_is_shown(u, r) ? g->start : core_from_other(u, g->start);
+		uint64_t at = core_run_is_shown(u, r) ? g->start : core_from_other(u, g->start);
 		pane_row_begin(b.y + 4 + i, b.x + 1, b.w - 2, k == u->pl.sel);
 		printw("%4d %3s %13s %9s %9s %4s %4u %4d %8s", k + 1, r ? "B" : "A",
 		       core_fmt_moment(a, 32, at), time_format(b_, 32, g->pause),
@@ -229,7 +218,7 @@ static void pauses_select_two(struct viewer *u)
 	uint32_t id = m->ids[u->pl.sel];
 	int r = (id & RUN_B) ? 1 : 0;
 	core_view_close(u);
-	if (!run_is_shown(u, r))
+	if (!core_run_is_shown(u, r))
 		core_other_run(u); /* u->tr is now run r's */
 	core_go_gc(u, &u->tr.gcs[id & ~RUN_B]);
 	char msg[sizeof u->msg];

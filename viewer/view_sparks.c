@@ -289,8 +289,8 @@ static void draw_compare(struct viewer *u, int w)
 		pmax = row_max(a, r, w) > pmax ? row_max(a, r, w) : pmax;
 	for (size_t r = 6; r < 6 + b->ncaps; r++)
 		pmax = row_max(b, r, w) > pmax ? row_max(b, r, w) : pmax;
-	const struct tracks *tra = u->swapped ? &u->other->tr : &u->tr;
-	const struct tracks *trb = u->swapped ? &u->tr : &u->other->tr;
+	const struct tracks *tra = core_run_tracks(u, 0);
+	const struct tracks *trb = core_run_tracks(u, 1);
 	for (int i = 0; i < sp->list.h && sp->list.top + i < sp->list.n; i++) {
 		int k = sp->list.top + i, y = ar.y + 1 + i;
 		bool sel = k == sp->list.sel;

@@ -23,8 +23,7 @@
 #include "core.h"
 #include "label_fit.h"
 
-enum tk_sort { TK_DEF, TK_ENTRIES, TK_ALLOC, TK_ALLOCD, TK_NAME, TK_NSORT };
-static const char *const sort_name[TK_NSORT] = { "definition", "entries", "alloc", "alloc'd",
+static const char *const sort_name[TICKY_NSORT] = { "definition", "entries", "alloc", "alloc'd",
 						 "name" };
 
 /* The widest of a run's figures (entries, alloc, alloc'd: its counters'
@@ -43,7 +42,7 @@ struct ticky_pane {
 	size_t nwin;              /* samples in the window */
 	uint64_t t0, t1, reloads; /* what sum was made for */
 	bool valid;
-	enum tk_sort sort;
+	enum ticky_sort sort;
 	uint32_t selected;        /* the selected counter, kept across sorts */
 	double *series;
 	int seriesw;
@@ -157,42 +156,6 @@ static bool build(struct viewer *u)
 	}
 	p->valid = false;
 	return true;
-}
-
-static const struct ticky_pane *cmp_ctx; /* qsort has no context argument */
-
-static int cmp_u(uint64_t x, uint64_t y)
-{
-	return (y > x) - (y < x); /* largest first */
-}
-
-static int cmp_row(const void *pa, const void *pb)
-{
-	const struct ticky_pane *p = cmp_ctx;
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	const struct ticky_counts *x = &p->sum[a], *y = &p->sum[b];
-	const struct ticky_counter *ca = &p->t.ctr[a], *cb = &p->t.ctr[b];
-	int r = 0;
-	switch (p->sort) {
-	case TK_ENTRIES: r = cmp_u(x->entries, y->entries); break;
-	case TK_ALLOC: r = cmp_u(x->allocs, y->allocs); break;
-	case TK_ALLOCD: r = cmp_u(x->allocd, y->allocd); break;
-	case TK_NAME: {
-		size_t n = ca->nname < cb->nname ? ca->nname : cb->nname;
-		r = n ? memcmp(ca->name, cb->name, n) : 0;
-		if (!r)
-			r = (ca->nname > cb->nname) - (ca->nname < cb->nname);
-		break;
-	}
-	default: break;
-	}
-	if (r)
-		return r;
-	if (ca->defined != cb->defined)
-		return ca->defined ? -1 : 1;
-	if (ca->defseq != cb->defseq)
-		return ca->defseq < cb->defseq ? -1 : 1;
-	return (a > b) - (a < b);
 }
 
 /* A counter's name as the two runs' compilations share it: without the
@@ -325,10 +288,8 @@ static void compute(struct viewer *u)
 		p->osum_valid = true;
 	}
 	memcpy(p->rows, p->t.order, p->t.nctr * sizeof *p->rows);
-	cmp_ctx = p;
-	if (p->sort != TK_DEF)
-		qsort(p->rows, p->t.nctr, sizeof *p->rows, cmp_row);
-	cmp_ctx = NULL;
+	if (p->sort != TICKY_BY_DEF)
+		ticky_sort_ids(&p->t, p->sum, p->sort, p->rows, p->t.nctr);
 	p->valid = true;
 	p->nrows = p->t.nctr;
 	if (p->obuilt) { /* the other run's counters the shown run lacks */
@@ -342,15 +303,15 @@ static void compute(struct viewer *u)
 			pane_list_select(&p->list, (int)i);
 }
 
-static enum ticky_field series_field(enum tk_sort s)
+static enum ticky_field series_field(enum ticky_sort s)
 {
-	return s == TK_ALLOC ? TICKY_ALLOCS : s == TK_ALLOCD ? TICKY_ALLOCD : TICKY_ENTRIES;
+	return s == TICKY_BY_ALLOC ? TICKY_ALLOCS : s == TICKY_BY_ALLOCD ? TICKY_ALLOCD : TICKY_ENTRIES;
 }
 
 /* The sort's figure of a count (entries when by definition or name). */
 static uint64_t figure(const struct ticky_pane *p, const struct ticky_counts *c)
 {
-	return p->sort == TK_ALLOC ? c->allocs : p->sort == TK_ALLOCD ? c->allocd : c->entries;
+	return p->sort == TICKY_BY_ALLOC ? c->allocs : p->sort == TICKY_BY_ALLOCD ? c->allocd : c->entries;
 }
 
 /* ---- the rows ---- */
@@ -509,7 +470,7 @@ static const struct ticky_counter *two_cells(const struct viewer *u, const struc
 static void draw_rows_two(struct viewer *u, int y, int h, int cols)
 {
 	struct ticky_pane *p = tickypane_of(u);
-	const char *f = p->sort == TK_ALLOC ? "alloc" : p->sort == TK_ALLOCD ? "alloc'd" : "entries";
+	const char *f = p->sort == TICKY_BY_ALLOC ? "alloc" : p->sort == TICKY_BY_ALLOCD ? "alloc'd" : "entries";
 	enum ticky_field fl = series_field(p->sort);
 	char ha[24], hb[24];
 	snprintf(ha, sizeof ha, "A %s", f);
@@ -635,7 +596,7 @@ static bool ticky_act(struct viewer *u, enum action a)
 	if (!p->built || !p->nrows)
 		return false;
 	if (a == ACT_PANE_SORT) {
-		p->sort = (enum tk_sort)((p->sort + 1) % TK_NSORT);
+		p->sort = (enum ticky_sort)((p->sort + 1) % TICKY_NSORT);
 		core_say(u, "ticky: by %s", sort_name[p->sort]);
 		return true;
 	}
