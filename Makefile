@@ -191,8 +191,10 @@ $(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o 
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
-# viewer/diff_rows.c: hectic diff's table of figures, alone
-$(BUILD)/tests/test_diff_rows: $(BUILD)/tests/unit/test_diff_rows.o $(BUILD)/viewer/diff_rows.o
+# viewer/diff_rows.c: hectic diff's table of figures, with model/intern.c's
+# keyed hash
+$(BUILD)/tests/test_diff_rows: $(BUILD)/tests/unit/test_diff_rows.o $(BUILD)/viewer/diff_rows.o \
+	$(BUILD)/model/intern.o
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 

@@ -15,7 +15,7 @@ static bool order_before(const void *e, const void *k)
 	return ((const struct seg_order *)e)->t0 < *(const uint64_t *)k;
 }
 
-static bool ckpt_before(const void *e, const void *k)
+static bool act_ckpt_before(const void *e, const void *k)
 {
 	return ((const struct ckpt *)e)->time < *(const uint64_t *)k;
 }
@@ -56,7 +56,7 @@ static uint64_t estimate_events(const struct store *s, uint64_t t0, uint64_t t1)
 				size_t l = lower_bound(ck, g->nck, sizeof *ck, &t0, ckpt_by);
 				if (l)
 					a = ck[l - 1].off;
-				l += lower_bound(ck + l, g->nck - l, sizeof *ck, &t1, ckpt_before);
+				l += lower_bound(ck + l, g->nck - l, sizeof *ck, &t1, act_ckpt_before);
 				if (l < g->nck)
 					z = ck[l].off;
 			}
@@ -148,7 +148,7 @@ static uint64_t col_edge(const struct cols *g, unsigned k)
 }
 
 /* The column holding x (t0 <= x < t0 + d): the largest k with edge(k) <= x. */
-static unsigned col_of(const struct cols *g, uint64_t x)
+static unsigned act_col_of(const struct cols *g, uint64_t x)
 {
 	unsigned __int128 y = x - g->t0;
 	unsigned __int128 k = ((y + 1) * g->n - 1) / g->d;
@@ -170,7 +170,7 @@ static void add_ns(const struct cols *g, uint64_t *dst, uint64_t a, uint64_t b, 
 		b = hi;
 	if (b <= a)
 		return;
-	for (unsigned k = col_of(g, a); k < g->n; k++) {
+	for (unsigned k = act_col_of(g, a); k < g->n; k++) {
 		uint64_t e0 = col_edge(g, k), e1 = col_edge(g, k + 1);
 		if (e0 >= b)
 			break;

@@ -15,7 +15,7 @@
 #define GC_WEIGHT 4
 
 /* Room for one more element of size sz within the budget? */
-static bool room(struct tb *b, size_t sz)
+static bool builder_room(struct tb *b, size_t sz)
 {
 	if (b->bytes + sz > b->budget) {
 		b->over = true;
@@ -29,7 +29,7 @@ static bool room(struct tb *b, size_t sz)
  * charged for its new capacity (times weight). */
 #define PUSH_W(b, arr, n, cap, item, weight)                                           \
 	do {                                                                           \
-		if ((n) < (cap) || room((b), (weight) * ((cap) ? (cap) : 16) * sizeof *(arr))) { \
+		if ((n) < (cap) || builder_room((b), (weight) * ((cap) ? (cap) : 16) * sizeof *(arr))) { \
 			if (!vec_push(arr, n, cap, item))                              \
 				(b)->oom = true;                                       \
 		}                                                                      \
@@ -82,7 +82,7 @@ static struct capb *cap_get(struct tb *b, int32_t cap)
 		b->last_idx = i;
 		return &b->caps[i];
 	}
-	if (!room(b, sizeof(struct capb)))
+	if (!builder_room(b, sizeof(struct capb)))
 		return NULL;
 	struct capb c = { .cap = cap, .run_slot = -1, .prefix = b->later_part };
 	cap_bins(b, &c);
@@ -100,10 +100,10 @@ struct thread_info *tb_thread_get(struct tb *b, uint32_t id)
 	if (i >= 0)
 		return &b->th[i];
 	/* the table and its id map are charged as they grow */
-	if (b->nth == b->thcap && !room(b, (b->thcap ? b->thcap : 16) * sizeof *b->th))
+	if (b->nth == b->thcap && !builder_room(b, (b->thcap ? b->thcap : 16) * sizeof *b->th))
 		return NULL;
 	size_t grow = idmap_growth_bytes(&b->thmap);
-	if (grow && !room(b, grow))
+	if (grow && !builder_room(b, grow))
 		return NULL;
 	struct thread_info t = {
 		.id = id, .created = UINT64_MAX, .first_run = UINT64_MAX,
@@ -147,7 +147,7 @@ static inline bool cover(const struct tracks *tr, struct capb *c, size_t i0, siz
 	return false;
 }
 
-static inline void account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
+static inline void builder_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 {
 	if (c->acct_until && e > c->acct_until)
 		e = c->acct_until;
@@ -185,7 +185,7 @@ static inline void account(const struct tracks *tr, struct capb *c, uint64_t a, 
 
 void tb_account(const struct tracks *tr, struct capb *c, uint64_t a, uint64_t e)
 {
-	account(tr, c, a, e);
+	builder_account(tr, c, a, e);
 }
 
 /* (the state past a capability's last event is the one it left) */
@@ -213,7 +213,7 @@ static void set_state(const struct tracks *tr, struct capb *c, uint64_t t, uint3
 		t = c->since; /* the RTS posts a few events out of order */
 		c->back = true;
 	}
-	account(tr, c, c->since, t);
+	builder_account(tr, c, c->since, t);
 	c->running = running;
 	c->in_gc = in_gc;
 	c->since = t;
@@ -497,7 +497,7 @@ static void feed_list(struct tb *b, const struct capb *c, const struct ev *e, in
 
 /* A tracked event other than the state events and CREATE_THREAD, decoded;
  * the layout is known good (the header chose a decoder for it). */
-static void feed(struct tb *b, const struct capb *c, const struct ev *e, int32_t cap)
+static void builder_feed(struct tb *b, const struct capb *c, const struct ev *e, int32_t cap)
 {
 	switch (e->tag) {
 	case EV_THREAD_LABEL:
@@ -592,7 +592,7 @@ static void feed_op(struct tb *b, struct capb *c, uint64_t off, uint64_t t, int3
 		if (ev_decode(&b->s->hdr, w->p, w->end - w->base, off - w->base, &e) == EV_OK &&
 		    !(e.bad & BAD_LEN)) {
 			e.off = off;
-			feed(b, c, &e, cap);
+			builder_feed(b, c, &e, cap);
 		}
 		break;
 	}

@@ -27,7 +27,7 @@ struct tb { /* the build */
 	bool oom;
 };
 
-static size_t slot_of(uint32_t parent, uint32_t cc, size_t mask)
+static size_t cct_slot_of(uint32_t parent, uint32_t cc, size_t mask)
 {
 	uint32_t key[2] = { parent, cc }; /* keyed: no file chooses ids that collide */
 	return (size_t)intern_hash(key, sizeof key, 0) & mask;
@@ -56,7 +56,7 @@ static bool grow_map(struct tb *b)
 		if (!b->map[i])
 			continue;
 		const struct cc_node *n = &b->t->nodes[b->map[i] - 1];
-		size_t j = slot_of(n->parent, n->cc, cap - 1);
+		size_t j = cct_slot_of(n->parent, n->cc, cap - 1);
 		while (m[j])
 			j = (j + 1) & (cap - 1);
 		m[j] = b->map[i];
@@ -72,7 +72,7 @@ static bool grow_map(struct tb *b)
 static uint32_t child_of(struct tb *b, uint32_t parent, uint32_t cc)
 {
 	struct cctree *t = b->t;
-	size_t j = slot_of(parent, cc, b->mapcap - 1);
+	size_t j = cct_slot_of(parent, cc, b->mapcap - 1);
 	for (; b->map[j]; j = (j + 1) & (b->mapcap - 1)) {
 		const struct cc_node *n = &t->nodes[b->map[j] - 1];
 		if (n->parent == parent && n->cc == cc)
@@ -165,7 +165,7 @@ static size_t flat_row(struct tb *b, uint32_t id)
 }
 
 /* One tick into the flat profile and the tree. */
-static bool count_tick(void *ctx, const struct tick_ref *k)
+static bool cct_count_tick(void *ctx, const struct tick_ref *k)
 {
 	struct tb *b = ctx;
 	struct cctree *t = b->t;
@@ -244,7 +244,7 @@ bool cctree_build(struct cctree *t, const struct heap *h, const struct store *s,
 			t->flat[i] = (struct cc_flat){ h->ccs[i].id, 0, 0 };
 		t->flat[h->nccs] = (struct cc_flat){ CCT_NONE, 0, 0 }; /* MAIN, the root */
 		t->nflat = h->nccs + 1;
-		ok = cctree_ticks(s, o->from, o->to, count_tick, &b) && !b.oom;
+		ok = cctree_ticks(s, o->from, o->to, cct_count_tick, &b) && !b.oom;
 	}
 	free(b.map);
 	free(b.seen);

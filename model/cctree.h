@@ -108,4 +108,11 @@ bool cctree_flat(const struct cctree *t, struct cc_flat **out, size_t *n);
  * at most max node indexes to rows; returns how many there are in all. */
 size_t cctree_rows(const struct cctree *t, const bool *open, uint32_t *rows, size_t max);
 
+/* ticks as a percentage of total, as the .prof's %time columns show it
+ * (0 when there are none): hectic profile's text and the profile pane. */
+static inline double cctree_pct(uint64_t ticks, uint64_t total)
+{
+	return total ? 100.0 * (double)ticks / (double)total : 0.0;
+}
+
 #endif

@@ -106,7 +106,7 @@ char class_rts_letter(enum ev_class c)
 }
 
 /* Appends to buf (n bytes, length *len) as much of s as fits. */
-static void put(char *buf, size_t n, size_t *len, const char *s)
+static void classes_put(char *buf, size_t n, size_t *len, const char *s)
 {
 	size_t k = strlen(s);
 	if (*len + 1 >= n)
@@ -143,27 +143,27 @@ const char *class_absent(class_set missing, unsigned opts, char *buf, size_t n)
 		if (l && !strchr(letters, l))
 			letters[nl++] = l;
 	}
-	put(buf, n, &len, "no ");
+	classes_put(buf, n, &len, "no ");
 	for (int c = 0, i = 0; c < CL_COUNT; c++)
 		if (missing & CLASS_BIT(c)) {
-			put(buf, n, &len, sep(i++, nc, " or "));
-			put(buf, n, &len, info[c].noun);
+			classes_put(buf, n, &len, sep(i++, nc, " or "));
+			classes_put(buf, n, &len, info[c].noun);
 		}
-	put(buf, n, &len, " events in this log");
+	classes_put(buf, n, &len, " events in this log");
 	if (opts & CLASS_ABSENT_YET) {
-		put(buf, n, &len, " yet");
+		classes_put(buf, n, &len, " yet");
 		return buf;
 	}
 	if (!nl)
 		return buf;
-	put(buf, n, &len, " (+RTS -l without ");
+	classes_put(buf, n, &len, " (+RTS -l without ");
 	bool plain = true; /* every letter one that plain -l has and -l-au has not */
 	for (int i = 0; i < nl; i++) {
 		char one[2] = { letters[i], 0 };
-		put(buf, n, &len, sep(i, nl, " and "));
-		put(buf, n, &len, one);
+		classes_put(buf, n, &len, sep(i, nl, " and "));
+		classes_put(buf, n, &len, one);
 		plain &= strchr("sgp", letters[i]) != NULL;
 	}
-	put(buf, n, &len, plain ? ", as -l-au)" : ")");
+	classes_put(buf, n, &len, plain ? ", as -l-au)" : ")");
 	return buf;
 }

@@ -19,7 +19,7 @@ struct hb { /* the pass */
 	bool keep_ticks;
 };
 
-static bool charge(struct hb *b, size_t n, size_t cap, size_t elem)
+static bool hb_charge(struct hb *b, size_t n, size_t cap, size_t elem)
 {
 	if (n < cap)
 		return true;
@@ -77,7 +77,7 @@ static long band_of(struct hb *b, bool stack, const uint8_t *p, uint32_t n)
 	for (; h->hvals[j]; j = (j + 1) & (h->hcap - 1))
 		if (h->hkeys[j] == k && band_same(&h->bands[h->hvals[j] - 1], stack, p, n))
 			return (long)h->hvals[j] - 1;
-	if (!charge(b, h->nbands, b->bcap, sizeof *h->bands))
+	if (!hb_charge(b, h->nbands, b->bcap, sizeof *h->bands))
 		return -1;
 	struct band nb = { stack, p, n };
 	if (!vec_push(h->bands, h->nbands, b->bcap, nb))
@@ -93,12 +93,12 @@ static int cmp_cc(const void *a, const void *b)
 	return cmp_u64(x->id, y->id);
 }
 
-static bool feed(struct hb *b, const struct ev *e)
+static bool hb_feed(struct hb *b, const struct ev *e)
 {
 	struct heap *h = b->h;
 	switch (e->tag) {
 	case EV_HEAP_PROF_COST_CENTRE: { /* id, label, module, srcloc, flags */
-		if (!charge(b, h->nccs, b->cccap, sizeof *h->ccs))
+		if (!hb_charge(b, h->nccs, b->cccap, sizeof *h->ccs))
 			return true;
 		struct cost_centre c = {
 			.id = (uint32_t)e->f[0].u, .label = e->f[1].s, .nlabel = (uint32_t)e->f[1].u,
@@ -108,7 +108,7 @@ static bool feed(struct hb *b, const struct ev *e)
 		return vec_push(h->ccs, h->nccs, b->cccap, c);
 	}
 	case EV_HEAP_PROF_SAMPLE_BEGIN: {
-		if (!charge(b, h->ncensuses, b->ccap, sizeof *h->censuses)) {
+		if (!hb_charge(b, h->ncensuses, b->ccap, sizeof *h->censuses)) {
 			b->open = false;
 			return true;
 		}
@@ -131,7 +131,7 @@ static bool feed(struct hb *b, const struct ev *e)
 		if (!b->keep_ticks)
 			return true; /* cctree.h reads them from the store */
 		long band = band_of(b, true, e->f[2].s, (uint32_t)e->f[2].u);
-		if (band < 0 || !charge(b, h->nticks, b->tcap, sizeof *h->ticks))
+		if (band < 0 || !hb_charge(b, h->nticks, b->tcap, sizeof *h->ticks))
 			return h->over_budget;
 		struct prof_sample t = { e->time, (int32_t)(uint16_t)e->f[0].u, (uint32_t)band };
 		return vec_push(h->ticks, h->nticks, b->tcap, t);
@@ -142,7 +142,7 @@ static bool feed(struct hb *b, const struct ev *e)
 			return true;
 		bool stack = e->tag == EV_HEAP_PROF_SAMPLE_COST_CENTRE;
 		long band = band_of(b, stack, e->f[2].s, (uint32_t)e->f[2].u);
-		if (band < 0 || !charge(b, h->nsamples, b->scap, sizeof *h->samples))
+		if (band < 0 || !hb_charge(b, h->nsamples, b->scap, sizeof *h->samples))
 			return h->over_budget;
 		struct census_sample smp = { (uint32_t)band, e->f[1].u };
 		if (!vec_push(h->samples, h->nsamples, b->scap, smp))
@@ -157,7 +157,7 @@ static bool feed(struct hb *b, const struct ev *e)
 
 /* The IPE index was full: it is read again for the tables that -hi bands
  * name only. */
-static bool refill_ipe(struct heap *h, const struct store *s)
+static bool heap_refill_ipe(struct heap *h, const struct store *s)
 {
 	uint64_t *want = xmallocarray(h->nbands ? h->nbands : 1, sizeof *want);
 	if (!want)
@@ -201,7 +201,7 @@ bool heap_build_ticks(struct heap *h, const struct store *s, bool keep_ticks)
 		if (ev_decode(&s->hdr, s->map, s->size, r.off, &e) != EV_OK)
 			break; /* cannot happen: the index read this event */
 		if (e.layout != SEL_UNKNOWN_LAYOUT && !(e.bad & BAD_LEN))
-			ok = feed(&b, &e);
+			ok = hb_feed(&b, &e);
 	}
 	ok = ok && !merge_failed(m);
 	merge_free(m);
@@ -214,7 +214,7 @@ bool heap_build_ticks(struct heap *h, const struct store *s, bool keep_ticks)
 	ipe_finish(&h->ipe);
 	h->budget = b.budget;
 	h->used = b.bytes;
-	if (h->ipe.over && !refill_ipe(h, s)) {
+	if (h->ipe.over && !heap_refill_ipe(h, s)) {
 		heap_free(h);
 		return false;
 	}

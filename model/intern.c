@@ -44,7 +44,7 @@ uint64_t intern_hash(const void *p, size_t n, uint64_t tweak)
 }
 
 /* The slot holding p[0..n) (hash h), or the empty slot where it goes. */
-static size_t slot_of(struct intern *t, const void *p, size_t n, uint64_t h)
+static size_t intern_slot_of(struct intern *t, const void *p, size_t n, uint64_t h)
 {
 	uint32_t tag = (uint32_t)(h >> 32);
 	size_t j = (size_t)h & (t->cap - 1);
@@ -64,7 +64,7 @@ long intern_find(struct intern *t, const void *p, size_t n)
 {
 	if (!t->n)
 		return -1;
-	size_t j = slot_of(t, p, n, intern_hash(p, n, 0));
+	size_t j = intern_slot_of(t, p, n, intern_hash(p, n, 0));
 	return (long)t->slot[j] - 1;
 }
 
@@ -146,7 +146,7 @@ long intern_add(struct intern *t, const void *p, size_t n)
 	if (cap && !grow_table(t, cap))
 		return -1;
 	uint64_t h = intern_hash(p, n, 0);
-	size_t j = slot_of(t, p, n, h);
+	size_t j = intern_slot_of(t, p, n, h);
 	if (t->slot[j]) /* (there already) */
 		return (long)t->slot[j] - 1;
 	uint32_t id = (uint32_t)t->n;

@@ -8,7 +8,7 @@
 
 #define EV_WALL_CLOCK_TIME 43
 
-static size_t cut(uint8_t *dst, size_t room, const uint8_t *src, size_t n)
+static size_t loginfo_cut(uint8_t *dst, size_t room, const uint8_t *src, size_t n)
 {
 	n = n < room - 1 ? n : room - 1;
 	if (n)
@@ -23,7 +23,7 @@ static void args_of(struct loginfo *li, const uint8_t *p, size_t n)
 	size_t first = 0;
 	while (first < n && p[first])
 		first++;
-	li->nprogram = cut(li->program, sizeof li->program, p, first);
+	li->nprogram = loginfo_cut(li->program, sizeof li->program, p, first);
 	size_t k = 0;
 	for (size_t i = first + 1; i < n && k + 1 < sizeof li->args; i++) {
 		if (!p[i] && i + 1 == n)
@@ -44,7 +44,7 @@ void loginfo_read(const struct store *s, struct loginfo *li)
 	bool rts = false, args = false, wall = false;
 	while (m && !(rts && args && wall) && (e = merge_next(m, &cap)) != NULL) {
 		if (e->tag == EV_RTS_IDENTIFIER && !rts && e->nf >= 2 && e->f[1].s) {
-			li->nrts = cut(li->rts, sizeof li->rts, e->f[1].s, (size_t)e->f[1].u);
+			li->nrts = loginfo_cut(li->rts, sizeof li->rts, e->f[1].s, (size_t)e->f[1].u);
 			rts = true;
 		} else if (e->tag == EV_PROGRAM_ARGS && !args && e->nf >= 2 && e->f[1].s) {
 			args_of(li, e->f[1].s, (size_t)e->f[1].u);

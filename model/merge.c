@@ -242,7 +242,7 @@ static bool order_before_t(const void *e, const void *k)
 }
 
 /* The last checkpoint of segment g before time t (its first if none). */
-static const struct ckpt *ckpt_before(const struct store *s, const struct seg *g, uint64_t t)
+static const struct ckpt *merge_ckpt_before(const struct store *s, const struct seg *g, uint64_t t)
 {
 	/* the first checkpoint with time >= t */
 	size_t lo = lower_bound(s->ckpts + g->ck0, g->nck, sizeof *s->ckpts, &t, ckpt_before_t);
@@ -325,7 +325,7 @@ struct merge *merge_new_tags(const struct store *s, uint64_t from, class_set cla
 			const struct seg *g = &s->segs[s->order[i].seg];
 			if (g->t1 < from)
 				continue;
-			const struct ckpt *ck = ckpt_before(s, g, from);
+			const struct ckpt *ck = merge_ckpt_before(s, g, from);
 			start_segment(m, g, g->nck ? (size_t)(ck - s->ckpts) : 0);
 		}
 	}

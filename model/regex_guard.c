@@ -13,7 +13,7 @@ struct rg {
 	bool backref;
 };
 
-static uint64_t add(uint64_t a, uint64_t b)
+static uint64_t rg_add(uint64_t a, uint64_t b)
 {
 	return a >= SAT - b ? SAT : a + b;
 }
@@ -50,7 +50,7 @@ static void bracket(struct rg *g)
 		g->i++;
 }
 
-static unsigned number(struct rg *g, bool *any)
+static unsigned rg_number(struct rg *g, bool *any)
 {
 	unsigned v = 0;
 	*any = false;
@@ -76,11 +76,11 @@ static bool repetition(struct rg *g, uint64_t *copies)
 		return false;
 	size_t at = g->i++;
 	bool has_m, has_n = false, comma = false;
-	unsigned m = number(g, &has_m), n = 0;
+	unsigned m = rg_number(g, &has_m), n = 0;
 	if (g->i < g->n && g->s[g->i] == ',') {
 		comma = true;
 		g->i++;
-		n = number(g, &has_n);
+		n = rg_number(g, &has_n);
 	}
 	if (g->i >= g->n || g->s[g->i] != '}' || (!has_m && !has_n && !comma)) {
 		g->i = at; /* no interval: a '{' of its own */
@@ -105,7 +105,7 @@ static uint64_t alternatives(struct rg *g, bool group)
 		char c = g->s[g->i];
 		uint64_t copies;
 		if (c == '|') {
-			total = add(total, add(prefix, last));
+			total = rg_add(total, rg_add(prefix, last));
 			prefix = last = 0;
 			piece = false;
 			g->i++;
@@ -119,10 +119,10 @@ static uint64_t alternatives(struct rg *g, bool group)
 			last = mul(last, copies);
 			continue;
 		}
-		prefix = add(prefix, last);
+		prefix = rg_add(prefix, last);
 		g->i++;
 		if (c == '(') {
-			last = add(alternatives(g, true), 1);
+			last = rg_add(alternatives(g, true), 1);
 		} else if (c == '[') {
 			bracket(g);
 			last = 1;
@@ -138,7 +138,7 @@ static uint64_t alternatives(struct rg *g, bool group)
 		}
 		piece = true;
 	}
-	return add(total, add(prefix, last));
+	return rg_add(total, rg_add(prefix, last));
 }
 
 uint64_t regex_guard_atoms(const char *re, bool *backref)

@@ -118,7 +118,7 @@ static void extend(struct skeleton *sk, uint64_t t0, uint64_t t1)
 	sk->valid = true;
 }
 
-static int cmp_span(const void *a, const void *b)
+static int skel_cmp_span(const void *a, const void *b)
 {
 	const struct skel_span *x = a, *y = b;
 	return cmp_then(cmp_u64(x->t0, y->t0), cmp_u64(x->t1, y->t1));
@@ -129,7 +129,7 @@ static void join_spans(struct skel_cap *c, uint64_t gap)
 {
 	if (!c->n)
 		return;
-	qsort(c->v, c->n, sizeof *c->v, cmp_span);
+	qsort(c->v, c->n, sizeof *c->v, skel_cmp_span);
 	size_t k = 0;
 	for (size_t j = 0; j < c->n; j++) {
 		if (k && c->v[j].t0 <= c->v[k - 1].t1 + gap) {
@@ -163,7 +163,7 @@ static bool add_span(struct skeleton *sk, struct skel_cap *c, uint64_t t0, uint6
 	return true;
 }
 
-static int cmp_cap(const void *a, const void *b)
+static int skel_cmp_cap(const void *a, const void *b)
 {
 	const struct skel_cap *x = a, *y = b;
 	return (x->cap > y->cap) - (x->cap < y->cap);
@@ -171,12 +171,12 @@ static int cmp_cap(const void *a, const void *b)
 
 /* Each capability's spans sorted and their overlaps merged; the
  * capabilities by id. */
-static void finish(struct skeleton *sk)
+static void skel_finish(struct skeleton *sk)
 {
 	for (size_t i = 0; i < sk->ncaps; i++)
 		join_spans(&sk->caps[i], sk->resolution);
 	if (sk->ncaps)
-		qsort(sk->caps, sk->ncaps, sizeof *sk->caps, cmp_cap);
+		qsort(sk->caps, sk->ncaps, sizeof *sk->caps, skel_cmp_cap);
 }
 
 /* Steps over the item at off that is not a block marker; false when it
@@ -241,7 +241,7 @@ static bool hop(struct skeleton *sk, struct reader *r, const struct ev_header *h
 	free(cs.slot);
 	if (!sk->nblocks)
 		sk->valid = false; /* loose events alone: nothing to draw lanes from */
-	finish(sk);
+	skel_finish(sk);
 	return ok;
 }
 

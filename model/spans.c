@@ -166,7 +166,7 @@ struct pass {
 	bool oom;
 };
 
-static bool charge(struct pass *p, size_t bytes)
+static bool pass_charge(struct pass *p, size_t bytes)
 {
 	if (bytes > p->budget - p->bytes) {
 		p->sp->over_budget = true;
@@ -190,7 +190,7 @@ static long name_of(struct pass *p, const char *name, size_t n)
 		sp->over_budget = true;
 		return -1;
 	}
-	if (!charge(p, more))
+	if (!pass_charge(p, more))
 		return -1;
 	struct span_name nm = { .len = n, .slowest = SIZE_MAX };
 	if (!vec_push(sp->names, sp->nnames, p->namecap, nm) ||
@@ -202,7 +202,7 @@ static long name_of(struct pass *p, const char *name, size_t n)
 }
 
 /* The index of thread's open count, added when new; -1 when it cannot be. */
-static long thread_of(struct pass *p, uint32_t thread)
+static long pass_thread_of(struct pass *p, uint32_t thread)
 {
 	long i = idmap_get(&p->threads, thread);
 	if (i >= 0)
@@ -210,7 +210,7 @@ static long thread_of(struct pass *p, uint32_t thread)
 	size_t more = idmap_growth_bytes(&p->threads) +
 		      (p->nthreads == p->threadcap ? (p->threadcap ? p->threadcap : 16) : 0) *
 			      sizeof *p->nopen;
-	if (!charge(p, more))
+	if (!pass_charge(p, more))
 		return -1;
 	uint32_t zero = 0;
 	if (!vec_push(p->nopen, p->nthreads, p->threadcap, zero) ||
@@ -231,7 +231,7 @@ static long pair_of(struct pass *p, uint32_t thread, uint32_t name, bool add)
 		return i;
 	size_t more = intern_cost(&p->pairs, sizeof key) +
 		      (p->pairs.n == p->topcap ? (p->topcap ? p->topcap : 16) : 0) * sizeof *p->top;
-	if (!charge(p, more))
+	if (!pass_charge(p, more))
 		return -1;
 	size_t n = p->pairs.n;
 	uint32_t zero = 0;
@@ -244,7 +244,7 @@ static long pair_of(struct pass *p, uint32_t thread, uint32_t name, bool add)
 
 static void open_span(struct pass *p, uint32_t name, uint64_t t, int32_t cap, uint32_t thread)
 {
-	long ti = thread_of(p, thread);
+	long ti = pass_thread_of(p, thread);
 	long pi = ti >= 0 ? pair_of(p, thread, name, true) : -1;
 	if (pi < 0)
 		return;
@@ -255,7 +255,7 @@ static void open_span(struct pass *p, uint32_t name, uint64_t t, int32_t cap, ui
 		if (p->nopen_all >= UINT32_MAX - 1)
 			return;
 		if (p->nopen_all == p->opencap &&
-		    !charge(p, (p->opencap ? p->opencap : 16) * sizeof *p->open))
+		    !pass_charge(p, (p->opencap ? p->opencap : 16) * sizeof *p->open))
 			return;
 		struct open z = { 0 };
 		if (!vec_push(p->open, p->nopen_all, p->opencap, z)) {
@@ -303,7 +303,7 @@ static void close_span(struct pass *p, const char *name, size_t n, struct who *w
 	p->free1 = k;
 	p->nopen[ti]--;
 	struct span s1 = { o.start, t, (uint32_t)id, thread, o.cap, o.depth };
-	if (sp->n == p->spancap && !charge(p, (p->spancap ? p->spancap : 64) * sizeof s1))
+	if (sp->n == p->spancap && !pass_charge(p, (p->spancap ? p->spancap : 64) * sizeof s1))
 		return;
 	if (!vec_push(sp->v, sp->n, p->spancap, s1))
 		p->oom = true;
@@ -565,7 +565,7 @@ static void user_event(struct pass *p, const uint8_t *s, size_t len, struct who 
 	}
 }
 
-static int cmp_span(const void *a, const void *b)
+static int span_cmp_span(const void *a, const void *b)
 {
 	const struct span *x = a, *y = b;
 	if (x->start != y->start)
@@ -654,7 +654,7 @@ static bool spans_done(struct spans *sp, struct pass *p, bool failed)
 	for (size_t k = 0; k < sp->nnames; k++)
 		sp->names[k].text = (char *)intern_key(&sp->ix, (uint32_t)k, &sp->names[k].len);
 	if (sp->n)
-		qsort(sp->v, sp->n, sizeof *sp->v, cmp_span);
+		qsort(sp->v, sp->n, sizeof *sp->v, span_cmp_span);
 	return spans_stats(sp, 0, UINT64_MAX);
 }
 

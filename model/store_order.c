@@ -9,7 +9,7 @@
 #include "store_index.h"
 #include "vec.h"
 
-static int cmp_order(const void *a, const void *b)
+static int seg_cmp_order(const void *a, const void *b)
 {
 	const struct seg_order *x = a, *y = b;
 	return cmp_then(cmp_u64(x->t0, y->t0), cmp_u64(x->off, y->off));
@@ -32,7 +32,7 @@ enum store_status build_order(struct store *s)
 		s->order[i] = (struct seg_order){ s->segs[i].t0, s->segs[i].off, i };
 		s->classes |= s->segs[i].classes;
 	}
-	qsort(s->order, n, sizeof *s->order, cmp_order);
+	qsort(s->order, n, sizeof *s->order, seg_cmp_order);
 	for (size_t c = 0; c < nch; c++) {
 		uint64_t mx = 0;
 		for (size_t i = c * ORDER_CHUNK; i < n && i < (c + 1) * ORDER_CHUNK; i++)

@@ -106,7 +106,7 @@ static bool clip_window(const struct tracks *tr, const struct store *s, uint64_t
 }
 
 /* Allocation, residency and memory in use. */
-static void memory(const struct tracks *tr, uint64_t from, uint64_t to, struct summary *out)
+static void summary_memory(const struct tracks *tr, uint64_t from, uint64_t to, struct summary *out)
 {
 	out->have_alloc = tr->nalloc > 0;
 	out->allocated = cap_delta(tr->alloc, tr->nalloc, from, to, 0);
@@ -150,7 +150,7 @@ struct phase_gc {
 /* Collections: counted where their GC_STATS_GHC is (as the bytes copied),
  * else where they start; a window's GC time is the part of each pause
  * inside it. */
-static struct phase_gc collections(const struct tracks *tr, uint64_t from, uint64_t to,
+static struct phase_gc summary_collections(const struct tracks *tr, uint64_t from, uint64_t to,
 				   struct summary *out)
 {
 	struct phase_gc pg = { 0, 0 };
@@ -266,9 +266,9 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 		out->ngens = SUMMARY_GENS;
 	if (!any) /* a window with no events in it */
 		return;
-	memory(tr, from, to, out);
+	summary_memory(tr, from, to, out);
 	gcstats(tr, maxgen, from, to, out);
-	struct phase_gc pg = collections(tr, from, to, out);
+	struct phase_gc pg = summary_collections(tr, from, to, out);
 	syncs(tr, maxgen, from, to, out);
 	out->have_sparks = tr->nsparks > 0;
 	for (int k = 0; k < 7; k++)
@@ -281,7 +281,7 @@ struct field_list {
 	size_t n;
 };
 
-static void put(struct field_list *l, const char *name, enum summary_kind k, bool known, uint64_t v)
+static void summary_put(struct field_list *l, const char *name, enum summary_kind k, bool known, uint64_t v)
 {
 	if (l->n == SUMMARY_FIELDS_MAX)
 		return;
@@ -300,15 +300,15 @@ static void put_gens(struct field_list *l, const struct summary *sm)
 		char k[40];
 		uint64_t c = sm->gen[g].colls;
 		snprintf(k, sizeof k, "gen%u_collections", g);
-		put(l, k, SUMMARY_COUNT, gc, c);
+		summary_put(l, k, SUMMARY_COUNT, gc, c);
 		snprintf(k, sizeof k, "gen%u_parallel", g);
-		put(l, k, SUMMARY_COUNT, gc, sm->gen[g].par);
+		summary_put(l, k, SUMMARY_COUNT, gc, sm->gen[g].par);
 		snprintf(k, sizeof k, "gen%u_elapsed_ns", g);
-		put(l, k, SUMMARY_NS, gc, sm->gen[g].elapsed);
+		summary_put(l, k, SUMMARY_NS, gc, sm->gen[g].elapsed);
 		snprintf(k, sizeof k, "gen%u_avg_pause_ns", g);
-		put(l, k, SUMMARY_NS, gc, c ? sm->gen[g].elapsed / c : 0);
+		summary_put(l, k, SUMMARY_NS, gc, c ? sm->gen[g].elapsed / c : 0);
 		snprintf(k, sizeof k, "gen%u_max_pause_ns", g);
-		put(l, k, SUMMARY_NS, gc, sm->gen[g].max_pause);
+		summary_put(l, k, SUMMARY_NS, gc, sm->gen[g].max_pause);
 	}
 }
 
@@ -336,36 +336,36 @@ size_t summary_fields(const struct summary *sm, size_t ncaps, struct summary_fie
 {
 	struct field_list l = { out, 0 };
 	bool gc = sm->have_gc, heap = sm->have_heap;
-	put(&l, "capabilities", SUMMARY_COUNT, true, ncaps);
-	put(&l, "collections", SUMMARY_COUNT, gc, sm->ngcs);
-	put(&l, "allocated_bytes", SUMMARY_BYTES, heap, sm->allocated);
-	put(&l, "copied_bytes", SUMMARY_BYTES, gc, sm->copied);
-	put(&l, "max_residency_bytes", SUMMARY_BYTES, heap, sm->max_live);
-	put(&l, "residency_samples", SUMMARY_COUNT, heap, sm->live_samples);
-	put(&l, "max_slop_bytes", SUMMARY_BYTES, gc, sm->max_slop);
-	put(&l, "max_memory_in_use_bytes", SUMMARY_BYTES, heap, sm->max_heap);
-	put(&l, "memory_is_lower_bound", SUMMARY_FLAG, heap, sm->mem_lower_bound);
+	summary_put(&l, "capabilities", SUMMARY_COUNT, true, ncaps);
+	summary_put(&l, "collections", SUMMARY_COUNT, gc, sm->ngcs);
+	summary_put(&l, "allocated_bytes", SUMMARY_BYTES, heap, sm->allocated);
+	summary_put(&l, "copied_bytes", SUMMARY_BYTES, gc, sm->copied);
+	summary_put(&l, "max_residency_bytes", SUMMARY_BYTES, heap, sm->max_live);
+	summary_put(&l, "residency_samples", SUMMARY_COUNT, heap, sm->live_samples);
+	summary_put(&l, "max_slop_bytes", SUMMARY_BYTES, gc, sm->max_slop);
+	summary_put(&l, "max_memory_in_use_bytes", SUMMARY_BYTES, heap, sm->max_heap);
+	summary_put(&l, "memory_is_lower_bound", SUMMARY_FLAG, heap, sm->mem_lower_bound);
 	put_gens(&l, sm);
 	if (sm->have_syncs) {
-		put(&l, "nonmoving_syncs", SUMMARY_COUNT, true, sm->sync_colls);
-		put(&l, "nonmoving_sync_elapsed_ns", SUMMARY_NS, true, sm->sync_elapsed);
-		put(&l, "nonmoving_sync_max_ns", SUMMARY_NS, true, sm->sync_max);
+		summary_put(&l, "nonmoving_syncs", SUMMARY_COUNT, true, sm->sync_colls);
+		summary_put(&l, "nonmoving_sync_elapsed_ns", SUMMARY_NS, true, sm->sync_elapsed);
+		summary_put(&l, "nonmoving_sync_max_ns", SUMMARY_NS, true, sm->sync_max);
 	}
 	if (sm->have_sparks) {
 		static const char *const nm[6] = { "sparks_created", "sparks_dud", "sparks_overflowed",
 						   "sparks_converted", "sparks_gcd", "sparks_fizzled" };
 		for (int k = 0; k < 6; k++)
-			put(&l, nm[k], SUMMARY_COUNT, true, sm->sparks[k]);
+			summary_put(&l, nm[k], SUMMARY_COUNT, true, sm->sparks[k]);
 	}
 	if (sm->have_init)
-		put(&l, "init_elapsed_ns", SUMMARY_NS, true, sm->init);
-	put(&l, "mut_elapsed_ns", SUMMARY_NS, gc, sm->mut);
-	put(&l, "gc_elapsed_ns", SUMMARY_NS, gc, sm->gc);
-	put(&l, "gc_includes_heap_census", SUMMARY_FLAG, gc, sm->profiled);
+		summary_put(&l, "init_elapsed_ns", SUMMARY_NS, true, sm->init);
+	summary_put(&l, "mut_elapsed_ns", SUMMARY_NS, gc, sm->mut);
+	summary_put(&l, "gc_elapsed_ns", SUMMARY_NS, gc, sm->gc);
+	summary_put(&l, "gc_includes_heap_census", SUMMARY_FLAG, gc, sm->profiled);
 	if (sm->have_exit)
-		put(&l, "exit_elapsed_ns", SUMMARY_NS, true, sm->exit);
-	put(&l, "total_elapsed_ns", SUMMARY_NS, true, sm->total);
-	put(&l, "productivity", SUMMARY_FRAC, gc, 0);
+		summary_put(&l, "exit_elapsed_ns", SUMMARY_NS, true, sm->exit);
+	summary_put(&l, "total_elapsed_ns", SUMMARY_NS, true, sm->total);
+	summary_put(&l, "productivity", SUMMARY_FRAC, gc, 0);
 	if (l.n) { /* to 4 decimals, as the TSV writes it */
 		char t[32];
 		snprintf(t, sizeof t, "%.4f", summary_productivity(sm));

@@ -39,12 +39,12 @@ struct cn_cursor {
 	size_t cap, n, i;
 };
 
-static uint64_t key_of(int32_t cap, uint16_t tag)
+static uint64_t counts_key_of(int32_t cap, uint16_t tag)
 {
 	return (uint64_t)((int64_t)cap + 2) << 16 | tag;
 }
 
-static bool grow(struct cn_cursor *c)
+static bool counts_grow(struct cn_cursor *c)
 {
 	size_t cap = c->cap ? c->cap * 2 : 256;
 	struct slot *v = calloc(cap, sizeof *v);
@@ -65,9 +65,9 @@ static bool grow(struct cn_cursor *c)
 }
 
 /* Adds n events of key; false when out of memory. */
-static bool add(struct cn_cursor *c, uint64_t key, uint64_t n)
+static bool counts_add(struct cn_cursor *c, uint64_t key, uint64_t n)
 {
-	if ((c->n + 1) * 2 > c->cap && !grow(c))
+	if ((c->n + 1) * 2 > c->cap && !counts_grow(c))
 		return false;
 	size_t h = (size_t)(key * 0x9E3779B97F4A7C15u >> 20) & (c->cap - 1);
 	while (c->v[h].key && c->v[h].key != key)
@@ -128,9 +128,9 @@ static bool count_seg(struct cn_cursor *c, const struct seg *g, const uint8_t *w
 		off += size;
 		if (want && !want[tag])
 			continue;
-		uint64_t key = key_of(cap, tag);
+		uint64_t key = counts_key_of(cap, tag);
 		if (key != r.key) {
-			if (r.n && !add(c, r.key, r.n))
+			if (r.n && !counts_add(c, r.key, r.n))
 				return false;
 			r = (struct run){ key, 0 };
 		}
@@ -138,7 +138,7 @@ static bool count_seg(struct cn_cursor *c, const struct seg *g, const uint8_t *w
 		if ((++steps & 0xFFFF) == 0 && ((stop && *stop) || store_faulted(s)))
 			return false;
 	}
-	return !r.n || add(c, r.key, r.n);
+	return !r.n || counts_add(c, r.key, r.n);
 }
 
 /* The index's counts, those of the wanted types (want NULL: all). */
@@ -151,7 +151,7 @@ struct from_index {
 static void take_count(void *ctx, int32_t cap, uint16_t tag, uint64_t n)
 {
 	struct from_index *f = ctx;
-	if ((!f->want || f->want[tag]) && !f->failed && !add(f->c, key_of(cap, tag), n))
+	if ((!f->want || f->want[tag]) && !f->failed && !counts_add(f->c, counts_key_of(cap, tag), n))
 		f->failed = true;
 }
 
@@ -192,7 +192,7 @@ static struct table_cursor *cn_open(const struct table_data *d, const struct tab
 	const struct store *s = d->s;
 	struct cn_cursor *c = calloc(1, sizeof *c);
 	uint8_t *want = NULL;
-	if (!c || !grow(c))
+	if (!c || !counts_grow(c))
 		goto fail;
 	class_set classes = l->classes & CLASS_ALL;
 	uint16_t wantbits = store_want_bits(s, classes, NULL, 0);

@@ -60,7 +60,7 @@ static uint32_t get_delta(const uint8_t *p, size_t *at, struct ticky_counts *d)
 
 /* ---- counters by id ---- */
 
-static size_t slot_of(uint64_t id, size_t cap)
+static size_t ticky_slot_of(uint64_t id, size_t cap)
 {
 	return (size_t)intern_hash(&id, sizeof id, 0x71c4) & (cap - 1); /* keyed */
 }
@@ -78,7 +78,7 @@ static bool map_grow(struct ticky *t)
 	for (size_t i = 0; i < t->hcap; i++) {
 		if (!t->hvals[i])
 			continue;
-		size_t j = slot_of(t->hkeys[i], cap);
+		size_t j = ticky_slot_of(t->hkeys[i], cap);
 		while (vals[j])
 			j = (j + 1) & (cap - 1);
 		keys[j] = t->hkeys[i];
@@ -96,7 +96,7 @@ long ticky_find(const struct ticky *t, uint64_t id)
 {
 	if (!t->hcap)
 		return -1;
-	for (size_t j = slot_of(id, t->hcap); t->hvals[j]; j = (j + 1) & (t->hcap - 1))
+	for (size_t j = ticky_slot_of(id, t->hcap); t->hvals[j]; j = (j + 1) & (t->hcap - 1))
 		if (t->hkeys[j] == id)
 			return (long)t->hvals[j] - 1;
 	return -1;
@@ -116,7 +116,7 @@ static long counter_of(struct ticky *t, uint64_t id)
 	struct ticky_counter c = { .id = id };
 	if (!vec_push(t->ctr, t->nctr, t->ctrcap, c))
 		return -1;
-	size_t j = slot_of(id, t->hcap);
+	size_t j = ticky_slot_of(id, t->hcap);
 	while (t->hvals[j])
 		j = (j + 1) & (t->hcap - 1);
 	t->hkeys[j] = id;
@@ -306,7 +306,7 @@ static bool counter_def(struct tb *b, const struct ev *e)
 	return true;
 }
 
-static bool feed(struct tb *b, const struct ev *e)
+static bool ticky_feed(struct tb *b, const struct ev *e)
 {
 	switch (e->tag) {
 	case EV_TICKY_COUNTER_DEF:
@@ -371,7 +371,7 @@ void ticky_sort_ids(const struct ticky *t, const struct ticky_counts *sum, enum 
 
 /* The IPE index was full: it is read again for the counters' info tables
  * only. */
-static bool refill_ipe(struct ticky *t, const struct store *s)
+static bool ticky_refill_ipe(struct ticky *t, const struct store *s)
 {
 	uint64_t *want = xmallocarray(t->nctr ? t->nctr : 1, sizeof *want);
 	if (!want)
@@ -385,7 +385,7 @@ static bool refill_ipe(struct ticky *t, const struct store *s)
 	return ok;
 }
 
-static bool finish(struct ticky *t, const struct store *s)
+static bool ticky_finish(struct ticky *t, const struct store *s)
 {
 	t->order = xmallocarray(t->nctr ? t->nctr : 1, sizeof *t->order);
 	if (!t->order)
@@ -398,7 +398,7 @@ static bool finish(struct ticky *t, const struct store *s)
 		fold_last(t);
 	ticky_sort_ids(t, NULL, TICKY_BY_DEF, t->order, t->nctr);
 	ipe_finish(&t->ipe);
-	if (t->ipe.over && !refill_ipe(t, s))
+	if (t->ipe.over && !ticky_refill_ipe(t, s))
 		return false;
 	t->nomem = t->nomem || t->ipe.nomem;
 	return true;
@@ -424,8 +424,8 @@ bool ticky_build(struct ticky *t, const struct store *s)
 	bool ok = true;
 	while (ok && (e = merge_next(m, &cap)) != NULL && !store_faulted(s))
 		if (e->layout != SEL_UNKNOWN_LAYOUT && !(e->bad & (BAD_LEN | BAD_TICKY_LEN)))
-			ok = feed(&b, e);
-	ok = ok && !merge_failed(m) && finish(t, s);
+			ok = ticky_feed(&b, e);
+	ok = ok && !merge_failed(m) && ticky_finish(t, s);
 	merge_free(m);
 	if (!ok)
 		ticky_free(t);
@@ -458,14 +458,14 @@ void ticky_sample_each(const struct ticky *t, size_t k,
 	}
 }
 
-static bool sample_before(const void *elem, const void *key)
+static bool ticky_sample_before(const void *elem, const void *key)
 {
 	return ((const struct ticky_sample *)elem)->time < *(const uint64_t *)key;
 }
 
 size_t ticky_sample_from(const struct ticky *t, uint64_t from)
 {
-	return lower_bound(t->samples, t->nsamples, sizeof *t->samples, &from, sample_before);
+	return lower_bound(t->samples, t->nsamples, sizeof *t->samples, &from, ticky_sample_before);
 }
 
 static void add_to(void *ctx, uint32_t c, const struct ticky_counts *d)

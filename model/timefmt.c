@@ -172,3 +172,17 @@ char *bytes_format(char *buf, size_t n, uint64_t v)
 	snprintf(buf, n, x < 9.995 ? "%.2f%s" : x < 99.95 ? "%.1f%s" : "%.0f%s", x, unit[i]);
 	return buf;
 }
+
+uint64_t time_step_125(int k)
+{
+	static const uint64_t m[3] = { 1, 2, 5 };
+	if (k < 0)
+		return 1;
+	uint64_t v = m[k % 3];
+	for (int d = 0; d < k / 3; d++) {
+		if (v > UINT64_MAX / 10)
+			return UINT64_MAX;
+		v *= 10;
+	}
+	return v;
+}

@@ -15,6 +15,11 @@ bool time_parse(const char *s, uint64_t *ns);
  * and up): "0ns", "950ns", "12.35us", "3.200ms", "1.500s". Returns buf. */
 char *time_format(char *buf, size_t n, uint64_t ns);
 
+/* The k-th of 1, 2, 5, 10, 20, 50, 100 ... (k >= 0), UINT64_MAX past the
+ * largest that fits: the ruler's steps and the pause histograms' bucket
+ * edges in ns. */
+uint64_t time_step_125(int k);
+
 /* Seconds with 3 decimals, as +RTS -s prints elapsed times ("0.046s"). */
 char *time_format_secs(char *buf, size_t n, uint64_t ns, int decimals);
 

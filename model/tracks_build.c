@@ -26,7 +26,7 @@ uint64_t tb_lists_budget(const struct store *s)
 	return s->size / LISTS_SHARE > MIN_BUDGET ? s->size / LISTS_SHARE : MIN_BUDGET;
 }
 
-static int cmp_cap(const void *a, const void *b)
+static int capb_cmp_cap(const void *a, const void *b)
 {
 	const struct capb *x = a, *y = b;
 	return cmp_then(cmp_i64(x->cap, y->cap), cmp_u64(x->part, y->part));
@@ -179,7 +179,7 @@ static struct capb *gather_caps(const struct tracks *tr, struct tb **bs, size_t 
 			return NULL;
 		}
 	}
-	qsort(caps, ncaps, sizeof *caps, cmp_cap);
+	qsort(caps, ncaps, sizeof *caps, capb_cmp_cap);
 	*n = ncaps;
 	return caps;
 }

@@ -43,7 +43,7 @@ static uint64_t col_start(const struct pass *p, unsigned c)
 }
 
 /* The column holding t (t in [t0, t1)). */
-static unsigned col_of(const struct pass *p, uint64_t t)
+static unsigned trows_col_of(const struct pass *p, uint64_t t)
 {
 	unsigned c = (unsigned)((unsigned __int128)(t - p->t0) * p->ncols / p->w);
 	if (c >= p->ncols)
@@ -56,7 +56,7 @@ static unsigned col_of(const struct pass *p, uint64_t t)
 }
 
 /* [a, b) spent in row r's current state. */
-static void account(struct pass *p, size_t r, const struct row *st, uint64_t a, uint64_t b)
+static void trows_account(struct pass *p, size_t r, const struct row *st, uint64_t a, uint64_t b)
 {
 	if (a < p->t0)
 		a = p->t0;
@@ -64,7 +64,7 @@ static void account(struct pass *p, size_t r, const struct row *st, uint64_t a, 
 		b = p->t1;
 	if (b <= a)
 		return;
-	for (unsigned c = col_of(p, a); c < p->ncols; c++) {
+	for (unsigned c = trows_col_of(p, a); c < p->ncols; c++) {
 		uint64_t lo = col_start(p, c), hi = col_start(p, c + 1);
 		if (lo >= b)
 			break;
@@ -86,7 +86,7 @@ static void flag(struct pass *p, size_t r, uint64_t t, int what)
 {
 	if (t < p->t0 || t >= p->t1)
 		return;
-	struct trow_cell *c = &p->out[r * p->ncols + col_of(p, t)];
+	struct trow_cell *c = &p->out[r * p->ncols + trows_col_of(p, t)];
 	if (what == 0)
 		c->created = true;
 	else if (what == 1)
@@ -179,7 +179,7 @@ static void row_event(struct window *w, const struct ev *e, int32_t cap)
 	struct row *st = &w->rows[r];
 	/* (the RTS posts a few events out of order: never back in time) */
 	uint64_t t = e->time < st->since ? st->since : e->time;
-	account(p, (size_t)r, st, st->since, t); /* (clipped to the window) */
+	trows_account(p, (size_t)r, st, st->since, t); /* (clipped to the window) */
 	apply(st, e, cap);
 	st->since = t;
 	if (e->tag == EV_CREATE_THREAD)
@@ -257,7 +257,7 @@ static void finish_cells(struct window *w)
 {
 	struct pass *p = &w->p;
 	for (size_t i = 0; i < w->n; i++)
-		account(p, i, &w->rows[i], w->rows[i].since, p->t1);
+		trows_account(p, i, &w->rows[i], w->rows[i].since, p->t1);
 	for (size_t k = 0; k < w->cells; k++) {
 		const uint64_t *a = &p->acc[k * TS_COUNT];
 		int bestst = TS_NONE;

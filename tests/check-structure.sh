@@ -168,6 +168,66 @@ tree file-one-way
 calls viewer/a.c viewer/b.c
 check_case "a viewer file calls another, not back" ""
 
+# ---- a function name defined twice ----
+# two file-local functions of one name in two folders, one of them in the
+# style "static T\nname(", one declared before its definition
+tree same-static
+put model/a.c <<'EOS'
+static int grow(int x);
+static int grow(int x)
+{
+	return x + 1;
+}
+int a(int x) { return grow(x); }
+EOS
+put viewer/b.c <<'EOS'
+static int
+grow(int x) /* another */
+{
+	return 2 * x;
+}
+int b(int x) { return grow(x); }
+EOS
+check_case "a static name in model/ and in viewer/" "structure: grow() is defined 2 times: model/a.c:3 viewer/b.c:3"
+
+# a header's static inline and a .c file's function of one name
+tree same-inline
+put model/order.h <<'EOS'
+static inline int cmp_u64(unsigned long x, unsigned long y)
+{
+	return (x > y) - (x < y);
+}
+EOS
+put model/spans.c <<'EOS'
+static int cmp_u64(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+int spans_sort(const void *a, const void *b) { return cmp_u64(a, b); }
+EOS
+echo 'int v(void) { return 0; }' | put viewer/v.c
+check_case "a header's inline and a .c's static" "structure: cmp_u64() is defined 2 times"
+
+# declarations, calls and a struct member of the name are no definitions
+tree same-name-not-defined
+put model/a.c <<'EOS'
+int grow(int x);
+struct box { int (*grow)(int); };
+int grow(int x)
+{
+	return x;
+}
+EOS
+put viewer/b.c <<'EOS'
+int grow(int x);
+struct box { int (*grow)(int); };
+int use(struct box *b, int x)
+{
+	return grow(x) + b->grow(x);
+}
+EOS
+check_case "one definition, declarations and calls elsewhere" ""
+
 # ---- sizes ----
 tree long-function
 {

@@ -34,7 +34,7 @@ static char *part(CURLU *u, CURLUPart what, unsigned flags)
 }
 
 /* The URL's parts into c; false with why in err. */
-static bool parse(struct ch *c, const char *url, char *err, size_t n)
+static bool ch_parse_url(struct ch *c, const char *url, char *err, size_t n)
 {
 	CURLU *u = curl_url();
 	bool ok = false;
@@ -99,7 +99,7 @@ struct ch *ch_new(const char *url, const volatile sig_atomic_t *stop, char *err,
 		return NULL;
 	}
 	c->stop = stop;
-	if (!parse(c, url, err, n)) {
+	if (!ch_parse_url(c, url, err, n)) {
 		ch_free(c);
 		return NULL;
 	}
@@ -157,7 +157,7 @@ static size_t on_data(char *p, size_t size, size_t k, void *ctx)
 	return n;
 }
 
-static int on_progress(void *ctx, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
+static int ch_on_progress(void *ctx, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
 {
 	(void)dt, (void)dn, (void)ut, (void)un;
 	const struct ch *c = ctx;
@@ -205,7 +205,7 @@ static bool perform(struct ch *c, struct answer *a, const char *what, char *err,
 	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_data);
 	curl_easy_setopt(h, CURLOPT_WRITEDATA, a);
 	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, on_progress);
+	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, ch_on_progress);
 	curl_easy_setopt(h, CURLOPT_XFERINFODATA, c);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)CH_CONNECT_S);
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);

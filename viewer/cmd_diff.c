@@ -187,22 +187,14 @@ static bool add_pause_rows(struct diff_rows *rows, const struct diff_run *ra, co
 /* ---- the pause histograms ---- */
 
 /* The log-scale bucket of a pause: 1, 2 and 5 of each decade from 1 ns
- * (bucket k holds [edge(k), edge(k + 1))), as the GC histogram pane. */
-static uint64_t edge(int k)
-{
-	static const uint64_t m[3] = { 1, 2, 5 };
-	uint64_t e = m[k % 3];
-	for (int d = 0; d < k / 3; d++)
-		e *= 10;
-	return e;
-}
-
+ * (bucket k holds [time_step_125(k), time_step_125(k + 1))), as the GC
+ * histogram pane. */
 #define NBUCKETS 57 /* up to 5e18 ns */
 
-static int bucket_of(uint64_t ns)
+static int diff_bucket_of(uint64_t ns)
 {
 	int k = 0;
-	while (k + 1 < NBUCKETS && edge(k + 1) <= ns)
+	while (k + 1 < NBUCKETS && time_step_125(k + 1) <= ns)
 		k++;
 	return k;
 }
@@ -213,7 +205,7 @@ static void count_pauses(const struct diff_run *r, int g, uint64_t *n)
 	for (size_t i = 0; i < r->tr.ngcs; i++) {
 		const struct gc *c = &r->tr.gcs[i];
 		if (c->start >= r->from && c->start <= r->to && tracks_gc_gen(&r->tr, c) == g)
-			n[bucket_of(c->pause)]++;
+			n[diff_bucket_of(c->pause)]++;
 	}
 }
 
@@ -270,8 +262,8 @@ static void write_histograms(const struct pause_hist *h)
 		       h->gc[1] ? "" : " (B: no GC events)", "", "A", "", "B");
 		for (int k = lo; k <= hi; k++) {
 			char x[32], y[32];
-			printf("  %8s .. %-8s %6llu ", time_format(x, sizeof x, edge(k)),
-			       time_format(y, sizeof y, edge(k + 1)), (unsigned long long)na[k]);
+			printf("  %8s .. %-8s %6llu ", time_format(x, sizeof x, time_step_125(k)),
+			       time_format(y, sizeof y, time_step_125(k + 1)), (unsigned long long)na[k]);
 			bar(na[k], max, 20);
 			printf(" %6llu ", (unsigned long long)nb[k]);
 			bar(nb[k], max, 20);
@@ -284,7 +276,7 @@ static void write_histograms(const struct pause_hist *h)
 
 /* The run's window: [from, to] from its start, or from its first marker
  * or message matching re. -1, or the exit status having said why. */
-static int window(struct diff_run *r, uint64_t from, uint64_t to, const regex_t *re, const char *align)
+static int diff_window(struct diff_run *r, uint64_t from, uint64_t to, const regex_t *re, const char *align)
 {
 	uint64_t t0 = 0;
 	if (re) {
@@ -461,7 +453,7 @@ int cmd_diff(int argc, char **argv)
 	struct pause_hist hist = { .gmax = -1 };
 	if (rc < 0) {
 		for (int i = 0; i < 2 && rc < 0; i++)
-			rc = window(&r[i], from, to, align ? &re : NULL, align);
+			rc = diff_window(&r[i], from, to, align ? &re : NULL, align);
 	}
 	if (rc < 0)
 		rc = build_rows(&rows, r, &hist);

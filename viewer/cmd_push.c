@@ -34,7 +34,7 @@
 #include "cli_help.h"
 #include "push.h"
 
-static void on_sigint(int sig)
+static void push_on_sigint(int sig)
 {
 	(void)sig;
 	push_interrupted = 1;
@@ -162,7 +162,7 @@ struct pool {
 	int *status; /* each log's */
 };
 
-static void *worker(void *arg)
+static void *push_worker(void *arg)
 {
 	struct pool *w = arg;
 	char err[600];
@@ -214,7 +214,7 @@ int cmd_push(int argc, char **argv)
 		warnx_("libcurl could not start");
 		return EXIT_BADINPUT;
 	}
-	struct sigaction sa = { .sa_handler = on_sigint };
+	struct sigaction sa = { .sa_handler = push_on_sigint };
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
@@ -245,10 +245,10 @@ int cmd_push(int argc, char **argv)
 	}
 	int started = 0;
 	for (; started < nthreads; started++)
-		if (pthread_create(&t[started], NULL, worker, &w) != 0)
+		if (pthread_create(&t[started], NULL, push_worker, &w) != 0)
 			break;
 	if (!started)
-		worker(&w);
+		push_worker(&w);
 	for (int i = 0; i < started; i++)
 		pthread_join(t[i], NULL);
 	rc = 0;

@@ -36,7 +36,7 @@ static bool batched(const struct table_def *t)
 }
 
 /* The log has all it will have. */
-static bool ended(const struct sql_data *d)
+static bool follow_ended(const struct sql_data *d)
 {
 	if (d->s.ndataend)
 		return true;
@@ -49,7 +49,7 @@ static int wait_growth(struct push_log *p)
 {
 	struct sql_data *d = &p->d;
 	char err[300];
-	for (int waited = 0; waited < FOLLOW_BATCH_S * 10 && !ended(d) && !push_interrupted;
+	for (int waited = 0; waited < FOLLOW_BATCH_S * 10 && !follow_ended(d) && !push_interrupted;
 	     waited++) {
 		if (d->src.kind != SRC_FILE)
 			source_wait_bytes(&d->src, UINT64_MAX, 100);
@@ -133,7 +133,7 @@ static int open_now(struct push_log *p)
 static bool name_run(struct push_log *p)
 {
 	struct sql_data *d = &p->d;
-	while (!ended(d) && d->s.size < d->s.hdr.data_off + ID_SPAN && !push_interrupted)
+	while (!follow_ended(d) && d->s.size < d->s.hdr.data_off + ID_SPAN && !push_interrupted)
 		if (wait_growth(p) < 0)
 			return false;
 	uint64_t cut = d->s.hdr.data_off + ID_SPAN;
@@ -148,11 +148,11 @@ static bool follow_rows(struct push_log *p)
 	uint64_t prev = 0, lo[64] = { 0 };
 	if (table_ndefs > sizeof lo / sizeof *lo)
 		return false;
-	while (!ended(d) && !push_interrupted) {
+	while (!follow_ended(d) && !push_interrupted) {
 		int g = wait_growth(p);
 		if (g < 0)
 			return false;
-		if (!g || ended(d) || push_interrupted)
+		if (!g || follow_ended(d) || push_interrupted)
 			continue;
 		uint64_t hz;
 		if (!tracks_now(p))

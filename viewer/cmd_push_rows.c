@@ -25,7 +25,7 @@ int push_done_before(struct push_log *p)
 }
 
 /* The current row's column k as a time (false: NULL). */
-static bool time_of(struct table_cursor *c, int k, uint64_t *t)
+static bool cursor_time_of(struct table_cursor *c, int k, uint64_t *t)
 {
 	struct table_value v;
 	table_value(c, (size_t)k, &v);
@@ -42,11 +42,11 @@ static bool time_of(struct table_cursor *c, int k, uint64_t *t)
 static bool final_at(struct push_log *p, uint64_t h, uint64_t *time)
 {
 	uint64_t t, e;
-	bool has_t = time_of(p->cur, p->time_k, &t);
+	bool has_t = cursor_time_of(p->cur, p->time_k, &t);
 	*time = has_t ? t : 0;
 	if (!has_t || t >= h)
 		return false;
-	return p->end_k < 0 || (time_of(p->cur, p->end_k, &e) && e < h);
+	return p->end_k < 0 || (cursor_time_of(p->cur, p->end_k, &e) && e < h);
 }
 
 /* Does the batch send the current row: final now, not at the batch

@@ -127,7 +127,7 @@ static void render_batch(struct show *sh, struct slot *sl)
 	}
 }
 
-static void *worker(void *arg)
+static void *show_worker(void *arg)
 {
 	struct show *sh = arg;
 	pthread_mutex_lock(&sh->mu);
@@ -213,7 +213,7 @@ static void show_events(const struct store *s, struct merge *m, bool pretty, boo
 	pthread_cond_init(&sh.done, NULL);
 	unsigned started = 0;
 	for (; started < nw; started++)
-		if (pthread_create(&th[started], NULL, worker, &sh) != 0)
+		if (pthread_create(&th[started], NULL, show_worker, &sh) != 0)
 			break;
 
 	uint64_t next_fill = 0, next_emit = 0;

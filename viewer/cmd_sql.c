@@ -33,13 +33,13 @@
 
 static volatile sig_atomic_t interrupted;
 
-static void on_sigint(int sig)
+static void sql_on_sigint(int sig)
 {
 	(void)sig;
 	interrupted = 1;
 }
 
-static int on_progress(void *ctx)
+static int sql_cli_on_progress(void *ctx)
 {
 	(void)ctx;
 	return interrupted != 0;
@@ -360,7 +360,7 @@ int cmd_sql(int argc, char **argv)
 		return rc;
 	if (o.schema)
 		return print_schema();
-	struct sigaction sa = { .sa_handler = on_sigint };
+	struct sigaction sa = { .sa_handler = sql_on_sigint };
 	sigemptyset(&sa.sa_mask);
 	if (o.db) { /* (before --db's temporary watches the quit signals) */
 		sigaction(SIGINT, &sa, NULL);
@@ -374,7 +374,7 @@ int cmd_sql(int argc, char **argv)
 		d[i].stop = &interrupted;
 	}
 	char err[300];
-	sqlite3 *db = sql_connect(d, nd, &a, on_progress, NULL, err, sizeof err);
+	sqlite3 *db = sql_connect(d, nd, &a, sql_cli_on_progress, NULL, err, sizeof err);
 	if (!db) {
 		warnx_("%s", err);
 		return EXIT_BADINPUT;

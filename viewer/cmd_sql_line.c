@@ -107,7 +107,7 @@ static bool set_line(struct sql_line *e, const char *s)
 	return true;
 }
 
-static bool insert(struct sql_line *e, char c)
+static bool line_insert(struct sql_line *e, char c)
 {
 	if (e->len + 2 > e->cap) {
 		size_t cap = e->cap ? 2 * e->cap : 128;
@@ -123,7 +123,7 @@ static bool insert(struct sql_line *e, char c)
 }
 
 /* Removes [a, b). */
-static void cut(struct sql_line *e, size_t a, size_t b)
+static void line_cut(struct sql_line *e, size_t a, size_t b)
 {
 	memmove(e->buf + a, e->buf + b, e->len - b + 1);
 	e->len -= b - a;
@@ -234,19 +234,19 @@ static int edit_key(struct sql_line *e, int c)
 	case 6: c = 'C'; break;                  /* Ctrl-F */
 	case 16: c = 'A'; break;                 /* Ctrl-P */
 	case 14: c = 'B'; break;                 /* Ctrl-N */
-	case 11: cut(e, e->pos, e->len); e->pos = e->len; return 0; /* Ctrl-K */
-	case 21: cut(e, 0, e->pos); return 0;    /* Ctrl-U */
-	case 23: cut(e, word_start(e), e->pos); return 0; /* Ctrl-W */
+	case 11: line_cut(e, e->pos, e->len); e->pos = e->len; return 0; /* Ctrl-K */
+	case 21: line_cut(e, 0, e->pos); return 0;    /* Ctrl-U */
+	case 23: line_cut(e, word_start(e), e->pos); return 0; /* Ctrl-W */
 	case 8:
 	case 127:                                /* Backspace */
 		if (e->pos)
-			cut(e, prev_char(e, e->pos), e->pos);
+			line_cut(e, prev_char(e, e->pos), e->pos);
 		return 0;
 	case 27: c = escape_key(); break;
-	case '\t': return insert(e, ' ') ? 0 : -2;
+	case '\t': return line_insert(e, ' ') ? 0 : -2;
 	default:
 		if (c >= 0x20)
-			return insert(e, (char)c) ? 0 : -2;
+			return line_insert(e, (char)c) ? 0 : -2;
 		return 0;
 	}
 	switch (c) { /* the keys that escape sequences share */
@@ -258,7 +258,7 @@ static int edit_key(struct sql_line *e, int c)
 	case 'F': e->pos = e->len; break;
 	case 'd':
 		if (e->pos < e->len)
-			cut(e, e->pos, next_char(e, e->pos));
+			line_cut(e, e->pos, next_char(e, e->pos));
 		break;
 	default: break;
 	}

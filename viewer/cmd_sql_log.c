@@ -16,7 +16,7 @@
 
 /* A warning of d's: on standard error after the log's path, or kept for
  * the viewer's pane (sql.h: warning; the first one). */
-__attribute__((format(printf, 2, 3))) static void say(struct sql_data *d, const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static void sqldata_say(struct sql_data *d, const char *fmt, ...)
 {
 	char m[sizeof d->warning];
 	va_list ap;
@@ -41,12 +41,12 @@ static int open_whole(struct sql_data *d, const char *save)
 	d->opened = true;
 	if (d->need_tracks) {
 		if (!tracks_fused_build(f, &d->tr, &d->s)) {
-			say(d, "out of memory");
+			sqldata_say(d, "out of memory");
 			return EXIT_BADINPUT;
 		}
 		d->have_tracks = true;
 		if (d->tr.over_budget)
-			say(d, "some tables reached their memory budget; figures may be partial");
+			sqldata_say(d, "some tables reached their memory budget; figures may be partial");
 	}
 	return -1;
 }
@@ -66,14 +66,14 @@ int sql_log_open(struct sql_data *d, const char *save)
 
 /* The window [lo, hi] indexed into w, the first time; false when out of
  * memory (said). */
-static bool window(struct sql_data *d, uint64_t lo, uint64_t hi)
+static bool sqldata_window(struct sql_data *d, uint64_t lo, uint64_t hi)
 {
 	if (d->windowed)
 		return true;
 	d->windowed = true;
 	if (store_index_window(&d->w, lo, hi, &d->win) == STORE_OK)
 		return true;
-	say(d, "out of memory");
+	sqldata_say(d, "out of memory");
 	return false;
 }
 
@@ -89,7 +89,7 @@ const struct store *sql_log_store(struct sql_data *d, const struct table_def *t,
 	if (d->bound_s)
 		return d->bound_s;
 	if (d->lazy && !d->opened && t == &table_events && (l->lo > 0 || l->hi < UINT64_MAX)) {
-		if (!window(d, l->lo, l->hi))
+		if (!sqldata_window(d, l->lo, l->hi))
 			return NULL;
 		if (d->win.ok && l->lo >= d->win.lo && l->hi <= d->win.hi)
 			return &d->w;
@@ -110,12 +110,12 @@ static bool tracks_ready(struct sql_data *d)
 	}
 	d->have_tracks = true;
 	if (d->tr.over_budget)
-		say(d, "some tables reached their memory budget; figures may be partial");
+		sqldata_say(d, "some tables reached their memory budget; figures may be partial");
 	return true;
 }
 
 /* The spans, paired with the rc file's rules as `hectic spans` pairs them. */
-static bool spans_ready(struct sql_data *d)
+static bool sqldata_spans_ready(struct sql_data *d)
 {
 	struct span_rules r;
 	if (!report_span_rules(&r, false))
@@ -123,7 +123,7 @@ static bool spans_ready(struct sql_data *d)
 	d->have_spans = spans_build(&d->sp, store_of(d), &r);
 	span_rules_free(&r);
 	if (d->have_spans && d->sp.over_budget)
-		say(d, "the spans reached their memory budget; figures may be partial");
+		sqldata_say(d, "the spans reached their memory budget; figures may be partial");
 	return d->have_spans;
 }
 
@@ -139,7 +139,7 @@ bool sql_derived_ready(struct sql_data *d, int needs)
 		if (d->have_heap)
 			break;
 		if ((ok = d->have_heap = heap_build_ticks(&d->h, store_of(d), false)) && d->h.over_budget)
-			say(d, "the profile reached its memory budget; figures may be partial");
+			sqldata_say(d, "the profile reached its memory budget; figures may be partial");
 		break;
 	case TABLE_NEEDS_TICKY:
 		if (!d->have_ticky)
@@ -147,7 +147,7 @@ bool sql_derived_ready(struct sql_data *d, int needs)
 		break;
 	case TABLE_NEEDS_SPANS:
 		if (!d->have_spans)
-			ok = spans_ready(d);
+			ok = sqldata_spans_ready(d);
 		break;
 	}
 	if (!ok)
@@ -197,7 +197,7 @@ int sql_log_close(struct sql_data *d, int rc)
 {
 	/* lazy: how the log ends from its markers, or from the whole index
 	 * when the window cannot say */
-	if (d->lazy && !d->opened && window(d, 1, 0) && !d->win.ok)
+	if (d->lazy && !d->opened && sqldata_window(d, 1, 0) && !d->win.ok)
 		open_whole(d, NULL);
 	if (!d->opened && !d->lazy)
 		return rc;

@@ -275,7 +275,7 @@ static class_set class_of_value(sqlite3_value *v)
 
 /* Adds x to an array of values of size sz (*n of them so far, grown at
  * each power of two): false when out of memory. */
-static bool push(void **arr, size_t *n, size_t sz, const void *x)
+static bool vtab_push(void **arr, size_t *n, size_t sz, const void *x)
 {
 	if ((*n & (*n - 1)) == 0) { /* 0, 1, 2, 4...: grow to twice */
 		void *p = sqlite3_realloc64(*arr, (*n ? 2 * *n : 1) * sz);
@@ -304,11 +304,11 @@ static bool limit_set(struct vcur *c, struct table_limits *l, int k, bool in, sq
 			cl |= class_of_value(x);
 		} else if (k == K_CAP && int_in(x, INT32_MAX, &i)) {
 			int32_t cap = (int32_t)i;
-			if (!push((void **)&c->caps, &c->ncaps, sizeof cap, &cap))
+			if (!vtab_push((void **)&c->caps, &c->ncaps, sizeof cap, &cap))
 				return !(*err = SQLITE_NOMEM);
 		} else if (k == K_TYPE && int_in(x, UINT16_MAX, &i)) {
 			uint16_t t = (uint16_t)i;
-			if (!push((void **)&c->types, &c->ntypes, sizeof t, &t))
+			if (!vtab_push((void **)&c->types, &c->ntypes, sizeof t, &t))
 				return !(*err = SQLITE_NOMEM);
 		}
 	}
@@ -510,7 +510,7 @@ static bool pragma_reads(const char *name)
 	return false;
 }
 
-static const char *action_name(int action, const char *table)
+static const char *auth_action_name(int action, const char *table)
 {
 	/* a CREATE, DROP or ALTER writes the schema's table first */
 	if ((action == SQLITE_INSERT || action == SQLITE_UPDATE || action == SQLITE_DELETE) &&
@@ -576,7 +576,7 @@ static int authorize(void *ctx, int action, const char *a1, const char *a2, cons
 	}
 	if (!*a->why) /* the first refusal says why */
 		snprintf(a->why, sizeof a->why, "%s refused: hectic sql only reads",
-			 action_name(action, a1));
+			 auth_action_name(action, a1));
 	return SQLITE_DENY;
 }
 

@@ -40,7 +40,7 @@ static const struct view_ops *view_taking(const struct viewer *u, enum action a)
 	return NULL;
 }
 
-static void say(struct viewer *u, bool hint, const char *fmt, va_list ap)
+static void core_say_on(struct viewer *u, bool hint, const char *fmt, va_list ap)
 {
 	vsnprintf(u->msg, sizeof u->msg, fmt, ap);
 	u->msg_hint = hint;
@@ -50,7 +50,7 @@ void core_say(struct viewer *u, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	say(u, false, fmt, ap);
+	core_say_on(u, false, fmt, ap);
 	va_end(ap);
 }
 
@@ -58,7 +58,7 @@ void core_hint(struct viewer *u, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	say(u, true, fmt, ap);
+	core_say_on(u, true, fmt, ap);
 	va_end(ap);
 }
 

@@ -126,7 +126,7 @@ static bool hash_room(struct diff_rows *r, uint32_t **slot, size_t *n, size_t co
 
 /* Grows a (pointer, count, capacity) array for one more of elem bytes,
  * within the budget. */
-static bool grow(struct diff_rows *r, void **p, size_t *cap, size_t need, size_t elem)
+static bool rows_grow(struct diff_rows *r, void **p, size_t *cap, size_t need, size_t elem)
 {
 	if (need <= *cap)
 		return true;
@@ -164,8 +164,8 @@ bool diff_key(struct diff_rows *r, const void *bytes, size_t len, uint32_t *kid)
 	}
 	if (r->nbytes > UINT32_MAX - len ||
 	    !hash_room(r, &r->kslot, &r->nkslot, r->nkeys, hash_key_i) ||
-	    !grow(r, (void **)&r->keys, &r->capkeys, r->nbytes + len, 1) ||
-	    !grow(r, (void **)&r->kv, &r->kcap, r->nkeys + 1, sizeof *r->kv)) {
+	    !rows_grow(r, (void **)&r->keys, &r->capkeys, r->nbytes + len, 1) ||
+	    !rows_grow(r, (void **)&r->kv, &r->kcap, r->nkeys + 1, sizeof *r->kv)) {
 		if (!r->oom)
 			r->left_out++;
 		return false;
@@ -196,7 +196,7 @@ struct diff_row *diff_row(struct diff_rows *r, enum diff_section sec, enum diff_
 	if (!add)
 		return NULL;
 	if (r->n >= UINT32_MAX - 1 || !hash_room(r, &r->rslot, &r->nrslot, r->n, hash_row_i) ||
-	    !grow(r, (void **)&r->v, &r->cap, r->n + 1, sizeof *r->v)) {
+	    !rows_grow(r, (void **)&r->v, &r->cap, r->n + 1, sizeof *r->v)) {
 		if (!r->oom)
 			r->left_out++;
 		return NULL;
@@ -269,7 +269,7 @@ void diff_delta_text(const struct diff_row *w, char *out, size_t n)
 /* ---- sorting ---- */
 
 /* |B - A|, a side without a figure counted as 0. */
-static uint64_t change_of(const struct diff_row *w)
+static uint64_t row_change_of(const struct diff_row *w)
 {
 	uint64_t a = w->ha ? w->a : 0, b = w->hb ? w->b : 0;
 	return a > b ? a - b : b - a;
@@ -287,7 +287,7 @@ static int cmp_change(const void *x, const void *y)
 		return a->sec < b->sec ? -1 : 1;
 	if (a->unit != b->unit)
 		return a->unit < b->unit ? -1 : 1;
-	uint64_t ca = change_of(a), cb = change_of(b);
+	uint64_t ca = row_change_of(a), cb = row_change_of(b);
 	if (ca != cb)
 		return ca > cb ? -1 : 1;
 	size_t la, lb;

@@ -648,7 +648,7 @@ static void cmp_choose(const struct viewer *u, struct heap_pane *p, int n)
 }
 
 /* Run r's columns, on the axis (the other run's times shifted onto it). */
-static bool cmp_cols(const struct viewer *u, struct heap_pane *p, int r)
+static bool hc_cmp_cols(const struct viewer *u, struct heap_pane *p, int r)
 {
 	struct heap_cmp_run *x = &p->cmp->r[r];
 	return heap_pane_cols(u, &x->col, run_heap(u, r), r ? &u->other->tr : &u->tr, x->slot,
@@ -735,7 +735,7 @@ void heap_cmp_draw(struct viewer *u, struct heap_pane *p, int y, int h)
 		p->hl = false;
 	if (p->in_other && !R.r.other)
 		p->in_other = false; /* nothing in other any more */
-	if (!cmp_cols(u, p, 0) || !cmp_cols(u, p, 1)) {
+	if (!hc_cmp_cols(u, p, 0) || !hc_cmp_cols(u, p, 1)) {
 		heap_pane_put(u, y, 0, "heap: out of memory");
 		return;
 	}

@@ -17,7 +17,7 @@ static bool history_path(char *path, size_t n)
 	       snprintf(path, n, "%s/sql_history", dir) < (int)n;
 }
 
-static void push(struct history *h, char *s)
+static void history_push_entry(struct history *h, char *s)
 {
 	if (h->n == HISTORY_MAX) { /* the oldest goes */
 		free(h->line[0]);
@@ -56,7 +56,7 @@ void history_load(struct history *h)
 		line[n - 1] = 0;
 		char *s = strdup(line);
 		if (s)
-			push(h, s);
+			history_push_entry(h, s);
 	}
 	fclose(f);
 	h->at = h->n;
@@ -92,7 +92,7 @@ void history_add(struct history *h, const char *line)
 	char *s = strndup(line, n);
 	if (!s)
 		return;
-	push(h, s);
+	history_push_entry(h, s);
 	save(h);
 	h->at = h->n;
 }

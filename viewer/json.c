@@ -19,7 +19,7 @@ bool json_flush(struct json *j)
 	return !j->failed;
 }
 
-static inline void room(struct json *j, size_t n)
+static inline void json_room(struct json *j, size_t n)
 {
 	if (j->n + n > sizeof j->buf)
 		json_flush(j);
@@ -35,7 +35,7 @@ void json_raw(struct json *j, const char *s, size_t n)
 		}
 		return;
 	}
-	room(j, n);
+	json_room(j, n);
 	memcpy(j->buf + j->n, s, n);
 	j->n += n;
 }
@@ -53,7 +53,7 @@ void json_u64(struct json *j, uint64_t v)
 		tmp[k++] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	room(j, k);
+	json_room(j, k);
 	while (k)
 		j->buf[j->n++] = tmp[--k];
 }

@@ -218,23 +218,20 @@ size_t layout_ruler_ticks(uint64_t t0, uint64_t t1, int width, size_t max, struc
 	/* from the step that leaves room for the shortest label ("1s" and
 	 * its mark) upwards, until the labels fit */
 	uint64_t w = t1 - t0;
-	static const uint64_t mult[] = { 1, 2, 5 };
 	size_t n = 0;
-	for (uint64_t p = 1;; p *= 10) {
-		for (int i = 0; i < 3; i++) {
-			uint64_t step = p * mult[i];
-			if ((unsigned __int128)step * (unsigned)width < (unsigned __int128)w * 3)
-				continue;
-			*step_out = step;
-			if (try_step(t0, t1, width, max, step, out, &n, offsets))
-				return n;
-			if (step > w) { /* no tick fits: none */
-				*offsets = false;
-				return 0;
-			}
-		}
-		if (p > UINT64_MAX / 100)
+	for (int k = 0;; k++) {
+		uint64_t step = time_step_125(k);
+		if (step == UINT64_MAX)
 			break;
+		if ((unsigned __int128)step * (unsigned)width < (unsigned __int128)w * 3)
+			continue;
+		*step_out = step;
+		if (try_step(t0, t1, width, max, step, out, &n, offsets))
+			return n;
+		if (step > w) { /* no tick fits: none */
+			*offsets = false;
+			return 0;
+		}
 	}
 	return 0;
 }

@@ -104,7 +104,7 @@ static double rate(const struct live *lv, uint64_t now, uint64_t size)
 }
 
 /* The log has all it will have. */
-static bool ended(const struct viewer *u)
+static bool live_ended(const struct viewer *u)
 {
 	if (u->s.ndataend)
 		return true;
@@ -116,7 +116,7 @@ void live_start(struct viewer *u)
 	struct live *lv = &u->lv;
 	lv->ino = lv->wd = -1;
 	lv->built_at = lv->checked_at = live_now();
-	if (ended(u))
+	if (live_ended(u))
 		return; /* complete at open: nothing to follow */
 	lv->follow = true;
 	sample(lv, lv->built_at, u->s.size);
@@ -283,7 +283,7 @@ static void regrown(struct viewer *u)
 
 /* Reads what arrived and builds again; the view follows the end when it
  * showed it. */
-static void grow(struct viewer *u)
+static void live_grow(struct viewer *u)
 {
 	uint64_t old_end = core_run_end(u), col = core_col_ns(u);
 	bool at_end = u->t1 >= old_end;
@@ -355,14 +355,14 @@ void live_tick(struct viewer *u)
 	if (more) {
 		lv->grew_at = now;
 		if (now >= lv->built_at + DUTY * lv->build_ns)
-			grow(u);
+			live_grow(u);
 		else
 			lv->pending = true;
 	}
 	if (!lv->follow)
 		return;
 	sample(lv, live_now(), u->s.size);
-	if (ended(u) && !(stream(u) ? source_bytes(&u->src) > u->s.size : false)) {
+	if (live_ended(u) && !(stream(u) ? source_bytes(&u->src) > u->s.size : false)) {
 		lv->follow = false;
 		lv->complete = true;
 		if (lv->ino >= 0)

@@ -74,7 +74,7 @@ static uint64_t slot_hash(const struct pcmp *c, bool rows, size_t i)
 }
 
 /* The table of rows or nodes made for n + 1 entries at most half full. */
-static bool room(struct pcmp *c, bool rows)
+static bool pc_room(struct pcmp *c, bool rows)
 {
 	uint32_t **slot = rows ? &c->rslot : &c->nslot;
 	size_t *ns = rows ? &c->nrslot : &c->nnslot, n = rows ? c->nrows : c->n;
@@ -140,7 +140,7 @@ static uint32_t child_for(struct pcmp *c, uint32_t parent, const struct pc_key *
 	uint32_t x = parent == CCT_NONE ? (c->n ? 0 : CCT_NONE) : pcmp_find_child(c, parent, k);
 	if (x != CCT_NONE)
 		return x;
-	if (!room(c, false))
+	if (!pc_room(c, false))
 		return CCT_NONE;
 	if (c->n == c->ncap) {
 		size_t cap = c->ncap ? c->ncap * 2 : 64;
@@ -168,7 +168,7 @@ static struct pc_row *row_for(struct pcmp *c, const struct pc_key *k)
 	long i = pcmp_find_row(c, k);
 	if (i >= 0)
 		return &c->rows[i];
-	if (!room(c, true))
+	if (!pc_room(c, true))
 		return NULL;
 	if (c->nrows == c->rcap) {
 		size_t cap = c->rcap ? c->rcap * 2 : 64;

@@ -91,7 +91,7 @@ static struct cols cols_for(int w, int need, int mneed)
 
 /* Two runs: both groups of figures, on a narrow screen the group sorted
  * by alone (inh: the inherited one). */
-static struct cols cmp_cols(int w, int need, int mneed, bool inh)
+static struct cols prof_cmp_cols(int w, int need, int mneed, bool inh)
 {
 	struct cols c = { .ngroups = 2, .inh = inh };
 	int nums = 2 * GROUP_W + 2, m = mneed > MOD_MIN ? mneed : MOD_MIN;
@@ -120,11 +120,6 @@ static void shown_free(struct shown *s)
 {
 	label_set_free(&s->name);
 	label_set_free(&s->mod);
-}
-
-static double pct(uint64_t a, uint64_t total)
-{
-	return total ? 100.0 * (double)a / (double)total : 0.0;
 }
 
 /* Row i's name at x (within the names' column, lit when hl) and module. */
@@ -169,7 +164,7 @@ static int indent_of(const struct cols *c, uint32_t depth)
 
 /* ---- one run ---- */
 
-static void draw_figures(int y, int cols, const struct cols *c, uint64_t total, uint64_t self,
+static void prof_draw_figures(int y, int cols, const struct cols *c, uint64_t total, uint64_t self,
 			 uint64_t inherited)
 {
 	if (c->xnum >= cols)
@@ -178,9 +173,9 @@ static void draw_figures(int y, int cols, const struct cols *c, uint64_t total, 
 	int wi = c->compact ? 11 : 16, wh = c->compact ? 11 : 15;
 	if (c->full)
 		snprintf(b, sizeof b, "%*llu %5.1f  %*llu %5.1f", wi, (unsigned long long)self,
-			 pct(self, total), wh, (unsigned long long)inherited, pct(inherited, total));
+			 cctree_pct(self, total), wh, (unsigned long long)inherited, cctree_pct(inherited, total));
 	else
-		snprintf(b, sizeof b, "%15llu %5.1f", (unsigned long long)inherited, pct(inherited, total));
+		snprintf(b, sizeof b, "%15llu %5.1f", (unsigned long long)inherited, cctree_pct(inherited, total));
 	mvaddnstr(y, c->xnum, b, cols - c->xnum);
 }
 
@@ -238,7 +233,7 @@ void prof_rows_draw(const struct viewer *u, const struct prof_pane *pp, int y, i
 		}
 		attr_t a = row_begin(y + i, cols, sel);
 		draw_names(u, y + i, &c, &s, (size_t)i, k ? x + 2 : 0, a, pp->hl && pp->hl_cc == cc);
-		draw_figures(y + i, cols, &c, pp->t.total, self, inh);
+		prof_draw_figures(y + i, cols, &c, pp->t.total, self, inh);
 		attroff(a);
 		if (k && k->child != CCT_NONE && x < c.wname)
 			draw_expander(u, y + i, x, pp->open[pp->rows[r]], sel);
@@ -305,7 +300,7 @@ static void cmp_header(const struct viewer *u, int y, int cols, const struct col
 
 /* Row r's key, its ids in each run and its figures; its node (NULL: a
  * flat row). */
-static const struct pc_node *cmp_row(const struct prof_pane *pp, int r, const struct pc_key **k,
+static const struct pc_node *prof_cmp_row(const struct prof_pane *pp, int r, const struct pc_key **k,
 				     const uint32_t **cc, const struct pc_fig **f)
 {
 	if (pp->flat) {
@@ -322,7 +317,7 @@ void prof_cmp_rows_draw(const struct viewer *u, const struct prof_pane *pp, int 
 			bool header)
 {
 	bool inh = !pp->flat || pp->cflat_by == PC_BY_INH_CHANGE;
-	struct cols c = cmp_cols(cols, pp->flat ? pp->wflat : pp->wtree, pp->wmod, inh);
+	struct cols c = prof_cmp_cols(cols, pp->flat ? pp->wflat : pp->wtree, pp->wmod, inh);
 	if (header)
 		cmp_header(u, y++, cols, &c);
 	struct shown s = { 0 };
@@ -332,14 +327,14 @@ void prof_cmp_rows_draw(const struct viewer *u, const struct prof_pane *pp, int 
 	int n = 0;
 	for (; n < h && pp->pl.top + n < pp->pl.n; n++) {
 		struct cc_text t;
-		cmp_row(pp, pp->pl.top + n, &k, &cc, &f);
+		prof_cmp_row(pp, pp->pl.top + n, &k, &cc, &f);
 		prof_cmp_text(k, &t);
 		shown_add(&s, &t, u->ascii);
 	}
 	for (int i = 0; i < n; i++) {
 		int r = pp->pl.top + i;
 		bool sel = r == pp->pl.sel;
-		const struct pc_node *x = cmp_row(pp, r, &k, &cc, &f);
+		const struct pc_node *x = prof_cmp_row(pp, r, &k, &cc, &f);
 		int indent = x ? indent_of(&c, x->depth) : 0;
 		uint32_t id;
 		bool lit = pp->hl && prof_cmp_shown_id(u, k, cc, f, &id) && id == pp->hl_cc;

@@ -66,14 +66,14 @@ static size_t word_after(const struct prompt *p, size_t i)
 }
 
 /* Deletes [a, b); the cursor to a. */
-static void cut(struct prompt *p, size_t a, size_t b)
+static void prompt_cut(struct prompt *p, size_t a, size_t b)
 {
 	memmove(p->text + a, p->text + b, p->len - b + 1);
 	p->len -= b - a;
 	p->pos = a;
 }
 
-static void insert(struct prompt *p, const char *s, size_t n)
+static void prompt_insert(struct prompt *p, const char *s, size_t n)
 {
 	if (p->len + n >= sizeof p->text - 1)
 		return;
@@ -105,24 +105,24 @@ enum prompt_result prompt_key(struct prompt *p, enum prompt_action pa, const cha
 	switch (pa) {
 	case PA_ACCEPT: return PROMPT_ACCEPT;
 	case PA_CANCEL: return PROMPT_CANCEL;
-	case PA_BACKSPACE: cut(p, char_before(p, p->pos), p->pos); break;
-	case PA_DELETE: cut(p, p->pos, char_after(p, p->pos)); break;
+	case PA_BACKSPACE: prompt_cut(p, char_before(p, p->pos), p->pos); break;
+	case PA_DELETE: prompt_cut(p, p->pos, char_after(p, p->pos)); break;
 	case PA_LEFT: p->pos = char_before(p, p->pos); break;
 	case PA_RIGHT: p->pos = char_after(p, p->pos); break;
 	case PA_HOME: p->pos = 0; break;
 	case PA_END: p->pos = p->len; break;
 	case PA_WORD_LEFT: p->pos = word_before(p, p->pos); break;
 	case PA_WORD_RIGHT: p->pos = word_after(p, p->pos); break;
-	case PA_KILL_END: cut(p, p->pos, p->len); break;
-	case PA_KILL_START: cut(p, 0, p->pos); break;
-	case PA_KILL_WORD: cut(p, word_before(p, p->pos), p->pos); break;
+	case PA_KILL_END: prompt_cut(p, p->pos, p->len); break;
+	case PA_KILL_START: prompt_cut(p, 0, p->pos); break;
+	case PA_KILL_WORD: prompt_cut(p, word_before(p, p->pos), p->pos); break;
 	case PA_HISTORY_PREV: return PROMPT_PREV;
 	case PA_HISTORY_NEXT: return PROMPT_NEXT;
 	case PA_NONE:
 	case PA_COUNT:
 		if (!text_of(key, &txt, &n))
 			return PROMPT_PASS;
-		insert(p, txt, n);
+		prompt_insert(p, txt, n);
 		break;
 	}
 	return PROMPT_EDITED;

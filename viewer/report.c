@@ -201,7 +201,7 @@ static int compile_grep(struct report_opts *o)
 }
 
 /* Parses argv into *o; returns -1 to go on, or an exit status. */
-static int parse(int argc, char **argv, const struct report *r, struct report_opts *o)
+static int report_parse_args(int argc, char **argv, const struct report *r, struct report_opts *o)
 {
 	*o = (struct report_opts){ .to = UINT64_MAX, .escape = -1, .top = 20, .gen = -1,
 				   .columns = 100, .cap = -1 };
@@ -307,7 +307,7 @@ static int close_output(struct report_ctx *c, int rc)
  * a cut or unfinished log is normal, exit 0. Only then is -o OUT put in
  * place, when the status is 0. A write error (a full disk, a closed pipe)
  * is an error. */
-static int finish(struct report_ctx *c, const struct report *r, int rc)
+static int report_finish(struct report_ctx *c, const struct report *r, int rc)
 {
 	if (store_faulted(&c->s)) { /* what was printed after it is not the file's */
 		warnx_("%s: the file shrank while it was read; the report is incomplete",
@@ -373,7 +373,7 @@ static int open_follow(struct report_ctx *c, const struct report *r)
 	}
 	if (!tracks_build(&c->tr, &c->s)) {
 		warnx_("%s: out of memory", c->o.path);
-		return finish(c, r, EXIT_BADINPUT);
+		return report_finish(c, r, EXIT_BADINPUT);
 	}
 	return -1;
 }
@@ -413,7 +413,7 @@ static int open_input(struct report_ctx *c, const struct report *r)
 		 * from the store: the heap keeps none */
 		if (!heap_build_ticks(&c->h, &c->s, false)) {
 			warnx_("%s: out of memory", path);
-			return finish(c, r, EXIT_BADINPUT);
+			return report_finish(c, r, EXIT_BADINPUT);
 		}
 		c->have_heap = true;
 		if (c->h.over_budget)
@@ -475,27 +475,27 @@ int report_main(const struct report *r, int argc, char **argv)
 		return run_alias(r, argc, argv);
 	struct report_ctx c;
 	memset(&c, 0, sizeof c);
-	int rc = parse(argc, argv, r, &c.o);
+	int rc = report_parse_args(argc, argv, r, &c.o);
 	if (rc >= 0)
 		return rc;
 	if ((rc = open_input(&c, r)) >= 0)
 		return rc;
 	if ((rc = check_window(&c)) >= 0)
-		return finish(&c, r, rc);
+		return report_finish(&c, r, rc);
 	const struct report_ops *ops = r->ops;
 	c.priv = calloc(1, ops->priv_size ? ops->priv_size : 1);
 	if (!c.priv) {
 		warnx_("out of memory");
-		return finish(&c, r, EXIT_BADINPUT);
+		return report_finish(&c, r, EXIT_BADINPUT);
 	}
 	if (c.o.follow)
-		return finish(&c, r, ops->follow(&c));
+		return report_finish(&c, r, ops->follow(&c));
 	if ((rc = open_output(&c)) >= 0)
-		return finish(&c, r, rc);
+		return report_finish(&c, r, rc);
 	if (ops->prepare && (rc = ops->prepare(&c)) >= 0)
-		return finish(&c, r, rc);
+		return report_finish(&c, r, rc);
 	/* through the pager: --escape's default was decided for the terminal
-	 * (parse); the pager ends before finish says what the data held, so
+	 * (report_parse_args); the pager ends before finish says what the data held, so
 	 * that those lines come after the text, on the terminal */
 	bool paged = (r->takes & RO_PAGE) && !c.o.no_pager && pager_start();
 	if (c.o.tsv || !ops->text) {
@@ -506,5 +506,5 @@ int report_main(const struct report *r, int argc, char **argv)
 		rc = ops->text(&c);
 	}
 	int prc = paged ? pager_finish() : -1;
-	return finish(&c, r, rc == 0 && prc >= 0 ? prc : rc);
+	return report_finish(&c, r, rc == 0 && prc >= 0 ? prc : rc);
 }

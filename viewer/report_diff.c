@@ -15,7 +15,7 @@
 
 /* A row of (sec, sub, key), added when new: false only when memory ran
  * out (a key past the table's budget is left out: *w NULL). */
-static bool row_of(struct diff_rows *rows, enum diff_section sec, enum diff_suffix_id sub,
+static bool diff_row_of(struct diff_rows *rows, enum diff_section sec, enum diff_suffix_id sub,
 		   const void *key, size_t klen, struct diff_row **w)
 {
 	*w = diff_row_named(rows, sec, sub, key, klen);
@@ -73,13 +73,13 @@ static bool heap_side(struct diff_rows *rows, const struct diff_run *r, bool b_s
 		}
 		/* (one row at a time: adding a row may move them all) */
 		struct diff_row *w;
-		ok = row_of(rows, DS_HEAP, DSUF_NONE, name, nl, &w);
+		ok = diff_row_of(rows, DS_HEAP, DSUF_NONE, name, nl, &w);
 		if (w) {
 			w->unit = DU_BYTES;
 			diff_set(w, b_side, peak[b]);
 		}
 		if (ok && w)
-			ok = row_of(rows, DS_HEAP_MEAN, DSUF_NONE, name, nl, &w);
+			ok = diff_row_of(rows, DS_HEAP_MEAN, DSUF_NONE, name, nl, &w);
 		if (w) {
 			w->unit = DU_BYTES;
 			diff_set(w, b_side, ncens ? sum[b] / ncens : 0);
@@ -127,7 +127,7 @@ struct tick_ctx {
 
 /* One tick (cctree_ticks reads every one from the log: the heap keeps
  * only as many as its budget holds). */
-static bool count_tick(void *arg, const struct tick_ref *t)
+static bool prof_count_tick(void *arg, const struct tick_ref *t)
 {
 	struct tick_ctx *c = arg;
 	const struct heap *h = c->h;
@@ -166,7 +166,7 @@ static bool count_tick(void *arg, const struct tick_ref *t)
 static bool count_ticks(const struct diff_run *r, struct prof_count *p)
 {
 	struct tick_ctx c = { .h = &r->h, .p = p };
-	return cctree_ticks(&r->s, r->from, r->to, count_tick, &c);
+	return cctree_ticks(&r->s, r->from, r->to, prof_count_tick, &c);
 }
 
 /* The key MODULE.NAME of cost centre c into *buf (grown); false when out

@@ -154,7 +154,7 @@ static bool metadata(struct export *x, const uint32_t *sthreads, size_t nst)
 
 /* ---- collections, counters, marks ---- */
 
-static void collections(struct export *x)
+static void export_collections(struct export *x)
 {
 	const struct tracks *tr = &x->c->tr;
 	for (size_t i = 0; i < tr->ngcs && !x->j->failed; i++) {
@@ -398,7 +398,7 @@ static bool write_trace(struct export *x)
 	JL(j, "},\"traceEvents\":[");
 	ok = ok && metadata(x, sth, nst);
 	if (ok) {
-		collections(x);
+		export_collections(x);
 		counters(x);
 		marks(x);
 		span_slices(x, &sp, sth, nst);

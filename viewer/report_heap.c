@@ -18,7 +18,7 @@
 /* A band's name, as text from the file (escaped for a terminal when
  * asked), written piece by piece as it is read: a stack of long labels is
  * megabytes (issue 32), and none is made whole. */
-static void put_band(FILE *f, const struct heap *h, uint32_t b, bool escape)
+static void heap_put_band(FILE *f, const struct heap *h, uint32_t b, bool escape)
 {
 	struct heap_name_walk w;
 	const uint8_t *p;
@@ -50,7 +50,7 @@ static void put_band_text(FILE *f, const struct report_ctx *c, uint32_t b)
 		}
 		return;
 	}
-	put_band(f, &c->h, b, c->o.escape);
+	heap_put_band(f, &c->h, b, c->o.escape);
 }
 
 struct band_stat {
@@ -206,12 +206,7 @@ static void cc_tsv_row(const struct heap *h, uint32_t cc, uint64_t self, uint64_
 	printf("\t%llu\t%llu\n", (unsigned long long)self, (unsigned long long)inherited);
 }
 
-static double pct(uint64_t a, uint64_t total)
-{
-	return total ? 100.0 * (double)a / (double)total : 0.0;
-}
-
-static void profile_head(const struct cctree *t, const struct report_opts *o)
+static void prof_text_head(const struct cctree *t, const struct report_opts *o)
 {
 	char a[32], b[32];
 	printf("%llu ticks (%llu on the RTS's own cost centres %s); ", (unsigned long long)t->total,
@@ -297,7 +292,7 @@ static void tree_text(const struct heap *h, const struct cctree *t, const struct
 	uint32_t *rows = tree_rows(t, &n);
 	if (!rows)
 		return;
-	profile_head(t, o);
+	prof_text_head(t, o);
 	/* the columns as wide as their widest entry, as the .prof has them */
 	size_t wl = strlen("COST CENTRE"), wm = strlen("MODULE");
 	for (size_t i = 0; i < n; i++) {
@@ -322,8 +317,8 @@ static void tree_text(const struct heap *h, const struct cctree *t, const struct
 		printf("%*s  ", (int)(wl - l), "");
 		put_cc_field(stdout, h, x->cc, true, o->escape, false);
 		printf("%*s %8llu %5.1f %9llu %6.1f  ", (int)(wm - cc_width(h, x->cc, true, o->escape)),
-		       "", (unsigned long long)x->self, pct(x->self, t->total),
-		       (unsigned long long)x->inherited, pct(x->inherited, t->total));
+		       "", (unsigned long long)x->self, cctree_pct(x->self, t->total),
+		       (unsigned long long)x->inherited, cctree_pct(x->inherited, t->total));
 		put_cc_field(stdout, h, x->cc, false, o->escape, false);
 		putchar('\n');
 	}
@@ -343,7 +338,7 @@ static void flat_rows(const struct heap *h, const struct cctree *t, const struct
 	if (o->tsv)
 		printf("cost_centre\tmodule\tsrc\tticks\tinherited_ticks\n");
 	else {
-		profile_head(t, o);
+		prof_text_head(t, o);
 		printf("%8s %6s %9s %6s  %-24s %s\n", "ticks", "%time", "inherited", "%time",
 		       "cost centre", "module");
 	}
@@ -352,8 +347,8 @@ static void flat_rows(const struct heap *h, const struct cctree *t, const struct
 			cc_tsv_row(h, f[i].cc, f[i].self, f[i].inherited, o->escape);
 			continue;
 		}
-		printf("%8llu %6.1f %9llu %6.1f  ", (unsigned long long)f[i].self, pct(f[i].self, t->total),
-		       (unsigned long long)f[i].inherited, pct(f[i].inherited, t->total));
+		printf("%8llu %6.1f %9llu %6.1f  ", (unsigned long long)f[i].self, cctree_pct(f[i].self, t->total),
+		       (unsigned long long)f[i].inherited, cctree_pct(f[i].inherited, t->total));
 		put_cc(stdout, h, f[i].cc, o->escape, false);
 		size_t w = cc_width(h, f[i].cc, false, o->escape);
 		printf("%*s", w < 24 ? (int)(25 - w) : 1, "");

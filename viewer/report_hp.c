@@ -416,7 +416,7 @@ static bool hp_unreadable(const struct band *d)
  * A string hp2ps would not read as a name has its first byte written as
  * \xNN (\x42EGIN_SAMPLE, \x22...), as the controls are, and an empty one
  * is "(empty)": the file renders, and the other bands keep their values. */
-static void put_band(const struct report_ctx *c, uint32_t b, uint32_t len)
+static void hp_put_band(const struct report_ctx *c, uint32_t b, uint32_t len)
 {
 	const struct band *d = &c->h.bands[b];
 	bool esc = c->o.escape;
@@ -463,7 +463,7 @@ static void put_censuses(const struct report_ctx *c, uint32_t len, uint64_t *las
 			continue;
 		put_sample_mark(stdout, "BEGIN_SAMPLE", cs->time);
 		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
-			put_band(c, h->samples[i].band, len);
+			hp_put_band(c, h->samples[i].band, len);
 			printf("\t%llu\n", (unsigned long long)h->samples[i].bytes);
 		}
 		put_sample_mark(stdout, "END_SAMPLE", cs->time);

@@ -172,7 +172,7 @@ static bool tick_counted(const struct heap *h, const struct tick_ref *t, int32_t
 	return !(top && heap_cc_builtin(top));
 }
 
-static void profile_head(FILE *f, const char *name, uint64_t total)
+static void ss_profile_head(FILE *f, const char *name, uint64_t total)
 {
 	fputs("{\"type\":\"sampled\",\"name\":\"", f);
 	json_cchars(f, name);
@@ -199,7 +199,7 @@ static bool profile_all(FILE *f, const struct cctree *t, struct frames *fr)
 		return false;
 	}
 	cctree_rows(t, NULL, rows, n);
-	profile_head(f, "all capabilities (ticks)", t->total);
+	ss_profile_head(f, "all capabilities (ticks)", t->total);
 	size_t ns = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (!t->nodes[rows[i]].self)
@@ -371,7 +371,7 @@ static bool profile_cap(struct cap_walk *w, const struct cap_count *c)
 		snprintf(name, sizeof name, "all capabilities (ticks, in time order)");
 	else
 		snprintf(name, sizeof name, "capability %ld (ticks, in time order)", (long)c->cap);
-	profile_head(w->f, name, c->n);
+	ss_profile_head(w->f, name, c->n);
 	bool ok = cap_pass(w, c->cap, false);
 	fputs("],\n\"weights\":[", w->f);
 	ok = ok && cap_pass(w, c->cap, true);

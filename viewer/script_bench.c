@@ -104,7 +104,7 @@ static void *writer_run(void *arg)
 	return NULL;
 }
 
-static double pct(double *v, size_t n, double p)
+static double percentile(double *v, size_t n, double p)
 {
 	qsort(v, n, sizeof *v, cmp_d);
 	return n ? v[(size_t)((double)(n - 1) * p)] : 0;
@@ -235,7 +235,7 @@ static int bench_follow(struct viewer *u, double rate)
 	       (double)(n - 2) / 1e6, took, (double)(n - 2) / 1e6 / took, wrote,
 	       (double)(n - 2) / 1e6 / wrote, paced, (unsigned long long)reloads);
 	printf("write-to-screen latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%zu chunks of 2 MB)\n",
-	       pct(lat, seen, 0.5) * 1e3, pct(lat, seen, 0.99) * 1e3, pct(lat, seen, 1.0) * 1e3, seen);
+	       percentile(lat, seen, 0.5) * 1e3, percentile(lat, seen, 0.99) * 1e3, percentile(lat, seen, 1.0) * 1e3, seen);
 	printf("idle follow: %.2f%% of a CPU over 3 s\n", idle * 100);
 	printf("end marker: %s\n", complete ? "seen, the log is complete" : "NOT SEEN");
 	free(w.when);
@@ -247,7 +247,7 @@ static int bench_follow(struct viewer *u, double rate)
 
 /* What the viewer shows of a log, as text: the span, the counts and the
  * summary (which the lanes, the GC bar and the reports are drawn from). */
-static char *figures(struct viewer *u)
+static char *bench_figures(struct viewer *u)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -294,7 +294,7 @@ static int bench_watch(struct viewer *u)
 		}
 	}
 	bool complete = u->lv.complete;
-	char *live = figures(u);
+	char *live = bench_figures(u);
 	uint64_t t1 = u->t1, t0w = u->t0;
 	term_stop_hidden();
 	struct viewer_opts o = u->o;
@@ -307,7 +307,7 @@ static int bench_watch(struct viewer *u)
 		warnx_("%s", fresh.err);
 		return EXIT_BADINPUT;
 	}
-	char *want = figures(&fresh);
+	char *want = bench_figures(&fresh);
 	bool same = want && !strcmp(live, want) && fresh.s.tmin == t0w &&
 		    core_run_end(&fresh) == t1;
 	printf("watch: the span grew %llu times while followed (%.1f ms to %.1f ms of log time, %.1f s)\n",

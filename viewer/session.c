@@ -183,14 +183,14 @@ struct session {
 	unsigned dropped; /* bit f: a value of field f was dropped */
 };
 
-static void drop(struct session *ss, enum sfield f)
+static void session_drop_field(struct session *ss, enum sfield f)
 {
 	ss->dropped |= 1u << f;
 }
 
 /* A decimal number after spaces at *p (a '-' first when neg may be given),
  * within [0, UINT64_MAX]; *p moved past it. */
-static bool number(const char **p, uint64_t *out, bool *neg)
+static bool session_number(const char **p, uint64_t *out, bool *neg)
 {
 	const char *s = *p;
 	if (*s != ' ')
@@ -217,7 +217,7 @@ static bool number(const char **p, uint64_t *out, bool *neg)
 static bool numbers(const char *s, int n, uint64_t *v, bool *neg)
 {
 	for (int i = 0; i < n; i++)
-		if (!number(&s, &v[i], neg))
+		if (!session_number(&s, &v[i], neg))
 			return false;
 	while (*s == ' ' || *s == '\r')
 		s++;
@@ -255,34 +255,34 @@ static void session_line(const struct viewer *u, struct session *ss, const char 
 			ss->t0 = v[0];
 			ss->t1 = v[1];
 		} else {
-			drop(ss, SF_WINDOW);
+			session_drop_field(ss, SF_WINDOW);
 		}
 	} else if (KEY("cursor")) {
 		ss->has_cursor = numbers(rest, 1, v, NULL) && v[0] >= lo && v[0] < hi;
 		if (ss->has_cursor)
 			ss->cursor = v[0];
 		else
-			drop(ss, SF_CURSOR);
+			session_drop_field(ss, SF_CURSOR);
 	} else if (KEY("filters")) {
 		ss->has_filters = numbers(rest, 1, v, NULL) && v[0] <= CLASS_ALL;
 		if (ss->has_filters)
 			ss->filters = (class_set)v[0];
 		else
-			drop(ss, SF_FILTERS);
+			session_drop_field(ss, SF_FILTERS);
 	} else if (KEY("thread")) {
 		ss->has_thread = numbers(rest, 1, v, NULL) && v[0] && v[0] <= UINT32_MAX &&
 				 tracks_thread(&u->tr, (uint32_t)v[0]);
 		if (ss->has_thread)
 			ss->thread = (uint32_t)v[0];
 		else
-			drop(ss, SF_THREAD);
+			session_drop_field(ss, SF_THREAD);
 	} else if (KEY("cap")) {
 		ss->has_cap = numbers(rest, 1, v, &neg) && v[0] <= (neg ? 1ull << 31 : INT32_MAX);
 		if (ss->has_cap) /* (two's complement: -2^31 is LIST_ANY, no capability) */
 			ss->cap = (int32_t)(neg ? -(int64_t)v[0] : (int64_t)v[0]);
 		ss->has_cap = ss->has_cap && ss->cap != LIST_ANY && tracks_cap_index(&u->tr, ss->cap) >= 0;
 		if (!ss->has_cap)
-			drop(ss, SF_CAP);
+			session_drop_field(ss, SF_CAP);
 	} else if (KEY("mark")) {
 		ss->has_mark = numbers(rest, 2, v, NULL) && v[0] != v[1] && v[0] >= lo && v[0] < hi &&
 			       v[1] >= lo && v[1] < hi;
@@ -290,7 +290,7 @@ static void session_line(const struct viewer *u, struct session *ss, const char 
 			ss->mark_a = v[0];
 			ss->mark_b = v[1];
 		} else {
-			drop(ss, SF_MARK);
+			session_drop_field(ss, SF_MARK);
 		}
 	} else if (KEY("bookmark")) {
 		if (numbers(rest, 1, v, NULL))

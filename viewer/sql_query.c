@@ -13,7 +13,7 @@
 #include "live.h"
 #include "report_text.h"
 
-static int on_progress(void *ctx)
+static int pane_on_progress(void *ctx)
 {
 	return ((struct sql_conn *)ctx)->stop != 0;
 }
@@ -44,7 +44,7 @@ static bool connect(struct sql_conn *c, struct viewer *u, struct sql_result *r)
 		return true;
 	c->nd = u->other ? 2 : 1;
 	bind_logs(c, u);
-	c->db = sql_connect(c->d, c->nd, &c->a, on_progress, c, r->err, sizeof r->err);
+	c->db = sql_connect(c->d, c->nd, &c->a, pane_on_progress, c, r->err, sizeof r->err);
 	if (!c->db)
 		return false;
 	/* SQLite's heap held to the budget hectic keeps everywhere */
@@ -78,7 +78,7 @@ static int col_named(sqlite3_stmt *st, const char *name)
 	return -1;
 }
 
-static uint64_t time_of(sqlite3_stmt *st, int i)
+static uint64_t stmt_time_of(sqlite3_stmt *st, int i)
 {
 	if (i < 0)
 		return UINT64_MAX;
@@ -168,8 +168,8 @@ static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, siz
 			if (w > r->w[i])
 				r->w[i] = w;
 		}
-	r->time[r->nrows] = time_of(st, r->time_col);
-	r->end[r->nrows] = time_of(st, r->end_col);
+	r->time[r->nrows] = stmt_time_of(st, r->time_col);
+	r->end[r->nrows] = stmt_time_of(st, r->end_col);
 	r->rows[r->nrows++] = buf;
 	return true;
 }

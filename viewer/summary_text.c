@@ -13,9 +13,9 @@ struct out {
 	void *ctx;
 };
 
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void text_put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-static void put(struct out *o, const char *fmt, ...)
+static void text_put(struct out *o, const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
@@ -47,80 +47,80 @@ static void put_commas(struct out *o, uint64_t n, int width)
 		out[k++] = digits[i];
 	}
 	out[k] = 0;
-	put(o, "%*s", width, out);
+	text_put(o, "%*s", width, out);
 }
 
 /* A log without the GC and heap classes: names each +RTS -s figure it
  * cannot give (those it prints, INIT and the sparks, aside). */
 static void no_gc_paragraph(struct out *o, const struct summary *sm)
 {
-	put(o, "  No GC or heap events in this log (it was written without the GC class,\n"
+	text_put(o, "  No GC or heap events in this log (it was written without the GC class,\n"
 	       "  as by +RTS -l-au): the bytes allocated, copied and live, the maximum\n"
 	       "  slop, the memory in use, the collections,%s\n"
 	       "  the %sMUT, GC and EXIT times and the productivity are not known.\n\n",
 	    sm->have_sparks ? "" : " the sparks,", sm->have_init ? "" : "INIT, ");
 }
 
-static void memory(struct out *o, const struct summary *sm)
+static void text_memory(struct out *o, const struct summary *sm)
 {
 	if (!sm->have_gc && !sm->have_heap) {
 		no_gc_paragraph(o, sm);
 		return;
 	}
 	put_commas(o, sm->allocated, 16);
-	put(o, " bytes allocated in the heap\n");
+	text_put(o, " bytes allocated in the heap\n");
 	put_commas(o, sm->copied, 16);
-	put(o, " bytes copied during GC\n");
+	text_put(o, " bytes copied during GC\n");
 	put_commas(o, sm->max_live, 16);
-	put(o, " bytes maximum residency (%llu sample(s))\n", (unsigned long long)sm->live_samples);
+	text_put(o, " bytes maximum residency (%llu sample(s))\n", (unsigned long long)sm->live_samples);
 	put_commas(o, sm->max_slop, 16);
-	put(o, " bytes maximum slop\n");
+	text_put(o, " bytes maximum slop\n");
 	put_commas(o, sm->max_heap / (1024 * 1024), 16);
-	put(o, " MiB total memory in use");
+	text_put(o, " MiB total memory in use");
 	/* +RTS -s counts it from the most blocks the RTS ever allocated at
 	 * once, a high-water mark reached inside collections: the log has the
 	 * blocks after each one (BLOCKS_SIZE), never that */
-	put(o, " (fragmentation: not in the log)");
+	text_put(o, " (fragmentation: not in the log)");
 	if (sm->mem_lower_bound)
-		put(o, " (at least: the peak inside a GC that returned memory is not in this log)");
-	put(o, "\n\n");
+		text_put(o, " (at least: the peak inside a GC that returned memory is not in this log)");
+	text_put(o, "\n\n");
 }
 
 static void generations(struct out *o, const struct summary *sm)
 {
 	if (!sm->have_gc) {
 		if (sm->have_heap)
-			put(o, "  No GC events in this log: the collections and the GC time are not "
+			text_put(o, "  No GC events in this log: the collections and the GC time are not "
 			       "known.\n\n");
 		return;
 	}
-	put(o, "%-35s %11s %11s %11s\n", "", "Elapsed", "Avg pause", "Max pause");
+	text_put(o, "%-35s %11s %11s %11s\n", "", "Elapsed", "Avg pause", "Max pause");
 	for (unsigned g = 0; g < sm->ngens; g++) {
 		/* as the RTS: the average is the total over the count, in ns */
 		uint64_t avg = sm->gen[g].colls ? sm->gen[g].elapsed / sm->gen[g].colls : 0;
-		put(o, "  Gen %2u     %5llu colls, %5llu par %10.3fs %10.4fs %10.4fs\n", g,
+		text_put(o, "  Gen %2u     %5llu colls, %5llu par %10.3fs %10.4fs %10.4fs\n", g,
 		    (unsigned long long)sm->gen[g].colls, (unsigned long long)sm->gen[g].par,
 		    (double)sm->gen[g].elapsed / 1e9, (double)avg / 1e9,
 		    (double)sm->gen[g].max_pause / 1e9);
 	}
 	if (sm->ngens_log > sm->ngens)
-		put(o, "  (Gen %u to Gen %u are not shown: hectic's table ends at Gen %u)\n", sm->ngens,
+		text_put(o, "  (Gen %u to Gen %u are not shown: hectic's table ends at Gen %u)\n", sm->ngens,
 		    sm->ngens_log - 1, sm->ngens - 1);
 	if (sm->have_syncs) {
 		uint64_t avg = sm->sync_colls ? sm->sync_elapsed / sm->sync_colls : 0;
-		put(o, "  Gen %2u     %5llu syncs,            %10.3fs %10.4fs %10.4fs\n",
+		text_put(o, "  Gen %2u     %5llu syncs,            %10.3fs %10.4fs %10.4fs\n",
 		    sm->ngens ? sm->ngens - 1 : 0, (unsigned long long)sm->sync_colls,
 		    (double)sm->sync_elapsed / 1e9, (double)avg / 1e9, (double)sm->sync_max / 1e9);
 		/* measured on the GHC 9.6/9.10 fixtures: the events' first mark to
 		 * sweep end fall short of the RTS's figures (max 0.0765s against
 		 * 0.0769s), and a collection still running at exit has no end */
-		put(o, "  (the RTS's \"concurrent\" row is not in the log: it times each\n"
+		text_put(o, "  (the RTS's \"concurrent\" row is not in the log: it times each\n"
 		       "   concurrent collection, in CPU and elapsed time, from before its\n"
 		       "   first mark event to after its sweep event)\n");
 	}
-	put(o, "\n");
+	text_put(o, "\n");
 	if (sm->bal_den && sm->bal_num)
-		put(o, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n\n",
+		text_put(o, "  Parallel GC work balance: %.2f%% (serial 0%%, perfect 100%%)\n\n",
 		    100.0 * (double)sm->bal_num / (double)sm->bal_den);
 }
 
@@ -131,7 +131,7 @@ static void generations(struct out *o, const struct summary *sm)
 static void tasks(struct out *o, const struct summary *sm)
 {
 	if (sm->threaded)
-		put(o, "  TASKS: not in the log (the bound and peak worker counts are in no "
+		text_put(o, "  TASKS: not in the log (the bound and peak worker counts are in no "
 		       "event)\n\n");
 }
 
@@ -140,7 +140,7 @@ static void sparks(struct out *o, const struct summary *sm)
 	/* the RTS's total counts the sparks never created too: those found dud
 	 * (already evaluated) and those that overflowed the pool */
 	if (sm->have_sparks)
-		put(o, "  SPARKS: %llu (%llu converted, %llu overflowed, %llu dud, %llu GC'd, "
+		text_put(o, "  SPARKS: %llu (%llu converted, %llu overflowed, %llu dud, %llu GC'd, "
 		       "%llu fizzled)\n\n",
 		    (unsigned long long)(sm->sparks[SP_CREATED] + sm->sparks[SP_DUD] +
 					 sm->sparks[SP_OVERFLOWED]),
@@ -163,45 +163,45 @@ static const char *total_note(const struct summary *sm)
 
 static void productivity(struct out *o, const struct summary *sm)
 {
-	put(o, "  Productivity  %.1f%% of total elapsed", 100.0 * summary_productivity(sm));
+	text_put(o, "  Productivity  %.1f%% of total elapsed", 100.0 * summary_productivity(sm));
 	/* +RTS -s takes PROF out of GC, so the censuses count as productive */
 	if (sm->profiled)
-		put(o, " (MUT / Total; PROF time is not in\n"
+		text_put(o, " (MUT / Total; PROF time is not in\n"
 		       "   the log, and +RTS -s counts it as productive)");
 	else if (sm->exit_estimated) /* EXIT can only be longer: an upper bound */
-		put(o, " (at most: +RTS -s counts the wait\n"
+		text_put(o, " (at most: +RTS -s counts the wait\n"
 		       "   after EXIT as productive, and its EXIT ends a little later)");
-	put(o, "\n");
+	text_put(o, "\n");
 }
 
 static void times(struct out *o, const struct summary *sm)
 {
 	if (sm->have_init)
-		put(o, "  INIT    time  (%8.3fs elapsed)\n", (double)sm->init / 1e9);
+		text_put(o, "  INIT    time  (%8.3fs elapsed)\n", (double)sm->init / 1e9);
 	if (sm->have_gc) {
-		put(o, "  MUT     time  (%8.3fs elapsed)\n", (double)sm->mut / 1e9);
-		put(o, "  GC      time  (%8.3fs elapsed)%s\n", (double)sm->gc / 1e9,
+		text_put(o, "  MUT     time  (%8.3fs elapsed)\n", (double)sm->mut / 1e9);
+		text_put(o, "  GC      time  (%8.3fs elapsed)%s\n", (double)sm->gc / 1e9,
 		    sm->profiled ? "  heap censuses included: +RTS -s's PROF time is not in the log"
 				 : "");
 	}
 	if (sm->have_exit)
-		put(o, "  EXIT    time  (%8.3fs elapsed)%s\n", (double)sm->exit / 1e9,
+		text_put(o, "  EXIT    time  (%8.3fs elapsed)%s\n", (double)sm->exit / 1e9,
 		    sm->exit_estimated ? "  estimated (see below)" : "");
-	put(o, "  Total   time  (%8.3fs elapsed)%s\n", (double)sm->total / 1e9, total_note(sm));
-	put(o, "  (CPU times are not in the log: its events carry elapsed times only)\n");
+	text_put(o, "  Total   time  (%8.3fs elapsed)%s\n", (double)sm->total / 1e9, total_note(sm));
+	text_put(o, "  (CPU times are not in the log: its events carry elapsed times only)\n");
 	if (sm->exit_estimated)
-		put(o, "  (EXIT ends at the last event before the RTS waited %.3fs for a\n"
+		text_put(o, "  (EXIT ends at the last event before the RTS waited %.3fs for a\n"
 		       "   concurrent mark, a wait +RTS -s counts in no phase: its EXIT ends\n"
 		       "   a little later, at a time that is not in the log)\n",
 		    (double)sm->exit_wait / 1e9);
-	put(o, "\n");
+	text_put(o, "\n");
 	if (!sm->have_gc)
 		return;
 	if (sm->mut && sm->have_alloc) {
-		put(o, "  Alloc rate    ");
+		text_put(o, "  Alloc rate    ");
 		double rate = (double)sm->allocated / ((double)sm->mut / 1e9);
 		put_commas(o, rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX, 0);
-		put(o, " bytes per elapsed MUT second\n\n");
+		text_put(o, " bytes per elapsed MUT second\n\n");
 	}
 	if (sm->total)
 		productivity(o, sm);
@@ -210,13 +210,13 @@ static void times(struct out *o, const struct summary *sm)
 void summary_text(const struct summary *sm, void (*emit)(void *ctx, const char *line), void *ctx)
 {
 	struct out o = { .n = 0, .emit = emit, .ctx = ctx };
-	memory(&o, sm);
+	text_memory(&o, sm);
 	generations(&o, sm);
 	tasks(&o, sm);
 	sparks(&o, sm);
 	times(&o, sm);
 	if (o.n)
-		put(&o, "\n");
+		text_put(&o, "\n");
 }
 
 static void emit_file(void *ctx, const char *line)

@@ -28,8 +28,8 @@ static struct detail *detail_of(const struct viewer *u)
 	return view_state(u, &view_detail);
 }
 
-static void add(struct detail *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(struct detail *d, const char *fmt, ...)
+static void detail_add(struct detail *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void detail_add(struct detail *d, const char *fmt, ...)
 {
 	if (d->n >= MAXLINES)
 		return;
@@ -67,10 +67,10 @@ static void add_fields(struct detail *dt, const struct ev *e, const char *codes)
 		switch (c) {
 		case 's': case 'l': case 'z': case 'O':
 			escaped_line(buf, sizeof buf, f->s ? f->s : (const uint8_t *)"", f->s ? (size_t)f->u : 0);
-			add(dt, "field %d (string, %llu bytes): \"%s\"", i, (unsigned long long)f->u, buf);
+			detail_add(dt, "field %d (string, %llu bytes): \"%s\"", i, (unsigned long long)f->u, buf);
 			break;
 		case 'B':
-			add(dt, "field %d (bytes): %llu bytes", i, (unsigned long long)f->u);
+			detail_add(dt, "field %d (bytes): %llu bytes", i, (unsigned long long)f->u);
 			break;
 		case 'k': {
 			int k = snprintf(buf, sizeof buf, "field %d (cost-centre stack, %llu ids):", i,
@@ -78,15 +78,15 @@ static void add_fields(struct detail *dt, const struct ev *e, const char *codes)
 			for (uint64_t j = 0; j < f->u && k > 0 && (size_t)k + 12 < sizeof buf; j++) {
 				k += snprintf(buf + k, sizeof buf - (size_t)k, " %u", ev_stack_id(f, j));
 			}
-			add(dt, "%s", buf);
+			detail_add(dt, "%s", buf);
 			break;
 		}
 		case 'i':
-			add(dt, "field %d (i32): %d", i, (int32_t)(uint32_t)f->u);
+			detail_add(dt, "field %d (i32): %d", i, (int32_t)(uint32_t)f->u);
 			break;
 		default: {
 			const char *ty = c == 'b' ? "u8" : c == 'h' ? "u16" : c == 'w' ? "u32" : "u64";
-			add(dt, "field %d (%s): %llu", i, ty, (unsigned long long)f->u);
+			detail_add(dt, "field %d (%s): %llu", i, ty, (unsigned long long)f->u);
 		}
 		}
 	}
@@ -109,14 +109,14 @@ static bool detail_open(struct viewer *u)
 	}
 	const struct ev_layout *l = e.layout != SEL_UNKNOWN_LAYOUT ? &ev_layouts[e.layout] : NULL;
 	char a[48], buf[400];
-	add(dt, "byte %llu, %u bytes: tag %u, %s", (unsigned long long)e.off, e.size, e.tag,
+	detail_add(dt, "byte %llu, %u bytes: tag %u, %s", (unsigned long long)e.off, e.size, e.tag,
 	    l ? l->name : "(a layout hectic does not know)");
 	for (size_t i = 0; i < u->s.hdr.ntypes; i++)
 		if (u->s.hdr.types[i].num == e.tag) {
 			escaped_line(buf, sizeof buf, u->s.hdr.types[i].desc, u->s.hdr.types[i].desc_len);
-			add(dt, "the header calls it \"%s\"", buf);
+			detail_add(dt, "the header calls it \"%s\"", buf);
 		}
-	add(dt, "time %llu ns (%s)", (unsigned long long)e.time, time_format_exact(a, sizeof a, e.time));
+	detail_add(dt, "time %llu ns (%s)", (unsigned long long)e.time, time_format_exact(a, sizeof a, e.time));
 	/* the capability: the block's, as the list shows it */
 	int32_t cap = EV_NO_CAP;
 	struct merge *m = merge_new_at(&u->s, e.time, CLASS_ALL);
@@ -128,17 +128,17 @@ static bool detail_open(struct viewer *u)
 		}
 	merge_free(m);
 	if (cap != EV_NO_CAP)
-		add(dt, "capability %d", cap);
+		detail_add(dt, "capability %d", cap);
 	else
-		add(dt, "no capability");
+		detail_add(dt, "no capability");
 	struct sbuf b = { .escape = true };
 	render_body(&b, &u->s.hdr, &e);
 	escaped_line(buf, sizeof buf, (const uint8_t *)b.p, b.n);
 	sbuf_free(&b);
-	add(dt, "show: %s", buf);
+	detail_add(dt, "show: %s", buf);
 	add_fields(dt, &e, l ? l->fields : "");
 	if (e.bad)
-		add(dt, "the decoder found: %s%s%s%s%s%s%s", e.bad & BAD_UTF8 ? "invalid UTF-8 " : "",
+		detail_add(dt, "the decoder found: %s%s%s%s%s%s%s", e.bad & BAD_UTF8 ? "invalid UTF-8 " : "",
 		    e.bad & BAD_STATUS ? "an unknown stop status " : "",
 		    e.bad & BAD_BREAKDOWN ? "an unknown breakdown " : "",
 		    e.bad & BAD_IPE_DESC ? "a bad IPE description " : "",

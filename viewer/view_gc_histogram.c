@@ -91,16 +91,10 @@ static struct gch_state *gchist_of(const struct viewer *u)
 /* Bucket b's lower bound: 0 for b = 0, then 1, 2, 5, 10, 20, 50 ... ns. */
 static uint64_t bucket_lo(int b)
 {
-	static const uint64_t step[3] = { 1, 2, 5 };
-	if (b <= 0)
-		return 0;
-	uint64_t v = step[(b - 1) % 3];
-	for (int d = 0; d < (b - 1) / 3; d++)
-		v *= 10;
-	return v;
+	return b <= 0 ? 0 : time_step_125(b - 1);
 }
 
-static int bucket_of(uint64_t pause)
+static int gch_bucket_of(uint64_t pause)
 {
 	int b = 0;
 	while (b + 1 < NBUCKETS && pause >= bucket_lo(b + 1))
@@ -134,7 +128,7 @@ static void histogram_of(const struct tracks *tr, uint64_t lo, uint64_t hi, stru
 	*h = (struct gch){ .lo = NBUCKETS, .hi = -1 };
 	for (size_t i = first_from(tr, lo); i < tr->ngcs && tr->gcs[i].start < hi; i++) {
 		const struct gc *g = &tr->gcs[i];
-		int b = bucket_of(g->pause), c = column_of(tr, g);
+		int b = gch_bucket_of(g->pause), c = column_of(tr, g);
 		h->count[b][c]++;
 		h->total[c]++;
 		h->all++;
@@ -338,7 +332,7 @@ static bool list_push(struct viewer *u, size_t *n, uint32_t id)
 /* Run r's next collection of bucket b in its window from *i, or false. */
 static bool next_in_bucket(const struct gch_run *x, size_t *i, int b)
 {
-	while (*i < x->tr->ngcs && x->tr->gcs[*i].start < x->hi && bucket_of(x->tr->gcs[*i].pause) != b)
+	while (*i < x->tr->ngcs && x->tr->gcs[*i].start < x->hi && gch_bucket_of(x->tr->gcs[*i].pause) != b)
 		(*i)++;
 	return *i < x->tr->ngcs && x->tr->gcs[*i].start < x->hi;
 }
@@ -351,7 +345,7 @@ static bool list_bucket(struct viewer *u, int b)
 	size_t n = 0;
 	if (!core_two(u)) {
 		for (size_t i = first_from(&u->tr, u->t0); i < u->tr.ngcs && u->tr.gcs[i].start < u->t1; i++)
-			if (bucket_of(u->tr.gcs[i].pause) == b && !list_push(u, &n, (uint32_t)i))
+			if (gch_bucket_of(u->tr.gcs[i].pause) == b && !list_push(u, &n, (uint32_t)i))
 				return false;
 	} else {
 		const struct gch_run *x = two_runs(u);
@@ -381,7 +375,7 @@ static const struct gc *listed(const struct viewer *u, uint32_t id, int *r, cons
 	return &(*tr)->gcs[core_two(u) ? id & ~RUN_B : id];
 }
 
-static void draw_list(struct viewer *u, struct pane_area a)
+static void gch_draw_list(struct viewer *u, struct pane_area a)
 {
 	struct gch_state *s = gchist_of(u);
 	bool two = core_two(u);
@@ -482,7 +476,7 @@ static void fig_change(char *d, size_t dn, char *q, size_t qn, const struct gch_
  * a block of columns each, from row y; the B - A column where the width
  * allows. Then a line for each run without GC events. Returns the rows
  * it took. */
-static int draw_figures(const struct gch_run *x, const struct gch_span *sp, int y, int cols)
+static int gch_draw_figures(const struct gch_run *x, const struct gch_span *sp, int y, int cols)
 {
 	static const char *const what[5] = { "count", "p50", "p90", "p99", "max" };
 	enum { LABW = 6, WIDE = 41, NARROW = 30 };
@@ -567,12 +561,12 @@ static void gch_draw_two(struct viewer *u)
 	if (a.h < 3)
 		return;
 	if (s->listing) {
-		draw_list(u, a);
+		gch_draw_list(u, a);
 		return;
 	}
 	int y = a.y + 1;
 	if (!s->hist_only)
-		y += draw_figures(x, &sp, y, a.cols);
+		y += gch_draw_figures(x, &sp, y, a.cols);
 	if (!s->fig_alone)
 		draw_buckets(u, hs, absent, 2, a, y);
 }
@@ -611,7 +605,7 @@ static void gch_draw(struct viewer *u)
 	if (a.h < 3)
 		return;
 	if (s->listing) {
-		draw_list(u, a);
+		gch_draw_list(u, a);
 	} else {
 		const struct gch *hs[1] = { &h };
 		const bool absent[1] = { false };

@@ -105,7 +105,7 @@ static void match_job(void *arg)
 /* Two runs: their bands matched by name before the first draw, on
  * busy_run's worker (the hashes read every cost centre's text once; q
  * still quits). */
-static void match_runs(struct viewer *u, struct heap_pane *p)
+static void heap_match_runs(struct viewer *u, struct heap_pane *p)
 {
 	if (!u->other || p->cmp || u->other->loaded != 1 || !any_profile(u))
 		return;
@@ -131,7 +131,7 @@ static bool heap_open(struct viewer *u)
 		core_say(u, "%s", u->other ? "no heap profile in either log" : NO_PROFILE);
 		return true;
 	}
-	match_runs(u, p);
+	heap_match_runs(u, p);
 	core_hint(u, "heap: %s normalises, %s ranks by peak, %s highlights, %s/%s more or fewer bands, "
 		 "%s on other lists its bands", core_key_for(u, ACT_PANE_MODE),
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_HIGHLIGHT),
@@ -170,7 +170,7 @@ static void heap_reload(struct viewer *u, bool before)
 	p->median = heap_median_interval(&u->heap);
 	if (u->other && u->other->loaded == 1 && !u->other->heap_built)
 		loader_heap_of(u, u->other);
-	match_runs(u, p);
+	heap_match_runs(u, p);
 }
 
 /* The ranking over the window, made again when the window or the order
@@ -233,7 +233,7 @@ static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 
 /* ---- drawing ---- */
 
-static void draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
+static void heap_draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 {
 	const struct heap *h = &u->heap;
 	char a[32], b[32], line[400], more[64] = "";
@@ -300,7 +300,7 @@ static void heap_draw(struct viewer *u)
 	uint64_t cv[M] = { 0 };
 	if (cc >= 0)
 		heap_pane_census(h, p->slot, p->nshown, (size_t)cc, cv);
-	draw_title(u, p, A.y + R.title, cc);
+	heap_draw_title(u, p, A.y + R.title, cc);
 	if (R.ticks >= 0)
 		heap_pane_ticks(u, &p->col, A.y + R.ticks, cur, "ticks");
 	if (p->in_other && A.h > 2) { /* the list takes the rows under the ticks */
@@ -317,7 +317,7 @@ static void heap_draw(struct viewer *u)
 
 /* The highlight off, or the list of other closed: false when neither was
  * on (the action goes on). */
-static bool unhighlight(struct heap_pane *p)
+static bool heap_unhighlight(struct heap_pane *p)
 {
 	bool was = p->hl || p->in_other;
 	if (p->in_other)
@@ -356,7 +356,7 @@ static bool heap_act(struct viewer *u, enum action a)
 			return true;
 		}
 		break;
-	case ACT_CANCEL: return unhighlight(p);
+	case ACT_CANCEL: return heap_unhighlight(p);
 	case ACT_PANE_SCOPE: case ACT_PANE_CAP: case ACT_TOGGLE_BUILTIN: case ACT_EXPAND_ALL:
 		core_say(u, "%s: in the profile view (%s)", action_name(a), core_key_for(u, ACT_PROFILE_VIEW));
 		return true;

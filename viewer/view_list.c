@@ -11,14 +11,6 @@
 #include "core.h"
 #include "view_list.h"
 
-/* A thread event's thread id, or 0. */
-static uint32_t thread_of(const struct ev *e)
-{
-	return ev_tag_has_thread(e->tag) && e->layout != SEL_UNKNOWN_LAYOUT && e->nf
-		       ? (uint32_t)e->f[0].u
-		       : 0;
-}
-
 /* Events a restricted list steps over at most looking for the next one of
  * its thread or capability (a thread that never runs again would
  * otherwise read the rest of the log). */
@@ -34,7 +26,7 @@ static bool wanted(const struct viewer *u, const struct evref *r)
 		return true;
 	struct ev e;
 	return ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) == EV_OK &&
-	       thread_of(&e) == u->list_thread;
+	       ev_thread_of(&e) == u->list_thread;
 }
 
 /* The next wanted event of a merge, within SCAN_MAX. */
@@ -104,7 +96,7 @@ static void list_restrict(struct viewer *u, enum action a)
 	if (!found || ev_decode(&u->s.hdr, u->s.map, u->s.size, r.off, &e) != EV_OK)
 		return;
 	if (thread) {
-		uint32_t id = thread_of(&e);
+		uint32_t id = ev_thread_of(&e);
 		if (!id) {
 			core_say(u, "the selected event is of no thread");
 			return;
@@ -200,7 +192,7 @@ static void draw_event_line(struct viewer *u, int y, const struct evref *r, bool
 			b.n = i;
 			break;
 		}
-	uint32_t tid = thread_of(&e);
+	uint32_t tid = ev_thread_of(&e);
 	const struct thread_info *ti = tid ? tracks_thread(&u->tr, tid) : NULL;
 	size_t ln = 0;
 	const uint8_t *label = ti ? tracks_label(&u->tr, &u->s, ti, &ln) : NULL;
@@ -225,7 +217,7 @@ static void draw_event_line(struct viewer *u, int y, const struct evref *r, bool
 	sbuf_free(&b);
 }
 
-static void draw_list(struct viewer *u)
+static void list_draw_rows(struct viewer *u)
 {
 	const struct layout *L = &u->L;
 	if (u->pane)
@@ -293,7 +285,7 @@ static const enum action list_globals[] = { ACT_UP, ACT_DOWN, ACT_PAGE_UP, ACT_P
 const struct view_ops view_list = {
 	.name = "list",
 	.base = true,
-	.draw = draw_list,
+	.draw = list_draw_rows,
 	.act = list_act,
 	.globals = list_globals,
 };

@@ -61,7 +61,7 @@ static void scope_text(const struct viewer *u, char *buf, size_t n)
 
 /* ---- drawing ---- */
 
-static void draw_title(struct viewer *u, int y)
+static void prof_draw_title(struct viewer *u, int y)
 {
 	const struct prof_pane *pp = profpane_of(u);
 	char s[160], b[400];
@@ -121,7 +121,7 @@ static void prof_draw(struct viewer *u)
 		mvaddnstr(A.y, 0, "profile: out of memory", A.cols);
 		return;
 	}
-	draw_title(u, A.y);
+	prof_draw_title(u, A.y);
 	int h = list_rows(u);
 	pane_list_show(&pp->pl, h);
 	prof_rows_draw(u, pp, A.y + 1, h, A.cols, A.h >= 3);
@@ -333,7 +333,7 @@ static void sort_next(struct viewer *u, struct prof_pane *pp)
 }
 
 /* The highlight off: false when there was none (the action goes on). */
-static bool unhighlight(struct viewer *u, struct prof_pane *pp)
+static bool prof_unhighlight(struct viewer *u, struct prof_pane *pp)
 {
 	if (!pp->hl)
 		return false;
@@ -349,7 +349,7 @@ static void highlight(struct viewer *u, struct prof_pane *pp)
 		return;
 	}
 	uint32_t cc = prof_sel_cc(pp);
-	if (pp->hl_cc == cc && unhighlight(u, pp))
+	if (pp->hl_cc == cc && prof_unhighlight(u, pp))
 		return;
 	prof_hl_clear(pp);
 	pp->hl = true;
@@ -392,7 +392,7 @@ static bool tree_act(struct viewer *u, struct prof_pane *pp, enum action a)
 	case ACT_PANE_CAP: next_cap(u, pp); return true;
 	case ACT_TOGGLE_BUILTIN: pp->builtin = !pp->builtin; return true;
 	case ACT_HIGHLIGHT: highlight(u, pp); return true;
-	case ACT_CANCEL: return unhighlight(u, pp); /* else the mark's */
+	case ACT_CANCEL: return prof_unhighlight(u, pp); /* else the mark's */
 	default: return false;
 	}
 }

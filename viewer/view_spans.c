@@ -140,7 +140,7 @@ static bool pair_into(struct viewer *u, const struct store *s, struct spans_view
 }
 
 /* The spans of the log the event list shows. */
-static bool spans_ready(struct viewer *u)
+static bool pane_spans_ready(struct viewer *u)
 {
 	return pair_into(u, &u->s, &spans_of(u)->v, "pairing the spans");
 }
@@ -158,7 +158,7 @@ static const struct spans_view *run_b(const struct viewer *u)
 	return u->swapped ? spans_of(u)->v : spans_of(u)->ov;
 }
 
-static int name_cmp(const struct span_name *a, const struct span_name *b)
+static int span_name_cmp(const struct span_name *a, const struct span_name *b)
 {
 	size_t n = a->len < b->len ? a->len : b->len;
 	int k = memcmp(a->text, b->text, n);
@@ -167,7 +167,7 @@ static int name_cmp(const struct span_name *a, const struct span_name *b)
 
 static int by_name(const void *x, const void *y)
 {
-	return name_cmp(*(const struct span_name *const *)x, *(const struct span_name *const *)y);
+	return span_name_cmp(*(const struct span_name *const *)x, *(const struct span_name *const *)y);
 }
 
 /* The byte i of the key diff gives a name's total ("NAME total_ns"), or
@@ -230,7 +230,7 @@ static bool rows_make(struct viewer *u)
 	if (p->rows) {
 		size_t i = 0, k = 0, n = 0;
 		while (i < na || k < nb) {
-			int c = i == na ? 1 : k == nb ? -1 : name_cmp(a[i], b[k]);
+			int c = i == na ? 1 : k == nb ? -1 : span_name_cmp(a[i], b[k]);
 			struct cmp_row *r = &p->rows[n++];
 			r->a = c <= 0 ? a[i++] : NULL;
 			r->b = c >= 0 ? b[k++] : NULL;
@@ -249,7 +249,7 @@ static bool rows_make(struct viewer *u)
 /* Both runs' spans and their rows. */
 static bool compare_ready(struct viewer *u)
 {
-	return spans_ready(u) &&
+	return pane_spans_ready(u) &&
 	       pair_into(u, &u->other->s, &spans_of(u)->ov, "pairing the other run's spans") &&
 	       rows_make(u);
 }
@@ -319,7 +319,7 @@ static uint64_t figure_of(const struct span_name *nm, enum figure k)
 }
 
 /* A figure of a run: a count, or a time; empty when the run lacks the name. */
-static char *cell(char *buf, size_t n, const struct span_name *nm, enum figure k)
+static char *spans_cell(char *buf, size_t n, const struct span_name *nm, enum figure k)
 {
 	if (!nm)
 		*buf = 0;
@@ -332,7 +332,7 @@ static char *cell(char *buf, size_t n, const struct span_name *nm, enum figure k
 
 /* B - A, signed, in the figure's form ("only in A" when B lacks the
  * name), and B / A to 2 decimals (empty without both, or with A 0). */
-static void change(char d[32], char r[16], const struct span_name *a, const struct span_name *b,
+static void spans_change(char d[32], char r[16], const struct span_name *a, const struct span_name *b,
 		   enum figure k)
 {
 	*d = *r = 0;
@@ -362,10 +362,10 @@ static void draw_cmp_row(struct viewer *u, const struct cmp_row *r, int y, int x
 {
 	char c[FG_N][2][32], d[32], q[16], line[200];
 	for (int k = 0; k < FG_N; k++) {
-		cell(c[k][0], 32, r->a, (enum figure)k);
-		cell(c[k][1], 32, r->b, (enum figure)k);
+		spans_cell(c[k][0], 32, r->a, (enum figure)k);
+		spans_cell(c[k][1], 32, r->b, (enum figure)k);
 	}
-	change(d, q, r->a, r->b, FG_TOTAL);
+	spans_change(d, q, r->a, r->b, FG_TOTAL);
 	int n = snprintf(line, sizeof line, " %7s %7s %9s %9s %10s %6s", c[FG_COUNT][0],
 			 c[FG_COUNT][1], c[FG_TOTAL][0], c[FG_TOTAL][1], d, q);
 	if (wide)
@@ -391,14 +391,14 @@ static void draw_cmp_detail(struct viewer *u, const struct cmp_row *r, int y, in
 	mvaddnstr(y, x + took, line, w - took);
 	for (int k = 0; k < FG_N; k++) {
 		char a[32], b[32], d[32], q[16];
-		change(d, q, r->a, r->b, (enum figure)k);
-		snprintf(line, sizeof line, "%-8s%9s %9s %10s %6s", label[k], cell(a, 32, r->a, (enum figure)k),
-			 cell(b, 32, r->b, (enum figure)k), d, q);
+		spans_change(d, q, r->a, r->b, (enum figure)k);
+		snprintf(line, sizeof line, "%-8s%9s %9s %10s %6s", label[k], spans_cell(a, 32, r->a, (enum figure)k),
+			 spans_cell(b, 32, r->b, (enum figure)k), d, q);
 		mvaddnstr(y + 1 + k, x, line, w);
 	}
 }
 
-static void draw_compare(struct viewer *u)
+static void spans_draw_compare(struct viewer *u)
 {
 	struct spans_state *p = spans_of(u);
 	if (!p->rows)
@@ -448,7 +448,7 @@ static void draw_compare(struct viewer *u)
 
 static bool spans_open(struct viewer *u)
 {
-	if (!(core_two(u) ? compare_ready(u) : spans_ready(u)))
+	if (!(core_two(u) ? compare_ready(u) : pane_spans_ready(u)))
 		return false;
 	struct spans *sp = &spans_of(u)->v->sp;
 	char why[160];
@@ -464,7 +464,7 @@ static bool spans_open(struct viewer *u)
 static void spans_draw(struct viewer *u)
 {
 	if (core_two(u))
-		draw_compare(u);
+		spans_draw_compare(u);
 	else
 		draw_spans(u);
 }
@@ -535,7 +535,7 @@ static bool spans_track(struct viewer *u)
 		spans_of(u)->tried = true;
 		char keep[sizeof u->msg];
 		snprintf(keep, sizeof keep, "%s", u->msg);
-		spans_ready(u);
+		pane_spans_ready(u);
 		snprintf(u->msg, sizeof u->msg, "%s", keep);
 	}
 	return spans_of(u)->v && spans_of(u)->v->sp.n;
@@ -625,7 +625,7 @@ static void spans_reload(struct viewer *u, bool before)
 		if (core_two(u))
 			compare_ready(u);
 		else
-			spans_ready(u);
+			pane_spans_ready(u);
 	} else if (!p->v)
 		p->tried = false;
 }

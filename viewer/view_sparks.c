@@ -49,7 +49,7 @@ enum { SPARK_CREATE = 35, SPARK_DUD, SPARK_OVERFLOW, SPARK_RUN, SPARK_STEAL, SPA
        SPARK_GC };
 #define FULL_MAX 400000 /* spark events a frame reads at most */
 
-static int row_of(uint16_t tag)
+static int sparks_row_of(uint16_t tag)
 {
 	switch (tag) {
 	case SPARK_CREATE: return 0;
@@ -79,7 +79,7 @@ static bool full_rates(struct viewer *u, uint64_t *vals, int w, uint64_t *tot)
 			ok = false;
 			break;
 		}
-		int row = row_of(r.tag);
+		int row = sparks_row_of(r.tag);
 		if (row < 0)
 			continue;
 		int c = layout_time_to_col(u->t0, u->t1, w, r.time);
@@ -128,7 +128,7 @@ static struct sparks_pane *sparks_of(const struct viewer *u)
 }
 
 /* What a column of each row counts, made again: false when out of memory. */
-static bool compute(struct viewer *u, int w, struct sparks_run *sc)
+static bool sparks_compute(struct viewer *u, int w, struct sparks_run *sc)
 {
 	if (sc->valid && sc->t0 == u->t0 && sc->t1 == u->t1 && sc->w == w && sc->size == u->s.size &&
 	    sc->reloads == u->lv.reloads)
@@ -213,7 +213,7 @@ static void row_name(char *b, size_t n, const char *letter, int cap, size_t r, i
 
 /* Row r (a rate, then a capability's pool) of a run at y: its name (with
  * two runs, the run's letter first), then its columns scaled to max. */
-static void draw_row(struct viewer *u, const struct sparks_run *sc, const char *letter, int cap,
+static void sparks_draw_row(struct viewer *u, const struct sparks_run *sc, const char *letter, int cap,
 		     size_t r, int y, int w, uint64_t max, bool sel)
 {
 	const uint64_t *v = &sc->vals[r * (size_t)w];
@@ -260,7 +260,7 @@ static bool compute_other(struct viewer *u, int w)
 {
 	struct sparks_pane *sp = sparks_of(u);
 	core_runs_exchange(u);
-	bool ok = u->tr.nsparks && compute(u, w, &sp->run[1]);
+	bool ok = u->tr.nsparks && sparks_compute(u, w, &sp->run[1]);
 	core_runs_exchange(u);
 	return ok;
 }
@@ -268,7 +268,7 @@ static bool compute_other(struct viewer *u, int w)
 /* Two runs: each rate as A's row then B's, both to the larger of the
  * two; then A's pools and B's, all to the largest pool. The title gives
  * both runs' totals. */
-static void draw_compare(struct viewer *u, int w)
+static void sparks_draw_compare(struct viewer *u, int w)
 {
 	struct sparks_pane *sp = sparks_of(u);
 	struct sparks_run *a = &sp->run[u->swapped], *b = &sp->run[!u->swapped];
@@ -297,13 +297,13 @@ static void draw_compare(struct viewer *u, int w)
 		if (k < 12) { /* rate k / 2, A then B */
 			size_t r = (size_t)k / 2;
 			uint64_t m = row_max(a, r, w) > row_max(b, r, w) ? row_max(a, r, w) : row_max(b, r, w);
-			draw_row(u, k % 2 ? b : a, k % 2 ? "B" : "A", 0, r, y, w, m, sel);
+			sparks_draw_row(u, k % 2 ? b : a, k % 2 ? "B" : "A", 0, r, y, w, m, sel);
 		} else if ((size_t)(k - 12) < a->ncaps) {
 			size_t c = (size_t)(k - 12);
-			draw_row(u, a, "A", tra->caps[c], 6 + c, y, w, pmax, sel);
+			sparks_draw_row(u, a, "A", tra->caps[c], 6 + c, y, w, pmax, sel);
 		} else {
 			size_t c = (size_t)(k - 12) - a->ncaps;
-			draw_row(u, b, "B", trb->caps[c], 6 + c, y, w, pmax, sel);
+			sparks_draw_row(u, b, "B", trb->caps[c], 6 + c, y, w, pmax, sel);
 		}
 	}
 }
@@ -347,11 +347,11 @@ static void draw_sparks(struct viewer *u)
 	}
 	if (u->L.nlist <= 0)
 		return;
-	if (!compute(u, w, &sparks_of(u)->run[0]) || !compute_other(u, w)) {
+	if (!sparks_compute(u, w, &sparks_of(u)->run[0]) || !compute_other(u, w)) {
 		pane_frame(u, "sparks: out of memory");
 		return;
 	}
-	draw_compare(u, w);
+	sparks_draw_compare(u, w);
 }
 
 /* One run's rows (u's fields), its title ending in note. */
@@ -362,7 +362,7 @@ static void draw_one(struct viewer *u, int w, const char *note)
 	const struct tracks *tr = &u->tr;
 	if (u->L.nlist <= 0)
 		return;
-	if (!compute(u, w, sc)) {
+	if (!sparks_compute(u, w, sc)) {
 		pane_frame(u, "sparks: out of memory");
 		return;
 	}
@@ -387,7 +387,7 @@ static void draw_one(struct viewer *u, int w, const char *note)
 	pane_list_show(&sp->list, a.h - 1 - (y0 - a.y - 1));
 	for (int i = 0; i < sp->list.h && sp->list.top + i < sp->list.n; i++) {
 		int r = sp->list.top + i;
-		draw_row(u, sc, NULL, r >= 6 ? tr->caps[r - 6] : 0, (size_t)r, y0 + i, w,
+		sparks_draw_row(u, sc, NULL, r >= 6 ? tr->caps[r - 6] : 0, (size_t)r, y0 + i, w,
 			 row_max(sc, (size_t)r, w), r == sp->list.sel);
 	}
 }

@@ -229,7 +229,7 @@ static void put_cell(const struct viewer *u, const struct sql_result *r, size_t 
 	draw_safe(y, x, (const uint8_t *)c, n, w, u->ascii);
 }
 
-static void draw_rows(struct viewer *u, const struct sql_result *r, int y, int h, int cols)
+static void sql_draw_rows(struct viewer *u, const struct sql_result *r, int y, int h, int cols)
 {
 	struct sql_pane *s = sqlpane_of(u);
 	int *w = calloc((size_t)r->ncol + 1, sizeof *w);
@@ -345,7 +345,7 @@ static void sql_draw(struct viewer *u)
 	if (r->status != SQLR_OK)
 		draw_error(u, r, a);
 	else
-		draw_rows(u, r, a.y + 1, a.h - 1, a.cols);
+		sql_draw_rows(u, r, a.y + 1, a.h - 1, a.cols);
 }
 
 /* The log grew (or the other run is shown): what the tables built from

@@ -113,7 +113,7 @@ static char *commas(char *buf, size_t n, uint64_t v)
 /* A value as the panel shows it: counts as they are, bytes with
  * separators, times with their unit, flags as yes/no; "-" when the run
  * does not give it. */
-static void cell(char *buf, size_t n, const struct summary_field *f)
+static void stats_cell(char *buf, size_t n, const struct summary_field *f)
 {
 	if (!f || !f->known)
 		snprintf(buf, n, "-");
@@ -131,7 +131,7 @@ static void cell(char *buf, size_t n, const struct summary_field *f)
 
 /* B - A in the field's own form, signed, and B / A to 2 decimals: empty
  * where a run lacks the figure (or, for the ratio, A is 0). */
-static void change(char d[40], char r[40], const struct summary_field *a, const struct summary_field *b)
+static void stats_change(char d[40], char r[40], const struct summary_field *a, const struct summary_field *b)
 {
 	const size_t n = 40;
 	*d = *r = 0;
@@ -176,9 +176,9 @@ static void compare_lines(struct stats *p, const struct fields *fa, const struct
 			const struct summary_field *b = field_find(fb, fs->v[i].name);
 			summary_field_label(fs->v[i].name, strlen(fs->v[i].name), cells[n][C_NAME],
 					    sizeof cells[n][C_NAME]);
-			cell(cells[n][C_A], sizeof cells[n][C_A], a);
-			cell(cells[n][C_B], sizeof cells[n][C_B], b);
-			change(cells[n][C_D], cells[n][C_R], a, b);
+			stats_cell(cells[n][C_A], sizeof cells[n][C_A], a);
+			stats_cell(cells[n][C_B], sizeof cells[n][C_B], b);
+			stats_change(cells[n][C_D], cells[n][C_R], a, b);
 			n++;
 		}
 	}

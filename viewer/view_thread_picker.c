@@ -129,7 +129,7 @@ static bool window_figures(struct viewer *u, const struct viewer *r, uint64_t t0
 
 /* The window's own figures when it holds few enough events, else the
  * whole run's. False when out of memory. */
-static bool figures(struct viewer *u, struct picker *p, size_t n)
+static bool picker_figures(struct viewer *u, struct picker *p, size_t n)
 {
 	p->fig = calloc(n ? n : 1, sizeof *p->fig);
 	if (!p->fig)
@@ -202,7 +202,7 @@ static struct tentry *entries(const struct viewer *u, const struct picker *p, si
 }
 
 /* The groups: a key each, its threads' figures in each run summed. */
-static bool match_runs(const struct viewer *u, struct picker *p)
+static bool picker_match_runs(const struct viewer *u, struct picker *p)
 {
 	size_t n;
 	struct tentry *e = entries(u, p, &n);
@@ -236,7 +236,7 @@ static bool match_runs(const struct viewer *u, struct picker *p)
 
 /* The size of a change, as hectic diff ranks its rows (diff_rows.c):
  * |B - A|, a run without the figure counted as 0. */
-static double change_of(bool ha, bool hb, double a, double b)
+static double picker_change_of(bool ha, bool hb, double a, double b)
 {
 	return fabs((hb ? b : 0) - (ha ? a : 0));
 }
@@ -282,10 +282,10 @@ static bool compare_sort(struct picker *p)
 		const struct tgroup *g = &p->grp[i];
 		k[i] = (struct gkey){ .key = g->key, .klen = g->klen, .gi = (uint32_t)i, .suffix = "" };
 		if (p->csort == CS_RUNNING) {
-			k[i].ch = change_of(g->has[0], g->has[1], (double)g->run_ns[0], (double)g->run_ns[1]);
+			k[i].ch = picker_change_of(g->has[0], g->has[1], (double)g->run_ns[0], (double)g->run_ns[1]);
 			k[i].suffix = " running_ns";
 		} else if (p->csort == CS_RUNS) {
-			k[i].ch = change_of(g->has[0], g->has[1], (double)g->nruns[0], (double)g->nruns[1]);
+			k[i].ch = picker_change_of(g->has[0], g->has[1], (double)g->nruns[0], (double)g->nruns[1]);
 			k[i].suffix = " runs";
 		}
 	}
@@ -340,7 +340,7 @@ static bool compare_open(struct viewer *u, struct picker *p)
 		if (s != sh)
 			core_runs_exchange(u);
 	}
-	if (!compare_figures(u, p) || !match_runs(u, p))
+	if (!compare_figures(u, p) || !picker_match_runs(u, p))
 		return false;
 	p->gorder = malloc((p->ngrp ? p->ngrp : 1) * sizeof *p->gorder);
 	if (!p->gorder || !compare_sort(p))
@@ -365,7 +365,7 @@ static char *signed_time(char *buf, size_t n, uint64_t a, uint64_t b)
 	return buf;
 }
 
-/* The columns of the figures (the ratio's 8 left out in a narrow box, for
+/* The columns of the picker_figures (the ratio's 8 left out in a narrow box, for
  * the labels), and the label column's width: what they leave of the box. */
 #define CMP_NUMS 63
 static bool with_ratio(const struct box *b)
@@ -417,7 +417,7 @@ static void compare_row(const struct viewer *u, const struct picker *p, const st
 	pane_row_end(sel);
 }
 
-static void draw_compare(struct viewer *u)
+static void picker_draw_compare(struct viewer *u)
 {
 	struct picker *p = picker_of(u);
 	char t[300];
@@ -510,7 +510,7 @@ static bool threads_open(struct viewer *u)
 		return false;
 	}
 	p->order = malloc((n ? n : 1) * sizeof *p->order);
-	if (!p->order || !figures(u, p, n)) {
+	if (!p->order || !picker_figures(u, p, n)) {
 		threads_close(u);
 		core_say(u, "threads: out of memory");
 		return false;
@@ -533,7 +533,7 @@ static bool threads_open(struct viewer *u)
 
 /* A row of the table at y: the thread of index ix, its label label i of
  * those shown. */
-static void draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bool sel, bool known,
+static void picker_draw_row(struct viewer *u, const struct box *b, int y, size_t ix, bool sel, bool known,
 		     const struct label_set *labels, size_t i)
 {
 	const struct picker *p = picker_of(u);
@@ -558,7 +558,7 @@ static void draw_threads(struct viewer *u)
 {
 	const struct picker *p = picker_of(u);
 	if (u->other) {
-		draw_compare(u);
+		picker_draw_compare(u);
 		return;
 	}
 	char t[200];
@@ -588,7 +588,7 @@ static void draw_threads(struct viewer *u)
 		label_set_add(&labels, l, l ? n : 0, u->ascii);
 	}
 	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->tr.nthreads; i++)
-		draw_row(u, &b, b.y + 2 + i, p->order[u->pl.top + i], u->pl.top + i == u->pl.sel,
+		picker_draw_row(u, &b, b.y + 2 + i, p->order[u->pl.top + i], u->pl.top + i == u->pl.sel,
 			 known, &labels, (size_t)i);
 	label_set_free(&labels);
 	draw_box_end(u);

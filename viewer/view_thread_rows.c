@@ -112,7 +112,7 @@ static const struct thread_info *row_thread(const struct viewer *u, const struct
 
 /* A row's sort key: its place by running time or label (ref: what the
  * rows hold, i its index in the tracks' table). */
-static void key_of(struct thread_key *k, enum sort sort, const struct viewer *r,
+static void trows_key_of(struct thread_key *k, enum sort sort, const struct viewer *r,
 		   const struct thread_info *t, uint32_t ref, size_t i)
 {
 	k->ref = ref;
@@ -143,7 +143,7 @@ static bool match_keys(const struct viewer *u, const struct trows_pane *p, struc
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		const struct viewer *r = core_run_at(u, p->ent[i].side);
-		key_of(&l[i], SORT_LABEL, r, tracks_thread(&r->tr, p->ent[i].id), (uint32_t)i, i);
+		trows_key_of(&l[i], SORT_LABEL, r, tracks_thread(&r->tr, p->ent[i].id), (uint32_t)i, i);
 		k[i] = (struct thread_key){ .ref = (uint32_t)i, .k = i < na ? 2 * (uint64_t)i : 2 * (uint64_t)n + i };
 	}
 	qsort(l, na, sizeof *l, thread_key_cmp_label);
@@ -201,7 +201,7 @@ static bool make_rows_two(struct viewer *u, struct trows_pane *p)
 			p->ent[n] = (struct crow){ t->id, side };
 			p->ids[n] = (uint32_t)n;
 			if (keys && p->sort != SORT_MATCHED)
-				key_of(&keys[n], p->sort, r, t, (uint32_t)n, n);
+				trows_key_of(&keys[n], p->sort, r, t, (uint32_t)n, n);
 			n++;
 		}
 		p->nside[side] = side ? n - na : n;
@@ -242,7 +242,7 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 		if (!thread_gets_row(u, p, u, t, u->t0, u->t1))
 			continue;
 		if (keys)
-			key_of(&keys[n], p->sort, u, t, t->id, i);
+			trows_key_of(&keys[n], p->sort, u, t, t->id, i);
 		else
 			p->ids[n] = t->id;
 		n++;
@@ -523,7 +523,7 @@ static int trows_gutter(struct viewer *u)
 	return p->gutter;
 }
 
-static void draw_row(const struct viewer *u, const struct trows_pane *p, const struct label_set *l,
+static void trows_draw_row(const struct viewer *u, const struct trows_pane *p, const struct label_set *l,
 		     int i, int y)
 {
 	int r = p->list.top + i;
@@ -610,7 +610,7 @@ static void draw_trows(struct viewer *u)
 		label_set_add(&l, label, label ? n : 0, u->ascii);
 	}
 	for (int i = 0; i < p->cn && !l.oom; i++)
-		draw_row(u, p, &l, i, a.y + 1 + i);
+		trows_draw_row(u, p, &l, i, a.y + 1 + i);
 	label_set_free(&l);
 	if (u->other) { /* both runs' lanes are drawn by now */
 		if (!p->nids)

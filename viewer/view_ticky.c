@@ -67,7 +67,7 @@ static struct ticky_pane *tickypane_of(const struct viewer *u)
 	return view_state(u, &view_ticky);
 }
 
-static void drop(struct ticky_pane *p)
+static void ticky_drop(struct ticky_pane *p)
 {
 	if (p->obuilt)
 		ticky_free(&p->o);
@@ -150,7 +150,7 @@ static bool build(struct viewer *u)
 	p->sum = calloc(n, sizeof *p->sum);
 	p->rows = calloc(n, sizeof *p->rows);
 	if (!p->sum || !p->rows) {
-		drop(p);
+		ticky_drop(p);
 		p->failed = true;
 		return false;
 	}
@@ -183,7 +183,7 @@ static size_t name_key(const struct ticky_counter *c, char *out, size_t n)
 }
 
 /* The names of two counters, compared by their keys. */
-static int name_cmp(const struct ticky_counter *a, const struct ticky_counter *b)
+static int counter_name_cmp(const struct ticky_counter *a, const struct ticky_counter *b)
 {
 	char ka[256], kb[256];
 	name_key(a, ka, sizeof ka);
@@ -197,7 +197,7 @@ static const uint32_t *rank_ctx; /* a counter's place in the display order */
 static int cmp_by_name(const void *pa, const void *pb)
 {
 	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	int r = name_cmp(&name_ctx->ctr[a], &name_ctx->ctr[b]);
+	int r = counter_name_cmp(&name_ctx->ctr[a], &name_ctx->ctr[b]);
 	return r ? r : (rank_ctx[a] > rank_ctx[b]) - (rank_ctx[a] < rank_ctx[b]);
 }
 
@@ -256,12 +256,12 @@ static bool build_other(struct viewer *u)
 		size_t lo = 0, hi = p->o.nctr;
 		while (c->defined && lo < hi) { /* the first of that name */
 			size_t mid = lo + (hi - lo) / 2;
-			if (name_cmp(&p->o.ctr[p->oby_name[mid]], c) < 0)
+			if (counter_name_cmp(&p->o.ctr[p->oby_name[mid]], c) < 0)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		for (; c->defined && lo < p->o.nctr && !name_cmp(&p->o.ctr[p->oby_name[lo]], c); lo++)
+		for (; c->defined && lo < p->o.nctr && !counter_name_cmp(&p->o.ctr[p->oby_name[lo]], c); lo++)
 			if (!p->omatched[p->oby_name[lo]]) {
 				p->match[i] = p->oby_name[lo];
 				p->omatched[p->oby_name[lo]] = true;
@@ -273,7 +273,7 @@ static bool build_other(struct viewer *u)
 
 /* The window's sums and the rows' order, made again when the window, the
  * log or the order changed. */
-static void compute(struct viewer *u)
+static void ticky_compute(struct viewer *u)
 {
 	struct ticky_pane *p = tickypane_of(u);
 	bool moved = !p->valid || p->t0 != u->t0 || p->t1 != u->t1 || p->reloads != u->lv.reloads;
@@ -496,7 +496,7 @@ static const struct ticky_counter *one_cells(const struct viewer *u, const struc
 	return &p->t.ctr[k];
 }
 
-static void draw_rows(struct viewer *u, int y, int h, int cols)
+static void ticky_draw_rows(struct viewer *u, int y, int h, int cols)
 {
 	if (tickypane_of(u)->obuilt) {
 		draw_rows_two(u, y, h, cols);
@@ -569,7 +569,7 @@ static void draw_ticky(struct viewer *u)
 					      "cannot be combined)", a.cols);
 		return;
 	}
-	compute(u);
+	ticky_compute(u);
 	char title[300], runs[80] = "";
 	if (p->obuilt)
 		snprintf(runs, sizeof runs, " of run %s (%zu in run %s)", core_run_letter(u), p->o.nctr,
@@ -585,7 +585,7 @@ static void draw_ticky(struct viewer *u)
 	if (a.h < 2)
 		return;
 	int below = a.h >= 6 ? 2 : 0; /* the sparkline and the source */
-	draw_rows(u, a.y + 1, a.h - 2 - below, a.cols);
+	ticky_draw_rows(u, a.y + 1, a.h - 2 - below, a.cols);
 	if (below)
 		draw_selected(u, a.y + a.h - 2, a.cols);
 }
@@ -622,12 +622,12 @@ static void ticky_reload(struct viewer *u, bool before)
 {
 	struct ticky_pane *p = tickypane_of(u);
 	if (before)
-		drop(p);
+		ticky_drop(p);
 }
 
 static void ticky_done(struct viewer *u)
 {
-	drop(tickypane_of(u));
+	ticky_drop(tickypane_of(u));
 }
 
 const struct view_ops view_ticky = {

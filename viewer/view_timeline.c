@@ -470,7 +470,7 @@ static void draw_gcbar(struct viewer *u)
 	free(pause);
 }
 
-static bool sample_before(const void *e, const void *k)
+static bool lane_sample_before(const void *e, const void *k)
 {
 	return ((const struct sample *)e)->time < *(const uint64_t *)k;
 }
@@ -502,7 +502,7 @@ static void draw_spark(struct viewer *u, int y, const char *label, const struct 
 		if (u->other && layout_col_to_time(u->t0, u->t1, L->plotw, k) > u->s.tmax)
 			break;
 		/* the samples before the column's end (they are by time) */
-		j += lower_bound(v + j, n - j, sizeof *v, &end, sample_before);
+		j += lower_bound(v + j, n - j, sizeof *v, &end, lane_sample_before);
 		if (!j)
 			continue;
 		draw_level(u, y, u->L.plotx + k, layout_level8((double)v[j - 1].value, (double)max));

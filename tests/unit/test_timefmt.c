@@ -507,6 +507,21 @@ static void test_bytes(void **state)
 	assert_string_equal(bytes_format(b, sizeof b, UINT64_MAX), "18.4EB");
 }
 
+/* time_step_125: 1, 2, 5 a decade, and UINT64_MAX past the largest that
+ * fits (2e19 does not). */
+static void test_step_125(void **state)
+{
+	(void)state;
+	static const uint64_t want[] = { 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000 };
+	for (int k = 0; k < 10; k++)
+		assert_true(time_step_125(k) == want[k]);
+	assert_true(time_step_125(27) == 1000000000ull);
+	assert_true(time_step_125(56) == 5000000000000000000ull);
+	assert_true(time_step_125(57) == 10000000000000000000ull);
+	assert_true(time_step_125(58) == UINT64_MAX);
+	assert_true(time_step_125(1000) == UINT64_MAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -524,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_format_unit_distinct),
 		cmocka_unit_test(test_status_times_distinct),
 		cmocka_unit_test(test_bytes),
+		cmocka_unit_test(test_step_125),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
