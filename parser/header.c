@@ -31,7 +31,7 @@ static bool take16(struct cur *c, uint16_t *v)
 	return true;
 }
 
-static bool skip(struct cur *c, uint64_t n)
+static bool cur_skip(struct cur *c, uint64_t n)
 {
 	if ((uint64_t)(c->len - c->pos) < n)
 		return false;
@@ -105,13 +105,13 @@ enum hdr_status hdr_parse(const uint8_t *buf, size_t len, struct ev_header *h,
 		if (!take16(&c, &t.num) || !take16(&c, &t.size) || !take32(&c, &t.desc_len))
 			FAIL(HDR_TRUNCATED, short_msg);
 		t.desc = buf + c.pos;
-		if (!skip(&c, t.desc_len))
+		if (!cur_skip(&c, t.desc_len))
 			FAIL(HDR_TRUNCATED, short_msg);
 		if (!utf8_valid(t.desc, t.desc_len)) {
 			c.pos -= t.desc_len;
 			FAIL(HDR_BAD, "event type description is not valid UTF-8");
 		}
-		if (!take32(&c, &extra) || !skip(&c, extra))
+		if (!take32(&c, &extra) || !cur_skip(&c, extra))
 			FAIL(HDR_TRUNCATED, short_msg);
 		word_at = c.pos;
 		if (!take32(&c, &w))

@@ -188,7 +188,7 @@ grow(int x) /* another */
 }
 int b(int x) { return grow(x); }
 EOS
-check_case "a static name in model/ and in viewer/" "structure: grow() is defined 2 times: model/a.c:3 viewer/b.c:3"
+check_case "a static name in model/ and in viewer/" "structure: grow() is defined 2 times: model/a.c:2 viewer/b.c:2"
 
 # a header's static inline and a .c file's function of one name
 tree same-inline
@@ -208,11 +208,11 @@ EOS
 echo 'int v(void) { return 0; }' | put viewer/v.c
 check_case "a header's inline and a .c's static" "structure: cmp_u64() is defined 2 times"
 
-# declarations, calls and a struct member of the name are no definitions
+# declarations and calls of the name are no definitions
 tree same-name-not-defined
 put model/a.c <<'EOS'
 int grow(int x);
-struct box { int (*grow)(int); };
+struct box { int (*enlarge)(int); };
 int grow(int x)
 {
 	return x;
@@ -220,13 +220,33 @@ int grow(int x)
 EOS
 put viewer/b.c <<'EOS'
 int grow(int x);
-struct box { int (*grow)(int); };
+struct box { int (*enlarge)(int); };
 int use(struct box *b, int x)
 {
-	return grow(x) + b->grow(x);
+	return grow(x) + b->enlarge(x);
 }
 EOS
 check_case "one definition, declarations and calls elsewhere" ""
+
+# a file-local function named as a struct's function-pointer member that
+# another file calls through (cmd_run.c's run and the sink's ->run)
+tree same-as-member
+put model/sink.h <<'EOS'
+struct sink { void (*run)(void *ctx, int n); };
+EOS
+put model/store.c <<'EOS'
+#include "sink.h"
+void store_feed(struct sink *s, int n) { s->run(0, n); }
+EOS
+put viewer/cmd.c <<'EOS'
+static int run(int n)
+{
+	return n;
+}
+int cmd(int n) { return run(n); }
+EOS
+check_case "a static named as a member function pointer" \
+	"structure: run() is defined at viewer/cmd.c:1 and is a function pointer's name at model/sink.h:1"
 
 # ---- sizes ----
 tree long-function

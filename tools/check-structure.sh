@@ -11,8 +11,10 @@
 #  - no circle between the folders parser/, model/, keymaps/ and viewer/
 #    (a file of one refers to what a file of another defines, and back);
 #  - no function name defined twice in parser/, model/, keymaps/ and
-#    viewer/, static or not, in a .c or a header (a reader who greps a
-#    function's name finds only that function; issue 36);
+#    viewer/, static or not, in a .c or a header, and none that is also
+#    the name of a function pointer, (*NAME)(, a member or a parameter (a
+#    reader who greps a function's name finds only that function; issue
+#    36);
 #  - no product .c file over 800 lines, no function over 100 lines
 #    (generated files, marked "generated" in their first 5 lines, aside).
 # Prints each offence and exits 1 when there is any.
@@ -176,19 +178,38 @@ for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
 	/^[A-Za-z_]/ && !/^(typedef|(struct|enum|union) [A-Za-z_0-9]+ *\{|#)/ {
 		l = $0
 		gsub(/__attribute__ *\(\([^)]*\)\)/, "", l)
-		if (match(l, /[A-Za-z_][A-Za-z_0-9]*\(/))
+		if (match(l, /[A-Za-z_][A-Za-z_0-9]*\(/)) {
 			cand = substr(l, RSTART, RLENGTH - 1)
+			at = FNR
+		}
 	}
-	/^\{/ { if (cand != "") print cand, FILENAME, FNR; cand = ""; next }
+	/^\{/ { if (cand != "") print cand, FILENAME, at; cand = ""; next }
 	/;[ \t]*(\/\*.*)?$/ { cand = "" }' "$f" || exit 2
+	# the function pointers: P NAME FILE LINE
+	awk '{
+		l = $0
+		while (match(l, /\(\*[A-Za-z_][A-Za-z_0-9]*\)[ \t]*\(/)) {
+			p = substr(l, RSTART + 2, RLENGTH)
+			sub(/\).*/, "", p)
+			print "P", p, FILENAME, FNR
+			l = substr(l, RSTART + RLENGTH)
+		}
+	}' "$f" || exit 2
 done >"$tmp/defs"
 awk '
+$1 == "P" { ptr[$2] = ptr[$2] " " $3 ":" $4; next }
 { n[$1]++; at[$1] = at[$1] " " $2 ":" $3 }
 END {
 	bad = 0
-	for (f in n) if (n[f] > 1) {
-		printf "structure: %s() is defined %d times:%s\n", f, n[f], at[f]
-		bad = 1
+	for (f in n) {
+		if (n[f] > 1) {
+			printf "structure: %s() is defined %d times:%s\n", f, n[f], at[f]
+			bad = 1
+		}
+		if (f in ptr) {
+			printf "structure: %s() is defined at%s and is a function pointer'"'"'s name at%s\n", f, at[f], ptr[f]
+			bad = 1
+		}
 	}
 	exit bad
 }' "$tmp/defs" || bad=1

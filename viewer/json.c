@@ -136,7 +136,7 @@ static size_t encode_char(const uint8_t *p, size_t n, char *out, size_t *used)
 	return 6 * nu;
 }
 
-static bool plain(uint8_t c)
+static bool json_plain_byte(uint8_t c)
 {
 	return c >= 0x20 && c < 0x7F && c != '"' && c != '\\';
 }
@@ -146,7 +146,7 @@ void json_str(struct json *j, const uint8_t *s, size_t n)
 	json_raw(j, "\"", 1);
 	for (size_t i = 0; i < n;) {
 		size_t k = i; /* a run of plain printable ASCII, copied at once */
-		while (k < n && plain(s[k]))
+		while (k < n && json_plain_byte(s[k]))
 			k++;
 		if (k > i) {
 			json_raw(j, (const char *)s + i, k - i);
@@ -165,7 +165,7 @@ void json_fchars(FILE *f, const uint8_t *s, size_t n)
 {
 	for (size_t i = 0; i < n;) {
 		char out[12];
-		size_t used, m = plain(s[i]) ? (out[0] = (char)s[i], used = 1, 1)
+		size_t used, m = json_plain_byte(s[i]) ? (out[0] = (char)s[i], used = 1, 1)
 					     : encode_char(s + i, n - i, out, &used);
 		fwrite(out, 1, m, f);
 		i += used;

@@ -89,7 +89,7 @@ static void compile(struct viewer *u, struct phases_state *p)
  * that picks nothing, and marks the tracks left out (their budget); after
  * the message the frame already had (the other run shown, a session
  * restored), not over it. */
-static void tell(struct viewer *u, const char *name, const char *re, const struct phases *q)
+static void phases_tell(struct viewer *u, const char *name, const char *re, const struct phases *q)
 {
 	char a[32], say[200];
 	if (!q->complete)
@@ -128,9 +128,9 @@ static bool ready(struct viewer *u)
 	p->msg = j.msg;
 	p->ph = j.ph;
 	if (p->has_msg)
-		tell(u, "ruler-messages", u->ruler_messages, &p->msg);
+		phases_tell(u, "ruler-messages", u->ruler_messages, &p->msg);
 	if (p->has_ph)
-		tell(u, "ruler-phases", u->ruler_phases, &p->ph);
+		phases_tell(u, "ruler-phases", u->ruler_phases, &p->ph);
 	return true;
 }
 
