@@ -59,9 +59,11 @@ kept() {
 
 # start ARG...: the export to $O/out.json in the background (pid in $pid),
 # SIGINT and SIGQUIT at their default (a shell's background job has them
-# ignored; env --default-signal: coreutils 8.31), stderr in $T/err
+# ignored; env --default-signal: coreutils 8.31), and SIGHUP and SIGTERM
+# too (the suite run under nohup has SIGHUP ignored, and hectic leaves an
+# ignored signal ignored), stderr in $T/err
 start() {
-	env --default-signal=INT,QUIT "$H" export --chrome "$@" -o "$O/out.json" 2>"$T/err" &
+	env --default-signal=INT,QUIT,HUP,TERM "$H" export --chrome "$@" -o "$O/out.json" 2>"$T/err" &
 	pid=$!
 }
 
