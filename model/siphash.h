@@ -68,23 +68,45 @@ static inline uint64_t siphash_end(struct siphash *s, int c, int d)
 	return s->v0 ^ s->v1 ^ s->v2 ^ s->v3;
 }
 
-/* SipHash-c-d of p[0..n) under the key (k0, k1), read a word at a time. */
+/* SipHash-c-d of p[0..n) under the key (k0, k1), read a word at a time
+ * (its state in locals, not in a struct siphash: the hot path of every
+ * intern table). */
 static inline uint64_t siphash(const void *p, size_t n, uint64_t k0, uint64_t k1, int c, int d)
 {
 	const uint8_t *b = p;
 	struct siphash s;
 	siphash_start(&s, k0, k1);
+	uint64_t v0 = s.v0, v1 = s.v1, v2 = s.v2, v3 = s.v3;
+#define SIPHASH_ROUND_LOCALS                                                                     \
+	do {                                                                                     \
+		v0 += v1, v1 = siphash_rotl(v1, 13), v1 ^= v0, v0 = siphash_rotl(v0, 32);        \
+		v2 += v3, v3 = siphash_rotl(v3, 16), v3 ^= v2;                                   \
+		v0 += v3, v3 = siphash_rotl(v3, 21), v3 ^= v0;                                   \
+		v2 += v1, v1 = siphash_rotl(v1, 17), v1 ^= v2, v2 = siphash_rotl(v2, 32);        \
+	} while (0)
 	size_t i = 0;
+	uint64_t m;
 	for (; i + 8 <= n; i += 8) {
-		uint64_t m = 0;
+		m = 0;
 		for (int k = 0; k < 8; k++)
 			m |= (uint64_t)b[i + k] << (8 * k);
-		siphash_word(&s, m, c);
+		v3 ^= m;
+		for (int r = 0; r < c; r++)
+			SIPHASH_ROUND_LOCALS;
+		v0 ^= m;
 	}
+	m = (uint64_t)n << 56;
 	for (int k = 0; i + (size_t)k < n; k++)
-		s.m |= (uint64_t)b[i + (size_t)k] << (8 * k);
-	s.len = n;
-	return siphash_end(&s, c, d);
+		m |= (uint64_t)b[i + (size_t)k] << (8 * k);
+	v3 ^= m;
+	for (int r = 0; r < c; r++)
+		SIPHASH_ROUND_LOCALS;
+	v0 ^= m;
+	v2 ^= 0xff;
+	for (int r = 0; r < d; r++)
+		SIPHASH_ROUND_LOCALS;
+#undef SIPHASH_ROUND_LOCALS
+	return v0 ^ v1 ^ v2 ^ v3;
 }
 
 #endif
