@@ -64,21 +64,36 @@ void source_drain(struct source *src)
 
 static void poke(struct source *src)
 {
-	char c = 1;
-	ssize_t r = write(src->wake[1], &c, 1); /* full: a wake is pending anyway */
+	static const char one = 1;
+	ssize_t r = write(src->wake[1], &one, 1); /* full: a wake is pending anyway */
 	(void)r;
+}
+
+/* source_close cancels the spooler (pthread_cancel) only where it waits
+ * for the stream, in open and read: cancellation is off elsewhere. There
+ * no frame of its own has a stack slot (nothing of the spooler's has its
+ * address taken), so the frames the cancellation unwinds leave no
+ * sanitizer poison on the thread's stack; a cancellation in poke's write
+ * once did, and ASan reported its own sigaltstack call at the thread's
+ * exit. A spool write is never cut short either. */
+static void cancel_point(int state)
+{
+	pthread_setcancelstate(state, NULL);
 }
 
 static void *spooler(void *arg)
 {
 	struct source *src = arg;
 	char *buf = src->buf;
+	cancel_point(PTHREAD_CANCEL_DISABLE);
 	if (src->kind == SRC_FIFO) {
 		/* waits here for a writer */
 		int fd;
+		cancel_point(PTHREAD_CANCEL_ENABLE);
 		do
 			fd = open(src->spec, O_RDONLY | O_CLOEXEC);
 		while (fd < 0 && errno == EINTR);
+		cancel_point(PTHREAD_CANCEL_DISABLE);
 		if (fd < 0) {
 			snprintf(src->err, sizeof src->err, "%s", strerror(errno));
 			goto end;
@@ -88,7 +103,9 @@ static void *spooler(void *arg)
 		poke(src);
 	}
 	for (;;) {
+		cancel_point(PTHREAD_CANCEL_ENABLE);
 		ssize_t n = read(src->in, buf, SPOOL_BUF);
+		cancel_point(PTHREAD_CANCEL_DISABLE);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
