@@ -22,12 +22,19 @@ static inline uint64_t siphash_rotl(uint64_t x, int b)
 	return x << b | x >> (64 - b);
 }
 
+/* One SipRound on four words: the one definition, on a struct siphash's
+ * (siphash_round) and on the one-shot hash's locals (siphash). */
+#define SIPHASH_ROUND(v0, v1, v2, v3)                                                            \
+	do {                                                                                     \
+		(v0) += (v1), (v1) = siphash_rotl((v1), 13), (v1) ^= (v0), (v0) = siphash_rotl((v0), 32); \
+		(v2) += (v3), (v3) = siphash_rotl((v3), 16), (v3) ^= (v2);                       \
+		(v0) += (v3), (v3) = siphash_rotl((v3), 21), (v3) ^= (v0);                       \
+		(v2) += (v1), (v1) = siphash_rotl((v1), 17), (v1) ^= (v2), (v2) = siphash_rotl((v2), 32); \
+	} while (0)
+
 static inline void siphash_round(struct siphash *s)
 {
-	s->v0 += s->v1, s->v1 = siphash_rotl(s->v1, 13), s->v1 ^= s->v0, s->v0 = siphash_rotl(s->v0, 32);
-	s->v2 += s->v3, s->v3 = siphash_rotl(s->v3, 16), s->v3 ^= s->v2;
-	s->v0 += s->v3, s->v3 = siphash_rotl(s->v3, 21), s->v3 ^= s->v0;
-	s->v2 += s->v1, s->v1 = siphash_rotl(s->v1, 17), s->v1 ^= s->v2, s->v2 = siphash_rotl(s->v2, 32);
+	SIPHASH_ROUND(s->v0, s->v1, s->v2, s->v3);
 }
 
 static inline void siphash_start(struct siphash *s, uint64_t k0, uint64_t k1)
@@ -77,13 +84,6 @@ static inline uint64_t siphash(const void *p, size_t n, uint64_t k0, uint64_t k1
 	struct siphash s;
 	siphash_start(&s, k0, k1);
 	uint64_t v0 = s.v0, v1 = s.v1, v2 = s.v2, v3 = s.v3;
-#define SIPHASH_ROUND_LOCALS                                                                     \
-	do {                                                                                     \
-		v0 += v1, v1 = siphash_rotl(v1, 13), v1 ^= v0, v0 = siphash_rotl(v0, 32);        \
-		v2 += v3, v3 = siphash_rotl(v3, 16), v3 ^= v2;                                   \
-		v0 += v3, v3 = siphash_rotl(v3, 21), v3 ^= v0;                                   \
-		v2 += v1, v1 = siphash_rotl(v1, 17), v1 ^= v2, v2 = siphash_rotl(v2, 32);        \
-	} while (0)
 	size_t i = 0;
 	uint64_t m;
 	for (; i + 8 <= n; i += 8) {
@@ -92,7 +92,7 @@ static inline uint64_t siphash(const void *p, size_t n, uint64_t k0, uint64_t k1
 			m |= (uint64_t)b[i + k] << (8 * k);
 		v3 ^= m;
 		for (int r = 0; r < c; r++)
-			SIPHASH_ROUND_LOCALS;
+			SIPHASH_ROUND(v0, v1, v2, v3);
 		v0 ^= m;
 	}
 	m = (uint64_t)n << 56;
@@ -100,12 +100,11 @@ static inline uint64_t siphash(const void *p, size_t n, uint64_t k0, uint64_t k1
 		m |= (uint64_t)b[i + (size_t)k] << (8 * k);
 	v3 ^= m;
 	for (int r = 0; r < c; r++)
-		SIPHASH_ROUND_LOCALS;
+		SIPHASH_ROUND(v0, v1, v2, v3);
 	v0 ^= m;
 	v2 ^= 0xff;
 	for (int r = 0; r < d; r++)
-		SIPHASH_ROUND_LOCALS;
-#undef SIPHASH_ROUND_LOCALS
+		SIPHASH_ROUND(v0, v1, v2, v3);
 	return v0 ^ v1 ^ v2 ^ v3;
 }
 

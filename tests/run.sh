@@ -24,22 +24,22 @@ suite() {
 # every command and library the suites use is there (tools/deps.sh names
 # what is missing and its package: a missing tool fails here by name, not as
 # a puzzling failure further on)
-if sh tools/deps.sh verify; then ok; else bad tools; fi
+suite tools sh tools/deps.sh verify
 
 # the layers include and read only what they may (tools/check-layering.sh)
-if sh tools/check-layering.sh; then ok; else bad layering; fi
+suite layering sh tools/check-layering.sh
 
 # the program's shape: no circle of calling files in viewer/, none of a
 # header and a .c that includes it, none between the folders, no .c over
 # 800 lines, no function over 100 (tools/check-structure.sh, issues 18,
 # 36); and that check on small trees of each shape
-if sh tools/check-structure.sh "$B"; then ok; else bad structure; fi
+suite structure sh tools/check-structure.sh "$B"
 suite check-structure-self sh tests/check-structure.sh "$B"
 
 # the suites' own shapes (issue 37): no awk exit lost to END's, no || true
 # after a command whose failure matters, no glob loop without a guard that
 # it matched (tools/check-tests.sh); and that lint on good and bad scripts
-if sh tools/check-tests.sh; then ok; else bad check-tests; fi
+suite check-tests sh tools/check-tests.sh
 suite check-tests-self sh tests/check-tests.sh
 
 # cmocka unit suites: one binary per tests/unit/test_*.c (UNIT_TESTS in the

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../model/order.h"
 #include "../model/ticky.h"
 #include "cli.h"
 #include "report_text.h"
