@@ -6,7 +6,8 @@
  * as that buffer does. Knows nothing of files, indexes or terminals.
  *
  * The semantics follow ghc-events 0.21 (development head), as written down in
- * shared/spec/ghc-events-format.md; section numbers below refer to it. */
+ * the project's copy of ghc-events-format.md (the steering notes); section
+ * numbers below refer to it. */
 #ifndef HECTIC_EVENT_H
 #define HECTIC_EVENT_H
 

@@ -42,6 +42,11 @@ suite check-structure-self sh tests/check-structure.sh "$B"
 suite check-tests sh tools/check-tests.sh
 suite check-tests-self sh tests/check-tests.sh
 
+# nothing reads a path outside the repository (issue 42): a user's clone
+# has no ../shared beside it (tools/check-outside.sh); and that lint on
+# small files of each shape
+suite check-outside sh tests/check-outside.sh
+
 # cmocka unit suites: one binary per tests/unit/test_*.c (UNIT_TESTS in the
 # Makefile); a source whose binary was not built fails by name
 for src in tests/unit/test_*.c; do

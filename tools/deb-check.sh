@@ -10,7 +10,7 @@
 # Usage: tools/deb-check.sh [--chroot] [--keep]
 #   --chroot  the install check (root only). The chroot is made once with
 #             debootstrap --variant=minbase in $HECTIC_CHROOT (default
-#             /work/chroots/bookworm) and never changed: each run installs
+#             /var/tmp/hectic-chroots/bookworm) and never changed: each run installs
 #             in a copy of it, deleted after.
 #   --keep    keep the temporary directory (the copy of the tree, the build,
 #             the chroot copy) and say where it is
@@ -35,7 +35,7 @@ done
 cd "$(dirname "$0")/.." || exit 2
 top=$(pwd)
 out=$top/build-deb
-base=${HECTIC_CHROOT:-/work/chroots/bookworm}
+base=${HECTIC_CHROOT:-/var/tmp/hectic-chroots/bookworm}
 mirror=${HECTIC_MIRROR:-http://deb.debian.org/debian}
 
 pass=0 fail=0

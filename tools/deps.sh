@@ -39,9 +39,9 @@ truncate:coreutils wc:coreutils dd:coreutils touch:coreutils jq:jq python3:pytho
 sqlite3:sqlite3 bash:bash zsh:zsh fish:fish pc=bash-completion:bash-completion comm:coreutils chmod:coreutils stat:coreutils
 curl:curl clickhouse-client:clickhouse-client f=/usr/sbin/clickhouse-server:clickhouse-server
 unshare:util-linux mount:mount
-py=pyte:python3-pyte py=PIL:python3-pil f=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf:fonts-dejavu-core"
-# (tests/e2e/lanes-share.sh: a terminal emulator's screen through
-# ../shared/tools/ptyshot.py, which renders it in DejaVu Sans Mono)
+py=pyte:python3-pyte tic:ncurses-bin infocmp:ncurses-bin"
+# (tests/e2e/lanes-share.sh: a terminal emulator's screen, cell by cell,
+# through tests/e2e/screen.py on pyte, under a terminfo entry it compiles)
 # tests/speedscope-browser.sh: speedscope itself (npm, pinned in
 # tests/consumers/package-lock.json) in headless Chromium
 CONSUMERS="node:nodejs npm:npm chromium:chromium sha256sum:coreutils"

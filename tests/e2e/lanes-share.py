@@ -4,8 +4,8 @@ RTS says (tests/e2e/lanes-share.sh runs it).
 
   lanes-share.py CELLS.json WINDOW ACTIVITY.tsv RTS_GC_SHARE
 
-CELLS.json: the screen, cell by cell ([char, fg, bg], ptyshot.py's
-PTYSHOT_JSON); WINDOW: the frame's HECTIC_DEBUG_WINDOW line (t0 t1 plotw
+CELLS.json: the screen, cell by cell ([char, fg, bg], tests/e2e/screen.py's
+output); WINDOW: the frame's HECTIC_DEBUG_WINDOW line (t0 t1 plotw
 lanes_top nlanes exact cursor_col lane_h; lane_h absent: 1); ACTIVITY.tsv:
 `hectic activity --tsv` for that window and its columns. Each lane cell is
 an eighth-block glyph: its lower part (the glyph's eighths) in the fg

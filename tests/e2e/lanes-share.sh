@@ -2,16 +2,15 @@
 # The lanes draw shares in proportion (issue 33, item 1): on real GHC 9.10
 # and 9.6 logs with a known GC share (+RTS -s beside each), at 80x24 and
 # 160x50, every lane cell's glyph and colours are read off a terminal
-# emulator's screen (ptyshot.py's cell dump: tmux's capture drops colour-
-# only cells) and the GC area of each column and of all the lanes is held
+# emulator's screen (tests/e2e/screen.py's cell dump: tmux's capture drops
+# colour-only cells) and the GC area of each column and of all the lanes is held
 # against `hectic activity` for the frame's window and columns and against
 # GC elapsed / Total elapsed (lanes-share.py says how). Then the lanes'
 # height: the default fills half of what the fixed rows leave, the keys
 # make it a row taller and shorter (within 1 .. 8), and the rc's
 # `set lane-height N` sets it (tests/unit/test_rc.c: a bad value).
-# Needs /usr/bin/python3 with pyte (python3-pyte) and the ptyshot tool
-# ($PTYSHOT, ../shared/tools/ptyshot.py beside the repository by default,
-# with python3-pil and fonts-dejavu-core; tools/deps.sh installs them).
+# Needs /usr/bin/python3 with pyte (python3-pyte), infocmp and tic
+# (ncurses-bin) for screen.py's terminfo entry; tools/deps.sh installs them.
 # Usage: tests/e2e/lanes-share.sh path/to/hectic. Exit 0 when every check
 # passed.
 set -u
@@ -22,13 +21,13 @@ case ${1:-} in
 esac
 cd "$(dirname "$0")/../.." || exit 1
 PY=/usr/bin/python3
-SHOT=${PTYSHOT:-$(cd .. && pwd)/shared/tools/ptyshot.py}
+SHOT=tests/e2e/screen.py
 n=0 nbad=0
 pass() { n=$((n + 1)); }
 fail() { n=$((n + 1)); nbad=$((nbad + 1)); echo "FAIL lanes-share: $1: $2"; }
-FONT=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf # (ptyshot's render.py)
-if [ ! -x "$PY" ] || ! "$PY" -c 'import pyte, PIL' 2>/dev/null || [ ! -f "$SHOT" ] || [ ! -f "$FONT" ]; then
-	echo "lanes-share: needs $PY with pyte and PIL (python3-pyte python3-pil), $FONT (fonts-dejavu-core) and $SHOT"
+if [ ! -x "$PY" ] || ! "$PY" -c 'import pyte' 2>/dev/null || ! command -v tic >/dev/null ||
+	! command -v infocmp >/dev/null; then
+	echo "lanes-share: needs $PY with pyte (python3-pyte), tic and infocmp (ncurses-bin)"
 	echo "lanes-share: 1 checks, 1 failed"
 	exit 1
 fi
@@ -44,8 +43,8 @@ shot() {
 	shift 3
 	rm -f "$T/$_n.win" "$T/$_n.json"
 	env -u NO_COLOR -u LC_ALL -u XDG_STATE_HOME HOME="$T/home" XDG_CONFIG_HOME="$T/cfg" \
-		LANG=C.UTF-8 HECTIC_DEBUG_WINDOW="$T/$_n.win" PTYSHOT_JSON="$T/$_n.json" \
-		"$PY" "$SHOT" "$T/$_n.png" "$_s" "$_k" -- "$H" "$@" >/dev/null 2>"$T/$_n.err"
+		LANG=C.UTF-8 HECTIC_DEBUG_WINDOW="$T/$_n.win" \
+		"$PY" "$SHOT" "$T/$_n.json" "$_s" "$_k" -- "$H" "$@" >/dev/null 2>"$T/$_n.err"
 	[ -s "$T/$_n.win" ] && [ -s "$T/$_n.json" ]
 }
 
