@@ -14,11 +14,13 @@
  * from them at the join. */
 #define GC_WEIGHT 4
 
-/* Room for one more element of size sz within the budget? */
-static bool builder_room(struct tb *b, size_t sz)
+/* Room for one more element of size sz within the budget? When not, the
+ * list it was for (cut: a TRACKS_CUT_* bit) is noted as cut. */
+static bool builder_room(struct tb *b, size_t sz, unsigned cut)
 {
 	if (b->bytes + sz > b->budget) {
 		b->over = true;
+		b->cut |= cut;
 		return false;
 	}
 	b->bytes += sz;
@@ -26,15 +28,16 @@ static bool builder_room(struct tb *b, size_t sz)
 }
 
 /* Appends item when the budget allows; a full array that must grow is
- * charged for its new capacity (times weight). */
-#define PUSH_W(b, arr, n, cap, item, weight)                                           \
+ * charged for its new capacity (times weight); cut names the list. */
+#define PUSH_W(b, arr, n, cap, item, weight, cut)                                      \
 	do {                                                                           \
-		if ((n) < (cap) || builder_room((b), (weight) * ((cap) ? (cap) : 16) * sizeof *(arr))) { \
+		if ((n) < (cap) ||                                                     \
+		    builder_room((b), (weight) * ((cap) ? (cap) : 16) * sizeof *(arr), (cut))) { \
 			if (!vec_push(arr, n, cap, item))                              \
 				(b)->oom = true;                                       \
 		}                                                                      \
 	} while (0)
-#define PUSH(b, arr, n, cap, item) PUSH_W(b, arr, n, cap, item, 1)
+#define PUSH(b, arr, n, cap, item, cut) PUSH_W(b, arr, n, cap, item, 1, cut)
 
 void tb_init(struct tb *b, const struct store *s, struct tracks *tr, uint64_t budget)
 {
@@ -58,6 +61,7 @@ static void cap_bins(struct tb *b, struct capb *c)
 		return;
 	if (!b->windowed && !tb_bins_cover(tr, c, 0, tr->nbins)) {
 		b->over = true;
+		b->cut |= TRACKS_CUT_BINS;
 		return;
 	}
 	if (b->windowed && b->win_t1 >= b->win_t0 && b->win_t1 >= tr->origin) {
@@ -82,7 +86,7 @@ static struct capb *cap_get(struct tb *b, int32_t cap)
 		b->last_idx = i;
 		return &b->caps[i];
 	}
-	if (!builder_room(b, sizeof(struct capb)))
+	if (!builder_room(b, sizeof(struct capb), TRACKS_CUT_CAPS))
 		return NULL;
 	struct capb c = { .cap = cap, .run_slot = -1, .prefix = b->later_part };
 	cap_bins(b, &c);
@@ -100,10 +104,11 @@ struct thread_info *tb_thread_get(struct tb *b, uint32_t id)
 	if (i >= 0)
 		return &b->th[i];
 	/* the table and its id map are charged as they grow */
-	if (b->nth == b->thcap && !builder_room(b, (b->thcap ? b->thcap : 16) * sizeof *b->th))
+	if (b->nth == b->thcap &&
+	    !builder_room(b, (b->thcap ? b->thcap : 16) * sizeof *b->th, TRACKS_CUT_THREADS))
 		return NULL;
 	size_t grow = idmap_growth_bytes(&b->thmap);
-	if (grow && !builder_room(b, grow))
+	if (grow && !builder_room(b, grow, TRACKS_CUT_THREADS))
 		return NULL;
 	struct thread_info t = {
 		.id = id, .created = UINT64_MAX, .first_run = UINT64_MAX,
@@ -390,7 +395,7 @@ static void feed_state(struct tb *b, struct capb *c, uint64_t off, uint64_t t, u
 	if (tag == EV_GC_START || tag == EV_GC_END)
 		PUSH_W(b, b->gev, b->ngev, b->gevcap,
 		       ((struct gcev){ t, off, c->cap, tag == EV_GC_START ? GE_START : GE_END }),
-		       GC_WEIGHT);
+		       GC_WEIGHT, TRACKS_CUT_GCS);
 	const uint8_t *at = store_bytes_at(b->fed, off);
 	uint32_t id = tag <= EV_STOP_THREAD ? ev_thread_at(at, 0) : 0;
 	uint16_t status = tag == EV_STOP_THREAD ? ev_stop_status_at(at, 0) : 0;
@@ -417,7 +422,7 @@ static void feed_gcstats(struct tb *b, const struct ev *e, int32_t cap)
 		.par_tot_copied = e->f[7].u, .has_balanced = e->nf > 8,
 		.par_balanced_copied = e->nf > 8 ? e->f[8].u : 0,
 	};
-	PUSH_W(b, b->stats, b->nstats, b->stcap, g, 2);
+	PUSH_W(b, b->stats, b->nstats, b->stcap, g, 2, TRACKS_CUT_GCS);
 }
 
 /* THREAD_LABEL. */
@@ -461,36 +466,39 @@ static void feed_list(struct tb *b, const struct capb *c, const struct ev *e, in
 	uint64_t t = e->time;
 	switch (e->tag) {
 	case EV_HEAP_SIZE:
-		PUSH(b, b->hs, b->nhs, b->hscap, ((struct sample){ t, e->f[1].u }));
+		PUSH(b, b->hs, b->nhs, b->hscap, ((struct sample){ t, e->f[1].u }), TRACKS_CUT_HEAP);
 		break;
 	case EV_HEAP_LIVE:
-		PUSH(b, b->hl, b->nhl, b->hlcap, ((struct sample){ t, e->f[1].u }));
+		PUSH(b, b->hl, b->nhl, b->hlcap, ((struct sample){ t, e->f[1].u }), TRACKS_CUT_HEAP);
 		break;
 	case EV_BLOCKS_SIZE:
-		PUSH(b, b->bsz, b->nbsz, b->bszcap, ((struct sample){ t, e->f[1].u }));
+		PUSH(b, b->bsz, b->nbsz, b->bszcap, ((struct sample){ t, e->f[1].u }),
+		     TRACKS_CUT_HEAP);
 		break;
 	case EV_HEAP_ALLOCATED:
 		PUSH(b, b->alloc, b->nalloc, b->alcap,
-		     ((struct capsample){ .time = t, .cap = cap, .v = { e->f[1].u } }));
+		     ((struct capsample){ .time = t, .cap = cap, .v = { e->f[1].u } }),
+		     TRACKS_CUT_ALLOC);
 		break;
 	case EV_SPARK_COUNTERS: {
 		struct capsample cs = { .time = t, .cap = cap };
 		for (int i = 0; i < 7; i++)
 			cs.v[i] = e->f[i].u;
-		PUSH(b, b->sparks, b->nsparks, b->spcap, cs);
+		PUSH(b, b->sparks, b->nsparks, b->spcap, cs, TRACKS_CUT_SPARKS);
 		break;
 	}
 	case EV_CONC_MARK_BEGIN:
 	case EV_CONC_MARK_END:
 	case EV_CONC_SYNC_BEGIN:
 	case EV_CONC_SYNC_END:
-		PUSH(b, b->conc, b->nconc, b->conccap, ((struct concev){ t, e->off, e->tag }));
+		PUSH(b, b->conc, b->nconc, b->conccap, ((struct concev){ t, e->off, e->tag }),
+		     TRACKS_CUT_GCS);
 		break;
 	case EV_USER_MARKER:
 	case EV_USER_MSG:
 	case EV_LOG_MSG:
 	case EV_USER_BINARY_MSG:
-		PUSH(b, b->marks, b->nmarks, b->mkcap, mark_of(c, e, cap));
+		PUSH(b, b->marks, b->nmarks, b->mkcap, mark_of(c, e, cap), TRACKS_CUT_MARKS);
 		break;
 	}
 }
@@ -506,7 +514,8 @@ static void builder_feed(struct tb *b, const struct capb *c, const struct ev *e,
 	case EV_GC_GLOBAL_SYNC:
 		if (cap != EV_NO_CAP)
 			PUSH_W(b, b->gev, b->ngev, b->gevcap,
-			       ((struct gcev){ e->time, e->off, cap, GE_SYNC }), GC_WEIGHT);
+			       ((struct gcev){ e->time, e->off, cap, GE_SYNC }), GC_WEIGHT,
+			       TRACKS_CUT_GCS);
 		break;
 	case EV_GC_STATS_GHC:
 		feed_gcstats(b, e, cap);

@@ -162,6 +162,7 @@ struct tb {
 	struct idmap thmap;
 	uint64_t budget, bytes;
 	bool over, oom;
+	unsigned cut; /* the lists that stopped growing (TRACKS_CUT_*) */
 	uint16_t gens, startup;
 };
 

@@ -517,38 +517,54 @@ static uint64_t exit_end(const struct store *s, uint64_t from, uint64_t report)
  * ends normally; the report's time is taken just before the final
  * HEAP_ALLOCATED events that follow it, and EXIT ends there too unless the
  * RTS waited for a concurrent mark (exit_end). */
-void coll_run_phases(struct tracks *tr, const struct store *s)
+void tracks_phases_of(const struct tracks *tr, const struct store *s, uint64_t last_start,
+		      uint64_t last_end, uint64_t report, struct tracks_phases *out)
 {
+	memset(out, 0, sizeof *out);
 	const struct thread_info *io, *mt = main_thread(tr, &io);
 	if (mt) {
-		tr->end_init = mt->created;
-		tr->have_init = true;
+		out->end_init = mt->created;
+		out->have_init = true;
 		uint64_t at = io ? last_tag(s, io->finished + 1, mt->created, TAG_TASK_DELETE)
 			    : !tr->threaded_rts ? last_tag(s, 0, mt->created, TAG_TASK_CREATE)
 						: 0;
 		if (at)
-			tr->end_init = at;
+			out->end_init = at;
 	}
-	if (!tr->ngcs || !tr->have_init)
-		return;
-	const struct gc *last = &tr->gcs[tr->ngcs - 1];
-	uint64_t report = UINT64_MAX;
-	for (size_t i = 0; i < tr->nalloc; i++)
-		if (tr->alloc[i].time > last->end && tr->alloc[i].time < report)
-			report = tr->alloc[i].time;
-	if (report == UINT64_MAX || s->stop == STOP_TRUNCATED)
+	if (!out->have_init || report == UINT64_MAX || s->stop == STOP_TRUNCATED)
 		return;
 	const struct thread_info *flush = NULL;
 	for (size_t i = 0; i < tr->nthreads; i++) {
 		const struct thread_info *t = &tr->threads[i];
-		if (t->created != UINT64_MAX && t->created < last->start &&
-		    t->created > tr->end_init && (!flush || t->created > flush->created))
+		if (t->created != UINT64_MAX && t->created < last_start &&
+		    t->created > out->end_init && (!flush || t->created > flush->created))
 			flush = t;
 	}
 	if (!flush)
 		return;
-	tr->start_exit = flush->created;
-	tr->t_exit_report = report;
-	tr->end_exit = exit_end(s, last->end + 1, report);
-	tr->have_exit = true;
+	out->start_exit = flush->created;
+	out->t_exit_report = report;
+	out->end_exit = exit_end(s, last_end + 1, report);
+	out->have_exit = true;
+}
+
+void coll_run_phases(struct tracks *tr, const struct store *s)
+{
+	uint64_t report = UINT64_MAX, last_start = 0, last_end = 0;
+	if (tr->ngcs) {
+		const struct gc *last = &tr->gcs[tr->ngcs - 1];
+		last_start = last->start;
+		last_end = last->end;
+		for (size_t i = 0; i < tr->nalloc; i++)
+			if (tr->alloc[i].time > last->end && tr->alloc[i].time < report)
+				report = tr->alloc[i].time;
+	}
+	struct tracks_phases ph;
+	tracks_phases_of(tr, s, last_start, last_end, report, &ph);
+	tr->end_init = ph.end_init;
+	tr->have_init = ph.have_init;
+	tr->start_exit = ph.start_exit;
+	tr->t_exit_report = ph.t_exit_report;
+	tr->end_exit = ph.end_exit;
+	tr->have_exit = ph.have_exit;
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "order.h"
+#include "summary_phases.h"
+#include "summary_stream.h"
 
 /* The key of a (cap, time) search: strict finds the last sample before t,
  * else the last at or before t. */
@@ -79,32 +81,6 @@ static void max_in(const struct sample *a, size_t n, uint64_t from, uint64_t to,
 	}
 }
 
-/* The part of [a, b) inside [lo, hi). */
-static uint64_t overlap(uint64_t a, uint64_t b, uint64_t lo, uint64_t hi)
-{
-	uint64_t x = a > lo ? a : lo, y = b < hi ? b : hi;
-	return y > x ? y - x : 0;
-}
-
-/* Clips the window to the log's events; false when it holds none. */
-static bool clip_window(const struct tracks *tr, const struct store *s, uint64_t from,
-			uint64_t to, struct summary *out)
-{
-	bool empty = to < s->tmin || from > s->tmax || to < from || !s->nevents;
-	out->whole = !empty && from <= s->tmin && to >= s->tmax;
-	if (from < s->tmin)
-		from = s->tmin;
-	if (to > s->tmax)
-		to = s->tmax;
-	if (to < from)
-		to = from;
-	out->from = from;
-	out->to = to;
-	out->profiled = tr->profiled;
-	out->threaded = tr->threaded_rts;
-	return !empty;
-}
-
 /* Allocation, residency and memory in use. */
 static void summary_memory(const struct tracks *tr, uint64_t from, uint64_t to, struct summary *out)
 {
@@ -142,18 +118,13 @@ static void gcstats(const struct tracks *tr, unsigned maxgen, uint64_t from, uin
 	}
 }
 
-/* The GC time of whole runs' phases: before EXIT, and after INIT. */
-struct phase_gc {
-	uint64_t before_exit, after_init;
-};
-
 /* Collections: counted where their GC_STATS_GHC is (as the bytes copied),
  * else where they start; a window's GC time is the part of each pause
  * inside it. */
-static struct phase_gc summary_collections(const struct tracks *tr, uint64_t from, uint64_t to,
+static struct summary_phase_gc summary_collections(const struct tracks *tr, uint64_t from, uint64_t to,
 				   struct summary *out)
 {
-	struct phase_gc pg = { 0, 0 };
+	struct summary_phase_gc pg = { 0, 0 };
 	for (size_t i = 0; i < tr->ngcs; i++) {
 		const struct gc *g = &tr->gcs[i];
 		uint64_t at = g->stat >= 0 ? tr->gcstats[g->stat].time : g->start;
@@ -170,10 +141,10 @@ static struct phase_gc summary_collections(const struct tracks *tr, uint64_t fro
 			}
 		}
 		if (g->stat >= 0 || g->cap != EV_NO_CAP)
-			out->gc += out->whole ? g->pause : overlap(g->start, g->end, from, to + 1);
+			out->gc += out->whole ? g->pause : summary_overlap(g->start, g->end, from, to + 1);
 		else /* no GC_STATS_GHC: the group's mean pause, clipped */
 			out->gc += out->whole ? g->pause
-					      : overlap(g->start, g->start + g->pause, from, to + 1);
+					      : summary_overlap(g->start, g->start + g->pause, from, to + 1);
 		if (tr->have_exit && g->end <= tr->start_exit && g->start >= tr->end_init)
 			pg.before_exit += g->pause;
 		if (g->start >= tr->end_init)
@@ -203,42 +174,6 @@ static void syncs(const struct tracks *tr, unsigned maxgen, uint64_t from, uint6
 	}
 }
 
-/* INIT, MUT, GC, EXIT and total: +RTS -s's phases over a whole run whose
- * start the log shows (timestamps count from the RTS's start), else the
- * window less its GC time. */
-static void phases(const struct tracks *tr, const struct store *s, struct phase_gc pg,
-		   struct summary *out)
-{
-	if (out->whole && tr->have_init) {
-		out->have_init = true;
-		out->init = tr->end_init;
-		if (tr->have_exit) {
-			out->have_exit = true;
-			out->total = tr->t_exit_report;
-			uint64_t span = tr->start_exit - tr->end_init;
-			out->mut = span > pg.before_exit ? span - pg.before_exit : 0;
-			uint64_t gc_in_exit = out->gc > pg.before_exit ? out->gc - pg.before_exit : 0;
-			uint64_t end = tr->end_exit > tr->start_exit ? tr->end_exit : tr->start_exit;
-			uint64_t ex = end - tr->start_exit;
-			out->exit = ex > gc_in_exit ? ex - gc_in_exit : 0;
-			out->exit_estimated = end < tr->t_exit_report;
-			out->exit_wait = tr->t_exit_report - end;
-		} else { /* the log ends without the exit: MUT runs to its end */
-			out->total = s->tmax;
-			uint64_t span = s->tmax > tr->end_init ? s->tmax - tr->end_init : 0;
-			out->mut = span > pg.after_init ? span - pg.after_init : 0;
-		}
-		return;
-	}
-	/* a whole run: its timestamps count from the RTS's start, so the time
-	 * before its first event is the run's too (but not MUT) */
-	uint64_t span = out->to - out->from;
-	out->total = out->whole ? out->to : span;
-	if (out->gc > span)
-		out->gc = span;
-	out->mut = span - out->gc;
-}
-
 double summary_productivity(const struct summary *sm)
 {
 	if (!sm->total)
@@ -249,15 +184,16 @@ double summary_productivity(const struct summary *sm)
 	return other < sm->total ? (double)(sm->total - other) / (double)sm->total : 0.0;
 }
 
-void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
-		     uint64_t to, struct summary *out)
+/* The figures from the tracks' lists (all of them whole). */
+static void summary_of_lists(const struct tracks *tr, const struct store *s, uint64_t from,
+			     uint64_t to, struct summary *out)
 {
 	memset(out, 0, sizeof *out);
 	out->have_gc = (s->classes & CLASS_BIT(CL_GC)) != 0;
 	out->have_heap = tr->nalloc || tr->nheap_size || tr->nheap_live;
 	/* the oldest generation: from HEAP_INFO_GHC, else the highest seen */
 	unsigned maxgen = tr->gens ? tr->gens - 1u : tr->maxgen;
-	bool any = clip_window(tr, s, from, to, out);
+	bool any = summary_clip(tr, s, from, to, out);
 	from = out->from;
 	to = out->to;
 	out->ngens = tr->gens ? tr->gens : any ? maxgen + 1 : 1;
@@ -268,12 +204,31 @@ void summary_compute(const struct tracks *tr, const struct store *s, uint64_t fr
 		return;
 	summary_memory(tr, from, to, out);
 	gcstats(tr, maxgen, from, to, out);
-	struct phase_gc pg = summary_collections(tr, from, to, out);
+	struct summary_phase_gc pg = summary_collections(tr, from, to, out);
 	syncs(tr, maxgen, from, to, out);
 	out->have_sparks = tr->nsparks > 0;
 	for (int k = 0; k < 7; k++)
 		out->sparks[k] = cap_delta(tr->sparks, tr->nsparks, from, to, k);
-	phases(tr, s, pg, out);
+	struct tracks_phases ph = { tr->end_init, tr->start_exit, tr->t_exit_report, tr->end_exit,
+				    tr->have_init, tr->have_exit };
+	summary_phases(&ph, s, pg, out);
+}
+
+void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
+		     uint64_t to, struct summary *out)
+{
+	if (tr->cut & SUMMARY_LISTS) {
+		/* a list it reads stopped at the budget: the figures from a
+		 * pass over the store's events, in constant memory */
+		if (summary_stream(tr, s, from, to, out))
+			return;
+		summary_of_lists(tr, s, from, to, out);
+		out->partial = true;
+		return;
+	}
+	summary_of_lists(tr, s, from, to, out);
+	/* the phases read the threads' list */
+	out->partial = (tr->cut & TRACKS_CUT_THREADS) && out->whole;
 }
 
 struct field_list {

@@ -61,8 +61,24 @@ struct summary {
 	uint64_t exit_wait; /* that wait: from EXIT's end to the report */
 	uint64_t init, mut, gc, exit, total;
 	uint64_t ngcs; /* collections in the window */
+	/* a list the figures need stopped at the memory budget and the store
+	 * could not give them instead (out of memory; a log without
+	 * GC_STATS_GHC; the threads' list, for the phases): figures may be
+	 * low. Whoever shows them says so (summary_partial_note). */
+	bool partial;
+	/* the figures came from a pass over the store's events, a list they
+	 * read having stopped at the budget (exact all the same) */
+	bool streamed;
 };
 
+/* The lists summary_compute reads (TRACKS_CUT_* bits): one cut, it reads
+ * the store's events instead (summary_stream.c). */
+#define SUMMARY_LISTS (TRACKS_CUT_GCS | TRACKS_CUT_HEAP | TRACKS_CUT_ALLOC | TRACKS_CUT_SPARKS)
+
+/* The summary over [from, to]. Exact whatever the tracks' lists hold: a
+ * list that stopped at its budget is read from the store instead, in
+ * memory that grows with the capabilities only (summary_stream); partial
+ * says when even that could not be. */
 void summary_compute(const struct tracks *tr, const struct store *s, uint64_t from,
 		     uint64_t to, struct summary *out);
 

@@ -23,6 +23,30 @@ long tracks_cap_index(const struct tracks *tr, int32_t cap)
 
 /* ---- collections ---- */
 
+char *tracks_cut_text(unsigned cut, char *buf, size_t n)
+{
+	static const char *const names[] = { "the collections", "the heap's samples",
+					     "the allocation samples", "the spark counters",
+					     "the markers and messages", "the threads",
+					     "the capabilities", "the lanes' bins" };
+	size_t w = 0, k = 0, all = 0;
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		all += (cut >> i) & 1;
+	if (n)
+		buf[0] = 0;
+	for (size_t i = 0; i < sizeof names / sizeof *names && w < n; i++) {
+		if (!((cut >> i) & 1))
+			continue;
+		k++;
+		const char *sep = k == 1 ? "" : k == all ? " and " : ", ";
+		int r = snprintf(buf + w, n - w, "%s%s", sep, names[i]);
+		if (r < 0)
+			break;
+		w += (size_t)r;
+	}
+	return buf;
+}
+
 int tracks_gc_gen(const struct tracks *tr, const struct gc *g)
 {
 	return g->stat >= 0 ? tr->gcstats[g->stat].gen : -1;

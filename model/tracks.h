@@ -200,6 +200,7 @@ struct tracks {
 	uint16_t startup_caps; /* from STARTUP; 0 when unknown */
 	bool by_caps;         /* built on several threads (parts of the file) */
 	bool over_budget;     /* some list stopped growing: see the report */
+	unsigned cut;         /* which lists stopped growing (TRACKS_CUT_*) */
 	unsigned stitch_guesses; /* capabilities whose state at a cut was guessed wrong */
 	uint64_t bytes;       /* memory held */
 	uint64_t bin_budget;  /* (internal) bytes the bins may take */
@@ -216,6 +217,36 @@ struct tracks {
 	 * it) */
 	bool state_in_order;
 };
+
+/* The lists that can stop growing at the budget (tracks.cut), each a bit:
+ * what a figure that reads one must say, or take from the store instead
+ * (summary_compute does, SUMMARY_LISTS). */
+enum {
+	TRACKS_CUT_GCS = 1u << 0,     /* the GC events: gcs, gcstats, gcparts, syncs */
+	TRACKS_CUT_HEAP = 1u << 1,    /* heap_size, heap_live, blocks_size */
+	TRACKS_CUT_ALLOC = 1u << 2,   /* alloc */
+	TRACKS_CUT_SPARKS = 1u << 3,  /* sparks */
+	TRACKS_CUT_MARKS = 1u << 4,   /* marks */
+	TRACKS_CUT_THREADS = 1u << 5, /* threads */
+	TRACKS_CUT_CAPS = 1u << 6,    /* capabilities past the budget: no lane */
+	TRACKS_CUT_BINS = 1u << 7,    /* a capability's bins */
+};
+
+/* The lists of cut (TRACKS_CUT_* bits) as words a person reads ("the
+ * collections and the threads"), into buf (n bytes); buf. */
+char *tracks_cut_text(unsigned cut, char *buf, size_t n);
+
+/* The run's phases as +RTS -s splits them (tracks' end_init .. have_exit),
+ * given its last collection (the latest to start: last_start, last_end)
+ * and the report's time (the first HEAP_ALLOCATED after last_end;
+ * UINT64_MAX: none, so no exit): what the tracks' build sets from its
+ * lists, and summary_compute from the store when a list was cut. */
+struct tracks_phases {
+	uint64_t end_init, start_exit, t_exit_report, end_exit;
+	bool have_init, have_exit;
+};
+void tracks_phases_of(const struct tracks *tr, const struct store *s, uint64_t last_start,
+		      uint64_t last_end, uint64_t report, struct tracks_phases *out);
 
 /* Builds the tracks of an indexed store. False when out of memory. */
 bool tracks_build(struct tracks *tr, const struct store *s);

@@ -423,6 +423,7 @@ static struct facts join_facts(struct tracks *tr, struct tb **bs, size_t nb)
 		if (bs[i]->startup > tr->startup_caps)
 			tr->startup_caps = bs[i]->startup;
 		tr->over_budget |= bs[i]->over;
+		tr->cut |= bs[i]->cut;
 		if (bs[i]->rts_threaded >= 0)
 			f.threaded = bs[i]->rts_threaded;
 		if (bs[i]->rts_profiled >= 0)

@@ -45,7 +45,8 @@ if ! "$CC" -std=c11 -O2 -o "$T/gen" "$here/bench/gen.c" ||
 fi
 
 # check FILE NAME ARGS...: runs hectic ARGS on FILE under runstat; fails when
-# it cannot be measured, exits non-zero, or passes 5% of FILE + 10 MB
+# it cannot be measured, exits non-zero (but 3, a partial report that said
+# so), or passes 5% of FILE + 10 MB
 check() {
 	f=$1 name=$2
 	shift 2
@@ -58,7 +59,9 @@ check() {
 	set -- $line
 	anon=$3 rc=$4
 	checks=$((checks + 1))
-	if [ "$rc" -ne 0 ]; then
+	# (3: it ran to its end, and said that a list it reads stopped at the
+	# budget: issue 43; the shapes that fill the lists do)
+	if [ "$rc" -ne 0 ] && ! { [ "$rc" -eq 3 ] && grep -q 'stopped at the memory budget' "$T/err"; }; then
 		bad "$name: exit status $rc"
 		head -n 5 "$T/err"
 	elif [ "$anon" -le 0 ]; then
@@ -145,6 +148,11 @@ for shape in deepstacks; do
 	check "$f" "$shape ($SIZE): the two-log profile pane" --bench='P ] [ P' "$f"
 	rm -f "$f" "$f.flat"
 done
+
+# a real log whose lists fill the budget (issue 43): the summary reads the
+# store's events instead, in memory of the capabilities' size
+check "$here/tests/fixtures/budget/ghc90-many-gcs.eventlog" "ghc90-many-gcs: summary" summary
+check "$here/tests/fixtures/budget/ghc90-many-gcs.eventlog" "ghc90-many-gcs: viewer" --bench='+ + - - ] ['
 
 for f in "$here"/tests/fixtures/*.eventlog; do
 	if [ ! -e "$f" ]; then

@@ -43,7 +43,7 @@ suite check-tests sh tools/check-tests.sh
 suite check-tests-self sh tests/check-tests.sh
 
 # nothing reads a path outside the repository (issue 42): a user's clone
-# has no ../shared beside it (tools/check-outside.sh); and that lint on
+# has nothing beside it (tools/check-outside.sh); and that lint on
 # small files of each shape
 suite check-outside sh tests/check-outside.sh
 
@@ -181,6 +181,10 @@ suite heap-hp sh tests/heap-hp.sh "$HECTIC"
 suite hp sh tests/hp.sh "$HECTIC"
 # hectic summary against the program's own +RTS -s, figure by figure (issue 20)
 suite summary-rts sh tests/summary-rts.sh "$HECTIC"
+# no figure depends on a memory budget (issue 43): a real log of 20,955
+# collections, whose lists stop at the budget, against its +RTS -s, and
+# what the reports, SQL and the viewer say of a list that stopped
+suite budget sh tests/budget.sh "$HECTIC"
 # hectic diff A B against each run's own figures (issue 21)
 suite diff sh tests/diff.sh "$HECTIC"
 # hectic diff A B against GHC's own +RTS -s, .hp and .prof on the real pairs of tests/fixtures/diff (issue 21)

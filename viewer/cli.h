@@ -8,6 +8,9 @@
 
 #define EXIT_BADINPUT 1
 #define EXIT_USAGE 2
+/* a report printed figures from a table that stopped at the memory budget
+ * (said in its header and on stderr): they are short */
+#define EXIT_PARTIAL 3
 
 struct source;
 struct store;

@@ -29,6 +29,29 @@ __attribute__((format(printf, 2, 3))) static void sqldata_say(struct sql_data *d
 		memcpy(d->warning, m, sizeof m);
 }
 
+/* A list of the tracks that stopped at its budget, said with the tables
+ * that read it (the summary reads the store instead, summary_stream). */
+static void say_cut(struct sql_data *d)
+{
+	static const struct {
+		unsigned bit;
+		const char *tables;
+	} reads[] = { { TRACKS_CUT_GCS, "gcs, caps" }, { TRACKS_CUT_THREADS, "threads, runs" },
+		      { TRACKS_CUT_SPARKS, "sparks" }, { TRACKS_CUT_MARKS, "markers" },
+		      { TRACKS_CUT_CAPS, "caps, runs" } };
+	unsigned cut = d->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+	if (!cut)
+		return;
+	char what[160], tables[160] = "";
+	size_t w = 0;
+	for (size_t i = 0; i < sizeof reads / sizeof *reads; i++)
+		if ((cut & reads[i].bit) && w < sizeof tables)
+			w += (size_t)snprintf(tables + w, sizeof tables - w, "%s%s", w ? ", " : "",
+					      reads[i].tables);
+	sqldata_say(d, "PARTIAL: %s stopped at the memory budget: the tables %s are short",
+		    tracks_cut_text(cut, what, sizeof what), *tables ? tables : "that read them");
+}
+
 /* s, opened with the whole index (and the tracks when need_tracks). */
 static int open_whole(struct sql_data *d, const char *save)
 {
@@ -45,8 +68,7 @@ static int open_whole(struct sql_data *d, const char *save)
 			return EXIT_BADINPUT;
 		}
 		d->have_tracks = true;
-		if (d->tr.over_budget)
-			sqldata_say(d, "some tables reached their memory budget; figures may be partial");
+		say_cut(d);
 	}
 	return -1;
 }
@@ -109,8 +131,7 @@ static bool tracks_ready(struct sql_data *d)
 		return false;
 	}
 	d->have_tracks = true;
-	if (d->tr.over_budget)
-		sqldata_say(d, "some tables reached their memory budget; figures may be partial");
+	say_cut(d);
 	return true;
 }
 

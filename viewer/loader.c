@@ -241,6 +241,18 @@ void loader_load(struct viewer *u)
 	pthread_join(th, NULL);
 }
 
+void loader_say_partial(struct viewer *u)
+{
+	unsigned cut = u->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+	if (u->other)
+		cut |= u->other->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+	if (cut) {
+		char what[160];
+		core_say(u, "PARTIAL: %s stopped at the memory budget: the panes that list them are short",
+			 tracks_cut_text(cut, what, sizeof what));
+	}
+}
+
 /* ---- a long step off the main thread ---- */
 
 struct busy {

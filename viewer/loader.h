@@ -72,4 +72,10 @@ void busy_run(struct viewer *u, const char *what, void (*fn)(void *arg), void *a
 void busy_run_cancel(struct viewer *u, const char *what, void (*fn)(void *arg), void *arg,
 		     void (*cancel)(void *arg));
 
+/* Once loaded: a list of the tracks (either run's) that stopped at its
+ * memory budget said on the status line, in a few words: the panes that
+ * list it (the pauses, the histogram, the thread rows) are short. The
+ * statistics' summary is not: it reads the store instead. */
+void loader_say_partial(struct viewer *u);
+
 #endif

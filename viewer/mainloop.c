@@ -322,6 +322,7 @@ int mainloop_run(const struct viewer_opts *o)
 		session_restore(u);
 		live_start(u);
 	}
+	loader_say_partial(u);
 	obey(u, core_take_pending(u));
 	return main_loop(u);
 }

@@ -28,15 +28,17 @@ enum { NEED_SPARK_TRACKS = NEED_HEAP + 1 };
 
 static const struct report reports[] = {
 	{ .name = "summary", .takes = RO_FOLLOW, .needs = NEED_TRACKS,
-	  .ops = &report_summary_ops },
+	  .reads = TRACKS_CUT_THREADS, .ops = &report_summary_ops },
 	{ .name = "top", .alias = "summary", .alias_arg = "--follow" },
 	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = NEED_TRACKS,
-	  .ops = &report_gcs_ops },
+	  .reads = TRACKS_CUT_GCS | TRACKS_CUT_CAPS, .ops = &report_gcs_ops },
 	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP | RO_PAGE,
 	  .needs = NEED_STORE, .ops = &report_markers_ops },
 	{ .name = "threads", .takes = RO_TEXT | RO_PAGE, .needs = NEED_TRACKS,
+	  .reads = TRACKS_CUT_THREADS | TRACKS_CUT_CAPS,
 	  .ops = &report_threads_ops },
 	{ .name = "activity", .options = "[--columns N]", .needs = NEED_TRACKS,
+	  .reads = TRACKS_CUT_CAPS,
 	  .ops = &report_activity_ops },
 	{ .name = "heap", .options = "[--top N | --hp]", .takes = RO_TEXT, .needs = NEED_HEAP,
 	  .ops = &report_heap_ops },
@@ -44,11 +46,12 @@ static const struct report reports[] = {
 	  .options = "[--flat [--top N] | --folded | --speedscope] [--cap N] [--builtin]",
 	  .takes = RO_TEXT, .needs = NEED_HEAP, .ops = &report_profile_ops },
 	{ .name = "spans", .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_spans_ops },
-	{ .name = "sparks", .needs = NEED_SPARK_TRACKS, .ops = &report_sparks_ops },
+	{ .name = "sparks", .needs = NEED_SPARK_TRACKS,
+	  .reads = TRACKS_CUT_SPARKS | TRACKS_CUT_CAPS, .ops = &report_sparks_ops },
 	{ .name = "ticky", .options = "[--sort entries|alloc|allocd|name [--top N]] [--samples]",
 	  .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_ticky_ops },
 	{ .name = "export", .options = "--chrome [-o OUT]", .takes = RO_OWN_FORMAT, .needs = NEED_TRACKS,
-	  .ops = &report_export_ops },
+	  .reads = ~(unsigned)TRACKS_CUT_BINS, .ops = &report_export_ops },
 };
 
 const struct report *report_find(const char *name)
@@ -279,7 +282,8 @@ static int open_output(struct report_ctx *c)
 }
 
 /* Ends -o OUT's writing with the report's status rc: OUT replaced only
- * when rc is 0 (the report written whole, the log read whole), else left
+ * when rc is 0 (the report written whole, the log read whole; or a
+ * partial report's EXIT_PARTIAL: what there is, said so), else left
  * as it was (said, when there was a file to replace). The status, a write
  * error's 1 when rc was 0. */
 static int close_output(struct report_ctx *c, int rc)
@@ -289,7 +293,7 @@ static int close_output(struct report_ctx *c, int rc)
 	bool replace = !c->outfile.direct;
 	char err[4400];
 	c->out = NULL;
-	if (outfile_end(&c->outfile, rc == 0, err, sizeof err))
+	if (outfile_end(&c->outfile, rc == 0 || rc == EXIT_PARTIAL, err, sizeof err))
 		return rc;
 	if (*err)
 		warnx_("%s", err);
@@ -317,6 +321,8 @@ static int report_finish(struct report_ctx *c, const struct report *r, int rc)
 		   !store_report(&c->s, cmd_say_problem, (void *)c->input.spec)) {
 		rc = EXIT_BADINPUT;
 	}
+	if (rc == 0 && c->partial)
+		rc = EXIT_PARTIAL;
 	rc = close_output(c, rc);
 	if (c->priv && r->ops->release)
 		r->ops->release(c);
@@ -405,9 +411,14 @@ static int open_input(struct report_ctx *c, const struct report *r)
 			warnx_("%s: out of memory", path);
 			return fail_open(c, true, EXIT_BADINPUT);
 		}
-		if (c->tr.over_budget)
-			warnx_("%s: some tables reached their memory budget; figures may be partial",
-			       path);
+		/* the summary's figures come whole from the store where a
+		 * list stopped (summary_stream); another report's from a
+		 * list it reads are short, and it says so */
+		unsigned cut = c->tr.cut & r->reads;
+		if (cut) {
+			char what[160];
+			report_partial(c, tracks_cut_text(cut, what, sizeof what));
+		}
 	} else if (r->needs == NEED_HEAP) {
 		/* the profile's tree and the speedscope export read the ticks
 		 * from the store: the heap keeps none */
@@ -503,6 +514,8 @@ int report_main(const struct report *r, int argc, char **argv)
 		struct table_limits window = report_window(&c);
 		rc = ops->tsv ? ops->tsv(&c) : report_table_tsv(&c, ops->table, &window, NULL, NULL);
 	} else {
+		if (!(r->takes & RO_OWN_FORMAT)) /* (an export's file is its format's) */
+			report_partial_note(&c, stdout);
 		rc = ops->text(&c);
 	}
 	int prc = paged ? pager_finish() : -1;

@@ -62,7 +62,20 @@ struct report_ctx {
 	struct heap h;       /* built for NEED_HEAP */
 	bool have_heap;
 	void *priv;          /* the report's own state: ops.priv_size bytes, zeroed */
+	/* a table the report prints from stopped at the memory budget
+	 * (report_partial): said in its header, exit status EXIT_PARTIAL */
+	bool partial;
+	char partial_what[160];
 };
+
+/* The report's figures are short: what stopped at the memory budget
+ * (what), said on stderr now and at the head of the text report (the
+ * driver prints report_partial_note before the text), and the exit
+ * status is EXIT_PARTIAL. */
+void report_partial(struct report_ctx *c, const char *what);
+
+/* "PARTIAL: ..." and a blank line to f, when the report is partial. */
+void report_partial_note(const struct report_ctx *c, FILE *f);
 
 /* What a report does; the driver calls, in order: prepare (when not NULL),
  * then under --tsv (or when there is no text writer) prints tsv_header
@@ -124,6 +137,8 @@ struct report {
 	const char *options; /* its own, for the usage line, before the common ones */
 	unsigned takes;      /* RO_* */
 	int needs;           /* NEED_* */
+	unsigned reads;      /* the tracks' lists it prints from (TRACKS_CUT_*):
+			      * one that stopped at the budget makes it partial */
 	const struct report_ops *ops;
 	const char *alias;   /* this report is alias + alias_arg (top: summary --follow) */
 	const char *alias_arg;

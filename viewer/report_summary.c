@@ -37,6 +37,10 @@ static int summary_print(struct report_ctx *c)
 {
 	struct summary sm;
 	summary_compute(&c->tr, &c->s, c->o.from, c->o.to, &sm);
+	if (sm.partial && !c->partial) {
+		report_partial(c, "the lists the summary reads");
+		report_partial_note(c, stdout);
+	}
 	char a[32], b[32];
 	printf("%s: %s to %s", c->o.path, report_text_time(a, sm.from),
 	       report_text_time(b, sm.to));

@@ -71,7 +71,7 @@ struct sql_data {
 	/* A warning while the tables were built (a memory budget reached,
 	 * memory out), kept here when bound_s is set (the viewer's pane shows
 	 * it: standard error is under the screen), else written at once. */
-	char warning[120];
+	char warning[256];
 };
 
 /* The authorizer's state: the logs (d[0] main, also a; d[1] b), why it

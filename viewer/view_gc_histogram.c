@@ -598,7 +598,9 @@ static void gch_draw(struct viewer *u)
 			 lab, s->list.n, core_key_for(u, ACT_SELECT), core_key_for(u, ACT_CANCEL));
 	} else {
 		snprintf(title, sizeof title,
-			 "GC pause histogram: %zu collections in the window (%s: list a bucket)",
+			 "GC pause histogram%s: %zu collections in the window (%s: list a bucket)",
+			 u->tr.cut & TRACKS_CUT_GCS ? ", PARTIAL at the memory budget"
+						    : "",
 			 h.all, core_key_for(u, ACT_SELECT));
 	}
 	struct pane_area a = pane_frame(u, title);

@@ -155,7 +155,8 @@ static void draw_pauses(struct viewer *u)
 	struct pause_pct p;
 	tracks_pause_pct(&u->tr, 0, UINT64_MAX, -1, &p);
 	char t[200], a[32], b_[32], c[32], d[32];
-	snprintf(t, sizeof t, "GC pauses: %zu; p50 %s p90 %s p99 %s max %s (%s: go)",
+	snprintf(t, sizeof t, "GC pauses%s: %zu; p50 %s p90 %s p99 %s max %s (%s: go)",
+		 u->tr.cut & TRACKS_CUT_GCS ? ", PARTIAL at the memory budget" : "",
 		 u->tr.ngcs, time_format(a, 32, p.p50), time_format(b_, 32, p.p90),
 		 time_format(c, 32, p.p99), time_format(d, 32, p.max), core_key_for(u, ACT_SELECT));
 	struct box b = draw_box(u, u->L.rows - 4, 84, t);

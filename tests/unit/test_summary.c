@@ -379,6 +379,24 @@ static void test_rts_par_n4(void **state)
 	check_rts("par-n4");
 }
 
+/* a program that collects tens of thousands of times (issue 43): its
+ * tracks' lists stop at their memory budget, and every figure is +RTS
+ * -s's all the same (summary_stream: the store's events instead) */
+static void test_rts_many_gcs(void **state)
+{
+	(void)state;
+	check_rts("budget/ghc90-many-gcs");
+	struct lg l;
+	lg_open_file(&l, "tests/fixtures/budget/ghc90-many-gcs.eventlog");
+	/* (the fixture must fill the budget, or it tests nothing of this) */
+	assert_true(l.tr.cut & TRACKS_CUT_GCS);
+	struct summary sm;
+	summary_compute(&l.tr, &l.s, 0, UINT64_MAX, &sm);
+	assert_true(sm.streamed);
+	assert_false(sm.partial);
+	lg_close(&l);
+}
+
 /* logs read live by hectic from a FIFO, stdin and a Unix socket while the
  * program wrote them (tests/fixtures/regen-live): the bytes it read */
 /* many threads, blocked on MVars, STM and a black hole; sparks converted,
@@ -1142,6 +1160,7 @@ int main(void)
 		cmocka_unit_test(test_rts_prof_hy),
 		cmocka_unit_test(test_rts_nonmoving),
 		cmocka_unit_test(test_rts_par_n4),
+		cmocka_unit_test(test_rts_many_gcs),
 		cmocka_unit_test(test_rts_live),
 		cmocka_unit_test(test_rts_threads),
 		cmocka_unit_test(test_windows_fixtures),

@@ -1,0 +1,126 @@
+#!/bin/sh
+# No figure depends on a memory budget (issue 43). A real program that
+# collects tens of thousands of times (tests/fixtures/budget: 20,955
+# collections in 9 MB, more than the tracks' lists hold within the memory
+# promise) against its own +RTS -s, and what hectic says where a list
+# stopped:
+# - summary, text and --tsv, and SQL's summary table: every collection
+#   counted, each generation's row as +RTS -s prints it (the figures come
+#   from the store's events: model/summary_stream.c), exit 0, no warning;
+# - gcs (text and --tsv), export --chrome and SQL's gcs table, which list
+#   the collections the list holds: they say PARTIAL (the text report in its
+#   first line, all of them on stderr) and the reports exit 3;
+# - the viewer says PARTIAL on its status line and in the pauses' title;
+# - a log whose lists are whole (threaded) says none of it.
+# The figures of +RTS -s are read with tests/rts-s.awk; none is copied here.
+# Usage: sh tests/budget.sh path/to/hectic
+set -u
+case ${1:-} in
+"") echo "usage: tests/budget.sh path/to/hectic" >&2; exit 2 ;;
+/*) H=$1 ;;
+*) H=$PWD/$1 ;;
+esac
+cd "$(dirname "$0")/.." || exit 1
+T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-budget.XXXXXX") || exit 1
+trap 'tmux -L "hectic-budget-$$" kill-server 2>/dev/null; sleep 0.2; rm -rf "$T"' EXIT
+n=0 nbad=0
+pass() { n=$((n + 1)); }
+fail() { n=$((n + 1)); nbad=$((nbad + 1)); echo "FAIL budget: $1"; }
+F=tests/fixtures/budget/ghc90-many-gcs.eventlog
+RTS=tests/fixtures/budget/ghc90-many-gcs.rts-s.txt
+awk -f tests/rts-s.awk "$RTS" >"$T/rts"
+rts() { awk -F'\t' -v k="$1" '$1 == k { print $2; f = 1 } END { exit !f }' "$T/rts"; }
+
+# the summary: each generation's collections and parallel ones as +RTS -s
+"$H" summary --tsv "$F" >"$T/sum" 2>"$T/sum.err"
+rc=$?
+if [ "$rc" -eq 0 ] && [ ! -s "$T/sum.err" ]; then pass; else
+	fail "summary --tsv: exit $rc, stderr: $(head -c 300 "$T/sum.err")"
+fi
+"$H" sql --tsv "$F" "SELECT field, value FROM summary" >"$T/sql-sum" 2>"$T/sql-sum.err"
+for g in 0 1; do
+	want=$(rts "g${g}_colls") || { fail "no Gen $g row in $RTS"; continue; }
+	wpar=$(rts "g${g}_par") || { fail "no Gen $g par in $RTS"; continue; }
+	for src in sum sql-sum; do
+		got=$(awk -F'\t' -v k="gen${g}_collections" '$1 == k { print $2 }' "$T/$src")
+		gpar=$(awk -F'\t' -v k="gen${g}_parallel" '$1 == k { print $2 }' "$T/$src")
+		if [ "$got" = "$want" ] && [ "$gpar" = "$wpar" ]; then pass; else
+			fail "$src: Gen $g: $got colls, $gpar par; +RTS -s: $want, $wpar"
+		fi
+	done
+done
+total=$(($(rts g0_colls) + $(rts g1_colls)))
+got=$(awk -F'\t' '$1 == "collections" { print $2 }' "$T/sum")
+if [ "$got" = "$total" ]; then pass; else fail "summary: $got collections, +RTS -s $total"; fi
+# (SQL names the tables the cut lists make short: never the summary)
+if ! grep -q 'summary' "$T/sql-sum.err"; then pass; else
+	fail "sql summary: $(head -c 200 "$T/sql-sum.err")"
+fi
+"$H" summary "$F" >"$T/sum.txt" 2>&1
+rc=$?
+if [ "$rc" -eq 0 ] && ! grep -q -e PARTIAL -e 'memory budget' "$T/sum.txt"; then pass; else
+	fail "summary (text): exit $rc: $(grep -e PARTIAL -e 'memory budget' "$T/sum.txt" | head -2)"
+fi
+
+# gcs: the list the tracks hold is short, and said so
+"$H" gcs "$F" >"$T/gcs" 2>"$T/gcs.err"
+rc=$?
+if [ "$rc" -eq 3 ] && head -n 1 "$T/gcs" | grep -q '^PARTIAL: the collections stopped at the memory budget' &&
+	grep -q 'the collections stopped at the memory budget.*exit status 3' "$T/gcs.err"; then pass; else
+	fail "gcs: exit $rc (want 3), first line '$(head -n 1 "$T/gcs")', stderr '$(head -c 200 "$T/gcs.err")'"
+fi
+"$H" gcs --tsv "$F" >"$T/gcs.tsv" 2>"$T/gcs.tsv.err"
+rc=$?
+rows=$(($(wc -l <"$T/gcs.tsv") - 1))
+if [ "$rc" -eq 3 ] && grep -q 'PARTIAL\|memory budget' "$T/gcs.tsv.err" && [ "$rows" -lt "$total" ] &&
+	head -n 1 "$T/gcs.tsv" | grep -q '^start	end	pause'; then pass; else
+	fail "gcs --tsv: exit $rc (want 3), $rows rows of $total, stderr '$(head -c 200 "$T/gcs.tsv.err")'"
+fi
+"$H" export --chrome -o "$T/x.json" "$F" 2>"$T/x.err"
+rc=$?
+if [ "$rc" -eq 3 ] && [ -s "$T/x.json" ] && grep -q 'memory budget' "$T/x.err"; then pass; else
+	fail "export --chrome: exit $rc (want 3, the file written), stderr '$(head -c 200 "$T/x.err")'"
+fi
+"$H" sql "$F" "SELECT count(*) FROM gcs" >/dev/null 2>"$T/sql.err"
+if grep -q 'PARTIAL: the collections.*the tables gcs, caps' "$T/sql.err"; then pass; else
+	fail "sql gcs: stderr '$(head -c 200 "$T/sql.err")'"
+fi
+
+# a log whose lists are whole: nothing said, exit 0
+for r in "gcs" "gcs --tsv" "summary" "export --chrome -o $T/y.json"; do
+	"$H" $r tests/fixtures/threaded.eventlog >"$T/w" 2>"$T/w.err"
+	rc=$?
+	if [ "$rc" -eq 0 ] && ! grep -q -e PARTIAL -e 'memory budget' "$T/w" "$T/w.err"; then pass; else
+		fail "threaded: $r: exit $rc: $(grep -h -e PARTIAL -e 'memory budget' "$T/w" "$T/w.err" | head -1)"
+	fi
+done
+
+# the viewer: the status line and the pauses' title
+if command -v tmux >/dev/null 2>&1; then
+	S=hectic-budget-$$
+	tm() { tmux -u -L "$S" -f /dev/null "$@"; }
+	screen_has() { # RE: within 10 s
+		i=0
+		while [ "$i" -lt 50 ]; do
+			tm capture-pane -p -t v >"$T/screen" 2>/dev/null
+			grep -q -e "$1" "$T/screen" && return 0
+			sleep 0.2
+			i=$((i + 1))
+		done
+		return 1
+	}
+	mkdir -p "$T/home"
+	tm new-session -d -s v -x 100 -y 30 "env HOME=$T/home XDG_STATE_HOME=$T/state XDG_CONFIG_HOME=$T/cfg LANG=C.UTF-8 $H $F"
+	if screen_has 'PARTIAL: the collections.*stopped'; then pass; else
+		fail "viewer: no PARTIAL on the status line: $(tail -n 3 "$T/screen")"
+	fi
+	tm send-keys -t v p
+	if screen_has 'GC pauses, PARTIAL at the memory budget'; then pass; else
+		fail "viewer: the pauses' title says nothing: $(grep -i pauses "$T/screen")"
+	fi
+	tm kill-server 2>/dev/null
+else
+	fail "tmux not found (tools/deps.sh check installs it)"
+fi
+echo "budget: $n checks, $nbad failed"
+[ "$nbad" -eq 0 ]
