@@ -64,7 +64,8 @@ static int open_whole(struct sql_data *d, const char *save)
 	d->opened = true;
 	if (d->need_tracks) {
 		if (!tracks_fused_build(f, &d->tr, &d->s)) {
-			sqldata_say(d, "out of memory");
+			sqldata_say(d, "%s", store_faulted(&d->s) ? "the file shrank while it was read"
+								 : "out of memory");
 			return EXIT_BADINPUT;
 		}
 		d->have_tracks = true;

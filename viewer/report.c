@@ -378,7 +378,9 @@ static int open_follow(struct report_ctx *c, const struct report *r)
 		return fail_open(c, false, EXIT_BADINPUT);
 	}
 	if (!tracks_build(&c->tr, &c->s)) {
-		warnx_("%s: out of memory", c->o.path);
+		/* (a file that shrank is said by finish, not as memory) */
+		if (!store_faulted(&c->s))
+			warnx_("%s: out of memory", c->o.path);
 		return report_finish(c, r, EXIT_BADINPUT);
 	}
 	return -1;
@@ -408,7 +410,10 @@ static int open_input(struct report_ctx *c, const struct report *r)
 	if (r->needs == NEED_TRACKS ||
 	    (r->needs == NEED_SPARK_TRACKS && store_may_have(&c->s, 0, &counters, 1))) {
 		if (!tracks_fused_build(f, &c->tr, &c->s) || store_faulted(&c->s)) {
-			warnx_("%s: out of memory", path);
+			/* the file shrank while the tracks read it: that, not
+			 * memory, is what failed */
+			warnx_("%s: %s", path, store_faulted(&c->s) ? "the file shrank while it was read"
+								  : "out of memory");
 			return fail_open(c, true, EXIT_BADINPUT);
 		}
 		/* the summary's figures come whole from the store where a
@@ -423,7 +428,8 @@ static int open_input(struct report_ctx *c, const struct report *r)
 		/* the profile's tree and the speedscope export read the ticks
 		 * from the store: the heap keeps none */
 		if (!heap_build_ticks(&c->h, &c->s, false)) {
-			warnx_("%s: out of memory", path);
+			if (!store_faulted(&c->s)) /* (finish says a file that shrank) */
+				warnx_("%s: out of memory", path);
 			return report_finish(c, r, EXIT_BADINPUT);
 		}
 		c->have_heap = true;
