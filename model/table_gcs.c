@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "gcs_stream.h"
 #include "tracks.h"
 
 /* ---- gcs ---- */
@@ -35,6 +36,11 @@ struct gcs_cursor {
 	struct table_limits l;
 	size_t i; /* the current collection + 1 (0: before the first) */
 	char caps[512];
+	/* the tracks' list stopped at its budget: the rows from the store's
+	 * events instead, whole (gcs_stream.h); the current one in row */
+	struct gcs_stream *stream;
+	struct gcs_row row;
+	const volatile sig_atomic_t *stop;
 };
 
 static struct table_cursor *gcs_open(const struct table_data *d, const struct table_limits *l)
@@ -44,6 +50,15 @@ static struct table_cursor *gcs_open(const struct table_data *d, const struct ta
 		return NULL;
 	c->tr = d->tr;
 	c->l = *l;
+	if (d->tr->cut & TRACKS_CUT_GCS) {
+		c->stop = d->stop;
+		c->stream = gcs_stream_new(d->s, l->lo);
+		if (!c->stream) {
+			free(c);
+			return NULL;
+		}
+		return &c->base;
+	}
 	/* the first collection starting at lo or later (they are by start) */
 	size_t lo = 0, hi = d->tr->ngcs;
 	while (lo < hi) {
@@ -60,15 +75,56 @@ static struct table_cursor *gcs_open(const struct table_data *d, const struct ta
 static bool gcs_next(struct table_cursor *base)
 {
 	struct gcs_cursor *c = (struct gcs_cursor *)base;
+	if (c->stream) {
+		if (c->stop && *c->stop) {
+			base->failed = base->stopped = true;
+			return false;
+		}
+		if (!gcs_stream_next(c->stream, &c->row)) {
+			base->failed = gcs_stream_failed(c->stream);
+			return false;
+		}
+		if (c->row.start > c->l.hi)
+			return false;
+		c->i++;
+		return true;
+	}
 	if (c->i >= c->tr->ngcs || c->tr->gcs[c->i].start > c->l.hi)
 		return false;
 	c->i++;
 	return true;
 }
 
+/* A row of the stream's. */
+static void gcs_row_value(const struct gcs_row *r, size_t col, struct table_value *v)
+{
+	switch (col) {
+	case GC_START: table_set_int(v, (int64_t)r->start); return;
+	case GC_END: table_set_int(v, (int64_t)r->end); return;
+	case GC_PAUSE: table_set_int(v, (int64_t)r->pause); return;
+	case GC_SPAN_START: table_set_int(v, (int64_t)r->span_start); return;
+	case GC_SPAN_END: table_set_int(v, (int64_t)r->span_end); return;
+	case GC_GEN: table_set_int(v, r->gen); return;
+	case GC_COPIED: table_set_int(v, (int64_t)r->copied); return;
+	case GC_PAR: table_set_int(v, r->par_n_threads); return;
+	case GC_CAP:
+		if (r->cap == EV_NO_CAP)
+			table_set_null(v);
+		else
+			table_set_int(v, r->cap);
+		return;
+	case GC_CAPS: table_set_text(v, r->caps, __builtin_strlen(r->caps)); return;
+	default: table_set_null(v); return;
+	}
+}
+
 static void gcs_value(struct table_cursor *base, size_t col, struct table_value *v)
 {
 	struct gcs_cursor *c = (struct gcs_cursor *)base;
+	if (c->stream) {
+		gcs_row_value(&c->row, col, v);
+		return;
+	}
 	const struct tracks *tr = c->tr;
 	const struct gc *g = &tr->gcs[c->i - 1];
 	const struct gcstat *st = g->stat >= 0 ? &tr->gcstats[g->stat] : NULL;
@@ -107,8 +163,10 @@ static void gcs_value(struct table_cursor *base, size_t col, struct table_value 
 	}
 }
 
-static void plain_close(struct table_cursor *c)
+static void gcs_close(struct table_cursor *base)
 {
+	struct gcs_cursor *c = (struct gcs_cursor *)base;
+	gcs_stream_free(c->stream);
 	free(c);
 }
 
@@ -125,7 +183,7 @@ const struct table_def table_gcs = {
 	.open = gcs_open,
 	.next = gcs_next,
 	.value = gcs_value,
-	.close = plain_close,
+	.close = gcs_close,
 };
 
 /* ---- caps ---- */

@@ -31,7 +31,7 @@ static const struct report reports[] = {
 	  .reads = TRACKS_CUT_THREADS, .ops = &report_summary_ops },
 	{ .name = "top", .alias = "summary", .alias_arg = "--follow" },
 	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = NEED_TRACKS,
-	  .reads = TRACKS_CUT_GCS | TRACKS_CUT_CAPS, .ops = &report_gcs_ops },
+	  .reads = TRACKS_CUT_GCS | TRACKS_CUT_CAPS, .tsv_whole = true, .ops = &report_gcs_ops },
 	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP | RO_PAGE,
 	  .needs = NEED_STORE, .ops = &report_markers_ops },
 	{ .name = "threads", .takes = RO_TEXT | RO_PAGE, .needs = NEED_TRACKS,
@@ -419,7 +419,7 @@ static int open_input(struct report_ctx *c, const struct report *r)
 		/* the summary's figures come whole from the store where a
 		 * list stopped (summary_stream); another report's from a
 		 * list it reads are short, and it says so */
-		unsigned cut = c->tr.cut & r->reads;
+		unsigned cut = c->o.tsv && r->tsv_whole ? 0 : c->tr.cut & r->reads;
 		if (cut) {
 			char what[160];
 			report_partial(c, tracks_cut_text(cut, what, sizeof what));

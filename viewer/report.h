@@ -139,6 +139,8 @@ struct report {
 	int needs;           /* NEED_* */
 	unsigned reads;      /* the tracks' lists it prints from (TRACKS_CUT_*):
 			      * one that stopped at the budget makes it partial */
+	bool tsv_whole;      /* its --tsv rows are whole all the same (its table
+			      * reads the store where the list stopped) */
 	const struct report_ops *ops;
 	const char *alias;   /* this report is alias + alias_arg (top: summary --follow) */
 	const char *alias_arg;

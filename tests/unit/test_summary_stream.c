@@ -10,10 +10,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include <glob.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "fixtures.h"
 #include "../../model/store.h"
 #include "../../model/summary.h"
 #include "../../model/summary_stream.h"
@@ -60,42 +60,31 @@ static bool same(const char *path, const struct tracks *tr, const struct store *
 	return ok;
 }
 
+/* (the lists are the reference: they must be whole) */
+static bool whole(const struct tracks *tr)
+{
+	return !tr->cut;
+}
+
+/* The whole run and twelve random windows. */
+static bool windows(const char *path, const struct store *s, const struct tracks *tr, void *ctx)
+{
+	uint64_t *seed = ctx;
+	bool ok = same(path, tr, s, 0, UINT64_MAX);
+	uint64_t span = s->tmax - s->tmin + 1;
+	for (int k = 0; k < 12; k++) {
+		uint64_t a = s->tmin + rnd(seed) % span, b = a + rnd(seed) % span;
+		ok &= same(path, tr, s, a, b);
+	}
+	return ok;
+}
+
 static void test_fixtures(void **state)
 {
 	(void)state;
-	glob_t g;
-	assert_int_equal(glob("tests/fixtures/*.eventlog", 0, NULL, &g), 0);
-	assert_int_equal(glob("tests/fixtures/*/*.eventlog", GLOB_APPEND, NULL, &g), 0);
-	size_t compared = 0;
-	bool ok = true;
 	uint64_t seed = 0x9E3779B97F4A7C15ull;
-	for (size_t i = 0; i < g.gl_pathc; i++) {
-		const char *path = g.gl_pathv[i];
-		struct store s;
-		struct tracks tr;
-		char err[256] = "";
-		if (store_open(&s, path, err, sizeof err) != STORE_OK) {
-			print_error("%s: %s\n", path, err);
-			ok = false;
-			continue;
-		}
-		assert_true(tracks_build(&tr, &s));
-		if (tr.cut) { /* (the lists are the reference: they must be whole) */
-			tracks_free(&tr);
-			store_close(&s);
-			continue;
-		}
-		ok &= same(path, &tr, &s, 0, UINT64_MAX);
-		uint64_t span = s.tmax - s.tmin + 1;
-		for (int k = 0; k < 12; k++) {
-			uint64_t a = s.tmin + rnd(&seed) % span, b = a + rnd(&seed) % span;
-			ok &= same(path, &tr, &s, a, b);
-		}
-		compared++;
-		tracks_free(&tr);
-		store_close(&s);
-	}
-	globfree(&g);
+	size_t compared;
+	bool ok = fixtures_each(whole, windows, &seed, &compared);
 	print_message("summary_stream: %zu fixtures compared\n", compared);
 	assert_true(compared >= 40);
 	assert_true(ok);
