@@ -219,6 +219,39 @@ static void caps_close(struct table_cursor *base)
 	free(c);
 }
 
+/* The collections each capability took part in: from the tracks' list, or
+ * where it stopped at its budget from the store's events (gcs_stream).
+ * False when the stream failed. */
+static bool caps_count_gcs(struct caps_cursor *c, const struct table_data *d)
+{
+	const struct tracks *tr = d->tr;
+	if (!(tr->cut & TRACKS_CUT_GCS)) {
+		for (size_t k = 0; k < tr->ngcparts; k++) {
+			long i = tracks_cap_index(tr, tr->gcparts[k].cap);
+			if (i >= 0)
+				c->ngcs[i]++;
+		}
+		return true;
+	}
+	struct gcs_stream *g = gcs_stream_new(d->s, 0);
+	struct gcs_row *row = malloc(sizeof *row);
+	while (g && row && gcs_stream_next(g, row)) {
+		if (row->caps[0] == '-')
+			continue;
+		for (const char *p = row->caps; *p;) {
+			long i = tracks_cap_index(tr, (int32_t)strtol(p, (char **)&p, 10));
+			if (i >= 0)
+				c->ngcs[i]++;
+			if (*p == ',')
+				p++;
+		}
+	}
+	bool ok = g && row && !gcs_stream_failed(g);
+	gcs_stream_free(g);
+	free(row);
+	return ok;
+}
+
 static struct table_cursor *caps_open(const struct table_data *d, const struct table_limits *l)
 {
 	(void)l;
@@ -240,10 +273,9 @@ static struct table_cursor *caps_open(const struct table_data *d, const struct t
 		caps_close(&c->base);
 		return NULL;
 	}
-	for (size_t k = 0; k < tr->ngcparts; k++) {
-		long i = tracks_cap_index(tr, tr->gcparts[k].cap);
-		if (i >= 0)
-			c->ngcs[i]++;
+	if (!caps_count_gcs(c, d)) {
+		caps_close(&c->base);
+		return NULL;
 	}
 	class_set have = tracks_have(s, tr);
 	c->run_known = have & CLASS_BIT(CL_SCHED);

@@ -30,17 +30,18 @@ __attribute__((format(printf, 2, 3))) static void sqldata_say(struct sql_data *d
 }
 
 /* A list of the tracks that stopped at its budget, said with the tables
- * that read it (the summary and gcs read the store instead:
+ * that read it (the summary, gcs and caps read the store instead:
  * summary_stream, gcs_stream). */
 static void say_cut(struct sql_data *d)
 {
 	static const struct {
 		unsigned bit;
 		const char *tables;
-	} reads[] = { { TRACKS_CUT_GCS, "caps" }, { TRACKS_CUT_THREADS, "threads, runs" },
+	} reads[] = { { TRACKS_CUT_THREADS, "threads, runs" },
 		      { TRACKS_CUT_SPARKS, "sparks" }, { TRACKS_CUT_MARKS, "markers" },
 		      { TRACKS_CUT_CAPS, "caps, runs" } };
-	unsigned cut = d->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+	/* (the collections: gcs and caps read the store where they stopped) */
+	unsigned cut = d->tr.cut & ~(unsigned)(TRACKS_CUT_BINS | TRACKS_CUT_GCS);
 	if (!cut)
 		return;
 	char what[160], tables[160] = "";
