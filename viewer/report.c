@@ -31,7 +31,7 @@ static const struct report reports[] = {
 	  .reads = TRACKS_CUT_THREADS, .ops = &report_summary_ops },
 	{ .name = "top", .alias = "summary", .alias_arg = "--follow" },
 	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = NEED_TRACKS,
-	  .reads = TRACKS_CUT_GCS | TRACKS_CUT_CAPS, .tsv_whole = true, .ops = &report_gcs_ops },
+	  .reads = 0, .ops = &report_gcs_ops }, /* (where the list stopped: gcs_stream) */
 	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP | RO_PAGE,
 	  .needs = NEED_STORE, .ops = &report_markers_ops },
 	{ .name = "threads", .takes = RO_TEXT | RO_PAGE, .needs = NEED_TRACKS,

@@ -12,7 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../model/gcs_stream.h"
 #include "../model/timefmt.h"
+#include "../model/vec.h"
 #include "cli.h"
 #include "lane_view.h"
 #include "report_text.h"
@@ -70,11 +72,12 @@ static int gcs_tsv(struct report_ctx *c)
 	return report_table_tsv(c, &table_gcs, &l, gcs_skip, NULL);
 }
 
-/* A row of the ranking: collection g, of generation gen, ranked n. */
-static void gcs_row(const struct tracks *tr, const struct gc *g, int gen, size_t n)
+/* A row of the ranking, ranked n: the collection's figures (gen < 0: not
+ * known; st NULL: no GC_STATS_GHC, no copied and par). */
+static void gcs_print(size_t n, uint64_t start, uint64_t pause, uint64_t span, int gen,
+		      const struct gcstat *st, int32_t cap, const char *caps)
 {
-	const struct gcstat *st = gc_stat(tr, g);
-	char a[32], b[32], c[32], gens[12], cop[24], par[12], cap[12], caps[512];
+	char a[32], b[32], c[32], gens[12], cop[24], par[12], capb[12];
 	snprintf(gens, sizeof gens, gen >= 0 ? "%d" : "-", gen);
 	/* bytes with a unit, as the viewer and summary's text say them (--tsv:
 	 * the integer) */
@@ -83,11 +86,113 @@ static void gcs_row(const struct tracks *tr, const struct gc *g, int gen, size_t
 	else
 		snprintf(cop, sizeof cop, "-");
 	snprintf(par, sizeof par, st ? "%u" : "-", st ? st->par_n_threads : 0u);
-	snprintf(cap, sizeof cap, g->cap != EV_NO_CAP ? "%d" : "-", g->cap);
+	snprintf(capb, sizeof capb, cap != EV_NO_CAP ? "%d" : "-", cap);
+	printf("%4zu %14s %11s %11s %4s %8s %4s %4s %s\n", n, report_text_time(a, start),
+	       report_text_time(b, pause), report_text_time(c, span), gens, cop, par, capb, caps);
+}
+
+/* A row of the ranking: collection g of the list, of generation gen. */
+static void gcs_row(const struct tracks *tr, const struct gc *g, int gen, size_t n)
+{
+	char caps[512];
 	tracks_gc_caps_text(tr, g, caps, sizeof caps);
-	printf("%4zu %14s %11s %11s %4s %8s %4s %4s %s\n", n, report_text_time(a, g->start),
-	       report_text_time(b, g->pause), report_text_time(c, g->span_end - g->span_start),
-	       gens, cop, par, cap, caps);
+	gcs_print(n, g->start, g->pause, g->span_end - g->span_start, gen, gc_stat(tr, g), g->cap,
+		  caps);
+}
+
+/* The percentiles' line and what the columns mean. */
+static void gcs_footer(const struct pause_pct *pp, bool stats)
+{
+	char p50[32], p90[32], p99[32], mx[32];
+	printf("\n%zu collections; pause p50 %s, p90 %s, p99 %s, max %s\n", pp->n,
+	       report_text_time(p50, pp->p50), report_text_time(p90, pp->p90),
+	       report_text_time(p99, pp->p99), report_text_time(mx, pp->max));
+	if (stats)
+		printf("(pause: the initiating capability's GC_START..GC_END, as +RTS -s counts "
+		       "it; span: the first\n capability's GC_START to the last one's GC_END; cap: "
+		       "the initiating capability;\n caps: those that took part)\n");
+	else
+		printf("(no GC_STATS_GHC in this log: collections are grouped by overlap in time; "
+		       "pause:\n the mean over capabilities of GC_START..GC_END; span: first start to "
+		       "last end)\n");
+}
+
+static const char gcs_head[] = "%4s %14s %11s %11s %4s %8s %4s %4s %s\n";
+
+/* Ranked before: the longer pause, then the earlier start. */
+static bool gcs_before(const struct gcs_row *a, const struct gcs_row *b)
+{
+	return a->pause > b->pause || (a->pause == b->pause && a->start < b->start);
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Where the tracks' list of collections stopped at its budget: the same
+ * report from the store's events (gcs_stream), keeping the --top rows and
+ * every pause (8 bytes each, for the percentiles) within a budget of
+ * their own (2.5% of the file plus 2 MB); past it, the report is partial
+ * and says so. */
+static int gcs_text_stream(struct report_ctx *c)
+{
+	const struct report_opts *o = &c->o;
+	uint64_t room = c->s.size / 40 + (2u << 20);
+	size_t top = o->top > 0 ? (size_t)o->top : 0, ntop = 0;
+	if ((uint64_t)top * sizeof(struct gcs_row) > room / 2)
+		top = (size_t)(room / 2 / sizeof(struct gcs_row));
+	struct gcs_row *rows = calloc(top + 1, sizeof *rows);
+	uint64_t *pauses = NULL;
+	size_t np = 0, pcap = 0;
+	struct gcs_stream *g = gcs_stream_new(&c->s, o->from);
+	bool cut = top < (size_t)(o->top > 0 ? o->top : 0), ok = rows && g;
+	while (ok && gcs_stream_next(g, &rows[ntop])) {
+		const struct gcs_row *r = &rows[ntop];
+		if (r->start > o->to)
+			break;
+		if (o->gen >= 0 && r->gen != o->gen)
+			continue;
+		if ((np + 1) * sizeof *pauses > room / 2 || !vec_push(pauses, np, pcap, r->pause)) {
+			cut = true;
+			break;
+		}
+		/* into the ranking, if it ranks among the top */
+		size_t k = ntop;
+		struct gcs_row x = *r;
+		while (k > 0 && gcs_before(&x, &rows[k - 1])) {
+			rows[k] = rows[k - 1];
+			k--;
+		}
+		rows[k] = x;
+		if (ntop < top)
+			ntop++;
+	}
+	ok = ok && !gcs_stream_failed(g);
+	gcs_stream_free(g);
+	if (!ok || cut)
+		report_partial(c, ok ? "the pauses kept for the ranking" : "the collections");
+	report_partial_note(c, stdout);
+	printf(gcs_head, "rank", "start", "pause", "span", "gen", "copied", "par", "cap", "caps");
+	for (size_t i = 0; i < ntop; i++) {
+		const struct gcs_row *r = &rows[i];
+		struct gcstat st = { .copied = r->copied, .par_n_threads = r->par_n_threads };
+		gcs_print(i + 1, r->start, r->pause, r->span_end - r->span_start, r->gen, &st, r->cap,
+			  r->caps);
+	}
+	qsort(pauses, np, sizeof *pauses, cmp_desc);
+	struct pause_pct pp = { .n = np };
+	if (np) { /* nearest rank, as tracks_pause_pct */
+		pp.max = pauses[0];
+		pp.p50 = pauses[np - (50 * np + 99) / 100];
+		pp.p90 = pauses[np - (90 * np + 99) / 100];
+		pp.p99 = pauses[np - (99 * np + 99) / 100];
+	}
+	gcs_footer(&pp, true);
+	free(rows);
+	free(pauses);
+	return 0;
 }
 
 /* The --top longest pauses of the window, then its percentiles. */
@@ -100,9 +205,10 @@ static int gcs_text(struct report_ctx *c)
 		printf("%s:\nthe collections and their pauses are not known\n", why);
 		return 0;
 	}
+	if ((tr->cut & TRACKS_CUT_GCS) && tr->ngcstats)
+		return gcs_text_stream(c);
 	size_t n = 0;
-	printf("%4s %14s %11s %11s %4s %8s %4s %4s %s\n", "rank", "start", "pause", "span", "gen",
-	       "copied", "par", "cap", "caps");
+	printf(gcs_head, "rank", "start", "pause", "span", "gen", "copied", "par", "cap", "caps");
 	for (size_t i = 0; i < tr->ngcs; i++) {
 		const struct gc *g = &tr->gcs[tr->gc_by_pause[i]];
 		if (g->start < o->from || g->start > o->to)
@@ -115,18 +221,7 @@ static int gcs_text(struct report_ctx *c)
 	}
 	struct pause_pct pp;
 	tracks_pause_pct(tr, o->from, o->to, o->gen, &pp);
-	char p50[32], p90[32], p99[32], mx[32];
-	printf("\n%zu collections; pause p50 %s, p90 %s, p99 %s, max %s\n", pp.n,
-	       report_text_time(p50, pp.p50), report_text_time(p90, pp.p90),
-	       report_text_time(p99, pp.p99), report_text_time(mx, pp.max));
-	if (tr->ngcstats)
-		printf("(pause: the initiating capability's GC_START..GC_END, as +RTS -s counts "
-		       "it; span: the first\n capability's GC_START to the last one's GC_END; cap: "
-		       "the initiating capability;\n caps: those that took part)\n");
-	else
-		printf("(no GC_STATS_GHC in this log: collections are grouped by overlap in time; "
-		       "pause:\n the mean over capabilities of GC_START..GC_END; span: first start to "
-		       "last end)\n");
+	gcs_footer(&pp, tr->ngcstats > 0);
 	return 0;
 }
 
