@@ -161,6 +161,9 @@ suite sql sh tests/sql.sh "$HECTIC"
 suite sql-db sh tests/sql-db.sh "$HECTIC"
 # hectic sql: type, IN lists, the rows a pushdown and a LIMIT save (issue 34, item 3)
 suite sql-push sh tests/sql-push.sh "$HECTIC"
+# hectic sql: what a pushdown keeps is what SQLite's comparison keeps, for
+# every kind of value (issue 43, item 4)
+suite sql-pushdown sh tests/sql-pushdown.sh "$HECTIC"
 suite sql-tables sh tests/sql-tables.sh "$HECTIC"
 suite sql-window sh tests/sql-window.sh "$HECTIC"
 # hectic push: into a real ClickHouse server of the suite's own, against

@@ -7,8 +7,16 @@
  * (table_def.by): a range or an equality on the time column, an equality
  * on the capability, the class or the event type, or an IN list of them
  * (taken all at once: sqlite3_vtab_in, so that the rows stay in time
- * order); SQLite then leaves them to the producer (omit), and EXPLAIN
- * QUERY PLAN names them (idxStr). An ORDER BY the
+ * order), and EXPLAIN QUERY PLAN names them (idxStr). The rows the
+ * producer gives are those SQLite's comparison keeps, by the same rules
+ * (model/pushdown.c: a REAL, a number as text, a blob, NULL, a text with a
+ * NUL); a class only under the BINARY collation. SQLite leaves a condition
+ * to the producer (omit) when its value is a literal, whose comparison is
+ * sure (a number as text is read as its number, a class's text under the
+ * collation xBestIndex is told); otherwise (a subquery, an expression, an
+ * IN list) the producer gives the rows any reading of the value could keep
+ * (a class under any collation), and SQLite checks each again. An ORDER
+ * BY the
  * time column ascending is the producer's own order: consumed, so that a
  * LIMIT stops the scan early.
  *
@@ -20,11 +28,11 @@
  * eponymous tables of main. */
 #include "sql.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/pushdown.h"
 #include "../model/table.h"
 #include "cli.h"
 
@@ -34,8 +42,11 @@
 enum { K_EQ, K_GT, K_GE, K_LT, K_LE, K_CAP, K_CLASS, K_TYPE, K_N };
 static const char *const k_text[K_N] = { "=?", ">?", ">=?", "<?", "<=?", "=?", "=?", "=?" };
 /* idxNum: bit k for a claimed kind, bit K_N + k when its value is an IN
- * list */
+ * list, bit 2 K_N + k when SQLite leaves it to us (omit: the rows are
+ * surely SQLite's) */
 #define K_IN(k) (1 << (K_N + (k)))
+#define K_SURE(k) (1 << (2 * K_N + (k)))
+static const enum pd_op k_op[K_CAP] = { PD_EQ, PD_GT, PD_GE, PD_LT, PD_LE };
 
 struct vtab {
 	sqlite3_vtab base;
@@ -107,9 +118,11 @@ static int v_disconnect(sqlite3_vtab *base)
 	return SQLITE_OK;
 }
 
-/* The kind of a usable constraint the table applies, or -1. */
-static int claim(const struct table_def *t, int col, unsigned char op)
+/* The kind of usable constraint i the table applies, or -1. */
+static int claim(const struct table_def *t, sqlite3_index_info *info, int i)
 {
+	int col = info->aConstraint[i].iColumn;
+	unsigned char op = info->aConstraint[i].op;
 	if ((t->by & TABLE_BY_TIME) && col == t->time_col) {
 		switch (op) {
 		case SQLITE_INDEX_CONSTRAINT_EQ: return K_EQ;
@@ -122,7 +135,9 @@ static int claim(const struct table_def *t, int col, unsigned char op)
 	}
 	if ((t->by & TABLE_BY_CAP) && col == t->cap_col && op == SQLITE_INDEX_CONSTRAINT_EQ)
 		return K_CAP;
-	if ((t->by & TABLE_BY_CLASS) && col == t->class_col && op == SQLITE_INDEX_CONSTRAINT_EQ)
+	/* a text compared under BINARY alone (not 'GC' COLLATE NOCASE) */
+	if ((t->by & TABLE_BY_CLASS) && col == t->class_col && op == SQLITE_INDEX_CONSTRAINT_EQ &&
+	    !sqlite3_stricmp(sqlite3_vtab_collation(info, i), "BINARY"))
 		return K_CLASS;
 	if ((t->by & TABLE_BY_TYPE) && col == t->type_col && op == SQLITE_INDEX_CONSTRAINT_EQ)
 		return K_TYPE;
@@ -137,7 +152,7 @@ static int v_best_index(sqlite3_vtab *base, sqlite3_index_info *info)
 		which[k] = -1;
 	for (int i = 0; i < info->nConstraint; i++) {
 		const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-		int k = c->usable ? claim(t, c->iColumn, c->op) : -1;
+		int k = c->usable ? claim(t, info, i) : -1;
 		if (k >= 0 && which[k] < 0)
 			which[k] = i;
 	}
@@ -149,10 +164,17 @@ static int v_best_index(sqlite3_vtab *base, sqlite3_index_info *info)
 			continue;
 		mask |= 1 << k;
 		info->aConstraintUsage[which[k]].argvIndex = ++argv;
-		info->aConstraintUsage[which[k]].omit = 1;
 		bool in = k >= K_CAP && sqlite3_vtab_in(info, which[k], 1);
 		if (in)
 			mask |= K_IN(k);
+		/* a literal (an IN list has none here), compared as SQLite
+		 * reads it (a class: under the collation claim saw, that of
+		 * an = with a value): the producer's rows are SQLite's */
+		sqlite3_value *lit = NULL;
+		if (sqlite3_vtab_rhs_value(info, which[k], &lit) == SQLITE_OK && lit) {
+			info->aConstraintUsage[which[k]].omit = 1;
+			mask |= K_SURE(k);
+		}
 		cost /= k == K_EQ ? 1000 : k <= K_LE ? 10 : k == K_CAP ? 4 : k == K_CLASS ? 8 : 50;
 		const char *col = t->cols[k == K_CAP ? t->cap_col : k == K_CLASS ? t->class_col
 						      : k == K_TYPE  ? t->type_col
@@ -197,20 +219,6 @@ static int v_close(sqlite3_vtab_cursor *base)
 	return SQLITE_OK;
 }
 
-/* floor and ceil without libm (doubles past 2^63 are integers already) */
-static double floor_(double x)
-{
-	if (x >= 9.2e18 || x <= -9.2e18)
-		return x;
-	double t = (double)(int64_t)x;
-	return t > x ? t - 1 : t;
-}
-
-static double ceil_(double x)
-{
-	return -floor_(-x);
-}
-
 /* *l narrowed to [lo, hi] (inclusive); false when empty. */
 static bool narrow(struct table_limits *l, uint64_t lo, uint64_t hi)
 {
@@ -221,56 +229,66 @@ static bool narrow(struct table_limits *l, uint64_t lo, uint64_t hi)
 	return l->lo <= l->hi;
 }
 
-/* A bound on an integer column (the times, which are never negative):
- * *l narrowed so that the rows it keeps are exactly those SQLite's
- * comparison keeps. False: no row can. */
-static bool bound(struct table_limits *l, int k, sqlite3_value *v)
+/* v as model/pushdown.c describes it: a text read with SQLite's own
+ * numeric affinity (on a copy: the argument stays as it is). SQLite's
+ * error, or SQLITE_OK. */
+static int pd_read(sqlite3_value *v, struct pd_value *out)
 {
-	int type = sqlite3_value_numeric_type(v);
-	if (type == SQLITE_NULL)
-		return false;
-	if (type != SQLITE_INTEGER && type != SQLITE_FLOAT) /* text: above every number */
-		return k == K_LT || k == K_LE;
-	/* the least and the greatest integer the bound keeps, as doubles */
-	double x = sqlite3_value_double(v);
-	if (type == SQLITE_INTEGER) { /* exact past 2^53 too */
-		sqlite3_int64 i = sqlite3_value_int64(v);
-		switch (k) {
-		case K_GT: return i < 0 || (i < INT64_MAX && narrow(l, (uint64_t)i + 1, UINT64_MAX));
-		case K_GE: return i <= 0 || narrow(l, (uint64_t)i, UINT64_MAX);
-		case K_EQ: return i >= 0 && narrow(l, (uint64_t)i, (uint64_t)i);
-		case K_LT: return i > 0 && narrow(l, 0, (uint64_t)i - 1);
-		default: return i >= 0 && narrow(l, 0, (uint64_t)i);
-		}
+	*out = (struct pd_value){ .kind = PD_NULL };
+	switch (sqlite3_value_type(v)) {
+	case SQLITE_INTEGER: out->kind = PD_INT, out->i = sqlite3_value_int64(v); return SQLITE_OK;
+	case SQLITE_FLOAT: out->kind = PD_REAL, out->f = sqlite3_value_double(v); return SQLITE_OK;
+	case SQLITE_BLOB: out->kind = PD_BLOB; return SQLITE_OK;
+	case SQLITE_TEXT: break;
+	default: return SQLITE_OK;
 	}
-	if (isnan(x))
-		return false;
-	double lo = k == K_GT ? floor_(x) + 1 : k == K_GE || k == K_EQ ? ceil_(x) : 0;
-	double hi = k == K_LT ? ceil_(x) - 1 : k == K_LE || k == K_EQ ? floor_(x) : 1.8e19;
-	if (hi < 0 || lo > hi || lo >= 1.8e19)
-		return false;
-	return narrow(l, lo > 0 ? (uint64_t)lo : 0, hi < 1.8e19 ? (uint64_t)hi : UINT64_MAX);
+	sqlite3_value *x = sqlite3_value_dup(v);
+	if (!x)
+		return SQLITE_NOMEM;
+	switch (sqlite3_value_numeric_type(x)) {
+	case SQLITE_INTEGER: *out = (struct pd_value){ PD_INT, sqlite3_value_int64(x), 0, true }; break;
+	case SQLITE_FLOAT: *out = (struct pd_value){ PD_REAL, 0, sqlite3_value_double(x), true }; break;
+	default: out->kind = PD_TEXT; break;
+	}
+	sqlite3_value_free(x);
+	return SQLITE_OK;
 }
 
-/* The integer value of v, when it is one in [0, max]. */
-static bool int_in(sqlite3_value *v, sqlite3_int64 max, sqlite3_int64 *out)
+/* The integers in [min, max] that `column op v` keeps (op: kind k, an
+ * equality or a bound), as SQLite compares them (when sure; else all that
+ * any reading of v keeps), into [*lo, *hi]: false when none, or on
+ * SQLite's error in *err. */
+static bool value_range(int k, sqlite3_value *v, bool sure, int64_t min, int64_t max,
+			int64_t *lo, int64_t *hi, int *err)
 {
-	if (sqlite3_value_numeric_type(v) != SQLITE_INTEGER)
-		return false; /* NULL, text, or a fraction: matches no row */
-	*out = sqlite3_value_int64(v);
-	return *out >= 0 && *out <= max;
+	struct pd_value x;
+	if ((*err = pd_read(v, &x)) != SQLITE_OK)
+		return false;
+	return pushdown_int_range(k_op[k], &x, sure, lo, hi) &&
+	       pushdown_clamp(lo, hi, min, max);
 }
 
-/* The class set of the name v (0: none, or not a class). */
-static class_set class_of_value(sqlite3_value *v)
+/* A bound of kind k on the time column (never negative): *l narrowed so
+ * that its rows are those the bound keeps (a lower bound leaves the upper
+ * end open: UINT64_MAX, no window). False: no row can, or SQLite's error
+ * in *err. */
+static bool bound(struct table_limits *l, int k, sqlite3_value *v, bool sure, int *err)
 {
-	const char *name = (const char *)sqlite3_value_text(v);
-	class_set set;
-	const char *bad;
-	if (sqlite3_value_type(v) != SQLITE_TEXT || !name || strchr(name, ',') ||
-	    !strcmp(name, "all") || !class_parse_list(name, &set, &bad))
+	int64_t lo, hi;
+	if (!value_range(k, v, sure, 0, INT64_MAX, &lo, &hi, err))
+		return false;
+	bool open = (k == K_GT || k == K_GE) && hi == INT64_MAX;
+	return narrow(l, (uint64_t)lo, open ? UINT64_MAX : (uint64_t)hi);
+}
+
+/* The class v names, byte for byte when sure (0: none; a number, a blob
+ * or NULL names none: no class name reads as a number). */
+static class_set class_of_value(sqlite3_value *v, bool sure)
+{
+	if (sqlite3_value_type(v) != SQLITE_TEXT)
 		return 0;
-	return set;
+	const unsigned char *p = sqlite3_value_text(v);
+	return p ? pushdown_class(p, (size_t)sqlite3_value_bytes(v), sure) : 0;
 }
 
 /* Adds x to an array of values of size sz (*n of them so far, grown at
@@ -289,28 +307,31 @@ static bool vtab_push(void **arr, size_t *n, size_t sz, const void *x)
 }
 
 /* A capability, class or type constraint (k) of value v, an IN list when
- * in, into *l and c's lists. False: no row, or SQLite's error in *err
- * (out of memory). */
-static bool limit_set(struct vcur *c, struct table_limits *l, int k, bool in, sqlite3_value *v,
-		      int *err)
+ * in (read surely when sure), into *l and c's lists. False: no row, or
+ * SQLite's error in *err (out of memory). */
+static bool limit_set(struct vcur *c, struct table_limits *l, int k, bool in, bool sure,
+		      sqlite3_value *v, int *err)
 {
 	sqlite3_value *x = v;
 	int rc = in ? sqlite3_vtab_in_first(v, &x) : SQLITE_OK;
 	class_set cl = 0;
 	c->ncaps = c->ntypes = 0;
 	for (; rc == SQLITE_OK; rc = in ? sqlite3_vtab_in_next(v, &x) : SQLITE_DONE) {
-		sqlite3_int64 i;
+		/* (an equality: one integer, lo = hi, or none) */
+		int64_t lo, hi;
 		if (k == K_CLASS) {
-			cl |= class_of_value(x);
-		} else if (k == K_CAP && int_in(x, INT32_MAX, &i)) {
-			int32_t cap = (int32_t)i;
+			cl |= class_of_value(x, sure);
+		} else if (k == K_CAP && value_range(K_EQ, x, sure, 0, INT32_MAX, &lo, &hi, err)) {
+			int32_t cap = (int32_t)lo;
 			if (!vtab_push((void **)&c->caps, &c->ncaps, sizeof cap, &cap))
 				return !(*err = SQLITE_NOMEM);
-		} else if (k == K_TYPE && int_in(x, UINT16_MAX, &i)) {
-			uint16_t t = (uint16_t)i;
+		} else if (k == K_TYPE && value_range(K_EQ, x, sure, 0, UINT16_MAX, &lo, &hi, err)) {
+			uint16_t t = (uint16_t)lo;
 			if (!vtab_push((void **)&c->types, &c->ntypes, sizeof t, &t))
 				return !(*err = SQLITE_NOMEM);
 		}
+		if (*err != SQLITE_OK)
+			return false;
 	}
 	if (rc != SQLITE_DONE) {
 		*err = rc;
@@ -336,10 +357,11 @@ static bool limits(struct vcur *c, struct table_limits *l, int mask, int argc,
 		if (!(mask & 1 << k))
 			continue;
 		sqlite3_value *v = argv[a++];
+		bool sure = (mask & K_SURE(k)) != 0;
 		if (k >= K_CAP) {
-			if (!limit_set(c, l, k, (mask & K_IN(k)) != 0, v, err))
+			if (!limit_set(c, l, k, (mask & K_IN(k)) != 0, sure, v, err))
 				return false;
-		} else if (!bound(l, k, v)) {
+		} else if (!bound(l, k, v, sure, err)) {
 			return false;
 		}
 	}
