@@ -14,8 +14,9 @@
 #   rows that name it;
 # - gcs's text: its ranking and percentiles from the store's events too,
 #   the percentiles and the longest pause as awk finds them in the rows;
-# - export --chrome, which reads the list as it stopped: it says PARTIAL
-#   on stderr and exits 3;
+# - export --chrome: a GC slice per collection, and on a log of 800,000
+#   messages (tests/tools/spangen.c) whose list of marks stops, every one
+#   (its spans, past their own budget, said PARTIAL, exit 3);
 # - the viewer says PARTIAL on its status line and in the pauses' title;
 # - a log whose lists are whole (threaded) says none of it.
 # The figures of +RTS -s are read with tests/rts-s.awk; none is copied here.
@@ -112,11 +113,32 @@ fi
 if [ "$(tail -n 1 "$T/sql-n")" = "$total" ]; then pass; else
 	fail "sql: $(tail -n 1 "$T/sql-n") rows in gcs, +RTS -s $total collections"
 fi
+# export --chrome: a GC slice per collection, from the store's events too
 "$H" export --chrome -o "$T/x.json" "$F" 2>"$T/x.err"
 rc=$?
-if [ "$rc" -eq 3 ] && [ -s "$T/x.json" ] && grep -q 'memory budget' "$T/x.err"; then pass; else
-	fail "export --chrome: exit $rc (want 3, the file written), stderr '$(head -c 200 "$T/x.err")'"
+got=$(grep -o '"name":"GC","ts"' "$T/x.json" | wc -l)
+if [ "$rc" -eq 0 ] && [ ! -s "$T/x.err" ] && [ "$got" -eq "$total" ]; then pass; else
+	fail "export --chrome: exit $rc, $got GC slices of $total, stderr '$(head -c 200 "$T/x.err")'"
 fi
+# and a message per message of a log of 800,000 (tests/tools/spangen.c:
+# N starts and N stops, by construction), whose list of marks stops at its
+# budget; its 400,000 spans fill the spans' table too, and that is said
+B=$(dirname "$H")
+if [ -x "$B/tests/spangen" ]; then
+	"$B/tests/spangen" fifo 400000 >"$T/marks.eventlog"
+	"$H" export --chrome -o "$T/m.json" "$T/marks.eventlog" 2>"$T/m.err"
+	rc=$?
+	got=$(grep -o '"cat":"message"' "$T/m.json" | wc -l)
+	if [ "$rc" -eq 3 ] && [ "$got" -eq 800000 ] && grep -q 'the spans stopped at the memory budget' "$T/m.err"; then
+		pass
+	else
+		fail "export --chrome of 800,000 messages: exit $rc (want 3: the spans), $got messages, stderr '$(head -c 200 "$T/m.err")'"
+	fi
+	rm -f "$T/m.json" "$T/marks.eventlog"
+else
+	fail "$B/tests/spangen not built (make unit-build)"
+fi
+
 # caps: each capability's collections, counted from the store's events
 # too: as many as the gcs rows (held to +RTS -s above) that name it
 "$H" sql --tsv "$F" "SELECT cap, gcs FROM caps" >"$T/caps" 2>"$T/sql.err"

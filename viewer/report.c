@@ -51,7 +51,9 @@ static const struct report reports[] = {
 	{ .name = "ticky", .options = "[--sort entries|alloc|allocd|name [--top N]] [--samples]",
 	  .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_ticky_ops },
 	{ .name = "export", .options = "--chrome [-o OUT]", .takes = RO_OWN_FORMAT, .needs = NEED_TRACKS,
-	  .reads = ~(unsigned)TRACKS_CUT_BINS, .ops = &report_export_ops },
+	  /* (the collections, the heap's counters and the marks read the
+	   * store where their lists stopped) */
+	  .reads = TRACKS_CUT_THREADS | TRACKS_CUT_CAPS, .ops = &report_export_ops },
 };
 
 const struct report *report_find(const char *name)
@@ -434,8 +436,7 @@ static int open_input(struct report_ctx *c, const struct report *r)
 		}
 		c->have_heap = true;
 		if (c->h.over_budget)
-			warnx_("%s: the profile reached its memory budget; figures may be partial",
-			       path);
+			report_partial(c, "the heap profile's samples");
 	}
 	return -1;
 }

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../model/gcs_stream.h"
 #include "../model/order.h"
 #include "../model/spans.h"
 #include "../parser/event.h"
@@ -44,7 +45,7 @@ struct label_slot {
 struct export {
 	struct json *j;
 	struct label_slot *labels;
-	const struct report_ctx *c;
+	struct report_ctx *c; /* (partial: report_partial) */
 	bool first; /* no event written yet (no comma before it) */
 };
 
@@ -154,35 +155,57 @@ static bool metadata(struct export *x, const uint32_t *sthreads, size_t nst)
 
 /* ---- collections, counters, marks ---- */
 
-static void export_collections(struct export *x)
+/* One collection's slice: its pause from start, its generation (gen < 0:
+ * not known), bytes copied (copied false: no GC_STATS_GHC) and initiating
+ * capability. */
+static void collection(struct export *x, uint64_t start, uint64_t pause, int gen, bool has_copied,
+		       uint64_t copied, int32_t cap)
+{
+	uint64_t t0 = start, t1 = start + pause;
+	if (!clip(x, &t0, &t1))
+		return;
+	ev_begin(x, "X", "GC", TID_GC);
+	ts_dur(x, t0, t1);
+	JL(x->j, ",\"args\":{");
+	bool comma = false;
+	if (gen >= 0) {
+		JL(x->j, "\"gen\":");
+		json_i64(x->j, gen);
+		comma = true;
+	}
+	if (has_copied) {
+		json_lit(x->j, comma ? ",\"copied_bytes\":" : "\"copied_bytes\":");
+		json_u64(x->j, copied);
+		comma = true;
+	}
+	if (cap != EV_NO_CAP) {
+		json_lit(x->j, comma ? ",\"cap\":" : "\"cap\":");
+		json_i64(x->j, cap);
+	}
+	JL(x->j, "}}");
+}
+
+/* Every collection: the tracks' list, or where it stopped at its budget,
+ * the store's events (gcs_stream). False when that failed. */
+static bool export_collections(struct export *x)
 {
 	const struct tracks *tr = &x->c->tr;
+	if ((tr->cut & TRACKS_CUT_GCS) && tr->ngcstats) {
+		struct gcs_stream *g = gcs_stream_new(&x->c->s, 0);
+		struct gcs_row *r = malloc(sizeof *r);
+		while (g && r && !x->j->failed && gcs_stream_next(g, r))
+			collection(x, r->start, r->pause, r->gen, true, r->copied, r->cap);
+		bool ok = g && r && !gcs_stream_failed(g);
+		gcs_stream_free(g);
+		free(r);
+		return ok;
+	}
 	for (size_t i = 0; i < tr->ngcs && !x->j->failed; i++) {
 		const struct gc *g = &tr->gcs[i];
-		uint64_t t0 = g->start, t1 = g->start + g->pause;
-		if (!clip(x, &t0, &t1))
-			continue;
-		ev_begin(x, "X", "GC", TID_GC);
-		ts_dur(x, t0, t1);
-		JL(x->j, ",\"args\":{");
-		int gen = tracks_gc_gen(tr, g);
-		bool comma = false;
-		if (gen >= 0) {
-			JL(x->j, "\"gen\":");
-			json_i64(x->j, gen);
-			comma = true;
-		}
-		if (g->stat >= 0) {
-			json_lit(x->j, comma ? ",\"copied_bytes\":" : "\"copied_bytes\":");
-			json_u64(x->j, tr->gcstats[g->stat].copied);
-			comma = true;
-		}
-		if (g->cap != EV_NO_CAP) {
-			json_lit(x->j, comma ? ",\"cap\":" : "\"cap\":");
-			json_i64(x->j, g->cap);
-		}
-		JL(x->j, "}}");
+		collection(x, g->start, g->pause, tracks_gc_gen(tr, g), g->stat >= 0,
+			   g->stat >= 0 ? tr->gcstats[g->stat].copied : 0, g->cap);
 	}
+	return true;
 }
 
 static void counter(struct export *x, const char *name, const char *key, uint64_t t, uint64_t v)
@@ -202,12 +225,69 @@ static bool in_window(const struct export *x, uint64_t t)
 	return t >= x->c->o.from && t <= x->c->o.to;
 }
 
+/* A capability's allocation rate between two of its HEAP_ALLOCATED
+ * samples, a (time ta, bytes va) and b, at b (bytes a second). */
+static void alloc_rate(struct export *x, int32_t cap, uint64_t ta, uint64_t va, uint64_t tb,
+		       uint64_t vb)
+{
+	if (tb <= ta || vb < va || !in_window(x, tb))
+		return;
+	char key[32];
+	snprintf(key, sizeof key, "cap %d", cap);
+	double rate = (double)(vb - va) * 1e9 / (double)(tb - ta);
+	counter(x, "Allocation rate (bytes/s)", key, tb, rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX);
+}
+
+/* The counters from the store's events, where a list of the tracks
+ * stopped at its budget: the same, in the same order (each figure's
+ * samples in time order; the rates capability by capability). False
+ * when a merge failed. */
+static bool counters_stream(struct export *x)
+{
+	const struct store *s = &x->c->s;
+	const struct tracks *tr = &x->c->tr;
+	static const uint16_t tags[] = { EV_HEAP_SIZE, EV_HEAP_LIVE };
+	bool ok = true;
+	for (int k = 0; k < 2 && ok; k++) {
+		struct merge *m = merge_new_tags(s, x->c->o.from, 0, &tags[k], 1);
+		const struct ev *e;
+		int32_t cap;
+		while (m && !x->j->failed && (e = merge_next(m, &cap)) != NULL && e->time <= x->c->o.to)
+			if (e->tag == tags[k] && !(e->bad & BAD_LEN) && e->nf > 1)
+				counter(x, k ? "Live bytes" : "Heap size", "bytes", e->time, e->f[1].u);
+		ok = m && !merge_failed(m);
+		merge_free(m);
+	}
+	static const uint16_t alloc = EV_HEAP_ALLOCATED;
+	for (size_t i = 0; i <= tr->ncaps && ok; i++) {
+		int32_t want = i ? tr->caps[i - 1] : EV_NO_CAP, cap;
+		struct merge *m = merge_new_tags(s, 0, 0, &alloc, 1);
+		const struct ev *e;
+		bool have = false;
+		uint64_t ta = 0, va = 0;
+		while (m && !x->j->failed && (e = merge_next(m, &cap)) != NULL && e->time <= x->c->o.to) {
+			if (e->tag != alloc || cap != want || (e->bad & BAD_LEN) || e->nf < 2)
+				continue;
+			if (have)
+				alloc_rate(x, cap, ta, va, e->time, e->f[1].u);
+			have = true;
+			ta = e->time;
+			va = e->f[1].u;
+		}
+		ok = m && !merge_failed(m);
+		merge_free(m);
+	}
+	return ok;
+}
+
 /* Heap size and live bytes as the RTS posts them; a capability's
  * allocation rate between two of its HEAP_ALLOCATED samples (bytes a
- * second, at the later one). */
-static void counters(struct export *x)
+ * second, at the later one). False when the store's events failed. */
+static bool counters(struct export *x)
 {
 	const struct tracks *tr = &x->c->tr;
+	if (tr->cut & (TRACKS_CUT_HEAP | TRACKS_CUT_ALLOC))
+		return counters_stream(x);
 	for (size_t i = 0; i < tr->nheap_size && !x->j->failed; i++)
 		if (in_window(x, tr->heap_size[i].time))
 			counter(x, "Heap size", "bytes", tr->heap_size[i].time,
@@ -218,37 +298,50 @@ static void counters(struct export *x)
 				tr->heap_live[i].value);
 	for (size_t i = 1; i < tr->nalloc && !x->j->failed; i++) {
 		const struct capsample *a = &tr->alloc[i - 1], *b = &tr->alloc[i];
-		if (a->cap != b->cap || b->time <= a->time || b->v[0] < a->v[0] ||
-		    !in_window(x, b->time))
-			continue;
-		char key[32];
-		snprintf(key, sizeof key, "cap %d", b->cap);
-		double rate = (double)(b->v[0] - a->v[0]) * 1e9 / (double)(b->time - a->time);
-		counter(x, "Allocation rate (bytes/s)", key, b->time,
-			rate < 1.8e19 ? (uint64_t)rate : UINT64_MAX);
+		if (a->cap == b->cap)
+			alloc_rate(x, b->cap, a->time, a->v[0], b->time, b->v[0]);
 	}
+	return true;
 }
 
-static void marks(struct export *x)
+/* A mark: an instant on its capability's track (or the GC track's, of
+ * none). */
+static void mark(struct export *x, const struct mark *m)
 {
 	const struct tracks *tr = &x->c->tr;
-	const struct store *s = &x->c->s;
+	size_t n;
+	const uint8_t *txt = tracks_mark_text(&x->c->s, m, &n);
+	long ci = m->cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, m->cap);
+	ev_begin(x, "i", NULL, ci >= 0 ? TID_CAP0 + ci : TID_GC);
+	JL(x->j, ",\"name\":");
+	json_str(x->j, txt ? txt : (const uint8_t *)"", txt ? n : 0);
+	json_lit(x->j, m->tag == EV_USER_MARKER ? ",\"cat\":\"marker\""
+		       : m->tag == EV_USER_MSG	 ? ",\"cat\":\"message\""
+						 : ",\"cat\":\"log\"");
+	json_lit(x->j, ci >= 0 ? ",\"s\":\"t\",\"ts\":" : ",\"s\":\"g\",\"ts\":");
+	json_us(x->j, m->time);
+	JL(x->j, "}");
+}
+
+static bool mark_each(void *ctx, const struct mark *m)
+{
+	struct export *x = ctx;
+	mark(x, m);
+	return !x->j->failed;
+}
+
+/* The marks of the window: the tracks' list, or where it stopped at its
+ * budget, the store's (tracks_marks_each). False when that failed. */
+static bool marks(struct export *x)
+{
+	const struct tracks *tr = &x->c->tr;
+	if (tr->cut & TRACKS_CUT_MARKS)
+		return tracks_marks_each(&x->c->s, x->c->o.from, x->c->o.to, mark_each, x) ||
+		       x->j->failed;
 	for (size_t i = tracks_mark_from(tr, x->c->o.from);
-	     i < tr->nmarks && tr->marks[i].time <= x->c->o.to && !x->j->failed; i++) {
-		const struct mark *m = &tr->marks[i];
-		size_t n;
-		const uint8_t *txt = tracks_mark_text(s, m, &n);
-		long ci = m->cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, m->cap);
-		ev_begin(x, "i", NULL, ci >= 0 ? TID_CAP0 + ci : TID_GC);
-		JL(x->j, ",\"name\":");
-		json_str(x->j, txt ? txt : (const uint8_t *)"", txt ? n : 0);
-		json_lit(x->j, m->tag == EV_USER_MARKER ? ",\"cat\":\"marker\""
-			       : m->tag == EV_USER_MSG	 ? ",\"cat\":\"message\""
-							 : ",\"cat\":\"log\"");
-		json_lit(x->j, ci >= 0 ? ",\"s\":\"t\",\"ts\":" : ",\"s\":\"g\",\"ts\":");
-		json_us(x->j, m->time);
-		JL(x->j, "}");
-	}
+	     i < tr->nmarks && tr->marks[i].time <= x->c->o.to && !x->j->failed; i++)
+		mark(x, &tr->marks[i]);
+	return true;
 }
 
 /* ---- spans ---- */
@@ -292,7 +385,7 @@ static void span_slices(struct export *x, const struct spans *sp, const uint32_t
 
 /* The spans, paired with the rc file's rules (as `hectic spans` pairs
  * them); false when out of memory or a rule is bad (said). */
-static bool build_spans(const struct report_ctx *c, struct spans *sp)
+static bool build_spans(struct report_ctx *c, struct spans *sp)
 {
 	struct span_rules r;
 	if (!report_span_rules(&r, false))
@@ -301,6 +394,8 @@ static bool build_spans(const struct report_ctx *c, struct spans *sp)
 	span_rules_free(&r);
 	if (!ok)
 		warnx_("out of memory");
+	else if (sp->over_budget)
+		report_partial(c, "the spans");
 	return ok;
 }
 
@@ -398,9 +493,7 @@ static bool write_trace(struct export *x)
 	JL(j, "},\"traceEvents\":[");
 	ok = ok && metadata(x, sth, nst);
 	if (ok) {
-		export_collections(x);
-		counters(x);
-		marks(x);
+		ok = export_collections(x) && counters(x) && marks(x);
 		span_slices(x, &sp, sth, nst);
 	}
 	spans_free(&sp);

@@ -272,8 +272,7 @@ static int spans_prepare(struct report_ctx *c)
 	bool ok = p->built && spans_stats(&p->sp, c->o.from, c->o.to);
 	span_rules_free(&r);
 	if (ok && p->sp.over_budget)
-		warnx_("%s: the spans reached their memory budget; figures may be partial",
-		       c->o.path);
+		report_partial(c, "the spans");
 	if (ok && !(p->order = malloc((p->sp.nnames ? p->sp.nnames : 1) * sizeof *p->order)))
 		ok = false;
 	if (!ok) {

@@ -50,10 +50,13 @@ static int tk_prepare(struct report_ctx *c)
 		return EXIT_BADINPUT;
 	}
 	k->built = true;
-	if (k->t.left_defs || k->t.left_samples)
-		warnx_("%s: the ticky table reached its memory budget: %" PRIu64 " definitions and %"
-		       PRIu64 " samples of counters past the first %zu left out", c->o.path,
-		       k->t.left_defs, k->t.left_samples, k->t.nctr);
+	if (k->t.left_defs || k->t.left_samples) {
+		char what[200];
+		snprintf(what, sizeof what, "the ticky counters (%" PRIu64 " definitions and %" PRIu64
+			 " samples of counters past the first %zu left out)", k->t.left_defs,
+			 k->t.left_samples, k->t.nctr);
+		report_partial(c, what);
+	}
 	size_t n = k->t.nctr;
 	k->sum = calloc(n ? n : 1, sizeof *k->sum);
 	k->rows = calloc(n ? n : 1, sizeof *k->rows);
