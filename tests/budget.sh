@@ -17,6 +17,7 @@
 # - export --chrome: a GC slice per collection, and on a log of 800,000
 #   messages (tests/tools/spangen.c) whose list of marks stops, every one
 #   (its spans, past their own budget, said PARTIAL, exit 3);
+# - diff, whose pauses and threads come from the lists: PARTIAL, exit 3;
 # - the viewer says PARTIAL on its status line and in the pauses' title;
 # - a log whose lists are whole (threaded) says none of it.
 # The figures of +RTS -s are read with tests/rts-s.awk; none is copied here.
@@ -149,8 +150,18 @@ if cmp -s "$T/caps.got" "$T/caps.want" && ! grep -q caps "$T/sql.err"; then pass
 	fail "sql caps: $(tr '\n' ' ' <"$T/caps.got"), from the gcs rows $(tr '\n' ' ' <"$T/caps.want"); $(head -c 200 "$T/sql.err")"
 fi
 
+# diff: the pauses and threads it compares come from the lists: partial,
+# said, exit 3 (the summary's rows are whole: held above)
+"$H" diff tests/fixtures/threaded.eventlog "$F" >"$T/diff" 2>"$T/diff.err"
+rc=$?
+if [ "$rc" -eq 3 ] && grep -q "$F: the collections stopped at the memory budget.*PARTIAL" "$T/diff.err"; then
+	pass
+else
+	fail "diff: exit $rc (want 3), stderr '$(head -c 200 "$T/diff.err")'"
+fi
+
 # a log whose lists are whole: nothing said, exit 0
-for r in "gcs" "gcs --tsv" "summary" "export --chrome -o $T/y.json"; do
+for r in "gcs" "gcs --tsv" "summary" "export --chrome -o $T/y.json" "diff tests/fixtures/nonmoving.eventlog"; do
 	"$H" $r tests/fixtures/threaded.eventlog >"$T/w" 2>"$T/w.err"
 	rc=$?
 	if [ "$rc" -eq 0 ] && ! grep -q -e PARTIAL -e 'memory budget' "$T/w" "$T/w.err"; then pass; else

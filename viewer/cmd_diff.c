@@ -29,6 +29,22 @@
 
 /* ---- opening ---- */
 
+/* A run whose collections' or threads' list stopped at the memory budget,
+ * said once: the comparison of its pauses and threads is partial
+ * (EXIT_PARTIAL). The summary's figures are whole all the same
+ * (summary_stream). */
+static void diff_say_cut(struct diff_run *r)
+{
+	unsigned cut = r->tr.cut & (TRACKS_CUT_GCS | TRACKS_CUT_THREADS);
+	if (!cut)
+		return;
+	char what[160];
+	warnx_("%s: %s stopped at the memory budget: the pauses and threads compared are short "
+	       "(PARTIAL, exit status %d)",
+	       r->path, tracks_cut_text(cut, what, sizeof what), EXIT_PARTIAL);
+	r->partial = true;
+}
+
 static void *open_run(void *arg)
 {
 	struct diff_run *r = arg;
@@ -42,6 +58,8 @@ static void *open_run(void *arg)
 		warnx_("%s: %s", r->path,
 		       store_faulted(&r->s) ? "the file shrank while it was read" : "out of memory");
 		r->rc = EXIT_BADINPUT;
+	} else {
+		diff_say_cut(r);
 	}
 	return NULL;
 }
@@ -66,8 +84,11 @@ static void *heap_run(void *arg)
 	r->have_heap = true;
 	r->censuses = r->h.ncensuses;
 	r->ticks = r->h.tick_events;
-	if (r->h.over_budget)
-		warnx_("%s: the profile reached its memory budget; figures may be partial", r->path);
+	if (r->h.over_budget) {
+		warnx_("%s: the heap profile's samples stopped at the memory budget: the figures from "
+		       "them are short (PARTIAL, exit status %d)", r->path, EXIT_PARTIAL);
+		r->partial = true;
+	}
 	return NULL;
 }
 
@@ -458,8 +479,10 @@ int cmd_diff(int argc, char **argv)
 	if (rc < 0)
 		rc = build_rows(&rows, r, &hist);
 	if (rc < 0 && rows.left_out)
-		warnx_("the comparison reached its memory budget (%llu MB): %zu names left out",
-		       (unsigned long long)(rows.budget / 1000000), rows.left_out);
+		warnx_("the comparison reached its memory budget (%llu MB): %zu names left out; "
+		       "PARTIAL (exit status %d)",
+		       (unsigned long long)(rows.budget / 1000000), rows.left_out, EXIT_PARTIAL);
+	bool partial = rc < 0 && (rows.left_out || r[0].partial || r[1].partial);
 	if (rc < 0) {
 		diff_rows_sort(&rows);
 		if (tsv) {
@@ -471,6 +494,8 @@ int cmd_diff(int argc, char **argv)
 		rc = fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
 		if (rc)
 			warnx_("write error: %s", strerror(errno));
+		else if (partial)
+			rc = EXIT_PARTIAL;
 	}
 	if (align)
 		regfree(&re);

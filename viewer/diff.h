@@ -25,6 +25,7 @@ struct diff_run {
 	bool have_heap;
 	size_t censuses, ticks; /* the profile's, kept once h is freed */
 	int rc; /* -1 opened, else the exit status of the failed open */
+	bool partial; /* a list it compares stopped at the memory budget (said) */
 };
 
 /* The sections of report_diff.c; false when out of memory (rows->oom:
