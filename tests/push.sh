@@ -181,6 +181,18 @@ for q in "threads:label:thread" "markers:text:time"; do
 done
 if [ "$(chq fx "SELECT count() FROM gcs")" -gt 0 ]; then ok; else bad "gcs is gone"; fi
 
+# ---- a file name with control bytes: escaped in every message (issue 43) ----
+esc=$T/$(printf 'x\033[31my\tz').eventlog
+cp "$FIX/threaded.eventlog" "$esc"
+push "$CH_URL/fx" "$esc"
+push "$CH_URL/fx" "$esc" # (and "already pushed")
+if ! grep -q "$(printf '\033')" "$T/push.out" &&
+	grep -qF 'x\x1b[31my\x09z.eventlog: already pushed as run' "$T/push.out"; then
+	ok
+else
+	bad "a file name's control bytes: $(od -c "$T/push.out" | head -3)"
+fi
+
 # ---- several logs in one push, read in parallel ----
 set -- "$FIX/threaded.eventlog" "$FIX/par-n4.eventlog" "$FIX/nonthreaded.eventlog" "$FIX/modern/ghc96-threaded.eventlog"
 if push "$CH_URL/par" "$@" && [ "$(grep -c "pushed as run" "$T/push.out")" = 4 ] &&

@@ -128,8 +128,7 @@ static int push_one(struct push_log *p, const char *host)
 	if (done < 0)
 		return sql_log_close(d, EXIT_BADINPUT);
 	if (done > 0 && !p->o->replace) {
-		printf("%s: already pushed as run %s; nothing sent (--replace pushes it again)\n",
-		       d->path, p->run);
+		push_say(d->path, "already pushed as run %s; nothing sent (--replace pushes it again)", p->run);
 		return sql_log_close(d, -1);
 	}
 	bool ok = push_clean_run(p, done > 0);
@@ -147,7 +146,7 @@ static int push_one(struct push_log *p, const char *host)
 	}
 	ok = ok && push_logs_row(p, host, false);
 	if (ok)
-		printf("%s: pushed as run %s: %llu rows in %zu tables\n", d->path, p->run,
+		push_say(d->path, "pushed as run %s: %llu rows in %zu tables", p->run,
 		       (unsigned long long)rows, ntables);
 	return sql_log_close(d, ok ? -1 : push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
 }

@@ -193,11 +193,10 @@ int push_follow(struct push_log *p, const char *host)
 	if (done < 0)
 		return sql_log_close(d, EXIT_BADINPUT);
 	if (done && !p->o->replace) {
-		printf("%s: already pushed as run %s; nothing sent (--replace pushes it again)\n",
-		       d->path, p->run);
+		push_say(d->path, "already pushed as run %s; nothing sent (--replace pushes it again)", p->run);
 		return sql_log_close(d, -1);
 	}
-	printf("%s: following as run %s\n", d->path, p->run);
+	push_say(d->path, "following as run %s", p->run);
 	fflush(stdout);
 	bool ok = push_clean_run(p, done) && push_logs_row(p, host, true) && follow_rows(p) &&
 		  push_logs_row(p, host, false);
@@ -207,7 +206,7 @@ int push_follow(struct push_log *p, const char *host)
 		ok = ch_query(p->c, q, false, NULL, 0, p->err, sizeof p->err);
 	}
 	if (ok)
-		printf("%s: pushed as run %s: the log ended\n", d->path, p->run);
+		push_say(d->path, "pushed as run %s: the log ended", p->run);
 	else if (push_interrupted && !*p->err)
 		snprintf(p->err, sizeof p->err, "interrupted: the run's rows so far stay out of the "
 						"complete_ views");

@@ -2,12 +2,14 @@
  * short left deleted, and the logs row (push.h). */
 #include "push.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "../model/loginfo.h"
+#include "../parser/render.h"
 
 volatile sig_atomic_t push_interrupted;
 
@@ -244,6 +246,27 @@ bool push_logs_row(struct push_log *p, const char *host, bool live)
 	return ok;
 }
 
+void push_say(const char *path, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, (const uint8_t *)path, strlen(path));
+	flockfile(stdout);
+	if (!b.oom)
+		fwrite(b.p, 1, b.n, stdout);
+	else
+		for (const char *q = path; *q; q++)
+			putchar(*q >= 0x20 && *q < 0x7f ? *q : '?');
+	printf(": %s\n", msg);
+	fflush(stdout);
+	funlockfile(stdout);
+	sbuf_free(&b);
+}
+
 double push_now(void)
 {
 	struct timespec ts;
@@ -260,8 +283,12 @@ void push_stat(const struct push_log *p, const char *what, double t0, uint64_t r
 		const char *e = getenv("HECTIC_PUSH_STATS");
 		on = e && *e == '1';
 	}
-	if (on)
-		fprintf(stderr, "hectic push: %s: %-12s %8.3f s %10llu rows\n", p->d.path, what,
-			push_now() - t0, (unsigned long long)rows);
+	if (!on)
+		return;
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, (const uint8_t *)p->d.path, strlen(p->d.path));
+	fprintf(stderr, "hectic push: %.*s: %-12s %8.3f s %10llu rows\n", b.oom ? 0 : (int)b.n,
+		b.p ? b.p : "", what, push_now() - t0, (unsigned long long)rows);
+	sbuf_free(&b);
 }
 

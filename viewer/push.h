@@ -72,6 +72,11 @@ bool push_clean_run(struct push_log *p, bool logs_too);
 /* p's logs row (live: --follow's, while it runs). */
 bool push_logs_row(struct push_log *p, const char *host, bool live);
 
+/* "PATH: message" on standard output, a line at once, PATH escaped as
+ * warnx_ escapes it (a file's name is not to be trusted: no control byte
+ * reaches the terminal). */
+void push_say(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* HECTIC_PUSH_STATS=1: what took how long, on standard error. */
 double push_now(void);
 void push_stat(const struct push_log *p, const char *what, double t0, uint64_t rows);
