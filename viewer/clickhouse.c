@@ -18,6 +18,7 @@ struct ch {
 	char *db;
 	const volatile sig_atomic_t *stop;
 	double t0, took; /* the request's start, and how long it has taken */
+	int base_s;      /* the deadline's base (ch_set_base) */
 	bool late;       /* given up: past its deadline */
 	char curl_err[CURL_ERROR_SIZE];
 };
@@ -209,10 +210,20 @@ static size_t on_header(char *p, size_t size, size_t k, void *ctx)
 }
 
 /* The deadline of a request that has moved `bytes` either way: CH_BASE_S
- * plus a second for every CH_MIN_RATE bytes. */
-static double deadline_of(curl_off_t bytes)
+ * (or ch_set_base's) plus a second for every CH_MIN_RATE bytes. */
+static double deadline_of(const struct ch *c, curl_off_t bytes)
 {
-	return CH_BASE_S + (double)bytes / CH_MIN_RATE;
+	return (c->base_s ? c->base_s : CH_BASE_S) + (double)bytes / CH_MIN_RATE;
+}
+
+void ch_set_base(struct ch *c, int base_s)
+{
+	c->base_s = base_s;
+}
+
+void ch_set_stop(struct ch *c, const volatile sig_atomic_t *stop)
+{
+	c->stop = stop;
 }
 
 static double now_s(void)
@@ -229,7 +240,7 @@ static int ch_on_progress(void *ctx, curl_off_t dt, curl_off_t dn, curl_off_t ut
 	if (c->stop && *c->stop)
 		return 1;
 	c->took = now_s() - c->t0;
-	if (c->took > deadline_of(dn + un)) {
+	if (c->took > deadline_of(c, dn + un)) {
 		c->late = true;
 		return 1;
 	}
@@ -287,7 +298,7 @@ static bool request_verdict(struct ch *c, CURLcode rc, long status, struct answe
 	if (c->late) {
 		snprintf(err, nerr, "ClickHouse at %s: %s given up after %.0f s (a request has %d s, "
 				    "and a second more per %d kB it moves)",
-			 c->where, what, c->took, CH_BASE_S, CH_MIN_RATE / 1000);
+			 c->where, what, c->took, c->base_s ? c->base_s : CH_BASE_S, CH_MIN_RATE / 1000);
 		return false;
 	}
 	if (rc == CURLE_WRITE_ERROR && a->total > CH_ANSWER_MAX) {
@@ -342,7 +353,7 @@ static bool perform(struct ch *c, struct answer *a, const char *what, char *err,
 	curl_easy_setopt(h, CURLOPT_XFERINFODATA, c);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)CH_CONNECT_S);
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (long)CH_STALL_S);
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (long)(c->base_s ? c->base_s : CH_STALL_S));
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
 	if (c->user) {

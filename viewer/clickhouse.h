@@ -53,6 +53,14 @@ int64_t ch_count(struct ch *c, const char *sql, char *err, size_t nerr);
 bool ch_insert(struct ch *c, const char *table, size_t (*fill)(void *ctx, uint8_t *buf, size_t n),
 	       void *ctx, char *err, size_t nerr);
 
+/* The deadline's base of the requests that follow (0: CH_BASE_S), and
+ * their stall's (0: CH_STALL_S): a statement the server works on long
+ * before it answers (a run's rows copied). */
+void ch_set_base(struct ch *c, int base_s);
+
+/* The flag that stops a request (NULL: none). */
+void ch_set_stop(struct ch *c, const volatile sig_atomic_t *stop);
+
 /* Once, before any thread makes a struct ch (curl_global_init). */
 bool ch_global_init(void);
 

@@ -174,26 +174,26 @@ static bool wait_mutations(struct push_log *p)
 
 /* Deletes the run's rows of table name, when it has some (and the logs
  * row, for logs). */
-static bool delete_run(struct push_log *p, const char *name, bool *any)
+static bool delete_run(struct push_log *p, const char *run, const char *name, bool *any)
 {
 	char q[300];
-	snprintf(q, sizeof q, "SELECT count() FROM `%s` WHERE run = '%s'", name, p->run);
+	snprintf(q, sizeof q, "SELECT count() FROM `%s` WHERE run = '%s'", name, run);
 	int64_t n = ch_count(p->c, q, p->err, sizeof p->err);
 	if (n <= 0)
 		return n == 0;
-	snprintf(q, sizeof q, "ALTER TABLE `%s` DELETE WHERE run = '%s'", name, p->run);
+	snprintf(q, sizeof q, "ALTER TABLE `%s` DELETE WHERE run = '%s'", name, run);
 	*any = true;
 	return ch_query(p->c, q, false, NULL, 0, p->err, sizeof p->err);
 }
 
 /* The rows an earlier push left (failed midway, or --replace: all). */
-bool push_clean_run(struct push_log *p, bool logs_too)
+bool push_clean_run(struct push_log *p, const char *run, bool logs_too)
 {
 	bool any = false;
-	if (logs_too && (!delete_run(p, "logs", &any) || (any && !wait_mutations(p))))
+	if (logs_too && (!delete_run(p, run, "logs", &any) || (any && !wait_mutations(p))))
 		return false;
 	for (size_t i = 0; i < table_ndefs; i++)
-		if (!delete_run(p, table_defs[i]->name, &any))
+		if (!delete_run(p, run, table_defs[i]->name, &any))
 			return false;
 	return !any || wait_mutations(p);
 }
@@ -248,20 +248,22 @@ bool push_logs_row(struct push_log *p, const char *host, bool live)
 
 void push_say(const char *path, const char *fmt, ...)
 {
-	char msg[600];
+	char msg[1200];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	int k = snprintf(msg, sizeof msg, "%s: ", path);
+	if (k >= 0 && (size_t)k < sizeof msg)
+		vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
 	va_end(ap);
 	struct sbuf b = { .escape = true };
-	sbuf_text(&b, (const uint8_t *)path, strlen(path));
+	sbuf_text(&b, (const uint8_t *)msg, strlen(msg));
 	flockfile(stdout);
 	if (!b.oom)
 		fwrite(b.p, 1, b.n, stdout);
 	else
-		for (const char *q = path; *q; q++)
+		for (const char *q = msg; *q; q++)
 			putchar(*q >= 0x20 && *q < 0x7f ? *q : '?');
-	printf(": %s\n", msg);
+	putchar('\n');
 	fflush(stdout);
 	funlockfile(stdout);
 	sbuf_free(&b);
