@@ -44,8 +44,8 @@ static void push_on_sigint(int sig)
 
 static void usage_push(FILE *f)
 {
-	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] URL FILE...\n"
-		   "       hectic push --clean URL\n");
+	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] URL FILE... | "
+		   "hectic push --clean URL\n");
 	if (f == stdout)
 		cli_cmd_help_print(f, cli_command("push"));
 }
