@@ -9,7 +9,8 @@
 #     after the answer began): the exception said, nothing "pushed";
 #   - the connection closed in the middle of an INSERT: "the connection
 #     was lost mid-request", not an HTTP status;
-# and a password never shows in a message: malformed URLs (a bad port,
+# --follow of more than 16 logs is refused before any request; and a
+# password never shows in a message: malformed URLs (a bad port,
 # ftp://, a path of two parts, no scheme) and a dead port, each with a
 # password, each message masked (alice:***@).
 # Usage: tests/push-server.sh path/to/hectic
@@ -85,6 +86,15 @@ if server drip; then
 	masked dead-port "http://alice:PW@127.0.0.1:$PORT/db" "ClickHouse at 127.0.0.1:$PORT: Couldn't connect"
 else
 	bad "badserver.py did not start"
+fi
+
+# ---- --follow: a thread a log, 16 logs at most (said before any request) ----
+set --
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17; do set -- "$@" "$F"; done
+"$H" push --follow "http://127.0.0.1:1/db" "$@" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "follows 16 logs at most at once (a thread each); 17 given" "$T/err"; then ok; else
+	bad "--follow of 17 logs: status $rc: $(cat "$T/err")"
 fi
 
 echo "push-server: $pass passed, $fail failed"

@@ -232,6 +232,11 @@ int cmd_push(int argc, char **argv)
 	int rc = push_parse(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
+	if (o.follow && o.npaths > PUSH_FOLLOW_MAX) {
+		warnx_("push --follow follows %d logs at most at once (a thread each); %d given",
+		       PUSH_FOLLOW_MAX, o.npaths);
+		return EXIT_USAGE;
+	}
 	char host[256] = "";
 	if (!o.host) {
 		if (gethostname(host, sizeof host - 1) != 0)
@@ -264,11 +269,7 @@ int cmd_push(int argc, char **argv)
 	int nthreads = cores < 1 ? 1 : cores > o.npaths ? o.npaths : (int)cores;
 	if (o.follow) /* (every log at once: a log followed may never end) */
 		nthreads = o.npaths;
-	if (o.follow && o.npaths > PUSH_FOLLOW_MAX) {
-		warnx_("push --follow follows %d logs at most at once (a thread each); %d given",
-		       PUSH_FOLLOW_MAX, o.npaths);
-		return EXIT_USAGE;
-	}
+
 	struct pool w = { .o = &o, .host = o.host, .lock = PTHREAD_MUTEX_INITIALIZER };
 	w.status = calloc((size_t)o.npaths, sizeof *w.status);
 	pthread_t *t = calloc((size_t)nthreads, sizeof *t);
