@@ -5,34 +5,52 @@
 
 #include "siphash.h"
 
-#define SPAN ((size_t)1 << 20) /* the events' first and last MiB */
-
 uint64_t run_id_siphash(const uint8_t *p, size_t n, uint64_t k0, uint64_t k1)
 {
 	return siphash(p, n, k0, k1, 2, 4);
 }
 
-void run_id_of(const uint8_t *map, size_t size, size_t data_off, char out[RUN_ID_LEN + 1])
+static inline uint64_t le64(const uint8_t *p)
 {
-	static const uint64_t keys[2][2] = { { 0x6865637469632d72ull, 0x756e2d6964656e74ull },
-					     { 0x0123456789abcdefull, 0xfedcba9876543210ull } };
+	uint64_t m = 0;
+	for (int k = 0; k < 8; k++)
+		m |= (uint64_t)p[k] << (8 * k);
+	return m;
+}
+
+void run_id_of(const uint8_t *map, size_t size, char out[RUN_ID_LEN + 1])
+{
+	struct siphash a, b;
+	siphash_start(&a, RUN_ID_K0A, RUN_ID_K1A);
+	siphash_start(&b, RUN_ID_K0B, RUN_ID_K1B);
+	size_t i = 0;
+	for (; i + 8 <= size; i += 8) {
+		uint64_t m = le64(map + i);
+		siphash_word(&a, m, 2);
+		siphash_word(&b, m, 2);
+	}
+	a.len = b.len = i; /* (whole words: nothing pending) */
+	siphash_add(&a, map + i, size - i, 2);
+	siphash_add(&b, map + i, size - i, 2);
+	uint64_t h0 = siphash_end(&a, 2, 4), h1 = siphash_end(&b, 2, 4);
+	snprintf(out, RUN_ID_LEN + 1, "%016llx%016llx", (unsigned long long)h0,
+		 (unsigned long long)h1);
+}
+
+void run_id_prefix(const uint8_t *map, size_t size, size_t data_off,
+		   char out[RUN_ID_PREFIX_LEN + 1])
+{
 	if (data_off > size)
 		data_off = size;
-	size_t events = size - data_off;
-	size_t first = events < SPAN ? events : SPAN;
-	size_t last_at = events - first < SPAN ? data_off + first : size - SPAN;
-	uint8_t len[8];
-	for (int i = 0; i < 8; i++)
-		len[i] = (uint8_t)((uint64_t)size >> (8 * i));
-	uint64_t h[2];
-	for (int k = 0; k < 2; k++) {
-		struct siphash s;
-		siphash_start(&s, keys[k][0], keys[k][1]);
-		siphash_add(&s, len, sizeof len, 2);
-		siphash_add(&s, map, data_off + first, 2);
-		siphash_add(&s, map + last_at, size - last_at, 2);
-		h[k] = siphash_end(&s, 2, 4);
-	}
-	snprintf(out, RUN_ID_LEN + 1, "%016llx%016llx", (unsigned long long)h[0],
-		 (unsigned long long)h[1]);
+	size_t n = size - data_off < RUN_ID_SPAN ? size : data_off + RUN_ID_SPAN;
+	uint64_t h = siphash(map, n, 0x666f6c6c6f772d69ull, 0x642d70726566697aull, 2, 4);
+	snprintf(out, RUN_ID_PREFIX_LEN + 1, "%016llx", (unsigned long long)h);
+}
+
+void run_id_provisional(const uint8_t *map, size_t size, size_t data_off, uint64_t nonce,
+			char out[RUN_ID_LEN + 1])
+{
+	char pre[RUN_ID_PREFIX_LEN + 1];
+	run_id_prefix(map, size, data_off, pre);
+	snprintf(out, RUN_ID_LEN + 1, "%s%016llx", pre, (unsigned long long)nonce);
 }

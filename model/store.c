@@ -121,6 +121,14 @@ void indexer_init(struct indexer *ix)
 
 #define SLACK 1000000000u /* 1 s: how far outside its block's time range an event is plausible */
 
+static void count_bad_block(struct store *s, uint64_t off, uint32_t bs)
+{
+	if (!s->nbadblocks++) {
+		s->badblock_off = off;
+		s->badblock_size = bs;
+	}
+}
+
 /* A block marker at off, of time t: the block's range, its entry in the
  * index, and progress. False when out of memory. */
 static inline bool index_marker(struct store *s, const struct store_bytes *w,
@@ -143,14 +151,18 @@ static inline bool index_marker(struct store *s, const struct store_bytes *w,
 		return false;
 	if (blk->t1 < blk->t0)
 		blk->end = 0; /* a range we cannot trust: judge nothing by it */
-	if (bs < EV_BLOCK_MARKER_BYTES || bs > s->size - off) {
-		if (!s->nbadblocks++) {
-			s->badblock_off = off;
-			s->badblock_size = bs;
-		}
-	}
+	/* a block past the data there (one being written, when the log grows):
+	 * judged at the report, or when the next marker comes */
+	bool past = bs >= EV_BLOCK_MARKER_BYTES && bs > s->size - off;
+	if (s->tail_size && s->tail_size > s->size - s->tail_off)
+		count_bad_block(s, s->tail_off, s->tail_size);
+	s->tail_off = past ? off : 0;
+	s->tail_size = past ? bs : 0;
+	if (bs < EV_BLOCK_MARKER_BYTES)
+		count_bad_block(s, off, bs);
 	return true;
 }
+
 
 /* What to do with an item that does not decode where it should. */
 enum gap_action {

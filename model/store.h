@@ -226,6 +226,12 @@ struct store {
 	 * of the data: the first one, and how many */
 	uint64_t nbadblocks, badblock_off;
 	uint32_t badblock_size;
+	/* the last block marker whose block reached past the data there when it
+	 * was indexed (0: none): a block still being written, in a log that
+	 * grows, or one past the end: judged against the size at the report
+	 * (store_block_past_end), not when indexed */
+	uint64_t tail_off;
+	uint32_t tail_size;
 	struct indexer ix;
 	uint64_t dev, ino; /* the file's identity: a file replaced under its name
 			    * is not an extension of it */
@@ -331,6 +337,11 @@ void store_close(struct store *s);
  * the reports print then is incomplete: they exit 1). A cut last event or
  * a missing end marker is what a killed or running program leaves: true. */
 bool store_report(const struct store *s, void (*say)(void *ctx, const char *msg), void *ctx);
+
+/* The last block marker that claims bytes past the end of the data as it
+ * is now (a log cut short; a block a growing log is still writing): its
+ * offset and size; false when none. */
+bool store_block_past_end(const struct store *s, uint64_t *off, uint32_t *size);
 
 enum extend_status {
 	EXTEND_SAME,   /* the file has not grown */

@@ -151,7 +151,7 @@ static bool join_arrays(struct part *ps, unsigned np, struct seg **segs, struct 
 static bool part_regular(const struct part *p)
 {
 	return p->st == STORE_OK && p->s.stop == STOP_NO_DATAEND && p->s.stop_off == p->end &&
-	       !p->s.ngaps && !p->s.ndataend && !p->s.nbadblocks;
+	       !p->s.ngaps && !p->s.ndataend && !p->s.nbadblocks && !p->s.tail_size;
 }
 
 /* The joined index into s, the last part's ending, gaps and DATA_END facts

@@ -40,6 +40,15 @@ bool store_horizon(const struct store *s, size_t ncaps, uint64_t *out)
 	return true;
 }
 
+bool store_block_past_end(const struct store *s, uint64_t *off, uint32_t *size)
+{
+	if (!s->tail_size || s->tail_size <= s->size - s->tail_off)
+		return false;
+	*off = s->tail_off;
+	*size = s->tail_size;
+	return true;
+}
+
 bool store_report(const struct store *s, void (*say)(void *ctx, const char *msg), void *ctx)
 {
 	char m[300];
@@ -74,17 +83,21 @@ bool store_report(const struct store *s, void (*say)(void *ctx, const char *msg)
 		    (unsigned long long)s->ngaps, (unsigned long long)s->gap_bytes);
 	if (s->ngaps)
 		ok = false;
-	if (s->nbadblocks) {
-		if (s->badblock_size < EV_BLOCK_MARKER_BYTES)
+	uint64_t toff, nbad = s->nbadblocks, boff = s->badblock_off;
+	uint32_t tsize, bsize = s->badblock_size;
+	if (store_block_past_end(s, &toff, &tsize) && !nbad++)
+		boff = toff, bsize = tsize;
+	if (nbad) {
+		if (bsize < EV_BLOCK_MARKER_BYTES)
 			SAY("byte %llu: block marker with an impossible size (%u bytes)",
-			    (unsigned long long)s->badblock_off, s->badblock_size);
+			    (unsigned long long)boff, bsize);
 		else
 			SAY("byte %llu: block marker claims %u bytes, past the end of the file "
-			    "(%llu bytes)%s", (unsigned long long)s->badblock_off, s->badblock_size,
+			    "(%llu bytes)%s", (unsigned long long)boff, bsize,
 			    (unsigned long long)s->size,
 			    s->stop == STOP_CLEAN ? "" : ": the log is incomplete");
-		if (s->nbadblocks > 1)
-			SAY("%llu such block markers in all", (unsigned long long)s->nbadblocks);
+		if (nbad > 1)
+			SAY("%llu such block markers in all", (unsigned long long)nbad);
 	}
 	if (s->after_end)
 		SAY("byte %llu: %llu bytes of events after the end-of-data marker (shown)",

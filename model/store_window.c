@@ -153,7 +153,10 @@ static bool index_block(struct store *s, const struct wblock *b, struct wsum *su
 		return false;
 	bool ends_data = s->ndataend == 1 && s->first_dataend == s->size - 2 && end == s->size &&
 			 s->stop == STOP_CLEAN;
+	uint64_t toff;
+	uint32_t tsize;
 	if (s->stop_off != end || s->ngaps || s->nbadblocks || s->after_end ||
+	    store_block_past_end(s, &toff, &tsize) ||
 	    (s->stop != STOP_NO_DATAEND && !ends_data) || (s->ndataend && !ends_data)) {
 		w->why = "a block does not decode to its end";
 		return false;
@@ -181,7 +184,7 @@ static enum store_status unindex(struct store *s)
 	free_index(s);
 	indexer_init(&s->ix);
 	s->nevents = s->ndataend = s->after_end = s->first_dataend = 0;
-	s->ngaps = s->gap_bytes = s->nbadblocks = 0;
+	s->ngaps = s->gap_bytes = s->nbadblocks = s->tail_off = s->tail_size = 0;
 	s->stop = STOP_CLEAN;
 	s->stop_off = s->tmin = s->tmax = 0;
 	s->classes = 0;

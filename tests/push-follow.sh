@@ -8,7 +8,14 @@
 #   - once the log ends, push exits 0, the logs row is one, live = 0, and
 #     every table holds each row of hectic sql's exactly once (counts, and
 #     the sums of gcs' pauses and runs' durations);
-#   - Ctrl-C while it follows: exit 130, and no complete logs row.
+#   - no warning about a block "past the end" of the log, once it is whole;
+#   - a plain push of the log after its follow sends nothing (the same
+#     run: the id of the whole content);
+#   - Ctrl-C while it follows: exit 130, and no complete logs row; push
+#     --clean while it runs deletes nothing; the next push of the log
+#     deletes what it left and stores it once;
+#   - a follow killed (SIGKILL, its claim left): push --clean deletes its
+#     rows, its live row and its claim.
 # Usage: tests/push-follow.sh path/to/hectic
 SUITE=push-follow
 . "$(dirname "$0")/sql-lib.sh"
@@ -51,6 +58,9 @@ follow() {
 	if wait "$ppid" && grep -q "pushed as run .*: the log ended" "$T/out.$4"; then ok; else
 		bad "$1: push --follow: $(cat "$T/out.$4" "$T/err.$4")"
 	fi
+	# (a block the program was writing is not "past the end" of the log
+	# once it is whole: issue 43)
+	if grep -q "past the end" "$T/err.$4"; then bad "$1: a warning of a whole log: $(cat "$T/err.$4")"; else ok; fi
 	run=$(awk '/pushed as run/ { r = $5; sub(/:$/, "", r); print r }' "$T/out.$4")
 	while read -r t; do
 		printf '%s %s\n' "$t" "$(chq "$4" "SELECT count() FROM $t WHERE run = '$run'")"
@@ -74,6 +84,16 @@ follow() {
 }
 follow fifo "fifo:$T/log.fifo" "$T/log.fifo" ff
 follow file "file:$T/growing.eventlog" "$T/growing.eventlog" fg
+# a plain push of the log the follow stored: the same run, nothing sent
+# (issue 43: the follow's id was its start's, a plain push's the whole's)
+before=$(chq fg "SELECT count() FROM gcs")
+if "$H" push "$CH_URL/fg" "$L" >"$T/out.again" 2>&1 &&
+	grep -q "already pushed as run $run; nothing sent" "$T/out.again" &&
+	[ "$(chq fg "SELECT count() FROM gcs")" = "$before" ] && [ "$(chq fg "SELECT count() FROM logs")" = 1 ]; then
+	ok
+else
+	bad "a plain push after the follow: $(cat "$T/out.again"); gcs $before, then $(chq fg "SELECT count() FROM gcs")"
+fi
 
 # Ctrl-C while it follows
 "$FEED" --rate 5 --quiet --ready "$T/ready.ci" "$L" "fifo:$T/ci.fifo" &
@@ -84,6 +104,13 @@ while [ ! -e "$T/ready.ci" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); don
 ppid=$!
 i=0
 while [ "$(chq ci "SELECT count() FROM logs" 2>/dev/null)" != 1 ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+# (push --clean leaves a follow that runs alone)
+if "$H" push --clean "$CH_URL/ci" >"$T/out.clean" 2>&1 && grep -q "^0 runs cut short deleted" "$T/out.clean" &&
+	[ "$(chq ci "SELECT count() FROM logs WHERE live = 1")" = 1 ]; then
+	ok
+else
+	bad "push --clean while a follow runs: $(cat "$T/out.clean")"
+fi
 kill -INT "$ppid"
 i=0
 while kill -0 "$ppid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
@@ -96,6 +123,50 @@ if [ "$rc" -eq 130 ] && grep -q interrupted "$T/err.ci" &&
 	ok
 else
 	bad "Ctrl-C while following: status $rc: $(cat "$T/err.ci")"
+fi
+
+# mutations DB: until its deletes are done (10 s at most)
+mutations() {
+	i=0
+	while [ "$(chq "$1" "SELECT count() FROM system.mutations WHERE is_done = 0")" != 0 ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+# the next push of the log deletes what the follow cut short left
+wantgcs=$("$H" sql --tsv "$L" "SELECT count(*) FROM gcs" | awk 'NR == 2')
+if "$H" push "$CH_URL/ci" "$L" >"$T/out.next" 2>&1 && mutations ci &&
+	[ "$(chq ci "SELECT groupArray(live) FROM logs")" = "[0]" ] &&
+	[ "$(chq ci "SELECT uniqExact(run) FROM gcs")" = 1 ] && [ "$(chq ci "SELECT count() FROM gcs")" = "$wantgcs" ]; then
+	ok
+else
+	bad "the push after a follow cut short: $(cat "$T/out.next"); logs $(chq ci "SELECT groupArray(live) FROM logs"), runs in gcs $(chq ci "SELECT uniqExact(run) FROM gcs")"
+fi
+
+# a follow killed (its claim left, its process gone): push --clean deletes it
+"$FEED" --rate 5 --quiet --ready "$T/ready.cl" "$L" "fifo:$T/cl.fifo" &
+fpid=$!
+i=0
+while [ ! -e "$T/ready.cl" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+"$H" push --follow "$CH_URL/cl" "$T/cl.fifo" >"$T/out.cl" 2>"$T/err.cl" &
+ppid=$!
+i=0
+while [ $i -lt 300 ]; do
+	case $(chq cl "SELECT count() FROM gcs" 2>/dev/null) in '' | 0 | *[!0-9]*) ;; *) break ;; esac
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -KILL "$ppid"
+wait "$ppid" 2>/dev/null
+kill "$fpid" 2>/dev/null
+wait "$fpid" 2>/dev/null
+if [ "$(chq cl "SELECT count() FROM logs WHERE live = 1")" = 1 ] && [ "$(chq cl "SELECT count() FROM gcs")" -gt 0 ] &&
+	"$H" push --clean "$CH_URL/cl" >"$T/out.clean" 2>&1 && grep -q "^1 runs cut short deleted" "$T/out.clean" &&
+	mutations cl && [ "$(chq cl "SELECT count() FROM logs")" = 0 ] && [ "$(chq cl "SELECT count() FROM gcs")" = 0 ] &&
+	[ "$(chq cl "SELECT count() FROM system.tables WHERE database = 'cl' AND name LIKE 'hectic%'")" = 0 ]; then
+	ok
+else
+	bad "push --clean after a follow killed: $(cat "$T/out.clean"); logs $(chq cl "SELECT count() FROM logs"), gcs $(chq cl "SELECT count() FROM gcs")"
 fi
 
 echo "push-follow: $pass passed, $fail failed"

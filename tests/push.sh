@@ -15,6 +15,11 @@
 #   - hostile labels and markers (tests/fixtures/push: a quote and a
 #     statement, a tab, a newline, bytes that are not UTF-8) come back
 #     byte for byte, and every table is still there;
+#   - a file name with control bytes: escaped in push's messages;
+#   - a run stored once (issue 43): one log under two names in one push,
+#     and four pushes of it at once, give one logs row and its rows once;
+#     a log of 6 MB with one thread label changed in its middle is
+#     another run;
 #   - a wrong password, a dead port, an unreachable host and a URL that is
 #     not one: a clear error, within 10 s.
 # Usage: tests/push.sh path/to/hectic
@@ -181,6 +186,18 @@ for q in "threads:label:thread" "markers:text:time"; do
 done
 if [ "$(chq fx "SELECT count() FROM gcs")" -gt 0 ]; then ok; else bad "gcs is gone"; fi
 
+# ---- a file name with control bytes: escaped in every message (issue 43) ----
+esc=$T/$(printf 'x\033[31my\tz').eventlog
+cp "$FIX/threaded.eventlog" "$esc"
+push "$CH_URL/fx" "$esc"
+push "$CH_URL/fx" "$esc" # (and "already pushed")
+if ! grep -q "$(printf '\033')" "$T/push.out" &&
+	grep -qF 'x\x1b[31my\x09z.eventlog: already pushed as run' "$T/push.out"; then
+	ok
+else
+	bad "a file name's control bytes: $(od -c "$T/push.out" | head -3)"
+fi
+
 # ---- several logs in one push, read in parallel ----
 set -- "$FIX/threaded.eventlog" "$FIX/par-n4.eventlog" "$FIX/nonthreaded.eventlog" "$FIX/modern/ghc96-threaded.eventlog"
 if push "$CH_URL/par" "$@" && [ "$(grep -c "pushed as run" "$T/push.out")" = 4 ] &&
@@ -195,6 +212,49 @@ for f in "$@"; do
 done
 if [ "$(chq par "SELECT count() FROM gcs")" = "$want" ]; then ok; else
 	bad "four logs in one push: gcs rows $(chq par "SELECT count() FROM gcs"), want $want"
+fi
+
+# ---- a run stored once, whatever the route (issue 43) ----
+# once DB LOG: one logs row in DB, and LOG's gcs rows once
+once() {
+	[ "$(chq "$1" "SELECT count() FROM logs")" = 1 ] &&
+		[ "$(chq "$1" "SELECT count() FROM complete_gcs")" = "$("$H" sql --tsv "$2" "SELECT count(*) FROM gcs" | awk 'NR == 2')" ]
+}
+# the same log under two names in one push
+cp "$FIX/par-n4.eventlog" "$T/one.eventlog"
+cp "$FIX/par-n4.eventlog" "$T/two.eventlog"
+if push "$CH_URL/dup" "$T/one.eventlog" "$T/two.eventlog" && once dup "$T/one.eventlog" &&
+	[ "$(grep -c ": pushed as run" "$T/push.out")" = 1 ] &&
+	grep -q "being pushed as run .*; nothing sent\|already pushed as run" "$T/push.out"; then
+	ok
+else
+	bad "one log under two names: $(cat "$T/push.out" "$T/push.err"); logs $(chq dup "SELECT count() FROM logs"), gcs $(chq dup "SELECT count() FROM gcs")"
+fi
+# four pushes of it at once
+pids=
+for i in 1 2 3 4; do
+	"$H" push "$CH_URL/race" "$T/one.eventlog" >"$T/race.$i" 2>&1 &
+	pids="$pids $!"
+done
+for p in $pids; do wait "$p"; done
+if once race "$T/one.eventlog" && [ "$(cat "$T/race.1" "$T/race.2" "$T/race.3" "$T/race.4" | grep -c ": pushed as run")" = 1 ]; then
+	ok
+else
+	bad "four pushes at once: $(cat "$T/race.1" "$T/race.2" "$T/race.3" "$T/race.4"); logs $(chq race "SELECT count() FROM logs"), gcs $(chq race "SELECT count() FROM gcs")"
+fi
+# one thread label changed in the middle of a log of 6 MB: another run
+{ ${CC:-cc} -std=c11 -O2 -o "$T/gen" bench/gen.c && "$T/gen" big 6000000 "$T/mid.eventlog" >/dev/null; } ||
+	bad "bench/gen.c could not make the log"
+at=$(grep -boa 'worker [0-9]*' "$T/mid.eventlog" | awk -F: '$1 > 2500000 && $1 < 3500000 { print $1; exit }')
+cp "$T/mid.eventlog" "$T/mid2.eventlog"
+printf X | dd of="$T/mid2.eventlog" bs=1 seek=$((${at:-0} + 7)) conv=notrunc 2>/dev/null
+label=$(dd if="$T/mid2.eventlog" bs=1 skip=${at:-0} count=11 2>/dev/null)
+if [ -n "$at" ] && [ "$("$H" sql --tsv "$T/mid2.eventlog" "SELECT count(*) FROM threads WHERE label = '$label'")" = "count(*)
+1" ]; then ok; else bad "no thread label 'worker N' in the middle of the log ($at: $label)"; fi
+run1=$(push "$CH_URL/mid" "$T/mid.eventlog"; run_of "$T/mid.eventlog")
+run2=$(push "$CH_URL/mid" "$T/mid2.eventlog"; run_of "$T/mid2.eventlog")
+if grep -q "pushed as run $run2:" "$T/push.out" && [ -n "$run1" ] && [ "$run1" != "$run2" ]; then ok; else
+	bad "a label changed mid-log: runs $run1 and $run2: $(cat "$T/push.out")"
 fi
 
 # ---- errors: clear, within 10 s ----

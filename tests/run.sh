@@ -173,6 +173,10 @@ suite push sh tests/push.sh "$HECTIC"
 suite push-fail sh tests/push-fail.sh "$HECTIC"
 # hectic push --follow: a FIFO and a growing file a program writes (issue 35)
 suite push-follow sh tests/push-follow.sh "$HECTIC"
+# hectic push against a bad server of the suite's own (tests/tools/
+# badserver.py): a drip, an endless answer, an error after a 200, a cut
+# connection; no password in any message (issue 43)
+suite push-server sh tests/push-server.sh "$HECTIC"
 # doc/fleet.md's queries, as the page has them, on the fixtures pushed into
 # a server of the suite's own, against hectic's reports and diff (issue 35)
 suite fleet sh tests/fleet.sh "$HECTIC"

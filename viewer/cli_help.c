@@ -188,6 +188,9 @@ static const struct cli_opt push_opts[] = {
 	{ .name = "--follow", .desc = "push a growing log, FIFO or socket as it is written",
 	  .help = "a log that grows (a file, FIFO or socket): the rows\n"
 		  "that became final every 2 s, the rest at its end" },
+	{ .name = "--clean", .desc = "delete the runs cut short (with URL alone, no FILE)",
+	  .help = "hectic push --clean URL: deletes the runs that pushes\n"
+		  "and follows cut short left (their claim gone or stale)" },
 	{ .name = "--host", .arg = "NAME", .value = CLI_NAME,
 	  .desc = "the logs table's host (default: this machine's name)",
 	  .help = "the logs table's host (default: this machine's name)" },
@@ -282,9 +285,10 @@ const struct cli_cmd cli_commands[] = {
 	  "each log's tables (those of hectic sql) into ClickHouse\n"
 	  "at URL, http://[USER[:PASSWORD]@]HOST:PORT/DATABASE (the\n"
 	  "password also from HECTIC_CLICKHOUSE_PASSWORD): a run\n"
-	  "column names the log by its content, a logs table gets a\n"
-	  "row once a log's rows are all in; a log pushed before\n"
-	  "is not pushed again, a push cut short is completed",
+	  "column names the log by its whole content, a logs table\n"
+	  "gets a row once a log's rows are all in; a log pushed\n"
+	  "before, or being pushed, is not pushed again; a push cut\n"
+	  "short is completed",
 	  push_opts, NULL },
 	{ "top", "FILE", CLI_LOG, CLI_G_WINDOW | CLI_G_SAVE,
 	  "while the log grows, a line a second, then the summary",

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 #include "../model/table_ch.h"
 
@@ -15,6 +17,9 @@ struct ch {
 	char *user, *password; /* NULL: the server's default user */
 	char *db;
 	const volatile sig_atomic_t *stop;
+	double t0, took; /* the request's start, and how long it has taken */
+	int base_s;      /* the deadline's base (ch_set_base) */
+	bool late;       /* given up: past its deadline */
 	char curl_err[CURL_ERROR_SIZE];
 };
 
@@ -33,8 +38,27 @@ static char *part(CURLU *u, CURLUPart what, unsigned flags)
 	return copy;
 }
 
-/* The URL's parts into c; false with why in err. */
-static bool ch_parse_url(struct ch *c, const char *url, char *err, size_t n)
+/* url as a message may show it: the password of its user part (after
+ * the first ':' of what comes before the authority's last '@') as ***,
+ * whether or not the rest is a URL that parses. */
+static void masked(const char *url, char *out, size_t n)
+{
+	const char *sep = strstr(url, "://");
+	const char *a = sep ? sep + 3 : url;
+	const char *end = a + strcspn(a, "/?#");
+	const char *at = NULL;
+	for (const char *q = a; q < end; q++)
+		if (*q == '@')
+			at = q;
+	const char *colon = at ? memchr(a, ':', (size_t)(at - a)) : NULL;
+	if (!colon)
+		snprintf(out, n, "%s", url);
+	else
+		snprintf(out, n, "%.*s:***%s", (int)(colon - url), url, at);
+}
+
+/* The URL's parts into c; false with why in err (the URL in it masked). */
+static bool ch_parse_url(struct ch *c, const char *url_given, char *err, size_t n)
 {
 	CURLU *u = curl_url();
 	bool ok = false;
@@ -42,8 +66,10 @@ static bool ch_parse_url(struct ch *c, const char *url, char *err, size_t n)
 		snprintf(err, n, "out of memory");
 		return false;
 	}
+	char url[600];
+	masked(url_given, url, sizeof url);
 	char *scheme = NULL, *host = NULL, *port = NULL, *path = NULL;
-	if (curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK) {
+	if (curl_url_set(u, CURLUPART_URL, url_given, 0) != CURLUE_OK) {
 		snprintf(err, n, "%s: not a URL: give http://[USER[:PASSWORD]@]HOST:PORT/DATABASE",
 			 url);
 		goto out;
@@ -142,13 +168,20 @@ const char *ch_database(const struct ch *c)
 
 struct answer {
 	char *p;
-	size_t n, cap; /* cap: room, the NUL aside */
+	size_t n, cap;   /* cap: room, the NUL aside */
+	size_t total;    /* bytes the server sent, kept or not */
+	long exception;  /* X-ClickHouse-Exception-Code (0: none) */
 };
 
+/* The answer's body: kept up to cap, the request given up past
+ * CH_ANSWER_MAX (a server that never ends its answer). */
 static size_t on_data(char *p, size_t size, size_t k, void *ctx)
 {
 	struct answer *a = ctx;
 	size_t n = size * k;
+	a->total += n;
+	if (a->total > CH_ANSWER_MAX)
+		return 0;
 	size_t room = a->cap > a->n ? a->cap - a->n : 0;
 	size_t take = n < room ? n : room;
 	if (take)
@@ -157,11 +190,61 @@ static size_t on_data(char *p, size_t size, size_t k, void *ctx)
 	return n;
 }
 
+/* Every header line of every answer: ClickHouse says an error that came
+ * after its answer began (a 200 already sent) in X-ClickHouse-Exception-
+ * Code. */
+static size_t on_header(char *p, size_t size, size_t k, void *ctx)
+{
+	struct answer *a = ctx;
+	size_t n = size * k;
+	static const char name[] = "x-clickhouse-exception-code:";
+	if (n > sizeof name - 1 && !strncasecmp(p, name, sizeof name - 1)) {
+		char v[24];
+		size_t m = n - (sizeof name - 1) < sizeof v - 1 ? n - (sizeof name - 1) : sizeof v - 1;
+		memcpy(v, p + sizeof name - 1, m);
+		v[m] = 0;
+		long code = strtol(v, NULL, 10);
+		a->exception = code ? code : -1;
+	}
+	return n;
+}
+
+/* The deadline of a request that has moved `bytes` either way: CH_BASE_S
+ * (or ch_set_base's) plus a second for every CH_MIN_RATE bytes. */
+static double deadline_of(const struct ch *c, curl_off_t bytes)
+{
+	return (c->base_s ? c->base_s : CH_BASE_S) + (double)bytes / CH_MIN_RATE;
+}
+
+void ch_set_base(struct ch *c, int base_s)
+{
+	c->base_s = base_s;
+}
+
+void ch_set_stop(struct ch *c, const volatile sig_atomic_t *stop)
+{
+	c->stop = stop;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 static int ch_on_progress(void *ctx, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
 {
-	(void)dt, (void)dn, (void)ut, (void)un;
-	const struct ch *c = ctx;
-	return c->stop && *c->stop ? 1 : 0;
+	(void)dt, (void)ut;
+	struct ch *c = ctx;
+	if (c->stop && *c->stop)
+		return 1;
+	c->took = now_s() - c->t0;
+	if (c->took > deadline_of(c, dn + un)) {
+		c->late = true;
+		return 1;
+	}
+	return 0;
 }
 
 /* ClickHouse's message in an error answer, without its wrapping: 18.x
@@ -196,20 +279,81 @@ static void server_message(const char *body, size_t n, char *out, size_t m)
 		snprintf(out, m, "(no message)");
 }
 
+/* A connection that broke while the request went or its answer came. */
+static bool lost(CURLcode rc)
+{
+	return rc == CURLE_SEND_ERROR || rc == CURLE_RECV_ERROR || rc == CURLE_GOT_NOTHING ||
+	       rc == CURLE_PARTIAL_FILE || rc == CURLE_SEND_FAIL_REWIND;
+}
+
+/* What went wrong with the request, when it did (false), into err. */
+static bool request_verdict(struct ch *c, CURLcode rc, long status, struct answer *a, const char *what,
+		  char *err, size_t nerr)
+{
+	char m[400];
+	if (rc == CURLE_ABORTED_BY_CALLBACK && c->stop && *c->stop) {
+		snprintf(err, nerr, "interrupted");
+		return false;
+	}
+	if (c->late) {
+		snprintf(err, nerr, "ClickHouse at %s: %s given up after %.0f s (a request has %d s, "
+				    "and a second more per %d kB it moves)",
+			 c->where, what, c->took, c->base_s ? c->base_s : CH_BASE_S, CH_MIN_RATE / 1000);
+		return false;
+	}
+	if (rc == CURLE_WRITE_ERROR && a->total > CH_ANSWER_MAX) {
+		snprintf(err, nerr, "ClickHouse at %s: %s: an answer over %d MB given up", c->where,
+			 what, CH_ANSWER_MAX >> 20);
+		return false;
+	}
+	if (status >= 200 && status != 200) {
+		server_message(a->p ? a->p : "", a->n, m, sizeof m);
+		snprintf(err, nerr, "ClickHouse at %s refused %s (HTTP %ld): %s", c->where, what, status,
+			 m);
+		return false;
+	}
+	if (a->exception) {
+		server_message(a->p ? a->p : "", a->n, m, sizeof m);
+		snprintf(err, nerr, "ClickHouse at %s failed %s after its answer began (exception %ld): %s",
+			 c->where, what, a->exception, m);
+		return false;
+	}
+	if (rc != CURLE_OK) {
+		snprintf(err, nerr, "ClickHouse at %s: %s%s%s%s%s", c->where,
+			 lost(rc) ? "the connection was lost mid-request (" : "",
+			 lost(rc) ? what : curl_easy_strerror(rc), lost(rc) ? ")" : "",
+			 c->curl_err[0] ? ": " : "", c->curl_err);
+		return false;
+	}
+	if (status != 200) {
+		snprintf(err, nerr, "ClickHouse at %s: the connection was lost mid-request (%s)",
+			 c->where, what);
+		return false;
+	}
+	return true;
+}
+
 /* Performs what is set on c->h; false with why in err. */
 static bool perform(struct ch *c, struct answer *a, const char *what, char *err, size_t nerr)
 {
 	CURL *h = c->h;
 	c->curl_err[0] = 0;
+	c->late = false;
+	c->t0 = now_s();
+	c->took = 0;
+	a->total = 0;
+	a->exception = 0;
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, c->curl_err);
 	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_data);
 	curl_easy_setopt(h, CURLOPT_WRITEDATA, a);
+	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(h, CURLOPT_HEADERDATA, a);
 	curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
 	curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, ch_on_progress);
 	curl_easy_setopt(h, CURLOPT_XFERINFODATA, c);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)CH_CONNECT_S);
 	curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
-	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (long)CH_STALL_S);
+	curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, (long)(c->base_s ? c->base_s : CH_STALL_S));
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h, CURLOPT_HTTPAUTH, (long)CURLAUTH_BASIC);
 	if (c->user) {
@@ -221,23 +365,7 @@ static bool perform(struct ch *c, struct answer *a, const char *what, char *err,
 	curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
 	if (a->cap)
 		a->p[a->n < a->cap ? a->n : a->cap] = 0;
-	if (rc == CURLE_ABORTED_BY_CALLBACK && c->stop && *c->stop) {
-		snprintf(err, nerr, "interrupted");
-		return false;
-	}
-	if (status && status != 200) {
-		char m[400];
-		server_message(a->p ? a->p : "", a->n, m, sizeof m);
-		snprintf(err, nerr, "ClickHouse at %s refused %s (HTTP %ld): %s", c->where, what, status,
-			 m);
-		return false;
-	}
-	if (rc != CURLE_OK) {
-		snprintf(err, nerr, "ClickHouse at %s: %s%s%s", c->where, curl_easy_strerror(rc),
-			 c->curl_err[0] ? ": " : "", c->curl_err);
-		return false;
-	}
-	return true;
+	return request_verdict(c, rc, status, a, what, err, nerr);
 }
 
 /* base?database=DB&query=... (query NULL: none) */
@@ -265,7 +393,7 @@ bool ch_query(struct ch *c, const char *sql, bool no_db, char *out, size_t n, ch
 	      size_t nerr)
 {
 	char small[512];
-	struct answer a = { out ? out : small, 0, out && n ? n - 1 : sizeof small - 1 };
+	struct answer a = { .p = out ? out : small, .cap = out && n ? n - 1 : sizeof small - 1 };
 	char *url = url_with(c, no_db, NULL);
 	if (!url) {
 		snprintf(err, nerr, "out of memory");
@@ -326,9 +454,13 @@ bool ch_insert(struct ch *c, const char *table, size_t (*fill)(void *ctx, uint8_
 		return false;
 	}
 	char answer[2048];
-	struct answer a = { answer, 0, sizeof answer - 1 };
+	struct answer a = { .p = answer, .cap = sizeof answer - 1 };
 	struct feed f = { fill, ctx, false };
+	/* (no Expect: 100-continue: a round trip less, and no "HTTP 100" for
+	 * an answer that never came) */
 	struct curl_slist *hdr = curl_slist_append(NULL, "Transfer-Encoding: chunked");
+	struct curl_slist *h2 = hdr ? curl_slist_append(hdr, "Expect:") : NULL;
+	hdr = h2 ? h2 : hdr;
 	curl_easy_reset(c->h);
 	curl_easy_setopt(c->h, CURLOPT_URL, url);
 	curl_easy_setopt(c->h, CURLOPT_POST, 1L);

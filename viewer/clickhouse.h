@@ -4,8 +4,12 @@
  * names its table and format in the URL and streams its rows in the body
  * (chunked), pulled from a fill function, so that no batch is held whole.
  * Values never go in a statement's text. Every request gives up on a dead
- * or unreachable server within seconds, and on a stalled one within
- * CH_STALL_S; a flag (Ctrl-C) stops it at once. */
+ * or unreachable server within seconds, on a stalled one within
+ * CH_STALL_S, on a slow one past its deadline (CH_BASE_S, and a second
+ * more per CH_MIN_RATE bytes it moved either way), and on an answer over
+ * CH_ANSWER_MAX; an error ClickHouse sends after its answer began (a 200
+ * with X-ClickHouse-Exception-Code) fails it; a flag (Ctrl-C) stops it
+ * at once. A URL in a message has its password masked (***). */
 #ifndef HECTIC_CLICKHOUSE_H
 #define HECTIC_CLICKHOUSE_H
 
@@ -16,6 +20,9 @@
 
 #define CH_CONNECT_S 5 /* to connect */
 #define CH_STALL_S 8   /* no byte either way for this long: given up */
+#define CH_BASE_S 20   /* a request's deadline: this, ... */
+#define CH_MIN_RATE 64000 /* ... and a second per this many bytes it moved */
+#define CH_ANSWER_MAX (1 << 20) /* an answer longer than this: given up */
 
 struct ch;
 
@@ -45,6 +52,14 @@ int64_t ch_count(struct ch *c, const char *sql, char *err, size_t nerr);
  * with the reason in err, when the insert failed. */
 bool ch_insert(struct ch *c, const char *table, size_t (*fill)(void *ctx, uint8_t *buf, size_t n),
 	       void *ctx, char *err, size_t nerr);
+
+/* The deadline's base of the requests that follow (0: CH_BASE_S), and
+ * their stall's (0: CH_STALL_S): a statement the server works on long
+ * before it answers (a run's rows copied). */
+void ch_set_base(struct ch *c, int base_s);
+
+/* The flag that stops a request (NULL: none). */
+void ch_set_stop(struct ch *c, const volatile sig_atomic_t *stop);
 
 /* Once, before any thread makes a struct ch (curl_global_init). */
 bool ch_global_init(void);

@@ -1,8 +1,8 @@
 /* `hectic push URL FILE...` (issue 35): each log's tables into ClickHouse,
  * over its HTTP interface (clickhouse.c), in the schema of `hectic sql`:
  * the registry's tables (model/table.h), each with a first column run,
- * the log's id from its content (model/run_id.h), so that the same log is
- * the same run wherever it is pushed from. The tables are made when
+ * the log's id from its whole content (model/run_id.h), so that the same
+ * log is the same run wherever and however it is pushed from. The tables are made when
  * missing (model/table_ch.c), with a view complete_NAME of each.
  *
  * Nothing half-done is visible and nothing is pushed twice: a run's logs
@@ -11,7 +11,9 @@
  * pushed again (--replace deletes the run and pushes it again). A push
  * that failed midway (the server gone, Ctrl-C) left rows without a logs
  * row: the next push of that log deletes them first, and waits for the
- * deletes (ClickHouse's mutations) to end before it writes.
+ * deletes (ClickHouse's mutations) to end before it writes. A run is
+ * claimed before any of it is sent (cmd_push_claim.c): of pushes of one
+ * log at once, in one command or many, one stores it.
  *
  * Values go only in RowBinary bodies, never in a statement's text; the
  * statements hold only the registry's names and the run, which is hex.
@@ -42,7 +44,8 @@ static void push_on_sigint(int sig)
 
 static void usage_push(FILE *f)
 {
-	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] URL FILE...\n");
+	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] URL FILE... | "
+		   "hectic push --clean URL\n");
 	if (f == stdout)
 		cli_cmd_help_print(f, cli_command("push"));
 }
@@ -52,7 +55,7 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 	static const struct option opts[] = {
 		{ "events", no_argument, NULL, 'e' }, { "replace", no_argument, NULL, 'r' },
 		{ "host", required_argument, NULL, 'H' }, { "help", no_argument, NULL, 'h' },
-		{ "follow", no_argument, NULL, 'f' },
+		{ "follow", no_argument, NULL, 'f' }, { "clean", no_argument, NULL, 'c' },
 		{ 0 },
 	};
 	*o = (struct push_opts){ 0 };
@@ -64,11 +67,12 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 		case 'r': o->replace = true; break;
 		case 'H': o->host = optarg; break;
 		case 'f': o->follow = true; break;
+		case 'c': o->clean = true; break;
 		case 'h': usage_push(stdout); return 0;
 		default: warn_badopt_try(argc, argv, "push"); return EXIT_USAGE;
 		}
 	}
-	if (argc - optind < 2) {
+	if (o->clean ? argc - optind != 1 : argc - optind < 2) {
 		usage_push(stderr);
 		return EXIT_USAGE;
 	}
@@ -114,6 +118,33 @@ static bool make_schema(struct ch *c, char *err, size_t n)
 	return ok;
 }
 
+/* The tables of p's log, and its logs row, under the claim of p->run;
+ * done: its logs row was there (--replace). */
+static bool push_claimed(struct push_log *p, const char *host, bool done)
+{
+	struct sql_data *d = &p->d;
+	char prefix[RUN_ID_PREFIX_LEN + 1];
+	run_id_prefix(d->s.map, d->s.size, d->s.hdr.data_off, prefix);
+	bool ok = push_clean_follows(p, prefix) && push_clean_run(p, p->run, done);
+	size_t ntables = 0;
+	uint64_t rows = 0;
+	for (size_t i = 0; ok && i < table_ndefs; i++) {
+		if (!push_wanted(table_defs[i], p->o))
+			continue;
+		p->rows = 0;
+		double t0 = push_now();
+		ok = push_heartbeat(p, p->run, false) && push_table(p, table_defs[i]);
+		push_stat(p, table_defs[i]->name, t0, p->rows);
+		rows += p->rows;
+		ntables++;
+	}
+	ok = ok && push_logs_row(p, host, false);
+	if (ok)
+		push_say(d->path, "pushed as run %s: %llu rows in %zu tables", p->run,
+			 (unsigned long long)rows, ntables);
+	return ok;
+}
+
 /* Pushes the log p->d.path: 0, or the exit status (p->err says why). */
 static int push_one(struct push_log *p, const char *host)
 {
@@ -123,32 +154,29 @@ static int push_one(struct push_log *p, const char *host)
 	push_stat(p, "open", t0, 0);
 	if (rc >= 0)
 		return sql_log_close(d, rc);
-	run_id_of(d->s.map, d->s.size, d->s.hdr.data_off, p->run);
+	t0 = push_now();
+	run_id_of(d->s.map, d->s.size, p->run);
+	push_stat(p, "id", t0, 0);
 	int done = push_done_before(p);
 	if (done < 0)
 		return sql_log_close(d, EXIT_BADINPUT);
-	if (done > 0 && !p->o->replace) {
-		printf("%s: already pushed as run %s; nothing sent (--replace pushes it again)\n",
-		       d->path, p->run);
-		return sql_log_close(d, -1);
-	}
-	bool ok = push_clean_run(p, done > 0);
-	size_t ntables = 0;
-	uint64_t rows = 0;
-	for (size_t i = 0; ok && i < table_ndefs; i++) {
-		if (!push_wanted(table_defs[i], p->o))
-			continue;
-		p->rows = 0;
-		t0 = push_now();
-		ok = push_table(p, table_defs[i]);
-		push_stat(p, table_defs[i]->name, t0, p->rows);
-		rows += p->rows;
-		ntables++;
-	}
-	ok = ok && push_logs_row(p, host, false);
-	if (ok)
-		printf("%s: pushed as run %s: %llu rows in %zu tables\n", d->path, p->run,
-		       (unsigned long long)rows, ntables);
+	char holder[300];
+	int claim = done > 0 && !p->o->replace ? CLAIM_TAKEN
+					       : push_claim(p, p->run, holder, sizeof holder);
+	if (claim == CLAIM_ERROR)
+		return sql_log_close(d, push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
+	if (claim == CLAIM_OURS) /* (another push may have ended since) */
+		done = push_done_before(p);
+	bool ok = done >= 0;
+	if (ok && done > 0 && !p->o->replace)
+		push_say(d->path, "already pushed as run %s; nothing sent (--replace pushes it again)",
+			 p->run);
+	else if (ok && claim == CLAIM_TAKEN)
+		push_say(d->path, "being pushed as run %s by %s; nothing sent", p->run, holder);
+	else if (ok)
+		ok = push_claimed(p, host, done > 0);
+	if (claim == CLAIM_OURS)
+		push_unclaim(p, p->run);
 	return sql_log_close(d, ok ? -1 : push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
 }
 
@@ -204,6 +232,11 @@ int cmd_push(int argc, char **argv)
 	int rc = push_parse(argc, argv, &o);
 	if (rc >= 0)
 		return rc;
+	if (o.follow && o.npaths > PUSH_FOLLOW_MAX) {
+		warnx_("push --follow follows %d logs at most at once (a thread each); %d given",
+		       PUSH_FOLLOW_MAX, o.npaths);
+		return EXIT_USAGE;
+	}
 	char host[256] = "";
 	if (!o.host) {
 		if (gethostname(host, sizeof host - 1) != 0)
@@ -230,10 +263,13 @@ int cmd_push(int argc, char **argv)
 		warnx_("%s", err);
 		return EXIT_BADINPUT;
 	}
+	if (o.clean)
+		return push_clean(&o);
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	int nthreads = cores < 1 ? 1 : cores > o.npaths ? o.npaths : (int)cores;
 	if (o.follow) /* (every log at once: a log followed may never end) */
 		nthreads = o.npaths;
+
 	struct pool w = { .o = &o, .host = o.host, .lock = PTHREAD_MUTEX_INITIALIZER };
 	w.status = calloc((size_t)o.npaths, sizeof *w.status);
 	pthread_t *t = calloc((size_t)nthreads, sizeof *t);

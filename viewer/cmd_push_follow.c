@@ -1,17 +1,22 @@
-/* cmd_push_follow: hectic push --follow (issue 35), a log pushed as it
- * grows: a file a program still writes, a FIFO, a socket (the sources
- * hectic follows, model/source.h). The run is the hash of the header and
- * the first MiB of events (the end is not known yet). Its logs row is
- * written at once with live = 1, so that a team sees the run going on;
- * every FOLLOW_BATCH_S seconds a batch sends the rows of events, runs
- * (with --events), gcs and markers that became final: before the horizon
- * (every event before it has arrived, store_horizon), and, with an end
- * column, ended before it; a row is sent once. At the end of the log the
- * rest of those and every other table go, then the logs row with live =
- * 0, and the live one is deleted. The complete_ views show the run only
- * then. Ctrl-C or TERM leaves it as a push cut short: exit 130, no
- * complete logs row (hectic push of the file later pushes it whole, under
- * the id of its whole content). */
+/* cmd_push_follow: hectic push --follow (issues 35, 43), a log pushed as
+ * it grows: a file a program still writes, a FIFO, a socket (the sources
+ * hectic follows, model/source.h). Its id, the hash of its whole content,
+ * is known only at its end: its rows go under a provisional run (model/
+ * run_id.h: a prefix from its header and first MiB, a nonce), claimed as
+ * every run is (cmd_push_claim.c). Its logs row is written at once with
+ * live = 1, so that a team sees the run going on; every FOLLOW_BATCH_S
+ * seconds a batch sends the rows of events, runs (with --events), gcs
+ * and markers that became final: before the horizon (every event before
+ * it has arrived, store_horizon), and, with an end column, ended before
+ * it; a row is sent once. At the end of the log the rest of those and
+ * every other table go; then, under the claim of the final id, the rows
+ * are copied on the server under it (INSERT ... SELECT), its logs row is
+ * written with live = 0, and the provisional run is deleted: the log is
+ * the run a plain push of the same bytes makes, and a plain push of it
+ * later sends nothing. When that run is stored, or being stored, already,
+ * the provisional one is deleted alone. Ctrl-C or TERM leaves a follow
+ * cut short: exit 130, its claim dropped, its rows and live row left for
+ * the next push of the log (or push --clean) to delete. */
 #include "push.h"
 
 #include <stdio.h>
@@ -21,7 +26,7 @@
 #include "cli.h"
 
 #define FOLLOW_BATCH_S 2 /* a batch at most every this many seconds */
-#define ID_SPAN ((uint64_t)1 << 20) /* the first MiB of events names the run */
+#define REKEY_S 600 /* a run's rows copied under its final id: the deadline's base */
 
 /* The tables sent in batches as their rows become final; the others at
  * the end (their rows are of the whole run: a thread's end, a band's
@@ -129,15 +134,15 @@ static int open_now(struct push_log *p)
 	return -1;
 }
 
-/* The run: the header and the first MiB of events, once they arrived. */
+/* The provisional run: the header and the first MiB of events, once they
+ * arrived, and a nonce (model/run_id.h). */
 static bool name_run(struct push_log *p)
 {
 	struct sql_data *d = &p->d;
-	while (!follow_ended(d) && d->s.size < d->s.hdr.data_off + ID_SPAN && !push_interrupted)
+	while (!follow_ended(d) && d->s.size < d->s.hdr.data_off + RUN_ID_SPAN && !push_interrupted)
 		if (wait_growth(p) < 0)
 			return false;
-	uint64_t cut = d->s.hdr.data_off + ID_SPAN;
-	run_id_of(d->s.map, cut < d->s.size ? (size_t)cut : d->s.size, d->s.hdr.data_off, p->run);
+	run_id_provisional(d->s.map, d->s.size, d->s.hdr.data_off, push_random(), p->run);
 	return !push_interrupted;
 }
 
@@ -149,6 +154,8 @@ static bool follow_rows(struct push_log *p)
 	if (table_ndefs > sizeof lo / sizeof *lo)
 		return false;
 	while (!follow_ended(d) && !push_interrupted) {
+		if (!push_heartbeat(p, p->run, false))
+			return false;
 		int g = wait_growth(p);
 		if (g < 0)
 			return false;
@@ -181,35 +188,111 @@ static bool follow_rows(struct push_log *p)
 	return true;
 }
 
+/* Copies the rows of run from under its id to fin's, server-side. */
+static bool rekey(struct push_log *p, const char *from, const char *fin)
+{
+	struct chbuf q = { 0 };
+	bool ok = true;
+	ch_set_base(p->c, REKEY_S);
+	for (size_t i = 0; ok && i < table_ndefs; i++) {
+		const struct table_def *t = table_defs[i];
+		q.n = 0;
+		chbuf_addf(&q, "INSERT INTO ");
+		table_ch_ident(&q, t->name);
+		chbuf_addf(&q, " SELECT '%s'", fin);
+		for (size_t k = 0; k < t->ncols; k++) {
+			chbuf_addf(&q, ", ");
+			table_ch_ident(&q, t->cols[k].name);
+		}
+		chbuf_addf(&q, " FROM ");
+		table_ch_ident(&q, t->name);
+		chbuf_addf(&q, " WHERE run = '%s'", from);
+		chbuf_add(&q, "", 1);
+		if (q.failed)
+			snprintf(p->err, sizeof p->err, "out of memory");
+		ok = !q.failed && ch_query(p->c, (const char *)q.p, false, NULL, 0, p->err,
+					   sizeof p->err);
+	}
+	ch_set_base(p->c, 0);
+	chbuf_free(&q);
+	return ok;
+}
+
+/* The log has ended: its rows, stored under the provisional run prov,
+ * copied under the id of its whole content (that a plain push of the
+ * same bytes gives), its logs row written, prov deleted; or, when that
+ * run is stored or being stored already, prov deleted alone. */
+static bool follow_finish(struct push_log *p, const char *host, const char *prov)
+{
+	struct sql_data *d = &p->d;
+	char fin[RUN_ID_LEN + 1], holder[300];
+	run_id_of(d->s.map, d->s.size, fin);
+	int claim = push_claim(p, fin, holder, sizeof holder);
+	if (claim == CLAIM_ERROR)
+		return false;
+	snprintf(p->run, sizeof p->run, "%s", fin);
+	int done = claim == CLAIM_OURS ? push_done_before(p) : 0;
+	bool ok = done >= 0;
+	if (ok && claim == CLAIM_TAKEN) {
+		ok = push_clean_run(p, prov, true);
+		if (ok)
+			push_say(d->path, "the log ended: being pushed as run %s by %s; this follow's "
+					  "rows deleted", fin, holder);
+	} else if (ok && done > 0 && !p->o->replace) {
+		ok = push_clean_run(p, prov, true);
+		if (ok)
+			push_say(d->path, "the log ended: already pushed as run %s; this follow's "
+					  "rows deleted", fin);
+	} else if (ok) {
+		ok = push_clean_run(p, fin, done > 0) && rekey(p, prov, fin) &&
+		     push_logs_row(p, host, false) && push_clean_run(p, prov, true);
+		if (ok)
+			push_say(d->path, "pushed as run %s: the log ended", fin);
+	}
+	if (claim == CLAIM_OURS)
+		push_unclaim(p, fin);
+	snprintf(p->run, sizeof p->run, "%s", prov);
+	return ok;
+}
+
+/* A log whole already (its end-of-data marker there): pushed before? */
+static bool pushed_whole(struct push_log *p)
+{
+	struct sql_data *d = &p->d;
+	if (!follow_ended(d) || p->o->replace)
+		return false;
+	run_id_of(d->s.map, d->s.size, p->run);
+	if (push_done_before(p) != 1)
+		return false;
+	push_say(d->path, "already pushed as run %s; nothing sent (--replace pushes it again)",
+		 p->run);
+	return true;
+}
+
 int push_follow(struct push_log *p, const char *host)
 {
 	struct sql_data *d = &p->d;
 	int rc = open_now(p);
 	if (rc >= 0)
 		return rc;
+	if (pushed_whole(p))
+		return sql_log_close(d, -1);
 	if (!name_run(p))
 		return sql_log_close(d, push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
-	int done = push_done_before(p);
-	if (done < 0)
-		return sql_log_close(d, EXIT_BADINPUT);
-	if (done && !p->o->replace) {
-		printf("%s: already pushed as run %s; nothing sent (--replace pushes it again)\n",
-		       d->path, p->run);
-		return sql_log_close(d, -1);
+	char prov[RUN_ID_LEN + 1], holder[300];
+	snprintf(prov, sizeof prov, "%s", p->run);
+	int claim = push_claim(p, prov, holder, sizeof holder);
+	if (claim != CLAIM_OURS) {
+		if (claim == CLAIM_TAKEN)
+			snprintf(p->err, sizeof p->err, "run %s is claimed by %s", prov, holder);
+		return sql_log_close(d, push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
 	}
-	printf("%s: following as run %s\n", d->path, p->run);
-	fflush(stdout);
-	bool ok = push_clean_run(p, done) && push_logs_row(p, host, true) && follow_rows(p) &&
-		  push_logs_row(p, host, false);
-	if (ok) {
-		char q[200];
-		snprintf(q, sizeof q, "ALTER TABLE logs DELETE WHERE run = '%s' AND live = 1", p->run);
-		ok = ch_query(p->c, q, false, NULL, 0, p->err, sizeof p->err);
-	}
-	if (ok)
-		printf("%s: pushed as run %s: the log ended\n", d->path, p->run);
-	else if (push_interrupted && !*p->err)
+	push_say(d->path, "following as run %s (provisional: at its end, the log is stored under "
+			  "the id of its whole content)", prov);
+	bool ok = push_logs_row(p, host, true) && follow_rows(p) && follow_finish(p, host, prov);
+	if (!ok && push_interrupted && !*p->err)
 		snprintf(p->err, sizeof p->err, "interrupted: the run's rows so far stay out of the "
 						"complete_ views");
+	push_unclaim(p, prov);
 	return sql_log_close(d, ok ? -1 : push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT);
 }

@@ -2,12 +2,14 @@
  * short left deleted, and the logs row (push.h). */
 #include "push.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "../model/loginfo.h"
+#include "../parser/render.h"
 
 volatile sig_atomic_t push_interrupted;
 
@@ -172,26 +174,26 @@ static bool wait_mutations(struct push_log *p)
 
 /* Deletes the run's rows of table name, when it has some (and the logs
  * row, for logs). */
-static bool delete_run(struct push_log *p, const char *name, bool *any)
+static bool delete_run(struct push_log *p, const char *run, const char *name, bool *any)
 {
 	char q[300];
-	snprintf(q, sizeof q, "SELECT count() FROM `%s` WHERE run = '%s'", name, p->run);
+	snprintf(q, sizeof q, "SELECT count() FROM `%s` WHERE run = '%s'", name, run);
 	int64_t n = ch_count(p->c, q, p->err, sizeof p->err);
 	if (n <= 0)
 		return n == 0;
-	snprintf(q, sizeof q, "ALTER TABLE `%s` DELETE WHERE run = '%s'", name, p->run);
+	snprintf(q, sizeof q, "ALTER TABLE `%s` DELETE WHERE run = '%s'", name, run);
 	*any = true;
 	return ch_query(p->c, q, false, NULL, 0, p->err, sizeof p->err);
 }
 
 /* The rows an earlier push left (failed midway, or --replace: all). */
-bool push_clean_run(struct push_log *p, bool logs_too)
+bool push_clean_run(struct push_log *p, const char *run, bool logs_too)
 {
 	bool any = false;
-	if (logs_too && (!delete_run(p, "logs", &any) || (any && !wait_mutations(p))))
+	if (logs_too && (!delete_run(p, run, "logs", &any) || (any && !wait_mutations(p))))
 		return false;
 	for (size_t i = 0; i < table_ndefs; i++)
-		if (!delete_run(p, table_defs[i]->name, &any))
+		if (!delete_run(p, run, table_defs[i]->name, &any))
 			return false;
 	return !any || wait_mutations(p);
 }
@@ -244,6 +246,29 @@ bool push_logs_row(struct push_log *p, const char *host, bool live)
 	return ok;
 }
 
+void push_say(const char *path, const char *fmt, ...)
+{
+	char msg[1200];
+	va_list ap;
+	va_start(ap, fmt);
+	int k = snprintf(msg, sizeof msg, "%s: ", path);
+	if (k >= 0 && (size_t)k < sizeof msg)
+		vsnprintf(msg + k, sizeof msg - (size_t)k, fmt, ap);
+	va_end(ap);
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, (const uint8_t *)msg, strlen(msg));
+	flockfile(stdout);
+	if (!b.oom)
+		fwrite(b.p, 1, b.n, stdout);
+	else
+		for (const char *q = msg; *q; q++)
+			putchar(*q >= 0x20 && *q < 0x7f ? *q : '?');
+	putchar('\n');
+	fflush(stdout);
+	funlockfile(stdout);
+	sbuf_free(&b);
+}
+
 double push_now(void)
 {
 	struct timespec ts;
@@ -260,8 +285,12 @@ void push_stat(const struct push_log *p, const char *what, double t0, uint64_t r
 		const char *e = getenv("HECTIC_PUSH_STATS");
 		on = e && *e == '1';
 	}
-	if (on)
-		fprintf(stderr, "hectic push: %s: %-12s %8.3f s %10llu rows\n", p->d.path, what,
-			push_now() - t0, (unsigned long long)rows);
+	if (!on)
+		return;
+	struct sbuf b = { .escape = true };
+	sbuf_text(&b, (const uint8_t *)p->d.path, strlen(p->d.path));
+	fprintf(stderr, "hectic push: %.*s: %-12s %8.3f s %10llu rows\n", b.oom ? 0 : (int)b.n,
+		b.p ? b.p : "", what, push_now() - t0, (unsigned long long)rows);
+	sbuf_free(&b);
 }
 
