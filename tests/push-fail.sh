@@ -10,7 +10,10 @@
 #   - Ctrl-C (SIGINT) during the events: exit 130, "interrupted", no logs
 #     row; the next push completes it, once;
 #   - a full disk (the server's data on a 12 MB tmpfs): exit 1 with the
-#     server's reason (no space left) within 10 s, and no logs row.
+#     server's reason (no space left), and no logs row, well within the
+#     request's deadline (a push that retried, or waited on the server,
+#     would pass 120 s; 10 s, the bound this had, took 13 to 26 s on a
+#     loaded 2-core machine: a timed assertion that flaked).
 # Usage: tests/push-fail.sh path/to/hectic
 SUITE=push-fail
 . "$(dirname "$0")/sql-lib.sh"
@@ -139,7 +142,7 @@ else
 	"$H" push --events "$CH_URL/full" "$L" >"$T/out" 2>"$T/err"
 	rc=$?
 	dt=$(($(date +%s) - t0))
-	if [ "$rc" -eq 1 ] && grep -q "No space left on device" "$T/err" && [ "$dt" -le 10 ] &&
+	if [ "$rc" -eq 1 ] && grep -q "No space left on device" "$T/err" && [ "$dt" -le 120 ] &&
 		[ "$(chq full "SELECT count() FROM logs")" = 0 ]; then
 		ok
 	else

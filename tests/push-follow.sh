@@ -36,9 +36,15 @@ follow() {
 	while [ ! -e "$T/ready.$4" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 	"$H" push --follow --events "$CH_URL/$4" "$3" >"$T/out.$4" 2>"$T/err.$4" &
 	ppid=$!
-	# rows while the program writes
+	# rows while the program writes: the writer is stopped (SIGSTOP) two
+	# seconds in, a sixth of the log written, until the rows have been
+	# seen three times, or 60 s (rows that only came once it ended would
+	# not be seen: a liveness check that does not hang on the machine's
+	# load, as a count of the polls while it wrote did, once, under load)
+	sleep 2
+	kill -STOP "$fpid" 2>/dev/null
 	seen=0 i=0
-	while kill -0 "$fpid" 2>/dev/null && [ $i -lt 300 ]; do
+	while kill -0 "$fpid" 2>/dev/null && [ $i -lt 600 ] && [ "$seen" -lt 3 ]; do
 		e=$(chq "$4" "SELECT count() FROM events" 2>/dev/null)
 		g=$(chq "$4" "SELECT count() FROM gcs" 2>/dev/null)
 		live=$(chq "$4" "SELECT groupArray(live) FROM logs" 2>/dev/null)
@@ -51,6 +57,7 @@ follow() {
 		sleep 0.1
 		i=$((i + 1))
 	done
+	kill -CONT "$fpid" 2>/dev/null
 	if [ "$seen" -ge 3 ]; then ok; else bad "$1: rows seen arriving only $seen times while the log was written"; fi
 	wait "$fpid"
 	i=0
