@@ -39,9 +39,26 @@ blocks() {
 		done
 }
 
-# want BLOCKS SIZE ENDSFF LO HI: "K N B" the window [LO, HI] should read
+# outside F BLOCKS: the offsets of F's blocks that hold an event (by its
+# offset) whose time their marker's times do not hold: a window that reads
+# such a block is refused, and the whole index answers (real GHC 9.0.2
+# logs have them: a GC_END timed before the block it was written in,
+# tests/fixtures/budget)
+outside() {
+	"$H" sql --tsv "$1" "SELECT offset, time FROM events WHERE type + 0 != 18 ORDER BY offset" 2>/dev/null |
+		awk -v blocks="$2" 'BEGIN { while ((getline l < blocks) > 0) { split(l, f, " ")
+				n++; o[n] = f[1] + 0; a[n] = f[2] + 0; b[n] = f[3] + 0; z[n] = f[4] + 0 } }
+			NR > 1 { off = $1 + 0; t = $2 + 0
+				# the block holding off: the last that starts at or before it
+				while (k < n && o[k + 1] <= off) k++
+				if (k && off < o[k] + z[k] && (t < a[k] || t > b[k]) && !said[k]) { print o[k]; said[k] = 1 } }'
+}
+
+# want BLOCKS SIZE ENDSFF LO HI: "K N B" the window [LO, HI] should read,
+# or "whole" when it reads a block of $T/outside's
 want() {
-	awk -v size="$2" -v ff="$3" -v lo="$4" -v hi="$5" '
+	awk -v size="$2" -v ff="$3" -v lo="$4" -v hi="$5" -v bad="$T/outside" '
+		BEGIN { while ((getline l < bad) > 0) isbad[l + 0] = 1 }
 		{ n++; o[n] = $1; a[n] = $2 + 0; b[n] = ($3 + 0 < $2 + 0) ? 1e300 : $3 + 0; s[n] = $4 }
 		END {
 			k = 0; bytes = 0
@@ -49,7 +66,9 @@ want() {
 				if (lo <= hi && a[i] <= hi && b[i] >= lo) { k++; bytes += s[i]; got[i] = 1 }
 			# the last block, when the file ends on it with what may be
 			# the end marker
-			if (n && ff && o[n] + s[n] == size && !got[n]) { k++; bytes += s[n] }
+			if (n && ff && o[n] + s[n] == size && !got[n]) { k++; bytes += s[n]; got[n] = 1 }
+			for (i = 1; i <= n; i++)
+				if (got[i] && isbad[o[i]]) { print "whole"; exit }
 			print k, n, bytes
 		}' "$1"
 }
@@ -100,10 +119,15 @@ while IFS= read -r f; do
 	set -- $(awk -v m=$(((nb + 1) / 2)) 'NR == m { print $2, $3 }' "$T/blocks")
 	b0=$1 b1=$2
 	mid=$(((tmin + tmax) / 2))
-	for w in "0 $MAXT" "$tmin $tmax" "0 $((tmin - 1))" "$((tmax + 1)) $((tmax + 1000000))" \
-		"$b0 $b0" "$((b0 - 1)) $((b0 - 1))" "$b1 $b1" "$((b1 + 1)) $((b1 + 1))" \
-		"$((b0 - 1000)) $((b0 + 1000))" "$((b1 - 1000)) $((b1 + 1000))" \
-		"$mid $((mid + 999999))" "$((mid + 1)) $mid"; do
+	outside "$f" "$T/blocks" >"$T/outside"
+	wins="0 $MAXT|$tmin $tmax|0 $((tmin - 1))|$((tmax + 1)) $((tmax + 1000000))|$b0 $b0|$((b0 - 1)) $((b0 - 1))|$b1 $b1|$((b1 + 1)) $((b1 + 1))|$((b0 - 1000)) $((b0 + 1000))|$((b1 - 1000)) $((b1 + 1000))|$mid $((mid + 999999))|$((mid + 1)) $mid"
+	# (the 9 MB log of many collections: three windows, a block held
+	# whole, its refused middle block, the whole run: each query reads it)
+	case $f in */budget/*) wins="$tmin $((tmin + 1000000))|$b0 $b1|0 $MAXT" ;; esac
+	IFS='|'
+	set -- $wins
+	unset IFS
+	for w in "$@"; do
 		set -- $w
 		STATS=$(want "$T/blocks" "$size" "$ff" "$1" "$2")
 		case $f in *killed-cut*) STATS=whole ;; esac
