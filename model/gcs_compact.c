@@ -10,9 +10,12 @@
 #include "order.h"
 #include "vec.h"
 
-uint64_t gcs_compact_budget(uint64_t size)
+uint64_t gcs_compact_budget(uint64_t size, uint64_t tracks_bytes)
 {
-	return size / 40 + (2u << 20);
+	uint64_t own = size / 40 + (2u << 20);
+	uint64_t taken = tracks_bytes + size / 100 + 1000000, promise = size / 20 + 10000000;
+	uint64_t left = promise > taken ? promise - taken : 0;
+	return own < left ? own : left;
 }
 
 void gcs_compact_free(struct gcs_compact *c)
@@ -96,6 +99,13 @@ bool gcs_compact_build(struct gcs_compact *c, const struct store *s, uint64_t bu
 	qsort_r(c->by_pause, c->n, sizeof *c->by_pause, cmp_by_pause, c->v);
 	c->whole = true;
 	return true;
+}
+
+bool gcs_compact_for(struct gcs_compact *c, const struct store *s, const struct tracks *tr)
+{
+	gcs_compact_free(c);
+	return !(tr->cut & TRACKS_CUT_GCS) ||
+	       gcs_compact_build(c, s, gcs_compact_budget(s->size, tr->bytes));
 }
 
 /* ---- the panes' collections ---- */

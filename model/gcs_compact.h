@@ -3,8 +3,8 @@
  * viewer's panes that list or step through them (the pauses panel, the GC
  * histogram, the GC jumps): per collection only what they show (56 bytes,
  * and 4 for the by-pause order), from gcs_stream's rows, within a budget
- * of its own (2.5% of the file plus 2 MB), past which it is dropped and
- * the panes say PARTIAL (issue 43). And the one way the panes read the
+ * of its own (gcs_compact_budget), past which it is dropped and the panes
+ * say PARTIAL (issue 43). And the one way the panes read the
  * collections (gcsv_*): from the tracks' list when it is whole, else from
  * the compact list when that is whole, else from the list as it stopped.
  * Never includes curses or termkey. */
@@ -35,8 +35,12 @@ struct gcs_compact {
 	bool whole;         /* every collection of the log is here */
 };
 
-/* The compact list's budget for a file of size bytes. */
-uint64_t gcs_compact_budget(uint64_t size);
+/* The compact list's budget for a file of size bytes whose tracks hold
+ * tracks_bytes: 2.5% of the file plus 2 MB, and no more than the memory
+ * promise (5% of the file plus 10 MB) leaves after the tracks and a
+ * reserve for the rest (the index, the stream's state: 1% of the file
+ * plus 1 MB). */
+uint64_t gcs_compact_budget(uint64_t size, uint64_t tracks_bytes);
 
 /* Every collection of s into c (freed first) while it fits budget bytes;
  * false, and c left empty (whole false), when it did not fit, memory ran
@@ -44,6 +48,10 @@ uint64_t gcs_compact_budget(uint64_t size);
 bool gcs_compact_build(struct gcs_compact *c, const struct store *s, uint64_t budget);
 
 void gcs_compact_free(struct gcs_compact *c);
+
+/* c for tr, built from s: freed, then built (within its budget) when tr's
+ * list stopped; false when that failed (the panes say PARTIAL). */
+bool gcs_compact_for(struct gcs_compact *c, const struct store *s, const struct tracks *tr);
 
 /* ---- the panes' collections: tr's, whole through c where it is ---- */
 

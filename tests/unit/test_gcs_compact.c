@@ -35,7 +35,7 @@ static bool same_gcc(const struct gcc *a, const struct gcc *b)
 static bool same_list(const char *path, const struct store *s, const struct tracks *tr, void *ctx)
 {
 	struct gcs_compact c = { 0 };
-	if (!gcs_compact_build(&c, s, gcs_compact_budget(s->size))) {
+	if (!gcs_compact_build(&c, s, gcs_compact_budget(s->size, tr->bytes))) {
 		print_error("%s: not built\n", path);
 		return false;
 	}
@@ -136,7 +136,7 @@ static void test_budget_fixture(void **state)
 	assert_int_equal(store_open(&s, BUDGET_LOG, err, sizeof err), STORE_OK);
 	assert_true(tracks_build(&tr, &s));
 	struct gcs_compact c = { 0 };
-	assert_true(gcs_compact_build(&c, &s, gcs_compact_budget(s.size)));
+	assert_true(gcs_compact_build(&c, &s, gcs_compact_budget(s.size, tr.bytes)));
 	long total = 0, got[8] = { 0 };
 	for (int g = 0; g < ngens; g++)
 		total += want[g];
