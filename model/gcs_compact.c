@@ -52,6 +52,7 @@ static bool read_rows(struct gcs_compact *c, const struct store *s, uint64_t bud
 	struct gcs_stream *g = gcs_stream_new(s, 0);
 	if (!g)
 		return false;
+	gcs_stream_limit(g, budget / 4); /* its own memory, within the budget too */
 	struct gcs_row r;
 	size_t cap = 0;
 	bool ok = true;
@@ -104,8 +105,10 @@ bool gcs_compact_build(struct gcs_compact *c, const struct store *s, uint64_t bu
 bool gcs_compact_for(struct gcs_compact *c, const struct store *s, const struct tracks *tr)
 {
 	gcs_compact_free(c);
+	/* (collections grouped by overlap, without GC_STATS_GHC, are not
+	 * formed by gcs_stream: not tried, the panes say PARTIAL) */
 	return !(tr->cut & TRACKS_CUT_GCS) ||
-	       gcs_compact_build(c, s, gcs_compact_budget(s->size, tr->bytes));
+	       (tr->ngcstats && gcs_compact_build(c, s, gcs_compact_budget(s->size, tr->bytes)));
 }
 
 /* ---- the panes' collections ---- */

@@ -49,8 +49,10 @@ bool gcs_compact_build(struct gcs_compact *c, const struct store *s, uint64_t bu
 
 void gcs_compact_free(struct gcs_compact *c);
 
-/* c for tr, built from s: freed, then built (within its budget) when tr's
- * list stopped; false when that failed (the panes say PARTIAL). */
+/* c for tr, built from s: freed, then built (within its budget, the
+ * stream's own memory held to a quarter of it) when tr's list stopped and
+ * was formed by GC_STATS_GHC; false when that failed or was not tried
+ * (the panes say PARTIAL). */
 bool gcs_compact_for(struct gcs_compact *c, const struct store *s, const struct tracks *tr);
 
 /* ---- the panes' collections: tr's, whole through c where it is ---- */
