@@ -144,7 +144,7 @@ static uint64_t run_on_axis(const struct viewer *u, int r, uint64_t t)
 	return core_run_is_shown(u, r) ? t : core_from_other(u, t);
 }
 
-/* Each column's figures from the longest pause down (tr->gc_by_pause):
+/* Each column's figures from the longest pause down (gcsv_by_pause):
  * the n - ceil(p n / 100)-th from the top is the nearest-rank p-th
  * percentile, as tracks_pause_pct and hectic diff take it. */
 static void figures_of(const struct tracks *tr, const struct gcs_compact *gc, uint64_t lo,
