@@ -20,6 +20,8 @@
 #   (their titles count them as +RTS -s does, without PARTIAL; from
 #   model/gcs_compact.c), [ from the log's end goes to its last
 #   collection, and the status line says PARTIAL of the other lists alone;
+#   with the log as both runs, each run's line in the pauses panel counts
+#   them all;
 # - a log whose lists are whole (threaded) says none of it.
 # The figures of +RTS -s are read with tests/rts-s.awk; none is copied here.
 # Usage: sh tests/budget.sh path/to/hectic
@@ -186,6 +188,15 @@ if command -v tmux >/dev/null 2>&1; then
 	last=$(awk -F'\t' 'NR > 1 { t = $1 } END { printf "%.6f", t / 1e9 }' "$T/gcs.tsv")
 	if screen_has "cursor ${last}s"; then pass; else
 		fail "viewer: [ from the end: $(grep cursor "$T/screen"), the last collection at ${last}s"
+	fi
+	tm kill-server 2>/dev/null
+	# two runs (the log as both): each run's line counts every collection
+	tm new-session -d -s v -x 100 -y 30 "env HOME=$T/home XDG_STATE_HOME=$T/state XDG_CONFIG_HOME=$T/cfg LANG=C.UTF-8 $H $F $F"
+	screen_has 'A: ' >/dev/null
+	tm send-keys -t v p
+	if screen_has "B: $total collections;" && grep -q "A: $total collections;" "$T/screen" &&
+		! grep -q PARTIAL "$T/screen"; then pass; else
+		fail "viewer, two runs: the pauses' lines: $(grep -e 'A: ' -e 'B: ' -e PARTIAL "$T/screen" | head -3)"
 	fi
 	tm kill-server 2>/dev/null
 else
