@@ -75,6 +75,7 @@ struct gcs_stream {
 	size_t nq, qcap, qhead;
 	long qbase; /* the id of q[0] */
 	bool any_start, nstats, ended, failed;
+	size_t max_pending; /* GS_MAX_PENDING, or less (gcs_stream_limit) */
 };
 
 static bool gs_cap_before(const void *e, const void *k)
@@ -171,7 +172,7 @@ static void gs_place(struct gcs_stream *g, long id, uint64_t sync)
  * stat's time; then the others' intervals placed. */
 static void gs_form(struct gcs_stream *g, struct gs_cap *c, const struct gs_stat *st, bool init)
 {
-	if (g->nq - g->qhead >= GS_MAX_PENDING) {
+	if (g->nq - g->qhead >= g->max_pending) {
 		g->failed = true;
 		return;
 	}
@@ -246,7 +247,7 @@ static void gs_end(struct gcs_stream *g, struct gs_cap *c, uint64_t t)
 		}
 	} else {
 		struct gs_iv v = { c->cur, end };
-		if (!vec_push(c->un, c->nun, c->uncap, v) || c->nun > GS_MAX_PENDING)
+		if (!vec_push(c->un, c->nun, c->uncap, v) || c->nun > g->max_pending)
 			g->failed = true;
 		c->c_free = true;
 	}
@@ -378,12 +379,21 @@ struct gcs_stream *gcs_stream_new(const struct store *s, uint64_t from)
 		return NULL;
 	g->s = s;
 	g->from = from;
+	g->max_pending = GS_MAX_PENDING;
 	g->m = merge_new_tags(s, 0, 0, tags, sizeof tags / sizeof *tags);
 	if (!g->m) {
 		free(g);
 		return NULL;
 	}
 	return g;
+}
+
+void gcs_stream_limit(struct gcs_stream *g, uint64_t bytes)
+{
+	uint64_t n = bytes / sizeof(struct gs_coll);
+	n = n < 64 ? 64 : n;
+	if (n < g->max_pending)
+		g->max_pending = (size_t)n;
 }
 
 bool gcs_stream_next(struct gcs_stream *g, struct gcs_row *row)

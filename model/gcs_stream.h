@@ -33,6 +33,11 @@ struct gcs_stream;
  * memory. */
 struct gcs_stream *gcs_stream_new(const struct store *s, uint64_t from);
 
+/* The collections under way, and each capability's intervals in none,
+ * held to about bytes (at least 64 of each) rather than the default
+ * (2^20 each, a log no program writes): past it the stream fails. */
+void gcs_stream_limit(struct gcs_stream *g, uint64_t bytes);
+
 /* The next collection into row; false at the end, or when it failed
  * (gcs_stream_failed). */
 bool gcs_stream_next(struct gcs_stream *g, struct gcs_row *row);

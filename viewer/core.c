@@ -201,24 +201,22 @@ void core_go_time(struct viewer *u, uint64_t t)
 	u->sel_valid = false;
 }
 
-static void say_gc(struct viewer *u, const struct gc *g)
+static void say_gc(struct viewer *u, const struct gcc *g)
 {
 	char a[32], b[32], c[32], who[48] = "";
-	int gen = tracks_gc_gen(&u->tr, g);
-	const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
 	if (g->cap != EV_NO_CAP)
 		snprintf(who, sizeof who, " (from cap %d)", g->cap);
 	/* the pause first: the line is cut at the screen's edge */
 	core_say(u, "GC at %s: pause %s, gen %d%s, span %s over %u cap%s%s, %llu bytes copied",
-	       core_fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), gen,
-	       tracks_gc_major(&u->tr, g) ? " (major)" : "",
+	       core_fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), g->gen,
+	       gcsv_major(&u->tr, &u->gcc, g) ? " (major)" : "",
 	       time_format(c, 32, g->span_end - g->span_start), g->ncaps, g->ncaps == 1 ? "" : "s",
-	       who, st ? (unsigned long long)st->copied : 0ull);
+	       who, (unsigned long long)g->copied);
 }
 
 /* Puts a collection in view at a useful zoom: its span (every capability
  * in it) takes about a third of the screen unless it already shows wider. */
-void core_go_gc(struct viewer *u, const struct gc *g)
+void core_go_gc(struct viewer *u, const struct gcc *g)
 {
 	uint64_t s0 = g->span_start < g->start ? g->span_start : g->start;
 	uint64_t s1 = g->span_end > g->end ? g->span_end : g->end;
@@ -376,11 +374,12 @@ static void do_gc_step(struct viewer *u, enum action a)
 {
 	bool major = a == ACT_NEXT_MAJOR_GC || a == ACT_PREV_MAJOR_GC;
 	bool next = a == ACT_NEXT_GC || a == ACT_NEXT_MAJOR_GC;
-	const struct gc *g = next ? tracks_gc_next(&u->tr, u->cursor, major)
-				  : tracks_gc_prev(&u->tr, u->cursor, major);
-	if (g)
-		core_go_gc(u, g);
-	else
+	size_t i; /* every collection, where the list stopped (gcs_compact.h) */
+	if (next ? gcsv_next(&u->tr, &u->gcc, u->cursor, major, &i)
+		 : gcsv_prev(&u->tr, &u->gcc, u->cursor, major, &i)) {
+		struct gcc g = gcsv_at(&u->tr, &u->gcc, i);
+		core_go_gc(u, &g);
+	} else
 		core_say(u, "no %s%s GC", next ? "later" : "earlier", major ? " major" : "");
 }
 
@@ -773,6 +772,7 @@ void core_free(struct viewer *u)
 	if (u->loaded == 1) {
 		heap_free(&u->heap);
 		tracks_free(&u->tr);
+		gcs_compact_free(&u->gcc);
 		store_close(&u->s);
 		u->loaded = 0;
 	}

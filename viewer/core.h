@@ -16,6 +16,7 @@
 #include "../keymaps/actions.h"
 #include "../keymaps/rc.h"
 #include "../model/classes.h"
+#include "../model/gcs_compact.h"
 #include "../model/heap.h"
 #include "../model/skeleton.h"
 #include "../model/progress.h"
@@ -57,6 +58,9 @@ struct viewer {
 	struct heap heap; /* heap censuses and time samples: built when a pane
 			   * first asks (loader_heap), then kept up to date */
 	bool heap_built;
+	/* every collection, where the tracks' list of them stopped at its
+	 * budget (gcs_compact.h): built by the loader, read through gcsv_* */
+	struct gcs_compact gcc;
 	/* While the loader runs, the store, the tracks and the heap are its
 	 * own: the main thread draws the skeleton (the block markers' outline)
 	 * and takes the early actions (actions.h) against its extent. Every
@@ -189,7 +193,7 @@ void core_follow_cursor(struct viewer *u);
 void core_go_time(struct viewer *u, uint64_t t);
 
 /* A collection in view at a useful zoom, the cursor on it, said. */
-void core_go_gc(struct viewer *u, const struct gc *g);
+void core_go_gc(struct viewer *u, const struct gcc *g);
 
 /* The marked interval (or the one being marked), lo <= hi. */
 void core_mark_range(const struct viewer *u, uint64_t *lo, uint64_t *hi);
@@ -281,6 +285,8 @@ char *core_run_short(const struct viewer *u, char *buf, size_t n);
  * shown run), and run r's tracks. */
 bool core_run_is_shown(const struct viewer *u, int r);
 const struct tracks *core_run_tracks(const struct viewer *u, int r);
+/* Run r's compact list of collections (gcs_compact.h). */
+const struct gcs_compact *core_run_gcc(const struct viewer *u, int r);
 
 /* A time of this run on the other run's clock (clamped at 0 and at the
  * largest time), and back. */

@@ -31,6 +31,11 @@ const struct tracks *core_run_tracks(const struct viewer *u, int r)
 	return core_run_is_shown(u, r) ? &u->tr : &u->other->tr;
 }
 
+const struct gcs_compact *core_run_gcc(const struct viewer *u, int r)
+{
+	return core_run_is_shown(u, r) ? &u->gcc : &u->other->gcc;
+}
+
 const char *core_run_letter(const struct viewer *u)
 {
 	return core_run_side(u) ? "B" : "A";
@@ -64,6 +69,7 @@ void core_runs_exchange(struct viewer *u)
 	SWAP(u->lv, o->lv);
 	SWAP(u->s, o->s);
 	SWAP(u->tr, o->tr);
+	SWAP(u->gcc, o->gcc);
 	SWAP(u->heap, o->heap);
 	SWAP(u->heap_built, o->heap_built);
 	SWAP(u->o.path, o->o.path);

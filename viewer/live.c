@@ -200,6 +200,9 @@ bool live_reload(struct viewer *u)
 	uint64_t rebuilt = u->tr.extend_rebuilds;
 	if (!tracks_extend(&u->tr, &u->s))
 		term_die(EXIT_BADINPUT, "%s: out of memory while following the log", u->o.path);
+	/* the collections' compact list is not extended: while following, a
+	 * list that stopped stays short (PARTIAL); whole again at the end */
+	gcs_compact_free(&u->gcc);
 	views_reload(u, false);
 	u->lv.reloads++;
 	u->lv.built_at = live_now();
@@ -220,6 +223,7 @@ static void swap_store(struct viewer *u, struct store *ns)
 	u->s = *ns;
 	if (!tracks_build(&u->tr, &u->s) || (u->heap_built && !heap_build_ticks(&u->heap, &u->s, false)))
 		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
+	gcs_compact_for(&u->gcc, &u->s, &u->tr);
 	term_wrap_store_sigbus();
 	views_reload(u, false);
 	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
@@ -375,6 +379,7 @@ void live_tick(struct viewer *u)
 			tracks_free(&u->tr);
 			u->tr = tr;
 		}
+		gcs_compact_for(&u->gcc, &u->s, &u->tr);
 		const char *why = stream(u) ? source_error(&u->src) : "";
 		if (*why)
 			core_say(u, "the stream ended: %s; %llu bytes read", why,

@@ -64,6 +64,8 @@ void *loader_run(void *arg)
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
+	/* where the list of collections stopped, the panes' whole one */
+	gcs_compact_for(&u->gcc, &u->s, &u->tr);
 	__atomic_store_n(&u->loaded, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
@@ -243,9 +245,16 @@ void loader_load(struct viewer *u)
 
 void loader_say_partial(struct viewer *u)
 {
+	/* the collections' list that stopped is no longer short where the
+	 * compact list holds them all (gcs_compact.h) */
 	unsigned cut = u->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+	if (gcsv_whole(&u->tr, &u->gcc))
+		cut &= ~(unsigned)TRACKS_CUT_GCS;
 	if (u->other)
-		cut |= u->other->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+		cut |= u->other->tr.cut & ~(unsigned)(TRACKS_CUT_BINS |
+						      (gcsv_whole(&u->other->tr, &u->other->gcc)
+							       ? TRACKS_CUT_GCS
+							       : 0));
 	if (cut) {
 		char what[160];
 		core_say(u, "PARTIAL: %s stopped at the memory budget: the panes that list them are short",

@@ -50,6 +50,7 @@ struct gch_fig {
 /* One of two runs (A or B) in the window: its histogram and figures. */
 struct gch_run {
 	const struct tracks *tr; /* u->tr or u->other->tr, whichever holds it */
+	const struct gcs_compact *gc; /* and its compact list (gcs_compact.h) */
 	uint64_t lo, hi;         /* the window on its own clock, [lo, hi) */
 	bool absent;             /* no GC events in its log: why says so */
 	char why[160];
@@ -102,33 +103,24 @@ static int gch_bucket_of(uint64_t pause)
 	return b;
 }
 
-static int column_of(const struct tracks *tr, const struct gc *g)
+static int column_of(const struct gcc *g)
 {
-	int gen = tracks_gc_gen(tr, g);
-	return gen >= 0 && gen < MAXGENS ? gen : MAXGENS;
+	return g->gen >= 0 && g->gen < MAXGENS ? g->gen : MAXGENS;
 }
 
-/* The first collection starting at or after t (gcs are by start). */
-static size_t first_from(const struct tracks *tr, uint64_t t)
-{
-	size_t lo = 0, hi = tr->ngcs;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (tr->gcs[mid].start < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* The histogram of the collections of tr starting in [lo, hi). */
-static void histogram_of(const struct tracks *tr, uint64_t lo, uint64_t hi, struct gch *h)
+/* The histogram of the collections of tr starting in [lo, hi): every
+ * one, through gc where tr's list stopped (gcs_compact.h). */
+static void histogram_of(const struct tracks *tr, const struct gcs_compact *gc, uint64_t lo,
+			 uint64_t hi, struct gch *h)
 {
 	*h = (struct gch){ .lo = NBUCKETS, .hi = -1 };
-	for (size_t i = first_from(tr, lo); i < tr->ngcs && tr->gcs[i].start < hi; i++) {
-		const struct gc *g = &tr->gcs[i];
-		int b = gch_bucket_of(g->pause), c = column_of(tr, g);
+	size_t n = gcsv_n(tr, gc);
+	for (size_t i = gcsv_first_from(tr, gc, lo); i < n; i++) {
+		struct gcc gv = gcsv_at(tr, gc, i);
+		const struct gcc *g = &gv;
+		if (g->start >= hi)
+			break;
+		int b = gch_bucket_of(g->pause), c = column_of(g);
 		h->count[b][c]++;
 		h->total[c]++;
 		h->all++;
@@ -141,7 +133,7 @@ static void histogram_of(const struct tracks *tr, uint64_t lo, uint64_t hi, stru
 
 static void histogram(const struct viewer *u, struct gch *h)
 {
-	histogram_of(&u->tr, u->t0, u->t1, h);
+	histogram_of(&u->tr, &u->gcc, u->t0, u->t1, h);
 }
 
 /* ---- two runs: which holds A and B, and their figures ---- */
@@ -152,21 +144,22 @@ static uint64_t run_on_axis(const struct viewer *u, int r, uint64_t t)
 	return core_run_is_shown(u, r) ? t : core_from_other(u, t);
 }
 
-/* Each column's figures from the longest pause down (tr->gc_by_pause):
+/* Each column's figures from the longest pause down (gcsv_by_pause):
  * the n - ceil(p n / 100)-th from the top is the nearest-rank p-th
  * percentile, as tracks_pause_pct and hectic diff take it. */
-static void figures_of(const struct tracks *tr, uint64_t lo, uint64_t hi, const struct gch *h,
-		       struct gch_fig *f)
+static void figures_of(const struct tracks *tr, const struct gcs_compact *gc, uint64_t lo,
+		       uint64_t hi, const struct gch *h, struct gch_fig *f)
 {
 	size_t k[MAXGENS + 1] = { 0 };
 	for (int c = 0; c <= MAXGENS; c++)
 		f[c] = (struct gch_fig){ .n = h->total[c] };
-	for (size_t i = 0; i < tr->ngcs; i++) {
-		const struct gc *g = &tr->gcs[tr->gc_by_pause[i]];
+	for (size_t i = 0, all = gcsv_n(tr, gc); i < all; i++) {
+		struct gcc gv = gcsv_at(tr, gc, gcsv_by_pause(tr, gc, i));
+		const struct gcc *g = &gv;
 		if (g->start < lo || g->start >= hi)
 			continue;
-		struct gch_fig *x = &f[column_of(tr, g)];
-		size_t r = k[column_of(tr, g)]++, n = x->n;
+		struct gch_fig *x = &f[column_of(g)];
+		size_t r = k[column_of(g)]++, n = x->n;
 		if (r == 0)
 			x->max = g->pause;
 		if (r == n - (50 * n + 99) / 100)
@@ -189,6 +182,7 @@ static const struct gch_run *two_runs(struct viewer *u)
 		struct gch_run *x = &s->run[r];
 		bool shown = core_run_is_shown(u, r);
 		x->tr = core_run_tracks(u, r);
+		x->gc = core_run_gcc(u, r);
 		x->lo = shown ? u->t0 : core_to_other(u, u->t0);
 		x->hi = shown ? u->t1 : core_to_other(u, u->t1);
 		if (!shown)
@@ -196,8 +190,8 @@ static const struct gch_run *two_runs(struct viewer *u)
 		x->absent = *draw_absent(u, CLASS_BIT(CL_GC), x->why, sizeof x->why) != 0;
 		if (!shown)
 			core_runs_exchange(u);
-		histogram_of(x->tr, x->lo, x->hi, &x->h);
-		figures_of(x->tr, x->lo, x->hi, &x->h, x->fig);
+		histogram_of(x->tr, x->gc, x->lo, x->hi, &x->h);
+		figures_of(x->tr, x->gc, x->lo, x->hi, &x->h, x->fig);
 	}
 	s->cached = true;
 	s->ct0 = u->t0;
@@ -332,9 +326,14 @@ static bool list_push(struct viewer *u, size_t *n, uint32_t id)
 /* Run r's next collection of bucket b in its window from *i, or false. */
 static bool next_in_bucket(const struct gch_run *x, size_t *i, int b)
 {
-	while (*i < x->tr->ngcs && x->tr->gcs[*i].start < x->hi && gch_bucket_of(x->tr->gcs[*i].pause) != b)
-		(*i)++;
-	return *i < x->tr->ngcs && x->tr->gcs[*i].start < x->hi;
+	for (size_t n = gcsv_n(x->tr, x->gc); *i < n; (*i)++) {
+		struct gcc g = gcsv_at(x->tr, x->gc, *i);
+		if (g.start >= x->hi)
+			return false;
+		if (gch_bucket_of(g.pause) == b)
+			return true;
+	}
+	return false;
 }
 
 /* The collections of bucket b in the window, in time order, into s->ids:
@@ -344,18 +343,20 @@ static bool list_bucket(struct viewer *u, int b)
 	struct gch_state *s = gchist_of(u);
 	size_t n = 0;
 	if (!core_two(u)) {
-		for (size_t i = first_from(&u->tr, u->t0); i < u->tr.ngcs && u->tr.gcs[i].start < u->t1; i++)
-			if (gch_bucket_of(u->tr.gcs[i].pause) == b && !list_push(u, &n, (uint32_t)i))
+		struct gch_run one = { .tr = &u->tr, .gc = &u->gcc, .hi = u->t1 };
+		for (size_t i = gcsv_first_from(&u->tr, &u->gcc, u->t0); next_in_bucket(&one, &i, b); i++)
+			if (!list_push(u, &n, (uint32_t)i))
 				return false;
 	} else {
 		const struct gch_run *x = two_runs(u);
-		size_t i = first_from(x[0].tr, x[0].lo), j = first_from(x[1].tr, x[1].lo);
+		size_t i = gcsv_first_from(x[0].tr, x[0].gc, x[0].lo);
+		size_t j = gcsv_first_from(x[1].tr, x[1].gc, x[1].lo);
 		for (;;) {
 			bool ha = next_in_bucket(&x[0], &i, b), hb = next_in_bucket(&x[1], &j, b);
 			if (!ha && !hb)
 				break;
-			bool a = ha && (!hb || run_on_axis(u, 0, x[0].tr->gcs[i].start) <=
-						       run_on_axis(u, 1, x[1].tr->gcs[j].start));
+			bool a = ha && (!hb || run_on_axis(u, 0, gcsv_at(x[0].tr, x[0].gc, i).start) <=
+						       run_on_axis(u, 1, gcsv_at(x[1].tr, x[1].gc, j).start));
 			if (!list_push(u, &n, a ? (uint32_t)i++ : (uint32_t)j++ | RUN_B))
 				return false;
 		}
@@ -367,12 +368,14 @@ static bool list_bucket(struct viewer *u, int b)
 	return true;
 }
 
-/* A listed id: its run (0 A, 1 B; 0 with one log) and collection. */
-static const struct gc *listed(const struct viewer *u, uint32_t id, int *r, const struct tracks **tr)
+/* A listed id: its run (0 A, 1 B; 0 with one log), index and collection. */
+static struct gcc listed(const struct viewer *u, uint32_t id, int *r, size_t *k)
 {
 	*r = core_two(u) && (id & RUN_B) ? 1 : 0;
-	*tr = core_two(u) ? core_run_tracks(u, *r) : &u->tr;
-	return &(*tr)->gcs[core_two(u) ? id & ~RUN_B : id];
+	*k = core_two(u) ? id & ~RUN_B : id;
+	if (!core_two(u))
+		return gcsv_at(&u->tr, &u->gcc, *k);
+	return gcsv_at(core_run_tracks(u, *r), core_run_gcc(u, *r), *k);
 }
 
 static void gch_draw_list(struct viewer *u, struct pane_area a)
@@ -385,17 +388,16 @@ static void gch_draw_list(struct viewer *u, struct pane_area a)
 	pane_list_show(&s->list, rows);
 	for (int i = 0; i < rows && s->list.top + i < s->list.n; i++) {
 		int row = s->list.top + i, r;
-		const struct tracks *tr;
-		const struct gc *g = listed(u, s->ids[row], &r, &tr);
-		const struct gcstat *gs = g->stat >= 0 ? &tr->gcstats[g->stat] : NULL;
+		size_t k;
+		struct gcc gv = listed(u, s->ids[row], &r, &k);
+		const struct gcc *g = &gv;
 		char at[32], p[32], gen[16] = "-", cap[16] = "-", cp[32] = "-", run[8] = "";
-		int gn = tracks_gc_gen(tr, g);
-		if (gn >= 0)
-			snprintf(gen, sizeof gen, "%d", gn);
+		if (g->gen >= 0)
+			snprintf(gen, sizeof gen, "%d", g->gen);
 		if (g->cap != EV_NO_CAP)
 			snprintf(cap, sizeof cap, "%d", g->cap);
-		if (gs)
-			bytes_format(cp, sizeof cp, gs->copied);
+		if (g->gen >= 0)
+			bytes_format(cp, sizeof cp, g->copied);
 		if (two)
 			snprintf(run, sizeof run, "%3s ", r ? "B" : "A");
 		pane_row_begin(a.y + 2 + i, 0, a.cols, row == s->list.sel);
@@ -412,16 +414,16 @@ static void gch_draw_list(struct viewer *u, struct pane_area a)
 static void go_listed(struct viewer *u, uint32_t id)
 {
 	int r;
-	const struct tracks *tr;
-	const struct gc *g = listed(u, id, &r, &tr);
+	size_t k;
+	struct gcc g = listed(u, id, &r, &k);
 	if (!core_two(u)) {
-		core_go_gc(u, g);
+		core_go_gc(u, &g);
 		return;
 	}
-	size_t k = (size_t)(g - tr->gcs);
 	if (!core_run_is_shown(u, r))
 		core_other_run(u); /* u->tr is now run r's */
-	core_go_gc(u, &u->tr.gcs[k]);
+	g = gcsv_at(&u->tr, &u->gcc, k);
+	core_go_gc(u, &g);
 	char m[sizeof u->msg];
 	snprintf(m, sizeof m, "%s", u->msg);
 	core_say(u, "%s: %s", core_run_letter(u), m);
@@ -599,8 +601,7 @@ static void gch_draw(struct viewer *u)
 	} else {
 		snprintf(title, sizeof title,
 			 "GC pause histogram%s: %zu collections in the window (%s: list a bucket)",
-			 u->tr.cut & TRACKS_CUT_GCS ? ", PARTIAL at the memory budget"
-						    : "",
+			 gcsv_whole(&u->tr, &u->gcc) ? "" : ", PARTIAL at the memory budget",
 			 h.all, core_key_for(u, ACT_SELECT));
 	}
 	struct pane_area a = pane_frame(u, title);
@@ -671,7 +672,7 @@ static void open_two(struct viewer *u)
 	const struct gch_run *x = two_runs(u);
 	if (x[0].absent || x[1].absent)
 		core_say(u, "%s: %s", x[0].absent ? "A" : "B", x[0].absent ? x[0].why : x[1].why);
-	else if (!x[0].tr->ngcs && !x[1].tr->ngcs)
+	else if (!gcsv_n(x[0].tr, x[0].gc) && !gcsv_n(x[1].tr, x[1].gc))
 		core_say(u, "neither log has a GC");
 }
 
@@ -685,7 +686,7 @@ static bool gch_open(struct viewer *u)
 		open_two(u);
 	else if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
 		core_say(u, "%s", why);
-	else if (!u->tr.ngcs)
+	else if (!gcsv_n(&u->tr, &u->gcc))
 		core_say(u, "this log has no GC");
 	return true;
 }

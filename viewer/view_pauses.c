@@ -52,29 +52,33 @@ static const struct pauses_state *merged(struct viewer *u)
 	if (s->built)
 		return s;
 	const struct tracks *a = core_run_tracks(u, 0), *b = core_run_tracks(u, 1);
+	const struct gcs_compact *ac = core_run_gcc(u, 0), *bc = core_run_gcc(u, 1);
+	size_t na = gcsv_n(a, ac), nb = gcsv_n(b, bc);
 	free(s->ids);
 	s->n = 0;
-	s->ids = malloc((a->ngcs + b->ngcs + 1) * sizeof *s->ids);
+	s->ids = malloc((na + nb + 1) * sizeof *s->ids);
 	if (!s->ids) {
 		core_say(u, "GC pauses: out of memory");
 		return s;
 	}
 	size_t i = 0, j = 0;
-	while (i < a->ngcs || j < b->ngcs) {
-		bool ta = j >= b->ngcs ||
-			  (i < a->ngcs && a->gcs[a->gc_by_pause[i]].pause >= b->gcs[b->gc_by_pause[j]].pause);
-		s->ids[s->n++] = ta ? a->gc_by_pause[i++] : b->gc_by_pause[j++] | RUN_B;
+	while (i < na || j < nb) {
+		size_t ia = i < na ? gcsv_by_pause(a, ac, i) : 0, jb = j < nb ? gcsv_by_pause(b, bc, j) : 0;
+		bool ta = j >= nb ||
+			  (i < na && gcsv_at(a, ac, ia).pause >= gcsv_at(b, bc, jb).pause);
+		s->ids[s->n++] = ta ? (uint32_t)ia : (uint32_t)jb | RUN_B;
+		i += ta;
+		j += !ta;
 	}
 	s->built = true;
 	return s;
 }
 
-/* A merged id's run (0 A, 1 B), tracks and collection. */
-static const struct gc *merged_gc(const struct viewer *u, uint32_t id, int *r, const struct tracks **tr)
+/* A merged id's run (0 A, 1 B) and collection. */
+static struct gcc merged_gc(const struct viewer *u, uint32_t id, int *r)
 {
 	*r = (id & RUN_B) ? 1 : 0;
-	*tr = core_run_tracks(u, *r);
-	return &(*tr)->gcs[id & ~RUN_B];
+	return gcsv_at(core_run_tracks(u, *r), core_run_gcc(u, *r), id & ~RUN_B);
 }
 
 /* Run r's line over the list: its count and percentiles over the whole
@@ -94,8 +98,9 @@ static void run_line(struct viewer *u, int r, char *buf, size_t n)
 		return;
 	}
 	struct pause_pct p;
-	tracks_pause_pct(core_run_tracks(u, r), 0, UINT64_MAX, -1, &p);
-	snprintf(buf, n, "%s: %zu collections; p50 %s p90 %s p99 %s max %s", L, p.n,
+	gcsv_pause_pct(core_run_tracks(u, r), core_run_gcc(u, r), 0, UINT64_MAX, -1, &p);
+	snprintf(buf, n, "%s: %zu collections%s; p50 %s p90 %s p99 %s max %s", L, p.n,
+		 gcsv_whole(core_run_tracks(u, r), core_run_gcc(u, r)) ? "" : " (PARTIAL)",
 		 time_format(a, 32, p.p50), time_format(b, 32, p.p90), time_format(c, 32, p.p99),
 		 time_format(d, 32, p.max));
 }
@@ -119,9 +124,8 @@ static void draw_pauses_two(struct viewer *u)
 		mvaddnstr(b.y + 4, b.x + 1, "no collection in either run", b.w - 2);
 	for (int i = 0; i < h && (size_t)(u->pl.top + i) < m->n; i++) {
 		int k = u->pl.top + i, r;
-		const struct tracks *tr;
-		const struct gc *g = merged_gc(u, m->ids[k], &r, &tr);
-		const struct gcstat *gs = g->stat >= 0 ? &tr->gcstats[g->stat] : NULL;
+		struct gcc gv = merged_gc(u, m->ids[k], &r);
+		const struct gcc *g = &gv;
 		char capb[16], a[32], b_[32], c[32], d[32];
 		if (g->cap == EV_NO_CAP)
 			snprintf(capb, sizeof capb, "-");
@@ -132,8 +136,8 @@ static void draw_pauses_two(struct viewer *u)
 		pane_row_begin(b.y + 4 + i, b.x + 1, b.w - 2, k == u->pl.sel);
 		printw("%4d %3s %13s %9s %9s %4s %4u %4d %8s", k + 1, r ? "B" : "A",
 		       core_fmt_moment(a, 32, at), time_format(b_, 32, g->pause),
-		       time_format(c, 32, g->span_end - g->span_start), capb, g->ncaps, tracks_gc_gen(tr, g),
-		       gs ? bytes_format(d, sizeof d, gs->copied) : "-");
+		       time_format(c, 32, g->span_end - g->span_start), capb, g->ncaps, g->gen,
+		       g->gen >= 0 ? bytes_format(d, sizeof d, g->copied) : "-");
 		pane_row_end(k == u->pl.sel);
 	}
 	draw_box_end(u);
@@ -153,11 +157,14 @@ static void draw_pauses(struct viewer *u)
 		return;
 	}
 	struct pause_pct p;
-	tracks_pause_pct(&u->tr, 0, UINT64_MAX, -1, &p);
+	/* every collection, where the list stopped (gcs_compact.h) */
+	const struct tracks *tr = &u->tr;
+	const struct gcs_compact *gc = &u->gcc;
+	size_t n = gcsv_n(tr, gc);
+	gcsv_pause_pct(tr, gc, 0, UINT64_MAX, -1, &p);
 	char t[200], a[32], b_[32], c[32], d[32];
 	snprintf(t, sizeof t, "GC pauses%s: %zu; p50 %s p90 %s p99 %s max %s (%s: go)",
-		 u->tr.cut & TRACKS_CUT_GCS ? ", PARTIAL at the memory budget" : "",
-		 u->tr.ngcs, time_format(a, 32, p.p50), time_format(b_, 32, p.p90),
+		 gcsv_whole(tr, gc) ? "" : ", PARTIAL at the memory budget", n, time_format(a, 32, p.p50), time_format(b_, 32, p.p90),
 		 time_format(c, 32, p.p99), time_format(d, 32, p.max), core_key_for(u, ACT_SELECT));
 	struct box b = draw_box(u, u->L.rows - 4, 84, t);
 	int h = b.h - 2;
@@ -167,12 +174,11 @@ static void draw_pauses(struct viewer *u)
 	mvprintw(b.y + 1, b.x + 1, "%4s %13s %9s %9s %4s %4s %4s %8s", "#", "at", "pause", "span",
 		 "cap", "caps", "gen", "copied");
 	h--;
-	draw_scroll(u, (int)u->tr.ngcs, h);
-	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->tr.ngcs; i++) {
+	draw_scroll(u, (int)n, h);
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < n; i++) {
 		int k = u->pl.top + i;
-		const struct gc *g = &u->tr.gcs[u->tr.gc_by_pause[k]];
-		int gen = tracks_gc_gen(&u->tr, g);
-		const struct gcstat *st = g->stat >= 0 ? &u->tr.gcstats[g->stat] : NULL;
+		struct gcc gv = gcsv_at(tr, gc, gcsv_by_pause(tr, gc, (size_t)k));
+		const struct gcc *g = &gv;
 		char capb[16];
 		if (g->cap == EV_NO_CAP)
 			snprintf(capb, sizeof capb, "-");
@@ -181,8 +187,8 @@ static void draw_pauses(struct viewer *u)
 		pane_row_begin(b.y + 2 + i, b.x + 1, b.w - 2, k == u->pl.sel);
 		printw("%4d %13s %9s %9s %4s %4u %4d %8s", k + 1,
 			 core_fmt_moment(a, 32, g->start), time_format(b_, 32, g->pause),
-			 time_format(c, 32, g->span_end - g->span_start), capb, g->ncaps, gen,
-			 st ? bytes_format(d, sizeof d, st->copied) : "-");
+			 time_format(c, 32, g->span_end - g->span_start), capb, g->ncaps, g->gen,
+			 g->gen >= 0 ? bytes_format(d, sizeof d, g->copied) : "-");
 		pane_row_end(k == u->pl.sel);
 	}
 	draw_box_end(u);
@@ -198,7 +204,7 @@ static bool pauses_open(struct viewer *u)
 	}
 	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
 		core_say(u, "%s", why);
-	else if (!u->tr.ngcs)
+	else if (!gcsv_n(&u->tr, &u->gcc))
 		core_say(u, "this log has no GC");
 	return true;
 }
@@ -207,7 +213,7 @@ static int pauses_rows(struct viewer *u)
 {
 	if (core_two(u))
 		return (int)merged(u)->n;
-	return (int)u->tr.ngcs;
+	return (int)gcsv_n(&u->tr, &u->gcc);
 }
 
 /* Enter: to the collection; of the other run, the runs swapped first. */
@@ -221,7 +227,8 @@ static void pauses_select_two(struct viewer *u)
 	core_view_close(u);
 	if (!core_run_is_shown(u, r))
 		core_other_run(u); /* u->tr is now run r's */
-	core_go_gc(u, &u->tr.gcs[id & ~RUN_B]);
+	struct gcc g = gcsv_at(&u->tr, &u->gcc, id & ~RUN_B);
+	core_go_gc(u, &g);
 	char msg[sizeof u->msg];
 	snprintf(msg, sizeof msg, "%s", u->msg);
 	core_say(u, "%s: %s", core_run_letter(u), msg);
@@ -233,9 +240,10 @@ static void pauses_select(struct viewer *u)
 		pauses_select_two(u);
 		return;
 	}
-	if ((size_t)u->pl.sel < u->tr.ngcs) {
+	if ((size_t)u->pl.sel < gcsv_n(&u->tr, &u->gcc)) {
+		struct gcc g = gcsv_at(&u->tr, &u->gcc, gcsv_by_pause(&u->tr, &u->gcc, (size_t)u->pl.sel));
 		core_view_close(u);
-		core_go_gc(u, &u->tr.gcs[u->tr.gc_by_pause[u->pl.sel]]);
+		core_go_gc(u, &g);
 	}
 }
 

@@ -125,11 +125,73 @@ static void test_no_stats(void **state)
 	evb_free(&b);
 }
 
+/* A log of n GC_START .. GC_END on capability 0 without GC_STATS_GHC,
+ * then one collection with it, the stream limited to bytes (0: not):
+ * the rows into *rows; failed or not. */
+static bool stream_pending(int n, uint64_t bytes, size_t *rows)
+{
+	struct evb b = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 9, 0, "Starting GC");
+	evb_type(&b, 10, 0, "Finished GC");
+	evb_type(&b, 53, 50, "GC statistics");
+	evb_type(&b, 18, 14, "Block marker");
+	evb_end_header(&b);
+	struct evb body = EVB_INIT;
+	body.decl = b.decl;
+	uint8_t stats[50] = { 0 };
+	uint64_t t = 100;
+	for (int i = 0; i < n; i++, t += 10) {
+		evb_event(&body, 9, t, NULL, 0);
+		evb_event(&body, 10, t + 5, NULL, 0);
+	}
+	evb_event(&body, 9, t, NULL, 0);
+	evb_event(&body, 53, t + 2, stats, sizeof stats);
+	evb_event(&body, 10, t + 5, NULL, 0);
+	evb_marker(&b, 100, (uint32_t)(24 + body.n), t + 5, 0);
+	evb_bytes(&b, body.p, body.n);
+	free(body.p);
+	evb_dataend(&b);
+	uint8_t *buf = evb_exact(&b);
+	struct store s;
+	char err[256] = "";
+	assert_int_equal(store_open_mem(&s, buf, b.n, err, sizeof err), STORE_OK);
+	struct gcs_stream *g = gcs_stream_new(&s, 0);
+	assert_non_null(g);
+	if (bytes)
+		gcs_stream_limit(g, bytes);
+	struct gcs_row r;
+	for (*rows = 0; gcs_stream_next(g, &r);)
+		(*rows)++;
+	bool failed = gcs_stream_failed(g);
+	gcs_stream_free(g);
+	store_close(&s);
+	free(buf);
+	evb_free(&b);
+	return failed;
+}
+
+/* gcs_stream_limit: the intervals in no collection held to the limit (at
+ * least 64), past which the stream fails rather than grow; within it,
+ * the same rows as without a limit. */
+static void test_limit(void **state)
+{
+	(void)state;
+	size_t rows;
+	assert_false(stream_pending(200, 0, &rows));
+	assert_int_equal(rows, 1);
+	assert_false(stream_pending(20, 1, &rows));
+	assert_int_equal(rows, 1);
+	assert_true(stream_pending(200, 1, &rows));
+	assert_int_equal(rows, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_no_stats),
+		cmocka_unit_test(test_limit),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
