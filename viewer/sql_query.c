@@ -47,11 +47,16 @@ static bool connect(struct sql_conn *c, struct viewer *u, struct sql_result *r)
 	c->db = sql_connect(c->d, c->nd, &c->a, pane_on_progress, c, r->err, sizeof r->err);
 	if (!c->db)
 		return false;
-	/* SQLite's heap held to the budget hectic keeps everywhere */
+	/* SQLite held to the budget hectic keeps everywhere */
 	uint64_t size = 0;
 	for (int i = 0; i < c->nd; i++)
 		size += c->d[i].bound_s->size;
-	sqlite3_hard_heap_limit64((sqlite3_int64)(size / 20 + (10 << 20)));
+	if (!sql_budget(c->db, size)) {
+		snprintf(r->err, sizeof r->err, "out of memory");
+		sqlite3_close(c->db);
+		c->db = NULL;
+		return false;
+	}
 	return true;
 }
 
@@ -214,7 +219,8 @@ static void outcome(struct sql_conn *c, int rc, struct sql_result *r)
 		snprintf(r->err, sizeof r->err, "out of memory: the query needs more than SQLite's "
 						 "limit (5%% of the log plus 10 MB)");
 	} else {
-		snprintf(r->err, sizeof r->err, "%s", sqlite3_errmsg(c->db));
+		snprintf(r->err, sizeof r->err, "%s",
+			 rc == SQLITE_AUTH && *c->a.why ? c->a.why : sqlite3_errmsg(c->db));
 	}
 }
 
