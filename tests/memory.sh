@@ -161,6 +161,12 @@ SQLF=$here/tests/fixtures/par-n4.eventlog
 sql_keys() {
 	printf 'Q %s <Enter> j j <End> k' "$(printf '%s' "$1" | sed 's/ /\x01/g; s/./& /g; s/\x01/<Space>/g')"
 }
+# the SQL pane keeps the rows it can show, not every value whole: 300 rows
+# of 1 MB (it held 300 MB), and every event with 10 KB of values (100 MB)
+check "$SQLF" "sql pane: 300 rows of 1 MB" \
+	--bench="$(sql_keys "SELECT time, hex(randomblob(500000)) AS x FROM events LIMIT 300")"
+check "$SQLF" "sql pane: every event, 10 KB each" \
+	--bench="$(sql_keys "SELECT time, hex(randomblob(2000)) AS x, hex(randomblob(3000)) AS y FROM events")"
 # a DISTINCT and an ORDER BY over a 96-million-row join: SQLite's temporary
 # store is its heap, under its limit, never files (it wrote GBs into
 # /var/tmp): with TMPDIR and SQLITE_TMPDIR an empty folder and the file

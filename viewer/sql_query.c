@@ -131,7 +131,8 @@ static const char *nth(const char *s, int i)
 	return s;
 }
 
-/* The current row kept; false: out of memory. */
+/* The current row kept, or r->more set when it would take the rows kept
+ * past SQL_KEEP_BYTES; false: out of memory. */
 static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, size_t *cap, bool ascii)
 {
 	if (r->nrows == *cap) {
@@ -159,13 +160,25 @@ static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, siz
 		sql_out_value(st, i, &v);
 		if (v.kind == TV_INT || v.kind == TV_REAL)
 			r->right[i] = true;
+		bool cut = v.kind == TV_TEXT && v.n > SQL_CELL_MAX;
+		if (cut) /* (at a character's start) */
+			for (v.n = SQL_CELL_MAX; v.n > 0 && (v.p[v.n] & 0xC0) == 0x80; v.n--)
+				;
 		report_text_value(m, &v, dec[i], false);
+		if (cut)
+			fputs(ascii ? "..." : "\u2026", m);
 		fputc(0, m);
 	}
 	if (fclose(m) != 0 || !buf) {
 		free(buf);
 		return false;
 	}
+	if (r->kept + len + 40 > SQL_KEEP_BYTES && r->nrows) { /* (one row, however long, is kept) */
+		free(buf);
+		r->more = true;
+		return true;
+	}
+	r->kept += len + 40;
 	if (r->nrows < SQL_WIDTH_ROWS)
 		for (int i = 0; i < r->ncol; i++) {
 			const char *s = nth(buf, i);
@@ -197,6 +210,10 @@ static int step_rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
 		}
 		if (!keep_row(st, r, dec, &cap, ascii)) {
 			rc = SQLITE_NOMEM;
+			break;
+		}
+		if (r->more) { /* (the bytes kept reached SQL_KEEP_BYTES) */
+			rc = SQLITE_DONE;
 			break;
 		}
 	}

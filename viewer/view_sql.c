@@ -335,7 +335,8 @@ static void sql_draw(struct viewer *u)
 	else
 		snprintf(title, sizeof title, "sql: %zu row%s%s in %.2f s: %s (%s: %s%s)", r->nrows,
 			 r->nrows == 1 ? "" : "s",
-			 r->more ? " (the first; the rest left out)" : "", r->secs, q ? q : "",
+			 r->more ? " (the first the pane keeps; the rest left out: LIMIT and OFFSET)" : "",
+			 r->secs, q ? q : "",
 			 core_key_for(u, ACT_SQL), "another query",
 			 r->time_col >= 0 ? "; Enter: go to its time; n/N: the next/previous row" : "");
 	free(q);
