@@ -157,9 +157,11 @@ done
 # ---- SQL within the promise (issue 43) ----
 SQLF=$here/tests/fixtures/par-n4.eventlog
 # sql_keys QUERY: the viewer's keys that type QUERY at the SQL prompt (Q),
-# run it, and move in the pane
+# run it, and move in the pane: 80 pages down (past the rows it keeps,
+# which fetches the next), and up
 sql_keys() {
-	printf 'Q %s <Enter> j j <End> k' "$(printf '%s' "$1" | sed 's/ /\x01/g; s/./& /g; s/\x01/<Space>/g')"
+	printf 'Q %s <Enter> j j%s k k' "$(printf '%s' "$1" | sed 's/ /\x01/g; s/./& /g; s/\x01/<Space>/g')" \
+		"$(for _ in $(seq 80); do printf ' <C-d>'; done)"
 }
 # the SQL pane keeps the rows it can show, not every value whole: 300 rows
 # of 1 MB (it held 300 MB), and every event with 10 KB of values (100 MB)

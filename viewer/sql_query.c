@@ -192,8 +192,9 @@ static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, siz
 	return true;
 }
 
-/* The statement's rows into r; SQLite's last code. */
-static int step_rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
+/* The statement's rows into r, the first from skipped; SQLite's last
+ * code. */
+static int step_rows(sqlite3_stmt *st, struct sql_result *r, size_t from, bool ascii)
 {
 	int *dec = calloc(r->ncol ? (size_t)r->ncol : 1, sizeof *dec);
 	if (!dec)
@@ -202,6 +203,12 @@ static int step_rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
 		dec[i] = sql_out_decimals(st, i);
 	size_t cap = 0;
 	int rc;
+	while (r->base < from && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		r->base++;
+	if (r->base < from) { /* (fewer rows than that now) */
+		free(dec);
+		return rc;
+	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (r->nrows == SQL_ROWS_MAX) {
 			r->more = true;
@@ -241,7 +248,8 @@ static void outcome(struct sql_conn *c, int rc, struct sql_result *r)
 	}
 }
 
-void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, struct sql_result *r)
+void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, size_t from,
+		   struct sql_result *r)
 {
 	double t0 = live_now_s();
 	sql_result_free(r);
@@ -271,7 +279,7 @@ void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, stru
 	else if (!columns(st, r, u->ascii))
 		snprintf(r->err, sizeof r->err, "out of memory");
 	else
-		outcome(c, step_rows(st, r, u->ascii), r);
+		outcome(c, step_rows(st, r, from, u->ascii), r);
 	sqlite3_finalize(st);
 	r->secs = live_now_s() - t0;
 	/* a table's warning, said once (standard error is under the screen) */
