@@ -1,8 +1,9 @@
 /* cmd_sql_budget: SQLite held to hectic's memory promise (issue 43): its
  * heap at 5% of the logs plus 10 MB (sqlite3_hard_heap_limit64: a query
- * that needs more stops with an error), a string or blob at most that
- * long (SQLITE_LIMIT_LENGTH), and printf() and format() refused at once
- * when their widths and precisions ask for more than that: SQLite's own
+ * that needs more stops with an error), a string or blob at most twice
+ * that long (SQLITE_LIMIT_LENGTH, a backstop), and printf() and format()
+ * refused at once when their widths and precisions ask for more than the
+ * heap's budget: SQLite's own
  * builds a '%.*c' of 2,000,000,000 a character at a time, seconds each,
  * with no progress call to stop it, whatever the limit. The temporary
  * store is the heap (sql_safety's temp_store = MEMORY): no sort or
@@ -160,6 +161,9 @@ bool sql_budget(sqlite3 *db, uint64_t size)
 	if (budget > INT_MAX)
 		budget = INT_MAX;
 	sqlite3_hard_heap_limit64(budget);
-	sqlite3_limit(db, SQLITE_LIMIT_LENGTH, (int)budget);
+	/* a backstop past the heap's limit, which a value reaches first: at
+	 * the length limit itself SQLite 3.40's group_concat() grows its
+	 * string again for every row after (minutes under ASan) */
+	sqlite3_limit(db, SQLITE_LIMIT_LENGTH, budget > INT_MAX / 2 ? INT_MAX : (int)budget * 2);
 	return sql_printf_guard(db, budget);
 }
