@@ -162,7 +162,7 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 # (and what the SQL pane shares with hectic sql: its connection, the
 # values written as it writes them, the span rules its spans table reads)
 VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/viewer/cmd_sql_vtab.o $(BUILD)/viewer/cmd_sql_log.o \
-	$(BUILD)/viewer/cmd_sql_out.o $(BUILD)/viewer/report_text.o \
+	$(BUILD)/viewer/cmd_sql_out.o $(BUILD)/viewer/cmd_sql_budget.o $(BUILD)/viewer/report_text.o \
 	$(BUILD)/viewer/report_threads.o $(BUILD)/viewer/report_table.o $(BUILD)/viewer/report_partial.o
 # (the unit tests of viewer/ modules)
 VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs \

@@ -96,6 +96,71 @@ void outfile_unpend(int slot)
 		pending[slot].live = 0;
 }
 
+/* ---- the check ---- */
+
+static const char *outfile_kind_of(mode_t m)
+{
+	return S_ISFIFO(m)  ? "a FIFO"
+	       : S_ISDIR(m) ? "a directory"
+	       : S_ISCHR(m) ? "a character device"
+	       : S_ISBLK(m) ? "a block device"
+	       : S_ISSOCK(m) ? "a socket"
+			     : "a special file";
+}
+
+bool outfile_check(const char *out, const struct stat *ins, size_t n, enum outfile_kind kind,
+		   const char *what, char *target, size_t tlen, char *err, size_t errlen)
+{
+	struct stat lst, st;
+	if (!*out) {
+		snprintf(err, errlen, "%s: the file name is empty", what);
+		return false;
+	}
+	if (snprintf(target, tlen, "%s", out) >= (int)tlen) {
+		snprintf(err, errlen, "%s: %s", out, strerror(ENAMETOOLONG));
+		return false;
+	}
+	if (lstat(out, &lst) != 0) {
+		if (errno == ENOENT)
+			return true; /* a new name */
+		snprintf(err, errlen, "%s: %s", out, strerror(errno));
+		return false;
+	}
+	bool link = S_ISLNK(lst.st_mode);
+	if (!link) {
+		st = lst;
+	} else if (stat(out, &st) != 0) {
+		int e = errno;
+		snprintf(err, errlen, "%s: a symbolic link to %s: %s writes through a link to its file",
+			 out, e == ENOENT ? "nothing" : strerror(e), what);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (ins[i].st_dev == st.st_dev && ins[i].st_ino == st.st_ino) {
+			snprintf(err, errlen,
+				 "%s: %s names the log itself (a log it reads, by another name): "
+				 "name another file",
+				 out, what);
+			return false;
+		}
+	if (!S_ISREG(st.st_mode) && (kind == OUTFILE_REGULAR || S_ISDIR(st.st_mode))) {
+		snprintf(err, errlen, "%s: not a regular file (%s): %s writes a file", out,
+			 outfile_kind_of(st.st_mode), what);
+		return false;
+	}
+	if (link && S_ISREG(st.st_mode)) {
+		char *real = realpath(out, NULL);
+		bool fits = real && snprintf(target, tlen, "%s", real) < (int)tlen;
+		int e = real ? ENAMETOOLONG : errno;
+		free(real);
+		if (!fits) {
+			snprintf(err, errlen, "%s: %s", out, strerror(e));
+			return false;
+		}
+	}
+	return true;
+}
+
 /* ---- writing OUT ---- */
 
 bool outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)

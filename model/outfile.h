@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 struct outfile {
 	FILE *f;         /* where to write; NULL: not open */
@@ -40,6 +41,24 @@ struct outfile {
  * program's one such loop: --save's spool, show's output, the bench's
  * writer. */
 bool outfile_write_fd(int fd, const void *p, size_t n);
+
+/* What a writer's OUT may be. */
+enum outfile_kind {
+	OUTFILE_ANY,     /* a FIFO, a device or a terminal is written directly (-o) */
+	OUTFILE_REGULAR, /* a regular file or a new name, nothing else (--db, --save) */
+};
+
+/* The one check of every writer's OUT (export -o, --db, --save), before
+ * anything is opened or written (a stat: nothing blocks). OUT is refused,
+ * *err saying why (what: the option, for the message), when it is one of
+ * the n inputs ins[] (device and inode: however it is spelt, ./, .., an
+ * absolute path, a hard link, a symbolic link to it), a symbolic link to
+ * nothing, a directory, or, for OUTFILE_REGULAR, anything but a regular
+ * file. A symbolic link is written through: target gets the file it leads
+ * to (its real path), which the writer replaces, the link staying a link;
+ * otherwise OUT as given. */
+bool outfile_check(const char *out, const struct stat *ins, size_t n, enum outfile_kind kind,
+		   const char *what, char *target, size_t tlen, char *err, size_t errlen);
 
 /* Opens where OUT's bytes go (see above); false, *err saying why, when
  * it cannot. */

@@ -233,63 +233,27 @@ static bool same_file(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
-/* The input's identity on this machine, when it has one. */
-static bool input_id(const struct source *src, struct stat *sb)
+bool source_id(const char *spec, struct stat *sb)
 {
-	switch (src->kind) {
-	case SRC_STDIN: return fstat(STDIN_FILENO, sb) == 0;
-	case SRC_FIFO: return stat(src->spec, sb) == 0;
-	case SRC_UNIX: return stat(src->spec + 5, sb) == 0;
-	default: return false;
-	}
+	if (!strcmp(spec, "-"))
+		return fstat(STDIN_FILENO, sb) == 0;
+	if (!strncmp(spec, "tcp:", 4))
+		return false;
+	return stat(!strncmp(spec, "unix:", 5) ? spec + 5 : spec, sb) == 0;
 }
 
-static const char *kind_of(mode_t m)
+/* OUT may be replaced (outfile_check: not the input however spelt, a
+ * regular file or a new name; a symbolic link written through, to the
+ * file it leads to, which src->save then names). Opens nothing, so
+ * nothing blocks. */
+static bool check_save(struct source *src, const char *save, char *err, size_t errlen)
 {
-	return S_ISFIFO(m)  ? "a FIFO"
-	       : S_ISDIR(m) ? "a directory"
-	       : S_ISCHR(m) ? "a character device"
-	       : S_ISBLK(m) ? "a block device"
-	       : S_ISSOCK(m) ? "a socket"
-			     : "a special file";
-}
-
-/* OUT may be replaced: it is not the input (by device and inode, however
- * it is spelt), not a symbolic link, and a regular file if it exists.
- * Opens nothing, so nothing blocks. */
-static bool check_save(const struct source *src, const char *save, char *err, size_t errlen)
-{
-	struct stat in, out, to;
-	if (!*save) {
-		set_err(err, errlen, "%s%s", "--save: ", "the file name is empty");
+	struct stat in;
+	bool have_in = source_id(src->spec, &in);
+	if (!outfile_check(save, &in, have_in, OUTFILE_REGULAR, "--save", src->save_to,
+			   sizeof src->save_to, err, errlen))
 		return false;
-	}
-	bool have_in = input_id(src, &in);
-	if (lstat(save, &out) != 0) {
-		if (errno == ENOENT)
-			return true;
-		set_err(err, errlen, "%s: %s", save, strerror(errno));
-		return false;
-	}
-	bool link = S_ISLNK(out.st_mode);
-	if (!link)
-		to = out;
-	if (have_in && (!link || stat(save, &to) == 0) && same_file(&to, &in)) {
-		set_err(err, errlen, "%s: %s", save, "--save names the log itself");
-		return false;
-	}
-	if (link) {
-		set_err(err, errlen, "%s: %s", save,
-			"a symbolic link: --save does not follow links (name the file itself)");
-		return false;
-	}
-	if (!S_ISREG(out.st_mode)) {
-		char why[96];
-		snprintf(why, sizeof why, "not a regular file (%s): --save writes a file",
-			 kind_of(out.st_mode));
-		set_err(err, errlen, "%s: %s", save, why);
-		return false;
-	}
+	src->save = src->save_to;
 	return true;
 }
 
@@ -435,7 +399,7 @@ static void drop_save(struct source *src)
 static bool open_spool(struct source *src, const char *save, char *err, size_t errlen)
 {
 	if (save)
-		return open_save(src, save, err, errlen);
+		return open_save(src, src->save, err, errlen);
 	const char *dir = getenv("TMPDIR");
 	if (!dir || !*dir)
 		dir = "/tmp";
@@ -477,12 +441,15 @@ bool source_open(struct source *src, const char *spec, const char *save, char *e
 		if (save) {
 			set_err(err, errlen, "%s: %s", spec,
 				"--save keeps a stream (a FIFO, -, unix: or tcp:); this is a file already");
+			src->refused = true;
 			return false;
 		}
 		return true;
 	}
-	if (save && !check_save(src, save, err, errlen))
+	if (save && !check_save(src, save, err, errlen)) {
+		src->refused = true;
 		return false;
+	}
 	if (src->kind == SRC_STDIN && isatty(STDIN_FILENO)) {
 		set_err(err, errlen, "%s: %s", "-",
 			"standard input is a terminal: give the eventlog on it (< FILE, or a pipe)");

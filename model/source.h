@@ -16,9 +16,10 @@
  * error or a quit signal drop the spool (a named one is unlinked at
  * close, and by outfile.h's cleanup: at exit, on the quit signals left at
  * their default, and by outfile_abandon_all from another handler). OUT is
- * refused, before anything is opened, when it is the input (same device
- * and inode, however spelt), a symbolic link, or exists and is not a
- * regular file.
+ * refused, before anything is opened, by outfile_check (outfile.h): when
+ * it is the input (same device and inode, however spelt), a symbolic link
+ * to nothing, or exists and is not a regular file; a symbolic link is
+ * written through (the file it leads to is replaced, the link stays).
  *
  * A stream ends at end of file, or when the connection closes or fails
  * (reset: what arrived is kept, and the error is said). Never includes
@@ -29,6 +30,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 struct progress;
 
@@ -51,7 +53,9 @@ struct source {
 	char *buf;          /* the spooler's read buffer */
 	bool tmp_linked;    /* the spool is a temporary file still linked */
 	/* --save */
-	const char *save;   /* OUT, or NULL */
+	const char *save;   /* OUT (through its links), or NULL */
+	char save_to[4096]; /* ...which it points into */
+	bool refused;       /* source_open refused the command line (--save) */
 	bool saving;        /* the spool is OUT's... */
 	bool saved;         /* ...and is in place */
 	char tmp[4096];     /* its temporary name beside OUT ("": none, or unnamed) */
@@ -67,11 +71,17 @@ struct source {
 /* Is spec a stream (not a regular file)? Opens nothing but a stat. */
 bool source_is_stream(const char *spec);
 
+/* The identity (device and inode) of the log spec names, when it has one
+ * on this machine: a file or FIFO, standard input ("-"), a unix: socket's
+ * path; not tcp:. A stat, nothing opened. */
+bool source_id(const char *spec, struct stat *sb);
+
 /* Opens spec. A stream's spooler starts at once (a FIFO's open waits for
  * its writer on the spooler's thread); save, when not NULL, is the file
  * the stream is kept in (see above; a regular file needs none: refused). A
  * Unix or TCP connection that is refused, or an OUT that cannot be
- * replaced, fails here. False with err set on failure. */
+ * replaced, fails here. False with err set on failure (src->refused when
+ * the command line is at fault: --save refused). */
 bool source_open(struct source *src, const char *spec, const char *save, char *err,
 		 size_t errlen);
 

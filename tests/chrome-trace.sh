@@ -187,7 +187,7 @@ eq "bad input: exit" "$?" 1
 eq "bad input: OUT kept" "$(cat "$T/keep.json")" "keep me"
 cp "$f" "$T/self.eventlog"
 "$H" export --chrome "$T/self.eventlog" -o "$T/self.eventlog" 2>"$T/err"
-eq "OUT is the log: exit" "$?" 1
+eq "OUT is the log: exit" "$?" 2
 if cmp -s "$f" "$T/self.eventlog"; then ok; else bad "the log was overwritten"; fi
 eq "no temporary files left" "$(ls "$T" | grep -c 'XXXXXX\|\.json\.' || true)" 0
 

@@ -483,10 +483,11 @@ for fx in threaded par-n4 threads; do
 	fi
 done
 
-# ---- --save never destroys: OUT is refused when it is the input (however
-# spelt), a symbolic link or not a regular file, at once; it is replaced
-# only by a stream that brought a whole header, and nothing else is left
-# in its directory ----
+# ---- --save never destroys: OUT is refused (exit 2, a usage error) when
+# it is the input (however spelt), a symbolic link to nothing or not a
+# regular file, at once; a symbolic link is written through (its target
+# replaced, the link a link); OUT is replaced only by a stream that brought
+# a whole header, and nothing else is left in its directory ----
 S=$T/save
 PAR=$FIX/par-n4.eventlog
 # listing WHAT DIR WANT: DIR holds exactly the names WANT (sorted, spaced)
@@ -501,6 +502,13 @@ refused() {
 		sed 's/^/    stderr: /' "$3" | head -3
 	fi
 }
+# refused_out WHAT RC ERRFILE PATTERN: OUT refused, exit 2 at once, with PATTERN
+refused_out() {
+	if [ "$2" = 2 ] && grep -q -- "$4" "$3"; then ok; else
+		bad "$1: exit $2, expected 2 with '$4'"
+		sed 's/^/    stderr: /' "$3" | head -3
+	fi
+}
 # intact WHAT FILE REF: FILE still holds REF's bytes
 intact() {
 	if cmp -s "$2" "$3"; then ok; else bad "$1: $2 was changed ($(wc -c <"$2") bytes)"; fi
@@ -510,33 +518,42 @@ mkdir "$S"
 cp "$PAR" "$S/in.eventlog"
 ln "$S/in.eventlog" "$S/hard.eventlog"
 ln -s in.eventlog "$S/sym.eventlog"
-for out in "$S/./in.eventlog" "$S/../save/in.eventlog" "$S/hard.eventlog" "$S/sym.eventlog"; do
+for out in "$S/./in.eventlog" "$S/../save/in.eventlog" "$S/hard.eventlog" "$S/sym.eventlog" \
+	"$(cd "$S" && pwd -P)/in.eventlog"; do
 	timeout 20 "$H" summary - --save "$out" <"$S/in.eventlog" >/dev/null 2>"$T/err"
-	refused "--save $out onto its own standard input" $? "$T/err" "names the log itself"
+	refused_out "--save $out onto its own standard input" $? "$T/err" "names the log itself"
 	intact "--save $out onto its own standard input" "$S/in.eventlog" "$PAR"
 done
 (cd "$S" && timeout 20 "$OLDPWD/$H" summary - --save ./in.eventlog <in.eventlog >/dev/null 2>"$T/err")
-refused "--save ./in.eventlog < in.eventlog" $? "$T/err" "names the log itself"
+refused_out "--save ./in.eventlog < in.eventlog" $? "$T/err" "names the log itself"
 intact "--save ./in.eventlog < in.eventlog" "$S/in.eventlog" "$PAR"
 # the input FIFO as OUT, by another name: refused before any open (no writer
 # ever comes: a blocking open would hang until the timeout, exit 124)
 mkfifo "$S/fifo"
 timeout 5 "$H" summary "$S/fifo" --save "$S/./fifo" >/dev/null 2>"$T/err"
-refused "--save naming the input FIFO" $? "$T/err" "names the log itself"
+refused_out "--save naming the input FIFO" $? "$T/err" "names the log itself"
 mkfifo "$S/other.fifo"
 timeout 5 "$H" summary - --save "$S/other.fifo" <"$PAR" >/dev/null 2>"$T/err"
-refused "--save onto another FIFO" $? "$T/err" "not a regular file (a FIFO)"
+refused_out "--save onto another FIFO" $? "$T/err" "not a regular file (a FIFO)"
 timeout 5 "$H" summary - --save "$S" <"$PAR" >/dev/null 2>"$T/err"
-refused "--save onto a directory" $? "$T/err" "not a regular file (a directory)"
-# a symbolic link as OUT: refused, its target untouched, the link a link
-printf 'keep me\n' >"$S/target"
+refused_out "--save onto a directory" $? "$T/err" "not a regular file (a directory)"
+# a symbolic link as OUT: written through, its target the saved log, the
+# link a link, nothing left beside either; one to nothing refused
+printf 'replace me\n' >"$S/target"
 ln -s target "$S/link"
 timeout 20 "$H" summary - --save "$S/link" <"$PAR" >/dev/null 2>"$T/err"
-refused "--save through a symbolic link" $? "$T/err" "symbolic link"
-if [ -L "$S/link" ] && [ "$(cat "$S/target")" = "keep me" ]; then ok; else
-	bad "--save through a symbolic link: the link or its target changed"
+rc=$?
+if [ "$rc" = 0 ] && [ -L "$S/link" ] && cmp -s "$S/target" "$PAR" &&
+	[ "$(cd "$S" && ls -A | sort | tr '\n' ' ')" = "fifo hard.eventlog in.eventlog link other.fifo sym.eventlog target " ]; then
+	ok
+else
+	bad "--save through a symbolic link: exit $rc, link $(ls -l "$S/link"), target $(wc -c <"$S/target") bytes, folder $(ls -A "$S" | tr '\n' ' ')"
 fi
-rm -f "$S/hard.eventlog" "$S/sym.eventlog" "$S/fifo" "$S/other.fifo" "$S/link" "$S/target"
+ln -s nowhere "$S/dangling"
+timeout 20 "$H" summary - --save "$S/dangling" <"$PAR" >/dev/null 2>"$T/err"
+refused_out "--save through a symbolic link to nothing" $? "$T/err" "symbolic link to nothing"
+[ -L "$S/dangling" ] && [ ! -e "$S/nowhere" ] && ok || bad "--save through a dangling link made $S/nowhere"
+rm -f "$S/hard.eventlog" "$S/sym.eventlog" "$S/fifo" "$S/other.fifo" "$S/link" "$S/target" "$S/dangling"
 # an existing OUT survives an empty stream, a cut header and a reset
 # connection, and no temporary stays beside it
 printf 'the old OUT\n' >"$S/old"

@@ -216,6 +216,10 @@ suite chrome-trace sh tests/chrome-trace.sh "$HECTIC"
 # data, the quit signals and SIGXFSZ mid-export leave OUT as it was and no
 # temporary beside it (issue 32)
 suite export-out sh tests/export-out.sh "$HECTIC"
+# every writer's OUT through one check (issue 43): --db, -o and --save
+# refuse a log they read however spelt, a FIFO (-o aside) and a link to
+# nothing (exit 2), and write through a symbolic link to its file
+suite outfile sh tests/outfile.sh "$HECTIC"
 # the memory promise (5% of the file + 10 MB) on every crafted shape and
 # fixture; a sanitizer build cannot be measured (77: reported, not passed)
 sh tests/memory.sh "$HECTIC"; case $? in 0) ok ;; 77) echo "SKIPPED: memory (sanitizer build)" ;; *) bad memory ;; esac

@@ -176,6 +176,13 @@ refused drop "DROP TABLE events" dr "$schema"
 # (a SELECT of a table-valued PRAGMA is allowed, below; the write after it
 # is a statement of its own, still refused)
 refused pragma-then-create "SELECT * FROM pragma_table_info('gcs'); CREATE TABLE t(a)" t.db "$schema"
+# (issue 43) fts3_tokenizer('simple') gave a pointer into the library; a
+# table-valued PRAGMA that is not a list, refused as it ran, exited 1 ("not
+# authorized"); the temporary store (the heap) cannot be set back to files
+refused fts3-tokenizer "SELECT hex(fts3_tokenizer('simple'))" ft fts3_tokenizer
+refused pragma-query-only "SELECT * FROM pragma_query_only" pq "this PRAGMA"
+refused pragma-temp-store-read "SELECT * FROM pragma_temp_store" ts "this PRAGMA"
+refused pragma-temp-store "PRAGMA temp_store = FILE" ts "this PRAGMA"
 [ -z "$(ls -A)" ] || bad "files were created: $(ls -A)"
 cd "$OLDPWD" || exit 1
 # a PRAGMA that reads is allowed

@@ -184,7 +184,7 @@ int cmd_open_store_sink(const char *spec, const char *save, struct source *src, 
 	char err[300];
 	if (!source_open(src, spec, save, err, sizeof err)) {
 		warnx_("%s", err);
-		return EXIT_BADINPUT;
+		return src->refused ? EXIT_USAGE : EXIT_BADINPUT;
 	}
 	src->sink = sink;
 	source_wait(src);

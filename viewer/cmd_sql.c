@@ -184,7 +184,8 @@ static int say_prepare_error(sqlite3 *db, const struct sql_auth *a, const char *
 
 /* Runs the prepared st to its end, writing its rows, and finalizes it;
  * -1, or the exit status having said why it failed. */
-static int sql_run_one(sqlite3 *db, sqlite3_stmt *st, const struct sql_opts *o)
+static int sql_run_one(sqlite3 *db, const struct sql_auth *a, sqlite3_stmt *st,
+		       const struct sql_opts *o)
 {
 	int rc = st ? sql_out_run(st, stdout, o->fmt, o->escape) : SQLITE_DONE;
 	sqlite3_finalize(st);
@@ -197,6 +198,10 @@ static int sql_run_one(sqlite3 *db, sqlite3_stmt *st, const struct sql_opts *o)
 		warnx_("out of memory: the statement needs more than SQLite's limit (5%% of "
 		       "the log plus 10 MB)");
 		return EXIT_BADINPUT;
+	}
+	if (rc == SQLITE_AUTH) { /* (refused as it ran: a table-valued PRAGMA) */
+		warnx_("%s", *a->why ? a->why : sqlite3_errmsg(db));
+		return EXIT_USAGE;
 	}
 	if (rc != SQLITE_DONE) {
 		warnx_("%s", sqlite3_errmsg(db));
@@ -227,7 +232,7 @@ static int sql_exec(sqlite3 *db, struct sql_auth *a, const char *sql,
 			warnx_("a statement that writes refused: hectic sql only reads");
 			return EXIT_USAGE;
 		} else {
-			int rc = sql_run_one(db, st, o);
+			int rc = sql_run_one(db, a, st, o);
 			if (rc >= 0)
 				return rc;
 		}
@@ -337,9 +342,9 @@ static int sql_finish(struct sql_data *d, int nd, int rc)
 	return rc < 0 ? 0 : rc;
 }
 
-/* Opens the logs, then sets SQLite's heap limit from their sizes. -1, or
- * the exit status having said why. */
-static int sql_open_logs(struct sql_data *d, int nd, const char *save)
+/* Opens the logs, then holds db to the budget of their sizes
+ * (sql_budget). -1, or the exit status having said why. */
+static int sql_open_logs(sqlite3 *db, struct sql_data *d, int nd, const char *save)
 {
 	uint64_t size = 0;
 	for (int i = 0; i < nd; i++) {
@@ -348,7 +353,10 @@ static int sql_open_logs(struct sql_data *d, int nd, const char *save)
 			return rc;
 		size += d[i].lazy ? d[i].w.size : d[i].s.size;
 	}
-	sqlite3_hard_heap_limit64((sqlite3_int64)(size / 20 + (10 << 20)));
+	if (!sql_budget(db, size)) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
 	return -1;
 }
 
@@ -387,7 +395,7 @@ int cmd_sql(int argc, char **argv)
 	/* a QUERY that reads nothing of a log but events opens it lazy */
 	for (int i = 0; i < nd; i++)
 		d[i].lazy = o.query && !d[i].reads_other && !o.save && !source_is_stream(d[i].path);
-	if ((rc = sql_open_logs(d, nd, o.save)) >= 0) {
+	if ((rc = sql_open_logs(db, d, nd, o.save)) >= 0) {
 		sqlite3_close(db);
 		return sql_finish(d, nd, rc);
 	}

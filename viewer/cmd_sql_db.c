@@ -11,12 +11,18 @@
  * export -o is) with no journal, and renamed over OUT only when every log
  * was read and every row written: a log that cannot be opened, a file
  * that shrank, a full disk, Ctrl-C or a quit signal leave OUT as it was
- * and no temporary. */
+ * and no temporary. OUT is checked first (outfile_check): a log it reads,
+ * however spelt, a FIFO or anything but a regular file, and an existing
+ * file that is no SQLite database are refused (exit 2); a symbolic link is
+ * written through. */
 #include "sql.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "../model/outfile.h"
+#include "../model/source.h"
 #include "../model/table.h"
 #include "cli.h"
 
@@ -152,6 +158,49 @@ static int write_db(const char *tmp, char **paths, int n, const volatile sig_ato
 	return rc;
 }
 
+/* OUT already there must be an SQLite database (or empty): a log named
+ * where OUT should be (a glob that forgot OUT) is not replaced. */
+static bool sql_db_is_db(const char *path)
+{
+	static const char magic[16] = "SQLite format 3";
+	char head[16];
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return true; /* (a new name; else outfile_open says why) */
+	size_t n = fread(head, 1, sizeof head, f);
+	fclose(f);
+	return n == 0 || (n == sizeof head && !memcmp(head, magic, sizeof head));
+}
+
+/* OUT checked before any log is read (outfile_check: none of the logs,
+ * however spelt; a regular file or a new name; a link written through to
+ * its file) and an existing one a database. -1, or the exit status. */
+static int sql_db_check(const char *out, char **paths, int n, char *to, size_t tolen)
+{
+	struct stat *in = calloc((size_t)n + 1, sizeof *in);
+	char err[4400];
+	size_t k = 0;
+	if (!in) {
+		warnx_("out of memory");
+		return EXIT_BADINPUT;
+	}
+	for (int i = 0; i < n; i++)
+		k += source_id(paths[i], &in[k]);
+	bool ok = outfile_check(out, in, k, OUTFILE_REGULAR, "--db", to, tolen, err, sizeof err);
+	free(in);
+	if (!ok) {
+		warnx_("%s", err);
+		return EXIT_USAGE;
+	}
+	if (!sql_db_is_db(to)) {
+		warnx_("%s: not an SQLite database: --db replaces only a database (was OUT "
+		       "forgotten before the logs?)",
+		       out);
+		return EXIT_USAGE;
+	}
+	return -1;
+}
+
 int sql_db_write(const char *out, char **paths, int n, const volatile sig_atomic_t *stop)
 {
 	for (int i = 0; i < n; i++)
@@ -161,18 +210,22 @@ int sql_db_write(const char *out, char **paths, int n, const volatile sig_atomic
 				       paths[i]);
 				return EXIT_USAGE;
 			}
+	static char to[4096];
+	int rc = sql_db_check(out, paths, n, to, sizeof to);
+	if (rc >= 0)
+		return rc;
 	struct outfile of;
 	char err[4200];
-	if (!outfile_open(&of, out, err, sizeof err)) {
+	if (!outfile_open(&of, to, err, sizeof err)) {
 		warnx_("%s", err);
 		return EXIT_BADINPUT;
 	}
-	if (of.direct) {
+	if (of.direct) { /* (made no regular file since the check) */
 		outfile_end(&of, false, err, sizeof err);
 		warnx_("%s: not a regular file: --db writes an SQLite database", out);
-		return EXIT_BADINPUT;
+		return EXIT_USAGE;
 	}
-	int rc = write_db(of.tmp, paths, n, stop);
+	rc = write_db(of.tmp, paths, n, stop);
 	if (*stop) {
 		warnx_("interrupted: %s was left as it was", out);
 		rc = EXIT_INTERRUPTED;

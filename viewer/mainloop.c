@@ -100,7 +100,7 @@ static int check_file(struct viewer *u, const char *path)
 	if (source_is_stream(path) || u->o.save) {
 		if (!source_open(&u->src, path, u->o.save, serr, sizeof serr)) {
 			warnx_("%s", serr);
-			return EXIT_BADINPUT;
+			return u->src.refused ? EXIT_USAGE : EXIT_BADINPUT;
 		}
 		if (u->src.kind != SRC_FILE)
 			return 0;

@@ -260,22 +260,26 @@ static int report_parse_args(int argc, char **argv, const struct report *r, stru
 
 /* -o OUT (export): c->out is a temporary file beside OUT (outfile.h), or
  * OUT itself when it is no regular file; stdout without -o, or with -o -.
- * OUT that is the log itself is refused. -1 to go on, else the exit
- * status, having said why. */
+ * OUT is checked first (outfile_check): the log itself, however spelt, is
+ * refused (exit 2), and a symbolic link written through. -1 to go on, else
+ * the exit status, having said why. */
 static int open_output(struct report_ctx *c)
 {
 	const char *out = c->o.output;
-	struct stat st, in;
+	struct stat in[2]; /* the log, and the file --save keeps it in */
+	size_t n = 0;
 	c->out = stdout;
 	if (!out || !strcmp(out, "-"))
 		return -1;
-	if (stat(out, &st) == 0 && c->input.kind == SRC_FILE && stat(c->o.path, &in) == 0 &&
-	    st.st_dev == in.st_dev && st.st_ino == in.st_ino) {
-		warnx_("%s: is the log being exported: name another file", out);
-		return EXIT_BADINPUT;
-	}
 	char err[4400];
-	if (!outfile_open(&c->outfile, out, err, sizeof err)) {
+	n += source_id(c->o.path, &in[n]);
+	n += c->input.save && stat(c->input.save, &in[n]) == 0;
+	if (!outfile_check(out, in, n, OUTFILE_ANY, "-o", c->out_to, sizeof c->out_to, err,
+			   sizeof err)) {
+		warnx_("%s", err);
+		return EXIT_USAGE;
+	}
+	if (!outfile_open(&c->outfile, c->out_to, err, sizeof err)) {
 		warnx_("%s", err);
 		return EXIT_BADINPUT;
 	}
@@ -362,7 +366,7 @@ static int open_follow(struct report_ctx *c, const struct report *r)
 	char err[300];
 	if (!source_open(&c->input, c->o.path, c->o.save, err, sizeof err)) {
 		warnx_("%s", err);
-		return fail_open(c, false, EXIT_BADINPUT);
+		return fail_open(c, false, c->input.refused ? EXIT_USAGE : EXIT_BADINPUT);
 	}
 	bool empty;
 	/* a file with no whole header yet (the RTS writes it with its first

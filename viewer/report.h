@@ -56,6 +56,7 @@ struct report_ctx {
 			      * report was written and the log read whole
 			      * (outfile.h; report.c's finish) */
 	struct outfile outfile;
+	char out_to[4096]; /* -o OUT through its links (outfile_check) */
 	struct source input; /* a file, or a stream read to its end */
 	struct store s;
 	struct tracks tr;    /* built for NEED_TRACKS, else all zero */

@@ -6,7 +6,9 @@
  * authorizer and the connection's settings); cmd_sql_log.c opens a log
  * (whole, or lazy: a time window's blocks alone), builds what is derived
  * from it and closes it; cmd_sql_out.c writes a statement's rows as an
- * aligned table, TSV or JSON. Nothing is copied into a database. */
+ * aligned table, TSV or JSON; cmd_sql_budget.c holds a connection to
+ * the memory promise (the heap, a value's length, printf()'s widths).
+ * Nothing is copied into a database. */
 #ifndef HECTIC_SQL_H
 #define HECTIC_SQL_H
 
@@ -120,6 +122,11 @@ void sql_derived_free(struct sql_data *d);
  * also notes in a->d[i].need_tracks whether a statement reads a table of
  * log i that needs the tracks, and in reads_other one besides events. */
 void sql_safety(sqlite3 *db, struct sql_auth *a);
+
+/* Holds db to the memory budget of logs of size bytes together (5% plus
+ * 10 MB): SQLite's heap, a value's length, printf()'s widths
+ * (cmd_sql_budget.c). False when SQLite could not (out of memory). */
+bool sql_budget(sqlite3 *db, uint64_t size);
 
 /* Opens d->path (a copy of a stream kept in save, when not NULL),
  * building the tracks as it is indexed when d->need_tracks; or, lazy

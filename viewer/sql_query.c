@@ -47,11 +47,16 @@ static bool connect(struct sql_conn *c, struct viewer *u, struct sql_result *r)
 	c->db = sql_connect(c->d, c->nd, &c->a, pane_on_progress, c, r->err, sizeof r->err);
 	if (!c->db)
 		return false;
-	/* SQLite's heap held to the budget hectic keeps everywhere */
+	/* SQLite held to the budget hectic keeps everywhere */
 	uint64_t size = 0;
 	for (int i = 0; i < c->nd; i++)
 		size += c->d[i].bound_s->size;
-	sqlite3_hard_heap_limit64((sqlite3_int64)(size / 20 + (10 << 20)));
+	if (!sql_budget(c->db, size)) {
+		snprintf(r->err, sizeof r->err, "out of memory");
+		sqlite3_close(c->db);
+		c->db = NULL;
+		return false;
+	}
 	return true;
 }
 
@@ -126,7 +131,8 @@ static const char *nth(const char *s, int i)
 	return s;
 }
 
-/* The current row kept; false: out of memory. */
+/* The current row kept, or r->more set when it would take the rows kept
+ * past SQL_KEEP_BYTES; false: out of memory. */
 static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, size_t *cap, bool ascii)
 {
 	if (r->nrows == *cap) {
@@ -154,13 +160,25 @@ static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, siz
 		sql_out_value(st, i, &v);
 		if (v.kind == TV_INT || v.kind == TV_REAL)
 			r->right[i] = true;
+		bool cut = v.kind == TV_TEXT && v.n > SQL_CELL_MAX;
+		if (cut) /* (at a character's start) */
+			for (v.n = SQL_CELL_MAX; v.n > 0 && (v.p[v.n] & 0xC0) == 0x80; v.n--)
+				;
 		report_text_value(m, &v, dec[i], false);
+		if (cut)
+			fputs(ascii ? "..." : "\u2026", m);
 		fputc(0, m);
 	}
 	if (fclose(m) != 0 || !buf) {
 		free(buf);
 		return false;
 	}
+	if (r->kept + len + 40 > SQL_KEEP_BYTES && r->nrows) { /* (one row, however long, is kept) */
+		free(buf);
+		r->more = true;
+		return true;
+	}
+	r->kept += len + 40;
 	if (r->nrows < SQL_WIDTH_ROWS)
 		for (int i = 0; i < r->ncol; i++) {
 			const char *s = nth(buf, i);
@@ -174,8 +192,9 @@ static bool keep_row(sqlite3_stmt *st, struct sql_result *r, const int *dec, siz
 	return true;
 }
 
-/* The statement's rows into r; SQLite's last code. */
-static int step_rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
+/* The statement's rows into r, the first from skipped; SQLite's last
+ * code. */
+static int step_rows(sqlite3_stmt *st, struct sql_result *r, size_t from, bool ascii)
 {
 	int *dec = calloc(r->ncol ? (size_t)r->ncol : 1, sizeof *dec);
 	if (!dec)
@@ -184,6 +203,12 @@ static int step_rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
 		dec[i] = sql_out_decimals(st, i);
 	size_t cap = 0;
 	int rc;
+	while (r->base < from && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		r->base++;
+	if (r->base < from) { /* (fewer rows than that now) */
+		free(dec);
+		return rc;
+	}
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (r->nrows == SQL_ROWS_MAX) {
 			r->more = true;
@@ -192,6 +217,10 @@ static int step_rows(sqlite3_stmt *st, struct sql_result *r, bool ascii)
 		}
 		if (!keep_row(st, r, dec, &cap, ascii)) {
 			rc = SQLITE_NOMEM;
+			break;
+		}
+		if (r->more) { /* (the bytes kept reached SQL_KEEP_BYTES) */
+			rc = SQLITE_DONE;
 			break;
 		}
 	}
@@ -214,11 +243,13 @@ static void outcome(struct sql_conn *c, int rc, struct sql_result *r)
 		snprintf(r->err, sizeof r->err, "out of memory: the query needs more than SQLite's "
 						 "limit (5%% of the log plus 10 MB)");
 	} else {
-		snprintf(r->err, sizeof r->err, "%s", sqlite3_errmsg(c->db));
+		snprintf(r->err, sizeof r->err, "%s",
+			 rc == SQLITE_AUTH && *c->a.why ? c->a.why : sqlite3_errmsg(c->db));
 	}
 }
 
-void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, struct sql_result *r)
+void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, size_t from,
+		   struct sql_result *r)
 {
 	double t0 = live_now_s();
 	sql_result_free(r);
@@ -248,7 +279,7 @@ void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, stru
 	else if (!columns(st, r, u->ascii))
 		snprintf(r->err, sizeof r->err, "out of memory");
 	else
-		outcome(c, step_rows(st, r, u->ascii), r);
+		outcome(c, step_rows(st, r, from, u->ascii), r);
 	sqlite3_finalize(st);
 	r->secs = live_now_s() - t0;
 	/* a table's warning, said once (standard error is under the screen) */

@@ -3,7 +3,10 @@
  * (sql_connect: the same tables, the same read-only settings), bound to
  * the viewer's store and tracks (nothing opened or built again), and a
  * statement's rows kept as the pane shows them: each value written as the
- * command writes it, the first SQL_ROWS_MAX rows, the times of a time
+ * command writes it (its first SQL_CELL_MAX bytes), rows up to
+ * SQL_ROWS_MAX and SQL_KEEP_BYTES together from a given one on (the pane
+ * runs the query again for the others as it scrolls), so that a result of
+ * large values stays within hectic's memory promise, the times of a time
  * column (and an end column). Runs on busy_run's worker; no terminal. */
 #ifndef HECTIC_SQL_QUERY_H
 #define HECTIC_SQL_QUERY_H
@@ -16,6 +19,10 @@
 #include "sql.h"
 
 #define SQL_ROWS_MAX 100000 /* rows kept of a result; the rest left out, said */
+#define SQL_CELL_MAX 1024   /* bytes kept of a value: more than a screen's row
+			     * shows; the rest cut, ending in "..." */
+#define SQL_KEEP_BYTES (2u << 20) /* the rows kept, together (their values
+				   * and 40 bytes a row); the rest left out, said */
 #define SQL_WIDTH_ROWS 1000 /* rows the columns' widths are taken from */
 
 struct viewer;
@@ -32,7 +39,9 @@ struct sql_result {
 	int *w;          /* each column's width as drawn, from the first rows */
 	char **rows;     /* each row's ncol values, NUL-terminated, back to back */
 	size_t nrows;
-	bool more;       /* rows past SQL_ROWS_MAX left out */
+	size_t base;     /* the result's rows before the first kept (skipped) */
+	bool more;       /* rows past SQL_ROWS_MAX or SQL_KEEP_BYTES left out */
+	size_t kept;     /* the bytes the rows kept take (SQL_KEEP_BYTES) */
 	int time_col, end_col; /* the columns called time and end, or -1 */
 	int time_run;    /* 0: the times are run A's (main, a); 1: B's (b) */
 	uint64_t *time, *end; /* each row's (UINT64_MAX: none) */
@@ -51,9 +60,12 @@ struct sql_conn {
 };
 
 /* Runs query over u's logs (A's tables in main and a, B's in b) into r
- * (emptied first). A long one is stopped by sql_query_stop from another
- * thread. Meant for busy_run_cancel: u's store and tracks are only read. */
-void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, struct sql_result *r);
+ * (emptied first), its first from rows skipped (stepped, not kept: the
+ * pane's scrolling past the rows it keeps runs the query again). A long
+ * one is stopped by sql_query_stop from another thread. Meant for
+ * busy_run_cancel: u's store and tracks are only read. */
+void sql_query_run(struct sql_conn *c, struct viewer *u, const char *query, size_t from,
+		   struct sql_result *r);
 
 /* Stops the statement running (thread-safe: the progress handler and the
  * producers see the flag, sqlite3_interrupt the rest). */

@@ -48,12 +48,13 @@ static struct sql_pane *sqlpane_of(const struct viewer *u)
 struct sql_job {
 	struct sql_pane *s;
 	struct viewer *u;
+	size_t from; /* the rows skipped */
 };
 
 static void sql_job(void *arg)
 {
 	struct sql_job *j = arg;
-	sql_query_run(&j->s->conn, j->u, j->u->sql_query, &j->s->r);
+	sql_query_run(&j->s->conn, j->u, j->u->sql_query, j->from, &j->s->r);
 }
 
 static void sql_cancel(void *arg)
@@ -85,13 +86,32 @@ static bool sql_open(struct viewer *u)
 	struct sql_pane *s = sqlpane_of(u);
 	if (s->ran != u->sql_asked && *u->sql_query) {
 		s->ran = u->sql_asked;
-		struct sql_job j = { s, u };
+		struct sql_job j = { s, u, 0 };
 		busy_run_cancel(u, "running the query", sql_job, &j, sql_cancel);
 		s->list = (struct pane_list){ 0 };
 		pane_list_set(&s->list, (int)s->r.nrows);
 		say_result(u, &s->r);
 	}
 	return true;
+}
+
+/* Past the rows kept, after them (dir 1) or before them (-1): the query
+ * run again, half the rows kept skipped further (or back), the selection
+ * on the same row of the result. */
+static void sql_fetch(struct viewer *u, int dir)
+{
+	struct sql_pane *s = sqlpane_of(u);
+	struct sql_result *r = &s->r;
+	size_t half = r->nrows > 1 ? r->nrows / 2 : 1, at = r->base + (size_t)s->list.sel;
+	struct sql_job j = { s, u, dir > 0 ? r->base + half : r->base > half ? r->base - half : 0 };
+	busy_run_cancel(u, "fetching the rows", sql_job, &j, sql_cancel);
+	s->list = (struct pane_list){ 0 };
+	pane_list_set(&s->list, (int)r->nrows);
+	if (r->status != SQLR_OK) {
+		say_result(u, r);
+		return;
+	}
+	pane_list_select(&s->list, at >= r->base ? (int)(at - r->base) : 0);
 }
 
 /* ---- times ---- */
@@ -128,7 +148,8 @@ static void go_row(struct viewer *u, int i)
 		core_zoom(u, false, -1);
 	core_go_time(u, t);
 	char a[32];
-	core_say(u, "sql: row %d of %zu at %s", i + 1, r->nrows, core_fmt_moment(a, sizeof a, t));
+	core_say(u, "sql: row %zu of %zu%s at %s", r->base + (size_t)i + 1, r->base + r->nrows,
+		 r->more ? "+" : "", core_fmt_moment(a, sizeof a, t));
 }
 
 /* From the selected row to the next (dir 1) or previous (-1) with a time,
@@ -165,7 +186,16 @@ static bool sql_act(struct viewer *u, enum action a)
 			return false; /* the search's */
 		step_row(u, a == ACT_SEARCH_NEXT ? 1 : -1);
 		return true;
-	default: return r->status == SQLR_OK && pane_list_act(&s->list, a, false);
+	default:
+		if (r->status != SQLR_OK)
+			return false;
+		/* (past the rows kept: the query again, for the rows there) */
+		if (s->ran == u->sql_asked && r->nrows &&
+		    (((a == ACT_DOWN || a == ACT_PAGE_DOWN) && r->more &&
+		      s->list.sel == (int)r->nrows - 1) ||
+		     ((a == ACT_UP || a == ACT_PAGE_UP) && r->base && s->list.sel == 0)))
+			sql_fetch(u, a == ACT_DOWN || a == ACT_PAGE_DOWN ? 1 : -1);
+		return pane_list_act(&s->list, a, false);
 	}
 }
 
@@ -318,6 +348,20 @@ static void draw_none(struct viewer *u)
 				      "puts the rows on the lanes)", a.cols);
 }
 
+/* How many rows: "5 rows", or, when the pane keeps some of them, which:
+ * "rows 131-390 of more" (scrolling on fetches them), "rows 9536-9795 of
+ * 9795". */
+static const char *sql_span(char *b, size_t n, const struct sql_result *r)
+{
+	if (!r->base && !r->more)
+		snprintf(b, n, "%zu row%s", r->nrows, r->nrows == 1 ? "" : "s");
+	else if (r->more)
+		snprintf(b, n, "rows %zu-%zu of more", r->base + 1, r->base + r->nrows);
+	else
+		snprintf(b, n, "rows %zu-%zu of %zu", r->base + 1, r->base + r->nrows, r->base + r->nrows);
+	return b;
+}
+
 static void sql_draw(struct viewer *u)
 {
 	struct sql_pane *s = sqlpane_of(u);
@@ -328,14 +372,13 @@ static void sql_draw(struct viewer *u)
 	}
 	size_t qn;
 	char *q = label_text_of((const uint8_t *)r->query, strlen(r->query), u->ascii, &qn);
-	char title[1600];
+	char title[1600], span[96];
 	if (r->status != SQLR_OK)
 		snprintf(title, sizeof title, "sql: %s: %s", r->status == SQLR_STOPPED ? "stopped" : "error",
 			 q ? q : "");
 	else
-		snprintf(title, sizeof title, "sql: %zu row%s%s in %.2f s: %s (%s: %s%s)", r->nrows,
-			 r->nrows == 1 ? "" : "s",
-			 r->more ? " (the first; the rest left out)" : "", r->secs, q ? q : "",
+		snprintf(title, sizeof title, "sql: %s in %.2f s: %s (%s: %s%s)",
+			 sql_span(span, sizeof span, r), r->secs, q ? q : "",
 			 core_key_for(u, ACT_SQL), "another query",
 			 r->time_col >= 0 ? "; Enter: go to its time; n/N: the next/previous row" : "");
 	free(q);

@@ -31,6 +31,8 @@ READY='events: '
 Q_EVENTS="SELECT time, name FROM events WHERE class='gc' LIMIT 5"
 Q_PAUSES='SELECT start AS time, pause FROM gcs ORDER BY pause DESC LIMIT 5'
 Q_STARTS='SELECT start AS time FROM gcs'
+# 8 KB a row: about 260 rows in the pane's 2 MB
+Q_BIG="SELECT time, $(for c in a b c d e f g h; do printf 'hex(zeroblob(500)) AS %s, ' $c; done)offset FROM events"
 # for ever: the recursion has no end, and count(*) waits for it
 Q_LONG='WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c'
 
@@ -122,6 +124,31 @@ for size in "160 50" "80 24"; do
 	check "$sz-write" 'table gcs may not be modified'
 	ask "SELECT * FROM nosuchtable"
 	check "$sz-no-table" 'no such table: nosuchtable'
+
+	# more rows than the pane keeps (2 MB of them: issue 43): paging past
+	# the last row kept fetches the rows after it, the selection on the
+	# same row of the result (Enter: its time), and back up the ones before
+	ask "$Q_BIG"
+	check "$sz-big" '^sql: rows 1-[0-9]+ of more in '
+	n=0
+	while [ "$n" -lt 300 ] && { capture; ! grep -Eq '^sql: rows [1-9][0-9]+-' "$E2E_SCREEN"; }; do
+		keys C-d
+		n=$((n + 1))
+	done
+	check "$sz-big-fetched" '^sql: rows [1-9][0-9]+-[0-9]+ of more in '
+	keys Enter
+	check_status "$sz-big-row" 'sql: row [0-9]+ of'
+	k=$(status_line | sed -n 's/.*sql: row \([0-9]*\) of.*/\1/p')
+	t=$("$E2E_HECTIC" sql --tsv "$LOG" "SELECT time FROM ($Q_BIG)" | sed -n "$((k + 1))p")
+	if [ -n "$t" ] && [ "$k" -gt 100 ]; then check_cursor "$sz-big-cursor" "$t"; else
+		fail "$sz-big-cursor" "row '$k' (past the first rows kept?), time '$t'"
+	fi
+	n=0
+	while [ "$n" -lt 300 ] && { capture; ! grep -Eq '^sql: rows 1-' "$E2E_SCREEN"; }; do
+		keys C-u
+		n=$((n + 1))
+	done
+	check "$sz-big-back" '^sql: rows 1-[0-9]+ of more in '
 
 	# q stops a query that would not end; the viewer lives on
 	ask "$Q_LONG"
