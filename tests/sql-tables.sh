@@ -46,10 +46,18 @@ while IFS= read -r f; do
 		bad "$f: spans summed per name differ from hectic spans --tsv"
 		diff "$T/want" "$T/got" | head -4
 	fi
-	# event_counts: the GROUP BY over events, by type and capability
+	# event_counts: the GROUP BY over events, by type and capability (a
+	# GROUP BY that needs more than SQLite's heap limit, the budget
+	# fixture's 600,000 events sorted: by the sqlite3 shell over --db's
+	# copy, which has no limit)
 	q="SELECT name, class, cap, count(*) AS count, type FROM events GROUP BY type, cap
 		ORDER BY type, cap IS NOT NULL, cap"
-	if "$H" sql --tsv "$f" "$q" >"$T/want" 2>/dev/null &&
+	if ! "$H" sql --tsv "$f" "$q" >"$T/want" 2>"$T/want.err"; then
+		grep -q "out of memory: the statement needs more than SQLite's limit" "$T/want.err" &&
+			rm -f "$T/copy.db" && "$H" sql --db "$T/copy.db" "$f" 2>/dev/null &&
+			sqlite3 -header -separator "$(printf '\t')" "$T/copy.db" "$q" >"$T/want"
+	fi
+	if [ -s "$T/want" ] &&
 		"$H" sql --tsv "$f" "SELECT * FROM event_counts" >"$T/got" 2>"$T/err" &&
 		cmp -s "$T/want" "$T/got" && [ "$(wc -l <"$T/got")" -gt 1 ]; then
 		ok
