@@ -35,7 +35,7 @@ case ${1:-} in
 esac
 cd "$(dirname "$0")/.." || exit 1
 T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-budget.XXXXXX") || exit 1
-trap 'tmux -L "hectic-budget-$$" kill-server 2>/dev/null; sleep 0.2; rm -rf "$T"' EXIT
+trap 'tmux -L "hectic-budget-$$" kill-server 2>/dev/null; tmux -L "hectic-budget-two-$$" kill-server 2>/dev/null; sleep 0.2; rm -rf "$T"' EXIT
 n=0 nbad=0
 pass() { n=$((n + 1)); }
 fail() { n=$((n + 1)); nbad=$((nbad + 1)); echo "FAIL budget: $1"; }
@@ -224,6 +224,9 @@ if command -v tmux >/dev/null 2>&1; then
 	fi
 	tm kill-server 2>/dev/null
 	# two runs (the log as both): each run's line counts every collection
+	# (on a tmux server of its own: one killed may still hold its socket a
+	# moment, and a new session there finds "no server running")
+	S=hectic-budget-two-$$
 	tm new-session -d -s v -x 100 -y 30 "env HOME=$T/home XDG_STATE_HOME=$T/state XDG_CONFIG_HOME=$T/cfg LANG=C.UTF-8 $H $F $F"
 	screen_has 'A: ' >/dev/null
 	tm send-keys -t v p
