@@ -202,7 +202,7 @@ static int step_rows(sqlite3_stmt *st, struct sql_result *r, size_t from, bool a
 	for (int i = 0; i < r->ncol; i++)
 		dec[i] = sql_out_decimals(st, i);
 	size_t cap = 0;
-	int rc;
+	int rc = SQLITE_DONE;
 	while (r->base < from && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		r->base++;
 	if (r->base < from) { /* (fewer rows than that now) */
