@@ -17,7 +17,10 @@
 # p99 everywhere is the nearest rank, the ceil(99 n / 100)-th smallest
 # (hectic's, model/tracks.c and model/spans.c).
 # Rows a push left without their logs row, and a run whose logs row says
-# live = 1, are put in the tables first: no query may count them.
+# live = 1, are put in the tables first: no query may count them. And a
+# second logs row, pushed later from another host, for the run with the
+# most collections: no query may count its rows twice (issue 44), and
+# the host is the first push's.
 # And `hectic diff A B` of two runs of one program gives the figures of
 # the matching queries: the GC shares, collections and longest pauses of
 # gc-share-growth's row for B, and the count, p99 and max of each span
@@ -229,9 +232,13 @@ for q in \
 	"INSERT INTO heap (run, time, band, bytes) VALUES ('half-done', 1, 'Main', 900000000000), ('growing', 1, 'Main', 900000000000)" \
 	"INSERT INTO spans (run, name, start, end, dur) VALUES ('half-done', 'job', 1, 9000000001, 9000000000), ('growing', 'job', 1, 9000000001, 9000000000)" \
 	"INSERT INTO summary (run, field, value) VALUES ('half-done', 'gc_elapsed_ns', 99), ('half-done', 'total_elapsed_ns', 100), ('growing', 'gc_elapsed_ns', 99), ('growing', 'total_elapsed_ns', 100)" \
-	"INSERT INTO logs (run, file, host, program, args, rts, started, duration, bytes, pushed_at, live) VALUES ('growing', 'growing.eventlog', 'bookworm-b', './profile', '', '', now(), 100, 1, now(), 1)"; do
+	"INSERT INTO logs (run, file, host, program, args, rts, started, duration, bytes, pushed_at, live) VALUES ('growing', 'growing.eventlog', 'bookworm-b', './profile', '', '', now(), 100, 1, now(), 1)" \
+	"INSERT INTO logs SELECT run, file, 'pushed-twice', program, args, rts, started, duration, bytes, pushed_at + 3600, live FROM logs WHERE live = 0 AND run IN (SELECT run FROM gcs GROUP BY run ORDER BY count() DESC, run LIMIT 1)"; do
 	if chq "$DB" "$q" >"$T/err"; then ok; else bad "$q: $(cat "$T/err")"; fi
 done
+
+[ "$(chq "$DB" "SELECT count() FROM logs WHERE host = 'pushed-twice'")" = 1 ] ||
+	bad "no second logs row for a run: the check that no query counts a run twice tests nothing"
 
 # ---- the queries ----
 n=$(awk '/^```sql$/ { inb = 1; next } inb && /^```$/ { inb = 0 } inb && /^-- fleet: / { n++ } END { print n + 0 }' "$DOC")

@@ -20,6 +20,10 @@
 #     and four pushes of it at once, give one logs row and its rows once;
 #     a log of 6 MB with one thread label changed in its middle is
 #     another run;
+#   - a delete that fails for ever in another table of the database (as
+#     another user's might) does not hold push --replace; one queued
+#     before the push's own delete holds it --wait seconds, then exit 1
+#     naming system.mutations (issue 44);
 #   - a wrong password, a dead port, an unreachable host and a URL that is
 #     not one: a clear error, within 10 s.
 # Usage: tests/push.sh path/to/hectic
@@ -256,6 +260,45 @@ run2=$(push "$CH_URL/mid" "$T/mid2.eventlog"; run_of "$T/mid2.eventlog")
 if grep -q "pushed as run $run2:" "$T/push.out" && [ -n "$run1" ] && [ "$run1" != "$run2" ]; then ok; else
 	bad "a label changed mid-log: runs $run1 and $run2: $(cat "$T/push.out")"
 fi
+
+# ---- a mutation stuck elsewhere never holds a push; its own, --wait (issue 44) ----
+# (database stk: a table of another user's with a delete that fails for
+# ever, then one of gcs's queued before the push's own delete there)
+stuck_ok=1
+push "$CH_URL/stk" "$F" || stuck_ok=0
+rs=$(run_of "$F")
+[ -n "$rs" ] || stuck_ok=0
+chq stk "CREATE TABLE other (x UInt8) ENGINE = MergeTree ORDER BY x" >/dev/null &&
+	chq stk "INSERT INTO other VALUES (1)" >/dev/null &&
+	chq stk "ALTER TABLE other DELETE WHERE throwIf(x = 1)" >/dev/null || stuck_ok=0
+sleep 1
+if [ "$stuck_ok" = 1 ] && [ "$(chq stk "SELECT count() FROM system.mutations WHERE database = 'stk' AND table = 'other' AND is_done = 0")" = 1 ]; then ok; else
+	bad "stuck mutation: could not make one: $(chq stk "SELECT table, command, is_done FROM system.mutations WHERE database = 'stk'" | tr '\n' '|')"
+fi
+t0=$(date +%s)
+timeout 120 "$H" push --replace "$CH_URL/stk" "$F" >"$T/push.out" 2>"$T/push.err"
+rc=$?
+if [ "$rc" = 0 ] && grep -q "pushed as run $rs:" "$T/push.out"; then ok; else
+	bad "a mutation stuck in another table held push --replace: status $rc after $(($(date +%s) - t0)) s: $(cat "$T/push.err")"
+fi
+chq stk "ALTER TABLE gcs DELETE WHERE throwIf(length(run) > 0)" >/dev/null
+t0=$(date +%s)
+timeout 120 "$H" push --replace --wait 2 "$CH_URL/stk" "$F" >"$T/push.out" 2>"$T/push.err"
+rc=$?
+dt=$(($(date +%s) - t0))
+if [ "$rc" = 1 ] && [ "$dt" -le 60 ] &&
+	grep -q "deletes of run $rs had not ended after 2 s (--wait; 1 not done): see system.mutations" "$T/push.err"; then
+	ok
+else
+	bad "push --replace --wait 2 behind a stuck delete of its own table: status $rc after $dt s: $(cat "$T/push.err")"
+fi
+for w in 0 86401 x 2s; do
+	"$H" push --wait "$w" "$CH_URL/stk" "$F" >"$T/push.out" 2>"$T/push.err"
+	rc=$?
+	if [ "$rc" = 2 ] && grep -q "push --wait: $w is not a number of seconds from 1 to 86400" "$T/push.err"; then ok; else
+		bad "push --wait $w: status $rc: $(cat "$T/push.err")"
+	fi
+done
 
 # ---- errors: clear, within 10 s ----
 # fails NAME WANT URL: push exits 1 with WANT in its message, in 10 s

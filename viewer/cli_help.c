@@ -194,6 +194,10 @@ static const struct cli_opt push_opts[] = {
 	{ .name = "--host", .arg = "NAME", .value = CLI_NAME,
 	  .desc = "the logs table's host (default: this machine's name)",
 	  .help = "the logs table's host (default: this machine's name)" },
+	{ .name = "--wait", .arg = "SECONDS", .value = CLI_NUMBER,
+	  .desc = "wait this long at most for the server's deletes of a run (default 300)",
+	  .help = "wait this long at most for the server's deletes of a\n"
+		  "run (its own mutations; default 300)" },
 	{ 0 },
 };
 static const struct cli_opt no_opts[] = { { 0 } };

@@ -20,6 +20,7 @@ struct ch {
 	double t0, took; /* the request's start, and how long it has taken */
 	int base_s;      /* the deadline's base (ch_set_base) */
 	bool late;       /* given up: past its deadline */
+	char settings[64]; /* in every request's URL (ch_set_settings) */
 	char curl_err[CURL_ERROR_SIZE];
 };
 
@@ -377,6 +378,8 @@ static char *url_with(struct ch *c, bool no_db, const char *query)
 	chbuf_addf(&b, "%s?", c->base);
 	if (!no_db)
 		chbuf_addf(&b, "database=%s&", db ? db : "");
+	if (c->settings[0])
+		chbuf_addf(&b, "%s&", c->settings);
 	if (q)
 		chbuf_addf(&b, "query=%s", q);
 	chbuf_add(&b, "", 1);
@@ -406,6 +409,28 @@ bool ch_query(struct ch *c, const char *sql, bool no_db, char *out, size_t n, ch
 	bool ok = perform(c, &a, "a statement", err, nerr);
 	free(url);
 	return ok;
+}
+
+void ch_set_settings(struct ch *c, const char *settings)
+{
+	snprintf(c->settings, sizeof c->settings, "%s", settings);
+}
+
+bool ch_settings_for(struct ch *c, char *out, size_t n, char *err, size_t nerr)
+{
+	char v[64];
+	if (!ch_query(c, "SELECT version()", true, v, sizeof v, err, nerr))
+		return false;
+	int major = 0, minor = 0;
+	if (sscanf(v, "%d.%d", &major, &minor) != 2) {
+		snprintf(err, nerr, "ClickHouse at %s: not a version: %.40s", c->where, v);
+		return false;
+	}
+	/* async_insert (21.11 on): an INSERT that returns before its rows
+	 * exist, on a server whose profile turns it on; 18.16 refuses the
+	 * setting's name */
+	snprintf(out, n, "%s", major > 21 || (major == 21 && minor >= 11) ? "async_insert=0" : "");
+	return true;
 }
 
 int64_t ch_count(struct ch *c, const char *sql, char *err, size_t nerr)

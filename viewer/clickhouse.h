@@ -64,4 +64,15 @@ void ch_set_stop(struct ch *c, const volatile sig_atomic_t *stop);
 /* Once, before any thread makes a struct ch (curl_global_init). */
 bool ch_global_init(void);
 
+/* The settings every request of a push sends to c's server, as URL
+ * parameters (name=value&...) into out, from its version (SELECT
+ * version()): async_insert=0 where the server knows the setting (21.11
+ * on), so that an INSERT's rows exist when it returns, whatever the
+ * user's profile says; none on older ones, which refuse its name. False
+ * with err. */
+bool ch_settings_for(struct ch *c, char *out, size_t n, char *err, size_t nerr);
+
+/* Settings (name=value&...) sent in every request's URL from now on. */
+void ch_set_settings(struct ch *c, const char *settings);
+
 #endif

@@ -44,7 +44,7 @@ static void push_on_sigint(int sig)
 
 static void usage_push(FILE *f)
 {
-	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] URL FILE... | "
+	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] [--wait SECONDS] URL FILE... | "
 		   "hectic push --clean URL\n");
 	if (f == stdout)
 		cli_cmd_help_print(f, cli_command("push"));
@@ -56,9 +56,11 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 		{ "events", no_argument, NULL, 'e' }, { "replace", no_argument, NULL, 'r' },
 		{ "host", required_argument, NULL, 'H' }, { "help", no_argument, NULL, 'h' },
 		{ "follow", no_argument, NULL, 'f' }, { "clean", no_argument, NULL, 'c' },
-		{ 0 },
+		{ "wait", required_argument, NULL, 'w' }, { 0 },
 	};
-	*o = (struct push_opts){ 0 };
+	*o = (struct push_opts){ .wait_s = PUSH_WAIT_S };
+	char *end;
+	long v;
 	int c;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -68,6 +70,14 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 		case 'H': o->host = optarg; break;
 		case 'f': o->follow = true; break;
 		case 'c': o->clean = true; break;
+		case 'w':
+			v = strtol(optarg, &end, 10);
+			if (end == optarg || *end || v < 1 || v > 86400) {
+				warnx_("push --wait: %s is not a number of seconds from 1 to 86400", optarg);
+				return EXIT_USAGE;
+			}
+			o->wait_s = (int)v;
+			break;
 		case 'h': usage_push(stdout); return 0;
 		default: warn_badopt_try(argc, argv, "push"); return EXIT_USAGE;
 		}
@@ -195,6 +205,8 @@ static void *push_worker(void *arg)
 	struct pool *w = arg;
 	char err[600];
 	struct ch *c = ch_new(w->o->url, &push_interrupted, err, sizeof err);
+	if (c)
+		ch_set_settings(c, w->o->settings);
 	for (;;) {
 		pthread_mutex_lock(&w->lock);
 		int i = w->next < w->o->npaths && !push_interrupted ? w->next++ : -1;
@@ -257,7 +269,8 @@ int cmd_push(int argc, char **argv)
 		warnx_("%s", err);
 		return EXIT_USAGE;
 	}
-	bool ok = make_schema(c, err, sizeof err);
+	bool ok = ch_settings_for(c, o.settings, sizeof o.settings, err, sizeof err) &&
+		  make_schema(c, err, sizeof err);
 	ch_free(c);
 	if (!ok) {
 		warnx_("%s", err);

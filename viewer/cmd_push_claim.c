@@ -265,6 +265,7 @@ int push_clean(const struct push_opts *o)
 		warnx_("%s", err);
 		return EXIT_USAGE;
 	}
+	ch_set_settings(c, o->settings);
 	struct push_log p = { .o = o, .c = c };
 	snprintf(p.token, sizeof p.token, "%016" PRIx64, push_random());
 	int n = clean_all(&p);

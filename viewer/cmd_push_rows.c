@@ -155,24 +155,49 @@ bool push_table(struct push_log *p, const struct table_def *t)
 	return ok;
 }
 
-/* Waits for this database's deletes (mutations) to end. */
-static bool wait_mutations(struct push_log *p)
+/* Waits for the deletes of run (its mutations) to end: only its own, in
+ * hectic's tables of this database, found by the run's id in their
+ * command, so that a mutation stuck elsewhere (another table's, another
+ * user's) never holds a push; p->o->wait_s at most. */
+static bool wait_mutations(struct push_log *p, const char *run)
 {
-	static const char q[] = "SELECT count() FROM system.mutations "
-				"WHERE database = currentDatabase() AND is_done = 0";
+	struct chbuf q = { 0 };
+	chbuf_addf(&q, "SELECT count() FROM system.mutations WHERE database = currentDatabase() "
+		       "AND is_done = 0 AND position(command, '%s') > 0 AND table IN ('logs'", run);
+	for (size_t i = 0; i < table_ndefs; i++)
+		chbuf_addf(&q, ", '%s'", table_defs[i]->name);
+	chbuf_add(&q, ")", 2);
+	if (q.failed) {
+		chbuf_free(&q);
+		snprintf(p->err, sizeof p->err, "out of memory");
+		return false;
+	}
+	double until = push_now() + p->o->wait_s;
+	bool ok = false;
 	for (;;) {
-		int64_t n = ch_count(p->c, q, p->err, sizeof p->err);
-		if (n <= 0)
-			return n == 0;
+		int64_t n = ch_count(p->c, (const char *)q.p, p->err, sizeof p->err);
+		if (n <= 0) {
+			ok = n == 0;
+			break;
+		}
 		if (push_interrupted) {
-			snprintf(p->err, sizeof p->err, "push_interrupted");
-			return false;
+			snprintf(p->err, sizeof p->err, "interrupted");
+			break;
+		}
+		if (push_now() >= until) {
+			snprintf(p->err, sizeof p->err,
+				 "the server's deletes of run %s had not ended after "
+				 "%d s (--wait; %lld not done): see system.mutations",
+				 run, p->o->wait_s, (long long)n);
+			break;
 		}
 		nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
 	}
+	chbuf_free(&q);
+	return ok;
 }
 
-/* Deletes the run's rows of table name, when it has some (and the logs
+/* Deletes the rows of run in table name, when it has some (and the logs
  * row, for logs). */
 static bool delete_run(struct push_log *p, const char *run, const char *name, bool *any)
 {
@@ -190,12 +215,12 @@ static bool delete_run(struct push_log *p, const char *run, const char *name, bo
 bool push_clean_run(struct push_log *p, const char *run, bool logs_too)
 {
 	bool any = false;
-	if (logs_too && (!delete_run(p, run, "logs", &any) || (any && !wait_mutations(p))))
+	if (logs_too && (!delete_run(p, run, "logs", &any) || (any && !wait_mutations(p, run))))
 		return false;
 	for (size_t i = 0; i < table_ndefs; i++)
 		if (!delete_run(p, run, table_defs[i]->name, &any))
 			return false;
-	return !any || wait_mutations(p);
+	return !any || wait_mutations(p, run);
 }
 
 /* The summary's total_elapsed_ns (the run's length), or 0. */

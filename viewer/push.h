@@ -18,6 +18,7 @@
 #include "clickhouse.h"
 #include "sql.h"
 
+#define PUSH_WAIT_S 300    /* --wait's default */
 #define PUSH_FOLLOW_MAX 16 /* push --follow's logs (a thread each), at most */
 
 /* Ctrl-C, SIGTERM: every push stops, saying so. */
@@ -26,6 +27,8 @@ extern volatile sig_atomic_t push_interrupted;
 struct push_opts {
 	const char *url, *host;
 	bool events, replace, follow, clean;
+	int wait_s; /* a push's deletes: waited for this long at most */
+	char settings[64]; /* each request's, for this server (ch_settings_for) */
 	char **paths;
 	int npaths;
 };

@@ -10,11 +10,12 @@ binds a free port of 127.0.0.1, writes it to PORTFILE, and answers every
 request by MODE until LIFETIME_S (default 120) have passed:
   drip       200, then its body 2 bytes a second, never ended
   endless    200, then a body as fast as it goes, never ended
-  exception  a statement: 200 "0"; an INSERT: its body read, then 200 with
+  exception  a statement: 200 "0" (SELECT version(): "26.7.2.1", a
+             modern server's); an INSERT: its body read, then 200 with
              X-ClickHouse-Exception-Code: 241 and the exception in the body
              (as ClickHouse answers an error that came after its answer
              began)
-  cut        a statement: 200 "0"; an INSERT: 100 Continue when asked,
+  cut        a statement: 200 "0" (SELECT version() as above); an INSERT: 100 Continue when asked,
              some of its body read, then the connection closed
 """
 import socket
@@ -43,9 +44,10 @@ def read_head(conn, buf):
     return head.decode("latin-1"), rest
 
 
-def read_body(conn, head, rest, limit=None):
+def read_body(conn, head, rest, limit=None, body=None):
     """The request's body, whole (Content-Length or chunked), or its first
-    limit bytes; what follows it."""
+    limit bytes; what follows it. A Content-Length body is appended to
+    the list body, when given."""
     lines = head.split("\r\n")
     hdrs = {}
     for line in lines[1:]:
@@ -59,6 +61,8 @@ def read_body(conn, head, rest, limit=None):
             if not chunk:
                 break
             rest += chunk
+        if body is not None:
+            body.append(rest[:n])
         return rest[n:]
     if hdrs.get("transfer-encoding", "").lower() == "chunked":
         got = 0
@@ -99,7 +103,9 @@ def serve(conn):
             head, rest = read_head(conn, buf)
             if head is None:
                 return
-            insert = "INSERT" in head.split("\r\n")[0].upper()
+            # (an INSERT names itself in the URL's query=; a setting such
+            # as async_insert=0 is not one)
+            insert = "QUERY=INSERT" in head.split("\r\n")[0].upper()
             if MODE in ("drip", "endless"):
                 read_body(conn, head, rest)
                 conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n")
@@ -115,8 +121,11 @@ def serve(conn):
                     conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
                 read_body(conn, head, rest, limit=4096)
                 return
-            buf = read_body(conn, head, rest)
-            if MODE == "exception" and insert:
+            stmt = []
+            buf = read_body(conn, head, rest, body=stmt)
+            if stmt and stmt[0].strip() == b"SELECT version()":
+                send(conn, "200 OK", b"26.7.2.1\n")
+            elif MODE == "exception" and insert:
                 send(conn, "200 OK",
                      b"Code: 241, e.displayText() = DB::Exception: Memory limit (for query) "
                      b"exceeded: would use 9.32 GiB, e.what() = DB::Exception\n",
