@@ -54,9 +54,12 @@
 #                       (bench/push.sh, a ClickHouse server of its own: the
 #                       derived tables of the main log against summary,
 #                       --events of a synthetic log of HECTIC_BENCH_PUSH_SIZE
-#                       against clickhouse-client's insert of the same
+#                       against the server's own insert of the same
 #                       rows), 0: not, only: only it   [1]
 #   HECTIC_BENCH_PUSH_SIZE the --events log's size   [100M]
+#   HECTIC_BENCH_PUSH_CH the servers, in turn (tests/ch-lib.sh's: 18,
+#                       Debian's clickhouse-server; 26, ClickHouse 26 from
+#                       chDB's library)   [18 26]
 #   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
 #                       log of 100,000 threads from bench/threads.hs), 0:
 #                       not, only: only it   [1]
