@@ -186,6 +186,9 @@ suite absent sh tests/absent.sh "$HECTIC"
 suite heap-hp sh tests/heap-hp.sh "$HECTIC"
 # heap --hp against GHC's own .hp files, rendered by hp2ps (issue 22)
 suite hp sh tests/hp.sh "$HECTIC"
+# hectic heap's peak and mean per band over the whole run and random
+# --from/--to windows (a fixed seed) against GHC's own .hp (issue 45)
+suite heap-window sh tests/heap-window.sh "$HECTIC"
 # hectic summary against the program's own +RTS -s, figure by figure (issue 20)
 suite summary-rts sh tests/summary-rts.sh "$HECTIC"
 # no figure depends on a memory budget (issue 43): a real log of 20,955
@@ -212,6 +215,10 @@ suite crafted sh tests/crafted.sh "$HECTIC"
 # hectic export --chrome read back by jq: GC slices, thread runs against
 # gcs/threads --tsv and ghc-events' show text (issue 22)
 suite chrome-trace sh tests/chrome-trace.sh "$HECTIC"
+# the caps table, every column, and each collection's capabilities (gcs
+# --tsv, SQL gcs.caps, the Chrome export) against ghc-events' show text,
+# counted by tests/gc-oracle.awk (issue 45)
+suite gc-caps sh tests/gc-caps.sh "$HECTIC"
 # export -o OUT replaces OUT only when whole: a log that shrinks, undecodable
 # data, the quit signals and SIGXFSZ mid-export leave OUT as it was and no
 # temporary beside it (issue 32)

@@ -2,11 +2,13 @@
  * form), which ui.perfetto.dev, chrome://tracing and speedscope open. One
  * process (the run); a track per capability with each Haskell thread's
  * runs as complete slices ("X") named by its label or "thread N"; a GC
- * track with each collection as a slice named GC lasting its pause; a
- * track per Haskell thread with user spans, its spans; markers and
- * messages as instants on their capability's track; heap size, live bytes
- * and each capability's allocation rate as counters; every track named by
- * metadata. Times are microseconds with the nanoseconds as three decimals.
+ * track with each collection as a slice named GC lasting its pause (its
+ * generation, bytes copied, initiating capability and the capabilities
+ * that took part in args); a track per Haskell thread with user spans,
+ * its spans; markers and messages as instants on their capability's track;
+ * heap size, live bytes and each capability's allocation rate as counters;
+ * every track named by metadata. Times are microseconds with the
+ * nanoseconds as three decimals.
  *
  * Written as it is made, in one pass over the scheduler's events for the
  * runs (the tracks, built as the index read the file, give the rest), so
@@ -156,10 +158,11 @@ static bool metadata(struct export *x, const uint32_t *sthreads, size_t nst)
 /* ---- collections, counters, marks ---- */
 
 /* One collection's slice: its pause from start, its generation (gen < 0:
- * not known), bytes copied (copied false: no GC_STATS_GHC) and initiating
- * capability. */
+ * not known), bytes copied (copied false: no GC_STATS_GHC), initiating
+ * capability and the capabilities that took part (caps: as 0,2,3, or "-"
+ * for none, as the gcs table has them). */
 static void collection(struct export *x, uint64_t start, uint64_t pause, int gen, bool has_copied,
-		       uint64_t copied, int32_t cap)
+		       uint64_t copied, int32_t cap, const char *caps)
 {
 	uint64_t t0 = start, t1 = start + pause;
 	if (!clip(x, &t0, &t1))
@@ -181,6 +184,12 @@ static void collection(struct export *x, uint64_t start, uint64_t pause, int gen
 	if (cap != EV_NO_CAP) {
 		json_lit(x->j, comma ? ",\"cap\":" : "\"cap\":");
 		json_i64(x->j, cap);
+		comma = true;
+	}
+	if (caps[0] != '-') { /* digits and commas: a JSON array's inside */
+		json_lit(x->j, comma ? ",\"caps\":[" : "\"caps\":[");
+		json_lit(x->j, caps);
+		JL(x->j, "]");
 	}
 	JL(x->j, "}}");
 }
@@ -194,16 +203,18 @@ static bool export_collections(struct export *x)
 		struct gcs_stream *g = gcs_stream_new(&x->c->s, 0);
 		struct gcs_row *r = malloc(sizeof *r);
 		while (g && r && !x->j->failed && gcs_stream_next(g, r))
-			collection(x, r->start, r->pause, r->gen, true, r->copied, r->cap);
+			collection(x, r->start, r->pause, r->gen, true, r->copied, r->cap, r->caps);
 		bool ok = g && r && !gcs_stream_failed(g);
 		gcs_stream_free(g);
 		free(r);
 		return ok;
 	}
+	char caps[512];
 	for (size_t i = 0; i < tr->ngcs && !x->j->failed; i++) {
 		const struct gc *g = &tr->gcs[i];
+		tracks_gc_caps_text(tr, g, caps, sizeof caps);
 		collection(x, g->start, g->pause, tracks_gc_gen(tr, g), g->stat >= 0,
-			   g->stat >= 0 ? tr->gcstats[g->stat].copied : 0, g->cap);
+			   g->stat >= 0 ? tr->gcstats[g->stat].copied : 0, g->cap, caps);
 	}
 	return true;
 }

@@ -264,6 +264,82 @@ static void test_rank(void **state)
 	evb_free(&b);
 }
 
+/* A band named twice in one census: the .hp format (hp2ps, GHC's readers)
+ * adds the lines up, and so must every figure of the band. Census 1 at 100:
+ * X 40, Y 8, X 2, so X is 40 + 2 = 42 (not the larger line, 40, nor the
+ * last, 2); census 2 at 200: X 10, X 5, so X is 15. Worked by hand over
+ * [100, 300), each census held 100 ns: X's peak 42 at 100, first 42, last
+ * 15, in 2 censuses, area 42 x 100 + 15 x 100 = 5700; Y's peak 8, area
+ * 8 x 100 = 800, in 1 census. */
+static void test_repeated_band(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	evb_begin_header(&b);
+	evb_type(&b, 162, 8, "Start of heap profile sample");
+	evb_type(&b, 164, EVB_VAR, "Heap profile string sample");
+	evb_type(&b, 165, 8, "End of heap profile sample");
+	evb_end_header(&b);
+	uint64_t v[1] = { 1 };
+	struct evb pl = EVB_INIT;
+	evb_pack(&pl, "q", v);
+	evb_event_pl(&b, 162, 100, &pl);
+	string(&b, 101, 40, "X");
+	string(&b, 102, 8, "Y");
+	string(&b, 103, 2, "X");
+	evb_event_pl(&b, 165, 104, &pl);
+	evb_free(&pl);
+	v[0] = 2;
+	evb_pack(&pl, "q", v);
+	evb_event_pl(&b, 162, 200, &pl);
+	string(&b, 201, 10, "X");
+	string(&b, 202, 5, "X");
+	evb_event_pl(&b, 165, 203, &pl);
+	evb_free(&pl);
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct heap h;
+	assert_true(heap_build(&h, &s));
+	assert_int_equal(h.ncensuses, 2);
+	assert_int_equal(h.nbands, 2); /* X once, however many lines name it */
+	uint32_t X = h.samples[0].band, Y = h.samples[1].band;
+	assert_int_equal(h.samples[2].band, X);
+	assert_int_equal(h.censuses[0].total, 50);
+	assert_int_equal(h.censuses[1].total, 15);
+	assert_int_equal(heap_census_band(&h, 0, X), 42);
+	assert_int_equal(heap_census_band(&h, 1, X), 15);
+	assert_int_equal(heap_census_band(&h, 1, Y), 0);
+	struct band_rank r[4];
+	size_t n, nc;
+	assert_true(heap_rank(&h, 100, 300, HEAP_BY_PEAK, r, &n, &nc));
+	assert_int_equal(nc, 2);
+	assert_int_equal(n, 2);
+	assert_int_equal(r[0].band, X);
+	assert_int_equal(r[0].peak, 42);
+	assert_int_equal(r[0].peak_time, 100);
+	assert_int_equal(r[0].first, 42);
+	assert_int_equal(r[0].last, 15);
+	assert_int_equal(r[0].ncensuses, 2);
+	assert_true(r[0].area == 5700.0);
+	assert_int_equal(r[1].band, Y);
+	assert_int_equal(r[1].peak, 8);
+	assert_int_equal(r[1].ncensuses, 1);
+	assert_true(r[1].area == 800.0);
+	/* census 2 alone, [200, 250): X is 10 + 5 from its first line on */
+	assert_true(heap_rank(&h, 200, 250, HEAP_BY_PEAK, r, &n, &nc));
+	assert_int_equal(nc, 1);
+	assert_int_equal(n, 1);
+	assert_int_equal(r[0].peak, 15);
+	assert_int_equal(r[0].first, 15);
+	assert_int_equal(r[0].last, 15);
+	assert_true(r[0].area == 15.0 * 50);
+	heap_free(&h);
+	store_close(&s);
+	evb_free(&b);
+}
+
 /* A real -hc log: its censuses as show prints them (24, 264 samples). */
 static void test_fixture(void **state)
 {
@@ -488,6 +564,7 @@ int main(void)
 		cmocka_unit_test(test_censuses),
 		cmocka_unit_test(test_undefined_cc),
 		cmocka_unit_test(test_rank),
+		cmocka_unit_test(test_repeated_band),
 		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_many_bands),
 		cmocka_unit_test(test_name_pieces),
