@@ -178,6 +178,13 @@ $(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/vie
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
+# viewer/report_heap.c (heap's text report) on crafted logs, with what
+# report_hp's test links
+$(BUILD)/tests/test_report_heap: $(BUILD)/tests/unit/test_report_heap.o $(BUILD)/viewer/report_heap.o \
+	$(BUILD)/viewer/report_hp.o $(BUILD)/viewer/report_speedscope.o $(BUILD)/viewer/report_text.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+
 # viewer/report_speedscope.c (profile --speedscope) on crafted logs, with
 # the viewer's library (warnx_, hectic_version, json.c)
 $(BUILD)/tests/test_report_speedscope: $(BUILD)/tests/unit/test_report_speedscope.o \

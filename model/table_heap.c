@@ -48,6 +48,12 @@ struct hp_cursor {
 	uint64_t hi;
 	size_t k, i; /* the current census, and its current sample + 1 (0: none yet) */
 	bool at;     /* on a row */
+	/* a band named on several lines of one census (the .hp sums them) is
+	 * one row, at its first line, of their sum: by band, the census
+	 * summed (its index + 1), the sum and its first line there */
+	size_t *in;
+	uint64_t *sum;
+	uint32_t *first;
 	struct band_ipe *ipe; /* by band, for a -hi profile; NULL for another */
 	struct heap_name_walk w;
 	uint8_t *name; /* the band's name made whole, for table_value */
@@ -59,6 +65,9 @@ static void hp_close(struct table_cursor *base)
 {
 	struct hp_cursor *c = (struct hp_cursor *)base;
 	free(c->ipe);
+	free(c->in);
+	free(c->sum);
+	free(c->first);
 	free(c->name);
 	free(c);
 }
@@ -73,6 +82,14 @@ static struct table_cursor *hp_open(const struct table_data *d, const struct tab
 	c->s = d->s;
 	c->hi = l->hi;
 	c->k = heap_census_from(h, l->lo); /* (the censuses are by time) */
+	size_t nb = h->nbands ? h->nbands : 1;
+	c->in = calloc(nb, sizeof *c->in);
+	c->sum = calloc(nb, sizeof *c->sum);
+	c->first = calloc(nb, sizeof *c->first);
+	if (!c->in || !c->sum || !c->first) {
+		hp_close(&c->base);
+		return NULL;
+	}
 	if (h->breakdown == HEAP_BY_INFO_TABLE) {
 		c->ipe = calloc(h->nbands ? h->nbands : 1, sizeof *c->ipe);
 		if (!c->ipe) {
@@ -85,6 +102,21 @@ static struct table_cursor *hp_open(const struct table_data *d, const struct tab
 	return &c->base;
 }
 
+/* Census k's bands summed into c (in, sum, first). */
+static void hp_sum_census(struct hp_cursor *c, size_t k)
+{
+	const struct census *cs = &c->h->censuses[k];
+	for (size_t i = 0; i < cs->n; i++) {
+		const struct census_sample *x = &c->h->samples[cs->first + i];
+		if (c->in[x->band] != k + 1) {
+			c->in[x->band] = k + 1;
+			c->sum[x->band] = 0;
+			c->first[x->band] = (uint32_t)i;
+		}
+		c->sum[x->band] += x->bytes;
+	}
+}
+
 static bool hp_next(struct table_cursor *base)
 {
 	struct hp_cursor *c = (struct hp_cursor *)base;
@@ -92,9 +124,13 @@ static bool hp_next(struct table_cursor *base)
 	c->named = false;
 	while (c->k < h->ncensuses && h->censuses[c->k].time <= c->hi) {
 		const struct census *cs = &h->censuses[c->k];
-		if (c->i < cs->n) {
+		if (c->i == 0)
+			hp_sum_census(c, c->k);
+		while (c->i < cs->n) {
 			c->i++;
-			return true;
+			/* (a band's later lines in the census: summed at its first) */
+			if (c->first[h->samples[cs->first + c->i - 1].band] == c->i - 1)
+				return true;
 		}
 		c->k++;
 		c->i = 0;
@@ -171,7 +207,7 @@ static void hp_value(struct table_cursor *base, size_t col, struct table_value *
 			table_set_null(v);
 		}
 		return;
-	case HP_BYTES: table_set_int(v, (int64_t)hp_sample(c)->bytes); return;
+	case HP_BYTES: table_set_int(v, (int64_t)c->sum[hp_sample(c)->band]); return;
 	default: break;
 	}
 	if (!e) {
@@ -185,7 +221,8 @@ static void hp_value(struct table_cursor *base, size_t col, struct table_value *
 
 const struct table_def table_heap = {
 	.name = "heap",
-	.doc = "The heap profile, a row per census and band, as hectic heap --tsv lists them.",
+	.doc = "The heap profile, a row per census and band (a band named on several lines of "
+	       "a census: their sum, as the .hp has it), as hectic heap --tsv lists them.",
 	.cols = hp_cols,
 	.ncols = sizeof hp_cols / sizeof hp_cols[0],
 	.needs = TABLE_NEEDS_HEAP,

@@ -56,6 +56,9 @@ static void put_band_text(FILE *f, const struct report_ctx *c, uint32_t b)
 struct band_stat {
 	uint32_t band;
 	uint64_t peak, sum, peak_time;
+	uint64_t cur;  /* its bytes in the census being read (a band named
+			* twice in one census is their sum, as in the .hp) */
+	size_t in;     /* that census's index + 1 */
 };
 
 static int cmp_band_peak(const void *a, const void *b)
@@ -89,9 +92,17 @@ static size_t band_stats(const struct heap *h, const struct report_opts *o, stru
 		ncens++;
 		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
 			struct band_stat *x = &st[h->samples[i].band];
+			if (x->in != k + 1) {
+				x->in = k + 1;
+				x->cur = 0;
+			}
+			x->cur += h->samples[i].bytes;
 			x->sum += h->samples[i].bytes;
-			if (h->samples[i].bytes > x->peak) {
-				x->peak = h->samples[i].bytes;
+		}
+		for (size_t i = cs->first; i < cs->first + cs->n; i++) {
+			struct band_stat *x = &st[h->samples[i].band];
+			if (x->cur > x->peak) {
+				x->peak = x->cur;
 				x->peak_time = cs->time;
 			}
 		}

@@ -19,6 +19,7 @@
 #include "../../model/table.h"
 #include "../../model/ticky.h"
 #include "../../model/tracks.h"
+#include "heaplog.h"
 
 #define FIXTURE "tests/fixtures/par-n4.eventlog"
 
@@ -495,6 +496,57 @@ static void test_heap(void **state)
 	store_close(&s);
 }
 
+/* heap: a band named on several lines of one census is one row, at its
+ * first line, of their sum (as the .hp has it). Census 1 at 100: X 40,
+ * Y 8, X 2; census 2 at 200: X 10, X 5. By hand: (100 X 42), (100 Y 8),
+ * (200 X 15). */
+static void test_heap_repeated_band(void **state)
+{
+	(void)state;
+	struct evb b = EVB_INIT;
+	log_begin(&b);
+	prof_begin(&b, 6);
+	census(&b, 162, 100);
+	string(&b, 101, 40, "X");
+	string(&b, 102, 8, "Y");
+	string(&b, 103, 2, "X");
+	census(&b, 165, 104);
+	census(&b, 162, 200);
+	string(&b, 201, 10, "X");
+	string(&b, 202, 5, "X");
+	census(&b, 165, 203);
+	evb_dataend(&b);
+	struct store s;
+	char err[128];
+	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
+	struct heap h;
+	assert_true(heap_build(&h, &s));
+	struct table_data d = { .s = &s, .h = &h };
+	struct table_cursor *c = table_open(&table_heap, &d, NULL);
+	assert_non_null(c);
+	static const struct { int64_t t; const char *band; int64_t bytes; } want[] = {
+		{ 100, "X", 42 }, { 100, "Y", 8 }, { 200, "X", 15 },
+	};
+	size_t n = 0;
+	while (table_next(c)) {
+		assert_true(n < 3);
+		struct table_value v;
+		table_value(c, 0, &v);
+		assert_int_equal(v.i, want[n].t);
+		table_value(c, 1, &v);
+		assert_int_equal(v.n, 1);
+		assert_memory_equal(v.p, want[n].band, 1);
+		table_value(c, 2, &v);
+		assert_int_equal(v.i, want[n].bytes);
+		n++;
+	}
+	assert_int_equal(n, 3);
+	table_close(c);
+	heap_free(&h);
+	store_close(&s);
+	evb_free(&b);
+}
+
 /* ticky: a row per counter in GHC's order, or in the order handed; the
  * counts summed over the window. */
 static void test_ticky(void **state)
@@ -551,6 +603,7 @@ int main(void)
 		cmocka_unit_test(test_sparks),
 		cmocka_unit_test(test_spans),
 		cmocka_unit_test(test_heap),
+		cmocka_unit_test(test_heap_repeated_band),
 		cmocka_unit_test(test_ticky),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
