@@ -233,6 +233,15 @@ $(BUILD)/tests/flushfeed: $(BUILD)/tests/tools/flushfeed.o
 $(BUILD)/tests/spangen: $(BUILD)/tests/tools/spangen.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
+# ClickHouse 26 from chDB's libchdb.so as an HTTP server (tests/ch-lib.sh,
+# HECTIC_CH=26): compiled and linked without $(SANFLAGS) even in SANITIZE=1
+# builds, as it dlopens a 566 MB C++ library with an allocator of its own
+# (not hectic's code; ASan under it would test chDB)
+$(BUILD)/tests/chdb-server: tests/tools/chdb-server.c
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) $(CPPFLAGS) $(CFLAGS) \
+		-o $@ $< $(LDFLAGS) -ldl
+
 # (the rc reader checks span regexes with model/regex_guard)
 $(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
@@ -262,7 +271,8 @@ check: check-deps
 	@$(MAKE) --no-print-directory run-tests
 
 unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(GEN_MAN) \
-	$(BUILD)/tests/feed $(BUILD)/tests/flushfeed $(BUILD)/tests/spangen $(COMPLETIONS)
+	$(BUILD)/tests/feed $(BUILD)/tests/flushfeed $(BUILD)/tests/spangen \
+	$(BUILD)/tests/chdb-server $(COMPLETIONS)
 
 run-tests:
 	@sh tests/run.sh $(BUILD)

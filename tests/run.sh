@@ -180,6 +180,13 @@ suite push-server sh tests/push-server.sh "$HECTIC"
 # doc/fleet.md's queries, as the page has them, on the fixtures pushed into
 # a server of the suite's own, against hectic's reports and diff (issue 35)
 suite fleet sh tests/fleet.sh "$HECTIC"
+# the same four against ClickHouse 26.7 (chDB's library served by
+# tests/tools/chdb-server.c; tests/ch-lib.sh, HECTIC_CH=26; issue 44): the
+# suites above run on Debian's 18.16
+suite push-26 env HECTIC_CH=26 sh tests/push.sh "$HECTIC"
+suite push-fail-26 env HECTIC_CH=26 sh tests/push-fail.sh "$HECTIC"
+suite push-follow-26 env HECTIC_CH=26 sh tests/push-follow.sh "$HECTIC"
+suite fleet-26 env HECTIC_CH=26 sh tests/fleet.sh "$HECTIC"
 # a log written without some event classes says what it cannot give (issue 20)
 suite absent sh tests/absent.sh "$HECTIC"
 # hectic heap against GHC's own .hp files (the profile fixtures)

@@ -9,6 +9,12 @@
 #   fuzz    build, and clang for `make fuzz`
 #   verify  install nothing: name every missing command or library of
 #           `check` with its package, and exit 1 if any (tests/run.sh)
+# `check` installs, after the Debian packages, ClickHouse 26 as chDB's
+# library for the push suites' second server (tests/ch-lib.sh,
+# HECTIC_CH=26): the npm package pinned in tests/chdb, once per version of
+# its lock file, outside the repository (tools/chdb-install.sh, the one
+# place that does; it needs the npm registry once). `verify` names it when
+# it is missing, with that command.
 #
 # What must exist before: sh and the tools of a Debian base system
 # (coreutils, dpkg), make to run the Makefile, and apt-get with root or sudo
@@ -95,11 +101,25 @@ report() { # report PREFIX: one line per missing need
 	done
 }
 
+# chdb: ClickHouse 26 (chDB's library), for check and verify, after the
+# Debian packages (npm among them)
+chdb() {
+	case $what in
+	check) (cd "$(dirname "$0")/.." && sh tools/chdb-install.sh >/dev/null) ;;
+	verify) (cd "$(dirname "$0")/.." && sh tools/chdb-install.sh path >/dev/null) ;;
+	*) true ;;
+	esac
+}
+
 scan
-[ -z "$missing" ] && exit 0
+if [ -z "$missing" ]; then
+	chdb
+	exit
+fi
 if [ "$what" = verify ]; then
 	report "hectic tests: "
 	echo "hectic tests: install them with: apt-get install -y$pkgs" >&2
+	chdb
 	exit 1
 fi
 if ! command -v apt-get >/dev/null 2>&1; then
@@ -134,3 +154,4 @@ if [ -n "$missing" ]; then
 	report "hectic: after installing, still: "
 	exit 1
 fi
+chdb
