@@ -44,7 +44,10 @@
 #
 # Users: default (no password) and pushy (password s3cret), both from
 # 127.0.0.1 alone. On 26 their profile sets mutations_sync and async_insert
-# back to 0, a server's defaults, which chDB's build changes to 1.
+# back to 0, a server's defaults, which chDB's build changes to 1; and a
+# third user there, asyncy (no password), has a profile that turns
+# async_insert on without waiting (wait_for_async_insert=0), its buffer
+# flushed only after 5 s: an INSERT returns before its rows exist.
 
 CH=${HECTIC_CH:-18}
 case $CH in
@@ -111,13 +114,16 @@ ch_config26() { # DIR: the launcher's config.xml (a log, the users)
 <clickhouse>
     <logger><level>warning</level><log>$1/server.log</log><errorlog>$1/server.err.log</errorlog><console>0</console></logger>
     <user_directories><users_xml><path>$1/users.xml</path></users_xml></user_directories>
+    <query_log><database>system</database><table>query_log</table><flush_interval_milliseconds>500</flush_interval_milliseconds></query_log>
 </clickhouse>
 EOF
 	cat >"$1/users.xml" <<'EOF'
 <?xml version="1.0"?>
 <clickhouse>
-    <profiles><default><max_memory_usage>2000000000</max_memory_usage><mutations_sync>0</mutations_sync><async_insert>0</async_insert></default></profiles>
+    <profiles><default><max_memory_usage>2000000000</max_memory_usage><mutations_sync>0</mutations_sync><async_insert>0</async_insert></default>
+        <async><max_memory_usage>2000000000</max_memory_usage><mutations_sync>0</mutations_sync><async_insert>1</async_insert><wait_for_async_insert>0</wait_for_async_insert><async_insert_use_adaptive_busy_timeout>0</async_insert_use_adaptive_busy_timeout><async_insert_busy_timeout_ms>5000</async_insert_busy_timeout_ms><async_insert_busy_timeout_max_ms>5000</async_insert_busy_timeout_max_ms><async_insert_max_data_size>1000000000</async_insert_max_data_size></async></profiles>
     <users>
+        <asyncy><password></password><networks><ip>127.0.0.1</ip></networks><profile>async</profile><quota>default</quota></asyncy>
         <default><password></password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></default>
         <pushy><password>s3cret</password><networks><ip>127.0.0.1</ip></networks><profile>default</profile><quota>default</quota></pushy>
     </users>

@@ -418,7 +418,7 @@ void ch_set_settings(struct ch *c, const char *settings)
 
 bool ch_settings_for(struct ch *c, char *out, size_t n, char *err, size_t nerr)
 {
-	char v[64];
+	char v[1024]; /* (an error's text comes back in it too) */
 	if (!ch_query(c, "SELECT version()", true, v, sizeof v, err, nerr))
 		return false;
 	int major = 0, minor = 0;
@@ -435,7 +435,7 @@ bool ch_settings_for(struct ch *c, char *out, size_t n, char *err, size_t nerr)
 
 int64_t ch_count(struct ch *c, const char *sql, char *err, size_t nerr)
 {
-	char out[64];
+	char out[1024]; /* (an error's text comes back in it too) */
 	if (!ch_query(c, sql, false, out, sizeof out, err, nerr))
 		return -1;
 	char *end;
