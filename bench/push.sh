@@ -50,7 +50,7 @@ push_bench_on() {
 	pb_log=$1 pb_ev=$2
 	rm -f "$tmp/push.fig"
 	if [ "$CH" = 26 ] && [ ! -x "$CH_LAUNCHER" ] &&
-		! ${CC:-cc} -O2 -o "$CH_LAUNCHER" "$here/../tests/tools/chdb-server.c" -ldl; then
+		! ${CC:-cc} -std=c11 -D_DEFAULT_SOURCE -O2 -o "$CH_LAUNCHER" "$here/../tests/tools/chdb-server.c" -ldl; then
 		echo "hectic push on ClickHouse 26: SKIPPED: tests/tools/chdb-server.c did not build"
 		failed=1
 		return

@@ -202,22 +202,24 @@ ch_version() {
 	return 1
 }
 
+# (a kill of a server that has ended, and wait's status, the signal's, are
+# no failure: a caller under set -e, bench/push.sh, goes on)
 ch_stop() {
 	[ -n "${CH_PID:-}" ] || return 0
-	kill -TERM "$CH_PID" 2>/dev/null
+	kill -TERM "$CH_PID" 2>/dev/null || _w=$?
 	_i=0
 	while kill -0 "$CH_PID" 2>/dev/null && [ $_i -lt 100 ]; do
 		sleep 0.1
 		_i=$((_i + 1))
 	done
-	kill -KILL "$CH_PID" 2>/dev/null
-	wait "$CH_PID" 2>/dev/null
+	kill -KILL "$CH_PID" 2>/dev/null || _w=$?
+	wait "$CH_PID" 2>/dev/null || _w=$?
 	CH_PID=
 }
 
 ch_kill() {
-	kill -KILL "$CH_PID" 2>/dev/null
-	wait "$CH_PID" 2>/dev/null
+	kill -KILL "$CH_PID" 2>/dev/null || _w=$?
+	wait "$CH_PID" 2>/dev/null || _w=$?
 	CH_PID=
 	_i=0
 	while [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$CH_URL/ping" 2>/dev/null)" != 000 ]; do
