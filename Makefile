@@ -274,8 +274,10 @@ unit-build: $(BUILD)/hectic $(UNIT_BIN) $(BUILD)/tests/truncate $(REPLAY_BIN) $(
 	$(BUILD)/tests/feed $(BUILD)/tests/flushfeed $(BUILD)/tests/spangen \
 	$(BUILD)/tests/chdb-server $(COMPLETIONS)
 
+# J: suites at once (default: one per core); T: only the suites whose
+# name matches (shell globs: make check T='sql* push-26')
 run-tests:
-	@sh tests/run.sh $(BUILD)
+	@sh tests/run.sh $(if $(J),-j $(J)) $(BUILD) $(T)
 
 lint-man:
 	mandoc -T lint -W warning man/hectic.1

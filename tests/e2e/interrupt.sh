@@ -88,12 +88,14 @@ interrupt() {
 	fi
 }
 
-# the spans of 2,000,000 distinct names: several seconds, on busy_run's
-# worker, said on the status line
-SPANS='pairing the spans: [0-9.]+ s  \(q quits\)'
-for how in q C-c TERM INT; do
-	interrupt "spans-$how" "$how" "$SPANS" "$BIG"
-done
+# (The spans panel's pairing of 2,000,000 distinct names was such a step
+# until issue 43: its spans now stop at the memory budget, 5% of the file
+# plus 10 MB, in 0.15 s on this 50 MB log, 0.45 s on 120 MB of 3 M spans,
+# before or about when the busy line shows at 100 ms; a key could not be
+# sure to come during it, and the checks failed on a quiet machine. The
+# busy step's worker, busy_run, and its q, C-c, TERM and INT are checked
+# on the profile's tree below; the spans report's INT and TERM by
+# caught.)
 
 # the profile pane's tree (and the two runs' comparison) over distinct
 # deep stacks: seconds, on busy_run's worker, said on the status line
@@ -104,7 +106,7 @@ if ! ${CC:-cc} -std=c11 -O2 -o "$E2E_T/gen" bench/gen.c ||
 	exit 1
 fi
 PROFILE='building the profile: [0-9.]+ s  \(q quits\)'
-for how in q C-c TERM; do
+for how in q C-c TERM INT; do
 	INTERRUPT_KEYS=P
 	interrupt "profile-$how" "$how" "$PROFILE" "$DEEP"
 	interrupt "profile-two-$how" "$how" "$PROFILE" "$DEEP" "$DEEP"
@@ -184,9 +186,61 @@ report() {
 	fi
 }
 
-# the spans of the large file: seconds
-report spans-INT INT 130 spans "$BIG"
-report spans-TERM TERM 143 spans "$BIG"
+# caught NAME SIG RC CMD ARG...: SIG sent once CMD is well inside its
+# work (20 ms of CPU) ends it with RC within 2 s. The command is stopped
+# (SIGSTOP) to be sure that it is still running when the signal is sent:
+# the signal is delivered as it continues, before it can end by itself.
+# A command that ends before it is caught is tried again, 3 times at most;
+# never caught, the check fails (it tested nothing). (A signal at a fixed
+# 0.2 s came after the end on a busy machine: the spans of this log stop
+# at the memory budget, exit 3, in a few hundred ms.)
+caught() {
+	_n=$1 _sig=$2 _rc=$3
+	shift 3
+	_try=0 _done=0
+	while [ "$_done" = 0 ] && [ "$_try" -lt 3 ]; do
+		_try=$((_try + 1))
+		# (a command started with & ignores SIGINT: its default back)
+		env --default-signal=INT "$E2E_HECTIC" "$@" >/dev/null 2>"$E2E_T/report-err" &
+		_pid=$!
+		_i=0
+		while [ "$_i" -lt 2000 ] && [ -r "/proc/$_pid/stat" ]; do
+			# (fields 14 and 15, after the name in parentheses)
+			_cpu=$(sed 's/.*) //' "/proc/$_pid/stat" 2>/dev/null | awk '{ print $12 + $13 }')
+			[ "${_cpu:-0}" -ge 2 ] && break
+			sleep 0.002
+			_i=$((_i + 1))
+		done
+		kill -STOP "$_pid" 2>/dev/null
+		if [ "$(awk '{ print $3 }' "/proc/$_pid/stat" 2>/dev/null)" = T ]; then
+			_done=1
+			_t0=$(ms)
+			kill -"$_sig" "$_pid"
+			kill -CONT "$_pid"
+			wait "$_pid"
+			_got=$?
+			_took=$(($(ms) - _t0))
+			if [ "$_got" = "$_rc" ]; then
+				pass
+			else
+				fail "$_n" "exit status $_got, expected $_rc (stderr: $(head -c 200 "$E2E_T/report-err"))"
+			fi
+			if [ "$_took" -le 2000 ]; then
+				pass
+			else
+				fail "$_n-soon" "ended ${_took} ms after the signal"
+			fi
+		else
+			kill -CONT "$_pid" 2>/dev/null
+			wait "$_pid"
+		fi
+	done
+	[ "$_done" = 1 ] || fail "$_n" "the command ended before it could be caught, 3 times: nothing tested"
+}
+
+# the spans of the large file: the index and the pairing
+caught spans-INT INT 130 spans "$BIG"
+caught spans-TERM TERM 143 spans "$BIG"
 # a stream that stalls: every report waits for its end
 for cmd in summary show spans threads; do
 	for sig in INT:130 TERM:143; do

@@ -6,6 +6,9 @@
  *   spangen open N   N "START s<i>" on one thread, never stopped
  *   spangen fifo N   N "START s<i>", then their N "STOP s<i>" oldest first
  *   spangen miss N   N "START s<i>", then N "STOP x<i>" of names never started
+ *   spangen none N   N "note n<i>", messages no span rule pairs: a pairing
+ *                    step that reads them all and keeps nothing (its
+ *                    time is not cut short by the memory budget)
  *   spangen prefix N M
  *                    N spans one after another, named by 200 bytes of 'p', a
  *                    '-' and <i> (names that share a long prefix: hectic
@@ -173,9 +176,10 @@ int main(int argc, char **argv)
 	unsigned long n = argc == 3 || prefix || same ? strtoul(argv[2], &end, 10) : 0;
 	unsigned long m = prefix || same ? strtoul(argv[3], NULL, 10) : 0;
 	if ((argc != 3 && !prefix && !same) || !*argv[2] || *end || n > 100000000ul || m > 1000000ul ||
-	    (strcmp(argv[1], "open") && strcmp(argv[1], "fifo") && strcmp(argv[1], "miss") && !prefix &&
+	    (strcmp(argv[1], "open") && strcmp(argv[1], "fifo") && strcmp(argv[1], "miss") &&
+	     strcmp(argv[1], "none") && !prefix &&
 	     !same)) {
-		fputs("usage: spangen open|fifo|miss N, or spangen prefix|same N M\n", stderr);
+		fputs("usage: spangen open|fifo|miss|none N, or spangen prefix|same N M\n", stderr);
 		return 2;
 	}
 	struct buf h = { 0 };
@@ -201,7 +205,10 @@ int main(int argc, char **argv)
 		now += 10 * m * ((37 * i) % n + 1) - 10;
 		user_job("STOP");
 	}
-	for (unsigned long i = 0; i < n && !prefix && !same; i++)
+	bool none = !strcmp(argv[1], "none");
+	for (unsigned long i = 0; i < n && none; i++)
+		user("note", 'n', i);
+	for (unsigned long i = 0; i < n && !prefix && !same && !none; i++)
 		user("START", 's', i);
 	if (!strcmp(argv[1], "fifo"))
 		for (unsigned long i = 0; i < n; i++)
