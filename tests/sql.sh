@@ -25,7 +25,7 @@ EOF
 
 find "$FIX" -name '*.eventlog' | sort >"$T/logs"
 [ -s "$T/logs" ] || bad "no fixtures under $FIX"
-n=0 noracle=0 nmark=0
+n=0 noracle=0 nmark=0 nruns=0 nlabel=0
 while IFS= read -r f; do
 	n=$((n + 1))
 	# the derived tables: their reports' --tsv, row for row
@@ -94,6 +94,35 @@ while IFS= read -r f; do
 		bad "$f: the events table's time, cap and text differ from ghc-events' show text [events-oracle]"
 		diff "$T/oshow" "$T/ev-o" | head -4
 	fi
+	# every run, each column, from the same text [runs-oracle]
+	awk -f "$(dirname "$0")/show-runs-each.awk" "$o" | LC_ALL=C sort >"$T/want"
+	"$H" sql --tsv "$f" "SELECT thread, cap, start, end, dur, stop FROM runs" 2>/dev/null | sed 1d |
+		LC_ALL=C sort >"$T/got"
+	if cmp -s "$T/want" "$T/got"; then
+		[ -s "$T/want" ] && nruns=$((nruns + 1))
+		ok
+	else
+		bad "$f: the runs table differs from ghc-events show's running/stopping lines (< show, > hectic) [runs-oracle]"
+		diff "$T/want" "$T/got" | head -4
+	fi
+	# each thread's latest label, from the text's "thread N has label" lines
+	# [threads-label] (the TSV escapes a backslash, tab or newline; the
+	# fixtures' labels have none)
+	awk '/^[0-9]+: (cap [0-9]+: )?thread [0-9]+ has label "/ {
+			s = $0; sub(/^[0-9]+: (cap [0-9]+: )?thread /, "", s)
+			th = s; sub(/ .*/, "", th)
+			sub(/^[0-9]+ has label "/, "", s); sub(/"$/, "", s)
+			l[th] = s }
+		END { for (th in l) print th "\t" l[th] }' "$o" | LC_ALL=C sort >"$T/want"
+	"$H" sql --tsv "$f" "SELECT thread, label FROM threads WHERE label IS NOT NULL" 2>/dev/null | sed 1d |
+		LC_ALL=C sort >"$T/got"
+	if cmp -s "$T/want" "$T/got"; then
+		[ -s "$T/want" ] && nlabel=$((nlabel + 1))
+		ok
+	else
+		bad "$f: the threads' labels differ from ghc-events show's label lines (< show, > hectic) [threads-label]"
+		diff "$T/want" "$T/got" | head -4
+	fi
 	# and every event, message and count against the file's bytes, decoded
 	# by tests/eventlog.awk (GHC's format, not hectic's parser):
 	# [events-decoded] offset, time, cap, thread, type, name;
@@ -134,6 +163,8 @@ while IFS= read -r f; do
 	fi
 done <"$T/logs"
 [ "$nmark" -ge 30 ] || bad "the markers met the decoded messages on $nmark fixtures only"
+[ "$nruns" -ge 30 ] || bad "the runs met the show text's on $nruns fixtures only"
+[ "$nlabel" -ge 10 ] || bad "the labels met the show text's on $nlabel fixtures only"
 # (the oracle's comparison ran on the fixtures that have one: most)
 [ "$noracle" -ge 20 ] || bad "runs met ghc-events' oracle on $noracle fixtures only"
 [ "$n" -ge 60 ] || bad "only $n fixtures found"
