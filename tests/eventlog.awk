@@ -33,6 +33,11 @@
 # KIND: message, marker, log or binary; TEXT: the payload's bytes, with
 # \ tab newline and carriage return written \\ \t \n \r (a TSV cell), a
 # binary message's as "(N bytes)".
+# And one line per IPE entry:
+#   I  ADDRESS  TABLE  CLOSURE  TYPE  LABEL  MODULE  SRC  CLOSURE_NAME
+# ADDRESS in lower-case hex without 0x; CLOSURE the closure type's number
+# as GHC writes it (a decimal string); SRC "file:span" (":" when none);
+# CLOSURE_NAME its name in GHC's ClosureTypes.h (empty: not a number).
 # Exits 1 when the header is not one.
 function u(p, n,   v, i) {
 	v = 0
@@ -64,6 +69,19 @@ BEGIN {
 	thr["Wakeup thread"] = 1; thr["Thread label"] = 1
 	kind["User message"] = "message"; kind["User marker"] = "marker"
 	kind["Log message"] = "log"; kind["User binary message"] = "binary"
+	# GHC's closure types, by number (rts/include/rts/storage/
+	# ClosureTypes.h, GHC 9.6 and 9.10; the IPE's closure_desc)
+	split("INVALID_OBJECT CONSTR CONSTR_1_0 CONSTR_0_1 CONSTR_2_0 CONSTR_1_1 CONSTR_0_2 " \
+		"CONSTR_NOCAF FUN FUN_1_0 FUN_0_1 FUN_2_0 FUN_1_1 FUN_0_2 FUN_STATIC THUNK " \
+		"THUNK_1_0 THUNK_0_1 THUNK_2_0 THUNK_1_1 THUNK_0_2 THUNK_STATIC THUNK_SELECTOR " \
+		"BCO AP PAP AP_STACK IND IND_STATIC RET_BCO RET_SMALL RET_BIG RET_FUN " \
+		"UPDATE_FRAME CATCH_FRAME UNDERFLOW_FRAME STOP_FRAME BLOCKING_QUEUE BLACKHOLE " \
+		"MVAR_CLEAN MVAR_DIRTY TVAR ARR_WORDS MUT_ARR_PTRS_CLEAN MUT_ARR_PTRS_DIRTY " \
+		"MUT_ARR_PTRS_FROZEN_DIRTY MUT_ARR_PTRS_FROZEN_CLEAN MUT_VAR_CLEAN MUT_VAR_DIRTY " \
+		"WEAK PRIM MUT_PRIM TSO STACK TREC_CHUNK ATOMICALLY_FRAME CATCH_RETRY_FRAME " \
+		"CATCH_STM_FRAME WHITEHOLE SMALL_MUT_ARR_PTRS_CLEAN SMALL_MUT_ARR_PTRS_DIRTY " \
+		"SMALL_MUT_ARR_PTRS_FROZEN_DIRTY SMALL_MUT_ARR_PTRS_FROZEN_CLEAN COMPACT_NFDATA " \
+		"CONTINUATION", ctype, " ")
 	n = 0
 }
 { for (i = 1; i <= NF; i++) b[n++] = $i + 0 }
@@ -111,6 +129,16 @@ END {
 		th = ""
 		if ((desc[t] in thr) && len >= 4 && u(q, 4) != 0) th = u(q, 4)
 		printf "E\t%d\t%.0f\t%s\t%s\t%d\t%s\n", p, time, cap, th, t, desc[t]
+		if (desc[t] == "An IPE entry") {
+			# its address, then each string (the 6 read above)
+			o = sprintf("I\t%x", u(q, 8)); e = q + 8
+			for (k = 0; k < 6; k++) {
+				f = e; while (b[e] != 0) e++
+				o = o "\t" str(f, e - f); e++
+				if (k == 1) cl = str(f, e - 1 - f)
+			}
+			print o "\t" (cl ~ /^[0-9]+$/ && (cl + 1) in ctype ? ctype[cl + 1] : "")
+		}
 		if (desc[t] in kind) {
 			k = kind[desc[t]]
 			printf "M\t%.0f\t%s\t%s\t%s\n", time, cap, k, k == "binary" ? "(" len " bytes)" : str(q, len)
