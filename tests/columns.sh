@@ -51,7 +51,7 @@ comm -23 "$T/cols" "$T/mapped" >"$T/missing"
 while IFS= read -r c; do
 	bad "$c: in hectic sql --schema, not in $MAP (name its check, or why none can be)"
 done <"$T/missing"
-comm -13 "$T/cols" "$T/mapped" | sort -u >"$T/gone"
+sort -u "$T/mapped" | comm -13 "$T/cols" - >"$T/gone"
 while IFS= read -r c; do
 	bad "$c: in $MAP, not a column of hectic sql --schema"
 done <"$T/gone"
@@ -75,7 +75,8 @@ link() {
 	case $s in *:*) helper=tests/${s#*:} s=${s%%:*} ;; esac
 	f=$(suitefile "$s")
 	if [ -z "$f" ]; then
-		bad "$1: suite $s has no file (tests/$s.sh, or tests/e2e/X.sh for e2e-X)"
+		case $s in e2e-*) f=tests/e2e/${s#e2e-}.sh ;; *) f=tests/$s.sh ;; esac
+		bad "$1: suite $s has no file ($f)"
 		return
 	fi
 	if [ -n "$helper" ]; then

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Reference test of `hectic threads --tsv [--from A --to B]`: the expected
 # rows are computed here, in POSIX awk (mawk and gawk alike), from ghc-events'
-# show text of the log (its .oracle.show, which `hectic show` equals), and must match hectic's stdout byte for byte, the label
-# column left out (labels are escaped text). Usage:
+# show text of the log (its .oracle.show, which `hectic show` equals), and
+# must match hectic's stdout byte for byte, the label column left out
+# (labels are escaped text; tests/sql.sh checks them). Usage:
 #   sh tests/threads-window.sh path/to/hectic
 #
 # The spec, in short. --to is inclusive: the window is [A, B+1) in ns.
