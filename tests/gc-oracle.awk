@@ -7,7 +7,8 @@
 # Prints, tab-separated:
 #   cap  C  FIRST  LAST  RUNNING  GC  GCS   one line per capability that has
 #                                           a "T: cap C: ..." line
-#   gc   START  CAP  CAPS                   one line per collection
+#   gc   START  CAP  CAPS  END  SPAN_START  SPAN_END  GEN  COPIED  PAR_THREADS
+#                                           one line per collection
 #
 # A capability's lines are those "T: cap C: " begins (its event block's
 # line among them). FIRST and LAST: the times of its first and last line.
@@ -28,7 +29,11 @@
 # CAP's last "starting GC" before the "GC stats" line, when that part
 # ends, else the "GC stats" line's time. CAPS: the capabilities with a part
 # in it, in increasing order, as 0,2,3 ("-": none). GCS: how many
-# collections a capability has a part in.
+# collections a capability has a part in. END: the "finished GC" that ends
+# CAP's part whose "starting GC" is START, else the "GC stats" line's time.
+# SPAN_START, SPAN_END: the earliest "starting GC" and the latest "finished
+# GC" of the parts ("-": no part). GEN, COPIED, PAR_THREADS: the "GC stats"
+# line's "generation G", "N bytes copied" and "P par threads".
 function add(c, t,   lo, hi, d) {
 	lo = since[c]; hi = t
 	if (hi <= lo) return
@@ -56,13 +61,22 @@ function add(c, t,   lo, hi, d) {
 		if (open[c]) {
 			open[c] = 0
 			part[ocoll[c], c] = 1
-			ended[c, ostart[c]] = 1
+			ended[c, ostart[c]] = t
+			k = ocoll[c]
+			if (!(k in sps) || ostart[c] < sps[k]) sps[k] = ostart[c]
+			if (!(k in spe) || t > spe[k]) spe[k] = t
 		}
 	} else if (rest ~ /^GC stats for heap capset /) {
 		nstats++
 		lead[nstats] = c
 		lstat[nstats] = t
 		lstart[nstats] = (c in laststart) ? laststart[c] : -1
+		g = rest; sub(/^GC stats for heap capset [0-9]+: generation /, "", g); sub(/,.*/, "", g)
+		gen[nstats] = g
+		s = rest; sub(/ bytes copied,.*/, "", s); sub(/.*, /, "", s)
+		copied[nstats] = s
+		s = rest; sub(/ par threads,.*/, "", s); sub(/.*, /, "", s)
+		par[nstats] = s
 	}
 	next
 }
@@ -81,6 +95,9 @@ END {
 		caps = ""
 		for (q = 0; q <= maxcap; q++)
 			if ((k, q) in part) caps = caps (caps == "" ? "" : ",") q
-		printf "gc\t%.0f\t%d\t%s\n", s, c, caps == "" ? "-" : caps
+		e = s == lstart[k] ? ended[c, s] : lstat[k]
+		printf "gc\t%.0f\t%d\t%s\t%.0f\t%s\t%s\t%s\t%s\t%s\n", s, c, caps == "" ? "-" : caps, e,
+			(k in sps) ? sprintf("%.0f", sps[k]) : "-", (k in spe) ? sprintf("%.0f", spe[k]) : "-",
+			gen[k], copied[k], par[k]
 	}
 }

@@ -14,7 +14,7 @@ set -u
 H=$1
 T=$(mktemp -d "${TMPDIR:-/tmp}/hectic-hp.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
+pass=0 fail=0 nipe=0
 for hp in tests/fixtures/*.hp tests/fixtures/modern/*.hp; do
 	if [ ! -e "$hp" ]; then
 		echo "heap-hp: no tests/fixtures/*.hp"
@@ -76,6 +76,48 @@ for hp in tests/fixtures/*.hp tests/fixtures/modern/*.hp; do
 		diff "$T/want" "$T/got" | head -8
 		fail=$((fail + 1))
 	fi
+	# (issue 45, item 4) the time of each census's rows [heap-time]: the
+	# k-th census of the TSV (its rows in time order) at the show text's
+	# k-th "start heap prof sample" line (ghc-events' own text; the .hp's
+	# times are in seconds to 2 places), as many censuses as those lines
+	show=${hp%.hp}.oracle.show
+	awk '/^[0-9]+: (cap [0-9]+: )?start heap prof sample [0-9]+$/ { print $1 + 0 }' "$show" >"$T/times"
+	awk -F '\t' 'NR > 1 && $1 != t { t = $1; print t }' "$T/tsv" >"$T/got-times"
+	if [ -s "$T/times" ] && cmp -s "$T/times" "$T/got-times"; then
+		pass=$((pass + 1))
+	else
+		echo "heap-hp: $name: heap's census times differ from the show text's heap samples (< show, > hectic) [heap-time]"
+		diff "$T/times" "$T/got-times" | head -4
+		fail=$((fail + 1))
+	fi
+	# each row's IPE columns [heap-ipe]: a -hi band (an info table's
+	# address) has its IPE entry's table, closure type (its number named
+	# by GHC's ClosureTypes.h), type, label, module and source, decoded
+	# from the log's bytes by tests/eventlog.awk; any other band none
+	if ! od -An -v -tu1 "$log" | LC_ALL=C awk -f tests/eventlog.awk >"$T/dec" 2>"$T/err"; then
+		echo "heap-hp: $name: tests/eventlog.awk failed: $(head -1 "$T/err") [heap-ipe]"
+		fail=$((fail + 1))
+		continue
+	fi
+	awk -F '\t' -v OFS='\t' '
+		FNR == NR { if ($1 == "I" && !(("0x" $2) in ipe)) {
+				src = $8 == ":" ? "" : $8
+				ipe["0x" $2] = $3 OFS $9 OFS $5 OFS $6 OFS $7 OFS src }
+			next }
+		FNR > 1 { print $2, ($2 in ipe) ? ipe[$2] : OFS OFS OFS OFS OFS }' "$T/dec" "$T/tsv" | sort -u >"$T/want"
+	awk -F '\t' -v OFS='\t' 'NR > 1 { print $2, $4, $5, $6, $7, $8, $9 }' "$T/tsv" | sort -u >"$T/got"
+	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got"; then
+		pass=$((pass + 1))
+		grep -q '	CONSTR' "$T/got" && nipe=$((nipe + 1))
+	else
+		echo "heap-hp: $name: heap's IPE columns differ from the log's IPE entries (< decoded, > hectic) [heap-ipe]"
+		diff "$T/want" "$T/got" | head -4
+		fail=$((fail + 1))
+	fi
 done
+if [ "$nipe" -lt 2 ]; then
+	echo "heap-hp: the IPE columns were compared on $nipe -hi fixtures only [heap-ipe]"
+	fail=$((fail + 1))
+fi
 echo "heap-hp: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -113,6 +113,20 @@ for prof in tests/fixtures/*.prof tests/fixtures/modern/*.prof; do
 		continue
 	fi
 	pass=$((pass + 1))
+	# (issue 45, item 4) each cost centre's source location [profile-src]:
+	# every (label, module, src) of profile --tsv is one of the .prof
+	# tree's (its SRC column; the TSV writes a backslash as two)
+	awk '/^COST CENTRE +MODULE +SRC +no\./ { tree = 1; next }
+		tree && NF >= 10 { print $1 "\t" $2 "\t" $3 }' "$prof" | sort -u >"$T/want-src"
+	"$H" profile --tsv --raw "$log" | awk -F '\t' 'NR > 1 && $2 !~ /^<cc / {
+			gsub(/\\\\/, "\\", $2); print $2 "\t" $3 "\t" $4 }' | sort -u >"$T/got-src"
+	if [ -s "$T/got-src" ] && [ -z "$(comm -13 "$T/want-src" "$T/got-src")" ]; then
+		pass=$((pass + 1))
+	else
+		echo "profile-prof: $name: cost centres whose source is not the .prof's [profile-src]:"
+		comm -13 "$T/want-src" "$T/got-src" | head -4
+		fail=$((fail + 1))
+	fi
 done
 echo "profile-prof: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -1,5 +1,6 @@
 #!/bin/sh
-# hectic spans against a reference computed here from `hectic show`'s text:
+# hectic spans against a reference computed here from ghc-events' show text
+# (a fixture's .oracle.show; hectic show's text for a log with none):
 # the running thread of each capability from its "running thread" and
 # "stopping thread" lines, user messages "START name" / "STOP name" and
 # "name begin" / "name end" (messages or markers) paired on that thread,
@@ -13,15 +14,27 @@ trap 'rm -rf "$T"' EXIT
 pass=0
 fail=0
 nonempty=0
+nrows=0
 
-# reference FILE FROM TO: name count total p50 p90 p99 max, sorted by name
-reference() {
-	"$H" show "$1" 2>/dev/null | awk -v from="$2" -v to="$3" '
+# text FILE: the log's show text: ghc-events' own (its .oracle.show,
+# which hectic show equals) where the fixture has one, else hectic show's
+text() {
+	if [ -f "${1%.eventlog}.oracle.show" ]; then
+		cat "${1%.eventlog}.oracle.show"
+	else
+		"$H" show "$1" 2>/dev/null
+	fi
+}
+# pairs FILE FROM TO: a line per span that starts in [FROM, TO]: name,
+# thread (empty: none running), start, end, end - start
+pairs() {
+	text "$1" | awk -v from="$2" -v to="$3" '
 	function push(th, name, t) { n = ++depth[th]; sname[th, n] = name; stime[th, n] = t }
 	function pop(th, name, t,   j, k) {
 		for (j = depth[th]; j >= 1 && sname[th, j] != name; j--) ;
 		if (j < 1) return
-		if (stime[th, j] >= from && stime[th, j] <= to) print name "\t" t - stime[th, j]
+		if (stime[th, j] >= from && stime[th, j] <= to)
+			printf "%s\t%s\t%.0f\t%.0f\t%.0f\n", name, th ? th : "", stime[th, j], t, t - stime[th, j]
 		for (k = j; k < depth[th]; k++) { sname[th, k] = sname[th, k + 1]; stime[th, k] = stime[th, k + 1] }
 		depth[th]--
 	}
@@ -37,7 +50,11 @@ reference() {
 		if (rest ~ /^STOP ./) { name = rest; sub(/^STOP /, "", name); pop(th, name, t); next }
 		if (rest ~ /. begin$/) { name = rest; sub(/ begin$/, "", name); push(th, name, t); next }
 		if (rest ~ /. end$/) { name = rest; sub(/ end$/, "", name); pop(th, name, t); next }
-	}' | sort -t "$(printf '\t')" -k1,1 -k2,2n | awk -F '\t' '
+	}'
+}
+# reference FILE FROM TO: name count total p50 p90 p99 max, sorted by name
+reference() {
+	pairs "$1" "$2" "$3" | cut -f 1,5 | sort -t "$(printf '\t')" -k1,1 -k2,2n | awk -F '\t' '
 	function flush(   r50, r90, r99) {
 		if (cur == "") return
 		r50 = int((50 * n + 99) / 100); r90 = int((90 * n + 99) / 100); r99 = int((99 * n + 99) / 100)
@@ -74,6 +91,19 @@ for f in tests/fixtures/*.eventlog; do
 	fi
 	name=$(basename "$f" .eventlog)
 	check "$name" "$f" 0 18446744073709551615
+	# (issue 45, item 4) every span, each column of the spans table, as
+	# paired here from ghc-events' text [spans-rows]
+	pairs "$f" 0 18446744073709551615 | LC_ALL=C sort >"$T/want"
+	"$H" sql --tsv "$f" "SELECT name, thread, start, end, dur FROM spans" 2>"$T/err" | tail -n +2 |
+		LC_ALL=C sort >"$T/got"
+	if [ -f "${f%.eventlog}.oracle.show" ] && cmp -s "$T/want" "$T/got"; then
+		pass=$((pass + 1))
+		[ -s "$T/want" ] && nrows=$((nrows + 1))
+	else
+		fail=$((fail + 1))
+		echo "spans: FAIL: $name: the spans table differs from the spans paired from ghc-events' text (< text, > hectic) [spans-rows]"
+		diff "$T/want" "$T/got" | head -6
+	fi
 	# a window: the middle third of the run
 	range=$("$H" show "$f" 2>/dev/null | awk -F: '/^[0-9]+: / { t = $1 + 0; if (!n++ || t < lo) lo = t; if (t > hi) hi = t }
 		END { print lo, hi }')
@@ -158,6 +188,10 @@ fi
 if [ "$nonempty" -ge 2 ]; then pass=$((pass + 1)); else
 	fail=$((fail + 1))
 	echo "spans: FAIL: fewer than 2 checks had spans to compare ($nonempty)"
+fi
+if [ "$nrows" -ge 2 ]; then pass=$((pass + 1)); else
+	fail=$((fail + 1))
+	echo "spans: FAIL: fewer than 2 fixtures had spans rows to compare ($nrows) [spans-rows]"
 fi
 echo "spans: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -25,7 +25,7 @@ EOF
 
 find "$FIX" -name '*.eventlog' | sort >"$T/logs"
 [ -s "$T/logs" ] || bad "no fixtures under $FIX"
-n=0 noracle=0
+n=0 noracle=0 nmark=0 nruns=0 nlabel=0
 while IFS= read -r f; do
 	n=$((n + 1))
 	# the derived tables: their reports' --tsv, row for row
@@ -75,7 +75,96 @@ while IFS= read -r f; do
 		bad "$f: the events table differs from hectic show"
 		diff "$T/show" "$T/events" | head -4
 	fi
+	[ -f "$o" ] || continue
+	# (issue 45, item 4) the same lines against ghc-events' own text
+	# [events-oracle]: identical for tests/fixtures' logs; the modern ones'
+	# text (ghc-events 0.20) has no block markers (nor the blank line after
+	# each) and no stack size in a stack-overflow stop, as run.sh's
+	# golden-modern says
+	awk '/^Events:$/ { on = 1; next } on' "$o" | sed '$d' >"$T/oshow"
+	awk -v modern="$(grep -c ': event block: ' "$o")" '
+		modern > 0 { print; next }
+		skip && $0 == "" { skip = 0; next }
+		{ skip = 0 }
+		/^[0-9]+: (cap [0-9]+: )?event block: cap [0-9]+, end time: [0-9]+$/ { skip = 1; next }
+		{ sub(/\(stack overflow, size [0-9]+\)$/, "(stack overflow)"); print }' "$T/events" >"$T/ev-o"
+	if [ -s "$T/oshow" ] && cmp -s "$T/oshow" "$T/ev-o"; then
+		ok
+	else
+		bad "$f: the events table's time, cap and text differ from ghc-events' show text [events-oracle]"
+		diff "$T/oshow" "$T/ev-o" | head -4
+	fi
+	# every run, each column, from the same text [runs-oracle]
+	awk -f "$(dirname "$0")/show-runs-each.awk" "$o" | LC_ALL=C sort >"$T/want"
+	"$H" sql --tsv "$f" "SELECT thread, cap, start, end, dur, stop FROM runs" 2>/dev/null | sed 1d |
+		LC_ALL=C sort >"$T/got"
+	if cmp -s "$T/want" "$T/got"; then
+		[ -s "$T/want" ] && nruns=$((nruns + 1))
+		ok
+	else
+		bad "$f: the runs table differs from ghc-events show's running/stopping lines (< show, > hectic) [runs-oracle]"
+		diff "$T/want" "$T/got" | head -4
+	fi
+	# each thread's latest label, from the text's "thread N has label" lines
+	# [threads-label] (the TSV escapes a backslash, tab or newline; the
+	# fixtures' labels have none)
+	awk '/^[0-9]+: (cap [0-9]+: )?thread [0-9]+ has label "/ {
+			s = $0; sub(/^[0-9]+: (cap [0-9]+: )?thread /, "", s)
+			th = s; sub(/ .*/, "", th)
+			sub(/^[0-9]+ has label "/, "", s); sub(/"$/, "", s)
+			l[th] = s }
+		END { for (th in l) print th "\t" l[th] }' "$o" | LC_ALL=C sort >"$T/want"
+	"$H" sql --tsv "$f" "SELECT thread, label FROM threads WHERE label IS NOT NULL" 2>/dev/null | sed 1d |
+		LC_ALL=C sort >"$T/got"
+	if cmp -s "$T/want" "$T/got"; then
+		[ -s "$T/want" ] && nlabel=$((nlabel + 1))
+		ok
+	else
+		bad "$f: the threads' labels differ from ghc-events show's label lines (< show, > hectic) [threads-label]"
+		diff "$T/want" "$T/got" | head -4
+	fi
+	# and every event, message and count against the file's bytes, decoded
+	# by tests/eventlog.awk (GHC's format, not hectic's parser):
+	# [events-decoded] offset, time, cap, thread, type, name;
+	# [event_counts-decoded] type, name, cap, count (the decoded events
+	# counted); [markers-decoded] time, cap, kind, text
+	if ! od -An -v -tu1 "$f" | LC_ALL=C awk -f "$(dirname "$0")/eventlog.awk" >"$T/dec" 2>"$T/err"; then
+		bad "$f: tests/eventlog.awk could not decode it: $(head -1 "$T/err")"
+		continue
+	fi
+	awk -F '\t' -v OFS='\t' '$1 == "E" { print $2, $3, $4, $5, $6, $7 }' "$T/dec" >"$T/want"
+	"$H" sql --tsv "$f" "SELECT offset, time, cap, thread, type, name FROM events ORDER BY offset" 2>/dev/null |
+		sed 1d >"$T/got"
+	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got"; then
+		ok
+	else
+		bad "$f: the events table differs from the file's bytes (< decoded, > hectic) [events-decoded]"
+		diff "$T/want" "$T/got" | head -4
+	fi
+	awk -F '\t' -v OFS='\t' '$1 == "E" { c[$6 OFS $7 OFS $4]++ } END { for (k in c) print k, c[k] }' \
+		"$T/dec" | LC_ALL=C sort >"$T/want"
+	"$H" sql --tsv "$f" "SELECT type, name, cap, count FROM event_counts" 2>/dev/null | sed 1d |
+		LC_ALL=C sort >"$T/got"
+	if [ -s "$T/want" ] && cmp -s "$T/want" "$T/got"; then
+		ok
+	else
+		bad "$f: event_counts differs from the file's events counted (< decoded, > hectic) [event_counts-decoded]"
+		diff "$T/want" "$T/got" | head -4
+	fi
+	awk -F '\t' -v OFS='\t' '$1 == "M" { print $2, $3, $4, $5 }' "$T/dec" | LC_ALL=C sort >"$T/want"
+	"$H" sql --tsv "$f" "SELECT time, cap, kind, text FROM markers" 2>/dev/null | sed 1d |
+		LC_ALL=C sort >"$T/got"
+	if cmp -s "$T/want" "$T/got"; then
+		[ -s "$T/want" ] && nmark=$((nmark + 1))
+		ok
+	else
+		bad "$f: the markers table differs from the file's messages (< decoded, > hectic) [markers-decoded]"
+		diff "$T/want" "$T/got" | head -4
+	fi
 done <"$T/logs"
+[ "$nmark" -ge 30 ] || bad "the markers met the decoded messages on $nmark fixtures only"
+[ "$nruns" -ge 30 ] || bad "the runs met the show text's on $nruns fixtures only"
+[ "$nlabel" -ge 10 ] || bad "the labels met the show text's on $nlabel fixtures only"
 # (the oracle's comparison ran on the fixtures that have one: most)
 [ "$noracle" -ge 20 ] || bad "runs met ghc-events' oracle on $noracle fixtures only"
 [ "$n" -ge 60 ] || bad "only $n fixtures found"

@@ -197,6 +197,34 @@ for v in 96 910; do
 		sort >"$T/got"
 	same "ghc$v: IPE table and source" "$T/got" "$T/want"
 	[ "$(grep -c . "$T/want")" -ge 10 ] && ok || bad "ghc$v: fewer than 10 counters with IPE"
+	# (issue 45, item 4) every counter's IPE columns [ticky-ipe]: its
+	# itbl's IPE entry, decoded from the log's bytes by tests/eventlog.awk
+	# (table, the closure type's number named by GHC's ClosureTypes.h,
+	# type, label, module, source; none for an itbl with no entry)
+	if od -An -v -tu1 "$ilog" | LC_ALL=C awk -f tests/eventlog.awk >"$T/dec" 2>"$T/err"; then
+		"$H" ticky --tsv --raw "$ilog" >"$T/itsv"
+		awk -F '\t' -v OFS='\t' '
+			FNR == NR { if ($1 == "I" && !(("0x" $2) in ipe)) {
+					src = $8 == ":" ? "" : $8
+					ipe["0x" $2] = $3 OFS $9 OFS $5 OFS $6 OFS $7 OFS src }
+				next }
+			FNR > 1 { print $1, ($8 in ipe) ? ipe[$8] : OFS OFS OFS OFS OFS }' "$T/dec" "$T/itsv" | sort >"$T/want"
+		awk -F '\t' -v OFS='\t' 'NR > 1 { print $1, $9, $10, $11, $12, $13, $14 }' "$T/itsv" | sort >"$T/got"
+		same "ghc$v: IPE columns against the decoded IPE entries [ticky-ipe]" "$T/got" "$T/want"
+	else
+		bad "ghc$v: tests/eventlog.awk failed: $(head -1 "$T/err") [ticky-ipe]"
+	fi
+	# each counter's arity and kinds, from its definition in the show
+	# text [ticky-defs]: "ticky counter definition ID, arity: A, def
+	# kinds: K, name: ..."
+	for lg in "$log" "$ilog"; do
+		awk '/: ticky counter definition [0-9]+, arity: / {
+				id = $5; sub(/,$/, "", id); a = $7; sub(/,$/, "", a)
+				k = $0; sub(/^.*, def kinds: /, "", k); sub(/, name: .*$/, "", k)
+				print id "\t" a "\t" k }' "${lg%.eventlog}.oracle.show" | sort >"$T/want"
+		"$H" ticky --tsv --raw "$lg" | awk -F '\t' 'NR > 1 { print $1 "\t" $3 "\t" $4 }' | sort >"$T/got"
+		same "ghc$v: arity and kinds against the show text's definitions [ticky-defs]" "$T/got" "$T/want"
+	done
 	# the text: one location line per counter with IPE, GHC's table as it is
 	n=$("$H" ticky "$ilog" | grep -c '^      0x[0-9a-f]* .* in .* at ')
 	[ "$n" = "$(grep -c . "$T/want")" ] && ok || bad "ghc$v: text IPE lines $n"
