@@ -173,6 +173,9 @@ e2e-sql-prompt - sh tests/e2e/sql-prompt.sh "$HECTIC"
 e2e-loading timing sh tests/e2e/loading.sh "$HECTIC"
 e2e-phases - sh tests/e2e/phases.sh "$HECTIC"
 e2e-sql-pane - sh tests/e2e/sql-pane.sh "$HECTIC"
+# every column of hectic sql --schema named with the suite and check
+# that compares it with GHC's files or ghc-events' text (issue 45)
+columns - sh tests/columns.sh "$HECTIC"
 # the man page: lint, NAME (issue 37), KEYS and rc options from keymaps/
 man-lint - sh tests/checks.sh man-lint "$B"
 man-name - sh tests/man-name.sh
