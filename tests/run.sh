@@ -12,14 +12,13 @@
 #
 # make check runs it (J: make check J=1; T: make check T='sql*').
 # J defaults to the number of cores. The longest suites (by the times of
-# the last run, BUILD/test-times) start first. A suite's output is printed
+# the last run, BUILD/test-times; in a new clone, those of a sanitizer run
+# kept in tests/suite-times.txt) start first. A suite's output is printed
 # when it ends: a passing suite's last line, a failing one's whole.
 #
 # Suites that share something say so in the table below (its second
 # column, comma-separated; - for none), and no two suites holding the same
 # name run at once:
-#   ch      a ClickHouse server: its memory and threads, the free-port
-#           probe of tests/ch-lib.sh
 #   hrun    hectic run's folders, ${TMPDIR:-/tmp}/hectic-run-* (run-prog.sh
 #           counts them)
 #   timing  a bound on how long something takes, or a signal sent at a
@@ -92,14 +91,14 @@ sql-window heavy sh tests/sql-window.sh "$HECTIC"
 # hectic push into a real ClickHouse server of the suite's own, against
 # hectic sql (issues 35, 43): Debian's 18.16, then ClickHouse 26 (chDB's
 # library, issue 44)
-push ch sh tests/push.sh "$HECTIC"
-push-fail ch,timing sh tests/push-fail.sh "$HECTIC"
-push-follow ch sh tests/push-follow.sh "$HECTIC"
-fleet ch sh tests/fleet.sh "$HECTIC"
-push-26 ch HECTIC_CH=26 sh tests/push.sh "$HECTIC"
-push-fail-26 ch,timing HECTIC_CH=26 sh tests/push-fail.sh "$HECTIC"
-push-follow-26 ch HECTIC_CH=26 sh tests/push-follow.sh "$HECTIC"
-fleet-26 ch HECTIC_CH=26 sh tests/fleet.sh "$HECTIC"
+push - sh tests/push.sh "$HECTIC"
+push-fail timing sh tests/push-fail.sh "$HECTIC"
+push-follow - sh tests/push-follow.sh "$HECTIC"
+fleet - sh tests/fleet.sh "$HECTIC"
+push-26 - HECTIC_CH=26 sh tests/push.sh "$HECTIC"
+push-fail-26 timing HECTIC_CH=26 sh tests/push-fail.sh "$HECTIC"
+push-follow-26 - HECTIC_CH=26 sh tests/push-follow.sh "$HECTIC"
+fleet-26 - HECTIC_CH=26 sh tests/fleet.sh "$HECTIC"
 # hectic push against a bad server of the suite's own (issue 43)
 push-server timing sh tests/push-server.sh "$HECTIC"
 # a log written without some event classes says what it cannot give
@@ -207,8 +206,11 @@ if [ "$n" = 0 ]; then
 	exit 2
 fi
 
+# (a build with no run yet orders by the times kept in the repository)
+ORDER_TIMES=$TIMES
+[ -f "$ORDER_TIMES" ] || ORDER_TIMES=tests/suite-times.txt
 last_time() { # NAME: its seconds in the last run, or empty
-	[ -f "$TIMES" ] && awk -v n="$1" '$1 == n { t = $2 } END { if (t != "") print t }' "$TIMES"
+	[ -f "$ORDER_TIMES" ] && awk -v n="$1" '$1 == n { t = $2 } END { if (t != "") print t }' "$ORDER_TIMES"
 }
 
 if [ "$list" = 1 ]; then
