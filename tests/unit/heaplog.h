@@ -108,6 +108,25 @@ static inline void string(struct evb *b, uint64_t t, uint64_t bytes, const char 
 
 /* ---- running report_hp ---- */
 
+/* Two censuses of a -hT profile naming a band twice: at 100 ns X 40,
+ * Y 8, X 2 (X is 42 there, as the .hp sums such lines); at 200 ns X 10,
+ * X 5 (X is 15). */
+static inline void heaplog_repeated(struct evb *b)
+{
+	log_begin(b);
+	prof_begin(b, 6);
+	census(b, 162, 100);
+	string(b, 101, 40, "X");
+	string(b, 102, 8, "Y");
+	string(b, 103, 2, "X");
+	census(b, 165, 104);
+	census(b, 162, 200);
+	string(b, 201, 10, "X");
+	string(b, 202, 5, "X");
+	census(b, 165, 203);
+	evb_dataend(b);
+}
+
 #ifdef HECTIC_REPORT_H
 /* report fn (report_hp, or a report_ops' text) on the log in b (from,
  * to: the window; escape: for a terminal): what it wrote to stdout

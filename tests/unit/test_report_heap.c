@@ -16,26 +16,6 @@
 #include "../../viewer/report.h"
 #include "heaplog.h"
 
-/* Census 1 at 100 ns: X 40, Y 8, X 2 (X is 42); census 2 at 200 ns: X
- * 10, X 5 (X is 15). By hand: X's peak 42 at 100 ns, its mean (42 + 15)
- * / 2 = 28 (bytes, whole); Y's peak 8, mean 8 / 2 = 4. Over [150, 300]
- * only census 2: X 15, mean 15; Y absent. */
-static void repeated(struct evb *b)
-{
-	log_begin(b);
-	prof_begin(b, 6); /* -hT */
-	census(b, 162, 100);
-	string(b, 101, 40, "X");
-	string(b, 102, 8, "Y");
-	string(b, 103, 2, "X");
-	census(b, 165, 104);
-	census(b, 162, 200);
-	string(b, 201, 10, "X");
-	string(b, 202, 5, "X");
-	census(b, 165, 203);
-	evb_dataend(b);
-}
-
 static void expect_text(const struct evb *b, uint64_t from, uint64_t to, const char *want)
 {
 	int rc;
@@ -45,11 +25,15 @@ static void expect_text(const struct evb *b, uint64_t from, uint64_t to, const c
 	free(got);
 }
 
+/* heaplog_repeated's censuses: at 100 ns X 40, Y 8, X 2 (X is 42); at
+ * 200 ns X 10, X 5 (X is 15). By hand: X's peak 42 at 100 ns, its mean
+ * (42 + 15) / 2 = 28 (bytes, whole); Y's peak 8, mean 8 / 2 = 4. Over [150, 300]
+ * only census 2: X 15, mean 15; Y absent. */
 static void test_repeated_band(void **state)
 {
 	(void)state;
 	struct evb b = EVB_INIT;
-	repeated(&b);
+	heaplog_repeated(&b);
 	expect_text(&b, 0, UINT64_MAX,
 		    "2 censuses, 2 bands; the top 10 by peak (mean over the censuses)\n"
 		    "    peak     mean           at  band\n"

@@ -504,18 +504,7 @@ static void test_heap_repeated_band(void **state)
 {
 	(void)state;
 	struct evb b = EVB_INIT;
-	log_begin(&b);
-	prof_begin(&b, 6);
-	census(&b, 162, 100);
-	string(&b, 101, 40, "X");
-	string(&b, 102, 8, "Y");
-	string(&b, 103, 2, "X");
-	census(&b, 165, 104);
-	census(&b, 162, 200);
-	string(&b, 201, 10, "X");
-	string(&b, 202, 5, "X");
-	census(&b, 165, 203);
-	evb_dataend(&b);
+	heaplog_repeated(&b);
 	struct store s;
 	char err[128];
 	assert_int_equal(store_open_mem(&s, b.p, b.n, err, sizeof err), STORE_OK);
