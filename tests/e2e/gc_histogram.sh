@@ -51,7 +51,7 @@ reference() { # FILE
 		if (p < 1) return 0
 		b = 0; lo = 1; k = 0
 		while (p >= lo) { b++; k = (k + 1) % 3; lo = lo * (k == 1 ? 2 : k == 2 ? 2.5 : 2) }
-		return b
+		return b > 31 ? 31 : b
 	}
 	NR == 1 { next }
 	{
@@ -77,7 +77,7 @@ shown() {
 	awk 'f && /^[<>0-9]/ { s = substr($0, 21); out = ""; lab = substr($0, 1, 20); sub(/ +$/, "", lab)
 		while (match(s, /[0-9]+/)) { out = out " " substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) }
 		print lab "|" substr(out, 2) }
-	/^pause +count gen/ { f = 1 }' "$E2E_SCREEN"
+	/^pause +count / { f = 1 }' "$E2E_SCREEN"
 }
 
 # the bars: each generation's on a scale of its own, its largest count as
@@ -141,6 +141,25 @@ for f in threaded par-n4 nonmoving modern/ghc910-threaded; do
 	keys q
 	check_exit "$f-quit" 0
 done
+
+# 11 collections of 3 ns, 30 ns .. 30 s (tests/tools/spangen.c): the
+# buckets from 2 ns - 5 ns to the last, 10 s and over, with their ranges
+G=$(dirname "$E2E_HECTIC")/tests/spangen
+if [ -x "$G" ] && "$G" gc 11 >"$E2E_T/gc.eventlog"; then
+	reference "$E2E_T/gc.eventlog" >"$E2E_T/want"
+	start 120 64 -- "$E2E_T/gc.eventlog"
+	check long-ready 'events: '
+	keys D
+	check long-title '^GC pause histogram: 11 collections in the window'
+	shown >"$E2E_T/got"
+	if [ "$(wc -l <"$E2E_T/want")" -eq 30 ] && cmp -s "$E2E_T/got" "$E2E_T/want"; then pass; else
+		fail long-buckets "$(diff "$E2E_T/want" "$E2E_T/got" | head -20)"
+	fi
+	keys q
+	check_exit long-quit 0
+else
+	fail long-log "$G gc 11 failed (make unit-build builds it)"
+fi
 
 # two runs: B (-A16m) has 14 collections to A's 370; each run's bars of a
 # generation on their own scale (B's drew a cell each)
