@@ -313,6 +313,13 @@ fuzz:
 bench: all
 	@sh bench/bench.sh $(BUILD)/hectic
 
+# the mutation runner (tools/mutate.sh, issue 45): each of
+# tests/mutations.txt's bugs alone in a copy of the tree, against the
+# suites tests/covers.txt maps its file to; not part of make check. M: only
+# some (make mutate M='3 7 model/heap.c'), J: suites at once (default 2)
+mutate:
+	@sh tools/mutate.sh -j $(or $(J),2) $(M)
+
 # the walk of tests/e2e/walk.sh: every action in every pane and panel of
 # an ASan+UBSan viewer on a generated log over 500 MB (cached as the
 # bench's is); too slow for every make check, CI runs it (.ci/run)
@@ -344,6 +351,6 @@ clean:
 	rm -rf build build-san build-fuzz hectic
 
 .PHONY: FORCE all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
-	bench check-big install uninstall clean completions
+	bench mutate check-big install uninstall clean completions
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

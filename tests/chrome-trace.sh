@@ -12,7 +12,8 @@
 #    the show text at its time with its text ("binary message" for one with
 #    control bytes), one way only (the show text does not tell a message
 #    from other events' lines);
-#  - the counters as many as the log's heap size and live bytes lines.
+#  - the counters as many as the log's heap size and live bytes lines;
+#    each capability's allocation rate from its "allocated on heap" lines.
 # Self-consistency only (hectic against hectic, not counted as independent):
 # the GC slices against `hectic gcs --tsv`, the runs against `hectic threads
 # --tsv`, the number of instants against `hectic markers --tsv`.
@@ -150,6 +151,23 @@ for f in tests/fixtures/*.eventlog tests/fixtures/modern/*.eventlog; do
 		eq "$b: heap counters" \
 			"$(jq '[.traceEvents[] | select(.ph == "C" and (.name == "Heap size" or .name == "Live bytes"))] | length' "$out")" \
 			"$(grep -cE '^[0-9]+: (cap [0-9]+: )?(size of heap capset [0-9]+:|live data in heap capset [0-9]+:)' "$o" || true)"
+		# each capability's allocation rate, bytes a second, at each of its
+		# "allocated on heap" lines but its first: the bytes since its
+		# previous line over the time since it (none where the count went
+		# down or no time passed), whole bytes as the export writes them
+		jq -r '.traceEvents[] | select(.ph == "C" and .name == "Allocation rate (bytes/s)")
+			| "\((.ts * 1000) | round)\t\(.args | keys[0])\t\(.args[] | tostring)"' "$out" |
+			awk -F '\t' '{ printf "%s\t%s\t%.0f\n", $1, $2, $3 }' | sort >"$T/rate.got"
+		awk '/^[0-9]+: cap [0-9]+: allocated on heap capset [0-9]+: [0-9]+ total bytes till now$/ {
+				t = $1; sub(/:$/, "", t); t += 0; cap = $3; sub(/:$/, "", cap); v = $9 + 0
+				if ((cap in pt) && t > pt[cap] && v >= pv[cap])
+					printf "%s\tcap %s\t%.0f\n", t, cap, int((v - pv[cap]) * 1e9 / (t - pt[cap]))
+				pt[cap] = t; pv[cap] = v
+			}' "$o" | sort >"$T/rate.show"
+		if cmp -s "$T/rate.got" "$T/rate.show"; then ok; else
+			bad "$b: allocation rates differ from ghc-events show's allocated on heap lines (< export, > show)"
+			diff "$T/rate.got" "$T/rate.show" | grep '^[<>]' | head -4
+		fi
 	fi
 done
 [ "$n" -ge 30 ] && ok || bad "only $n fixtures exported"

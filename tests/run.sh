@@ -9,6 +9,9 @@
 #                                  shell glob: 'sql*', push-26)
 #   sh tests/run.sh --list [BUILD] [PATTERN...]   name them, with what they
 #                                  share and the seconds each took last time
+#   sh tests/run.sh --covers FILE  the patterns of the suites that cover the
+#                                  source file FILE (tests/covers.txt's map;
+#                                  exit 1 when no line names it)
 #
 # make check runs it (J: make check J=1; T: make check T='sql*').
 # J defaults to the number of cores. The longest suites (by the times of
@@ -35,6 +38,20 @@ while [ $# -gt 0 ]; do
 	-j) J=${2:?tests/run.sh: -j needs a number}; shift 2 ;;
 	-j*) J=${1#-j}; shift ;;
 	--list) list=1; shift ;;
+	--covers)
+		# the patterns of every line of tests/covers.txt whose glob matches
+		f=${2:?tests/run.sh: --covers needs a source file}
+		pats=$(awk '!/^#/ && NF' "$(dirname "$0")/covers.txt" | while read -r glob rest; do
+			# shellcheck disable=SC2254
+			case $f in $glob) echo "$rest" ;; esac
+		done | tr ' ' '\n' | awk 'NF && !seen[$0]++' | tr '\n' ' ')
+		if [ -z "$pats" ]; then
+			echo "tests/run.sh: no line of tests/covers.txt covers $f" >&2
+			exit 1
+		fi
+		echo "${pats% }"
+		exit 0
+		;;
 	--) shift; break ;;
 	-*) echo "tests/run.sh: unknown option $1" >&2; exit 2 ;;
 	*) break ;;

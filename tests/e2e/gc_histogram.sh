@@ -1,6 +1,6 @@
 #!/bin/sh
-# End-to-end tests of the GC pause histogram pane (D): its buckets' counts
-# per generation against the collections of `hectic gcs --tsv`, bucketed
+# End-to-end tests of the GC pause histogram pane (D): its buckets' ranges
+# and counts per generation against the collections of `hectic gcs --tsv`, bucketed
 # here independently (1, 2, 5 a decade of nanoseconds), a bucket's list
 # and going to a collection from it. The real binary in a detached tmux
 # session, driven by keys.
@@ -25,15 +25,33 @@ eq() {
 	if [ -n "$2" ] && [ "$2" = "$3" ]; then pass; else fail "$1" "got '$2', want '$3' ${4:-}"; fi
 }
 
-# the reference: per bucket from the first to the last that has any, the
-# count of each generation that has any collection, "n0 n1 ..."
+# the reference: per bucket from the first to the last that has any, its
+# range and the count of each generation that has any collection,
+# "LO - HI|n0 n1 ..." (the bounds as the pane writes times: ns below 1 us,
+# else 4 significant digits of us, ms or s; "< 1ns" below the first)
 reference() { # FILE
 	"$E2E_HECTIC" gcs --tsv "$1" | awk -F '\t' '
+	function lo_of(b,   k, v) { # bucket b >= 1: 1, 2, 5, 10, 20, 50 ... ns
+		v = (b - 1) % 3 == 0 ? 1 : (b - 1) % 3 == 1 ? 2 : 5
+		for (k = 0; k < int((b - 1) / 3); k++) v *= 10
+		return v
+	}
+	function tm(ns,   d, u, v) {
+		if (ns < 1000) return ns "ns"
+		d = 1000; u = "us"
+		if (ns >= 1000000) { d = 1000000; u = "ms" }
+		if (ns >= 1000000000) { d = 1000000000; u = "s" }
+		v = ns / d
+		return sprintf(v < 10 ? "%.3f" : v < 100 ? "%.2f" : "%.1f", v) u
+	}
+	function label(b) {
+		return b == 0 ? "< 1ns" : b == 31 ? ">= " tm(lo_of(b)) : tm(lo_of(b)) " - " tm(lo_of(b + 1))
+	}
 	function bucket(p,   b, lo, k) {
 		if (p < 1) return 0
 		b = 0; lo = 1; k = 0
 		while (p >= lo) { b++; k = (k + 1) % 3; lo = lo * (k == 1 ? 2 : k == 2 ? 2.5 : 2) }
-		return b
+		return b > 31 ? 31 : b
 	}
 	NR == 1 { next }
 	{
@@ -48,18 +66,18 @@ reference() { # FILE
 			line = ""
 			for (g = 0; g <= 3; g++) if (g in gens) line = line " " (n[b, g] + 0)
 			if ("other" in gens) line = line " " (n[b, "other"] + 0)
-			print substr(line, 2)
+			print label(b) "|" substr(line, 2)
 		}
 	}'
 }
 
-# the pane's bucket rows: the counts right of the 20-column label
+# the pane's bucket rows: the 20-column label, "|", the counts right of it
 shown() {
 	capture
-	awk 'f && /^[<>0-9]/ { s = substr($0, 21); out = ""
+	awk 'f && /^[<>0-9]/ { s = substr($0, 21); out = ""; lab = substr($0, 1, 20); sub(/ +$/, "", lab)
 		while (match(s, /[0-9]+/)) { out = out " " substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) }
-		print substr(out, 2) }
-	/^pause +count gen/ { f = 1 }' "$E2E_SCREEN"
+		print lab "|" substr(out, 2) }
+	/^pause +count / { f = 1 }' "$E2E_SCREEN"
 }
 
 # the bars: each generation's on a scale of its own, its largest count as
@@ -105,14 +123,15 @@ for f in threaded par-n4 nonmoving modern/ghc910-threaded; do
 	if cmp -s "$E2E_T/got" "$E2E_T/want"; then pass; else
 		fail "$f-buckets" "$(diff "$E2E_T/want" "$E2E_T/got" | head -20)"
 	fi
-	total=$(awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }' "$E2E_T/want")
+	total=$(sed 's/.*|//' "$E2E_T/want" | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
 	check "$f-total" "^GC pause histogram: $total collections in the window"
 	why=$(bars)
 	[ -z "$why" ] && pass || fail "$f-bar-scales" "$why"
 	# the first bucket's collections: as many as its counts
-	first=$(head -1 "$E2E_T/want" | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
+	first=$(head -1 "$E2E_T/want" | sed 's/.*|//' | awk '{ for (i = 1; i <= NF; i++) s += $i } END { print s }')
 	keys Enter
-	check "$f-list" "^GC pauses of .*: $first collections"
+	flab=$(head -1 "$E2E_T/want" | sed 's/|.*//; s/\./\\./g')
+	check "$f-list" "^GC pauses of $flab: $first collections"
 	keys Enter
 	check "$f-go" 'GC at [0-9.]+[mun]?s: pause '
 	keys Escape
@@ -122,6 +141,25 @@ for f in threaded par-n4 nonmoving modern/ghc910-threaded; do
 	keys q
 	check_exit "$f-quit" 0
 done
+
+# 11 collections of 3 ns, 30 ns .. 30 s (tests/tools/spangen.c): the
+# buckets from 2 ns - 5 ns to the last, 10 s and over, with their ranges
+G=$(dirname "$E2E_HECTIC")/tests/spangen
+if [ -x "$G" ] && "$G" gc 11 >"$E2E_T/gc.eventlog"; then
+	reference "$E2E_T/gc.eventlog" >"$E2E_T/want"
+	start 120 64 -- "$E2E_T/gc.eventlog"
+	check long-ready 'events: '
+	keys D
+	check long-title '^GC pause histogram: 11 collections in the window'
+	shown >"$E2E_T/got"
+	if [ "$(wc -l <"$E2E_T/want")" -eq 30 ] && cmp -s "$E2E_T/got" "$E2E_T/want"; then pass; else
+		fail long-buckets "$(diff "$E2E_T/want" "$E2E_T/got" | head -20)"
+	fi
+	keys q
+	check_exit long-quit 0
+else
+	fail long-log "$G gc 11 failed (make unit-build builds it)"
+fi
 
 # two runs: B (-A16m) has 14 collections to A's 370; each run's bars of a
 # generation on their own scale (B's drew a cell each)

@@ -18,6 +18,10 @@
  *                    lasting 10 M ((37 i mod N) + 1) ns: when 37 does not
  *                    divide N, 10 M .. 10 M N each once, not in time order
  *                    (a percentile taken without sorting is wrong)
+ *   spangen gc N     N collections (GC_START .. GC_END) one after another,
+ *                    collection i lasting 3 x 10^i ns: 3 ns, 30 ns .. (N at
+ *                    most 12: the eleventh is 30 s, the GC histogram's
+ *                    last bucket, 10 s and over)
  *
  * One capability runs thread 1 throughout; event i is at 1000 + 10 i ns,
  * so in fifo every span lasts 10 N ns. The log goes to standard output.
@@ -30,6 +34,8 @@
 #include <string.h>
 
 #define EV_RUN_THREAD 1
+#define EV_GC_START 9
+#define EV_GC_END 10
 #define EV_BLOCK_MARKER 18
 #define EV_USER_MSG 19
 #define BLOCK_BYTES (1u << 20)
@@ -173,19 +179,23 @@ int main(int argc, char **argv)
 	char *end = NULL;
 	bool prefix = argc == 4 && !strcmp(argv[1], "prefix");
 	bool same = argc == 4 && !strcmp(argv[1], "same");
+	bool gc = argc == 3 && !strcmp(argv[1], "gc");
 	unsigned long n = argc == 3 || prefix || same ? strtoul(argv[2], &end, 10) : 0;
 	unsigned long m = prefix || same ? strtoul(argv[3], NULL, 10) : 0;
 	if ((argc != 3 && !prefix && !same) || !*argv[2] || *end || n > 100000000ul || m > 1000000ul ||
 	    (strcmp(argv[1], "open") && strcmp(argv[1], "fifo") && strcmp(argv[1], "miss") &&
 	     strcmp(argv[1], "none") && !prefix &&
-	     !same)) {
-		fputs("usage: spangen open|fifo|miss|none N, or spangen prefix|same N M\n", stderr);
+	     !same && !gc) || (gc && n > 12)) {
+		fputs("usage: spangen open|fifo|miss|none N, spangen gc N (N <= 12), or spangen prefix|same N M\n",
+		      stderr);
 		return 2;
 	}
 	struct buf h = { 0 };
 	put32(&h, 0x68647262); /* hdrb */
 	put32(&h, 0x68657462); /* hetb */
 	evtype(&h, EV_RUN_THREAD, 4, "Run thread");
+	evtype(&h, EV_GC_START, 0, "Start GC");
+	evtype(&h, EV_GC_END, 0, "Finish GC");
 	evtype(&h, EV_BLOCK_MARKER, 14, "Block marker");
 	evtype(&h, EV_USER_MSG, -1, "User message");
 	put32(&h, 0x68657465); /* hete */
@@ -205,10 +215,17 @@ int main(int argc, char **argv)
 		now += 10 * m * ((37 * i) % n + 1) - 10;
 		user_job("STOP");
 	}
+	uint64_t pause = 3;
+	for (unsigned long i = 0; i < n && gc; i++, pause *= 10) {
+		head(EV_GC_START);
+		now += pause - 10; /* (head() moves 10 a event) */
+		head(EV_GC_END);
+		now += 1000;
+	}
 	bool none = !strcmp(argv[1], "none");
 	for (unsigned long i = 0; i < n && none; i++)
 		user("note", 'n', i);
-	for (unsigned long i = 0; i < n && !prefix && !same && !none; i++)
+	for (unsigned long i = 0; i < n && !prefix && !same && !none && !gc; i++)
 		user("START", 's', i);
 	if (!strcmp(argv[1], "fifo"))
 		for (unsigned long i = 0; i < n; i++)

@@ -388,9 +388,28 @@ static void test_generated_messy(void **state)
 	assert_int_equal(ty.lower_cols, 0);
 }
 
+/* The activity graph's level of a column, worked by hand: the mean of the
+ * capabilities' running shares (each 0 to 1) in eighths, rounded, and at
+ * least 1 when any capability ran at all. */
+static void test_util_by_hand(void **state)
+{
+	(void)state;
+	const float all[4] = { 1, 1, 1, 1 }, one[4] = { 1, 0, 0, 0 };
+	const float half[2] = { 0.5f, 0.5f }, none[2] = { 0, 0 }, trace[2] = { 0.01f, 0 };
+	assert_int_equal(lane_view_util(all, 4, 1), 8);   /* 4 of 4 */
+	assert_int_equal(lane_view_util(one, 4, 1), 2);   /* 1 of 4: 8 / 4 */
+	assert_int_equal(lane_view_util(half, 2, 1), 4);  /* half of each */
+	assert_int_equal(lane_view_util(none, 2, 1), 0);  /* none ran */
+	assert_int_equal(lane_view_util(trace, 2, 1), 1); /* 0.04 eighths: shown */
+	/* the capabilities a row apart (stride 3): 1 and 0.5, 6 eighths */
+	const float rows[6] = { 1, 0, 0, 0.5f, 0, 0 };
+	assert_int_equal(lane_view_util(rows, 2, 3), 6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_util_by_hand),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_generated),
 		cmocka_unit_test(test_generated_messy),
