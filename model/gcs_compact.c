@@ -217,20 +217,11 @@ void gcsv_pause_pct(const struct tracks *tr, const struct gcs_compact *c, uint64
 	out->n = n;
 	if (!n)
 		return;
-	size_t r50 = (50 * n + 99) / 100, r90 = (90 * n + 99) / 100, r99 = (99 * n + 99) / 100;
 	size_t k = 0;
 	for (size_t i = 0; i < c->n; i++) {
 		const struct gcc *g = &c->v[c->by_pause[i]];
 		if (g->start < from || g->start > to || (gen >= 0 && g->gen != gen))
 			continue;
-		if (k == 0)
-			out->max = g->pause;
-		if (k == n - r50)
-			out->p50 = g->pause;
-		if (k == n - r90)
-			out->p90 = g->pause;
-		if (k == n - r99)
-			out->p99 = g->pause;
-		k++;
+		pause_pct_take(out, n, k++, g->pause);
 	}
 }

@@ -90,6 +90,18 @@ const struct gc *tracks_gc_prev(const struct tracks *tr, uint64_t t, bool major_
 	return NULL;
 }
 
+void pause_pct_take(struct pause_pct *out, size_t n, size_t k, uint64_t pause)
+{
+	if (k == 0)
+		out->max = pause;
+	if (k == n - (50 * n + 99) / 100)
+		out->p50 = pause;
+	if (k == n - (90 * n + 99) / 100)
+		out->p90 = pause;
+	if (k == n - (99 * n + 99) / 100)
+		out->p99 = pause;
+}
+
 /* Nearest rank: the r-th smallest of n with r = ceil(p * n / 100), that is
  * the (n - r)-th of the window's pauses in gc_by_pause's longest-first
  * order. */
@@ -105,21 +117,12 @@ void tracks_pause_pct(const struct tracks *tr, uint64_t from, uint64_t to, int g
 	out->n = n;
 	if (!n)
 		return;
-	size_t r50 = (50 * n + 99) / 100, r90 = (90 * n + 99) / 100, r99 = (99 * n + 99) / 100;
 	size_t k = 0;
 	for (size_t i = 0; i < tr->ngcs; i++) {
 		const struct gc *g = &tr->gcs[tr->gc_by_pause[i]];
 		if (g->start < from || g->start > to || (gen >= 0 && tracks_gc_gen(tr, g) != gen))
 			continue;
-		if (k == 0)
-			out->max = g->pause;
-		if (k == n - r50)
-			out->p50 = g->pause;
-		if (k == n - r90)
-			out->p90 = g->pause;
-		if (k == n - r99)
-			out->p99 = g->pause;
-		k++;
+		pause_pct_take(out, n, k++, g->pause);
 	}
 }
 

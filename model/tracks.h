@@ -390,6 +390,11 @@ struct pause_pct {
 void tracks_pause_pct(const struct tracks *tr, uint64_t from, uint64_t to, int gen,
 		      struct pause_pct *out);
 
+/* One step of those percentiles: the k-th (from 0) of the window's n
+ * pauses, longest first, into out where its rank is max's, p50's, p90's
+ * or p99's (nearest rank). */
+void pause_pct_take(struct pause_pct *out, size_t n, size_t k, uint64_t pause);
+
 /* A thread's activity inside a window: running time clipped to it, the
  * runs that overlap it, the capabilities of those runs. */
 struct thread_window {

@@ -183,12 +183,8 @@ static int gcs_text_stream(struct report_ctx *c)
 	}
 	qsort(pauses, np, sizeof *pauses, cmp_desc);
 	struct pause_pct pp = { .n = np };
-	if (np) { /* nearest rank, as tracks_pause_pct */
-		pp.max = pauses[0];
-		pp.p50 = pauses[np - (50 * np + 99) / 100];
-		pp.p90 = pauses[np - (90 * np + 99) / 100];
-		pp.p99 = pauses[np - (99 * np + 99) / 100];
-	}
+	for (size_t k = 0; k < np; k++) /* nearest rank, as tracks_pause_pct */
+		pause_pct_take(&pp, np, k, pauses[k]);
 	gcs_footer(&pp, true);
 	free(rows);
 	free(pauses);

@@ -42,10 +42,8 @@ struct gch {
 };
 
 /* A column's pauses in the window: count, nearest-rank percentiles, max. */
-struct gch_fig {
-	size_t n;
-	uint64_t p50, p90, p99, max;
-};
+/* (a column's figures: tracks.h's pause_pct) */
+#define gch_fig pause_pct
 
 /* One of two runs (A or B) in the window: its histogram and figures. */
 struct gch_run {
@@ -159,15 +157,7 @@ static void figures_of(const struct tracks *tr, const struct gcs_compact *gc, ui
 		if (g->start < lo || g->start >= hi)
 			continue;
 		struct gch_fig *x = &f[column_of(g)];
-		size_t r = k[column_of(g)]++, n = x->n;
-		if (r == 0)
-			x->max = g->pause;
-		if (r == n - (50 * n + 99) / 100)
-			x->p50 = g->pause;
-		if (r == n - (90 * n + 99) / 100)
-			x->p90 = g->pause;
-		if (r == n - (99 * n + 99) / 100)
-			x->p99 = g->pause;
+		pause_pct_take(x, x->n, k[column_of(g)]++, g->pause);
 	}
 }
 
