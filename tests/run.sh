@@ -61,6 +61,12 @@ B=${1:-build}
 [ $# -gt 0 ] && shift
 HECTIC=$B/hectic
 export HECTIC B
+if [ "$list" = 0 ] && [ ! -x "$HECTIC" ]; then
+	# (a pattern given first, tests/run.sh budget, would else run every
+	# suite against a build that is not there)
+	echo "tests/run.sh: no $HECTIC: the build folder comes first (tests/run.sh build budget); make builds it" >&2
+	exit 2
+fi
 [ -n "$J" ] || J=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 case $J in '' | *[!0-9]* | 0) echo "tests/run.sh: J must be a number of jobs, 1 or more: $J" >&2; exit 2 ;; esac
 
