@@ -66,6 +66,15 @@ void warnx_(const char *fmt, ...)
 		free(msg);
 }
 
+void cmd_run_says(void *ctx, const char *path, const char *text)
+{
+	(void)ctx;
+	if (path)
+		warnx_("%s: %s", path, text);
+	else
+		warnx_("%s", text);
+}
+
 void cmd_say_problem(void *path, const char *msg)
 {
 	warnx_("%s: %s", (const char *)path, msg);
@@ -173,31 +182,3 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 	return -1;
 }
 
-int cmd_open_store(const char *spec, const char *save, struct source *src, struct store *s)
-{
-	return cmd_open_store_sink(spec, save, src, s, NULL);
-}
-
-int cmd_open_store_sink(const char *spec, const char *save, struct source *src, struct store *s,
-			const struct store_sink *sink)
-{
-	char err[300];
-	if (!source_open(src, spec, save, err, sizeof err)) {
-		warnx_("%s", err);
-		return src->refused ? EXIT_USAGE : EXIT_BADINPUT;
-	}
-	src->sink = sink;
-	source_wait(src);
-	const char *why = source_error(src);
-	uint64_t n = source_bytes(src);
-	if (*why)
-		warnx_("%s: %s after %llu bytes: reading what arrived", spec, why,
-		       (unsigned long long)n);
-	bool empty;
-	if (source_store_open(src, s, &empty, err, sizeof err) != STORE_OK) {
-		warnx_("%s: %s", spec, err);
-		source_close(src);
-		return EXIT_BADINPUT;
-	}
-	return -1;
-}

@@ -16,19 +16,12 @@ struct source;
 struct store;
 struct store_sink;
 
-/* Opens spec, a file or a stream (model/source.h: FIFO, -, unix:PATH,
- * tcp:HOST:PORT), reads a stream to its end (into save, when not NULL),
- * and opens the store on what arrived. Returns -1 when open, else the exit
- * status, having said why; the caller closes both. */
-int cmd_open_store(const char *spec, const char *save, struct source *src, struct store *s);
-
-/* Same, the store handing the events it indexes to sink (NULL: none;
- * model/store.h). */
-int cmd_open_store_sink(const char *spec, const char *save, struct source *src, struct store *s,
-			const struct store_sink *sink);
-
 /* store_report's say for a command: "hectic: PATH: MSG" (ctx is PATH). */
 void cmd_say_problem(void *path, const char *msg);
+
+/* What an opened log says (model/run.h's say): "hectic: PATH: TEXT" on
+ * standard error (path NULL: the text names the log). */
+void cmd_run_says(void *ctx, const char *path, const char *text);
 
 /* Prints "hectic: " + message to stderr, escaped as --escape escapes text
  * from the log (file names and option values are not to be trusted). */

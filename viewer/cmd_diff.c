@@ -35,7 +35,7 @@
  * (summary_stream). */
 static void diff_say_cut(struct diff_run *r)
 {
-	unsigned cut = r->tr.cut & (TRACKS_CUT_GCS | TRACKS_CUT_THREADS);
+	unsigned cut = r->run.tr.cut & (TRACKS_CUT_GCS | TRACKS_CUT_THREADS);
 	if (!cut)
 		return;
 	char what[160];
@@ -48,25 +48,19 @@ static void diff_say_cut(struct diff_run *r)
 static void *open_run(void *arg)
 {
 	struct diff_run *r = arg;
-	struct tracks_fused *f = tracks_fused_new();
-	r->rc = cmd_open_store_sink(r->path, NULL, &r->src, &r->s, tracks_fused_sink(f));
-	if (r->rc >= 0) {
-		tracks_fused_free(f);
-		return NULL;
-	}
-	if (store_faulted(&r->s) || !tracks_fused_build(f, &r->tr, &r->s) || store_faulted(&r->s)) {
-		warnx_("%s: %s", r->path,
-		       store_faulted(&r->s) ? "the file shrank while it was read" : "out of memory");
-		r->rc = EXIT_BADINPUT;
-	} else {
-		diff_say_cut(r);
+	r->run.say = cmd_run_says;
+	struct run_open_options o = { .fused = RUN_NEED(TABLE_NEEDS_TRACKS) };
+	switch (run_open(&r->run, r->path, &o)) {
+	case RUN_OPENED: r->rc = -1; diff_say_cut(r); break;
+	case RUN_REFUSED: r->rc = EXIT_USAGE; break;
+	case RUN_FAILED: r->rc = EXIT_BADINPUT; break;
 	}
 	return NULL;
 }
 
 static bool has_prof(const struct diff_run *r)
 {
-	return (r->s.classes & CLASS_BIT(CL_PROF)) != 0;
+	return (r->run.s.classes & CLASS_BIT(CL_PROF)) != 0;
 }
 
 /* The heap censuses and cost centres of a run's profile, from its store
@@ -77,14 +71,13 @@ static void *heap_run(void *arg)
 	struct diff_run *r = arg;
 	if (!has_prof(r))
 		return NULL;
-	if (!heap_build_ticks(&r->h, &r->s, false)) { /* (the profile reads its ticks from the log) */
+	if (!run_need(&r->run, RUN_NEED(TABLE_NEEDS_HEAP))) { /* (the profile reads its ticks from the log) */
 		warnx_("%s: out of memory", r->path);
 		return NULL;
 	}
-	r->have_heap = true;
-	r->censuses = r->h.ncensuses;
-	r->ticks = r->h.tick_events;
-	if (r->h.over_budget) {
+	r->censuses = r->run.h.ncensuses;
+	r->ticks = r->run.h.tick_events;
+	if (r->run.h.over_budget) {
 		warnx_("%s: the heap profile's samples stopped at the memory budget: the figures from "
 		       "them are short (PARTIAL, exit status %d)", r->path, EXIT_PARTIAL);
 		r->partial = true;
@@ -106,13 +99,8 @@ static void both(void *(*fn)(void *), struct diff_run *r)
 
 static void close_run(struct diff_run *r)
 {
-	if (r->rc < 0) {
-		if (r->have_heap)
-			heap_free(&r->h);
-		tracks_free(&r->tr);
-		store_close(&r->s);
-		source_close(&r->src);
-	}
+	if (r->rc < 0)
+		run_close(&r->run);
 }
 
 /* ---- the sections ---- */
@@ -127,9 +115,9 @@ static bool add_summary_rows(struct diff_rows *rows, const struct diff_run *r)
 	bool ok = true;
 	for (int side = 0; side < 2 && ok; side++) {
 		struct summary sm;
-		summary_compute(&r[side].tr, &r[side].s, r[side].from, r[side].to, &sm);
+		summary_compute(&r[side].run.tr, &r[side].run.s, r[side].from, r[side].to, &sm);
 		struct summary_field *v = f + side * SUMMARY_FIELDS_MAX;
-		size_t n = summary_fields(&sm, r[side].tr.ncaps, v);
+		size_t n = summary_fields(&sm, r[side].run.tr.ncaps, v);
 		for (size_t i = 0; i < n && ok; i++) {
 			struct diff_row *w = diff_row_named(rows, DS_SUMMARY, DSUF_NONE, v[i].name,
 							    strlen(v[i].name));
@@ -168,20 +156,20 @@ static int max_gen(const struct tracks *tr)
 
 static bool has_gc(const struct diff_run *r)
 {
-	return (r->s.classes & CLASS_BIT(CL_GC)) != 0;
+	return (r->run.s.classes & CLASS_BIT(CL_GC)) != 0;
 }
 
 /* pauses: per generation, count and percentiles of both runs. */
 static bool add_pause_rows(struct diff_rows *rows, const struct diff_run *ra, const struct diff_run *rb)
 {
-	int ga = has_gc(ra) ? max_gen(&ra->tr) : -1, gb = has_gc(rb) ? max_gen(&rb->tr) : -1;
+	int ga = has_gc(ra) ? max_gen(&ra->run.tr) : -1, gb = has_gc(rb) ? max_gen(&rb->run.tr) : -1;
 	int gmax = ga > gb ? ga : gb;
 	static const char *const what[5] = { "count", "p50_ns", "p90_ns", "p99_ns", "max_ns" };
 	char key[64];
 	for (int g = 0; g <= gmax; g++) {
 		struct pause_pct pa, pb;
-		tracks_pause_pct(&ra->tr, ra->from, ra->to, g, &pa);
-		tracks_pause_pct(&rb->tr, rb->from, rb->to, g, &pb);
+		tracks_pause_pct(&ra->run.tr, ra->from, ra->to, g, &pa);
+		tracks_pause_pct(&rb->run.tr, rb->from, rb->to, g, &pb);
 		uint64_t va[5] = { pa.n, pa.p50, pa.p90, pa.p99, pa.max };
 		uint64_t vb[5] = { pb.n, pb.p50, pb.p90, pb.p99, pb.max };
 		for (int k = 0; k < 5; k++) {
@@ -223,9 +211,9 @@ static int diff_bucket_of(uint64_t ns)
 static void count_pauses(const struct diff_run *r, int g, uint64_t *n)
 {
 	memset(n, 0, NBUCKETS * sizeof *n);
-	for (size_t i = 0; i < r->tr.ngcs; i++) {
-		const struct gc *c = &r->tr.gcs[i];
-		if (c->start >= r->from && c->start <= r->to && tracks_gc_gen(&r->tr, c) == g)
+	for (size_t i = 0; i < r->run.tr.ngcs; i++) {
+		const struct gc *c = &r->run.tr.gcs[i];
+		if (c->start >= r->from && c->start <= r->to && tracks_gc_gen(&r->run.tr, c) == g)
 			n[diff_bucket_of(c->pause)]++;
 	}
 }
@@ -243,7 +231,7 @@ static bool count_histograms(struct pause_hist *h, const struct diff_run *ra,
 {
 	h->gc[0] = has_gc(ra);
 	h->gc[1] = has_gc(rb);
-	int ga = h->gc[0] ? max_gen(&ra->tr) : -1, gb = h->gc[1] ? max_gen(&rb->tr) : -1;
+	int ga = h->gc[0] ? max_gen(&ra->run.tr) : -1, gb = h->gc[1] ? max_gen(&rb->run.tr) : -1;
 	h->gmax = ga > gb ? ga : gb;
 	h->n = calloc((size_t)(h->gmax + 1) * 2 * NBUCKETS + 1, sizeof *h->n);
 	if (!h->n)
@@ -301,7 +289,7 @@ static int diff_window(struct diff_run *r, uint64_t from, uint64_t to, const reg
 {
 	uint64_t t0 = 0;
 	if (re) {
-		if (!tracks_first_mark(&r->tr, &r->s, re, &t0)) {
+		if (!tracks_first_mark(&r->run.tr, &r->run.s, re, &t0)) {
 			warnx_("%s: no marker or message matches --align '%s'", r->path, align);
 			return EXIT_BADINPUT;
 		}
@@ -319,36 +307,36 @@ static int diff_window(struct diff_run *r, uint64_t from, uint64_t to, const reg
  * the store), freed by drop_kept. False when out of memory. */
 static bool free_tracks(struct diff_run *r, bool keep)
 {
-	size_t n = keep ? r->tr.nthreads : 0;
+	size_t n = keep ? r->run.tr.nthreads : 0;
 	struct thread_info *th = n ? malloc(n * sizeof *th) : NULL;
 	if (th)
-		memcpy(th, r->tr.threads, n * sizeof *th);
-	struct mark *marks = r->tr.marks;
-	size_t nmarks = r->tr.nmarks;
-	bool known = r->tr.marks_threads;
-	r->tr.marks = NULL;
-	tracks_free(&r->tr);
-	r->tr.threads = th;
-	r->tr.nthreads = th ? n : 0;
-	r->tr.marks = marks;
-	r->tr.nmarks = nmarks;
-	r->tr.marks_threads = known;
+		memcpy(th, r->run.tr.threads, n * sizeof *th);
+	struct mark *marks = r->run.tr.marks;
+	size_t nmarks = r->run.tr.nmarks;
+	bool known = r->run.tr.marks_threads;
+	r->run.tr.marks = NULL;
+	tracks_free(&r->run.tr);
+	r->run.tr.threads = th;
+	r->run.tr.nthreads = th ? n : 0;
+	r->run.tr.marks = marks;
+	r->run.tr.nmarks = nmarks;
+	r->run.tr.marks_threads = known;
 	return !n || th;
 }
 
 static void drop_marks(struct diff_run *r)
 {
-	free(r->tr.marks);
-	r->tr.marks = NULL;
-	r->tr.nmarks = 0;
-	r->tr.marks_threads = false;
+	free(r->run.tr.marks);
+	r->run.tr.marks = NULL;
+	r->run.tr.nmarks = 0;
+	r->run.tr.marks_threads = false;
 }
 
 static void drop_threads(struct diff_run *r)
 {
-	free(r->tr.threads);
-	r->tr.threads = NULL;
-	r->tr.nthreads = 0;
+	free(r->run.tr.threads);
+	r->run.tr.threads = NULL;
+	r->run.tr.nthreads = 0;
 }
 
 /* Every section's rows, -1; else the exit status, having said why. What
@@ -376,13 +364,11 @@ static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_h
 	bool built = true; /* (else heap_run said why) */
 	if (ok) {
 		both(heap_run, r);
-		built = has_prof(&r[0]) == r[0].have_heap && has_prof(&r[1]) == r[1].have_heap;
+		built = has_prof(&r[0]) == diff_has_heap(&r[0]) && has_prof(&r[1]) == diff_has_heap(&r[1]);
 		ok = built && diff_heap_rows(rows, &r[0], &r[1]) && diff_profile_rows(rows, &r[0], &r[1]);
 	}
 	for (int i = 0; i < 2; i++) {
-		if (r[i].have_heap)
-			heap_free(&r[i].h);
-		r[i].have_heap = false;
+		run_forget(&r[i].run, RUN_NEED(TABLE_NEEDS_HEAP));
 	}
 	if (!ok) {
 		if (built)
@@ -397,7 +383,7 @@ static int build_rows(struct diff_rows *rows, struct diff_run *r, struct pause_h
  * 10 MB: the runs' tables are built and freed in turn within it.) */
 static uint64_t rows_budget(const struct diff_run *r)
 {
-	uint64_t b = (r[0].s.size + r[1].s.size) / 40;
+	uint64_t b = (r[0].run.s.size + r[1].run.s.size) / 40;
 	return b > 2000000 ? b : 2000000;
 }
 

@@ -134,7 +134,7 @@ static bool push_claimed(struct push_log *p, const char *host, bool done)
 {
 	struct sql_data *d = &p->d;
 	char prefix[RUN_ID_PREFIX_LEN + 1];
-	run_id_prefix(d->s.map, d->s.size, d->s.hdr.data_off, prefix);
+	run_id_prefix(d->r.s.map, d->r.s.size, d->r.s.hdr.data_off, prefix);
 	bool ok = push_clean_follows(p, prefix) && push_clean_run(p, p->run, done);
 	size_t ntables = 0;
 	uint64_t rows = 0;
@@ -165,7 +165,7 @@ static int push_one(struct push_log *p, const char *host)
 	if (rc >= 0)
 		return sql_log_close(d, rc);
 	t0 = push_now();
-	run_id_of(d->s.map, d->s.size, p->run);
+	run_id_of(d->r.s.map, d->r.s.size, p->run);
 	push_stat(p, "id", t0, 0);
 	int done = push_done_before(p);
 	if (done < 0)

@@ -43,9 +43,10 @@ static bool batched(const struct table_def *t)
 /* The log has all it will have. */
 static bool follow_ended(const struct sql_data *d)
 {
-	if (d->s.ndataend)
+	const struct run *r = &d->r;
+	if (r->s.ndataend)
 		return true;
-	return d->src.kind != SRC_FILE && source_ended(&d->src) && source_bytes(&d->src) <= d->s.size;
+	return r->src.kind != SRC_FILE && source_ended(&r->src) && source_bytes(&r->src) <= r->s.size;
 }
 
 /* Waits for more of the log, FOLLOW_BATCH_S at most: 1 grew, 0 not (or
@@ -56,11 +57,11 @@ static int wait_growth(struct push_log *p)
 	char err[300];
 	for (int waited = 0; waited < FOLLOW_BATCH_S * 10 && !follow_ended(d) && !push_interrupted;
 	     waited++) {
-		if (d->src.kind != SRC_FILE)
-			source_wait_bytes(&d->src, UINT64_MAX, 100);
+		if (d->r.src.kind != SRC_FILE)
+			source_wait_bytes(&d->r.src, UINT64_MAX, 100);
 		else
 			nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
-		switch (store_extend(&d->s, err, sizeof err)) {
+		switch (run_extend(&d->r, err, sizeof err)) {
 		case EXTEND_SAME: continue;
 		case EXTEND_GREW: return 1;
 		case EXTEND_SHRANK: snprintf(p->err, sizeof p->err, "the file shrank"); return -1;
@@ -77,12 +78,11 @@ static int wait_growth(struct push_log *p)
 static bool tracks_now(struct push_log *p)
 {
 	struct sql_data *d = &p->d;
-	if (d->have_tracks)
-		tracks_free(&d->tr);
-	d->have_tracks = tracks_build(&d->tr, &d->s);
-	if (!d->have_tracks)
-		snprintf(p->err, sizeof p->err, "out of memory");
-	return d->have_tracks;
+	run_forget(&d->r, RUN_NEED(TABLE_NEEDS_TRACKS));
+	if (run_need(&d->r, RUN_NEED(TABLE_NEEDS_TRACKS)))
+		return true;
+	snprintf(p->err, sizeof p->err, "out of memory");
+	return false;
 }
 
 /* One batch of every batched table: the rows final at hz, not at prev
@@ -110,28 +110,8 @@ static bool send_batch(struct push_log *p, uint64_t prev, uint64_t hz, bool all,
 /* Opens the log as it is now (a file without its header yet: waited for). */
 static int open_now(struct push_log *p)
 {
-	struct sql_data *d = &p->d;
-	char err[300];
-	if (!source_open(&d->src, d->path, NULL, err, sizeof err)) {
-		warnx_("%s", err);
-		return EXIT_BADINPUT;
-	}
-	bool said = false, empty;
-	while (d->src.kind == SRC_FILE && source_header_pending(d->path) && !push_interrupted) {
-		if (!said)
-			warnx_("%s: the file holds no eventlog header yet: waiting for it", d->path);
-		said = true;
-		nanosleep(&(struct timespec){ 0, 100 * 1000 * 1000 }, NULL);
-	}
-	if (push_interrupted ||
-	    source_store_open(&d->src, &d->s, &empty, err, sizeof err) != STORE_OK) {
-		if (!push_interrupted)
-			warnx_("%s: %s", d->path, err);
-		source_close(&d->src);
-		return push_interrupted ? EXIT_INTERRUPTED : EXIT_BADINPUT;
-	}
-	d->opened = true;
-	return -1;
+	int rc = sql_log_follow(&p->d);
+	return rc >= 0 && push_interrupted ? EXIT_INTERRUPTED : rc;
 }
 
 /* The provisional run: the header and the first MiB of events, once they
@@ -139,10 +119,10 @@ static int open_now(struct push_log *p)
 static bool name_run(struct push_log *p)
 {
 	struct sql_data *d = &p->d;
-	while (!follow_ended(d) && d->s.size < d->s.hdr.data_off + RUN_ID_SPAN && !push_interrupted)
+	while (!follow_ended(d) && d->r.s.size < d->r.s.hdr.data_off + RUN_ID_SPAN && !push_interrupted)
 		if (wait_growth(p) < 0)
 			return false;
-	run_id_provisional(d->s.map, d->s.size, d->s.hdr.data_off, push_random(), p->run);
+	run_id_provisional(d->r.s.map, d->r.s.size, d->r.s.hdr.data_off, push_random(), p->run);
 	return !push_interrupted;
 }
 
@@ -164,7 +144,7 @@ static bool follow_rows(struct push_log *p)
 		uint64_t hz;
 		if (!tracks_now(p))
 			return false;
-		if (!store_horizon(&d->s, d->tr.startup_caps, &hz) || hz <= prev)
+		if (!store_horizon(&d->r.s, d->r.tr.startup_caps, &hz) || hz <= prev)
 			continue;
 		if (!send_batch(p, prev, hz, false, lo))
 			return false;
@@ -226,7 +206,7 @@ static bool follow_finish(struct push_log *p, const char *host, const char *prov
 {
 	struct sql_data *d = &p->d;
 	char fin[RUN_ID_LEN + 1], holder[300];
-	run_id_of(d->s.map, d->s.size, fin);
+	run_id_of(d->r.s.map, d->r.s.size, fin);
 	int claim = push_claim(p, fin, holder, sizeof holder);
 	if (claim == CLAIM_ERROR)
 		return false;
@@ -261,7 +241,7 @@ static bool pushed_whole(struct push_log *p)
 	struct sql_data *d = &p->d;
 	if (!follow_ended(d) || p->o->replace)
 		return false;
-	run_id_of(d->s.map, d->s.size, p->run);
+	run_id_of(d->r.s.map, d->r.s.size, p->run);
 	if (push_done_before(p) != 1)
 		return false;
 	push_say(d->path, "already pushed as run %s; nothing sent (--replace pushes it again)",

@@ -254,13 +254,13 @@ static size_t fill_once(void *ctx, uint8_t *out, size_t n)
 bool push_logs_row(struct push_log *p, const char *host, bool live)
 {
 	struct loginfo li;
-	loginfo_read(&p->d.s, &li);
+	loginfo_read(&p->d.r.s, &li);
 	struct table_ch_log l = {
 		.run = p->run, .file = p->d.path, .host = host,
 		.program = li.program, .nprogram = li.nprogram,
 		.args = li.args, .nargs = li.nargs, .rts = li.rts, .nrts = li.nrts,
 		.started = li.started, .duration = duration_of(p),
-		.bytes = (int64_t)p->d.s.size, .pushed_at = (int64_t)time(NULL), .live = live,
+		.bytes = (int64_t)p->d.r.s.size, .pushed_at = (int64_t)time(NULL), .live = live,
 	};
 	struct chbuf b = { 0 };
 	table_ch_logs_row(&b, &l);

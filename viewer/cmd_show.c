@@ -13,6 +13,7 @@
 
 #include "../model/outfile.h"
 #include "../model/source.h"
+#include "../model/run.h"
 #include "../model/store.h"
 #include "../parser/render.h"
 #include "cli_help.h"
@@ -361,31 +362,32 @@ int cmd_show(int argc, char **argv)
 	if (orc >= 0)
 		return orc;
 	const char *path = o.path;
-	struct store s;
-	struct source src;
+	struct run run = { .say = cmd_run_says };
 	/* show reads every event through the mapping: the index reads the
 	 * file through it too, so that setting up its pages (costly on some
 	 * VMs: bench/touch.c) happens on every core, not in the stream */
 	store_read_window = 0;
-	orc = cmd_open_store(path, o.save, &src, &s);
-	if (orc >= 0)
-		return orc;
+	switch (run_open(&run, path, &(struct run_open_options){ .save = o.save })) {
+	case RUN_OPENED: break;
+	case RUN_REFUSED: return EXIT_USAGE;
+	case RUN_FAILED: return EXIT_BADINPUT;
+	}
+	struct store *s = &run.s;
 	struct sbuf b = { 0 };
 	b.escape = o.escape < 0 ? isatty(STDOUT_FILENO) : o.escape;
 	sbuf_grow(&b, FLUSH_AT + 4096);
 
 	sbuf_puts(&b, "Event Types:\n");
-	for (size_t i = 0; i < s.hdr.ntypes; i++) {
-		render_type(&b, &s.hdr.types[i]);
+	for (size_t i = 0; i < s->hdr.ntypes; i++) {
+		render_type(&b, &s->hdr.types[i]);
 		sbuf_putc(&b, '\n');
 	}
 	sbuf_puts(&b, "\nEvents:\n");
 
-	struct merge *m = merge_new(&s);
+	struct merge *m = merge_new(s);
 	if (!m) {
 		warnx_("%s: out of memory", path);
-		store_close(&s);
-		source_close(&src);
+		run_close(&run);
 		sbuf_free(&b);
 		return EXIT_BADINPUT;
 	}
@@ -393,15 +395,14 @@ int cmd_show(int argc, char **argv)
 	 * above; the warnings said while the text streams wait for its end */
 	struct totals t = { .paged = !o.no_pager && pager_start() };
 	t.out_ok = flush(&b);
-	show_events(&s, m, o.pretty, b.escape, &t);
+	show_events(s, m, o.pretty, b.escape, &t);
 	bool oom = merge_failed(m);
 	merge_free(m);
 	sbuf_putc(&b, '\n');
 	if (t.out_ok)
 		t.out_ok = flush(&b);
-	int rc = show_end(&s, path, &t, oom, errno);
-	store_close(&s);
-	source_close(&src);
+	int rc = show_end(s, path, &t, oom, errno);
+	run_close(&run);
 	sbuf_free(&b);
 	return rc;
 }

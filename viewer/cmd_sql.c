@@ -351,7 +351,7 @@ static int sql_open_logs(sqlite3 *db, struct sql_data *d, int nd, const char *sa
 		int rc = sql_log_open(&d[i], save);
 		if (rc >= 0)
 			return rc;
-		size += d[i].lazy ? d[i].w.size : d[i].s.size;
+		size += d[i].r.lazy ? d[i].r.w.size : d[i].r.s.size;
 	}
 	if (!sql_budget(db, size)) {
 		warnx_("out of memory");

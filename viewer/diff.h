@@ -8,25 +8,26 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../model/heap.h"
-#include "../model/source.h"
-#include "../model/spans.h"
-#include "../model/store.h"
-#include "../model/tracks.h"
+#include "../model/run.h"
 #include "diff_rows.h"
 
 struct diff_run {
 	const char *path;
 	uint64_t from, to; /* the window, in this run's log time */
-	struct source src;
-	struct store s;
-	struct tracks tr;
-	struct heap h; /* built when the log has profile events */
-	bool have_heap;
+	/* the log and its tracks (opened with them); its heap built when the
+	 * log has profile events (run.built) */
+	struct run run;
 	size_t censuses, ticks; /* the profile's, kept once h is freed */
 	int rc; /* -1 opened, else the exit status of the failed open */
 	bool partial; /* a list it compares stopped at the memory budget (said) */
 };
+
+/* The run's heap is built (cmd_diff.c: when its log has profile events
+ * and memory allowed). */
+static inline bool diff_has_heap(const struct diff_run *r)
+{
+	return (r->run.built & RUN_NEED(TABLE_NEEDS_HEAP)) != 0;
+}
 
 /* The sections of report_diff.c; false when out of memory (rows->oom:
  * a key or row past the table's budget is left out, not an error). */

@@ -21,36 +21,31 @@
 #include "pager.h"
 #include "report_text.h"
 
-/* Past report.h's NEED_*: the tracks, when the log holds spark counters
- * (the index says so, exactly: IX_SPARK_COUNTERS); else none, all zero,
- * and the sparks report prints no row. */
-enum { NEED_SPARK_TRACKS = NEED_HEAP + 1 };
-
 static const struct report reports[] = {
-	{ .name = "summary", .takes = RO_FOLLOW, .needs = NEED_TRACKS,
+	{ .name = "summary", .takes = RO_FOLLOW, .needs = TABLE_NEEDS_TRACKS,
 	  .reads = TRACKS_CUT_THREADS, .ops = &report_summary_ops },
 	{ .name = "top", .alias = "summary", .alias_arg = "--follow" },
-	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = NEED_TRACKS,
+	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = TABLE_NEEDS_TRACKS,
 	  .reads = 0, .ops = &report_gcs_ops }, /* (where the list stopped: gcs_stream) */
 	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP | RO_PAGE,
-	  .needs = NEED_STORE, .ops = &report_markers_ops },
-	{ .name = "threads", .takes = RO_TEXT | RO_PAGE, .needs = NEED_TRACKS,
+	  .needs = TABLE_NEEDS_STORE, .ops = &report_markers_ops },
+	{ .name = "threads", .takes = RO_TEXT | RO_PAGE, .needs = TABLE_NEEDS_TRACKS,
 	  .reads = TRACKS_CUT_THREADS | TRACKS_CUT_CAPS,
 	  .ops = &report_threads_ops },
-	{ .name = "activity", .options = "[--columns N]", .needs = NEED_TRACKS,
+	{ .name = "activity", .options = "[--columns N]", .needs = TABLE_NEEDS_TRACKS,
 	  .reads = TRACKS_CUT_CAPS,
 	  .ops = &report_activity_ops },
-	{ .name = "heap", .options = "[--top N | --hp]", .takes = RO_TEXT, .needs = NEED_HEAP,
+	{ .name = "heap", .options = "[--top N | --hp]", .takes = RO_TEXT, .needs = TABLE_NEEDS_HEAP,
 	  .ops = &report_heap_ops },
 	{ .name = "profile",
 	  .options = "[--flat [--top N] | --folded | --speedscope] [--cap N] [--builtin]",
-	  .takes = RO_TEXT, .needs = NEED_HEAP, .ops = &report_profile_ops },
-	{ .name = "spans", .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_spans_ops },
-	{ .name = "sparks", .needs = NEED_SPARK_TRACKS,
+	  .takes = RO_TEXT, .needs = TABLE_NEEDS_HEAP, .ops = &report_profile_ops },
+	{ .name = "spans", .takes = RO_TEXT, .needs = TABLE_NEEDS_STORE, .ops = &report_spans_ops },
+	{ .name = "sparks", .needs = TABLE_NEEDS_TRACKS, .sparks_only = true,
 	  .reads = TRACKS_CUT_SPARKS | TRACKS_CUT_CAPS, .ops = &report_sparks_ops },
 	{ .name = "ticky", .options = "[--sort entries|alloc|allocd|name [--top N]] [--samples]",
-	  .takes = RO_TEXT, .needs = NEED_STORE, .ops = &report_ticky_ops },
-	{ .name = "export", .options = "--chrome [-o OUT]", .takes = RO_OWN_FORMAT, .needs = NEED_TRACKS,
+	  .takes = RO_TEXT, .needs = TABLE_NEEDS_STORE, .ops = &report_ticky_ops },
+	{ .name = "export", .options = "--chrome [-o OUT]", .takes = RO_OWN_FORMAT, .needs = TABLE_NEEDS_TRACKS,
 	  /* (the collections, the heap's counters and the marks read the
 	   * store where their lists stopped) */
 	  .reads = TRACKS_CUT_THREADS | TRACKS_CUT_CAPS, .ops = &report_export_ops },
@@ -273,7 +268,7 @@ static int open_output(struct report_ctx *c)
 		return -1;
 	char err[4400];
 	n += source_id(c->o.path, &in[n]);
-	n += c->input.save && stat(c->input.save, &in[n]) == 0;
+	n += c->run.src.save && stat(c->run.src.save, &in[n]) == 0;
 	if (!outfile_check(out, in, n, OUTFILE_ANY, "-o", c->out_to, sizeof c->out_to, err,
 			   sizeof err)) {
 		warnx_("%s", err);
@@ -319,12 +314,12 @@ static int close_output(struct report_ctx *c, int rc)
  * is an error. */
 static int report_finish(struct report_ctx *c, const struct report *r, int rc)
 {
-	if (store_faulted(&c->s)) { /* what was printed after it is not the file's */
+	if (store_faulted(&c->run.s)) { /* what was printed after it is not the file's */
 		warnx_("%s: the file shrank while it was read; the report is incomplete",
-		       c->input.spec);
+		       c->run.src.spec);
 		rc = EXIT_BADINPUT;
 	} else if ((rc == 0 || rc == EXIT_BADINPUT) &&
-		   !store_report(&c->s, cmd_say_problem, (void *)c->input.spec)) {
+		   !store_report(&c->run.s, cmd_say_problem, (void *)c->run.src.spec)) {
 		rc = EXIT_BADINPUT;
 	}
 	if (rc == 0 && c->partial)
@@ -333,13 +328,9 @@ static int report_finish(struct report_ctx *c, const struct report *r, int rc)
 	if (c->priv && r->ops->release)
 		r->ops->release(c);
 	free(c->priv);
-	if (c->have_heap)
-		heap_free(&c->h);
 	if (c->o.has_re)
 		regfree(&c->o.re);
-	tracks_free(&c->tr);
-	store_close(&c->s);
-	source_close(&c->input);
+	run_close(&c->run);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		warnx_("cannot write the report: %s", strerror(errno ? errno : EIO));
 		return EXIT_BADINPUT;
@@ -347,100 +338,50 @@ static int report_finish(struct report_ctx *c, const struct report *r, int rc)
 	return rc;
 }
 
-/* A failed opening before anything was built: closes what is open. */
-static int fail_open(struct report_ctx *c, bool store_open, int rc)
+/* A failed opening before anything was built (the run closed itself). */
+static int fail_open(struct report_ctx *c, int rc)
 {
 	if (c->o.has_re)
 		regfree(&c->o.re);
-	if (store_open) {
-		store_close(&c->s);
-		source_close(&c->input);
-	}
 	return rc;
 }
 
-/* --follow: the log as it is now, not waiting for a stream's end; its
- * tracks are built. */
-static int open_follow(struct report_ctx *c, const struct report *r)
+/* Opens the log (a file, or a stream read to its end; --follow: as it is
+ * now) and builds what r needs; -1 to go on, else the exit status, having
+ * said why and closed. */
+static int open_input(struct report_ctx *c, const struct report *r)
 {
-	char err[300];
-	if (!source_open(&c->input, c->o.path, c->o.save, err, sizeof err)) {
-		warnx_("%s", err);
-		return fail_open(c, false, c->input.refused ? EXIT_USAGE : EXIT_BADINPUT);
+	struct run *run = &c->run;
+	run->say = cmd_run_says;
+	/* the tracks a report needs whatever the log holds are built as the
+	 * index reads the file */
+	struct run_open_options o = { .save = c->o.save, .follow = c->o.follow,
+				      .fused = r->needs == TABLE_NEEDS_TRACKS && !r->sparks_only
+						       ? RUN_NEED(TABLE_NEEDS_TRACKS) : 0 };
+	switch (run_open(run, c->o.path, &o)) {
+	case RUN_OPENED: break;
+	case RUN_REFUSED: return fail_open(c, EXIT_USAGE);
+	case RUN_FAILED: return fail_open(c, EXIT_BADINPUT);
 	}
-	bool empty;
-	/* a file with no whole header yet (the RTS writes it with its first
-	 * flush): waited for, as the viewer does; Ctrl-C ends the wait */
-	bool said = false;
-	while (c->input.kind == SRC_FILE && source_header_pending(c->o.path)) {
-		if (!said)
-			warnx_("%s: the file holds no eventlog header yet: waiting for it", c->o.path);
-		said = true;
-		nanosleep(&(struct timespec){ .tv_nsec = 100000000 }, NULL);
-	}
-	if (source_store_open(&c->input, &c->s, &empty, err, sizeof err) != STORE_OK) {
-		warnx_("%s: %s", c->o.path, err);
-		source_close(&c->input);
-		return fail_open(c, false, EXIT_BADINPUT);
-	}
-	if (!tracks_build(&c->tr, &c->s)) {
+	static const uint16_t counters = EV_SPARK_COUNTERS;
+	bool needed = !r->sparks_only || store_may_have(&run->s, 0, &counters, 1);
+	if (needed && !run_need(run, RUN_NEED(r->needs))) {
 		/* (a file that shrank is said by finish, not as memory) */
-		if (!store_faulted(&c->s))
+		if (!run_faulted(run))
 			warnx_("%s: out of memory", c->o.path);
 		return report_finish(c, r, EXIT_BADINPUT);
 	}
-	return -1;
-}
-
-/* Opens the log (a file, or a stream read to its end) and builds what r
- * needs; -1 to go on, else the exit status, having said why and closed. */
-static int open_input(struct report_ctx *c, const struct report *r)
-{
-	const char *path = c->o.path;
-	if (c->o.follow)
-		return open_follow(c, r);
-	/* the tracks a report needs whatever the log holds are built as the
-	 * index reads the file */
-	struct tracks_fused *f = r->needs == NEED_TRACKS ? tracks_fused_new() : NULL;
-	int rc = cmd_open_store_sink(path, c->o.save, &c->input, &c->s, tracks_fused_sink(f));
-	if (rc >= 0) {
-		tracks_fused_free(f);
-		return fail_open(c, false, rc);
-	}
-	if (store_faulted(&c->s)) {
-		tracks_fused_free(f);
-		warnx_("%s: the file shrank while it was read", path);
-		return fail_open(c, true, EXIT_BADINPUT);
-	}
-	static const uint16_t counters = EV_SPARK_COUNTERS;
-	if (r->needs == NEED_TRACKS ||
-	    (r->needs == NEED_SPARK_TRACKS && store_may_have(&c->s, 0, &counters, 1))) {
-		if (!tracks_fused_build(f, &c->tr, &c->s) || store_faulted(&c->s)) {
-			/* the file shrank while the tracks read it: that, not
-			 * memory, is what failed */
-			warnx_("%s: %s", path, store_faulted(&c->s) ? "the file shrank while it was read"
-								  : "out of memory");
-			return fail_open(c, true, EXIT_BADINPUT);
-		}
+	if (needed && r->needs == TABLE_NEEDS_TRACKS && !c->o.follow) {
 		/* the summary's figures come whole from the store where a
 		 * list stopped (summary_stream); another report's from a
 		 * list it reads are short, and it says so */
-		unsigned cut = c->o.tsv && r->tsv_whole ? 0 : c->tr.cut & r->reads;
+		unsigned cut = c->o.tsv && r->tsv_whole ? 0 : run->tr.cut & r->reads;
 		if (cut) {
 			char what[160];
 			report_partial(c, tracks_cut_text(cut, what, sizeof what));
 		}
-	} else if (r->needs == NEED_HEAP) {
-		/* the profile's tree and the speedscope export read the ticks
-		 * from the store: the heap keeps none */
-		if (!heap_build_ticks(&c->h, &c->s, false)) {
-			if (!store_faulted(&c->s)) /* (finish says a file that shrank) */
-				warnx_("%s: out of memory", path);
-			return report_finish(c, r, EXIT_BADINPUT);
-		}
-		c->have_heap = true;
-		if (c->h.over_budget)
-			report_partial(c, "the heap profile's samples");
+	} else if (r->needs == TABLE_NEEDS_HEAP && run->h.over_budget) {
+		report_partial(c, "the heap profile's samples");
 	}
 	return -1;
 }
@@ -451,7 +392,7 @@ static int open_input(struct report_ctx *c, const struct report *r)
  * into a window past its end.) */
 static int check_window(const struct report_ctx *c)
 {
-	const struct store *s = &c->s;
+	const struct store *s = &c->run.s;
 	char a[32], b[32];
 	if (c->o.follow || !s->nevents)
 		return -1;

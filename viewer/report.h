@@ -17,12 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../model/heap.h"
-#include "../model/table.h"
 #include "../model/outfile.h"
-#include "../model/source.h"
-#include "../model/store.h"
-#include "../model/tracks.h"
+#include "../model/run.h"
+#include "../model/table.h"
 
 /* The options, as parsed. Every report accepts every option (those it does
  * not use are ignored, as they always were), but --follow, which only a
@@ -57,11 +54,9 @@ struct report_ctx {
 			      * (outfile.h; report.c's finish) */
 	struct outfile outfile;
 	char out_to[4096]; /* -o OUT through its links (outfile_check) */
-	struct source input; /* a file, or a stream read to its end */
-	struct store s;
-	struct tracks tr;    /* built for NEED_TRACKS, else all zero */
-	struct heap h;       /* built for NEED_HEAP */
-	bool have_heap;
+	/* the log (a file, or a stream read to its end), and its tracks or
+	 * heap as the report's needs say (else all zero) */
+	struct run run;
 	void *priv;          /* the report's own state: ops.priv_size bytes, zeroed */
 	/* a table the report prints from stopped at the memory budget
 	 * (report_partial): said in its header, exit status EXIT_PARTIAL */
@@ -130,14 +125,18 @@ enum {
 	RO_OWN_FORMAT = 1 << 8, /* it writes a format of its own: no --tsv */
 };
 
-/* What the driver opens besides the store. */
-enum { NEED_STORE, NEED_TRACKS, NEED_HEAP };
 
 struct report {
 	const char *name;
 	const char *options; /* its own, for the usage line, before the common ones */
 	unsigned takes;      /* RO_* */
-	int needs;           /* NEED_* */
+	int needs;           /* what the driver builds besides the store
+			      * (model/table.h: TABLE_NEEDS_STORE, _TRACKS
+			      * or _HEAP) */
+	bool sparks_only;    /* the tracks only when the log holds spark
+			      * counters (the index says so, exactly:
+			      * IX_SPARK_COUNTERS); else none, all zero, and
+			      * the report prints no row */
 	unsigned reads;      /* the tracks' lists it prints from (TRACKS_CUT_*):
 			      * one that stopped at the budget makes it partial */
 	bool tsv_whole;      /* its --tsv rows are whole all the same (its table

@@ -26,7 +26,7 @@ static bool diff_row_of(struct diff_rows *rows, enum diff_section sec, enum diff
 
 static bool heap_side(struct diff_rows *rows, const struct diff_run *r, bool b_side)
 {
-	const struct heap *h = &r->h;
+	const struct heap *h = &r->run.h;
 	uint64_t *peak = calloc(h->nbands ? h->nbands : 1, sizeof *peak);
 	uint64_t *sum = calloc(h->nbands ? h->nbands : 1, sizeof *sum);
 	uint64_t *cur = calloc(h->nbands ? h->nbands : 1, sizeof *cur);
@@ -94,8 +94,8 @@ static bool heap_side(struct diff_rows *rows, const struct diff_run *r, bool b_s
 
 bool diff_heap_rows(struct diff_rows *rows, const struct diff_run *ra, const struct diff_run *rb)
 {
-	return (!ra->have_heap || heap_side(rows, ra, false)) &&
-	       (!rb->have_heap || heap_side(rows, rb, true));
+	return (!diff_has_heap(ra) || heap_side(rows, ra, false)) &&
+	       (!diff_has_heap(rb) || heap_side(rows, rb, true));
 }
 
 /* ---- profile: per cost centre, MODULE.NAME ---- */
@@ -165,8 +165,8 @@ static bool prof_count_tick(void *arg, const struct tick_ref *t)
 
 static bool count_ticks(const struct diff_run *r, struct prof_count *p)
 {
-	struct tick_ctx c = { .h = &r->h, .p = p };
-	return cctree_ticks(&r->s, r->from, r->to, prof_count_tick, &c);
+	struct tick_ctx c = { .h = &r->run.h, .p = p };
+	return cctree_ticks(&r->run.s, r->from, r->to, prof_count_tick, &c);
 }
 
 /* The key MODULE.NAME of cost centre c into *buf (grown); false when out
@@ -193,7 +193,7 @@ static bool cc_key(char **buf, size_t *cap, const struct cost_centre *c, size_t 
 static bool profile_side(struct diff_rows *rows, const struct diff_run *r, bool b_side,
 			 struct prof_count *p)
 {
-	const struct heap *h = &r->h;
+	const struct heap *h = &r->run.h;
 	size_t n = h->nccs + 1;
 	p->self = calloc(n, sizeof *p->self);
 	p->inh = calloc(n, sizeof *p->inh);
@@ -252,9 +252,9 @@ static void profile_zeros(struct diff_rows *rows, const struct diff_run *r, bool
 			  const struct prof_count *p)
 {
 	static const enum diff_section sec[2] = { DS_PROFILE, DS_PROFILE_INHERITED };
-	if (!r->have_heap || !r->h.tick_events || !p->kid)
+	if (!diff_has_heap(r) || !r->run.h.tick_events || !p->kid)
 		return;
-	for (size_t i = 0; i < r->h.nccs; i++) {
+	for (size_t i = 0; i < r->run.h.nccs; i++) {
 		if (p->kid[i] == UINT32_MAX)
 			continue;
 		for (int k = 0; k < 2; k++) {
@@ -269,8 +269,8 @@ bool diff_profile_rows(struct diff_rows *rows, const struct diff_run *ra,
 		       const struct diff_run *rb)
 {
 	struct prof_count p[2] = { { 0 }, { 0 } };
-	bool ok = (!ra->have_heap || profile_side(rows, ra, false, &p[0])) &&
-		  (!rb->have_heap || profile_side(rows, rb, true, &p[1]));
+	bool ok = (!diff_has_heap(ra) || profile_side(rows, ra, false, &p[0])) &&
+		  (!diff_has_heap(rb) || profile_side(rows, rb, true, &p[1]));
 	if (ok) {
 		profile_zeros(rows, ra, false, &p[0]);
 		profile_zeros(rows, rb, true, &p[1]);
@@ -314,13 +314,14 @@ bool diff_spans_rows(struct diff_rows *rows, struct diff_run *r, bool b_side)
 	struct span_rules rules;
 	if (!report_span_rules(&rules, false))
 		return false;
-	struct spans sp;
-	bool ok = spans_build_marks(&sp, &r->s, &r->tr, &rules);
+	r->run.rules = &rules;
+	bool ok = run_need(&r->run, RUN_NEED(TABLE_NEEDS_SPANS));
+	r->run.rules = NULL;
 	span_rules_free(&rules);
 	if (!ok)
 		return false;
-	ok = spans_stats(&sp, r->from, r->to) && spans_side(rows, &sp, b_side);
-	spans_free(&sp);
+	ok = spans_stats(&r->run.sp, r->from, r->to) && spans_side(rows, &r->run.sp, b_side);
+	run_forget(&r->run, RUN_NEED(TABLE_NEEDS_SPANS)); /* (built for this side alone) */
 	return ok;
 }
 
@@ -328,8 +329,8 @@ bool diff_spans_rows(struct diff_rows *rows, struct diff_run *r, bool b_side)
 
 static bool threads_side(struct diff_rows *rows, const struct diff_run *r, bool b_side)
 {
-	const struct tracks *tr = &r->tr;
-	if (!(r->s.classes & CLASS_BIT(CL_SCHED)) || !tr->nthreads)
+	const struct tracks *tr = &r->run.tr;
+	if (!(r->run.s.classes & CLASS_BIT(CL_SCHED)) || !tr->nthreads)
 		return true; /* no thread is known: nothing to match */
 	/* the whole run: the tracks' own figures, as `hectic threads` without
 	 * --from/--to (the window's walk of every scheduler event would give
@@ -340,11 +341,11 @@ static bool threads_side(struct diff_rows *rows, const struct diff_run *r, bool 
 	struct thread_window *tw = whole ? NULL : calloc(tr->nthreads, sizeof *tw);
 	if (!whole && !tw)
 		return false;
-	bool ok = whole || tracks_threads_window(tr, &r->s, r->from,
+	bool ok = whole || tracks_threads_window(tr, &r->run.s, r->from,
 						 r->to == UINT64_MAX ? UINT64_MAX : r->to + 1, tw);
 	for (size_t i = 0; ok && i < tr->nthreads; i++) {
 		size_t n;
-		const uint8_t *label = tracks_label(tr, &r->s, &tr->threads[i], &n);
+		const uint8_t *label = tracks_label(tr, &r->run.s, &tr->threads[i], &n);
 		static const char unlabelled[] = "(unlabelled)";
 		uint32_t kid;
 		if (!diff_key(rows, label ? (const void *)label : unlabelled,

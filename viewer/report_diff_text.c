@@ -136,7 +136,7 @@ static const char *section_absent(enum diff_section sec, const struct diff_run *
 				  size_t n)
 {
 	buf[0] = 0;
-	class_set have = r->s.classes;
+	class_set have = r->run.s.classes;
 	if (sec == DS_PAUSES && !(have & CLASS_BIT(CL_GC)))
 		return class_absent(CLASS_BIT(CL_GC), 0, buf, n);
 	if (sec == DS_THREADS && !(have & CLASS_BIT(CL_SCHED)))

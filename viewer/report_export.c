@@ -114,9 +114,9 @@ static void ts_dur(struct export *x, uint64_t t0, uint64_t t1)
  * "spans: no thread"), into a buffer of its own (NULL: out of memory). */
 static uint8_t *span_track_name(const struct export *x, uint32_t thread, size_t *len)
 {
-	const struct tracks *tr = &x->c->tr;
+	const struct tracks *tr = &x->c->run.tr;
 	size_t n = 0;
-	const uint8_t *l = thread ? tracks_label(tr, &x->c->s, tracks_thread(tr, thread), &n) : NULL;
+	const uint8_t *l = thread ? tracks_label(tr, &x->c->run.s, tracks_thread(tr, thread), &n) : NULL;
 	uint8_t *b = malloc(48 + n);
 	if (!b)
 		return NULL;
@@ -130,7 +130,7 @@ static uint8_t *span_track_name(const struct export *x, uint32_t thread, size_t 
 
 static bool metadata(struct export *x, const uint32_t *sthreads, size_t nst)
 {
-	const struct tracks *tr = &x->c->tr;
+	const struct tracks *tr = &x->c->run.tr;
 	const char *path = x->c->o.path;
 	const char *base = strrchr(path, '/');
 	base = base && base[1] ? base + 1 : path;
@@ -198,9 +198,9 @@ static void collection(struct export *x, uint64_t start, uint64_t pause, int gen
  * the store's events (gcs_stream). False when that failed. */
 static bool export_collections(struct export *x)
 {
-	const struct tracks *tr = &x->c->tr;
+	const struct tracks *tr = &x->c->run.tr;
 	if ((tr->cut & TRACKS_CUT_GCS) && tr->ngcstats) {
-		struct gcs_stream *g = gcs_stream_new(&x->c->s, 0);
+		struct gcs_stream *g = gcs_stream_new(&x->c->run.s, 0);
 		struct gcs_row *r = malloc(sizeof *r);
 		while (g && r && !x->j->failed && gcs_stream_next(g, r))
 			collection(x, r->start, r->pause, r->gen, true, r->copied, r->cap, r->caps);
@@ -255,8 +255,8 @@ static void alloc_rate(struct export *x, int32_t cap, uint64_t ta, uint64_t va, 
  * when a merge failed. */
 static bool counters_stream(struct export *x)
 {
-	const struct store *s = &x->c->s;
-	const struct tracks *tr = &x->c->tr;
+	const struct store *s = &x->c->run.s;
+	const struct tracks *tr = &x->c->run.tr;
 	static const uint16_t tags[] = { EV_HEAP_SIZE, EV_HEAP_LIVE };
 	bool ok = true;
 	for (int k = 0; k < 2 && ok; k++) {
@@ -296,7 +296,7 @@ static bool counters_stream(struct export *x)
  * second, at the later one). False when the store's events failed. */
 static bool counters(struct export *x)
 {
-	const struct tracks *tr = &x->c->tr;
+	const struct tracks *tr = &x->c->run.tr;
 	if (tr->cut & (TRACKS_CUT_HEAP | TRACKS_CUT_ALLOC))
 		return counters_stream(x);
 	for (size_t i = 0; i < tr->nheap_size && !x->j->failed; i++)
@@ -319,9 +319,9 @@ static bool counters(struct export *x)
  * none). */
 static void mark(struct export *x, const struct mark *m)
 {
-	const struct tracks *tr = &x->c->tr;
+	const struct tracks *tr = &x->c->run.tr;
 	size_t n;
-	const uint8_t *txt = tracks_mark_text(&x->c->s, m, &n);
+	const uint8_t *txt = tracks_mark_text(&x->c->run.s, m, &n);
 	long ci = m->cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, m->cap);
 	ev_begin(x, "i", NULL, ci >= 0 ? TID_CAP0 + ci : TID_GC);
 	JL(x->j, ",\"name\":");
@@ -345,9 +345,9 @@ static bool mark_each(void *ctx, const struct mark *m)
  * budget, the store's (tracks_marks_each). False when that failed. */
 static bool marks(struct export *x)
 {
-	const struct tracks *tr = &x->c->tr;
+	const struct tracks *tr = &x->c->run.tr;
 	if (tr->cut & TRACKS_CUT_MARKS)
-		return tracks_marks_each(&x->c->s, x->c->o.from, x->c->o.to, mark_each, x) ||
+		return tracks_marks_each(&x->c->run.s, x->c->o.from, x->c->o.to, mark_each, x) ||
 		       x->j->failed;
 	for (size_t i = tracks_mark_from(tr, x->c->o.from);
 	     i < tr->nmarks && tr->marks[i].time <= x->c->o.to && !x->j->failed; i++)
@@ -395,38 +395,43 @@ static void span_slices(struct export *x, const struct spans *sp, const uint32_t
 }
 
 /* The spans, paired with the rc file's rules (as `hectic spans` pairs
- * them); false when out of memory or a rule is bad (said). */
-static bool build_spans(struct report_ctx *c, struct spans *sp)
+ * them), the run's (report.h); NULL when out of memory or a rule is bad
+ * (said). */
+static const struct spans *build_spans(struct report_ctx *c)
 {
 	struct span_rules r;
 	if (!report_span_rules(&r, false))
-		return false;
-	bool ok = spans_build_marks(sp, &c->s, &c->tr, &r);
+		return NULL;
+	c->run.rules = &r;
+	bool ok = run_need(&c->run, RUN_NEED(TABLE_NEEDS_SPANS));
+	c->run.rules = NULL;
 	span_rules_free(&r);
-	if (!ok)
+	if (!ok) {
 		warnx_("out of memory");
-	else if (sp->over_budget)
+		return NULL;
+	}
+	if (c->run.sp.over_budget)
 		report_partial(c, "the spans");
-	return ok;
+	return &c->run.sp;
 }
 
 /* ---- the threads' runs ---- */
 
-struct run {
+struct slice_run {
 	uint32_t thread; /* 0: none running */
 	uint64_t since;
 };
 
-static void run_slice(struct export *x, long ci, const struct run *r, uint64_t end, bool open)
+static void run_slice(struct export *x, long ci, const struct slice_run *r, uint64_t end, bool open)
 {
 	uint64_t t0 = r->since, t1 = end;
 	if (!r->thread || t1 < t0 || !clip(x, &t0, &t1))
 		return;
-	const struct tracks *tr = &x->c->tr;
+	const struct tracks *tr = &x->c->run.tr;
 	struct label_slot *ls = &x->labels[r->thread % LABEL_CACHE];
 	if (ls->thread != r->thread) {
 		size_t n;
-		ls->text = tracks_label(tr, &x->c->s, tracks_thread(tr, r->thread), &n);
+		ls->text = tracks_label(tr, &x->c->run.s, tracks_thread(tr, r->thread), &n);
 		ls->len = ls->text && n < UINT32_MAX ? (uint32_t)n : 0;
 		ls->thread = r->thread;
 	}
@@ -453,16 +458,16 @@ static void run_slice(struct export *x, long ci, const struct run *r, uint64_t e
  * marked unfinished. */
 static bool thread_runs(struct export *x)
 {
-	const struct tracks *tr = &x->c->tr;
-	const struct store *s = &x->c->s;
-	struct run *run = calloc(tr->ncaps ? tr->ncaps : 1, sizeof *run);
+	const struct tracks *tr = &x->c->run.tr;
+	const struct store *s = &x->c->run.s;
+	struct slice_run *run = calloc(tr->ncaps ? tr->ncaps : 1, sizeof *run);
 	struct capstate_at *at = calloc(tr->ncaps ? tr->ncaps : 1, sizeof *at);
 	static const uint16_t tags[2] = { EV_RUN_THREAD, EV_STOP_THREAD };
 	uint64_t from = x->c->o.from;
 	struct merge *m = run && at ? merge_new_tags(s, from, 0, tags, 2) : NULL;
 	bool ok = m && (!from || tracks_state_at(tr, s, from, at));
 	for (size_t i = 0; ok && from && i < tr->ncaps; i++)
-		run[i] = (struct run){ at[i].thread, from };
+		run[i] = (struct slice_run){ at[i].thread, from };
 	struct evref r;
 	while (ok && !x->j->failed && merge_step(m, &r) && r.time <= x->c->o.to) {
 		long ci = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(tr, r.cap);
@@ -489,12 +494,12 @@ static bool thread_runs(struct export *x)
 static bool write_trace(struct export *x)
 {
 	struct json *j = x->j;
-	struct spans sp;
 	uint32_t *sth = NULL;
 	size_t nst = 0;
-	if (!build_spans(x->c, &sp))
+	const struct spans *sp = build_spans(x->c);
+	if (!sp)
 		return false;
-	bool ok = span_threads(&sp, &sth, &nst);
+	bool ok = span_threads(sp, &sth, &nst);
 	JL(j, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":");
 	char gen[64];
 	snprintf(gen, sizeof gen, "hectic %s", hectic_version);
@@ -505,9 +510,10 @@ static bool write_trace(struct export *x)
 	ok = ok && metadata(x, sth, nst);
 	if (ok) {
 		ok = export_collections(x) && counters(x) && marks(x);
-		span_slices(x, &sp, sth, nst);
+		span_slices(x, sp, sth, nst);
 	}
-	spans_free(&sp);
+	/* (the runs below need the memory more) */
+	run_forget(&x->c->run, RUN_NEED(TABLE_NEEDS_SPANS));
 	free(sth);
 	ok = ok && thread_runs(x);
 	if (!ok && !j->failed)

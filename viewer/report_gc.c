@@ -30,7 +30,7 @@ static const struct gcstat *gc_stat(const struct tracks *tr, const struct gc *g)
 /* The sentence for a log without GC events, into buf; "" when it has them. */
 static const char *gcs_absent(const struct report_ctx *c, char *buf, size_t n)
 {
-	return lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_GC), false, buf, n);
+	return lane_view_absent(&c->run.s, &c->run.tr, CLASS_BIT(CL_GC), false, buf, n);
 }
 
 /* --gen G of a generation the log lacks: an error naming those it has,
@@ -39,7 +39,7 @@ static const char *gcs_absent(const struct report_ctx *c, char *buf, size_t n)
  * events, or none saying a generation) is left to say so itself. */
 static int gcs_prepare(struct report_ctx *c)
 {
-	const struct tracks *tr = &c->tr;
+	const struct tracks *tr = &c->run.tr;
 	long g = c->o.gen;
 	long n = tr->gens ? tr->gens : tr->ngcstats ? tr->maxgen + 1 : 0;
 	if (g < 0 || !n || g < n)
@@ -139,14 +139,14 @@ static int cmp_desc(const void *a, const void *b)
 static int gcs_text_stream(struct report_ctx *c)
 {
 	const struct report_opts *o = &c->o;
-	uint64_t room = c->s.size / 40 + (2u << 20);
+	uint64_t room = c->run.s.size / 40 + (2u << 20);
 	size_t top = o->top > 0 ? (size_t)o->top : 0, ntop = 0;
 	if ((uint64_t)top * sizeof(struct gcs_row) > room / 2)
 		top = (size_t)(room / 2 / sizeof(struct gcs_row));
 	struct gcs_row *rows = calloc(top + 1, sizeof *rows);
 	uint64_t *pauses = NULL;
 	size_t np = 0, pcap = 0;
-	struct gcs_stream *g = gcs_stream_new(&c->s, o->from);
+	struct gcs_stream *g = gcs_stream_new(&c->run.s, o->from);
 	bool cut = top < (size_t)(o->top > 0 ? o->top : 0), ok = rows && g;
 	while (ok && gcs_stream_next(g, &rows[ntop])) {
 		const struct gcs_row *r = &rows[ntop];
@@ -194,7 +194,7 @@ static int gcs_text_stream(struct report_ctx *c)
 /* The --top longest pauses of the window, then its percentiles. */
 static int gcs_text(struct report_ctx *c)
 {
-	const struct tracks *tr = &c->tr;
+	const struct tracks *tr = &c->run.tr;
 	const struct report_opts *o = &c->o;
 	char why[160];
 	if (*gcs_absent(c, why, sizeof why)) {
@@ -245,28 +245,28 @@ static int activity_prepare(struct report_ctx *c)
 {
 	struct activity *a = c->priv;
 	const struct report_opts *o = &c->o;
-	a->from = o->has_from ? o->from : c->s.tmin;
-	a->to = o->has_to ? o->to : c->s.tmax;
-	if (!c->s.nevents && !o->has_from && !o->has_to)
+	a->from = o->has_from ? o->from : c->run.s.tmin;
+	a->to = o->has_to ? o->to : c->run.s.tmax;
+	if (!c->run.s.nevents && !o->has_from && !o->has_to)
 		a->from = a->to = 0;
 	if (a->to < a->from) {
 		warnx_("--to is before the log's first event");
 		return EXIT_USAGE;
 	}
 	unsigned n = (unsigned)o->columns;
-	size_t m = c->tr.ncaps * (size_t)n;
+	size_t m = c->run.tr.ncaps * (size_t)n;
 	a->run = malloc((m ? m : 1) * sizeof *a->run);
 	a->gc = malloc((m ? m : 1) * sizeof *a->gc);
 	if (!a->run || !a->gc ||
-	    !tracks_cap_activity(&c->tr, &c->s, a->from, a->to, n, a->run, a->gc, NULL)) {
+	    !tracks_cap_activity(&c->run.tr, &c->run.s, a->from, a->to, n, a->run, a->gc, NULL)) {
 		warnx_("out of memory");
 		return EXIT_BADINPUT;
 	}
-	class_set have = lane_view_have(&c->s, &c->tr);
+	class_set have = lane_view_have(&c->run.s, &c->run.tr);
 	a->run_known = have & CLASS_BIT(CL_SCHED);
 	a->gc_known = have & CLASS_BIT(CL_GC);
 	char why[200];
-	if (*lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC), false, why,
+	if (*lane_view_absent(&c->run.s, &c->run.tr, CLASS_BIT(CL_SCHED) | CLASS_BIT(CL_GC), false, why,
 			      sizeof why))
 		warnx_("%s: %s: %s not known", c->o.path, why,
 		       !a->run_known && !a->gc_known ? "the time running and in GC are"
@@ -293,10 +293,10 @@ static int activity_tsv(struct report_ctx *c)
 		uint64_t s = from + (uint64_t)((unsigned __int128)(to - from) * k / n);
 		uint64_t e = from + (uint64_t)((unsigned __int128)(to - from) * (k + 1) / n);
 		double w = (double)(e - s);
-		for (size_t cap = 0; cap < c->tr.ncaps; cap++) {
+		for (size_t cap = 0; cap < c->run.tr.ncaps; cap++) {
 			size_t i = cap * n + k;
 			printf("%llu\t%llu\t%d", (unsigned long long)s, (unsigned long long)e,
-			       c->tr.caps[cap]);
+			       c->run.tr.caps[cap]);
 			activity_field(e > s ? (double)a->run[i] / w : 0.0, a->run_known);
 			activity_field(e > s ? (double)a->gc[i] / w : 0.0, a->gc_known);
 			putchar('\n');

@@ -35,7 +35,7 @@ static void put_band_text(FILE *f, const struct report_ctx *c, uint32_t b)
 {
 	uint64_t addr;
 	struct ipe e;
-	switch (heap_band_ipe(&c->h, &c->s, b, &addr, &e)) {
+	switch (heap_band_ipe(&c->run.h, &c->run.s, b, &addr, &e)) {
 	case 1:
 		fprintf(f, "0x%llx (no provenance in the log)", (unsigned long long)addr);
 		return;
@@ -50,7 +50,7 @@ static void put_band_text(FILE *f, const struct report_ctx *c, uint32_t b)
 		}
 		return;
 	}
-	heap_put_band(f, &c->h, b, c->o.escape);
+	heap_put_band(f, &c->run.h, b, c->o.escape);
 }
 
 struct band_stat {
@@ -116,7 +116,7 @@ static int heap_text(struct report_ctx *c)
 {
 	if (c->o.hp)
 		return report_hp(c);
-	const struct heap *h = &c->h;
+	const struct heap *h = &c->run.h;
 	struct band_stat *st = calloc(h->nbands ? h->nbands : 1, sizeof *st);
 	if (!st) {
 		warnx_("out of memory");
@@ -140,7 +140,7 @@ static int heap_text(struct report_ctx *c)
 		for (size_t b = 0; b < h->nbands; b++) {
 			uint64_t addr;
 			struct ipe e;
-			named += heap_band_ipe(h, &c->s, (uint32_t)b, &addr, &e) == 2;
+			named += heap_band_ipe(h, &c->run.s, (uint32_t)b, &addr, &e) == 2;
 		}
 		printf("(by info table, +RTS -hi: %zu of %zu bands have their provenance in the log",
 		       named, h->nbands);
@@ -253,13 +253,13 @@ static int profile_prepare(struct report_ctx *c)
 	struct profile *p = c->priv;
 	struct cctree_opts co = { .from = c->o.from, .to = c->o.to,
 				  .cap = c->o.cap >= 0 ? (int32_t)c->o.cap : -1, .builtin = c->o.builtin };
-	if (!c->h.tick_events) {
+	if (!c->run.h.tick_events) {
 		warnx_("%s: no time profile in this log: run a profiled build with +RTS -p -l%s",
-		       c->o.path, c->h.ncensuses ? " (it has a heap profile: hectic heap)" : "");
+		       c->o.path, c->run.h.ncensuses ? " (it has a heap profile: hectic heap)" : "");
 		return EXIT_BADINPUT;
 	}
-	if (!(p->built = cctree_build(&p->t, &c->h, &c->s, &co))) {
-		if (store_faulted(&c->s))
+	if (!(p->built = cctree_build(&p->t, &c->run.h, &c->run.s, &co))) {
+		if (store_faulted(&c->run.s))
 			warnx_("%s: the file shrank while it was read", c->o.path);
 		else
 			warnx_("out of memory");
@@ -292,7 +292,7 @@ static uint32_t *tree_rows(const struct cctree *t, size_t *n)
  * over t. */
 static int tree_tsv(struct report_ctx *c, const struct cctree *t)
 {
-	struct table_data d = { .s = &c->s, .h = &c->h, .cct = t };
+	struct table_data d = { .s = &c->run.s, .h = &c->run.h, .cct = t };
 	report_table_header(stdout, &table_profile);
 	return report_table_write(c, table_open(&table_profile, &d, NULL), NULL, NULL);
 }
@@ -410,9 +410,9 @@ static bool profile_not_tree(struct report_ctx *c)
 {
 	const struct profile *p = c->priv;
 	if (c->o.folded)
-		folded(&c->h, &p->t, c->o.escape);
+		folded(&c->run.h, &p->t, c->o.escape);
 	else if (c->o.flat)
-		flat_rows(&c->h, &p->t, &c->o);
+		flat_rows(&c->run.h, &p->t, &c->o);
 	return c->o.folded || c->o.flat;
 }
 
@@ -432,7 +432,7 @@ static int profile_text(struct report_ctx *c)
 	if (c->o.speedscope)
 		return report_speedscope(c, &p->t);
 	if (!profile_not_tree(c))
-		tree_text(&c->h, &p->t, &c->o);
+		tree_text(&c->run.h, &p->t, &c->o);
 	return 0;
 }
 

@@ -56,7 +56,7 @@
 enum { HP_WALL_CLOCK_TIME = 43 }; /* capset, seconds, nanoseconds */
 
 /* Bytes of the file: a string of an event, or a piece of one. */
-struct span {
+struct hp_span {
 	const uint8_t *p;
 	size_t n;
 };
@@ -70,7 +70,7 @@ struct hp_run {
 	char ident[80]; /* RTS_IDENTIFIER, "GHC-9.6.6 rts_p" */
 	/* the command line as the RTS splits it: argv[0], the program's
 	 * arguments and the RTS's options (GHCRTS's first) */
-	struct span prog, *pgm, *rts;
+	struct hp_span prog, *pgm, *rts;
 	size_t npgm, nrts;
 };
 
@@ -142,13 +142,13 @@ static bool read_run(const struct store *s, struct hp_run *r)
 	return ok;
 }
 
-static bool push_span(struct span **v, size_t *n, const uint8_t *p, size_t len)
+static bool push_span(struct hp_span **v, size_t *n, const uint8_t *p, size_t len)
 {
-	struct span *w = realloc(*v, (*n + 1) * sizeof **v);
+	struct hp_span *w = realloc(*v, (*n + 1) * sizeof **v);
 	if (!w)
 		return false;
 	*v = w;
-	w[(*n)++] = (struct span){ p, len };
+	w[(*n)++] = (struct hp_span){ p, len };
 	return true;
 }
 
@@ -157,7 +157,7 @@ static bool is_c_space(uint8_t c)
 	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
-static bool span_is(struct span a, const char *s)
+static bool span_is(struct hp_span a, const char *s)
 {
 	return a.n == strlen(s) && !memcmp(a.p, s, a.n);
 }
@@ -198,7 +198,7 @@ static bool split_args(struct hp_run *r)
 	for (size_t i = 0; r->has_args && i < r->nargs;) {
 		const uint8_t *z = memchr(r->args + i, 0, r->nargs - i);
 		size_t j = z ? (size_t)(z - r->args) : r->nargs;
-		struct span a = { r->args + i, j - i };
+		struct hp_span a = { r->args + i, j - i };
 		i = j + 1;
 		if (first) {
 			r->prog = a;
@@ -233,7 +233,7 @@ static void free_run(struct hp_run *r)
 
 /* -L's value as the RTS reads it: atof of what follows, its integer part
  * (RtsFlags.c); 0 for what the RTS refuses (not above 0). */
-static uint32_t ccs_length_of(struct span a)
+static uint32_t ccs_length_of(struct hp_span a)
 {
 	size_t i = 2;
 	while (i < a.n && is_c_space(a.p[i]))
@@ -326,7 +326,7 @@ static void put_text(FILE *f, const uint8_t *p, size_t n, bool escape, bool quot
 	}
 }
 
-static void put_span(FILE *f, struct span a, bool escape)
+static void put_span(FILE *f, struct hp_span a, bool escape)
 {
 	put_text(f, a.p, a.n, escape, true);
 }
@@ -336,10 +336,10 @@ static void put_span(FILE *f, struct span a, bool escape)
 static void put_job(FILE *f, const struct hp_run *r, bool profiled, bool escape)
 {
 	fputs("JOB \"", f);
-	struct span name = r->prog; /* without its directory (setProgName) */
+	struct hp_span name = r->prog; /* without its directory (setProgName) */
 	for (size_t i = name.n; i > 0; i--)
 		if (name.p[i - 1] == '/') {
-			name = (struct span){ name.p + i, name.n - i };
+			name = (struct hp_span){ name.p + i, name.n - i };
 			break;
 		}
 	put_span(f, name, escape);
@@ -418,7 +418,7 @@ static bool hp_unreadable(const struct band *d)
  * is "(empty)": the file renders, and the other bands keep their values. */
 static void hp_put_band(const struct report_ctx *c, uint32_t b, uint32_t len)
 {
-	const struct band *d = &c->h.bands[b];
+	const struct band *d = &c->run.h.bands[b];
 	bool esc = c->o.escape;
 	if (!d->stack) {
 		if (!d->n) {
@@ -434,7 +434,7 @@ static void hp_put_band(const struct report_ctx *c, uint32_t b, uint32_t len)
 	struct heap_name_walk w;
 	const uint8_t *p;
 	size_t k, n = 0;
-	heap_name_begin(&w, &c->h, b);
+	heap_name_begin(&w, &c->run.h, b);
 	while (heap_name_next(&w, &p, &k))
 		n += k;
 	if (d->n) /* the empty stack is MAIN, uncut */
@@ -442,7 +442,7 @@ static void hp_put_band(const struct report_ctx *c, uint32_t b, uint32_t len)
 	/* fprint_ccs: the stack's text in a buffer of L + 1 bytes; when it
 	 * fills, "..." at L - 4 ends it */
 	size_t cut = d->n && n > len ? (len >= 4 ? len - 4 : 0) : n, done = 0;
-	heap_name_begin(&w, &c->h, b);
+	heap_name_begin(&w, &c->run.h, b);
 	while (done < cut && heap_name_next(&w, &p, &k)) {
 		if (k > cut - done)
 			k = cut - done;
@@ -456,7 +456,7 @@ static void hp_put_band(const struct report_ctx *c, uint32_t b, uint32_t len)
 /* The censuses of the window, each BEGIN_SAMPLE, its bands, END_SAMPLE. */
 static void put_censuses(const struct report_ctx *c, uint32_t len, uint64_t *last)
 {
-	const struct heap *h = &c->h;
+	const struct heap *h = &c->run.h;
 	for (size_t k = 0; k < h->ncensuses && !ferror(stdout); k++) {
 		const struct census *cs = &h->censuses[k];
 		if (cs->time < c->o.from || cs->time > c->o.to)
@@ -474,7 +474,7 @@ static void put_censuses(const struct report_ctx *c, uint32_t len, uint64_t *las
 /* A profile the log holds no bands of: said, true. */
 static bool no_bands(const struct report_ctx *c)
 {
-	const struct heap *h = &c->h;
+	const struct heap *h = &c->run.h;
 	if (!h->breakdown && !h->ncensuses) {
 		warnx_("%s: no heap profile in this log: run the program with +RTS -hT, or -hi, or "
 		       "with a profiled build -hc, -hm, -hd, -hy",
@@ -501,12 +501,12 @@ int report_hp(struct report_ctx *c)
 		return EXIT_BADINPUT;
 	struct hp_run r;
 	memset(&r, 0, sizeof r);
-	if (!read_run(&c->s, &r) || !split_args(&r)) {
+	if (!read_run(&c->run.s, &r) || !split_args(&r)) {
 		free_run(&r);
 		warnx_("out of memory");
 		return EXIT_BADINPUT;
 	}
-	put_job(stdout, &r, profiled_rts(&r, &c->h), c->o.escape);
+	put_job(stdout, &r, profiled_rts(&r, &c->run.h), c->o.escape);
 	put_date(stdout, &r);
 	fputs("SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n", stdout);
 	uint64_t start = c->o.has_from ? c->o.from : 0, last = start;
@@ -515,7 +515,7 @@ int report_hp(struct report_ctx *c)
 	put_censuses(c, ccs_length(&r), &last);
 	free_run(&r);
 	/* GHC's last, empty sample at exit: the window's end */
-	uint64_t end = c->s.tmax < c->o.to ? c->s.tmax : c->o.to;
+	uint64_t end = c->run.s.tmax < c->o.to ? c->run.s.tmax : c->o.to;
 	if (end < last)
 		end = last;
 	put_sample_mark(stdout, "BEGIN_SAMPLE", end);

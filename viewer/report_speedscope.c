@@ -466,7 +466,7 @@ static bool speedscope_write(FILE *f, const struct heap *h, const struct store *
 
 int report_speedscope(struct report_ctx *c, const struct cctree *t)
 {
-	const struct heap *h = &c->h;
+	const struct heap *h = &c->run.h;
 	const char *path = c->o.path ? c->o.path : "-";
 	if (!h->tick_events) {
 		warnx_("%s: no time profile in this log: run a profiled build with +RTS -p -l", path);
@@ -486,8 +486,8 @@ int report_speedscope(struct report_ctx *c, const struct cctree *t)
 	}
 	struct frames fr = { 0 };
 	int rc = 0;
-	if (!speedscope_write(stdout, h, &c->s, &c->o, t, &fr)) {
-		if (store_faulted(&c->s))
+	if (!speedscope_write(stdout, h, &c->run.s, &c->o, t, &fr)) {
+		if (store_faulted(&c->run.s))
 			warnx_("%s: the file shrank while it was read", path);
 		else
 			warnx_("out of memory");

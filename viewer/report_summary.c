@@ -36,7 +36,7 @@ void summary_tsv_write(FILE *f, const struct summary *sm, size_t ncaps)
 static int summary_print(struct report_ctx *c)
 {
 	struct summary sm;
-	summary_compute(&c->tr, &c->s, c->o.from, c->o.to, &sm);
+	summary_compute(&c->run.tr, &c->run.s, c->o.from, c->o.to, &sm);
 	if (sm.partial && !c->partial) {
 		report_partial(c, "the lists the summary reads");
 		report_partial_note(c, stdout);
@@ -45,10 +45,10 @@ static int summary_print(struct report_ctx *c)
 	printf("%s: %s to %s", c->o.path, report_text_time(a, sm.from),
 	       report_text_time(b, sm.to));
 	if (sm.have_gc)
-		printf(", %zu capabilities, %llu collections\n\n", c->tr.ncaps,
+		printf(", %zu capabilities, %llu collections\n\n", c->run.tr.ncaps,
 		       (unsigned long long)sm.ngcs);
 	else
-		printf(", %zu capabilities, no GC events\n\n", c->tr.ncaps);
+		printf(", %zu capabilities, no GC events\n\n", c->run.tr.ncaps);
 	summary_write(stdout, &sm);
 	return 0;
 }
@@ -113,10 +113,10 @@ static void top_line(const struct tracks *tr, const struct store *s, uint64_t fr
 /* The log has all it will have. */
 static bool top_ended(const struct report_ctx *c)
 {
-	if (c->s.ndataend)
+	if (c->run.s.ndataend)
 		return true;
-	return c->input.kind != SRC_FILE && source_ended(&c->input) &&
-	       source_bytes(&c->input) <= c->s.size;
+	return c->run.src.kind != SRC_FILE && source_ended(&c->run.src) &&
+	       source_bytes(&c->run.src) <= c->run.s.size;
 }
 
 /* The time before which the events are final (all of them once ended),
@@ -125,10 +125,10 @@ static uint64_t top_horizon(const struct report_ctx *c)
 {
 	uint64_t hz;
 	if (top_ended(c))
-		return c->s.tmax + 1;
-	if (!store_horizon(&c->s, c->tr.startup_caps, &hz))
+		return c->run.s.tmax + 1;
+	if (!store_horizon(&c->run.s, c->run.tr.startup_caps, &hz))
 		return 0;
-	return hz > c->s.tmax + 1 ? c->s.tmax + 1 : hz;
+	return hz > c->run.s.tmax + 1 ? c->run.s.tmax + 1 : hz;
 }
 
 /* A line for what became final since *last. */
@@ -136,7 +136,7 @@ static void top_advance(struct report_ctx *c, uint64_t *last)
 {
 	uint64_t hz = top_horizon(c);
 	if (hz > *last) {
-		top_line(&c->tr, &c->s, *last, hz);
+		top_line(&c->run.tr, &c->run.s, *last, hz);
 		*last = hz;
 	}
 }
@@ -146,13 +146,13 @@ static void top_advance(struct report_ctx *c, uint64_t *last)
 static bool top_wait(struct report_ctx *c, char *err, size_t n, const char **stopped)
 {
 	while (!top_ended(c) && !top_stop) {
-		if (c->input.kind != SRC_FILE)
-			source_wait_bytes(&c->input, UINT64_MAX, 1000);
+		if (c->run.src.kind != SRC_FILE)
+			source_wait_bytes(&c->run.src, UINT64_MAX, 1000);
 		else
 			nanosleep(&(struct timespec){ 1, 0 }, NULL);
 		if (top_stop)
 			break;
-		switch (store_extend(&c->s, err, n)) {
+		switch (store_extend(&c->run.s, err, n)) {
 		case EXTEND_SAME: continue;
 		case EXTEND_SHRANK: *stopped = "the file shrank"; return false;
 		case EXTEND_REPLACED: *stopped = "the file was replaced"; return false;
@@ -173,27 +173,27 @@ static int summary_follow(struct report_ctx *c)
 	sigaction(SIGTERM, &sa, NULL);
 	printf("%9s %12s %9s %9s %7s %9s %5s%s\n", "log time", "alloc", "heap", "live", "GC",
 	       "p99 pause", "GCs", "  sparks created/converted/fizzled");
-	uint64_t last = c->s.tmin;
+	uint64_t last = c->run.s.tmin;
 	top_advance(c, &last);
 	char err[300];
 	const char *stopped = NULL;
 	while (top_wait(c, err, sizeof err, &stopped)) {
-		tracks_free(&c->tr);
-		if (!tracks_build(&c->tr, &c->s)) {
+		tracks_free(&c->run.tr);
+		if (!tracks_build(&c->run.tr, &c->run.s)) {
 			warnx_("%s: out of memory", c->o.path);
 			return EXIT_BADINPUT;
 		}
 		top_advance(c, &last);
 	}
-	if (c->s.tmax + 1 > last) /* what was not final: final now */
-		top_line(&c->tr, &c->s, last, c->s.tmax + 1);
+	if (c->run.s.tmax + 1 > last) /* what was not final: final now */
+		top_line(&c->run.tr, &c->run.s, last, c->run.s.tmax + 1);
 	if (stopped)
 		warnx_("%s: %s: the summary is of what was read", c->o.path, stopped);
 	else if (top_stop)
 		warnx_("%s: interrupted: the summary is of what was read", c->o.path);
-	const char *why = c->input.kind != SRC_FILE ? source_error(&c->input) : "";
+	const char *why = c->run.src.kind != SRC_FILE ? source_error(&c->run.src) : "";
 	if (*why)
-		warnx_("%s: %s after %llu bytes", c->o.path, why, (unsigned long long)c->s.size);
+		warnx_("%s: %s after %llu bytes", c->o.path, why, (unsigned long long)c->run.s.size);
 	putchar('\n');
 	return summary_print(c);
 }

@@ -28,7 +28,7 @@ int report_table_tsv(struct report_ctx *c, const struct table_def *t,
 		     bool (*skip)(const struct report_ctx *c, struct table_cursor *cur),
 		     size_t *rows)
 {
-	struct table_data d = { .s = &c->s, .tr = &c->tr, .h = c->have_heap ? &c->h : NULL };
+	struct table_data d = { .s = &c->run.s, .tr = &c->run.tr, .h = c->run.built & RUN_NEED(TABLE_NEEDS_HEAP) ? &c->run.h : NULL };
 	return report_table_write(c, table_open(t, &d, l), skip, rows);
 }
 
@@ -51,7 +51,7 @@ int report_table_write(struct report_ctx *c, struct table_cursor *cur,
 	table_close(cur);
 	if (rows)
 		*rows = n;
-	if (failed && !store_faulted(&c->s)) { /* (finish says a shrunk file) */
+	if (failed && !store_faulted(&c->run.s)) { /* (finish says a shrunk file) */
 		warnx_("%s: out of memory: the rows are incomplete", c->o.path);
 		return EXIT_BADINPUT;
 	}

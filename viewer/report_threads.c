@@ -40,16 +40,16 @@ static int threads_prepare(struct report_ctx *c)
 {
 	struct threads *t = c->priv;
 	t->windowed = c->o.has_from || c->o.has_to;
-	lane_view_absent(&c->s, &c->tr, CLASS_BIT(CL_SCHED), false, t->why, sizeof t->why);
+	lane_view_absent(&c->run.s, &c->run.tr, CLASS_BIT(CL_SCHED), false, t->why, sizeof t->why);
 	t->states = !*t->why;
 	if (!t->states && c->o.tsv)
 		warnx_("%s: %s: the threads%s are not known", c->o.path, t->why,
-		       c->tr.nthreads ? "' lifetimes and running time" : "");
+		       c->run.tr.nthreads ? "' lifetimes and running time" : "");
 	if (!t->windowed || c->o.tsv) /* (the TSV's rows: the threads table's) */
 		return -1;
 	uint64_t to = c->o.to == UINT64_MAX ? UINT64_MAX : c->o.to + 1; /* --to is inclusive */
-	t->win = calloc(c->tr.nthreads ? c->tr.nthreads : 1, sizeof *t->win);
-	if (!t->win || !tracks_threads_window(&c->tr, &c->s, c->o.from, to, t->win)) {
+	t->win = calloc(c->run.tr.nthreads ? c->run.tr.nthreads : 1, sizeof *t->win);
+	if (!t->win || !tracks_threads_window(&c->run.tr, &c->run.s, c->o.from, to, t->win)) {
 		warnx_("out of memory");
 		return EXIT_BADINPUT;
 	}
@@ -71,8 +71,8 @@ static void threads_each(struct report_ctx *c, void (*row)(const struct report_c
 							   const struct thread_row *r))
 {
 	const struct threads *th = c->priv;
-	for (size_t i = 0; i < c->tr.nthreads; i++) {
-		const struct thread_info *t = &c->tr.threads[i];
+	for (size_t i = 0; i < c->run.tr.nthreads; i++) {
+		const struct thread_info *t = &c->run.tr.threads[i];
 		uint64_t born = t->created != UINT64_MAX ? t->created : t->first_run;
 		uint64_t end = t->finished != UINT64_MAX ? t->finished : t->last_seen;
 		if (born != UINT64_MAX && born > c->o.to)
@@ -83,7 +83,7 @@ static void threads_each(struct report_ctx *c, void (*row)(const struct report_c
 		r.run_ns = th->win ? th->win[i].run_ns : t->run_ns;
 		r.nruns = th->win ? th->win[i].nruns : t->nruns;
 		tracks_caps_text(th->win ? th->win[i].caps : t->caps, r.caps, sizeof r.caps);
-		r.label = tracks_label(&c->tr, &c->s, t, &r.nlabel);
+		r.label = tracks_label(&c->run.tr, &c->run.s, t, &r.nlabel);
 		row(c, &r);
 	}
 }
@@ -108,7 +108,7 @@ static void thread_text_row(const struct report_ctx *c, const struct thread_row 
 static int threads_text(struct report_ctx *c)
 {
 	const struct threads *t = c->priv;
-	if (!t->states && !c->tr.nthreads) {
+	if (!t->states && !c->run.tr.nthreads) {
 		printf("%s:\nthe threads, their lifetimes and running time are not known\n", t->why);
 		return 0;
 	}
@@ -148,7 +148,7 @@ static bool mark_one(void *ctx, const struct mark *m)
 	struct mark_walk *w = ctx;
 	const struct report_opts *o = &w->c->o;
 	size_t n;
-	const uint8_t *txt = tracks_mark_text(&w->c->s, m, &n);
+	const uint8_t *txt = tracks_mark_text(&w->c->run.s, m, &n);
 	if (!txt || (o->has_re && !tracks_match(&o->re, txt, n)))
 		return true;
 	w->row(w->c, m, txt, n);
@@ -166,7 +166,7 @@ static int markers_each(struct report_ctx *c, void (*row)(const struct report_ct
 {
 	const struct report_opts *o = &c->o;
 	struct mark_walk w = { c, row, 0 };
-	if (!tracks_marks_each(&c->s, o->from, o->to, mark_one, &w)) {
+	if (!tracks_marks_each(&c->run.s, o->from, o->to, mark_one, &w)) {
 		warnx_("%s: out of memory", o->path);
 		return EXIT_BADINPUT;
 	}
@@ -231,8 +231,7 @@ const struct report_ops report_markers_ops = {
 /* ---- spans ---- */
 
 struct spans_report {
-	struct spans sp;
-	bool built;
+	struct spans *sp; /* the run's (report.h: c->run), once built */
 	uint32_t *order; /* the names by total time */
 	size_t n;
 };
@@ -241,8 +240,6 @@ static void spans_release(struct report_ctx *c)
 {
 	struct spans_report *p = c->priv;
 	free(p->order);
-	if (p->built)
-		spans_free(&p->sp);
 }
 
 /* The rc file's span lines (its other lines are the viewer's), then the
@@ -268,18 +265,21 @@ static int spans_prepare(struct report_ctx *c)
 	struct span_rules r;
 	if (!report_span_rules(&r, true))
 		return EXIT_USAGE;
-	p->built = spans_build(&p->sp, &c->s, &r);
-	bool ok = p->built && spans_stats(&p->sp, c->o.from, c->o.to);
+	c->run.rules = &r;
+	bool ok = run_need(&c->run, RUN_NEED(TABLE_NEEDS_SPANS));
+	c->run.rules = NULL;
 	span_rules_free(&r);
-	if (ok && p->sp.over_budget)
+	p->sp = &c->run.sp;
+	ok = ok && spans_stats(p->sp, c->o.from, c->o.to);
+	if (ok && p->sp->over_budget)
 		report_partial(c, "the spans");
-	if (ok && !(p->order = malloc((p->sp.nnames ? p->sp.nnames : 1) * sizeof *p->order)))
+	if (ok && !(p->order = malloc((p->sp->nnames ? p->sp->nnames : 1) * sizeof *p->order)))
 		ok = false;
 	if (!ok) {
 		warnx_("%s: out of memory", c->o.path);
 		return EXIT_BADINPUT;
 	}
-	p->n = spans_by_total(&p->sp, p->order);
+	p->n = spans_by_total(p->sp, p->order);
 	return -1;
 }
 
@@ -288,7 +288,7 @@ static int spans_prepare(struct report_ctx *c)
  * store's classes (spans need no tracks): "" when it has them. */
 static const char *spans_absent(const struct report_ctx *c, char *buf, size_t n)
 {
-	return class_absent(CLASS_BIT(CL_SCHED) & ~(class_set)c->s.classes, 0, buf, n);
+	return class_absent(CLASS_BIT(CL_SCHED) & ~(class_set)c->run.s.classes, 0, buf, n);
 }
 
 static int spans_text(struct report_ctx *c)
@@ -298,7 +298,7 @@ static int spans_text(struct report_ctx *c)
 	       "p99", "max", "slowest starts at");
 	uint64_t spans = 0;
 	for (size_t i = 0; i < p->n; i++) {
-		const struct span_name *nm = &p->sp.names[p->order[i]];
+		const struct span_name *nm = &p->sp->names[p->order[i]];
 		spans += nm->count;
 		char t[32], a[32], b[32], d[32], e[32], f[32];
 		size_t w = report_text_width((const char *)nm->text, nm->len);
@@ -307,13 +307,13 @@ static int spans_text(struct report_ctx *c)
 		       (unsigned long long)nm->count, report_text_time(t, nm->total),
 		       report_text_time(a, nm->p50), report_text_time(b, nm->p90),
 		       report_text_time(d, nm->p99), report_text_time(e, nm->max),
-		       report_text_time(f, p->sp.v[nm->slowest].start));
+		       report_text_time(f, p->sp->v[nm->slowest].start));
 	}
 	printf("\n%llu spans", (unsigned long long)spans);
-	if (p->sp.unmatched_stops || p->sp.unclosed)
+	if (p->sp->unmatched_stops || p->sp->unclosed)
 		printf(" (in the whole run: %llu stops with no start on their thread, %llu starts "
 		       "never stopped)",
-		       (unsigned long long)p->sp.unmatched_stops, (unsigned long long)p->sp.unclosed);
+		       (unsigned long long)p->sp->unmatched_stops, (unsigned long long)p->sp->unclosed);
 	printf("\n(pairs of user events on one thread: START name / STOP name, or name begin /"
 	       " name end;\n a span is in the window when it starts in it; percentiles are "
 	       "nearest-rank)\n");
@@ -332,7 +332,7 @@ static int spans_tsv(struct report_ctx *c)
 	if (*spans_absent(c, why, sizeof why))
 		warnx_("%s: %s: the events are paired as if on one thread", c->o.path, why);
 	for (size_t i = 0; i < p->n; i++) {
-		const struct span_name *nm = &p->sp.names[p->order[i]];
+		const struct span_name *nm = &p->sp->names[p->order[i]];
 		report_text_put_tsv(stdout, (const uint8_t *)nm->text, nm->len, c->o.escape);
 		printf("\t%llu\t%llu\t%llu\t%llu\t%llu\t%llu\n", (unsigned long long)nm->count,
 		       (unsigned long long)nm->total, (unsigned long long)nm->p50,
@@ -362,11 +362,11 @@ static int sparks_prepare(struct report_ctx *c)
 {
 	struct summary *sm = c->priv;
 	static const uint16_t counters = EV_SPARK_COUNTERS;
-	if (store_may_have(&c->s, 0, &counters, 1))
-		summary_compute(&c->tr, &c->s, c->o.from, c->o.to, sm);
+	if (store_may_have(&c->run.s, 0, &counters, 1))
+		summary_compute(&c->run.tr, &c->run.s, c->o.from, c->o.to, sm);
 	if (!sm->have_sparks) {
 		char id[128];
-		bool known = store_rts_identifier(&c->s, id, sizeof id);
+		bool known = store_rts_identifier(&c->run.s, id, sizeof id);
 		if (known && strstr(id, "rts_thr"))
 			warnx_("%s: no spark counters in this log: its RTS is threaded, but the log "
 			       "was written without the spark class (+RTS -l without p, as -l-au)",
@@ -391,10 +391,10 @@ static void sparks_rows(const struct report_ctx *c)
 	for (int k = 0; k < 6; k++)
 		printf(" %11s", spark_name[k]);
 	putchar('\n');
-	for (size_t i = 0; i < c->tr.ncaps && sm->have_sparks; i++) {
+	for (size_t i = 0; i < c->run.tr.ncaps && sm->have_sparks; i++) {
 		uint64_t v[7];
-		summary_sparks_of(&c->tr, sm, c->tr.caps[i], v);
-		printf("%4d", c->tr.caps[i]);
+		summary_sparks_of(&c->run.tr, sm, c->run.tr.caps[i], v);
+		printf("%4d", c->run.tr.caps[i]);
 		for (int k = 0; k < 6; k++)
 			printf(" %11llu", (unsigned long long)v[spark_col[k]]);
 		putchar('\n');

@@ -19,8 +19,7 @@
 
 
 struct tk {
-	struct ticky t;
-	bool built;
+	struct ticky *t; /* the run's (report.h: c->run), once built */
 	struct ticky_counts *sum; /* the window's, by counter index */
 	uint32_t *rows;           /* the counters shown, in order */
 	size_t nrows;
@@ -45,30 +44,30 @@ static int tk_prepare(struct report_ctx *c)
 		}
 		k->sort = (enum ticky_sort)i;
 	}
-	if (!ticky_build(&k->t, &c->s)) {
+	if (!run_need(&c->run, RUN_NEED(TABLE_NEEDS_TICKY))) {
 		warnx_("%s: out of memory", c->o.path);
 		return EXIT_BADINPUT;
 	}
-	k->built = true;
-	if (k->t.left_defs || k->t.left_samples) {
+	k->t = &c->run.ticky;
+	if (k->t->left_defs || k->t->left_samples) {
 		char what[200];
 		snprintf(what, sizeof what, "the ticky counters (%" PRIu64 " definitions and %" PRIu64
-			 " samples of counters past the first %zu left out)", k->t.left_defs,
-			 k->t.left_samples, k->t.nctr);
+			 " samples of counters past the first %zu left out)", k->t->left_defs,
+			 k->t->left_samples, k->t->nctr);
 		report_partial(c, what);
 	}
-	size_t n = k->t.nctr;
+	size_t n = k->t->nctr;
 	k->sum = calloc(n ? n : 1, sizeof *k->sum);
 	k->rows = calloc(n ? n : 1, sizeof *k->rows);
 	if (!k->sum || !k->rows) {
 		warnx_("out of memory");
 		return EXIT_BADINPUT;
 	}
-	k->nwin = ticky_window(&k->t, c->o.from, c->o.to, k->sum);
-	memcpy(k->rows, k->t.order, n * sizeof *k->rows);
+	k->nwin = ticky_window(k->t, c->o.from, c->o.to, k->sum);
+	memcpy(k->rows, k->t->order, n * sizeof *k->rows);
 	k->nrows = n;
 	if (k->sort != TICKY_BY_DEF) {
-		ticky_sort_ids(&k->t, k->sum, k->sort, k->rows, n);
+		ticky_sort_ids(k->t, k->sum, k->sort, k->rows, n);
 		if (c->o.top >= 0 && (size_t)c->o.top < n)
 			k->nrows = (size_t)c->o.top;
 	}
@@ -78,8 +77,6 @@ static int tk_prepare(struct report_ctx *c)
 static void tk_release(struct report_ctx *c)
 {
 	struct tk *k = c->priv;
-	if (k->built)
-		ticky_free(&k->t);
 	free(k->sum);
 	free(k->rows);
 }
@@ -125,30 +122,30 @@ static void no_ticky(const struct report_ctx *c)
 	printf("(no ticky-ticky counters in %s: build the program with ghc -ticky (add "
 	       "-rtsopts) and run it with +RTS -lT; -lT cannot be combined with -r, which "
 	       "writes GHC's own ticky report instead)\n",
-	       c->input.spec);
+	       c->run.src.spec);
 }
 
 /* What comes before GHC's table: what the figures are. */
 static void head(const struct report_ctx *c, const struct tk *k)
 {
 	char a[32], b[32];
-	printf("ticky-ticky counters: %zu, %" PRIu64 " samples", k->t.nctr, k->t.nbegins);
+	printf("ticky-ticky counters: %zu, %" PRIu64 " samples", k->t->nctr, k->t->nbegins);
 	if (c->o.has_from || c->o.has_to)
 		printf("; the %zu stored samples taken from %s to %s\n", k->nwin,
 		       report_text_time(a, c->o.from), c->o.has_to ? report_text_time(b, c->o.to)
 								   : "the end");
 	else
 		printf("; the whole run\n");
-	if (k->t.merged > 1)
+	if (k->t->merged > 1)
 		printf("(memory budget: up to %u samples of the log merged into one)\n",
-		       k->t.merged);
-	if (k->t.left_defs || k->t.left_samples)
+		       k->t->merged);
+	if (k->t->left_defs || k->t->left_samples)
 		printf("(the ticky table reached its memory budget at %zu counters: %" PRIu64
 		       " definitions and %" PRIu64 " samples of other counters are left out, "
 		       "%" PRIu64 " entries, %" PRIu64 " bytes allocated and %" PRIu64
 		       " alloc'd in all)\n",
-		       k->t.nctr, k->t.left_defs, k->t.left_samples, k->t.left.entries,
-		       k->t.left.allocs, k->t.left.allocd);
+		       k->t->nctr, k->t->left_defs, k->t->left_samples, k->t->left.entries,
+		       k->t->left.allocs, k->t->left.allocd);
 	if (k->sort != TICKY_BY_DEF)
 		printf("(sorted by %s; GHC's order is the definitions')\n", sort_names[k->sort]);
 	printf("\n");
@@ -162,7 +159,7 @@ static void table(const struct report_ctx *c, const struct tk *k)
 	       "STG Name");
 	printf("--------------------------------------------------------------------------------\n");
 	for (size_t i = 0; i < k->nrows; i++) {
-		const struct ticky_counter *t = &k->t.ctr[k->rows[i]];
+		const struct ticky_counter *t = &k->t->ctr[k->rows[i]];
 		const struct ticky_counts *s = &k->sum[k->rows[i]];
 		printf("%11" PRIu64 "%12" PRIu64 "%12" PRIu64 " ", s->entries, s->allocs, s->allocd);
 		if (t->defined)
@@ -184,8 +181,8 @@ static void locations(const struct report_ctx *c, const struct tk *k)
 	size_t with = 0, itbls = 0;
 	for (size_t i = 0; i < k->nrows; i++) {
 		struct ipe p;
-		itbls += k->t.ctr[k->rows[i]].has_itbl;
-		with += ticky_ipe(&k->t, &c->s, k->rows[i], &p);
+		itbls += k->t->ctr[k->rows[i]].has_itbl;
+		with += ticky_ipe(k->t, &c->run.s, k->rows[i], &p);
 	}
 	if (!with) {
 		if (itbls)
@@ -196,8 +193,8 @@ static void locations(const struct report_ctx *c, const struct tk *k)
 	printf("Source locations (IPE, the counters' info tables):\n");
 	for (size_t i = 0; i < k->nrows; i++) {
 		struct ipe p;
-		const struct ticky_counter *t = &k->t.ctr[k->rows[i]];
-		if (!ticky_ipe(&k->t, &c->s, k->rows[i], &p))
+		const struct ticky_counter *t = &k->t->ctr[k->rows[i]];
+		if (!ticky_ipe(k->t, &c->run.s, k->rows[i], &p))
 			continue;
 		printf("  ");
 		put_name(stdout, t, c->o.escape, false);
@@ -220,20 +217,20 @@ static void locations(const struct report_ctx *c, const struct tk *k)
 static void notes(const struct report_ctx *c, const struct tk *k)
 {
 	char a[32], b[32];
-	if (k->t.nundefined)
+	if (k->t->nundefined)
 		printf("%zu counters have samples but no definition: the RTS writes the definitions "
 		       "at the program's exit, and this log ends before them (their names, arity "
 		       "and argument kinds are not in it)\n",
-		       k->t.nundefined);
-	if (k->t.nsamples)
+		       k->t->nundefined);
+	if (k->t->nsamples)
 		printf("The RTS posts a sample at the first GC after each +RTS -i interval and "
 		       "none at exit: what was counted after the last sample (%s; the log ends at "
 		       "%s) is not in the log.\n",
-		       report_text_time(a, k->t.samples[k->t.nsamples - 1].time),
-		       report_text_time(b, c->s.tmax));
-	if (k->t.ipe.over)
+		       report_text_time(a, k->t->samples[k->t->nsamples - 1].time),
+		       report_text_time(b, c->run.s.tmax));
+	if (k->t->ipe.over)
 		printf("Some counters' source locations are left out: their IPE events are more "
-		       "than the memory budget holds (%zu).\n", k->t.ipe.n);
+		       "than the memory budget holds (%zu).\n", k->t->ipe.n);
 	printf("Not in the log: the RTS's own counters and totals that +RTS -r prints around "
 	       "this table (ENTERS, RETURNS, ALLOC_HEAP_ctr, ...).\n");
 }
@@ -249,7 +246,7 @@ struct row_ctx {
 static void sample_row(void *ctx, uint32_t ctr, const struct ticky_counts *d)
 {
 	const struct row_ctx *r = ctx;
-	const struct ticky_counter *t = &r->k->t.ctr[ctr];
+	const struct ticky_counter *t = &r->k->t->ctr[ctr];
 	bool tsv = r->c->o.tsv;
 	if (tsv) {
 		printf("%" PRIu64 "\t%" PRIu64 "\t", r->time, t->id);
@@ -266,17 +263,17 @@ static void sample_row(void *ctx, uint32_t ctr, const struct ticky_counts *d)
 
 static void samples(const struct report_ctx *c, const struct tk *k)
 {
-	for (size_t i = ticky_sample_from(&k->t, c->o.from);
-	     i < k->t.nsamples && k->t.samples[i].time <= c->o.to; i++) {
-		struct row_ctx r = { c, k, k->t.samples[i].time };
-		ticky_sample_each(&k->t, i, sample_row, &r);
+	for (size_t i = ticky_sample_from(k->t, c->o.from);
+	     i < k->t->nsamples && k->t->samples[i].time <= c->o.to; i++) {
+		struct row_ctx r = { c, k, k->t->samples[i].time };
+		ticky_sample_each(k->t, i, sample_row, &r);
 	}
 }
 
 static int tk_text(struct report_ctx *c)
 {
 	struct tk *k = c->priv;
-	if (!k->t.nctr) {
+	if (!k->t->nctr) {
 		no_ticky(c);
 	} else if (c->o.samples) {
 		printf("%14s %11s%12s%12s  %s\n", "time", "Entries", "Alloc", "Alloc'd", "STG Name");
@@ -300,7 +297,7 @@ static int tk_tsv(struct report_ctx *c)
 		samples(c, k);
 	} else {
 		/* the ticky table's rows, in the report's order */
-		struct table_data d = { .s = &c->s, .ticky = &k->t, .order = k->rows,
+		struct table_data d = { .s = &c->run.s, .ticky = k->t, .order = k->rows,
 					.norder = k->nrows };
 		struct table_limits l = report_window(c);
 		report_table_header(stdout, &table_ticky);
@@ -308,7 +305,7 @@ static int tk_tsv(struct report_ctx *c)
 		if (rc)
 			return rc;
 	}
-	if (!k->t.nctr)
+	if (!k->t->nctr)
 		warnx_("%s: no ticky-ticky counters: build the program with ghc -ticky and run it "
 		       "with +RTS -lT (not with -r)", c->o.path);
 	return 0;

@@ -17,13 +17,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../model/heap.h"
-#include "../model/source.h"
-#include "../model/spans.h"
-#include "../model/store.h"
-#include "../model/store_window.h"
-#include "../model/ticky.h"
-#include "../model/tracks.h"
+#include "../model/run.h"
 
 struct sql_auth;
 
@@ -31,22 +25,14 @@ struct sql_auth;
  * for a program SIGINT ended. */
 #define EXIT_INTERRUPTED 130
 
-/* The log the tables read. The store is open once opened is set; the
- * tracks are built on the first read of a table that needs them (or as
- * the store was opened, when a query named one: need_tracks); the heap,
- * the ticky counters and the spans on the first read of a table that
- * needs them (sql_derived_ready). */
+/* The log the tables read: a run (model/run.h), opened whole (with the
+ * tracks as the index reads the file when a query named a table that
+ * needs them: need_tracks) or lazy (below); what else a table needs is
+ * built on its first read (sql_derived_ready). */
 struct sql_data {
-	struct source src;
-	struct store s;
-	struct tracks tr;
-	bool opened, have_tracks, need_tracks;
-	bool tracks_failed; /* out of memory building them: said once */
-	struct heap h;
-	struct ticky ticky;
-	struct spans sp;
-	bool have_heap, have_ticky, have_spans;
-	unsigned derived_failed; /* 1 << TABLE_NEEDS_*: building it failed, said once */
+	struct run r;
+	struct span_rules rules; /* the rc file's, once the spans are asked for */
+	bool need_tracks;
 	const char *path;
 	const volatile sig_atomic_t *stop; /* Ctrl-C */
 	struct sql_auth *auth;
@@ -55,24 +41,21 @@ struct sql_data {
 			* for the tests) */
 	/* The window (issue 34, Speed): when every statement of a QUERY reads
 	 * nothing of this log but events (reads_other, the authorizer's, says
-	 * otherwise), the log is opened lazy: w with its header alone, no
-	 * index. The first read of events with a time range indexes w's
-	 * blocks of that window only (store_window.h); a read the window
-	 * cannot answer (another range, none, or a log the window refused)
-	 * opens s with the whole index, as a log not lazy is opened at once
-	 * (sql_log_store). */
-	bool reads_other, lazy, windowed;
-	struct store w;
-	struct store_window win; /* what store_index_window read (windowed) */
+	 * otherwise), the log is opened lazy (lazy: asked for before the
+	 * open): the run's w with its header alone, no index. The first read
+	 * of events with a time range indexes w's blocks of that window only
+	 * (store_window.h); a read the window cannot answer (another range,
+	 * none, or a log the window refused) opens the whole index, as a log
+	 * not lazy is opened at once (sql_log_store). */
+	bool reads_other, lazy;
 	/* Another's store and tracks, already built, that the tables read
-	 * instead of s and tr (the viewer's SQL pane: its log is not opened
-	 * a second time; what else a table needs is built from that store);
-	 * NULL: s and tr. */
-	const struct store *bound_s;
-	const struct tracks *bound_tr;
+	 * (the viewer's SQL pane: its log is not opened a second time; what
+	 * else a table needs is built from that store): the run's lent_s and
+	 * lent_tr. */
 	/* A warning while the tables were built (a memory budget reached,
-	 * memory out), kept here when bound_s is set (the viewer's pane shows
-	 * it: standard error is under the screen), else written at once. */
+	 * memory out), kept here when the store is lent (the viewer's pane
+	 * shows it: standard error is under the screen), else written at
+	 * once. */
 	char warning[256];
 };
 
@@ -133,6 +116,12 @@ bool sql_budget(sqlite3 *db, uint64_t size);
  * (d->lazy), its header alone into w. -1, or the exit status having said
  * why (d->opened, d->lazy say whether there is a store to close). */
 int sql_log_open(struct sql_data *d, const char *save);
+
+/* Opens d->path as it is now, for a log still growing (push --follow):
+ * a stream not waited for to its end, a file with no whole header yet
+ * waited for (d->stop ends the wait). -1, or the exit status having
+ * said why (nothing said when stopped). */
+int sql_log_follow(struct sql_data *d);
 
 /* The store a read of table t with limits l takes: w when it is lazy and
  * its window holds l's time range (indexing the window at the first such

@@ -31,9 +31,9 @@ static void bind_logs(struct sql_conn *c, struct viewer *u)
 {
 	struct viewer *a = u->other && u->swapped ? u->other : u;
 	struct viewer *b = a == u ? u->other : u;
-	c->d[0].bound_s = &a->s, c->d[0].bound_tr = &a->tr, c->d[0].path = a->o.path;
+	c->d[0].r.lent_s = &a->s, c->d[0].r.lent_tr = &a->tr, c->d[0].path = a->o.path;
 	if (b)
-		c->d[1].bound_s = &b->s, c->d[1].bound_tr = &b->tr, c->d[1].path = b->o.path;
+		c->d[1].r.lent_s = &b->s, c->d[1].r.lent_tr = &b->tr, c->d[1].path = b->o.path;
 	for (int i = 0; i < c->nd; i++)
 		c->d[i].stop = &c->stop;
 }
@@ -50,7 +50,7 @@ static bool connect(struct sql_conn *c, struct viewer *u, struct sql_result *r)
 	/* SQLite held to the budget hectic keeps everywhere */
 	uint64_t size = 0;
 	for (int i = 0; i < c->nd; i++)
-		size += c->d[i].bound_s->size;
+		size += c->d[i].r.lent_s->size;
 	if (!sql_budget(c->db, size)) {
 		snprintf(r->err, sizeof r->err, "out of memory");
 		sqlite3_close(c->db);

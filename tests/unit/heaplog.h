@@ -137,8 +137,8 @@ static inline char *heaplog_report(const struct evb *b, int (*fn)(struct report_
 	static struct report_ctx c; /* big: not on the stack */
 	memset(&c, 0, sizeof c);
 	char err[128];
-	assert_int_equal(store_open_mem(&c.s, b->p, b->n, err, sizeof err), STORE_OK);
-	assert_true(heap_build(&c.h, &c.s));
+	assert_int_equal(store_open_mem(&c.run.s, b->p, b->n, err, sizeof err), STORE_OK);
+	assert_true(heap_build(&c.run.h, &c.run.s));
 	c.o.from = from;
 	c.o.has_from = from != 0;
 	c.o.to = to;
@@ -163,8 +163,8 @@ static inline char *heaplog_report(const struct evb *b, int (*fn)(struct report_
 	rewind(tmp);
 	assert_int_equal(fread(out, 1, (size_t)n, tmp), (size_t)n);
 	fclose(tmp);
-	heap_free(&c.h);
-	store_close(&c.s);
+	heap_free(&c.run.h);
+	store_close(&c.run.s);
 	return out;
 }
 

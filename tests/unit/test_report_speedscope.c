@@ -88,8 +88,8 @@ static void build(struct fx *x, bool ticks)
 	char err[128];
 	assert_int_equal(store_open_mem(&x->s, b->p, b->n, err, sizeof err), STORE_OK);
 	memset(&x->c, 0, sizeof x->c);
-	x->c.s = x->s; /* the tree reads the ticks from it (a copy of the handle: closed once) */
-	assert_true(heap_build(&x->c.h, &x->s));
+	x->c.run.s = x->s; /* the tree reads the ticks from it (a copy of the handle: closed once) */
+	assert_true(heap_build(&x->c.run.h, &x->s));
 	x->c.o.from = 0;
 	x->c.o.to = UINT64_MAX;
 	x->c.o.cap = -1;
@@ -108,7 +108,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fx *x = *state;
-	heap_free(&x->c.h);
+	heap_free(&x->c.run.h);
 	store_close(&x->s);
 	evb_free(&x->b);
 	free(x);
@@ -126,7 +126,7 @@ static char *run(struct report_ctx *c, int *rc)
 	struct cctree t;
 	struct cctree_opts co = { c->o.from, c->o.to, c->o.cap >= 0 ? (int32_t)c->o.cap : -1,
 				  c->o.builtin, 0 };
-	assert_true(cctree_build(&t, &c->h, &c->s, &co));
+	assert_true(cctree_build(&t, &c->run.h, &c->run.s, &co));
 	*rc = report_speedscope(c, &t);
 	cctree_free(&t);
 	fflush(stdout);
@@ -310,7 +310,7 @@ static void test_errors(void **state)
 	assert_int_equal(rc, EXIT_BADINPUT);
 	assert_string_equal(out, "");
 	free(out);
-	heap_free(&y.c.h);
+	heap_free(&y.c.run.h);
 	store_close(&y.s);
 	evb_free(&y.b);
 }
