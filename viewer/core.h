@@ -25,7 +25,7 @@
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
-#include "cli.h"
+#include "../cli/cli.h"
 #include "input.h"
 #include "layout.h"
 #include "pane.h"

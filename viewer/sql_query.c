@@ -11,7 +11,7 @@
 #include "core.h"
 #include "label_fit.h"
 #include "live.h"
-#include "report_text.h"
+#include "../common/report_text.h"
 
 static int pane_on_progress(void *ctx)
 {

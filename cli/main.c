@@ -9,7 +9,7 @@
 
 #include "cli_help.h"
 #include "cmd.h"
-#include "mainloop.h"
+#include "../viewer/mainloop.h"
 #include "report.h"
 
 #include <getopt.h>

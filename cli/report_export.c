@@ -25,7 +25,7 @@
 #include "../model/spans.h"
 #include "../parser/event.h"
 #include "cli.h"
-#include "json.h"
+#include "../common/json.h"
 #include "report.h"
 
 /* a string literal, without strlen */

@@ -15,7 +15,7 @@
 
 #include "../model/ticky.h"
 #include "cli.h"
-#include "report_text.h"
+#include "../common/report_text.h"
 
 
 struct tk {

@@ -16,8 +16,8 @@
 #include "../model/timefmt.h"
 #include "../model/vec.h"
 #include "cli.h"
-#include "lane_view.h"
-#include "report_text.h"
+#include "../viewer/lane_view.h"
+#include "../common/report_text.h"
 
 /* ---- gcs ---- */
 

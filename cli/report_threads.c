@@ -17,8 +17,8 @@
 #include "../model/spans.h"
 #include "../model/summary.h"
 #include "cli.h"
-#include "lane_view.h"
-#include "report_text.h"
+#include "../viewer/lane_view.h"
+#include "../common/report_text.h"
 
 /* ---- threads ---- */
 

@@ -14,7 +14,7 @@
 #include "../model/source.h"
 #include "../model/store.h"
 #include "../parser/render.h"
-#include "core.h"
+#include "../viewer/core.h"
 
 #ifndef HECTIC_VERSION
 #define HECTIC_VERSION "unknown"

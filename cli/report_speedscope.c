@@ -34,7 +34,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "json.h"
+#include "../common/json.h"
 #include "report.h"
 
 #include "../model/cctree.h"

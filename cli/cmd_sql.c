@@ -29,7 +29,7 @@
 #include "../model/table.h"
 #include "cli_help.h"
 #include "cmd_sql_line.h"
-#include "sql.h"
+#include "../sql/sql.h"
 
 static volatile sig_atomic_t interrupted;
 

@@ -11,7 +11,7 @@
 #include "../model/cctree.h"
 #include "../model/timefmt.h"
 #include "cli.h"
-#include "report_text.h"
+#include "../common/report_text.h"
 
 /* ---- heap ---- */
 

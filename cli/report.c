@@ -19,7 +19,7 @@
 #include "cli.h"
 #include "cli_help.h"
 #include "pager.h"
-#include "report_text.h"
+#include "../common/report_text.h"
 
 /* Past report.h's NEED_*: the tracks, when the log holds spark counters
  * (the index says so, exactly: IX_SPARK_COUNTERS); else none, all zero,

@@ -41,8 +41,8 @@
 #endif
 
 #include "cli_help.h"
-#include "mainloop.h"
-#include "live.h"
+#include "../viewer/mainloop.h"
+#include "../viewer/live.h"
 
 /* From SIGTERM to SIGKILL: documented in hectic(1) and --help (the run
  * command's texts in cli_help.c say 2 s). */

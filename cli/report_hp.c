@@ -49,7 +49,7 @@
 
 #include "../parser/event.h"
 #include "cli.h"
-#include "report_text.h"
+#include "../common/report_text.h"
 
 #define HP_CCS_LENGTH 25 /* +RTS -L's default (rts/RtsFlags.c) */
 #define HP_CCS_LENGTH_MAX 100000000u
