@@ -161,38 +161,35 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
-# the viewer's state, actions and panels, linked whole but for main() and
-# mainloop_run(): curses is linked, never started
-# (and what the SQL pane shares with hectic sql: its connection, the
-# values written as it writes them, the span rules its spans table reads)
-VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o) $(SQL_OBJ) $(BUILD)/cli/cli.o \
-	$(BUILD)/cli/report_threads.o $(BUILD)/cli/report_table.o $(BUILD)/cli/report_partial.o
+# the viewer's state, actions and panels, linked whole but for
+# mainloop_run(): curses is linked, never started (and the SQL engine,
+# sql/, that its SQL pane shares with hectic sql)
+VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o) $(SQL_OBJ)
 # (the unit tests of viewer/ modules)
 VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs
 $(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
-# cli/report_hp.c (heap --hp) and the report text writer it uses; cli.c's
-# warnx_ brings the viewer's library (curses linked, never started)
-$(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/cli/report_hp.o \
-	$(VIEWER_LIB_OBJ) $(CORE_OBJ)
+# cli/report_hp.c (heap --hp), with the core (common/: the report text
+# writer, warnx_)
+$(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/cli/report_hp.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
 # cli/report_heap.c (heap's text report) on crafted logs, with what
-# report_hp's test links
+# report_hp's test links and the reports' tables (report_table.c)
 $(BUILD)/tests/test_report_heap: $(BUILD)/tests/unit/test_report_heap.o $(BUILD)/cli/report_heap.o \
-	$(BUILD)/cli/report_hp.o $(BUILD)/cli/report_speedscope.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+	$(BUILD)/cli/report_hp.o $(BUILD)/cli/report_speedscope.o $(BUILD)/cli/report_table.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
 # cli/report_speedscope.c (profile --speedscope) on crafted logs, with
-# the viewer's library (warnx_, hectic_version, json.c)
+# the core (common/: warnx_, hectic_version, json.c)
 $(BUILD)/tests/test_report_speedscope: $(BUILD)/tests/unit/test_report_speedscope.o \
-	$(BUILD)/cli/report_speedscope.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+	$(BUILD)/cli/report_speedscope.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
 # viewer/profile_compare.c: the two runs' profiles matched, no curses
 $(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o \

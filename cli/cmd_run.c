@@ -670,7 +670,7 @@ int cmd_run(int argc, char **argv)
 		return rc;
 	}
 	atexit(at_exit);
-	mainloop_on_quit = at_exit;
+	o.at_quit = at_exit;
 	o.path = prog_run.fifo;
 	o.run_prog = prog_run.prog;
 	o.run_exited = &prog_run.exited;

@@ -18,7 +18,7 @@
 #include "../keymaps/rc.h"
 #include "../model/regex_guard.h"
 #include "script_bench.h"
-#include "../cli/cmd.h"
+#include "../common/say.h"
 #include "core.h"
 #include "draw.h"
 #include "loader.h"

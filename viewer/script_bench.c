@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "../model/outfile.h"
-#include "../cli/cmd.h"
+#include "../common/say.h"
 #include "core.h"
 #include "draw.h"
 #include "live.h"
