@@ -1,11 +1,14 @@
 #!/bin/sh
 # Checks the layering of the sources (STYLE.md, "The shape of the program"):
-#  - parser/, model/ and keymaps/ include neither curses nor termkey (nor
-#    sqlite);
+#  - parser/, model/, keymaps/ and common/ include neither curses nor
+#    termkey (nor sqlite), and sql/ neither curses nor termkey;
 #  - a lower layer includes no header of a higher one (parser < model <
-#    viewer, keymaps < viewer);
-#  - viewer/ reads no wire bytes: no parser/be.h, no be16/be32/be64 calls
-#    (viewer/cmd_show.c renders events and is allowed both).
+#    common < sql < viewer < cli, keymaps < viewer): the commands (cli/)
+#    start the viewer, the viewer includes nothing of them (and
+#    tools/check-structure.sh follows the includes through headers);
+#  - viewer/, cli/, sql/ and common/ read no wire bytes: no parser/be.h,
+#    no be16/be32/be64 calls (cli/cmd_show.c renders events and is
+#    allowed both).
 # Prints each offending line as FILE:LINE: text and exits 1 when there is
 # any. Usage: tools/check-layering.sh [SOURCE_ROOT]
 set -u
@@ -25,28 +28,44 @@ offend() { # FILE RULE REGEX
 }
 
 inc='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]'
-for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch]; do
+for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] common/*.[ch]; do
 	[ -e "$f" ] || continue
 	offend "$f" "no curses or termkey below viewer/" "$inc[^>\"]*(curses|termkey)"
-	offend "$f" "no sqlite below viewer/ (issue 34)" "$inc[^>\"]*sqlite"
+	offend "$f" "no sqlite below sql/ (issue 34)" "$inc[^>\"]*sqlite"
+done
+for f in sql/*.[ch]; do
+	[ -e "$f" ] || continue
+	offend "$f" "no curses or termkey below viewer/" "$inc[^>\"]*(curses|termkey)"
 done
 for f in parser/*.[ch]; do
 	[ -e "$f" ] || continue
-	offend "$f" "parser/ includes no higher layer" "$inc\\.\\./(model|viewer|keymaps)/"
+	offend "$f" "parser/ includes no higher layer" "$inc\\.\\./(model|viewer|keymaps|common|sql|cli)/"
 done
 for f in model/*.[ch]; do
 	[ -e "$f" ] || continue
-	offend "$f" "model/ includes no higher layer" "$inc\\.\\./(viewer|keymaps)/"
+	offend "$f" "model/ includes no higher layer" "$inc\\.\\./(viewer|keymaps|common|sql|cli)/"
 done
 for f in keymaps/*.[ch]; do
 	[ -e "$f" ] || continue
-	offend "$f" "keymaps/ includes no viewer header" "$inc\\.\\./viewer/"
+	offend "$f" "keymaps/ includes no viewer header" "$inc\\.\\./(viewer|common|sql|cli)/"
+done
+for f in common/*.[ch]; do
+	[ -e "$f" ] || continue
+	offend "$f" "common/ includes no higher layer" "$inc\\.\\./(viewer|sql|cli)/"
+done
+for f in sql/*.[ch]; do
+	[ -e "$f" ] || continue
+	offend "$f" "sql/ includes no higher layer" "$inc\\.\\./(viewer|cli)/"
 done
 for f in viewer/*.[ch]; do
 	[ -e "$f" ] || continue
-	[ "$f" = viewer/cmd_show.c ] && continue
-	offend "$f" "viewer/ reads no wire bytes (parser/be.h)" "$inc[^>\"]*parser/be\\.h"
-	offend "$f" "viewer/ reads no wire bytes (be16/be32/be64)" '(^|[^A-Za-z0-9_])be(16|32|64)[[:space:]]*\('
+	offend "$f" "viewer/ includes nothing from cli/ (issue 46)" "$inc\\.\\./cli/"
+done
+for f in viewer/*.[ch] cli/*.[ch] sql/*.[ch] common/*.[ch]; do
+	[ -e "$f" ] || continue
+	[ "$f" = cli/cmd_show.c ] && continue
+	offend "$f" "no wire bytes above model/ (parser/be.h)" "$inc[^>\"]*parser/be\\.h"
+	offend "$f" "no wire bytes above model/ (be16/be32/be64)" '(^|[^A-Za-z0-9_])be(16|32|64)[[:space:]]*\('
 done
 
 if [ "$bad" -ne 0 ]; then
