@@ -40,9 +40,9 @@
 #include <sys/prctl.h>
 #endif
 
-#include "cli_help.h"
 #include "../viewer/mainloop.h"
 #include "../viewer/live.h"
+#include "cli_help.h"
 
 /* From SIGTERM to SIGKILL: documented in hectic(1) and --help (the run
  * command's texts in cli_help.c say 2 s). */

@@ -33,8 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "../common/json.h"
+#include "cli.h"
 #include "report.h"
 
 #include "../model/cctree.h"

@@ -15,9 +15,9 @@
 
 #include "../model/spans.h"
 #include "../model/summary.h"
-#include "cli.h"
 #include "../viewer/lane_view.h"
 #include "../common/report_text.h"
+#include "cli.h"
 
 /* ---- threads ---- */
 

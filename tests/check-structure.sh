@@ -184,41 +184,34 @@ calls viewer/a.c viewer/b.c
 check_case "a viewer file calls another, not back" ""
 
 # ---- an include into a higher folder (issue 46) ----
-# cli_h: a header of the commands', and a viewer file that includes it
+# up FILE HEADER [OWN]: HEADER declares a function, FILE (a .c) includes
+# it, or includes OWN (a header of FILE's folder) that includes it
+up() {
+	echo 'int up_decl(void);' | put "$2"
+	inc=../$2
+	if [ -n "${3:-}" ]; then
+		printf '#include "../%s"\n' "$2" | put "$3"
+		inc=${3##*/}
+	fi
+	printf '#include "%s"\nint up_use(void) { return 0; }\n' "$inc" | put "$1"
+}
 tree include-viewer-cli
-echo 'int cli_exit(void);' | put cli/cli.h
-put viewer/loader.c <<'EOS'
-#include "../cli/cli.h"
-int loader_quit(void) { return 0; }
-EOS
+up viewer/loader.c cli/cli.h
 check_case "a viewer file includes a cli header" \
 	"structure: viewer/loader.c includes cli/cli.h (directly or through its headers): viewer/ includes nothing from cli/"
 
 tree include-viewer-cli-through
-echo 'int cli_exit(void);' | put cli/cli.h
-echo '#include "../cli/cli.h"' | put viewer/core.h
-put viewer/loader.c <<'EOS'
-#include "core.h"
-int loader_quit(void) { return 0; }
-EOS
+up viewer/loader.c cli/cli.h viewer/core.h
 check_case "a viewer file includes a cli header through its own" \
 	"structure: viewer/loader.c includes cli/cli.h (directly or through its headers)"
 
 tree include-sql-viewer
-echo 'int core_now(void);' | put viewer/core.h
-put sql/vtab.c <<'EOS'
-#include "../viewer/core.h"
-int vtab_open(void) { return 0; }
-EOS
+up sql/vtab.c viewer/core.h
 check_case "the SQL engine includes a viewer header" \
 	"structure: sql/vtab.c includes viewer/core.h (directly or through its headers): sql/ includes nothing from viewer/"
 
 tree include-common-cli
-echo 'int report_width(void);' | put cli/report.h
-put common/say.c <<'EOS'
-#include "../cli/report.h"
-int say_width(void) { return 0; }
-EOS
+up common/say.c cli/report.h
 check_case "a shared file includes a command's header" \
 	"structure: common/say.c includes cli/report.h (directly or through its headers): common/ includes nothing from cli/"
 
@@ -226,35 +219,36 @@ tree include-down
 echo 'int say_it(void);' | put common/say.h
 printf '#include "../common/say.h"\nint sql_open(void);\n' | put sql/sql.h
 printf '#include "../sql/sql.h"\nint mainloop_run(void);\n' | put viewer/mainloop.h
-put cli/main.c <<'EOS'
-#include "../viewer/mainloop.h"
-int main(void) { return 0; }
-EOS
+up cli/main.c viewer/mainloop.h
 check_case "cli includes the viewer, the viewer sql, sql common" ""
 
 # ---- SQLite and curl outside the SQL and push modules ----
+# sys HEADER LIB...: HEADER includes <LIB> for each LIB (headers are not
+# compiled), beside a viewer file
+sys() {
+	echo 'int v(void) { return 0; }' | put viewer/v.c
+	h=$1
+	shift
+	for l; do printf '#include <%s>\n' "$l"; done | put "$h"
+}
 tree sqlite-in-viewer
-echo 'int v(void) { return 0; }' | put viewer/v.c
-echo '#include <sqlite3.h>' | put viewer/query.h
+sys viewer/query.h sqlite3.h
 check_case "a viewer header includes sqlite3.h" \
 	"structure: viewer/query.h includes <sqlite3.h>: SQLite and curl are the SQL and push modules' alone"
 
 tree curl-in-common
-echo 'int v(void) { return 0; }' | put viewer/v.c
-echo '#include <curl/curl.h>' | put common/http.h
+sys common/http.h curl/curl.h
 check_case "a shared header includes curl" "structure: common/http.h includes <curl/curl.h>"
 
 tree curl-in-report
-echo 'int v(void) { return 0; }' | put viewer/v.c
-echo '#include <curl/curl.h>' | put cli/report.h
+sys cli/report.h stdio.h curl/curl.h
 check_case "a report's header includes curl" "structure: cli/report.h includes <curl/curl.h>"
 
 tree sqlite-curl-own
-echo 'int v(void) { return 0; }' | put viewer/v.c
-echo '#include <sqlite3.h>' | put sql/sql.h
-echo '#include <sqlite3.h>' | put cli/cmd_sql_db.h
-echo '#include <curl/curl.h>' | put cli/clickhouse.h
-echo '#include <stdio.h>' | put viewer/query.h
+sys sql/sql.h sqlite3.h
+sys cli/cmd_sql_db.h sqlite3.h
+sys cli/clickhouse.h curl/curl.h
+sys viewer/query.h stdio.h
 check_case "SQLite in sql/ and cli/cmd_sql*, curl in cli/clickhouse.*" ""
 
 # ---- a function name defined twice ----

@@ -28,39 +28,24 @@ offend() { # FILE RULE REGEX
 }
 
 inc='^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"]'
-for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] common/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "no curses or termkey below viewer/" "$inc[^>\"]*(curses|termkey)"
-	offend "$f" "no sqlite below sql/ (issue 34)" "$inc[^>\"]*sqlite"
-done
-for f in sql/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "no curses or termkey below viewer/" "$inc[^>\"]*(curses|termkey)"
-done
-for f in parser/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "parser/ includes no higher layer" "$inc\\.\\./(model|viewer|keymaps|common|sql|cli)/"
-done
-for f in model/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "model/ includes no higher layer" "$inc\\.\\./(viewer|keymaps|common|sql|cli)/"
-done
-for f in keymaps/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "keymaps/ includes no viewer header" "$inc\\.\\./(viewer|common|sql|cli)/"
-done
-for f in common/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "common/ includes no higher layer" "$inc\\.\\./(viewer|sql|cli)/"
-done
-for f in sql/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "sql/ includes no higher layer" "$inc\\.\\./(viewer|cli)/"
-done
-for f in viewer/*.[ch]; do
-	[ -e "$f" ] || continue
-	offend "$f" "viewer/ includes nothing from cli/ (issue 46)" "$inc\\.\\./cli/"
-done
+# rule RULE REGEX FOLDER...: offend for each .c and .h of the folders
+rule() {
+	r=$1 re=$2
+	shift 2
+	for d; do
+		for f in "$d"/*.[ch]; do
+			[ -e "$f" ] && offend "$f" "$r" "$re"
+		done
+	done
+}
+rule "no curses or termkey below viewer/" "$inc[^>\"]*(curses|termkey)" parser model keymaps common sql
+rule "no sqlite below sql/ (issue 34)" "$inc[^>\"]*sqlite" parser model keymaps common
+rule "parser/ includes no higher layer" "$inc\\.\\./(model|keymaps|common|sql|viewer|cli)/" parser
+rule "model/ includes no higher layer" "$inc\\.\\./(keymaps|common|sql|viewer|cli)/" model
+rule "keymaps/ includes no higher layer" "$inc\\.\\./(common|sql|viewer|cli)/" keymaps
+rule "common/ includes no higher layer" "$inc\\.\\./(sql|viewer|cli)/" common
+rule "sql/ includes no higher layer" "$inc\\.\\./(viewer|cli)/" sql
+rule "viewer/ includes nothing from cli/ (issue 46)" "$inc\\.\\./cli/" viewer
 for f in viewer/*.[ch] cli/*.[ch] sql/*.[ch] common/*.[ch]; do
 	[ -e "$f" ] || continue
 	[ "$f" = cli/cmd_show.c ] && continue

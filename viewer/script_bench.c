@@ -15,12 +15,12 @@
 
 #include "../model/outfile.h"
 #include "../common/say.h"
+#include "../common/summary_text.h"
 #include "core.h"
 #include "draw.h"
 #include "live.h"
 #include "loader.h"
 #include "view.h"
-#include "../common/summary_text.h"
 #include "term.h"
 
 #define BENCH_MAX_KEYS 4096
