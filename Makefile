@@ -58,11 +58,11 @@ LIB_LIBS := $(shell $(PKG_CONFIG) --libs ncursesw termkey 2>/dev/null)
 CMOCKA_CFLAGS := $(shell $(PKG_CONFIG) --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null)
 TERMKEY_LIBS := $(shell $(PKG_CONFIG) --libs termkey 2>/dev/null)
-# hectic sql (viewer/cmd_sql*.c): SQLite, the program's alone (no unit test
-# links it)
+# hectic sql (sql/, cli/cmd_sql*.c): SQLite, the program's and the viewer
+# library's (the SQL pane)
 SQLITE_CFLAGS := $(shell $(PKG_CONFIG) --cflags sqlite3 2>/dev/null)
 SQLITE_LIBS := $(or $(shell $(PKG_CONFIG) --libs sqlite3 2>/dev/null),-lsqlite3)
-# hectic push (viewer/clickhouse.c): libcurl, for ClickHouse's HTTP
+# hectic push (cli/clickhouse.c): libcurl, for ClickHouse's HTTP
 # interface; the program's alone, like SQLite
 CURL_CFLAGS := $(shell $(PKG_CONFIG) --cflags libcurl 2>/dev/null)
 CURL_LIBS := $(or $(shell $(PKG_CONFIG) --libs libcurl 2>/dev/null),-lcurl)
@@ -74,24 +74,33 @@ LDFLAGS_ALL = $(SANFLAGS) -pthread $(LDFLAGS)
 PARSER_SRC = parser/header.c parser/event.c parser/layouts.c parser/render.c \
 	parser/utf8.c parser/unicode_print.c
 MODEL_SRC = $(sort $(wildcard model/*.c))
-# the viewer's commands (cmd_*.c; the reports' table and driver report.c, their
-# families report_*.c), its main() and its main loop (mainloop.c); the rest is
-# what the unit tests link of it: every view and panel (viewer/view_NAME.c), the
-# core and the terminal
+# what the commands and the terminal UI share, with no curses and no SQLite
+# (the text and JSON writers, the messages): linked with the core
+COMMON_SRC = $(sort $(wildcard common/*.c))
+# the SQL engine (sql/): the registry's tables as SQLite's virtual tables,
+# over a log it opens; hectic sql and push's, and the viewer's SQL pane's
+SQL_SRC = $(sort $(wildcard sql/*.c))
+# the terminal UI (viewer/): its main loop (mainloop.c, the one entry point
+# the commands start it by); the rest is what the unit tests link of it:
+# every view and panel (viewer/view_NAME.c), the core and the terminal
 VIEW_SRC = $(sort $(wildcard viewer/view_*.c))
-VIEWER_APP_SRC = viewer/main.c viewer/mainloop.c viewer/report.c \
-	$(sort $(wildcard viewer/cmd_*.c viewer/report_*.c))
+VIEWER_APP_SRC = viewer/mainloop.c
 VIEWER_LIB_SRC = $(filter-out $(VIEWER_APP_SRC),$(sort $(wildcard viewer/*.c)))
 VIEWER_SRC = $(VIEWER_APP_SRC) $(VIEWER_LIB_SRC)
+# the commands (cli/): main() and the command table, the reports (report.c,
+# report_FAMILY.c), show, run, diff, sql and push
+CLI_SRC = $(sort $(wildcard cli/*.c))
 KEYMAPS_SRC = keymaps/actions.c keymaps/keymaps.c keymaps/rc.c
-CORE_SRC = $(PARSER_SRC) $(MODEL_SRC) $(KEYMAPS_SRC)
+CORE_SRC = $(PARSER_SRC) $(MODEL_SRC) $(KEYMAPS_SRC) $(COMMON_SRC)
 
 CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
 VIEWER_OBJ = $(VIEWER_SRC:%.c=$(BUILD)/%.o)
+SQL_OBJ = $(SQL_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 GEN_COMP = $(BUILD)/tools/gen-completions
-# the shell completions, generated from viewer/cli_help.c (what --help prints)
+# the shell completions, generated from cli/cli_help.c (what --help prints)
 COMPLETIONS = $(BUILD)/completions/hectic.bash $(BUILD)/completions/_hectic \
 	$(BUILD)/completions/hectic.fish
 
@@ -109,8 +118,8 @@ all: $(BUILD)/hectic hectic
 hectic: $(BUILD)/hectic
 	@if [ "$(BUILD)" = build ]; then ln -sf build/hectic hectic; fi
 
-$(BUILD)/hectic: $(CORE_OBJ) $(VIEWER_OBJ)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(VIEWER_OBJ) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+$(BUILD)/hectic: $(CORE_OBJ) $(SQL_OBJ) $(VIEWER_OBJ) $(CLI_OBJ)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $(CORE_OBJ) $(SQL_OBJ) $(VIEWER_OBJ) $(CLI_OBJ) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
 # the views' registry: a line V(NAME) for each viewer/view_NAME.c, so that
 # adding a view is its file (rewritten only when the list changes)
@@ -134,11 +143,6 @@ $(BUILD)/tests/truncate: $(BUILD)/tests/unit/truncate.o $(CORE_OBJ)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(CORE_OBJ) $(CMOCKA_LIBS)
 
 # the viewer's tty-free parts
-# the report's text is the viewer's
-$(BUILD)/tests/test_summary: $(BUILD)/tests/unit/test_summary.o $(BUILD)/viewer/summary_text.o $(CORE_OBJ)
-	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
-
 $(BUILD)/tests/test_layout: $(BUILD)/tests/unit/test_layout.o $(BUILD)/viewer/layout.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
@@ -157,40 +161,35 @@ $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/inpu
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)
 
-# the viewer's state, actions and panels, linked whole but for main() and
-# mainloop_run(): curses is linked, never started
-# (and what the SQL pane shares with hectic sql: its connection, the
-# values written as it writes them, the span rules its spans table reads)
-VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/viewer/cmd_sql_vtab.o $(BUILD)/viewer/cmd_sql_log.o \
-	$(BUILD)/viewer/cmd_sql_out.o $(BUILD)/viewer/cmd_sql_budget.o $(BUILD)/viewer/report_text.o \
-	$(BUILD)/viewer/report_threads.o $(BUILD)/viewer/report_table.o $(BUILD)/viewer/report_partial.o
+# the viewer's state, actions and panels, linked whole but for
+# mainloop_run(): curses is linked, never started (and the SQL engine,
+# sql/, that its SQL pane shares with hectic sql)
+VIEWER_LIB_OBJ = $(VIEWER_LIB_SRC:%.c=$(BUILD)/%.o) $(SQL_OBJ)
 # (the unit tests of viewer/ modules)
-VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs \
-	test_json
+VIEWER_TESTS = test_view test_view_heap test_live test_session test_pane test_timeline test_core_runs
 $(VIEWER_TESTS:%=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/tests/unit/%.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
 
-# viewer/report_hp.c (heap --hp) and the report text writer it uses; cli.c's
-# warnx_ brings the viewer's library (curses linked, never started)
-$(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/viewer/report_hp.o \
-	$(BUILD)/viewer/report_text.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+# cli/report_hp.c (heap --hp), with the core (common/: the report text
+# writer, warnx_)
+$(BUILD)/tests/test_report_hp: $(BUILD)/tests/unit/test_report_hp.o $(BUILD)/cli/report_hp.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
-# viewer/report_heap.c (heap's text report) on crafted logs, with what
-# report_hp's test links
-$(BUILD)/tests/test_report_heap: $(BUILD)/tests/unit/test_report_heap.o $(BUILD)/viewer/report_heap.o \
-	$(BUILD)/viewer/report_hp.o $(BUILD)/viewer/report_speedscope.o $(BUILD)/viewer/report_text.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+# cli/report_heap.c (heap's text report) on crafted logs, with what
+# report_hp's test links and the reports' tables (report_table.c)
+$(BUILD)/tests/test_report_heap: $(BUILD)/tests/unit/test_report_heap.o $(BUILD)/cli/report_heap.o \
+	$(BUILD)/cli/report_hp.o $(BUILD)/cli/report_speedscope.o $(BUILD)/cli/report_table.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
-# viewer/report_speedscope.c (profile --speedscope) on crafted logs, with
-# the viewer's library (warnx_, hectic_version, json.c)
+# cli/report_speedscope.c (profile --speedscope) on crafted logs, with
+# the core (common/: warnx_, hectic_version, json.c)
 $(BUILD)/tests/test_report_speedscope: $(BUILD)/tests/unit/test_report_speedscope.o \
-	$(BUILD)/viewer/report_speedscope.o $(VIEWER_LIB_OBJ) $(CORE_OBJ)
+	$(BUILD)/cli/report_speedscope.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS) $(SQLITE_LIBS) $(CURL_LIBS)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
 # viewer/profile_compare.c: the two runs' profiles matched, no curses
 $(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o \
@@ -198,9 +197,9 @@ $(BUILD)/tests/test_profile_compare: $(BUILD)/tests/unit/test_profile_compare.o 
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
-# viewer/diff_rows.c: hectic diff's table of figures, with model/intern.c's
+# cli/diff_rows.c: hectic diff's table of figures, with model/intern.c's
 # keyed hash
-$(BUILD)/tests/test_diff_rows: $(BUILD)/tests/unit/test_diff_rows.o $(BUILD)/viewer/diff_rows.o \
+$(BUILD)/tests/test_diff_rows: $(BUILD)/tests/unit/test_diff_rows.o $(BUILD)/cli/diff_rows.o \
 	$(BUILD)/model/intern.o
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
@@ -246,8 +245,8 @@ $(BUILD)/tests/chdb-server: tests/tools/chdb-server.c
 $(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 
-# the completions: the table of viewer/cli_help.c (and the keymap names)
-$(GEN_COMP): $(BUILD)/tools/gen-completions.o $(BUILD)/viewer/cli_help.o $(KEYMAPS_OBJ) \
+# the completions: the table of cli/cli_help.c (and the keymap names)
+$(GEN_COMP): $(BUILD)/tools/gen-completions.o $(BUILD)/cli/cli_help.o $(KEYMAPS_OBJ) \
 	$(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 

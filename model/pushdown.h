@@ -5,7 +5,7 @@
  * integers the comparison keeps, one range. A TEXT column (a class) is
  * equal to a text alone, byte for byte. The value is SQLite's, described
  * here without SQLite (model/ never includes it): the caller (the virtual
- * tables, viewer/cmd_sql_vtab.c) reads it with SQLite's own conversion of
+ * tables, sql/cmd_sql_vtab.c) reads it with SQLite's own conversion of
  * a numeric text (sqlite3_value_numeric_type: the numeric affinity an
  * INTEGER column applies to the other side of a comparison). Never
  * includes curses, termkey or sqlite. */

@@ -15,7 +15,7 @@
  * last event (timestamps count from the RTS's start). A
  * profiled RTS's heap censuses run inside collections and are not in the
  * log: GC time then includes them (+RTS -s shows them as PROF). No I/O but
- * the computing: viewer/summary_text.c prints it. */
+ * the computing: common/summary_text.c prints it. */
 #ifndef HECTIC_SUMMARY_H
 #define HECTIC_SUMMARY_H
 

@@ -5,7 +5,7 @@
  * (complete_NAME), and a row of a cursor in ClickHouse's RowBinary format.
  * Values travel only in RowBinary, never in a statement's text: a label
  * of any bytes comes back as it was. Builds text, never sends it: the
- * HTTP side is viewer/clickhouse.c. Never includes curses, termkey,
+ * HTTP side is cli/clickhouse.c. Never includes curses, termkey,
  * sqlite or curl. */
 #ifndef HECTIC_TABLE_CH_H
 #define HECTIC_TABLE_CH_H

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/check-structure.sh (issues 18, 36) on small trees of its own: each
+# tools/check-structure.sh (issues 18, 36, 46) on small trees of its own: each
 # shape it must refuse is refused, with its line, and the shapes it must
 # let be pass; then the program's own tree, built in BUILD_DIR, passes.
 # Usage: sh tests/check-structure.sh [BUILD_DIR]   (default build)
@@ -16,7 +16,8 @@ pass=0 fail=0
 # obj/); put FILE < TEXT writes one of its files
 tree() {
 	D=$T/$1
-	mkdir -p "$D/src/parser" "$D/src/model" "$D/src/keymaps" "$D/src/viewer" "$D/obj"
+	mkdir -p "$D/src/parser" "$D/src/model" "$D/src/keymaps" "$D/src/common" "$D/src/sql" \
+		"$D/src/viewer" "$D/src/cli" "$D/obj"
 }
 put() {
 	cat >"$D/src/$1"
@@ -142,7 +143,7 @@ const char *pane_name(const char *s) { return s; }
 EOS
 check_case "a name in a string in the body is no call" ""
 
-# ---- circles of files in viewer/, and between the folders ----
+# ---- circles of files in common/ sql/ viewer/ cli/, and between the folders ----
 # calls A B [back]: A's a() calls B's b(); with back, B's b2() calls a()
 calls() {
 	printf 'int b(void);\nint a(void) { return b(); }\n' | put "$1"
@@ -153,12 +154,26 @@ calls() {
 }
 tree file-circle
 calls viewer/a.c viewer/b.c back
-check_case "two viewer files that call each other" "structure: a circle of 2 files in viewer/:"
+check_case "two viewer files that call each other" "structure: a circle of 2 files in common/ sql/ viewer/ cli/:"
+
+tree file-circle-cli
+calls cli/report.c cli/pager.c back
+check_case "two cli files that call each other" \
+	"structure: a circle of 2 files in common/ sql/ viewer/ cli/: cli/"
+
+tree folder-circle-cli
+calls cli/cmd.c viewer/loop.c back
+check_case "cli and viewer call each other (the viewer calls back into a command)" \
+	"structure: a circle of 2 folders between parser/ model/ keymaps/ common/ sql/ viewer/ cli/:"
+
+tree folder-one-way-cli
+calls cli/cmd.c viewer/loop.c
+check_case "cli calls the viewer, not back" ""
 
 tree folder-circle
 calls model/m.c viewer/v.c back
 check_case "model and viewer call each other" \
-	"structure: a circle of 2 folders between parser/ model/ keymaps/ viewer/:"
+	"structure: a circle of 2 folders between parser/ model/ keymaps/ common/ sql/ viewer/ cli/:"
 
 tree folder-one-way
 calls viewer/v.c model/m.c
@@ -167,6 +182,74 @@ check_case "viewer calls model, not back" ""
 tree file-one-way
 calls viewer/a.c viewer/b.c
 check_case "a viewer file calls another, not back" ""
+
+# ---- an include into a higher folder (issue 46) ----
+# up FILE HEADER [OWN]: HEADER declares a function, FILE (a .c) includes
+# it, or includes OWN (a header of FILE's folder) that includes it
+up() {
+	echo 'int up_decl(void);' | put "$2"
+	inc=../$2
+	if [ -n "${3:-}" ]; then
+		printf '#include "../%s"\n' "$2" | put "$3"
+		inc=${3##*/}
+	fi
+	printf '#include "%s"\nint up_use(void) { return 0; }\n' "$inc" | put "$1"
+}
+tree include-viewer-cli
+up viewer/loader.c cli/cli.h
+check_case "a viewer file includes a cli header" \
+	"structure: viewer/loader.c includes cli/cli.h (directly or through its headers): viewer/ includes nothing from cli/"
+
+tree include-viewer-cli-through
+up viewer/loader.c cli/cli.h viewer/core.h
+check_case "a viewer file includes a cli header through its own" \
+	"structure: viewer/loader.c includes cli/cli.h (directly or through its headers)"
+
+tree include-sql-viewer
+up sql/vtab.c viewer/core.h
+check_case "the SQL engine includes a viewer header" \
+	"structure: sql/vtab.c includes viewer/core.h (directly or through its headers): sql/ includes nothing from viewer/"
+
+tree include-common-cli
+up common/say.c cli/report.h
+check_case "a shared file includes a command's header" \
+	"structure: common/say.c includes cli/report.h (directly or through its headers): common/ includes nothing from cli/"
+
+tree include-down
+echo 'int say_it(void);' | put common/say.h
+printf '#include "../common/say.h"\nint sql_open(void);\n' | put sql/sql.h
+printf '#include "../sql/sql.h"\nint mainloop_run(void);\n' | put viewer/mainloop.h
+up cli/main.c viewer/mainloop.h
+check_case "cli includes the viewer, the viewer sql, sql common" ""
+
+# ---- SQLite and curl outside the SQL and push modules ----
+# sys HEADER LIB...: HEADER includes <LIB> for each LIB (headers are not
+# compiled), beside a viewer file
+sys() {
+	echo 'int v(void) { return 0; }' | put viewer/v.c
+	h=$1
+	shift
+	for l; do printf '#include <%s>\n' "$l"; done | put "$h"
+}
+tree sqlite-in-viewer
+sys viewer/query.h sqlite3.h
+check_case "a viewer header includes sqlite3.h" \
+	"structure: viewer/query.h includes <sqlite3.h>: SQLite and curl are the SQL and push modules' alone"
+
+tree curl-in-common
+sys common/http.h curl/curl.h
+check_case "a shared header includes curl" "structure: common/http.h includes <curl/curl.h>"
+
+tree curl-in-report
+sys cli/report.h stdio.h curl/curl.h
+check_case "a report's header includes curl" "structure: cli/report.h includes <curl/curl.h>"
+
+tree sqlite-curl-own
+sys sql/sql.h sqlite3.h
+sys cli/cmd_sql_db.h sqlite3.h
+sys cli/clickhouse.h curl/curl.h
+sys viewer/query.h stdio.h
+check_case "SQLite in sql/ and cli/cmd_sql*, curl in cli/clickhouse.*" ""
 
 # ---- a function name defined twice ----
 # two file-local functions of one name in two folders, one of them in the
@@ -189,6 +272,11 @@ grow(int x) /* another */
 int b(int x) { return grow(x); }
 EOS
 check_case "a static name in model/ and in viewer/" "structure: grow() is defined 2 times: model/a.c:2 viewer/b.c:2"
+
+tree same-cli-sql
+printf 'static int table_of(int x)\n{\n\treturn x;\n}\nint a(int x) { return table_of(x); }\n' | put sql/vtab.c
+printf 'static int table_of(int x)\n{\n\treturn -x;\n}\nint b(int x) { return table_of(x); }\n' | put cli/cmd_sql.c
+check_case "a static name in sql/ and in cli/" "structure: table_of() is defined 2 times"
 
 # a header's static inline and a .c file's function of one name
 tree same-inline

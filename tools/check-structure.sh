@@ -1,17 +1,26 @@
 #!/bin/sh
-# Checks the shape of the program (issue 18, issue 36, STYLE.md):
-#  - no circle of files in viewer/ that call each other: A refers to a
-#    function or object that B defines and B, directly or through other
-#    files, refers back into A (read from the objects' symbols, nm);
+# Checks the shape of the program (issue 18, issue 36, issue 46, STYLE.md):
+#  - no circle of files in common/, sql/, viewer/ and cli/ that call each
+#    other: A refers to a function or object that B defines and B,
+#    directly or through other files, refers back into A (read from the
+#    objects' symbols, nm);
 #  - no header that calls into a .c file that includes it: a function
 #    body in H (a static inline) calls a function that C defines, and C
 #    includes H, directly or through other headers: H needs C and C needs
 #    H. A header's own .c (X.c of X.h: one module, its inline the fast
 #    path of a function there) is not such a circle;
-#  - no circle between the folders parser/, model/, keymaps/ and viewer/
-#    (a file of one refers to what a file of another defines, and back);
-#  - no function name defined twice in parser/, model/, keymaps/ and
-#    viewer/, static or not, in a .c or a header, and none that is also
+#  - no circle between the folders parser/, model/, keymaps/, common/,
+#    sql/, viewer/ and cli/ (a file of one refers to what a file of another
+#    defines, and back);
+#  - no include, direct or through other headers, from a lower folder of
+#    the program's into a higher one: common/ < sql/ < viewer/ < cli/ (the
+#    commands start the viewer, never the reverse; the SQL engine and the
+#    shared writers know neither);
+#  - <sqlite3.h> and <curl/...> included only by the SQL and push modules:
+#    sql/, cli/cmd_sql*, cli/cmd_push*, cli/push.h and cli/clickhouse.*;
+#  - no function name defined twice in parser/, model/, keymaps/, common/,
+#    sql/, viewer/ and cli/, static or not, in a .c or a header, and none
+#    that is also
 #    the name of a function pointer, (*NAME)(, a member or a parameter (a
 #    reader who greps a function's name finds only that function; issue
 #    36);
@@ -28,22 +37,24 @@ trap 'rm -rf "$tmp"' EXIT
 
 # ---- the symbols each product object defines (D FILE SYM) and uses (U) ----
 n=0
-for d in parser model keymaps viewer; do
+DIRS="parser model keymaps common sql viewer cli"
+APP="common sql viewer cli" # the folders whose files are nodes of the file circles
+for d in $DIRS; do
 	for c in $d/*.c; do
-		if [ ! -e "$c" ]; then
-			[ "$d" = viewer ] && { echo "structure: no viewer/*.c" >&2; exit 2; }
-			continue
-		fi
+		[ -e "$c" ] || continue
 		o=$B/${c%.c}.o
 		[ -e "$o" ] || { echo "structure: no $o (build first)" >&2; exit 2; }
 		nm "$o" | awk -v f="$c" '$1 ~ /^[0-9a-f]+$/ && $2 ~ /^[TDRBCV]$/ { print "D", f, $3 }
 			NF == 2 && $1 == "U" { print "U", f, $2 }' >>"$tmp/syms" || exit 2
-		[ "$d" = viewer ] && n=$((n + 1))
+		case " $APP " in *" $d "*) n=$((n + 1)) ;; esac
 	done
 done
 
-# Circles among the nodes that the files are put in (key: "file", a
-# viewer/ file by its name; "folder", a file by its folder): the edges
+[ "$n" -gt 0 ] || { echo "structure: no .c file in common/ sql/ viewer/ cli/" >&2; exit 2; }
+
+# Circles among the nodes that the files are put in (key: "file", a file
+# of common/, sql/, viewer/ or cli/ by its path; "folder", a file by its
+# folder): the edges
 # A -> B (A refers to a symbol B defines), then their closure; a circle is
 # a pair that reach each other. Prints each circle once, its nodes, then
 # the references that close it; exits 1 when there is one.
@@ -51,8 +62,7 @@ circles() { # KEY WHERE
 	awk -v key="$1" -v where="$2" '
 	function node(f) {
 		if (key == "folder") { sub(/\/.*/, "/", f); return f }
-		if (f !~ /^viewer\//) return ""
-		sub(/^viewer\//, "", f)
+		if (f !~ /^(common|sql|viewer|cli)\//) return ""
 		return f
 	}
 	$1 == "D" { if ((k = node($2)) != "") def[$3] = k; next }
@@ -88,15 +98,17 @@ circles() { # KEY WHERE
 	}' "$tmp/syms"
 }
 
-# ---- circles among viewer/'s files, and between the folders ----
-circles file "in viewer/" || bad=1
-circles folder "between parser/ model/ keymaps/ viewer/" || bad=1
+# ---- circles among the files of common/ sql/ viewer/ cli/, and between the folders ----
+circles file "in common/ sql/ viewer/ cli/" || bad=1
+circles folder "between parser/ model/ keymaps/ common/ sql/ viewer/ cli/" || bad=1
 
-# ---- a header that calls into a .c file that includes it ----
-# the quoted includes (I FILE HEADER, paths from the source root) and the
-# calls in the headers' function bodies, "{" to "}" in column 0 (C HEADER
-# NAME; strings and one-line comments dropped first)
-for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
+# ---- a header that calls into a .c file that includes it; an include
+# into a higher folder; SQLite and curl outside their modules ----
+# the quoted includes (I FILE HEADER, paths from the source root), the
+# system ones (S FILE HEADER) and the calls in the headers' function
+# bodies, "{" to "}" in column 0 (C HEADER NAME; strings and one-line
+# comments dropped first)
+for d in $DIRS; do for f in $d/*.[ch]; do
 	[ -e "$f" ] || continue
 	awk -v f="$f" '
 	function norm(p,   n, a, i, k, out) {
@@ -115,6 +127,10 @@ for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
 		h = $0; sub(/^[^"]*"/, "", h); sub(/".*/, "", h)
 		print "I", f, norm(dir "/" h)
 	}
+	/^[ \t]*#[ \t]*include[ \t]*</ {
+		h = $0; sub(/^[^<]*</, "", h); sub(/>.*/, "", h)
+		print "S", f, h
+	}
 	f !~ /\.h$/ { next }
 	/^\{/ { body = 1; next }
 	/^\}/ { body = 0; next }
@@ -130,9 +146,22 @@ for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
 			line = substr(line, RSTART + RLENGTH)
 		}
 	}' "$f" || exit 2
-done >"$tmp/src"
+done; done >"$tmp/src"
 awk '
+function rank(p) {
+	sub(/\/.*/, "", p)
+	return p == "common" ? 1 : p == "sql" ? 2 : p == "viewer" ? 3 : p == "cli" ? 4 : 0
+}
 $1 == "D" { def[$3] = $2; next }
+$1 == "S" {
+	if ($3 !~ /^(sqlite3\.h|curl\/)/)
+		next
+	if ($2 ~ /^(sql\/|cli\/cmd_sql|cli\/cmd_push|cli\/push\.h|cli\/clickhouse\.)/)
+		next
+	printf "structure: %s includes <%s>: SQLite and curl are the SQL and push modules'"'"' alone (sql/, cli/cmd_sql*, cli/cmd_push*, cli/push.h, cli/clickhouse.*)\n", $2, $3
+	sysbad = 1
+	next
+}
 $1 == "I" { if (!(($2, $3) in inc)) { inc[$2, $3] = 1; incl[$2] = incl[$2] " " $3 }; next }
 $1 == "C" { call[++nc] = $2 " " $3 }
 END {
@@ -153,7 +182,25 @@ END {
 			}
 		}
 	}
-	bad = 0
+	bad = sysbad
+	# an include, direct or through headers, into a higher folder
+	for (a in file) {
+		ra = rank(a)
+		if (!ra)
+			continue
+		nh = split(incl[a], hs, " ")
+		for (i = 1; i <= nh; i++) {
+			rh = rank(hs[i])
+			if (rh <= ra || ((a, hs[i]) in upsaid))
+				continue
+			upsaid[a, hs[i]] = 1
+			fa = a; sub(/\/.*/, "/", fa)
+			fh = hs[i]; sub(/\/.*/, "/", fh)
+			printf "structure: %s includes %s (directly or through its headers): %s includes nothing from %s\n",
+				a, hs[i], fa, fh
+			bad = 1
+		}
+	}
 	for (i = 1; i <= nc; i++) {
 		split(call[i], p, " ")
 		h = p[1]; c = def[p[2]]
@@ -171,7 +218,7 @@ END {
 # ---- a function name defined twice ----
 # a definition: a line in column 0 naming NAME( (GCC attributes aside) with
 # no ";" before the "{" in column 0 that opens its body
-for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
+for d in $DIRS; do for f in $d/*.[ch]; do
 	[ -e "$f" ] || continue
 	awk '
 	FNR == 1 { cand = "" }
@@ -195,7 +242,7 @@ for f in parser/*.[ch] model/*.[ch] keymaps/*.[ch] viewer/*.[ch]; do
 			l = substr(l, RSTART + RLENGTH)
 		}
 	}' "$f" || exit 2
-done >"$tmp/defs"
+done; done >"$tmp/defs"
 awk '
 $1 == "P" { ptr[$2] = ptr[$2] " " $3 ":" $4; next }
 { n[$1]++; at[$1] = at[$1] " " $2 ":" $3 }
@@ -215,7 +262,7 @@ END {
 }' "$tmp/defs" || bad=1
 
 # ---- sizes ----
-for f in parser/*.c model/*.c viewer/*.c keymaps/*.c; do
+for d in $DIRS; do for f in $d/*.c; do
 	[ -e "$f" ] || continue
 	head -n 5 "$f" | grep -qi generated && continue
 	lines=$(wc -l <"$f")
@@ -238,10 +285,10 @@ for f in parser/*.c model/*.c viewer/*.c keymaps/*.c; do
 		start = 0
 	}
 	END { exit bad }' "$f" || bad=1
-done
+done; done
 
 if [ "$bad" -ne 0 ]; then
-	echo "structure: the lines above break the program's shape (issues 18, 36)" >&2
+	echo "structure: the lines above break the program's shape (issues 18, 36, 46)" >&2
 	exit 1
 fi
-echo "structure: ok ($n viewer files, no circle among them; none through a header; none between the folders; no function name twice; files and functions in size)"
+echo "structure: ok ($n files in common/ sql/ viewer/ cli/, no circle among them; none through a header; none between the folders; no include into a higher folder; SQLite and curl in their modules; no function name twice; files and functions in size)"

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../common/say.h"
 #include "../keymaps/actions.h"
 #include "../keymaps/rc.h"
 #include "../model/classes.h"
@@ -25,11 +26,11 @@
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
-#include "cli.h"
 #include "input.h"
 #include "layout.h"
 #include "pane.h"
 #include "live.h"
+#include "mainloop.h"
 #include "prompt.h"
 #include "view.h"
 

@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "../common/say.h"
 #include "core.h"
 #include "term.h"
 

@@ -21,8 +21,6 @@
 #include "live.h"
 #include "term.h"
 
-void (*mainloop_on_quit)(void);
-
 /* HECTIC_DEBUG_LOAD_GATE=PATH (the end-to-end tests): the loader waits
  * until PATH exists, so that a test sees and drives the loading screen
  * for as long as it needs, then lets the load go. */
@@ -123,8 +121,8 @@ static void quit_now(struct viewer *u)
 {
 	term_restore();
 	session_save(u);
-	if (mainloop_on_quit)
-		mainloop_on_quit();
+	if (u->o.at_quit)
+		u->o.at_quit();
 	outfile_abandon_all();
 	_exit(0);
 }

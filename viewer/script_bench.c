@@ -14,13 +14,13 @@
 #include <unistd.h>
 
 #include "../model/outfile.h"
-#include "cmd.h"
+#include "../common/say.h"
+#include "../common/summary_text.h"
 #include "core.h"
 #include "draw.h"
 #include "live.h"
 #include "loader.h"
 #include "view.h"
-#include "summary_text.h"
 #include "term.h"
 
 #define BENCH_MAX_KEYS 4096

@@ -8,10 +8,10 @@
 #include <time.h>
 
 #include "../model/table.h"
+#include "../common/report_text.h"
 #include "core.h"
 #include "label_fit.h"
 #include "live.h"
-#include "report_text.h"
 
 static int pane_on_progress(void *ctx)
 {

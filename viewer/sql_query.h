@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "sql.h"
+#include "../sql/sql.h"
 
 #define SQL_ROWS_MAX 100000 /* rows kept of a result; the rest left out, said */
 #define SQL_CELL_MAX 1024   /* bytes kept of a value: more than a screen's row

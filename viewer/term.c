@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "../model/outfile.h"
-#include "cmd.h"
+#include "../common/say.h"
 #include "core.h"
 #include "draw.h"
 #include "input.h"

@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/summary_text.h"
 #include "core.h"
 #include "lane_view.h"
 #include "loader.h"
-#include "summary_text.h"
 
 /* The panel's private state (view_state): the report's lines, made when
  * it opens, freed when it closes. */

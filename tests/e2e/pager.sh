@@ -1,5 +1,5 @@
 #!/bin/sh
-# End-to-end tests of the pager (viewer/pager.c, issue 22): show, markers
+# End-to-end tests of the pager (cli/pager.c, issue 22): show, markers
 # and threads go through $PAGER when their standard output is a terminal
 # (a tmux pane: a real pty), as git's commands do; HECTIC_PAGER before
 # PAGER before "less -R"; empty or "cat" is none; --no-pager and a

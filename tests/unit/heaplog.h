@@ -1,6 +1,6 @@
 /* heaplog: crafted logs with a heap profile for the unit tests of the
  * heap profile (test_report_hp.c, test_report_heap.c, test_table.c),
- * built with evbuild.h; and, where viewer/report.h was included first, a
+ * built with evbuild.h; and, where cli/report.h was included first, a
  * report run on one with its standard output caught.
  * Header-only: every function is static inline. */
 #ifndef HECTIC_TEST_HEAPLOG_H

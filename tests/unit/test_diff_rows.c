@@ -1,4 +1,4 @@
-/* viewer/diff_rows: hectic diff's table of figures. Every row is found
+/* cli/diff_rows: hectic diff's table of figures. Every row is found
  * however it was added, the table grows past any count (issue 32: 256
  * rows added outside the hash made the first lookup spin for ever), keys
  * are kept whole (distinct names that share a long prefix stay distinct),
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "../../viewer/diff_rows.h"
+#include "../../cli/diff_rows.h"
 
 #define BIG (1ull << 40)
 

@@ -1,4 +1,4 @@
-/* viewer/json: strings escaped as RFC 8259 wants them, whatever bytes the
+/* common/json: strings escaped as RFC 8259 wants them, whatever bytes the
  * log holds; numbers and times; write errors kept. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "../../viewer/json.h"
+#include "../../common/json.h"
 
 /* What the writer wrote for f(j), as a string. */
 static char *written(void (*f)(struct json *, const void *), const void *arg)

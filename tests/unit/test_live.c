@@ -22,11 +22,11 @@
 #include "../../keymaps/keymaps.h"
 #include "../../model/cctree.h"
 #include "../../model/summary.h"
-#include "../../viewer/cmd.h"
+#include "../../cli/cmd.h"
 #include "../../viewer/core.h"
 #include "../../viewer/live.h"
 #include "../../viewer/loader.h"
-#include "../../viewer/summary_text.h"
+#include "../../common/summary_text.h"
 
 static uint8_t *read_file(const char *path, size_t *n)
 {

@@ -1,4 +1,4 @@
-/* viewer/report_heap.c: hectic heap's text report on crafted logs, the
+/* cli/report_heap.c: hectic heap's text report on crafted logs, the
  * whole output compared with figures worked by hand. A band named twice
  * in one census (the .hp format, and GHC's own hp2ps, sum such lines) is
  * their sum there, in its peak and its mean. What GHC's real files say
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../../viewer/report.h"
+#include "../../cli/report.h"
 #include "heaplog.h"
 
 static void expect_text(const struct evb *b, uint64_t from, uint64_t to, const char *want)

@@ -1,4 +1,4 @@
-/* viewer/report_hp.c: heap --hp on crafted logs, the whole file compared:
+/* cli/report_hp.c: heap --hp on crafted logs, the whole file compared:
  * the JOB line from the command line as the RTS splits it (GHCRTS, +RTS,
  * -RTS, --RTS, --, a profiled RTS or not), -L and a stack's cut at its
  * bounds, DATE from the wall clock in the local time zone, the sample
@@ -16,8 +16,8 @@
 
 #include <cmocka.h>
 
-#include "../../viewer/cli.h"
-#include "../../viewer/report.h"
+#include "../../cli/cli.h"
+#include "../../cli/report.h"
 #include "heaplog.h"
 
 

@@ -1,4 +1,4 @@
-/* viewer/report_speedscope: profile --speedscope on a crafted log, byte
+/* cli/report_speedscope: profile --speedscope on a crafted log, byte
  * for byte: the frames (names escaped as RFC 8259 asks, invalid UTF-8 as
  * U+FFFD per maximal subpart, GHC's span forms as file, line and col),
  * the all-capabilities profile (the tree's stacks), one per capability in
@@ -19,9 +19,9 @@
 #include "../../model/heap.h"
 #include "../../model/store.h"
 #include "../../parser/utf8.h"
-#include "../../viewer/cli.h"
+#include "../../cli/cli.h"
 #include "../../model/cctree.h"
-#include "../../viewer/report.h"
+#include "../../cli/report.h"
 #include "evbuild.h"
 
 static void cc(struct evb *b, uint32_t id, const char *label, const char *module, const char *src)

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "../../keymaps/keymaps.h"
-#include "../../viewer/cmd.h"
+#include "../../cli/cmd.h"
 #include "../../viewer/core.h"
 #include "../../viewer/loader.h"
 #include "../../viewer/draw.h"

@@ -13,7 +13,7 @@
 #include "evtest.h"
 #include "../../model/store.h"
 #include "../../model/summary.h"
-#include "../../viewer/summary_text.h"
+#include "../../common/summary_text.h"
 #include "../../model/tracks.h"
 
 static uint64_t rnd(uint64_t *s)

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../viewer/cmd.h"
+#include "../../cli/cmd.h"
 #include "../../viewer/heap_pane.h"
 #include "../../viewer/view_heap.h"
 

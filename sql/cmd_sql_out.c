@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "../model/table.h"
-#include "json.h"
-#include "report_text.h"
+#include "../common/json.h"
+#include "../common/report_text.h"
 
 #define ALIGN_ROWS 1000 /* rows the aligned table's widths are taken from */
 

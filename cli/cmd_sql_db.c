@@ -15,7 +15,7 @@
  * however spelt, a FIFO or anything but a regular file, and an existing
  * file that is no SQLite database are refused (exit 2); a symbolic link is
  * written through. */
-#include "sql.h"
+#include "../sql/sql.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* json: a buffered writer of JSON text for the exports. */
+/* json: a buffered writer of JSON text, for the exports and sql --json. */
 #include "json.h"
 
 #include <errno.h>

@@ -13,12 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../keymaps/rc.h"
 #include "../model/spans.h"
 #include "../model/summary.h"
+#include "../viewer/lane_view.h"
+#include "../common/report_text.h"
 #include "cli.h"
-#include "lane_view.h"
-#include "report_text.h"
 
 /* ---- threads ---- */
 
@@ -242,23 +241,7 @@ static void spans_release(struct report_ctx *c)
 	free(p->order);
 }
 
-/* The rc file's span lines (its other lines are the viewer's), then the
- * spans and their statistics in the window. */
-bool report_span_rules(struct span_rules *r, bool rc_errors)
-{
-	struct rc conf;
-	rc_init(&conf);
-	rc_load_default(&conf, NULL, NULL);
-	for (size_t i = 0; rc_errors && i < conf.nerrors; i++)
-		warnx_("%s: %s", conf.path ? conf.path : "hecticrc", conf.errors[i]);
-	char err[200];
-	bool ok = span_rules_user(r, conf.span_start, conf.span_stop, conf.nspans, err, sizeof err);
-	rc_free(&conf);
-	if (!ok)
-		warnx_("%s", err);
-	return ok;
-}
-
+/* The spans and their statistics in the window. */
 static int spans_prepare(struct report_ctx *c)
 {
 	struct spans_report *p = c->priv;

@@ -24,8 +24,8 @@
 #include "../model/order.h"
 #include "../model/spans.h"
 #include "../parser/event.h"
+#include "../common/json.h"
 #include "cli.h"
-#include "json.h"
 #include "report.h"
 
 /* a string literal, without strlen */

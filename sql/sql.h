@@ -1,5 +1,7 @@
-/* sql: `hectic sql`'s parts (issue 34). cmd_sql.c is the command (its
- * options, the log opened, statements read and run, the interrupt);
+/* sql: the SQL engine (issue 34), shared by `hectic sql` and push (cli/)
+ * and the viewer's SQL pane (viewer/sql_query.c); it includes nothing of
+ * either. cli/cmd_sql.c is the command (its options, the log opened,
+ * statements read and run, the interrupt) and cli/cmd_sql_db.c its --db;
  * cmd_sql_vtab.c makes each table of the registry (model/table.h) an
  * eponymous virtual table over the open log, pushing the limits a table
  * applies down to its producer, and keeps the connection read-only (the

@@ -33,8 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/json.h"
 #include "cli.h"
-#include "json.h"
 #include "report.h"
 
 #include "../model/cctree.h"

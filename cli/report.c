@@ -19,7 +19,7 @@
 #include "cli.h"
 #include "cli_help.h"
 #include "pager.h"
-#include "report_text.h"
+#include "../common/report_text.h"
 
 static const struct report reports[] = {
 	{ .name = "summary", .takes = RO_FOLLOW, .needs = TABLE_NEEDS_TRACKS,

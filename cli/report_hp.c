@@ -48,8 +48,8 @@
 #include <time.h>
 
 #include "../parser/event.h"
+#include "../common/report_text.h"
 #include "cli.h"
-#include "report_text.h"
 
 #define HP_CCS_LENGTH 25 /* +RTS -L's default (rts/RtsFlags.c) */
 #define HP_CCS_LENGTH_MAX 100000000u

@@ -27,9 +27,9 @@
 #include <unistd.h>
 
 #include "../model/table.h"
+#include "../sql/sql.h"
 #include "cli_help.h"
 #include "cmd_sql_line.h"
-#include "sql.h"
 
 static volatile sig_atomic_t interrupted;
 

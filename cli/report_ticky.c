@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "../model/ticky.h"
+#include "../common/report_text.h"
 #include "cli.h"
-#include "report_text.h"
 
 
 struct tk {

@@ -15,8 +15,8 @@
 #include "../model/run_id.h"
 #include "../model/table.h"
 #include "../model/table_ch.h"
+#include "../sql/sql.h"
 #include "clickhouse.h"
-#include "sql.h"
 
 #define PUSH_WAIT_S 300    /* --wait's default */
 #define PUSH_FOLLOW_MAX 16 /* push --follow's logs (a thread each), at most */

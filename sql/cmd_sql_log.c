@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "../model/table.h"
-#include "cli.h"
-#include "report.h"
+#include "../common/rc_spans.h"
+#include "../common/say.h"
 
 /* A warning of d's: on standard error after the log's path, or kept for
  * the viewer's pane (sql.h: warning; the first one). */

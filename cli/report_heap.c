@@ -10,8 +10,8 @@
 
 #include "../model/cctree.h"
 #include "../model/timefmt.h"
+#include "../common/report_text.h"
 #include "cli.h"
-#include "report_text.h"
 
 /* ---- heap ---- */
 

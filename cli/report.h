@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../common/rc_spans.h"
 #include "../model/outfile.h"
 #include "../model/run.h"
 #include "../model/table.h"
@@ -170,13 +171,6 @@ extern const struct report_ops report_export_ops;
 struct cctree;
 int report_hp(struct report_ctx *c);
 int report_speedscope(struct report_ctx *c, const struct cctree *t);
-
-/* The spans' rules as `hectic spans` pairs with them: the rc file's span
- * lines, then the built-in pairs (report_threads.c); false, having said
- * why, when one does not compile. rc_errors: also say the rc file's own
- * errors. */
-struct span_rules;
-bool report_span_rules(struct span_rules *r, bool rc_errors);
 
 /* summary --tsv's rows for sm (a name and a value a line, the value empty
  * where the log does not hold the figure): the summary report's, and

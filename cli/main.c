@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../viewer/mainloop.h"
 #include "cli_help.h"
 #include "cmd.h"
-#include "mainloop.h"
 #include "report.h"
 
 #include <getopt.h>

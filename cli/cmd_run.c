@@ -40,9 +40,9 @@
 #include <sys/prctl.h>
 #endif
 
+#include "../viewer/mainloop.h"
+#include "../viewer/live.h"
 #include "cli_help.h"
-#include "mainloop.h"
-#include "live.h"
 
 /* From SIGTERM to SIGKILL: documented in hectic(1) and --help (the run
  * command's texts in cli_help.c say 2 s). */
@@ -670,7 +670,7 @@ int cmd_run(int argc, char **argv)
 		return rc;
 	}
 	atexit(at_exit);
-	mainloop_on_quit = at_exit;
+	o.at_quit = at_exit;
 	o.path = prog_run.fifo;
 	o.run_prog = prog_run.prog;
 	o.run_exited = &prog_run.exited;

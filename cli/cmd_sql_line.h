@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "history.h" /* (the history file, its limits) */
+#include "../viewer/history.h" /* (the history file, its limits) */
 
 struct sql_line;
 

@@ -15,9 +15,9 @@
 #include "../model/gcs_stream.h"
 #include "../model/timefmt.h"
 #include "../model/vec.h"
+#include "../viewer/lane_view.h"
+#include "../common/report_text.h"
 #include "cli.h"
-#include "lane_view.h"
-#include "report_text.h"
 
 /* ---- gcs ---- */
 

@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
+#include "../common/report_text.h"
 #include "cli.h"
-#include "report_text.h"
 
 struct table_limits report_window(const struct report_ctx *c)
 {

@@ -8,9 +8,9 @@
 #include <time.h>
 
 #include "../model/summary.h"
+#include "../common/report_text.h"
+#include "../common/summary_text.h"
 #include "cli.h"
-#include "report_text.h"
-#include "summary_text.h"
 
 static void tsv_u64(FILE *f, const char *name, uint64_t v)
 {

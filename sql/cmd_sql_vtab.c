@@ -34,7 +34,7 @@
 
 #include "../model/pushdown.h"
 #include "../model/table.h"
-#include "cli.h"
+#include "../common/say.h"
 
 /* The constraints xBestIndex claims, in idxNum's bits; their values come
  * in argv in this order, one each (a bound that repeats is claimed once:

@@ -11,7 +11,7 @@
 
 #include "../model/summary.h"
 #include "../model/timefmt.h"
-#include "report_text.h"
+#include "../common/report_text.h"
 
 static bool changed(const struct diff_row *w)
 {

@@ -1,0 +1,32 @@
+/* cli: what every command uses (cli.c): the viewer's options from the
+ * command line, a bad option said; and, through the headers it includes,
+ * the messages and exit statuses (common/say.h) and the viewer's entry
+ * point (viewer/mainloop.h); a log is opened as a run (model/run.h). */
+#ifndef HECTIC_CLI_H
+#define HECTIC_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../common/say.h"
+#include "../viewer/mainloop.h"
+
+/* The viewer's options (--keymap, --color, --ascii, --bands, --save; --bench but
+ * for run, whose options end at PROG) into *o; -1 to go on, else the exit
+ * status (use prints the usage, for --help; a bad option is said in one
+ * line, with where to look: warn_badopt_try). */
+int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct viewer_opts *o);
+
+/* --color's value: auto (-1), 256, 8, none or never (0); false, having
+ * said why, for anything else. */
+bool parse_color(const char *arg, int *color);
+
+/* After getopt_long returned '?': says which option of argv was bad. */
+void warn_badopt(int argc, char **argv);
+
+/* After getopt_long returned '?': says which option was bad (warn_badopt),
+ * then a line "try 'hectic CMD --help'" (cmd NULL: the viewer's, hectic
+ * --help), rather than the usage, which scrolled the message away. */
+void warn_badopt_try(int argc, char **argv, const char *cmd);
+
+#endif
