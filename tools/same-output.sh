@@ -310,10 +310,14 @@ if [ "$do_cmds" = 1 ]; then
 	wait "$w1"
 	cat "$OUT/worker-0" "$OUT/worker-1" | sort -n -k1,1 >"$OUT/command-diffs.txt"
 	ndiff=$(cut -d' ' -f1 "$OUT/command-diffs.txt" | sort -u | wc -l)
+	# (the first 40 differences with their first lines, the rest named)
+	shown=0
 	while read -r n s; do
 		line=$(sed -n "${n}p" "$OUT/commands.txt")
 		case $s in out) sn=stdout ;; err) sn=stderr ;; *) sn="exit status" ;; esac
 		echo "DIFFERS: hectic $line ($sn)"
+		shown=$((shown + 1))
+		[ "$shown" -le 40 ] || continue
 		d=$OUT/commands/$n.$s
 		if [ "$s" = rc ]; then
 			echo "    OLD $(cat "$d.old"), NEW $(cat "$d.new")"
@@ -530,6 +534,8 @@ compare_scenario() {
 		cmp -s "$_sd/old.cells" "$_sd/new.cells" && continue
 		nsdiff=$((nsdiff + 1))
 		echo "DIFFERS: screen $_tag ($_what) $_f: $(diff "$_sd/old.cells" "$_sd/new.cells" | grep -c '^<') cells"
+		# (the first 30 with their first lines, the rest named)
+		[ "$nsdiff" -le 30 ] || continue
 		# the rows that differ, colours stripped
 		sed 's/\x1b\[[0-9;:]*m//g' "$_sd/old/$_f" >"$_sd/old.plain"
 		sed 's/\x1b\[[0-9;:]*m//g' "$_sd/new/$_f" >"$_sd/new.plain"
