@@ -319,6 +319,14 @@ bench: all
 mutate:
 	@sh tools/mutate.sh -j $(or $(J),2) $(M)
 
+# a refactor that must change nothing a user sees (issue 46): REV's binary,
+# built in a temporary folder, and this one run over every report, show and
+# sql of every fixture and the viewer's panes at 80x24 and 160x50, one log
+# and two, compared byte and cell for cell (tools/same-output.sh); not part
+# of make check. OUT=DIR keeps what differs and every screen
+same-output: $(BUILD)/hectic
+	@sh tools/same-output.sh --rev '$(OLD)' $(BUILD)/hectic $(OUT)
+
 # the walk of tests/e2e/walk.sh: every action in every pane and panel of
 # an ASan+UBSan viewer on a generated log over 500 MB (cached as the
 # bench's is); too slow for every make check, CI runs it (.ci/run)
@@ -350,6 +358,6 @@ clean:
 	rm -rf build build-san build-fuzz hectic
 
 .PHONY: FORCE all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
-	bench mutate check-big install uninstall clean completions
+	bench mutate same-output check-big install uninstall clean completions
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
