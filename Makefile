@@ -100,7 +100,7 @@ CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 GEN_COMP = $(BUILD)/tools/gen-completions
-# the shell completions, generated from cli/cli_help.c (what --help prints)
+# the shell completions, generated from cli/commands.c (what --help prints)
 COMPLETIONS = $(BUILD)/completions/hectic.bash $(BUILD)/completions/_hectic \
 	$(BUILD)/completions/hectic.fish
 
@@ -245,8 +245,17 @@ $(BUILD)/tests/chdb-server: tests/tools/chdb-server.c
 $(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
 
-# the completions: the table of cli/cli_help.c (and the keymap names)
-$(GEN_COMP): $(BUILD)/tools/gen-completions.o $(BUILD)/cli/cli_help.o $(KEYMAPS_OBJ) \
+# the command table (cli/commands.c) as the generators link it: built
+# with -DHECTIC_GEN, its rows name no command's function and no report's
+# ops (commands.c's RUN and OPS), so that the completions' generator links
+# the table, cli_help.c and keymaps/ alone, not the program
+CMD_TABLE_GEN = $(BUILD)/tools/commands-gen.o
+$(CMD_TABLE_GEN): cli/commands.c
+	@mkdir -p $(dir $@)
+	$(Q_CC)$(CC) $(CFLAGS_ALL) -DHECTIC_GEN $(LIB_CFLAGS) $(SQLITE_CFLAGS) $(CURL_CFLAGS) -MMD -MP -c -o $@ $<
+
+# the completions: the command table (and the keymap names)
+$(GEN_COMP): $(BUILD)/tools/gen-completions.o $(CMD_TABLE_GEN) $(BUILD)/cli/cli_help.o $(KEYMAPS_OBJ) \
 	$(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
