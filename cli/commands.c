@@ -6,19 +6,20 @@
  * opens and builds for it and the ops of its report_FAMILY.c that print
  * it. main.c dispatches from it; cli_help.c prints --help and every usage
  * line from it; tools/gen-completions.c writes the shell completions from
- * it. A new command is its file and its row here.
+ * it; tools/update-man.sh (through tools/gen-man-keys) holds the man
+ * page's commands to it. A new command is its file and its row here.
  *
  * A command is given its own row when it runs, and prints its usage from
  * that: were its file to name the table (cli_command("show")), it and this
  * file would refer to each other, a circle tools/check-structure.sh
  * refuses.
  *
- * The completions' generator links this table too, built with -DHECTIC_GEN
- * (the Makefile's $(BUILD)/tools/commands-gen.o): RUN() is then a stub and
- * OPS() NULL, so that it links the table, cli_help.c and keymaps/ alone,
+ * The generators link this table too, built with -DHECTIC_GEN (the
+ * Makefile's $(BUILD)/tools/commands-gen.o): RUN() is then a stub and
+ * OPS() NULL, so that they link the table, cli_help.c and keymaps/ alone,
  * not the commands, the reports, the viewer, curses, SQLite and curl that
- * the functions the rows name would bring. It reads the rows' words and
- * never runs one. (Weak stubs, or the generator linking the program, were
+ * the functions the rows name would bring. They read the rows' words and
+ * never run one. (Weak stubs, or the generators linking the program, were
  * the other ways: the first hides which definition wins, the second would
  * link all of hectic and its libraries into a build tool.) */
 #include "cli_help.h"
