@@ -100,7 +100,7 @@ CLI_OBJ = $(CLI_SRC:%.c=$(BUILD)/%.o)
 KEYMAPS_OBJ = $(KEYMAPS_SRC:%.c=$(BUILD)/%.o)
 GEN_MAN = $(BUILD)/tools/gen-man-keys
 GEN_COMP = $(BUILD)/tools/gen-completions
-# the shell completions, generated from cli/cli_help.c (what --help prints)
+# the shell completions, generated from cli/commands.c (what --help prints)
 COMPLETIONS = $(BUILD)/completions/hectic.bash $(BUILD)/completions/_hectic \
 	$(BUILD)/completions/hectic.fish
 
@@ -241,12 +241,22 @@ $(BUILD)/tests/chdb-server: tests/tools/chdb-server.c
 	$(Q_LD)$(CC) -std=c11 -D_DEFAULT_SOURCE $(WARN) $(OPT) $(CPPFLAGS) $(CFLAGS) \
 		-o $@ $< $(LDFLAGS) -ldl
 
-# (the rc reader checks span regexes with model/regex_guard)
-$(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
-	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $< $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
+# the command table (cli/commands.c) as the generators link it: built
+# with -DHECTIC_GEN, its rows name no command's function and no report's
+# ops (commands.c's RUN and OPS), so that a generator links the table,
+# cli_help.c and keymaps/ alone, not the program
+CMD_TABLE_GEN = $(BUILD)/tools/commands-gen.o
+$(CMD_TABLE_GEN): cli/commands.c
+	@mkdir -p $(dir $@)
+	$(Q_CC)$(CC) $(CFLAGS_ALL) -DHECTIC_GEN $(LIB_CFLAGS) $(SQLITE_CFLAGS) $(CURL_CFLAGS) -MMD -MP -c -o $@ $<
 
-# the completions: the table of cli/cli_help.c (and the keymap names)
-$(GEN_COMP): $(BUILD)/tools/gen-completions.o $(BUILD)/cli/cli_help.o $(KEYMAPS_OBJ) \
+# (the rc reader checks span regexes with model/regex_guard; the command
+# table gives the man page's list of commands)
+$(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(CMD_TABLE_GEN) $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
+
+# the completions: the command table (and the keymap names)
+$(GEN_COMP): $(BUILD)/tools/gen-completions.o $(CMD_TABLE_GEN) $(BUILD)/cli/cli_help.o $(KEYMAPS_OBJ) \
 	$(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
@@ -281,7 +291,8 @@ run-tests:
 lint-man:
 	mandoc -T lint -W warning man/hectic.1
 
-# the KEYS and rc option lists of the man page, from keymaps/
+# the KEYS and rc option lists of the man page, from keymaps/ (and its
+# commands checked against cli/commands.c's table)
 man: $(GEN_MAN)
 	@sh tools/update-man.sh $(GEN_MAN)
 

@@ -57,7 +57,8 @@ bool parse_color(const char *arg, int *color)
 	return false;
 }
 
-int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct viewer_opts *o)
+int view_options(int argc, char **argv, const struct cli_cmd *run,
+		 void (*use)(FILE *f, const struct cli_cmd *run), struct viewer_opts *o)
 {
 	static const struct option opts[] = {
 		{ "keymap", required_argument, NULL, 'k' },
@@ -105,7 +106,7 @@ int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct vi
 				goto bad;
 			o->align = optarg;
 			break;
-		case 'h': use(stdout); return 0;
+		case 'h': use(stdout, run); return 0;
 		default:
 		bad:
 			warn_badopt_try(argc, argv, run ? "run" : NULL);

@@ -12,10 +12,13 @@
 #include "../viewer/mainloop.h"
 
 /* The viewer's options (--keymap, --color, --ascii, --bands, --save; --bench but
- * for run, whose options end at PROG) into *o; -1 to go on, else the exit
- * status (use prints the usage, for --help; a bad option is said in one
- * line, with where to look: warn_badopt_try). */
-int view_options(int argc, char **argv, bool run, void (*use)(FILE *), struct viewer_opts *o);
+ * for run, whose options end at PROG: run its row of the command table,
+ * else NULL) into *o; -1 to go on, else the exit status (use(stdout, run)
+ * prints the usage, for --help; a bad option is said in one line, with
+ * where to look: warn_badopt_try). */
+struct cli_cmd;
+int view_options(int argc, char **argv, const struct cli_cmd *run,
+		 void (*use)(FILE *f, const struct cli_cmd *run), struct viewer_opts *o);
 
 /* --color's value: auto (-1), 256, 8, none or never (0); false, having
  * said why, for anything else. */

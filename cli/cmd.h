@@ -7,12 +7,16 @@
 #include <stdio.h>
 
 
-int cmd_show(int argc, char **argv);
-int cmd_run(int argc, char **argv);
-int cmd_diff(int argc, char **argv);
-int cmd_sql(int argc, char **argv);
-int cmd_push(int argc, char **argv);
-/* The reports (summary, top, gcs, ...) are the table of report.h. */
+/* Command-line commands: each is given its row of the command table
+ * (cli_help.h, cli/commands.c: its usage line and help) and its argv. */
+struct cli_cmd;
+int cmd_show(const struct cli_cmd *self, int argc, char **argv);
+int cmd_run(const struct cli_cmd *self, int argc, char **argv);
+int cmd_diff(const struct cli_cmd *self, int argc, char **argv);
+int cmd_sql(const struct cli_cmd *self, int argc, char **argv);
+int cmd_push(const struct cli_cmd *self, int argc, char **argv);
+/* The reports (summary, top, gcs, ...) are rows of the same table, run by
+ * report.h's driver. */
 
 #include "cli.h"
 

@@ -389,15 +389,7 @@ static uint64_t rows_budget(const struct diff_run *r)
 
 /* ---- the command ---- */
 
-static void usage_diff(FILE *f)
-{
-	fprintf(f, "usage: hectic diff [--from T] [--to T] [--align RE] [--all] [--tsv] [--raw | --escape] "
-		   "A B\n");
-	if (f == stdout)
-		cli_cmd_help_print(f, cli_command("diff"));
-}
-
-int cmd_diff(int argc, char **argv)
+int cmd_diff(const struct cli_cmd *self, int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "from", required_argument, NULL, 'f' }, { "to", required_argument, NULL, 't' },
@@ -429,14 +421,14 @@ int cmd_diff(int argc, char **argv)
 		case 'R': escape = 0; break;
 		case 'E': escape = 1; break;
 		case 's': tsv = true; break;
-		case 'h': usage_diff(stdout); return 0;
+		case 'h': cli_usage_print(stdout, self); return 0;
 		default: warn_badopt_try(argc, argv, "diff"); return EXIT_USAGE;
 		}
 	}
 	if (escape < 0)
 		escape = isatty(STDOUT_FILENO);
 	if (argc - optind != 2) {
-		usage_diff(stderr);
+		cli_usage_print(stderr, self);
 		return EXIT_USAGE;
 	}
 	if (to < from) {

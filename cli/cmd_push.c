@@ -42,15 +42,7 @@ static void push_on_sigint(int sig)
 	push_interrupted = 1;
 }
 
-static void usage_push(FILE *f)
-{
-	fprintf(f, "usage: hectic push [--events] [--replace] [--follow] [--host NAME] [--wait SECONDS] URL FILE... | "
-		   "hectic push --clean URL\n");
-	if (f == stdout)
-		cli_cmd_help_print(f, cli_command("push"));
-}
-
-static int push_parse(int argc, char **argv, struct push_opts *o)
+static int push_parse(const struct cli_cmd *self, int argc, char **argv, struct push_opts *o)
 {
 	static const struct option opts[] = {
 		{ "events", no_argument, NULL, 'e' }, { "replace", no_argument, NULL, 'r' },
@@ -78,12 +70,12 @@ static int push_parse(int argc, char **argv, struct push_opts *o)
 			}
 			o->wait_s = (int)v;
 			break;
-		case 'h': usage_push(stdout); return 0;
+		case 'h': cli_usage_print(stdout, self); return 0;
 		default: warn_badopt_try(argc, argv, "push"); return EXIT_USAGE;
 		}
 	}
 	if (o->clean ? argc - optind != 1 : argc - optind < 2) {
-		usage_push(stderr);
+		cli_usage_print(stderr, self);
 		return EXIT_USAGE;
 	}
 	o->url = argv[optind];
@@ -238,10 +230,10 @@ static void *push_worker(void *arg)
 	return NULL;
 }
 
-int cmd_push(int argc, char **argv)
+int cmd_push(const struct cli_cmd *self, int argc, char **argv)
 {
 	struct push_opts o;
-	int rc = push_parse(argc, argv, &o);
+	int rc = push_parse(self, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (o.follow && o.npaths > PUSH_FOLLOW_MAX) {

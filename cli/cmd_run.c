@@ -45,7 +45,7 @@
 #include "cli_help.h"
 
 /* From SIGTERM to SIGKILL: documented in hectic(1) and --help (the run
- * command's texts in cli_help.c say 2 s). */
+ * command's texts in commands.c say 2 s). */
 #define RUN_GRACE_MS 2000
 
 /* What the supervisor tells the viewer. */
@@ -538,14 +538,6 @@ static void at_exit(void)
 	release_supervisor();
 }
 
-static void usage_run(FILE *f)
-{
-	fprintf(f, "usage: hectic run [--save FILE] [--keymap=NAME] [--color=WHEN] [--ascii] [--bands N] [--] "
-		   "PROG [ARGS...]\n");
-	if (f == stdout)
-		cli_cmd_help_print(f, cli_command("run"));
-}
-
 /* The directory, the FIFO and the output file; GHCRTS for the program in
  * *rts. Returns -1, or the exit status having said why. */
 static int make_dir(int *out, char **rts)
@@ -640,14 +632,14 @@ static int supervisor_start(char **prog, const char *rts, int out)
 	return -1;
 }
 
-int cmd_run(int argc, char **argv)
+int cmd_run(const struct cli_cmd *self, int argc, char **argv)
 {
 	struct viewer_opts o;
-	int rc0 = view_options(argc, argv, true, usage_run, &o);
+	int rc0 = view_options(argc, argv, self, cli_usage_print, &o);
 	if (rc0 >= 0)
 		return rc0;
 	if (optind >= argc) {
-		usage_run(stderr);
+		cli_usage_print(stderr, self);
 		return EXIT_USAGE;
 	}
 	char **prog = argv + optind;

@@ -49,14 +49,6 @@ static const char *bad_text(uint16_t bad)
 	return "malformed event";
 }
 
-static void usage_show(FILE *f)
-{
-	fprintf(f, "usage: hectic show [--pretty-time] [--raw | --escape] [--no-pager] [--save OUT] "
-		   "FILE\n");
-	if (f == stdout)
-		cli_cmd_help_print(f, cli_command("show"));
-}
-
 /* ---- parallel rendering ----
  * The main thread merges (cheap: times and sizes only) into batches of event
  * references; workers decode and render whole batches; the main thread writes
@@ -288,7 +280,7 @@ struct show_opts {
 };
 
 /* argv into *o: -1 to go on, else the exit status. */
-static int show_parse(int argc, char **argv, struct show_opts *o)
+static int show_parse(const struct cli_cmd *self, int argc, char **argv, struct show_opts *o)
 {
 	static const struct option opts[] = {
 		{ "pretty-time", no_argument, NULL, 'p' },
@@ -309,12 +301,12 @@ static int show_parse(int argc, char **argv, struct show_opts *o)
 		case 'e': o->escape = 1; break;
 		case 's': o->save = optarg; break;
 		case 'n': o->no_pager = true; break;
-		case 'h': usage_show(stdout); return 0;
+		case 'h': cli_usage_print(stdout, self); return 0;
 		default: warn_badopt_try(argc, argv, "show"); return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
-		usage_show(stderr);
+		cli_usage_print(stderr, self);
 		return EXIT_USAGE;
 	}
 	o->path = argv[optind];
@@ -355,10 +347,10 @@ static int show_end(struct store *s, const char *path, struct totals *t, bool oo
 	return rc;
 }
 
-int cmd_show(int argc, char **argv)
+int cmd_show(const struct cli_cmd *self, int argc, char **argv)
 {
 	struct show_opts o;
-	int orc = show_parse(argc, argv, &o);
+	int orc = show_parse(self, argc, argv, &o);
 	if (orc >= 0)
 		return orc;
 	const char *path = o.path;

@@ -54,12 +54,10 @@ struct sql_opts {
 	int npaths;
 };
 
-static void usage_sql(FILE *f)
+static void usage_sql(FILE *f, const struct cli_cmd *self)
 {
-	fprintf(f, "usage: hectic sql [--tsv | --json] [--raw | --escape] [--save OUT] A [B] [QUERY]"
-		   " | --db OUT FILE... | --schema\n");
+	cli_usage_print(f, self);
 	if (f == stdout) {
-		cli_cmd_help_print(f, cli_command("sql"));
 		/* the registry's names, wrapped within 78 columns */
 		fputs("\nTables (hectic sql --schema: their columns and what each holds):\n", f);
 		int col = 0;
@@ -83,7 +81,7 @@ static bool is_log(const char *arg)
 	return access(arg, F_OK) == 0 || (n > 9 && !strcmp(arg + n - 9, ".eventlog"));
 }
 
-static int sql_parse(int argc, char **argv, struct sql_opts *o)
+static int sql_parse(const struct cli_cmd *self, int argc, char **argv, struct sql_opts *o)
 {
 	static const struct option opts[] = {
 		{ "tsv", no_argument, NULL, 't' },	{ "json", no_argument, NULL, 'j' },
@@ -104,7 +102,7 @@ static int sql_parse(int argc, char **argv, struct sql_opts *o)
 		case 'e': o->escape = 1; break;
 		case 's': o->save = optarg; break;
 		case 'd': o->db = optarg; break;
-		case 'h': usage_sql(stdout); return 0;
+		case 'h': usage_sql(stdout, self); return 0;
 		default: warn_badopt_try(argc, argv, "sql"); return EXIT_USAGE;
 		}
 	}
@@ -116,7 +114,7 @@ static int sql_parse(int argc, char **argv, struct sql_opts *o)
 		return -1;
 	int n = argc - optind;
 	if (o->schema || n == 0 || (!o->db && n > 3) || (o->db && (o->save || nfmt))) {
-		usage_sql(stderr);
+		usage_sql(stderr, self);
 		return EXIT_USAGE;
 	}
 	o->paths = argv + optind;
@@ -360,10 +358,10 @@ static int sql_open_logs(sqlite3 *db, struct sql_data *d, int nd, const char *sa
 	return -1;
 }
 
-int cmd_sql(int argc, char **argv)
+int cmd_sql(const struct cli_cmd *self, int argc, char **argv)
 {
 	struct sql_opts o;
-	int rc = sql_parse(argc, argv, &o);
+	int rc = sql_parse(self, argc, argv, &o);
 	if (rc >= 0)
 		return rc;
 	if (o.schema)

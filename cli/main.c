@@ -19,11 +19,13 @@
 #include "../parser/render.h"
 
 
-/* hectic --help: printed from the command line's table (cli_help.c), which
- * the shell completions are generated from too. */
-static void usage_main(FILE *f)
+/* hectic --help: printed from the command line's table (commands.c), which
+ * the shell completions are generated from too. (run: NULL, the viewer's
+ * options: view_options's callback) */
+static void usage_main(FILE *f, const struct cli_cmd *run)
 {
-	cli_help_print(f);
+	(void)run;
+	cli_help_print(f, cli_commands);
 }
 
 
@@ -31,7 +33,7 @@ static void usage_main(FILE *f)
 static int view(int argc, char **argv)
 {
 	struct viewer_opts o;
-	int rc = view_options(argc, argv, false, usage_main, &o);
+	int rc = view_options(argc, argv, NULL, usage_main, &o);
 	if (rc >= 0)
 		return rc;
 	/* a word that is no file (no '/' or '.', and not there) before
@@ -60,7 +62,7 @@ static int view(int argc, char **argv)
 		if (optind < argc)
 			warnx_("unknown command '%s' (try 'hectic --help')", argv[optind]);
 		else
-			usage_main(stderr);
+			usage_main(stderr, NULL);
 		return EXIT_USAGE;
 	}
 	o.path = argv[optind];
@@ -85,33 +87,22 @@ int main(int argc, char **argv)
 	opterr = 0; /* getopt would print argv raw: warn_badopt says it escaped */
 	threads_from_env();
 	if (argc < 2) {
-		usage_main(stderr);
+		usage_main(stderr, NULL);
 		return EXIT_USAGE;
 	}
 	const char *cmd = argv[1];
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-		usage_main(stdout);
+		usage_main(stdout, NULL);
 		return 0;
 	}
 	if (!strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
 		printf("hectic %s\n", hectic_version);
 		return 0;
 	}
-	static const struct {
-		const char *name;
-		int (*run)(int, char **);
-	} cmds[] = {
-		{ "show", cmd_show },
-		{ "run", cmd_run },
-		{ "diff", cmd_diff },
-		{ "sql", cmd_sql },
-		{ "push", cmd_push },
-	};
-	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
-		if (!strcmp(cmd, cmds[i].name))
-			return cmds[i].run(argc - 1, argv + 1);
-	const struct report *r = report_find(cmd);
-	if (r)
-		return report_main(r, argc - 1, argv + 1);
+	/* a command of the table (commands.c): its own function, or a report
+	 * through the reports' driver; else the viewer */
+	const struct cli_cmd *c = cli_command(cmd);
+	if (c)
+		return c->run ? c->run(c, argc - 1, argv + 1) : report_main(c, argc - 1, argv + 1);
 	return view(argc, argv);
 }

@@ -1,4 +1,5 @@
-/* report: the table of reports and its driver. Parsing the options,
+/* report: the reports' driver, which runs a row of the command table
+ * (cli/commands.c) whose .report says how. Parsing the options,
  * opening the input, the choice of TSV or text, the errors and the end of
  * a report are here, once; the families' ops print the rows. With --tsv, a
  * report prints a header row naming the columns and one row per item,
@@ -20,55 +21,6 @@
 #include "cli_help.h"
 #include "pager.h"
 #include "../common/report_text.h"
-
-static const struct report reports[] = {
-	{ .name = "summary", .takes = RO_FOLLOW, .needs = TABLE_NEEDS_TRACKS,
-	  .reads = TRACKS_CUT_THREADS, .ops = &report_summary_ops },
-	{ .name = "top", .alias = "summary", .alias_arg = "--follow" },
-	{ .name = "gcs", .options = "[--top N] [--gen G]", .needs = TABLE_NEEDS_TRACKS,
-	  .reads = 0, .ops = &report_gcs_ops }, /* (where the list stopped: gcs_stream) */
-	{ .name = "markers", .options = "[--grep RE]", .takes = RO_TEXT | RO_GREP | RO_PAGE,
-	  .needs = TABLE_NEEDS_STORE, .ops = &report_markers_ops },
-	{ .name = "threads", .takes = RO_TEXT | RO_PAGE, .needs = TABLE_NEEDS_TRACKS,
-	  .reads = TRACKS_CUT_THREADS | TRACKS_CUT_CAPS,
-	  .ops = &report_threads_ops },
-	{ .name = "activity", .options = "[--columns N]", .needs = TABLE_NEEDS_TRACKS,
-	  .reads = TRACKS_CUT_CAPS,
-	  .ops = &report_activity_ops },
-	{ .name = "heap", .options = "[--top N | --hp]", .takes = RO_TEXT, .needs = TABLE_NEEDS_HEAP,
-	  .ops = &report_heap_ops },
-	{ .name = "profile",
-	  .options = "[--flat [--top N] | --folded | --speedscope] [--cap N] [--builtin]",
-	  .takes = RO_TEXT, .needs = TABLE_NEEDS_HEAP, .ops = &report_profile_ops },
-	{ .name = "spans", .takes = RO_TEXT, .needs = TABLE_NEEDS_STORE, .ops = &report_spans_ops },
-	{ .name = "sparks", .needs = TABLE_NEEDS_TRACKS, .sparks_only = true,
-	  .reads = TRACKS_CUT_SPARKS | TRACKS_CUT_CAPS, .ops = &report_sparks_ops },
-	{ .name = "ticky", .options = "[--sort entries|alloc|allocd|name [--top N]] [--samples]",
-	  .takes = RO_TEXT, .needs = TABLE_NEEDS_STORE, .ops = &report_ticky_ops },
-	{ .name = "export", .options = "--chrome [-o OUT]", .takes = RO_OWN_FORMAT, .needs = TABLE_NEEDS_TRACKS,
-	  /* (the collections, the heap's counters and the marks read the
-	   * store where their lists stopped) */
-	  .reads = TRACKS_CUT_THREADS | TRACKS_CUT_CAPS, .ops = &report_export_ops },
-};
-
-const struct report *report_find(const char *name)
-{
-	for (size_t i = 0; i < sizeof reports / sizeof reports[0]; i++)
-		if (!strcmp(name, reports[i].name))
-			return &reports[i];
-	return NULL;
-}
-
-static void usage_report(FILE *f, const struct report *r)
-{
-	fprintf(f, "usage: hectic %s%s%s [--from T] [--to T]%s%s%s%s [--save OUT] FILE\n",
-		r->name, r->options ? " " : "", r->options ? r->options : "",
-		r->takes & RO_OWN_FORMAT ? "" : " [--tsv]", r->takes & RO_FOLLOW ? " [--follow]" : "",
-		r->takes & RO_TEXT ? " [--raw | --escape]" : "",
-		r->takes & RO_PAGE ? " [--no-pager]" : "");
-	if (f == stdout)
-		cli_cmd_help_print(f, cli_command(r->name));
-}
 
 enum { OPT_FROM = 1000, OPT_TO, OPT_RAW, OPT_ESCAPE, OPT_TOP, OPT_GEN, OPT_GREP, OPT_TSV,
        OPT_COLUMNS, OPT_FOLDED, OPT_FLAT, OPT_CAP, OPT_BUILTIN, OPT_SAVE, OPT_FOLLOW,
@@ -122,7 +74,7 @@ enum { BAD_OPTION = -2 };
 
 /* One option into *o: -1 to go on, 0 for --help, EXIT_USAGE for a bad
  * value (said), BAD_OPTION for an option r does not take. */
-static int one_option(int c, const struct report *r, struct report_opts *o)
+static int one_option(int c, const struct cli_cmd *r, struct report_opts *o)
 {
 	switch (c) {
 	case OPT_FROM:
@@ -148,23 +100,23 @@ static int one_option(int c, const struct report *r, struct report_opts *o)
 	case OPT_SORT: o->sort = optarg; return -1;
 	case OPT_SAMPLES: o->samples = true; return -1;
 	case OPT_HP:
-		if (strcmp(r->name, "heap"))
+		if (!cli_cmd_own(r, "--hp"))
 			return BAD_OPTION;
 		o->hp = true;
 		return -1;
 	case OPT_SPEEDSCOPE:
-		if (strcmp(r->name, "profile"))
+		if (!cli_cmd_own(r, "--speedscope"))
 			return BAD_OPTION;
 		o->speedscope = true;
 		return -1;
 	case OPT_NO_PAGER:
-		if (!(r->takes & RO_PAGE))
+		if (!(r->groups & CLI_G_PAGER))
 			return BAD_OPTION;
 		o->no_pager = true;
 		return -1;
 	case OPT_CHROME:
 	case 'o':
-		if (strcmp(r->name, "export"))
+		if (!cli_cmd_own(r, c == 'o' ? "-o" : "--chrome"))
 			return BAD_OPTION;
 		if (c == 'o')
 			o->output = optarg;
@@ -172,7 +124,7 @@ static int one_option(int c, const struct report *r, struct report_opts *o)
 			o->chrome = true;
 		return -1;
 	case OPT_FOLLOW:
-		if (!(r->takes & RO_FOLLOW))
+		if (!cli_cmd_own(r, "--follow"))
 			return BAD_OPTION;
 		o->follow = true;
 		return -1;
@@ -201,7 +153,7 @@ static int compile_grep(struct report_opts *o)
 }
 
 /* Parses argv into *o; returns -1 to go on, or an exit status. */
-static int report_parse_args(int argc, char **argv, const struct report *r, struct report_opts *o)
+static int report_parse_args(int argc, char **argv, const struct cli_cmd *r, struct report_opts *o)
 {
 	*o = (struct report_opts){ .to = UINT64_MAX, .escape = -1, .top = 20, .gen = -1,
 				   .columns = 100, .cap = -1 };
@@ -210,7 +162,7 @@ static int report_parse_args(int argc, char **argv, const struct report *r, stru
 	while ((c = getopt_long(argc, argv, "ho:", options, NULL)) != -1) {
 		int rc = one_option(c, r, o);
 		if (rc == 0)
-			usage_report(stdout, r);
+			cli_usage_print(stdout, r);
 		if (rc == BAD_OPTION) {
 			warn_badopt_try(argc, argv, argv[0]);
 			return EXIT_USAGE;
@@ -219,12 +171,12 @@ static int report_parse_args(int argc, char **argv, const struct report *r, stru
 			return rc;
 	}
 	if (optind != argc - 1) {
-		usage_report(stderr, r);
+		cli_usage_print(stderr, r);
 		return EXIT_USAGE;
 	}
 	if (o->flat + o->folded + o->speedscope > 1) {
 		warnx_("--flat, --folded and --speedscope: choose one");
-		usage_report(stderr, r);
+		cli_usage_print(stderr, r);
 		return EXIT_USAGE;
 	}
 	if (o->to < o->from) {
@@ -241,14 +193,14 @@ static int report_parse_args(int argc, char **argv, const struct report *r, stru
 	}
 	if (!strcmp(r->name, "export") && !o->chrome) {
 		warnx_("export: which format? --chrome (the only one)");
-		usage_report(stderr, r);
+		cli_usage_print(stderr, r);
 		return EXIT_USAGE;
 	}
 	if (o->follow && o->tsv) {
 		warnx_("--follow prints lines for a terminal or a log file: no --tsv");
 		return EXIT_USAGE;
 	}
-	if (o->grep && (r->takes & RO_GREP))
+	if (o->grep && cli_cmd_own(r, "--grep"))
 		return compile_grep(o);
 	return -1;
 }
@@ -312,7 +264,7 @@ static int close_output(struct report_ctx *c, int rc)
  * a cut or unfinished log is normal, exit 0. Only then is -o OUT put in
  * place, when the status is 0. A write error (a full disk, a closed pipe)
  * is an error. */
-static int report_finish(struct report_ctx *c, const struct report *r, int rc)
+static int report_finish(struct report_ctx *c, const struct cli_cmd *r, int rc)
 {
 	if (store_faulted(&c->run.s)) { /* what was printed after it is not the file's */
 		warnx_("%s: the file shrank while it was read; the report is incomplete",
@@ -325,8 +277,8 @@ static int report_finish(struct report_ctx *c, const struct report *r, int rc)
 	if (rc == 0 && c->partial)
 		rc = EXIT_PARTIAL;
 	rc = close_output(c, rc);
-	if (c->priv && r->ops->release)
-		r->ops->release(c);
+	if (c->priv && r->report.ops->release)
+		r->report.ops->release(c);
 	free(c->priv);
 	if (c->o.has_re)
 		regfree(&c->o.re);
@@ -349,14 +301,14 @@ static int fail_open(struct report_ctx *c, int rc)
 /* Opens the log (a file, or a stream read to its end; --follow: as it is
  * now) and builds what r needs; -1 to go on, else the exit status, having
  * said why and closed. */
-static int open_input(struct report_ctx *c, const struct report *r)
+static int open_input(struct report_ctx *c, const struct cli_cmd *r)
 {
 	struct run *run = &c->run;
 	run->say = cmd_run_says;
 	/* the tracks a report needs whatever the log holds are built as the
 	 * index reads the file */
 	struct run_open_options o = { .save = c->o.save, .follow = c->o.follow,
-				      .fused = r->needs == TABLE_NEEDS_TRACKS && !r->sparks_only
+				      .fused = r->report.needs == TABLE_NEEDS_TRACKS && !r->report.sparks_only
 						       ? RUN_NEED(TABLE_NEEDS_TRACKS) : 0 };
 	switch (run_open(run, c->o.path, &o)) {
 	case RUN_OPENED: break;
@@ -364,23 +316,23 @@ static int open_input(struct report_ctx *c, const struct report *r)
 	case RUN_FAILED: return fail_open(c, EXIT_BADINPUT);
 	}
 	static const uint16_t counters = EV_SPARK_COUNTERS;
-	bool needed = !r->sparks_only || store_may_have(&run->s, 0, &counters, 1);
-	if (needed && !run_need(run, RUN_NEED(r->needs))) {
+	bool needed = !r->report.sparks_only || store_may_have(&run->s, 0, &counters, 1);
+	if (needed && !run_need(run, RUN_NEED(r->report.needs))) {
 		/* (a file that shrank is said by finish, not as memory) */
 		if (!run_faulted(run))
 			warnx_("%s: out of memory", c->o.path);
 		return report_finish(c, r, EXIT_BADINPUT);
 	}
-	if (needed && r->needs == TABLE_NEEDS_TRACKS && !c->o.follow) {
+	if (needed && r->report.needs == TABLE_NEEDS_TRACKS && !c->o.follow) {
 		/* the summary's figures come whole from the store where a
 		 * list stopped (summary_stream); another report's from a
 		 * list it reads are short, and it says so */
-		unsigned cut = c->o.tsv && r->tsv_whole ? 0 : run->tr.cut & r->reads;
+		unsigned cut = c->o.tsv && r->report.tsv_whole ? 0 : run->tr.cut & r->report.reads;
 		if (cut) {
 			char what[160];
 			report_partial(c, tracks_cut_text(cut, what, sizeof what));
 		}
-	} else if (r->needs == TABLE_NEEDS_HEAP && run->h.over_budget) {
+	} else if (r->report.needs == TABLE_NEEDS_HEAP && run->h.over_budget) {
 		report_partial(c, "the heap profile's samples");
 	}
 	return -1;
@@ -411,15 +363,15 @@ static int check_window(const struct report_ctx *c)
 
 /* An alias's run: its report with the alias's option first (top FILE is
  * summary --follow FILE, its usage summary's). */
-static int run_alias(const struct report *r, int argc, char **argv)
+static int run_alias(const struct cli_cmd *r, int argc, char **argv)
 {
 	char *args[argc + 2];
 	args[0] = argv[0];
-	args[1] = (char *)r->alias_arg;
+	args[1] = (char *)r->report.alias_arg;
 	for (int i = 1; i < argc; i++)
 		args[i + 1] = argv[i];
 	args[argc + 1] = NULL;
-	return report_main(report_find(r->alias), argc + 1, args);
+	return report_main(cli_command(r->report.alias), argc + 1, args);
 }
 
 /* A report's TSV header: its table's column names, or its own line. */
@@ -432,9 +384,9 @@ static void tsv_header(const struct report_ops *ops)
 	}
 }
 
-int report_main(const struct report *r, int argc, char **argv)
+int report_main(const struct cli_cmd *r, int argc, char **argv)
 {
-	if (r->alias)
+	if (r->report.alias)
 		return run_alias(r, argc, argv);
 	struct report_ctx c;
 	memset(&c, 0, sizeof c);
@@ -445,7 +397,7 @@ int report_main(const struct report *r, int argc, char **argv)
 		return rc;
 	if ((rc = check_window(&c)) >= 0)
 		return report_finish(&c, r, rc);
-	const struct report_ops *ops = r->ops;
+	const struct report_ops *ops = r->report.ops;
 	c.priv = calloc(1, ops->priv_size ? ops->priv_size : 1);
 	if (!c.priv) {
 		warnx_("out of memory");
@@ -460,13 +412,13 @@ int report_main(const struct report *r, int argc, char **argv)
 	/* through the pager: --escape's default was decided for the terminal
 	 * (report_parse_args); the pager ends before finish says what the data held, so
 	 * that those lines come after the text, on the terminal */
-	bool paged = (r->takes & RO_PAGE) && !c.o.no_pager && pager_start();
+	bool paged = (r->groups & CLI_G_PAGER) && !c.o.no_pager && pager_start();
 	if (c.o.tsv || !ops->text) {
 		tsv_header(ops);
 		struct table_limits window = report_window(&c);
 		rc = ops->tsv ? ops->tsv(&c) : report_table_tsv(&c, ops->table, &window, NULL, NULL);
 	} else {
-		if (!(r->takes & RO_OWN_FORMAT)) /* (an export's file is its format's) */
+		if (r->groups & CLI_G_TSV) /* (an export's file, its format's own, has no --tsv) */
 			report_partial_note(&c, stdout);
 		rc = ops->text(&c);
 	}

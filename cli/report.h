@@ -1,11 +1,11 @@
 /* report: the text reports for scripts and CI (summary, top, gcs, markers,
- * threads, activity, heap, profile, spans, sparks) as one table, vis's
- * CommandDef: a row a report, with its name, its own options, the common
- * options it takes, what it needs opened and its ops. The driver
- * (report.c) parses the options, opens the input, builds what the row
- * needs, picks the TSV or the text writer, and finishes (what the data
- * held besides events, exit status, write errors): a report's ops only
- * compute and print rows. The families: report_summary.c (summary and
+ * threads, activity, heap, profile, spans, sparks, ticky, export), each a
+ * row of the command table (cli/commands.c), vis's CommandDef: its name,
+ * its own options, the common options it takes, and in .report what it
+ * needs opened and its ops. The driver (report.c) parses the options,
+ * opens the input, builds what the row needs, picks the TSV or the text
+ * writer, and finishes (what the data held besides events, exit status,
+ * write errors): a report's ops only compute and print rows. The families: report_summary.c (summary and
  * top), report_gc.c (gcs, activity), report_threads.c (threads, markers,
  * spans, sparks), report_heap.c (heap, profile); report_text.c holds the
  * writers they share. Nothing here calls back into the driver. */
@@ -23,15 +23,16 @@
 #include "../model/table.h"
 
 /* The options, as parsed. Every report accepts every option (those it does
- * not use are ignored, as they always were), but --follow, which only a
- * report that takes RO_FOLLOW accepts. */
+ * not use are ignored, as they always were), but --follow, --hp,
+ * --speedscope, --chrome, -o and --no-pager, which only a report whose row
+ * lists them accepts (cli_help.h's struct cli_report). */
 struct report_opts {
 	uint64_t from, to; /* --from, --to (inclusive); 0 and UINT64_MAX when not given */
 	bool has_from, has_to;
 	int escape;        /* --escape 1, --raw 0; else whether stdout is a terminal */
 	long top, gen, columns, cap;
 	bool tsv, folded, flat, builtin, follow;
-	const char *grep;  /* --grep RE, compiled into re for a report taking RO_GREP */
+	const char *grep;  /* --grep RE, compiled into re for a report listing it */
 	regex_t re;
 	bool has_re;
 	const char *path;
@@ -117,42 +118,12 @@ int report_table_write(struct report_ctx *c, struct table_cursor *cur,
 /* The TSV header of t: its column names. */
 void report_table_header(FILE *f, const struct table_def *t);
 
-/* The common options a report takes, shown in its usage line. */
-enum {
-	RO_TEXT = 1 << 0,   /* [--raw | --escape]: it prints text from the log */
-	RO_FOLLOW = 1 << 1, /* [--follow] */
-	RO_GREP = 1 << 2,   /* --grep RE filters it: the regex is checked first */
-	RO_PAGE = 1 << 3,   /* [--no-pager]: through $PAGER on a terminal (pager.h) */
-	RO_OWN_FORMAT = 1 << 8, /* it writes a format of its own: no --tsv */
-};
+struct cli_cmd;
 
-
-struct report {
-	const char *name;
-	const char *options; /* its own, for the usage line, before the common ones */
-	unsigned takes;      /* RO_* */
-	int needs;           /* what the driver builds besides the store
-			      * (model/table.h: TABLE_NEEDS_STORE, _TRACKS
-			      * or _HEAP) */
-	bool sparks_only;    /* the tracks only when the log holds spark
-			      * counters (the index says so, exactly:
-			      * IX_SPARK_COUNTERS); else none, all zero, and
-			      * the report prints no row */
-	unsigned reads;      /* the tracks' lists it prints from (TRACKS_CUT_*):
-			      * one that stopped at the budget makes it partial */
-	bool tsv_whole;      /* its --tsv rows are whole all the same (its table
-			      * reads the store where the list stopped) */
-	const struct report_ops *ops;
-	const char *alias;   /* this report is alias + alias_arg (top: summary --follow) */
-	const char *alias_arg;
-};
-
-/* The report called name, or NULL. */
-const struct report *report_find(const char *name);
-
-/* Runs report r with argv (argv[0] is its name); returns the exit status:
- * 0 ok, 1 bad input or a write error, 2 usage. */
-int report_main(const struct report *r, int argc, char **argv);
+/* Runs the report of row c (cli_help.h: c->run NULL, c->report) with argv
+ * (argv[0] is its name); returns the exit status: 0 ok, 1 bad input or a
+ * write error, 2 usage. */
+int report_main(const struct cli_cmd *c, int argc, char **argv);
 
 /* The families' ops. */
 extern const struct report_ops report_summary_ops;

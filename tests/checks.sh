@@ -11,7 +11,10 @@
 #                  --pretty-time and in batches of 3
 #   golden-modern  the same on the GHC 9.6 and 9.10 logs
 #   man-lint       mandoc's lint of the man page
-#   man-keys       the man page's KEYS and rc option lists match keymaps/
+#   man-keys       the man page's KEYS and rc option lists match keymaps/,
+#                  and its commands (SYNOPSIS, the list of commands) the
+#                  command table's (cli/commands.c): a page with one
+#                  missing or one too many in either fails
 set -u
 what=${1:?usage: tests/checks.sh CHECK BUILD}
 B=${2:-build}
@@ -138,14 +141,40 @@ man_lint() {
 	fi
 }
 
+# man_commands_broken WHAT SED: the page edited by SED must fail the check,
+# saying so (tools/update-man.sh's list of commands against the table's)
+man_commands_broken() {
+	page=$(mktemp "${TMPDIR:-/tmp}/hectic-man.XXXXXX") || { bad "mktemp"; return; }
+	sed "$2" man/hectic.1 >"$page"
+	if cmp -s man/hectic.1 "$page"; then
+		bad "man-commands: $1: the page has nothing to break"
+	elif sh tools/update-man.sh --check "$B/tools/gen-man-keys" "$page" 2>"$page.err"; then
+		bad "man-commands: $1: passed"
+	elif ! grep -q 'cli/commands.c' "$page.err"; then
+		bad "man-commands: $1: failed without naming the table"
+		head -3 "$page.err"
+	else
+		ok
+	fi
+	rm -f "$page" "$page.err"
+}
+
 man_keys() {
 	if [ ! -x "$B/tools/gen-man-keys" ]; then
 		bad "$B/tools/gen-man-keys not built"
+		return
 	elif sh tools/update-man.sh --check "$B/tools/gen-man-keys"; then
 		ok
 	else
 		bad man-keys
 	fi
+	# the page's commands against the table's, both ways, in both places
+	man_commands_broken "SYNOPSIS without sparks" '/^\.Sh SYNOPSIS$/,/^\.Sh /{/^\.Cm sparks$/d;}'
+	man_commands_broken "SYNOPSIS naming tops" '/^\.Sh SYNOPSIS$/,/^\.Sh /s/^\.Cm top$/.Cm tops/'
+	man_commands_broken "the list without top" 's/^\.It Cm top Ar file$/.It Cm tops Ar file/'
+	man_commands_broken "the list with an extra command" \
+		's/^\.It Cm run Oo/.It Cm walk Ar file\nWalks.\n&/'
+	man_commands_broken "no list of commands" 's/^The commands are:$/The commands:/'
 }
 
 case $what in

@@ -83,8 +83,8 @@ twolines run-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic run
 twolines diff-bad-option 2 $? "hectic: unknown option '--bogus'" "try 'hectic diff --help'"
 # every command's --help explains each option of its usage line in a row
 # of its own (they were one usage line): the rows' left column (from
-# column 3 to 18: cli_help.c's row()) names it (diff's own usage, in
-# cmd_diff.c, too).
+# column 3 to 18: cli_help.c's help_row()) names it (diff's own usage,
+# commands.c's row, too).
 "$H" --help | awk '/^Commands:/ { c = 1; next } c && /^$/ { exit } c && /^  [a-z]/ { print $1 }' >"$T/cmds"
 same commands-listed yes "$([ "$(wc -l <"$T/cmds")" -ge 15 ] && echo yes)"
 for c in $(cat "$T/cmds"); do

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The shell completions (issue 22): tools/gen-completions writes them from
-# cli/cli_help.c, the table hectic --help is printed from; here they are
+# cli/commands.c, the table hectic --help is printed from; here they are
 # held against what hectic itself says, in the three shells themselves.
 # Usage: sh tests/completions.sh [BUILD_DIR]   (default build; needs
 # BUILD/hectic and BUILD/completions/, which make check builds, and bash,

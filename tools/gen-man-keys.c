@@ -13,13 +13,19 @@
  *                            views' opens_on name it) and key the way
  *                            tmux send-keys spells it (for the
  *                            end-to-end walk, tests/e2e/walk.sh)
+ *     gen-man-keys commands  the commands of cli/commands.c's table, one a
+ *                            line, in --help's order: tools/update-man.sh
+ *                            holds the page's SYNOPSIS and its list of
+ *                            commands to them
  *
  * tools/update-man.sh puts the output between the marker comments. Links
- * keymaps/ only. */
+ * keymaps/ and the command table (cli/commands.c built with -DHECTIC_GEN:
+ * its words, no command's code) only. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../cli/cli_help.h"
 #include "../keymaps/actions.h"
 #include "../keymaps/keymaps.h"
 #include "../keymaps/rc.h"
@@ -310,12 +316,15 @@ int main(int argc, char **argv)
 		gen_keys();
 	} else if (argc == 2 && !strcmp(argv[1], "options")) {
 		gen_options();
+	} else if (argc == 2 && !strcmp(argv[1], "commands")) {
+		for (const struct cli_cmd *c = cli_commands; c->name; c++)
+			puts(c->name);
 	} else if ((argc == 2 || argc == 3) && !strcmp(argv[1], "tsv")) {
 		int r = gen_tsv(argc == 3 ? argv[2] : "default");
 		if (r)
 			return r;
 	} else {
-		fputs("usage: gen-man-keys keys|options|tsv [KEYMAP]\n", stderr);
+		fputs("usage: gen-man-keys keys|options|commands|tsv [KEYMAP]\n", stderr);
 		return 2;
 	}
 	return fflush(stdout) ? 1 : 0;

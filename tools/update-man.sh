@@ -2,7 +2,14 @@
 # Regenerates the parts of man/hectic.1 between the marker comments
 #   .\" BEGIN GENERATED KEYS    ... .\" END GENERATED KEYS
 #   .\" BEGIN GENERATED OPTIONS ... .\" END GENERATED OPTIONS
-# from the output of the generator (tools/gen-man-keys.c, built by make).
+# from the output of the generator (tools/gen-man-keys.c, built by make),
+# and checks the page's commands against the command table
+# (cli/commands.c, through `GENERATOR commands`): each command of the table
+# has a line .Cm NAME in SYNOPSIS and an item .It Cm NAME in the list that
+# follows "The commands are:", and neither names a command the table does
+# not have (their order, and their text, are the page's own: written, not
+# generated). A command missing or extra is an error in both modes, said
+# with its name, and the page is left alone.
 # Usage: tools/update-man.sh [--check] GENERATOR [MANPAGE]
 # With --check the page is left alone and the exit status is 1 when it is
 # out of date (make check runs this).
@@ -18,6 +25,38 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$gen" keys >"$tmp/KEYS"
 "$gen" options >"$tmp/OPTIONS"
+"$gen" commands >"$tmp/COMMANDS"
+# The page's commands: S NAME for a .Cm line of SYNOPSIS, L NAME for an
+# item of the list of commands (its own .Bl, items of lists within it
+# aside), each against the table's.
+awk -v page="$page" '
+	FNR == NR { table[$0] = 1; next }
+	/^\.Sh / { syn = ($2 == "SYNOPSIS") }
+	syn && /^\.Cm / { in_syn[$2] = 1 }
+	/^The commands are:$/ { want = 1; next }
+	want && /^\.Bl/ { depth++ }
+	want && depth == 1 && /^\.It Cm / { in_list[$3] = 1 }
+	want && /^\.El/ { if (--depth == 0) want = 0 }
+	function say(what) {
+		print "update-man.sh: " page ": " what >"/dev/stderr"
+		bad = 1
+	}
+	END {
+		for (c in table) {
+			if (!(c in in_syn))
+				say("SYNOPSIS lacks the command " c " (cli/commands.c)")
+			if (!(c in in_list))
+				say("the list of commands lacks " c " (cli/commands.c)")
+		}
+		for (c in in_syn)
+			if (!(c in table))
+				say("SYNOPSIS names " c ", no command of cli/commands.c")
+		for (c in in_list)
+			if (!(c in table))
+				say("the list of commands names " c ", no command of cli/commands.c")
+		exit bad
+	}
+' "$tmp/COMMANDS" "$page" || exit 1
 # A block whose END marker is missing would swallow the rest of the page.
 awk -v dir="$tmp" '
 	/^\.\\" BEGIN GENERATED [A-Z]+$/ {
