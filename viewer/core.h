@@ -23,6 +23,7 @@
 #include "../model/progress.h"
 #include "../model/source.h"
 #include "../model/spans.h"
+#include "../model/run.h"
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
@@ -52,13 +53,11 @@ struct viewer {
 	size_t nviews;
 	void **priv; /* each view's private state, by its place in views */
 	enum core_request request; /* the last action's, for the main loop */
-	struct source src; /* where the log comes from: a file or a stream */
+	/* the log (model/run.h): where it comes from (a file or a stream),
+	 * its store and tracks, and its heap censuses and time samples (built
+	 * when a pane first asks, loader_heap, then kept up to date) */
+	struct run run;
 	struct live lv;    /* following it while it grows (live.c) */
-	struct store s;
-	struct tracks tr;
-	struct heap heap; /* heap censuses and time samples: built when a pane
-			   * first asks (loader_heap), then kept up to date */
-	bool heap_built;
 	/* every collection, where the tracks' list of them stopped at its
 	 * budget (gcs_compact.h): built by the loader, read through gcsv_* */
 	struct gcs_compact gcc;
@@ -134,7 +133,7 @@ struct viewer {
 	int load_passes;     /* the loader's passes over the file: 1 when the tracks are
 			      * built as the index reads it, else 2 (atomic) */
 	/* hectic A B (core_runs.c): the other run, a viewer of which only the
-	 * run's own fields (src, s, tr, heap, heap_built, o.path, sk, err,
+	 * run's own fields (run, lv, gcc, o.path, sk, err,
 	 * loaded) are used; NULL with one log. This viewer's fields are the
 	 * run the event list shows; other_run swaps the two. */
 	struct viewer *other;

@@ -28,7 +28,7 @@ bool core_run_is_shown(const struct viewer *u, int r)
 
 const struct tracks *core_run_tracks(const struct viewer *u, int r)
 {
-	return core_run_is_shown(u, r) ? &u->tr : &u->other->tr;
+	return core_run_is_shown(u, r) ? &u->run.tr : &u->other->run.tr;
 }
 
 const struct gcs_compact *core_run_gcc(const struct viewer *u, int r)
@@ -65,13 +65,9 @@ void core_runs_exchange(struct viewer *u)
 	struct viewer *o = u->other;
 	if (!o)
 		return;
-	SWAP(u->src, o->src);
+	SWAP(u->run, o->run);
 	SWAP(u->lv, o->lv);
-	SWAP(u->s, o->s);
-	SWAP(u->tr, o->tr);
 	SWAP(u->gcc, o->gcc);
-	SWAP(u->heap, o->heap);
-	SWAP(u->heap_built, o->heap_built);
 	SWAP(u->o.path, o->o.path);
 	SWAP(u->fsize, o->fsize);
 	SWAP(u->sk, o->sk);
@@ -143,11 +139,11 @@ bool core_runs_align(struct viewer *u, const regex_t *re, const char *pattern, c
 	if (!u->other || !re)
 		return true;
 	uint64_t ta, tb;
-	if (!tracks_first_mark(&u->tr, &u->s, re, &ta)) {
+	if (!tracks_first_mark(&u->run.tr, &u->run.s, re, &ta)) {
 		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->o.path, pattern);
 		return false;
 	}
-	if (!tracks_first_mark(&u->other->tr, &u->other->s, re, &tb)) {
+	if (!tracks_first_mark(&u->other->run.tr, &u->other->run.s, re, &tb)) {
 		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->other->o.path,
 			 pattern);
 		return false;
@@ -161,13 +157,13 @@ bool core_runs_align(struct viewer *u, const regex_t *re, const char *pattern, c
 static const char *run_end_state(const struct viewer *u, char *buf, size_t n)
 {
 	buf[0] = 0;
-	if (u->s.stop == STOP_TRUNCATED)
+	if (u->run.s.stop == STOP_TRUNCATED)
 		snprintf(buf, n, " (truncated at byte %llu: figures to there)",
-			 (unsigned long long)u->s.stop_off);
-	else if (!u->s.ndataend)
+			 (unsigned long long)u->run.s.stop_off);
+	else if (!u->run.s.ndataend)
 		snprintf(buf, n, " (no end marker, still growing?: figures to its end now)");
-	else if (u->s.ngaps)
-		snprintf(buf, n, " (%llu undecodable stretches skipped)", (unsigned long long)u->s.ngaps);
+	else if (u->run.s.ngaps)
+		snprintf(buf, n, " (%llu undecodable stretches skipped)", (unsigned long long)u->run.s.ngaps);
 	return buf;
 }
 

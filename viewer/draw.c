@@ -235,7 +235,7 @@ void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_
 
 const char *draw_absent(const struct viewer *u, class_set want, char *buf, size_t n)
 {
-	return lane_view_absent(&u->s, &u->tr, want, u->lv.follow, buf, n);
+	return lane_view_absent(&u->run.s, &u->run.tr, want, u->lv.follow, buf, n);
 }
 
 void draw_absent_row(const struct viewer *u, int y, int x, int w, const char *text, int curcol)
@@ -371,11 +371,11 @@ void draw_frame(struct viewer *u)
 	/* while loading, the skeleton's lanes; the views' tracks and the
 	 * pane wait for the log */
 	if (u->ready && u->other)
-		layout_compute_two_h(&u->L, LINES, COLS, u->tr.ncaps, u->other->tr.ncaps,
+		layout_compute_two_h(&u->L, LINES, COLS, u->run.tr.ncaps, u->other->run.tr.ncaps,
 				     u->lanes_top, !u->swapped, u->lane_h);
 	else
 		layout_compute_h(&u->L, LINES, COLS,
-				 u->ready ? u->tr.ncaps : draw_skeleton_lanes(u), u->lanes_top,
+				 u->ready ? u->run.tr.ncaps : draw_skeleton_lanes(u), u->lanes_top,
 				 u->lane_h);
 	u->lanes_top = u->L.lanes_top;
 	bool has[VIEWS_MAX] = { false };

@@ -36,34 +36,26 @@ void *loader_run(void *arg)
 	struct viewer *u = arg;
 	progress_count_init(&u->loading);
 	wait_gate();
-	u->src.progress = &u->loading.p;
 	/* a file's tracks are built as the index reads it */
-	struct tracks_fused *f = u->src.kind == SRC_FILE ? tracks_fused_new() : NULL;
-	u->src.sink = tracks_fused_sink(f);
-	__atomic_store_n(&u->load_passes, f ? 1 : 2, __ATOMIC_RELAXED);
-	bool opened = live_open_store(u);
-	u->src.sink = NULL;
-	if (!opened) {
-		tracks_fused_free(f);
+	bool fused = u->run.src.kind == SRC_FILE && run_fuse(&u->run);
+	__atomic_store_n(&u->load_passes, fused ? 1 : 2, __ATOMIC_RELAXED);
+	if (!live_open_store(u)) {
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
 	/* a log that may grow keeps its pass's state, to go on from there */
-	bool live = u->src.kind != SRC_FILE || !u->s.ndataend;
-	if (live)
-		tracks_fused_free(f);
-	else if (!tracks_fused_kept(f, &u->s)) /* a second pass: the progress says so */
+	bool live = u->run.src.kind != SRC_FILE || !u->run.s.ndataend;
+	if (!live && fused && !run_fused_kept(&u->run)) /* a second pass: the progress says so */
 		__atomic_store_n(&u->load_passes, 2, __ATOMIC_RELAXED);
-	bool tracks = live ? tracks_build_live(&u->tr, &u->s, &u->loading.p)
-			   : tracks_fused_build_progress(f, &u->tr, &u->s, &u->loading.p);
-	if (!tracks) {
+	if (!run_tracks(&u->run, live, &u->loading.p)) {
 		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
-		store_close(&u->s);
+		store_close(&u->run.s);
+		u->run.opened = false;
 		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
 	/* where the list of collections stopped, the panes' whole one */
-	gcs_compact_for(&u->gcc, &u->s, &u->tr);
+	gcs_compact_for(&u->gcc, &u->run.s, &u->run.tr);
 	__atomic_store_n(&u->loaded, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
@@ -80,21 +72,21 @@ static void draw_loading(struct viewer *u)
 	erase();
 	mvaddstr(0, 0, "hectic: opening ");
 	draw_safe(0, 16, (const uint8_t *)u->o.path, strlen(u->o.path), COLS - 16, u->ascii);
-	if (u->src.kind != SRC_FILE) {
+	if (u->run.src.kind != SRC_FILE) {
 		/* a stream: nothing to index until its header is whole */
-		if (u->src.kind == SRC_FIFO && u->o.run_prog &&
-		    !__atomic_load_n(&u->src.connected, __ATOMIC_ACQUIRE)) {
+		if (u->run.src.kind == SRC_FIFO && u->o.run_prog &&
+		    !__atomic_load_n(&u->run.src.connected, __ATOMIC_ACQUIRE)) {
 			mvaddstr(2, 0, "waiting for ");
 			draw_safe(2, 12, (const uint8_t *)u->o.run_prog, strlen(u->o.run_prog),
 				  COLS - 40 > 10 ? COLS - 40 : 10, u->ascii);
 			addstr(" to open its eventlog");
 			mvaddstr(3, 0, "(it must be linked with -rtsopts, and -eventlog before GHC 9.4)");
-		} else if (u->src.kind == SRC_FIFO &&
-			   !__atomic_load_n(&u->src.connected, __ATOMIC_ACQUIRE))
+		} else if (u->run.src.kind == SRC_FIFO &&
+			   !__atomic_load_n(&u->run.src.connected, __ATOMIC_ACQUIRE))
 			mvaddstr(2, 0, "waiting for a program to open the FIFO for writing");
 		else
 			mvprintw(2, 0, "%llu bytes arrived; waiting for the eventlog's header",
-				 (unsigned long long)source_bytes(&u->src));
+				 (unsigned long long)source_bytes(&u->run.src));
 		mvprintw(5, 0, "%s quits", core_key_for(u, ACT_QUIT));
 		refresh();
 		return;
@@ -245,12 +237,12 @@ void loader_say_partial(struct viewer *u)
 {
 	/* the collections' list that stopped is no longer short where the
 	 * compact list holds them all (gcs_compact.h) */
-	unsigned cut = u->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
-	if (gcsv_whole(&u->tr, &u->gcc))
+	unsigned cut = u->run.tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+	if (gcsv_whole(&u->run.tr, &u->gcc))
 		cut &= ~(unsigned)TRACKS_CUT_GCS;
 	if (u->other)
-		cut |= u->other->tr.cut & ~(unsigned)(TRACKS_CUT_BINS |
-						      (gcsv_whole(&u->other->tr, &u->other->gcc)
+		cut |= u->other->run.tr.cut & ~(unsigned)(TRACKS_CUT_BINS |
+						      (gcsv_whole(&u->other->run.tr, &u->other->gcc)
 							       ? TRACKS_CUT_GCS
 							       : 0));
 	if (cut) {
@@ -285,7 +277,7 @@ struct heap_job {
 static void build_heap(void *arg)
 {
 	struct heap_job *j = arg;
-	j->ok = heap_build_ticks(&j->u->heap, &j->u->s, false); /* the tree reads the ticks from the store */
+	j->ok = run_need(&j->u->run, RUN_NEED(TABLE_NEEDS_HEAP));
 }
 
 bool loader_heap(struct viewer *u)
@@ -295,16 +287,16 @@ bool loader_heap(struct viewer *u)
 
 bool loader_heap_of(struct viewer *u, struct viewer *run)
 {
-	if (run->heap_built)
+	if (run->run.built & RUN_NEED(TABLE_NEEDS_HEAP))
 		return true;
 	struct heap_job j = { run, false };
 	busy_run(u, "reading the heap profile", build_heap, &j);
 	if (!j.ok) {
-		heap_free(&run->heap);
+		/* (forgotten: a later pane may try again) */
+		run_forget(&run->run, RUN_NEED(TABLE_NEEDS_HEAP));
 		core_say(u, "out of memory reading the heap profile");
 		return false;
 	}
-	run->heap_built = true;
 	return true;
 }
 

@@ -98,16 +98,16 @@ static int check_file(struct viewer *u, const char *path)
 {
 	char serr[300];
 	if (source_is_stream(path) || u->o.save) {
-		if (!source_open(&u->src, path, u->o.save, serr, sizeof serr)) {
+		if (!source_open(&u->run.src, path, u->o.save, serr, sizeof serr)) {
 			warnx_("%s", serr);
-			return u->src.refused ? EXIT_USAGE : EXIT_BADINPUT;
+			return u->run.src.refused ? EXIT_USAGE : EXIT_BADINPUT;
 		}
-		if (u->src.kind != SRC_FILE)
+		if (u->run.src.kind != SRC_FILE)
 			return 0;
 	} else {
-		u->src.kind = SRC_FILE;
-		u->src.in = u->src.spool = u->src.wake[0] = u->src.wake[1] = -1;
-		snprintf(u->src.path, sizeof u->src.path, "%s", path);
+		u->run.src.kind = SRC_FILE;
+		u->run.src.in = u->run.src.spool = u->run.src.wake[0] = u->run.src.wake[1] = -1;
+		snprintf(u->run.src.path, sizeof u->run.src.path, "%s", path);
 	}
 	struct stat sb;
 	if (stat(path, &sb) != 0) {
@@ -116,8 +116,8 @@ static int check_file(struct viewer *u, const char *path)
 	}
 	if (!S_ISREG(sb.st_mode)) {
 		char err[256] = "not a regular file";
-		if (store_open(&u->s, path, err, sizeof err) == STORE_OK) {
-			store_close(&u->s); /* it became one since: the loader will say */
+		if (store_open(&u->run.s, path, err, sizeof err) == STORE_OK) {
+			store_close(&u->run.s); /* it became one since: the loader will say */
 		} else {
 			warnx_("%s: %s", path, err);
 			return EXIT_BADINPUT;
@@ -188,7 +188,7 @@ static int main_loop(struct viewer *u)
 		live_status(u, now, sizeof now);
 		dirty = (ev.kind != IN_NONE && ev.kind != IN_DATA) || builds != u->lv.reloads ||
 			strcmp(was, now) != 0 || !u->lv.follow;
-		if (store_faulted(&u->s))
+		if (store_faulted(&u->run.s))
 			term_die(EXIT_BADINPUT, "%s: the file shrank while it was open", u->o.path);
 		switch (ev.kind) {
 		case IN_KEY: obey(u, core_key(u, ev.key)); break;
@@ -282,7 +282,7 @@ int mainloop_run(const struct viewer_opts *o)
 		u->bench = true;
 		return script_bench_run(u);
 	}
-	if (u->src.kind == SRC_STDIN && !isatty(STDIN_FILENO)) {
+	if (u->run.src.kind == SRC_STDIN && !isatty(STDIN_FILENO)) {
 		/* the log came on stdin (the spooler reads a copy of it): the
 		 * keys come from the terminal */
 		int tty = open("/dev/tty", O_RDWR | O_CLOEXEC);
@@ -305,7 +305,7 @@ int mainloop_run(const struct viewer_opts *o)
 		core_say(u, "the rc file has errors (shown on exit)");
 	if (u->other && !loader_start_other(u))
 		loader_run(u->other);
-	if (u->src.kind == SRC_FILE && loader_start(u))
+	if (u->run.src.kind == SRC_FILE && loader_start(u))
 		loading_loop(u);
 	else
 		loader_load(u); /* a stream: its progress, until its header came */

@@ -178,7 +178,7 @@ static int bench_follow(struct viewer *u, double rate)
 		return EXIT_BADINPUT;
 	}
 	draw_setup_colors(u);
-	snprintf(u->src.path, sizeof u->src.path, "%s", tmpl);
+	snprintf(u->run.src.path, sizeof u->run.src.path, "%s", tmpl);
 	loader_run(u);
 	if (u->loaded != 1) {
 		term_stop_hidden();
@@ -199,11 +199,11 @@ static int bench_follow(struct viewer *u, double rate)
 	 * gives the latency of the chunks it is the first to show */
 	size_t seen = 0;
 	double t_all = 0;
-	while (u->s.size < n - 2) {
+	while (u->run.s.size < n - 2) {
 		follow_turn(u, 1000);
 		double t = live_now_s();
 		size_t nc = __atomic_load_n(&w.nchunks, __ATOMIC_ACQUIRE);
-		while (seen < nc && w.end[seen] <= u->s.size) {
+		while (seen < nc && w.end[seen] <= u->run.s.size) {
 			lat[seen] = t - w.when[seen];
 			seen++;
 		}
@@ -256,10 +256,10 @@ static char *bench_figures(struct viewer *u)
 		return NULL;
 	struct summary sm;
 	loader_heap(u); /* the censuses count too */
-	summary_compute(&u->tr, &u->s, 0, UINT64_MAX, &sm);
+	summary_compute(&u->run.tr, &u->run.s, 0, UINT64_MAX, &sm);
 	fprintf(f, "span %llu..%llu, %llu events, %zu collections, %zu threads, %zu censuses\n",
-		(unsigned long long)u->s.tmin, (unsigned long long)u->s.tmax,
-		(unsigned long long)u->s.nevents, u->tr.ngcs, u->tr.nthreads, u->heap.ncensuses);
+		(unsigned long long)u->run.s.tmin, (unsigned long long)u->run.s.tmax,
+		(unsigned long long)u->run.s.nevents, u->run.tr.ngcs, u->run.tr.nthreads, u->run.h.ncensuses);
 	summary_write(f, &sm);
 	fclose(f);
 	return buf;
@@ -285,12 +285,12 @@ static int bench_watch(struct viewer *u)
 	live_start(u);
 	draw_frame(u);
 	double t0 = live_now_s();
-	uint64_t first = u->s.tmax, spans = 0, last = u->s.tmax;
+	uint64_t first = u->run.s.tmax, spans = 0, last = u->run.s.tmax;
 	while (u->lv.follow && live_now_s() - t0 < 600) {
 		follow_turn(u, 1000);
-		if (u->s.tmax != last) {
+		if (u->run.s.tmax != last) {
 			spans++;
-			last = u->s.tmax;
+			last = u->run.s.tmax;
 		}
 	}
 	bool complete = u->lv.complete;
@@ -308,11 +308,11 @@ static int bench_watch(struct viewer *u)
 		return EXIT_BADINPUT;
 	}
 	char *want = bench_figures(&fresh);
-	bool same = want && !strcmp(live, want) && fresh.s.tmin == t0w &&
+	bool same = want && !strcmp(live, want) && fresh.run.s.tmin == t0w &&
 		    core_run_end(&fresh) == t1;
 	printf("watch: the span grew %llu times while followed (%.1f ms to %.1f ms of log time, %.1f s)\n",
-	       (unsigned long long)spans, (double)(first - u->s.tmin) / 1e6,
-	       (double)(u->s.tmax - u->s.tmin) / 1e6, live_now_s() - t0);
+	       (unsigned long long)spans, (double)(first - u->run.s.tmin) / 1e6,
+	       (double)(u->run.s.tmax - u->run.s.tmin) / 1e6, live_now_s() - t0);
 	printf("watch: %s; the span in view and the figures %s a fresh open's\n",
 	       complete ? "complete" : "NOT complete", same ? "equal" : "DIFFER from");
 	free(live);

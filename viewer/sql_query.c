@@ -31,9 +31,9 @@ static void bind_logs(struct sql_conn *c, struct viewer *u)
 {
 	struct viewer *a = u->other && u->swapped ? u->other : u;
 	struct viewer *b = a == u ? u->other : u;
-	c->d[0].r.lent_s = &a->s, c->d[0].r.lent_tr = &a->tr, c->d[0].path = a->o.path;
+	c->d[0].r.lent_s = &a->run.s, c->d[0].r.lent_tr = &a->run.tr, c->d[0].path = a->o.path;
 	if (b)
-		c->d[1].r.lent_s = &b->s, c->d[1].r.lent_tr = &b->tr, c->d[1].path = b->o.path;
+		c->d[1].r.lent_s = &b->run.s, c->d[1].r.lent_tr = &b->run.tr, c->d[1].path = b->o.path;
 	for (int i = 0; i < c->nd; i++)
 		c->d[i].stop = &c->stop;
 }

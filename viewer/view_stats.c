@@ -202,7 +202,7 @@ static void compare_lines(struct stats *p, const struct fields *fa, const struct
 static void absent_line(struct stats *p, const char *letter, const struct viewer *run)
 {
 	char why[200], line[240];
-	if (!*lane_view_absent(&run->s, &run->tr, CLASS_BIT(CL_GC) | CLASS_BIT(CL_HEAP), false, why,
+	if (!*lane_view_absent(&run->run.s, &run->run.tr, CLASS_BIT(CL_GC) | CLASS_BIT(CL_HEAP), false, why,
 			       sizeof why))
 		return;
 	snprintf(line, sizeof line, "%s: %s", letter, why);
@@ -214,8 +214,8 @@ static void compare_stats(struct viewer *u, const struct stats_job *j)
 {
 	struct stats *p = stats_of(u);
 	static struct fields fs[2]; /* [0] the shown run's, [1] the other's */
-	fields_of(&j->sm, u->tr.ncaps, &fs[0]);
-	fields_of(&j->osm, u->other->tr.ncaps, &fs[1]);
+	fields_of(&j->sm, u->run.tr.ncaps, &fs[0]);
+	fields_of(&j->osm, u->other->run.tr.ncaps, &fs[1]);
 	bool b_shown = u->swapped; /* the shown run is B */
 	char a0[32], a1[32], b0[32], b1[32], line[200];
 	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
@@ -236,12 +236,12 @@ static void compare_stats(struct viewer *u, const struct stats_job *j)
 static void make_stats(struct viewer *u)
 {
 	free_stats(u);
-	struct stats_job j = { .tr = &u->tr, .s = &u->s };
+	struct stats_job j = { .tr = &u->run.tr, .s = &u->run.s };
 	j.a = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
 	j.b = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
 	if (core_two(u)) {
-		j.otr = &u->other->tr;
-		j.os = &u->other->s;
+		j.otr = &u->other->run.tr;
+		j.os = &u->other->run.s;
 		j.oa = core_to_other(u, j.a);
 		j.ob = core_to_other(u, j.b);
 	}

@@ -140,7 +140,7 @@ static bool build(struct viewer *u)
 	struct ticky_pane *p = tickypane_of(u);
 	if (p->built || p->failed)
 		return p->built;
-	if (!ticky_build(&p->t, &u->s)) {
+	if (!run_ticky_fresh(&u->run, &p->t)) {
 		p->failed = true;
 		return false;
 	}
@@ -211,7 +211,7 @@ static bool build_other(struct viewer *u)
 	if (p->obuilt || p->ofailed)
 		return p->obuilt;
 	core_runs_exchange(u);
-	bool ok = ticky_build(&p->o, &u->s);
+	bool ok = run_ticky_fresh(&u->run, &p->o);
 	core_runs_exchange(u);
 	if (!ok) {
 		p->ofailed = true;
@@ -536,7 +536,7 @@ static void draw_selected(struct viewer *u, int y, int cols)
 	int x = (int)strlen(head);
 	if (x >= cols)
 		return;
-	if (ticky_ipe(&p->t, &u->s, c, &ip) && ipe_has_src(&ip)) {
+	if (ticky_ipe(&p->t, &u->run.s, c, &ip) && ipe_has_src(&ip)) {
 		x += draw_safe(y + 1, x, ip.src, ip.nsrc, cols - x, u->ascii);
 		if (x + 4 < cols) {
 			mvaddstr(y + 1, x, " in ");
@@ -546,7 +546,7 @@ static void draw_selected(struct viewer *u, int y, int cols)
 		const struct ticky_counter *k = &p->t.ctr[c];
 		mvaddnstr(y + 1, x,
 			  !k->has_itbl ? "no info table in its definition"
-			  : ticky_ipe(&p->t, &u->s, c, &ip) ? "its info table has no source location"
+			  : ticky_ipe(&p->t, &u->run.s, c, &ip) ? "its info table has no source location"
 			  : "no source location (build with -finfo-table-map for it)",
 			  cols - x);
 	}

@@ -25,9 +25,9 @@ static int setup_two(void **state)
 	B = calloc(1, sizeof *B);
 	assert_non_null(B);
 	B->o.path = LOG_B;
-	B->src.kind = SRC_FILE;
-	snprintf(B->src.path, sizeof B->src.path, "%s", LOG_B);
-	B->src.in = B->src.spool = B->src.wake[0] = B->src.wake[1] = -1;
+	B->run.src.kind = SRC_FILE;
+	snprintf(B->run.src.path, sizeof B->run.src.path, "%s", LOG_B);
+	B->run.src.in = B->run.src.spool = B->run.src.wake[0] = B->run.src.wake[1] = -1;
 	loader_run(B);
 	assert_int_equal(B->loaded, 1);
 	U.other = B;
@@ -40,9 +40,9 @@ static int teardown_two(void **state)
 	if (U.swapped)
 		core_other_run(&U);
 	U.other = NULL;
-	heap_free(&B->heap);
-	tracks_free(&B->tr);
-	store_close(&B->s);
+	heap_free(&B->run.h);
+	tracks_free(&B->run.tr);
+	store_close(&B->run.s);
 	free(B);
 	return teardown(state);
 }
@@ -52,8 +52,8 @@ static int teardown_two(void **state)
 static void test_union(void **state)
 {
 	(void)state;
-	uint64_t lo = U.s.tmin < B->s.tmin ? U.s.tmin : B->s.tmin;
-	uint64_t hi = U.s.tmax > B->s.tmax ? U.s.tmax : B->s.tmax;
+	uint64_t lo = U.run.s.tmin < B->run.s.tmin ? U.run.s.tmin : B->run.s.tmin;
+	uint64_t hi = U.run.s.tmax > B->run.s.tmax ? U.run.s.tmax : B->run.s.tmax;
 	assert_int_equal(U.other_shift, 0);
 	assert_int_equal(core_run_start(&U), lo);
 	assert_int_equal(core_run_end(&U), hi + 1);
@@ -69,8 +69,8 @@ static void test_union(void **state)
 static void test_exchange(void **state)
 {
 	(void)state;
-	uint64_t a_tmax = U.s.tmax, b_tmax = B->s.tmax;
-	size_t a_caps = U.tr.ncaps, b_caps = B->tr.ncaps;
+	uint64_t a_tmax = U.run.s.tmax, b_tmax = B->run.s.tmax;
+	size_t a_caps = U.run.tr.ncaps, b_caps = B->run.tr.ncaps;
 	U.other_shift = 5000000; /* B's times + 5 ms are A's */
 	U.t0 = 3000000;          /* before B's clock's 0 on the axis */
 	U.t1 = 40000000;
@@ -80,9 +80,9 @@ static void test_exchange(void **state)
 	core_runs_exchange(&U);
 	assert_true(U.in_other);
 	assert_string_equal(core_run_letter(&U), "B");
-	assert_int_equal(U.s.tmax, b_tmax);
-	assert_int_equal(U.tr.ncaps, b_caps);
-	assert_int_equal(B->s.tmax, a_tmax);
+	assert_int_equal(U.run.s.tmax, b_tmax);
+	assert_int_equal(U.run.tr.ncaps, b_caps);
+	assert_int_equal(B->run.s.tmax, a_tmax);
 	assert_int_equal(U.cursor, 15000000);
 	assert_int_equal(U.mark_b, 25000000);
 	assert_int_equal(U.mark_a, 0); /* clamped */
@@ -93,8 +93,8 @@ static void test_exchange(void **state)
 	assert_int_equal(core_to_other(&U, 15000000), 20000000);
 	core_runs_exchange(&U);
 	assert_false(U.in_other);
-	assert_int_equal(U.s.tmax, a_tmax);
-	assert_int_equal(U.tr.ncaps, a_caps);
+	assert_int_equal(U.run.s.tmax, a_tmax);
+	assert_int_equal(U.run.tr.ncaps, a_caps);
 	assert_int_equal(U.t0, 3000000);
 	assert_int_equal(U.t1, 40000000);
 	assert_int_equal(U.cursor, 20000000);
@@ -152,13 +152,13 @@ static void test_sides(void **state)
 /* The first marker or message whose text holds word, by a plain scan. */
 static uint64_t first_with(const struct viewer *v, const char *word)
 {
-	for (size_t i = 0; i < v->tr.nmarks; i++) {
+	for (size_t i = 0; i < v->run.tr.nmarks; i++) {
 		size_t n;
-		const uint8_t *t = tracks_mark_text(&v->s, &v->tr.marks[i], &n);
+		const uint8_t *t = tracks_mark_text(&v->run.s, &v->run.tr.marks[i], &n);
 		char buf[256];
 		snprintf(buf, sizeof buf, "%.*s", (int)(n < 255 ? n : 255), t ? (const char *)t : "");
 		if (strstr(buf, word))
-			return v->tr.marks[i].time;
+			return v->run.tr.marks[i].time;
 	}
 	fail_msg("no marker with %s", word);
 	return 0;
@@ -192,7 +192,7 @@ static void test_align(void **state)
 static void test_other_run(void **state)
 {
 	(void)state;
-	uint64_t a_tmax = U.s.tmax, b_tmax = B->s.tmax;
+	uint64_t a_tmax = U.run.s.tmax, b_tmax = B->run.s.tmax;
 	U.other_shift = -2000000; /* B's times are A's + 2 ms */
 	core_set_window(&U, 10000000, 50000000);
 	U.cursor = 30000000;
@@ -200,8 +200,8 @@ static void test_other_run(void **state)
 	assert_true(U.swapped);
 	assert_false(U.in_other);
 	assert_string_equal(core_run_letter(&U), "B");
-	assert_int_equal(U.s.tmax, b_tmax);
-	assert_int_equal(U.other->s.tmax, a_tmax);
+	assert_int_equal(U.run.s.tmax, b_tmax);
+	assert_int_equal(U.other->run.s.tmax, a_tmax);
 	assert_int_equal(U.t0, 12000000);
 	assert_int_equal(U.t1, 62000000);
 	assert_int_equal(U.cursor, 32000000);
@@ -209,7 +209,7 @@ static void test_other_run(void **state)
 	core_act(&U, ACT_OTHER_RUN);
 	assert_false(U.swapped);
 	assert_string_equal(core_run_letter(&U), "A");
-	assert_int_equal(U.s.tmax, a_tmax);
+	assert_int_equal(U.run.s.tmax, a_tmax);
 	assert_int_equal(U.t0, 10000000);
 	assert_int_equal(U.cursor, 30000000);
 	U.other_shift = 0;

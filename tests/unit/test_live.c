@@ -60,7 +60,7 @@ static void load(struct viewer *u, const char *path)
 	assert_non_null(u->km);
 	loader_run(u);
 	assert_int_equal(u->loaded, 1);
-	layout_compute(&u->L, 32, 120, u->tr.ncaps, 0);
+	layout_compute(&u->L, 32, 120, u->run.tr.ncaps, 0);
 	core_after_load(u);
 }
 
@@ -77,8 +77,8 @@ static char *dump(struct viewer *u)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	assert_non_null(f);
-	const struct tracks *tr = &u->tr;
-	const struct store *s = &u->s;
+	const struct tracks *tr = &u->run.tr;
+	const struct store *s = &u->run.s;
 	fprintf(f, "events %llu tmin %llu tmax %llu stop %d\n", (unsigned long long)s->nevents,
 		(unsigned long long)s->tmin, (unsigned long long)s->tmax, (int)s->stop);
 	fprintf(f, "caps %zu:", tr->ncaps);
@@ -121,7 +121,7 @@ static char *dump(struct viewer *u)
 	}
 	free(run);
 	free(gc);
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->run.h;
 	fprintf(f, "\ncensuses %zu bands %zu ticks %llu ccs %zu\n", h->ncensuses, h->nbands,
 		(unsigned long long)h->tick_events, h->nccs);
 	for (size_t i = 0; i < h->ncensuses; i++) {
@@ -135,8 +135,8 @@ static char *dump(struct viewer *u)
 		}
 		fprintf(f, "\n");
 	}
-	if (u->heap_built) /* the ticks, as the profile's tree reads them */
-		assert_true(cctree_ticks(&u->s, 0, UINT64_MAX, print_tick, f));
+	if (u->run.built & RUN_NEED(TABLE_NEEDS_HEAP)) /* the ticks, as the profile's tree reads them */
+		assert_true(cctree_ticks(&u->run.s, 0, UINT64_MAX, print_tick, f));
 	fclose(f);
 	return buf;
 }
@@ -162,16 +162,16 @@ static void follow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncu
 			continue;
 		append(path, full + cuts[k - 1], upto - cuts[k - 1]);
 		/* the throttle lets the build through within DUTY x its cost */
-		for (int tries = 0; u.s.size < upto && tries < 20000; tries++) {
+		for (int tries = 0; u.run.s.size < upto && tries < 20000; tries++) {
 			live_tick(&u);
-			if (u.s.size < upto)
+			if (u.run.s.size < upto)
 				nanosleep(&(struct timespec){ 0, 200000 }, NULL);
 		}
-		assert_int_equal(u.s.size, upto);
+		assert_int_equal(u.run.s.size, upto);
 		assert_false(u.lv.stopped);
 	}
 	assert_true(u.lv.follow); /* still live: the extended tracks are compared */
-	assert_non_null(u.tr.inc);
+	assert_non_null(u.run.tr.inc);
 	char *got = dump(&u);
 	if (strcmp(got, want) != 0) {
 		/* the first line that differs, for the log */
@@ -186,8 +186,8 @@ static void follow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncu
 	assert_string_equal(got, want);
 	free(got);
 	if (ext) {
-		ext[0] = u.tr.extends;
-		ext[1] = u.tr.extend_rebuilds;
+		ext[0] = u.run.tr.extends;
+		ext[1] = u.run.tr.extend_rebuilds;
 	}
 	live_free(&u);
 	core_free(&u);
@@ -224,10 +224,10 @@ static void test_follow_every_fixture(void **state)
 		load(&fresh, cut);
 		/* the reference: the tracks as tracks_build makes them (the
 		 * loader built this incomplete log's for following) */
-		tracks_free(&fresh.tr);
-		assert_true(tracks_build(&fresh.tr, &fresh.s));
+		tracks_free(&fresh.run.tr);
+		assert_true(tracks_build(&fresh.run.tr, &fresh.run.s));
 		char *want = dump(&fresh);
-		size_t hdr = (size_t)fresh.s.hdr.data_off;
+		size_t hdr = (size_t)fresh.run.s.hdr.data_off;
 		live_free(&fresh);
 		core_free(&fresh);
 		unlink(cut);
@@ -288,11 +288,11 @@ static void test_shrink_and_replace(void **state)
 	struct store w;
 	char err[256];
 	assert_int_equal(store_open(&w, path, err, sizeof err), STORE_OK);
-	assert_int_equal(u.s.nevents, w.nevents);
-	assert_int_equal(u.s.size, n / 4);
+	assert_int_equal(u.run.s.nevents, w.nevents);
+	assert_int_equal(u.run.s.size, n / 4);
 	store_close(&w);
 	/* the whole of what is left in view (at least a column a ns) */
-	assert_int_equal(u.t0, u.s.tmin);
+	assert_int_equal(u.t0, u.run.s.tmin);
 	assert_true(u.t1 >= core_run_end(&u));
 	char *d = dump(&u);
 	free(d);
@@ -353,7 +353,7 @@ static void test_complete(void **state)
 	assert_true(u.lv.complete);
 	assert_non_null(strstr(u.msg, "complete"));
 	assert_true(u.t1 >= t1);
-	assert_int_equal(u.t0, u.s.tmin);
+	assert_int_equal(u.t0, u.run.s.tmin);
 	assert_int_equal(u.t1, core_run_end(&u));
 	live_free(&u);
 	core_free(&u);
@@ -384,8 +384,8 @@ static char *fresh_dump(const char *path)
 {
 	static struct viewer fresh;
 	load(&fresh, path);
-	tracks_free(&fresh.tr);
-	assert_true(tracks_build(&fresh.tr, &fresh.s));
+	tracks_free(&fresh.run.tr);
+	assert_true(tracks_build(&fresh.run.tr, &fresh.run.s));
 	char *want = dump(&fresh);
 	live_free(&fresh);
 	core_free(&fresh);
@@ -430,12 +430,12 @@ static void follow_flushes(const char *fixture)
 	for (size_t k = 0; k < nf; k++) {
 		append(path, full + at, ends[k] - at);
 		at = ends[k];
-		for (int tries = 0; u.s.size < at && tries < 20000; tries++) {
+		for (int tries = 0; u.run.s.size < at && tries < 20000; tries++) {
 			live_tick(&u);
-			if (u.s.size < at)
+			if (u.run.s.size < at)
 				nanosleep(&(struct timespec){ 0, 200000 }, NULL);
 		}
-		assert_int_equal(u.s.size, at);
+		assert_int_equal(u.run.s.size, at);
 		assert_false(u.lv.no_header);
 		assert_false(u.lv.stopped);
 		assert_int_equal(truncate(prefix, 0), 0);
@@ -482,7 +482,7 @@ static void test_no_header(void **state)
 	static struct viewer u;
 	load(&u, path);
 	assert_true(u.lv.no_header);
-	assert_int_equal(u.s.nevents, 0);
+	assert_int_equal(u.run.s.nevents, 0);
 	live_start(&u);
 	assert_true(u.lv.follow);
 	assert_non_null(strstr(u.msg, "no eventlog header yet"));
