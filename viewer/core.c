@@ -87,18 +87,18 @@ uint64_t core_from_other(const struct viewer *u, uint64_t t)
 uint64_t core_run_start(const struct viewer *u)
 {
 	if (!u->ready)
-		return u->sk.valid ? u->sk.tmin : 0;
+		return u->r->sk.valid ? u->r->sk.tmin : 0;
 	if (u->other && u->other->loaded == 1) { /* both runs, on this one's clock */
 		uint64_t o = core_from_other(u, u->other->run.s.tmin);
-		return o < u->run.s.tmin ? o : u->run.s.tmin;
+		return o < u->r->run.s.tmin ? o : u->r->run.s.tmin;
 	}
-	return u->run.s.tmin;
+	return u->r->run.s.tmin;
 }
 
 /* Just past the last event (saturated: a log may hold the last moment). */
 uint64_t core_run_end(const struct viewer *u)
 {
-	uint64_t last = u->ready ? u->run.s.tmax : u->sk.valid ? u->sk.tmax : 0;
+	uint64_t last = u->ready ? u->r->run.s.tmax : u->r->sk.valid ? u->r->sk.tmax : 0;
 	if (u->ready && u->other && u->other->loaded == 1) {
 		uint64_t o = core_from_other(u, u->other->run.s.tmax);
 		last = o > last ? o : last;
@@ -209,7 +209,7 @@ static void say_gc(struct viewer *u, const struct gcc *g)
 	/* the pause first: the line is cut at the screen's edge */
 	core_say(u, "GC at %s: pause %s, gen %d%s, span %s over %u cap%s%s, %llu bytes copied",
 	       core_fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), g->gen,
-	       gcsv_major(&u->run.tr, &u->gcc, g) ? " (major)" : "",
+	       gcsv_major(&u->r->run.tr, &u->r->gcc, g) ? " (major)" : "",
 	       time_format(c, 32, g->span_end - g->span_start), g->ncaps, g->ncaps == 1 ? "" : "s",
 	       who, (unsigned long long)g->copied);
 }
@@ -375,9 +375,9 @@ static void do_gc_step(struct viewer *u, enum action a)
 	bool major = a == ACT_NEXT_MAJOR_GC || a == ACT_PREV_MAJOR_GC;
 	bool next = a == ACT_NEXT_GC || a == ACT_NEXT_MAJOR_GC;
 	size_t i; /* every collection, where the list stopped (gcs_compact.h) */
-	if (next ? gcsv_next(&u->run.tr, &u->gcc, u->cursor, major, &i)
-		 : gcsv_prev(&u->run.tr, &u->gcc, u->cursor, major, &i)) {
-		struct gcc g = gcsv_at(&u->run.tr, &u->gcc, i);
+	if (next ? gcsv_next(&u->r->run.tr, &u->r->gcc, u->cursor, major, &i)
+		 : gcsv_prev(&u->r->run.tr, &u->r->gcc, u->cursor, major, &i)) {
+		struct gcc g = gcsv_at(&u->r->run.tr, &u->r->gcc, i);
 		core_go_gc(u, &g);
 	} else
 		core_say(u, "no %s%s GC", next ? "later" : "earlier", major ? " major" : "");
@@ -421,10 +421,10 @@ static void do_lane_height(struct viewer *u, enum action a)
 	}
 	struct layout probe;
 	if (u->ready && u->other)
-		layout_compute_two_h(&probe, u->L.rows, u->L.cols, u->run.tr.ncaps, u->other->run.tr.ncaps,
+		layout_compute_two_h(&probe, u->L.rows, u->L.cols, u->r->run.tr.ncaps, u->other->run.tr.ncaps,
 				     u->lanes_top, !u->swapped, want);
 	else
-		layout_compute_h(&probe, u->L.rows, u->L.cols, u->run.tr.ncaps, u->lanes_top, want);
+		layout_compute_h(&probe, u->L.rows, u->L.cols, u->r->run.tr.ncaps, u->lanes_top, want);
 	if (probe.lane_h != want) {
 		core_say(u, "lanes: %d row%s per capability, the most this screen has room for", h,
 			 h == 1 ? "" : "s");
@@ -721,10 +721,8 @@ bool core_init(struct viewer *u, const struct viewer_opts *o, const struct view_
 	u->raw_max = DEFAULT_RAW_MAX;
 	u->heap_bands = RC_HEAP_BANDS_DEFAULT;
 	u->mapname = "default";
-	u->run.src.kind = SRC_FILE; /* mainloop_run makes it a stream's spool when it is one */
-	snprintf(u->run.src.path, sizeof u->run.src.path, "%s", o->path ? o->path : "");
-	u->run.src.in = u->run.src.spool = u->run.src.wake[0] = u->run.src.wake[1] = -1;
-	u->lv.ino = u->lv.wd = -1;
+	u->r = &u->runs[0];
+	viewer_run_init(u, u->r, o->path);
 	return true;
 }
 
@@ -749,11 +747,11 @@ void core_after_load(struct viewer *u)
 	u->filters = u->saved_filters = CLASS_ALL;
 	u->list_thread = 0;
 	u->list_cap = LIST_ANY;
-	if (u->run.s.stop == STOP_TRUNCATED)
-		core_say(u, "the log is truncated at byte %llu", (unsigned long long)u->run.s.stop_off);
-	else if (u->run.s.ngaps)
+	if (u->r->run.s.stop == STOP_TRUNCATED)
+		core_say(u, "the log is truncated at byte %llu", (unsigned long long)u->r->run.s.stop_off);
+	else if (u->r->run.s.ngaps)
 		core_say(u, "%llu stretches of undecodable data were skipped",
-		       (unsigned long long)u->run.s.ngaps);
+		       (unsigned long long)u->r->run.s.ngaps);
 	else if (!u->msg[0] || u->nwaiting)
 		core_say(u, "? for help");
 }
@@ -768,15 +766,15 @@ void core_free(struct viewer *u)
 	if (u->has_re)
 		regfree(&u->re);
 	u->has_re = false;
-	skeleton_free(&u->sk);
-	if (u->loaded == 1) {
-		heap_free(&u->run.h);
-		tracks_free(&u->run.tr);
-		gcs_compact_free(&u->gcc);
-		store_close(&u->run.s);
-		u->run.built = 0;
-		u->run.opened = false;
-		u->loaded = 0;
+	skeleton_free(&u->r->sk);
+	if (u->r->loaded == 1) {
+		heap_free(&u->r->run.h);
+		tracks_free(&u->r->run.tr);
+		gcs_compact_free(&u->r->gcc);
+		store_close(&u->r->run.s);
+		u->r->run.built = 0;
+		u->r->run.opened = false;
+		u->r->loaded = 0;
 	}
 	for (size_t i = 0; i < u->nspans; i++) {
 		free(u->span_start[i]);
@@ -786,7 +784,7 @@ void core_free(struct viewer *u)
 	free(u->ruler_messages);
 	free(u->ruler_phases);
 	u->ruler_messages = u->ruler_phases = NULL;
-	source_close(&u->run.src);
+	source_close(&u->r->run.src);
 	keymap_free(u->km);
 	u->km = NULL;
 	if (u->in)

@@ -142,7 +142,7 @@ static bool pair_into(struct viewer *u, const struct run *r, struct spans_view *
 /* The spans of the log the event list shows. */
 static bool pane_spans_ready(struct viewer *u)
 {
-	return pair_into(u, &u->run, &spans_of(u)->v, "pairing the spans");
+	return pair_into(u, &u->r->run, &spans_of(u)->v, "pairing the spans");
 }
 
 /* ---- two runs: the names of both, matched ---- */
@@ -531,7 +531,7 @@ static void spans_select(struct viewer *u)
 /* Does the log have spans (paired once, when it has user events)? */
 static bool spans_track(struct viewer *u)
 {
-	if (!spans_of(u)->v && !spans_of(u)->tried && u->run.tr.nmarks) {
+	if (!spans_of(u)->v && !spans_of(u)->tried && u->r->run.tr.nmarks) {
 		spans_of(u)->tried = true;
 		char keep[sizeof u->msg];
 		snprintf(keep, sizeof keep, "%s", u->msg);
