@@ -766,16 +766,6 @@ void core_free(struct viewer *u)
 	if (u->has_re)
 		regfree(&u->re);
 	u->has_re = false;
-	skeleton_free(&u->r->sk);
-	if (u->r->loaded == 1) {
-		heap_free(&u->r->run.h);
-		tracks_free(&u->r->run.tr);
-		gcs_compact_free(&u->r->gcc);
-		store_close(&u->r->run.s);
-		u->r->run.built = 0;
-		u->r->run.opened = false;
-		u->r->loaded = 0;
-	}
 	for (size_t i = 0; i < u->nspans; i++) {
 		free(u->span_start[i]);
 		free(u->span_stop[i]);
@@ -784,7 +774,9 @@ void core_free(struct viewer *u)
 	free(u->ruler_messages);
 	free(u->ruler_phases);
 	u->ruler_messages = u->ruler_phases = NULL;
-	source_close(&u->r->run.src);
+	viewer_run_free(u->r);
+	if (u->other)
+		viewer_run_free(u->other);
 	keymap_free(u->km);
 	u->km = NULL;
 	if (u->in)

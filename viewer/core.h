@@ -160,6 +160,9 @@ struct viewer {
  * store, no stream. */
 void viewer_run_init(const struct viewer *u, struct viewer_run *r, const char *path);
 
+/* Everything r holds freed, its log closed (viewer_run.c). */
+void viewer_run_free(struct viewer_run *r);
+
 /* A status line message, replacing the last one. */
 void core_say(struct viewer *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Key hints as the message ("heap: M normalises, r ranks by peak, ..."):

@@ -36,8 +36,7 @@ static int teardown_two(void **state)
 	if (U.swapped)
 		core_other_run(&U);
 	U.other = NULL;
-	gcs_compact_free(&B->gcc);
-	run_close(&B->run);
+	viewer_run_free(B);
 	return teardown(state);
 }
 
