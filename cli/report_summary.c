@@ -152,7 +152,7 @@ static bool top_wait(struct report_ctx *c, char *err, size_t n, const char **sto
 			nanosleep(&(struct timespec){ 1, 0 }, NULL);
 		if (top_stop)
 			break;
-		switch (store_extend(&c->run.s, err, n)) {
+		switch (run_extend(&c->run, err, n)) {
 		case EXTEND_SAME: continue;
 		case EXTEND_SHRANK: *stopped = "the file shrank"; return false;
 		case EXTEND_REPLACED: *stopped = "the file was replaced"; return false;
@@ -178,8 +178,8 @@ static int summary_follow(struct report_ctx *c)
 	char err[300];
 	const char *stopped = NULL;
 	while (top_wait(c, err, sizeof err, &stopped)) {
-		tracks_free(&c->run.tr);
-		if (!tracks_build(&c->run.tr, &c->run.s)) {
+		run_forget(&c->run, RUN_NEED(TABLE_NEEDS_TRACKS));
+		if (!run_need(&c->run, RUN_NEED(TABLE_NEEDS_TRACKS))) {
 			warnx_("%s: out of memory", c->o.path);
 			return EXIT_BADINPUT;
 		}

@@ -205,6 +205,72 @@ bool run_need(struct run *r, unsigned needs)
 	return ok;
 }
 
+bool run_heap_fresh(const struct run *r, struct heap *h)
+{
+	return heap_build_ticks(h, r->lent_s ? r->lent_s : &r->s, false);
+}
+
+bool run_fuse(struct run *r)
+{
+	r->fused = tracks_fused_new();
+	r->src.sink = tracks_fused_sink(r->fused);
+	return r->fused != NULL;
+}
+
+int run_index(struct run *r, const struct progress *progress, bool *empty, char *err, size_t n)
+{
+	r->src.progress = progress;
+	int st = source_store_open(&r->src, &r->s, empty, err, n);
+	r->src.sink = NULL;
+	r->opened = st == STORE_OK;
+	if (!r->opened) {
+		tracks_fused_free(r->fused);
+		r->fused = NULL;
+	}
+	return st;
+}
+
+bool run_fused_kept(const struct run *r)
+{
+	return r->fused && tracks_fused_kept(r->fused, &r->s);
+}
+
+bool run_tracks(struct run *r, bool growing, const struct progress *p)
+{
+	struct tracks_fused *f = r->fused;
+	r->fused = NULL;
+	bool ok;
+	if (growing) {
+		tracks_fused_free(f);
+		ok = tracks_build_live(&r->tr, &r->s, p);
+	} else {
+		ok = tracks_fused_build_progress(f, &r->tr, &r->s, p);
+	}
+	if (ok)
+		r->built |= RUN_NEED(TABLE_NEEDS_TRACKS);
+	return ok;
+}
+
+bool run_tracks_extend(struct run *r)
+{
+	return tracks_extend(&r->tr, &r->s);
+}
+
+bool run_tracks_fresh(const struct run *r, struct tracks *tr)
+{
+	return tracks_build(tr, &r->s);
+}
+
+bool run_ticky_fresh(const struct run *r, struct ticky *t)
+{
+	return ticky_build(t, r->lent_s ? r->lent_s : &r->s);
+}
+
+bool run_spans_fresh(const struct run *r, const struct span_rules *rules, struct spans *sp)
+{
+	return spans_build(sp, r->lent_s ? r->lent_s : &r->s, rules);
+}
+
 struct table_data run_table_data(const struct run *r)
 {
 	return (struct table_data){
@@ -246,6 +312,8 @@ void run_close(struct run *r)
 	}
 	if (r->lazy)
 		store_close(&r->w);
+	tracks_fused_free(r->fused);
+	r->fused = NULL;
 	r->built = r->failed = 0;
 	r->opened = r->lazy = r->windowed = r->window_failed = false;
 }

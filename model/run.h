@@ -75,6 +75,7 @@ struct run {
 	 * instead of opening path (the viewer's SQL pane: its log is not
 	 * opened twice; the heap, ticky and spans are built from that store,
 	 * here). NULL: its own. */
+	struct tracks_fused *fused; /* run_fuse's pass, until run_tracks */
 	const struct store *lent_s;
 	const struct tracks *lent_tr;
 	/* what the run says (path: the log's, or NULL when text names it);
@@ -118,6 +119,52 @@ struct table_data run_table_data(const struct run *r);
 
 /* The file shrank under the store (its map's SIGBUS; s's or w's). */
 bool run_faulted(const struct run *r);
+
+/* A heap built anew over the store as it is now, into h (the run's own
+ * stays until the caller puts h in its place: a growing log's views drop
+ * the old one only once the new is ready); false when out of memory. */
+bool run_heap_fresh(const struct run *r, struct heap *h);
+
+/* ---- the viewer's loader and a log it follows while it grows (its
+ * source opened by the caller; the store opened on a thread of its own,
+ * the progress shown) ---- */
+
+/* Before run_index: the tracks are to be built as the index reads the
+ * file (a tracks pass fed by it); false when out of memory for that (the
+ * tracks are then built after, as for a stream). */
+bool run_fuse(struct run *r);
+
+/* The store over r->src (source_store_open: a stream's, once its header
+ * is whole), its bytes reported to progress (NULL: none); r->opened on
+ * success. The status; err set and *empty as source_store_open says. */
+int run_index(struct run *r, const struct progress *progress, bool *empty, char *err,
+	      size_t n);
+
+/* Whether the tracks pass fused with the index is kept (else the tracks
+ * take a second pass over the file); false with none. */
+bool run_fused_kept(const struct run *r);
+
+/* The tracks, after run_index: of a log that may still grow (growing:
+ * tracks_build_live, which keeps its pass's state for run_tracks_extend),
+ * else from the fused pass (or a pass of their own); reported to p.
+ * Frees the fused pass either way. False when out of memory. */
+bool run_tracks(struct run *r, bool growing, const struct progress *p);
+
+/* After run_extend: the tracks of the whole store, from where they
+ * stopped (tracks_extend). False when out of memory (as they were). */
+bool run_tracks_extend(struct run *r);
+
+/* Tracks built anew over the store, into tr, as a fresh open builds them
+ * (the same bins): for a log followed to its end. */
+bool run_tracks_fresh(const struct run *r, struct tracks *tr);
+
+/* A ticky table built over the store, into t (a pane that keeps its own:
+ * the other run's, or one it sorts); false when out of memory. */
+bool run_ticky_fresh(const struct run *r, struct ticky *t);
+
+/* Spans paired with rules over the store into sp (a pane's own, paired
+ * off the main thread); false when out of memory. */
+bool run_spans_fresh(const struct run *r, const struct span_rules *rules, struct spans *sp);
 
 /* Frees what of needs (RUN_NEED bits) is built, and forgets that it
  * failed: the next run_need builds it again (over a log that grew). */

@@ -336,6 +336,66 @@ EOS
 check_case "a static named as a member function pointer" \
 	"structure: run() is defined at viewer/cmd.c:1 and is a function pointer's name at model/sink.h:1"
 
+# ---- one owner for an opened log (issue 46) ----
+run_h() {
+	put model/tracks.h <<'EOS'
+struct tracks { int n; };
+int tracks_build(struct tracks *tr);
+EOS
+	put model/tracks.c <<'EOS'
+#include "tracks.h"
+int tracks_build(struct tracks *tr) { return tr->n = 1; }
+EOS
+	put model/run.c <<'EOS'
+#include "tracks.h"
+int run_need(struct tracks *tr) { return tracks_build(tr); }
+EOS
+}
+tree build-outside-run
+run_h
+put cli/report.c <<'EOS'
+#include "../model/tracks.h"
+int report_open(struct tracks *tr) { return tracks_build(tr); }
+EOS
+check_case "a report builds the tracks itself" \
+	"structure: cli/report.c calls tracks_build(): a log is opened and built through model/run.h"
+tree build-in-run
+run_h
+put cli/report.c <<'EOS'
+int run_need(void *tr);
+int report_open(void *tr) { return run_need(tr); }
+EOS
+check_case "a report builds through model/run.c" ""
+tree viewer-holds-store
+put viewer/core.h <<'EOS'
+struct store { int n; };
+struct run { struct store s; };
+struct viewer {
+	struct run run;
+	struct store s;
+};
+EOS
+put viewer/core.c <<'EOS'
+#include "core.h"
+int core_size(const struct viewer *u) { return u->s.n + u->run.s.n; }
+EOS
+check_case "struct viewer holds a store of its own" \
+	"structure: viewer/core.h:5: struct viewer holds a store of its own"
+tree viewer-holds-run
+put viewer/core.h <<'EOS'
+struct store { int n; };
+struct run { struct store s; };
+struct viewer {
+	struct run run;
+	const struct store *other_s;
+};
+EOS
+put viewer/core.c <<'EOS'
+#include "core.h"
+int core_size(const struct viewer *u) { return u->run.s.n; }
+EOS
+check_case "struct viewer holds a run (and a pointer)" ""
+
 # ---- sizes ----
 tree long-function
 {

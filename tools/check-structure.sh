@@ -24,6 +24,11 @@
 #    the name of a function pointer, (*NAME)(, a member or a parameter (a
 #    reader who greps a function's name finds only that function; issue
 #    36);
+#  - one owner for an opened log (issue 46): no call to the opening and
+#    building functions (source_store_open, tracks_build*, tracks_fused_*,
+#    tracks_extend, heap_build*, ticky_build, spans_build*) outside
+#    model/run.c and the builders' own modules, and no struct store,
+#    tracks, heap or source member in struct viewer (viewer/core.h);
 #  - no product .c file over 800 lines, no function over 100 lines
 #    (generated files, marked "generated" in their first 5 lines, aside).
 # Prints each offence and exits 1 when there is any.
@@ -261,6 +266,26 @@ END {
 	exit bad
 }' "$tmp/defs" || bad=1
 
+# ---- one owner for an opened log (issue 46): the opening and building
+# functions are called from model/run.c alone (and inside the builders'
+# own modules, model/tracks*.c, heap.c, ticky.c, spans.c, source.c); the
+# viewer's state holds a run, not its parts ----
+awk '$1 == "U" && $3 ~ /^(tracks_fused_[a-z_]+|tracks_build|tracks_build_live|tracks_build_progress|tracks_extend|heap_build|heap_build_ticks|ticky_build|spans_build|spans_build_marks|source_store_open)$/ &&
+	$2 != "model/run.c" && $2 !~ /^model\/(tracks[a-z_]*|heap|ticky|spans|source)\.c$/ {
+	printf "structure: %s calls %s(): a log is opened and built through model/run.h (run_open, run_need)\n", $2, $3
+	bad = 1
+}
+END { exit bad }' "$tmp/syms" || bad=1
+if [ -e viewer/core.h ]; then
+	awk '/^struct viewer \{/ { in_v = 1; next }
+	in_v && /^\};/ { in_v = 0 }
+	in_v && /^\t(const )?struct (store|tracks|heap|source) [a-z_]+;/ {
+		printf "structure: viewer/core.h:%d: struct viewer holds a %s of its own: the run holds it (model/run.h)\n", FNR, $0 ~ /store/ ? "store" : $0 ~ /tracks/ ? "tracks" : $0 ~ /heap/ ? "heap" : "source"
+		bad = 1
+	}
+	END { exit bad }' viewer/core.h || bad=1
+fi
+
 # ---- sizes ----
 for d in $DIRS; do for f in $d/*.c; do
 	[ -e "$f" ] || continue
@@ -291,4 +316,4 @@ if [ "$bad" -ne 0 ]; then
 	echo "structure: the lines above break the program's shape (issues 18, 36, 46)" >&2
 	exit 1
 fi
-echo "structure: ok ($n files in common/ sql/ viewer/ cli/, no circle among them; none through a header; none between the folders; no include into a higher folder; SQLite and curl in their modules; no function name twice; files and functions in size)"
+echo "structure: ok ($n files in common/ sql/ viewer/ cli/, no circle among them; none through a header; none between the folders; no include into a higher folder; SQLite and curl in their modules; logs opened and built through model/run.c; no function name twice; files and functions in size)"

@@ -87,20 +87,20 @@ uint64_t core_from_other(const struct viewer *u, uint64_t t)
 uint64_t core_run_start(const struct viewer *u)
 {
 	if (!u->ready)
-		return u->sk.valid ? u->sk.tmin : 0;
+		return u->r->sk.valid ? u->r->sk.tmin : 0;
 	if (u->other && u->other->loaded == 1) { /* both runs, on this one's clock */
-		uint64_t o = core_from_other(u, u->other->s.tmin);
-		return o < u->s.tmin ? o : u->s.tmin;
+		uint64_t o = core_from_other(u, u->other->run.s.tmin);
+		return o < u->r->run.s.tmin ? o : u->r->run.s.tmin;
 	}
-	return u->s.tmin;
+	return u->r->run.s.tmin;
 }
 
 /* Just past the last event (saturated: a log may hold the last moment). */
 uint64_t core_run_end(const struct viewer *u)
 {
-	uint64_t last = u->ready ? u->s.tmax : u->sk.valid ? u->sk.tmax : 0;
+	uint64_t last = u->ready ? u->r->run.s.tmax : u->r->sk.valid ? u->r->sk.tmax : 0;
 	if (u->ready && u->other && u->other->loaded == 1) {
-		uint64_t o = core_from_other(u, u->other->s.tmax);
+		uint64_t o = core_from_other(u, u->other->run.s.tmax);
 		last = o > last ? o : last;
 	}
 	return last < UINT64_MAX ? last + 1 : UINT64_MAX;
@@ -209,7 +209,7 @@ static void say_gc(struct viewer *u, const struct gcc *g)
 	/* the pause first: the line is cut at the screen's edge */
 	core_say(u, "GC at %s: pause %s, gen %d%s, span %s over %u cap%s%s, %llu bytes copied",
 	       core_fmt_moment(a, 32, g->start), time_format(b, 32, g->pause), g->gen,
-	       gcsv_major(&u->tr, &u->gcc, g) ? " (major)" : "",
+	       gcsv_major(&u->r->run.tr, &u->r->gcc, g) ? " (major)" : "",
 	       time_format(c, 32, g->span_end - g->span_start), g->ncaps, g->ncaps == 1 ? "" : "s",
 	       who, (unsigned long long)g->copied);
 }
@@ -375,9 +375,9 @@ static void do_gc_step(struct viewer *u, enum action a)
 	bool major = a == ACT_NEXT_MAJOR_GC || a == ACT_PREV_MAJOR_GC;
 	bool next = a == ACT_NEXT_GC || a == ACT_NEXT_MAJOR_GC;
 	size_t i; /* every collection, where the list stopped (gcs_compact.h) */
-	if (next ? gcsv_next(&u->tr, &u->gcc, u->cursor, major, &i)
-		 : gcsv_prev(&u->tr, &u->gcc, u->cursor, major, &i)) {
-		struct gcc g = gcsv_at(&u->tr, &u->gcc, i);
+	if (next ? gcsv_next(&u->r->run.tr, &u->r->gcc, u->cursor, major, &i)
+		 : gcsv_prev(&u->r->run.tr, &u->r->gcc, u->cursor, major, &i)) {
+		struct gcc g = gcsv_at(&u->r->run.tr, &u->r->gcc, i);
 		core_go_gc(u, &g);
 	} else
 		core_say(u, "no %s%s GC", next ? "later" : "earlier", major ? " major" : "");
@@ -421,10 +421,10 @@ static void do_lane_height(struct viewer *u, enum action a)
 	}
 	struct layout probe;
 	if (u->ready && u->other)
-		layout_compute_two_h(&probe, u->L.rows, u->L.cols, u->tr.ncaps, u->other->tr.ncaps,
+		layout_compute_two_h(&probe, u->L.rows, u->L.cols, u->r->run.tr.ncaps, u->other->run.tr.ncaps,
 				     u->lanes_top, !u->swapped, want);
 	else
-		layout_compute_h(&probe, u->L.rows, u->L.cols, u->tr.ncaps, u->lanes_top, want);
+		layout_compute_h(&probe, u->L.rows, u->L.cols, u->r->run.tr.ncaps, u->lanes_top, want);
 	if (probe.lane_h != want) {
 		core_say(u, "lanes: %d row%s per capability, the most this screen has room for", h,
 			 h == 1 ? "" : "s");
@@ -721,10 +721,8 @@ bool core_init(struct viewer *u, const struct viewer_opts *o, const struct view_
 	u->raw_max = DEFAULT_RAW_MAX;
 	u->heap_bands = RC_HEAP_BANDS_DEFAULT;
 	u->mapname = "default";
-	u->src.kind = SRC_FILE; /* mainloop_run makes it a stream's spool when it is one */
-	snprintf(u->src.path, sizeof u->src.path, "%s", o->path ? o->path : "");
-	u->src.in = u->src.spool = u->src.wake[0] = u->src.wake[1] = -1;
-	u->lv.ino = u->lv.wd = -1;
+	u->r = &u->runs[0];
+	viewer_run_init(u, u->r, o->path);
 	return true;
 }
 
@@ -749,11 +747,11 @@ void core_after_load(struct viewer *u)
 	u->filters = u->saved_filters = CLASS_ALL;
 	u->list_thread = 0;
 	u->list_cap = LIST_ANY;
-	if (u->s.stop == STOP_TRUNCATED)
-		core_say(u, "the log is truncated at byte %llu", (unsigned long long)u->s.stop_off);
-	else if (u->s.ngaps)
+	if (u->r->run.s.stop == STOP_TRUNCATED)
+		core_say(u, "the log is truncated at byte %llu", (unsigned long long)u->r->run.s.stop_off);
+	else if (u->r->run.s.ngaps)
 		core_say(u, "%llu stretches of undecodable data were skipped",
-		       (unsigned long long)u->s.ngaps);
+		       (unsigned long long)u->r->run.s.ngaps);
 	else if (!u->msg[0] || u->nwaiting)
 		core_say(u, "? for help");
 }
@@ -768,14 +766,6 @@ void core_free(struct viewer *u)
 	if (u->has_re)
 		regfree(&u->re);
 	u->has_re = false;
-	skeleton_free(&u->sk);
-	if (u->loaded == 1) {
-		heap_free(&u->heap);
-		tracks_free(&u->tr);
-		gcs_compact_free(&u->gcc);
-		store_close(&u->s);
-		u->loaded = 0;
-	}
 	for (size_t i = 0; i < u->nspans; i++) {
 		free(u->span_start[i]);
 		free(u->span_stop[i]);
@@ -784,7 +774,9 @@ void core_free(struct viewer *u)
 	free(u->ruler_messages);
 	free(u->ruler_phases);
 	u->ruler_messages = u->ruler_phases = NULL;
-	source_close(&u->src);
+	viewer_run_free(u->r);
+	if (u->other)
+		viewer_run_free(u->other);
 	keymap_free(u->km);
 	u->km = NULL;
 	if (u->in)

@@ -23,6 +23,7 @@
 #include "../model/progress.h"
 #include "../model/source.h"
 #include "../model/spans.h"
+#include "../model/run.h"
 #include "../model/store.h"
 #include "../model/timefmt.h"
 #include "../model/tracks.h"
@@ -46,22 +47,34 @@ enum core_request {
 	CORE_REDRAW,  /* the whole screen drawn anew */
 };
 
+/* One log the viewer shows, and what it keeps of it: hectic A B has two. */
+struct viewer_run {
+	/* the log (model/run.h): where it comes from (a file or a stream),
+	 * its path, store and tracks, and its heap censuses and time samples
+	 * (built when a pane first asks, loader_heap, then kept up to date) */
+	struct run run;
+	const struct viewer_opts *o; /* the command line (--save, hectic run's program) */
+	struct live lv;    /* following it while it grows (live.c) */
+	/* every collection, where the tracks' list of them stopped at its
+	 * budget (gcs_compact.h): built by the loader, read through gcsv_* */
+	struct gcs_compact gcc;
+	/* the block markers' outline, drawn while the loader runs */
+	struct skeleton sk;
+	int loaded; /* 0 loading, 1 ready, -1 failed (written by the loader) */
+	char err[300];
+	bool exact;     /* the lanes' last state query read raw events */
+	uint64_t fsize;      /* the file's size before loading, for the progress bar */
+	struct progress_count loading; /* the bytes indexed and scanned so far (the loader) */
+	int load_passes;     /* the loader's passes over the file: 1 when the tracks are
+			      * built as the index reads it, else 2 (atomic) */
+};
+
 struct viewer {
 	struct viewer_opts o;
 	const struct view_ops *const *views; /* the registry (view.h), NULL-ended */
 	size_t nviews;
 	void **priv; /* each view's private state, by its place in views */
 	enum core_request request; /* the last action's, for the main loop */
-	struct source src; /* where the log comes from: a file or a stream */
-	struct live lv;    /* following it while it grows (live.c) */
-	struct store s;
-	struct tracks tr;
-	struct heap heap; /* heap censuses and time samples: built when a pane
-			   * first asks (loader_heap), then kept up to date */
-	bool heap_built;
-	/* every collection, where the tracks' list of them stopped at its
-	 * budget (gcs_compact.h): built by the loader, read through gcsv_* */
-	struct gcs_compact gcc;
 	/* While the loader runs, the store, the tracks and the heap are its
 	 * own: the main thread draws the skeleton (the block markers' outline)
 	 * and takes the early actions (actions.h) against its extent. Every
@@ -69,13 +82,10 @@ struct viewer {
 	 * these keys give a fresh open. From the first key that needs the log
 	 * on, keys only wait. */
 	bool ready;          /* the loaded log is the viewer's (core_after_load) */
-	struct skeleton sk;
 #define PENDING_MAX 256
 	char pending[PENDING_MAX][48];
 	size_t npending, nwaiting; /* keys kept; of those, the last ones waiting */
 	bool deferred;       /* the last core_act needed the log: not taken */
-	int loaded; /* 0 loading, 1 ready, -1 failed (written by the loader) */
-	char err[300];
 	struct input *in;
 	struct keymap *km;
 	const char *mapname; /* the keymap's name: the prompts' keys */
@@ -126,28 +136,32 @@ struct viewer {
 	bool dragging;
 	int drag_col;
 	bool bench;
-	bool exact;     /* the lanes' last state query read raw events */
 	bool raw_times; /* the event list's times in ns, as `hectic show` */
 	const char *winfile; /* HECTIC_DEBUG_WINDOW: the window, after each frame */
-	uint64_t fsize;      /* the file's size before loading, for the progress bar */
-	struct progress_count loading; /* the bytes indexed and scanned so far (the loader) */
-	int load_passes;     /* the loader's passes over the file: 1 when the tracks are
-			      * built as the index reads it, else 2 (atomic) */
-	/* hectic A B (core_runs.c): the other run, a viewer of which only the
-	 * run's own fields (src, s, tr, heap, heap_built, o.path, sk, err,
-	 * loaded) are used; NULL with one log. This viewer's fields are the
-	 * run the event list shows; other_run swaps the two. */
-	struct viewer *other;
+	/* The runs: r is the one drawn now (the event list's, but while the
+	 * other's lanes are drawn: core_runs_exchange), other the second log
+	 * of hectic A B (core_runs.c; NULL with one log). Both point into
+	 * runs; exchanging them is a swap of the two pointers and the times'
+	 * shift onto the other clock. */
+	struct viewer_run *r, *other;
+	struct viewer_run runs[2];
 	/* the other run's time + other_shift = this run's time: the one axis
 	 * (0: both from their clocks' start; --align: from their markers) */
 	int64_t other_shift;
-	bool swapped; /* this viewer's run is B (the other is A) */
-	bool in_other; /* the fields are the other run's, for drawing it */
+	bool swapped; /* r is run B (other is A) */
+	bool in_other; /* r and other exchanged, for drawing the other run */
 	struct { /* the times as they were before core_runs_exchange swapped
 		  * the other run in: swapping back gives them back exactly */
 		uint64_t t0, t1, cursor, mark_a, mark_b, sel_time, bm[BOOKMARKS_MAX];
 	} stash;
 };
+
+/* A run of u's, before its log is opened: path (the command line's), no
+ * store, no stream. */
+void viewer_run_init(const struct viewer *u, struct viewer_run *r, const char *path);
+
+/* Everything r holds freed, its log closed (viewer_run.c). */
+void viewer_run_free(struct viewer_run *r);
 
 /* A status line message, replacing the last one. */
 void core_say(struct viewer *u, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -273,17 +287,17 @@ bool core_two(const struct viewer *u);
 const char *core_run_letter(const struct viewer *u);
 int core_run_side(const struct viewer *u);
 
-/* The viewer whose fields hold the run of letter index side (0 A, 1 B:
- * u, or u->other), and the window on that run's clock. */
-const struct viewer *core_run_at(const struct viewer *u, int side);
+/* The run of letter index side (0 A, 1 B: u->runs[side], whichever is
+ * drawn now), and the window on that run's clock. */
+const struct viewer_run *core_run_at(const struct viewer *u, int side);
 void core_run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t1);
 
 /* The run's file name, short: with two runs, what tells it from the
  * other's (the common start up to a - _ or ., and .eventlog, left out). */
 char *core_run_short(const struct viewer *u, char *buf, size_t n);
 
-/* With two runs: is run r (0: A, 1: B) the one in u's own fields (the
- * shown run), and run r's tracks. */
+/* With two runs: is run r (0: A, 1: B) the one the event list shows,
+ * and run r's tracks. */
 bool core_run_is_shown(const struct viewer *u, int r);
 const struct tracks *core_run_tracks(const struct viewer *u, int r);
 /* Run r's compact list of collections (gcs_compact.h). */

@@ -1,10 +1,10 @@
-/* Two runs in one viewer (hectic A B): the other run's state, the one
- * time axis between the two clocks, and the swap that gives the event
- * list and the panes the other run. The viewer's own fields always hold
- * the run the event list shows; the other run lives in u->other, a viewer
- * of which only the run's fields are used. Drawing the other run's rows
- * swaps the fields for the time it takes (core_runs_exchange), so the
- * lanes' code draws both. */
+/* Two runs in one viewer (hectic A B): the runs (u->runs: A, then B), the
+ * one time axis between the two clocks, and the exchange that gives the
+ * event list and the panes the other run. u->r is the run drawn now, the
+ * event list's; u->other the second. Drawing the other run's rows
+ * exchanges the two for the time it takes (core_runs_exchange: the two
+ * pointers, and the times onto the other clock), so the lanes' code
+ * draws both. */
 #include "core.h"
 
 #include <stdio.h>
@@ -28,12 +28,12 @@ bool core_run_is_shown(const struct viewer *u, int r)
 
 const struct tracks *core_run_tracks(const struct viewer *u, int r)
 {
-	return core_run_is_shown(u, r) ? &u->tr : &u->other->tr;
+	return &u->runs[r].run.tr;
 }
 
 const struct gcs_compact *core_run_gcc(const struct viewer *u, int r)
 {
-	return core_run_is_shown(u, r) ? &u->gcc : &u->other->gcc;
+	return &u->runs[r].gcc;
 }
 
 const char *core_run_letter(const struct viewer *u)
@@ -41,9 +41,9 @@ const char *core_run_letter(const struct viewer *u)
 	return core_run_side(u) ? "B" : "A";
 }
 
-const struct viewer *core_run_at(const struct viewer *u, int side)
+const struct viewer_run *core_run_at(const struct viewer *u, int side)
 {
-	return side == core_run_side(u) ? u : u->other;
+	return &u->runs[side];
 }
 
 void core_run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t1)
@@ -53,33 +53,13 @@ void core_run_window(const struct viewer *u, int side, uint64_t *t0, uint64_t *t
 	*t1 = own ? u->t1 : core_to_other(u, u->t1);
 }
 
-#define SWAP(a, b)                                                                       \
-	do {                                                                             \
-		__typeof__(a) tmp_ = (a);                                               \
-		(a) = (b);                                                               \
-		(b) = tmp_;                                                              \
-	} while (0)
-
 void core_runs_exchange(struct viewer *u)
 {
-	struct viewer *o = u->other;
+	struct viewer_run *o = u->other;
 	if (!o)
 		return;
-	SWAP(u->src, o->src);
-	SWAP(u->lv, o->lv);
-	SWAP(u->s, o->s);
-	SWAP(u->tr, o->tr);
-	SWAP(u->gcc, o->gcc);
-	SWAP(u->heap, o->heap);
-	SWAP(u->heap_built, o->heap_built);
-	SWAP(u->o.path, o->o.path);
-	SWAP(u->fsize, o->fsize);
-	SWAP(u->sk, o->sk);
-	SWAP(u->exact, o->exact);
-	char err[sizeof u->err];
-	memcpy(err, u->err, sizeof err);
-	memcpy(u->err, o->err, sizeof err);
-	memcpy(o->err, err, sizeof err);
+	u->other = u->r;
+	u->r = o;
 	/* the times, onto the other clock; the window keeps its width */
 	bool back = u->in_other;
 	if (!back) {
@@ -143,12 +123,12 @@ bool core_runs_align(struct viewer *u, const regex_t *re, const char *pattern, c
 	if (!u->other || !re)
 		return true;
 	uint64_t ta, tb;
-	if (!tracks_first_mark(&u->tr, &u->s, re, &ta)) {
-		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->o.path, pattern);
+	if (!tracks_first_mark(&u->r->run.tr, &u->r->run.s, re, &ta)) {
+		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->r->run.path, pattern);
 		return false;
 	}
-	if (!tracks_first_mark(&u->other->tr, &u->other->s, re, &tb)) {
-		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->other->o.path,
+	if (!tracks_first_mark(&u->other->run.tr, &u->other->run.s, re, &tb)) {
+		snprintf(err, n, "%s: no marker or message matches --align '%s'", u->other->run.path,
 			 pattern);
 		return false;
 	}
@@ -161,13 +141,13 @@ bool core_runs_align(struct viewer *u, const regex_t *re, const char *pattern, c
 static const char *run_end_state(const struct viewer *u, char *buf, size_t n)
 {
 	buf[0] = 0;
-	if (u->s.stop == STOP_TRUNCATED)
+	if (u->r->run.s.stop == STOP_TRUNCATED)
 		snprintf(buf, n, " (truncated at byte %llu: figures to there)",
-			 (unsigned long long)u->s.stop_off);
-	else if (!u->s.ndataend)
+			 (unsigned long long)u->r->run.s.stop_off);
+	else if (!u->r->run.s.ndataend)
 		snprintf(buf, n, " (no end marker, still growing?: figures to its end now)");
-	else if (u->s.ngaps)
-		snprintf(buf, n, " (%llu undecodable stretches skipped)", (unsigned long long)u->s.ngaps);
+	else if (u->r->run.s.ngaps)
+		snprintf(buf, n, " (%llu undecodable stretches skipped)", (unsigned long long)u->r->run.s.ngaps);
 	return buf;
 }
 
@@ -202,14 +182,14 @@ static const char *base_of(const char *p)
 
 char *core_run_short(const struct viewer *u, char *buf, size_t n)
 {
-	const char *a = base_of(u->o.path);
+	const char *a = base_of(u->r->run.path);
 	if (!u->other) {
 		snprintf(buf, n, "%s", a);
 		return buf;
 	}
 	/* what tells it from the other's name: the common start up to a
 	 * separator, and ".eventlog", left out */
-	const char *b = base_of(u->other->o.path);
+	const char *b = base_of(u->other->run.path);
 	size_t cut = 0;
 	for (size_t i = 0; a[i] && a[i] == b[i]; i++)
 		if (strchr("-_.", a[i]))

@@ -235,7 +235,7 @@ void draw_cell(const struct viewer *u, int y, int x, struct layout_cell c, attr_
 
 const char *draw_absent(const struct viewer *u, class_set want, char *buf, size_t n)
 {
-	return lane_view_absent(&u->s, &u->tr, want, u->lv.follow, buf, n);
+	return lane_view_absent(&u->r->run.s, &u->r->run.tr, want, u->r->lv.follow, buf, n);
 }
 
 void draw_absent_row(const struct viewer *u, int y, int x, int w, const char *text, int curcol)
@@ -287,17 +287,17 @@ void draw_box_end(const struct viewer *u)
 
 size_t draw_skeleton_lanes(const struct viewer *u)
 {
-	size_t n = u->sk.ncaps;
-	if (n && u->sk.caps[0].cap == EV_NO_CAP)
+	size_t n = u->r->sk.ncaps;
+	if (n && u->r->sk.caps[0].cap == EV_NO_CAP)
 		n--; /* the RTS's own blocks: no lane, as the tracks give none */
 	return n;
 }
 
 const struct skel_cap *draw_skeleton_cap(const struct viewer *u, size_t lane, size_t *ci)
 {
-	size_t skip = u->sk.ncaps && u->sk.caps[0].cap == EV_NO_CAP;
+	size_t skip = u->r->sk.ncaps && u->r->sk.caps[0].cap == EV_NO_CAP;
 	*ci = lane + skip;
-	return *ci < u->sk.ncaps ? &u->sk.caps[*ci] : NULL;
+	return *ci < u->r->sk.ncaps ? &u->r->sk.caps[*ci] : NULL;
 }
 
 /* Keeps the selection in view in a list of n rows shown h at a time. */
@@ -321,7 +321,7 @@ static void write_window(const struct viewer *u)
 	if (!f)
 		return;
 	fprintf(f, "%llu %llu %d %d %d %d %d %d %d\n", (unsigned long long)u->t0,
-		(unsigned long long)u->t1, u->L.plotw, u->L.lanes_top, u->L.nlanes, u->exact,
+		(unsigned long long)u->t1, u->L.plotw, u->L.lanes_top, u->L.nlanes, u->r->exact,
 		layout_time_to_col(u->t0, u->t1, u->L.plotw, u->cursor), u->L.lane_h, u->L.gutter);
 	if (fclose(f) == 0)
 		rename(tmp, u->winfile);
@@ -371,11 +371,11 @@ void draw_frame(struct viewer *u)
 	/* while loading, the skeleton's lanes; the views' tracks and the
 	 * pane wait for the log */
 	if (u->ready && u->other)
-		layout_compute_two_h(&u->L, LINES, COLS, u->tr.ncaps, u->other->tr.ncaps,
+		layout_compute_two_h(&u->L, LINES, COLS, u->r->run.tr.ncaps, u->other->run.tr.ncaps,
 				     u->lanes_top, !u->swapped, u->lane_h);
 	else
 		layout_compute_h(&u->L, LINES, COLS,
-				 u->ready ? u->tr.ncaps : draw_skeleton_lanes(u), u->lanes_top,
+				 u->ready ? u->r->run.tr.ncaps : draw_skeleton_lanes(u), u->lanes_top,
 				 u->lane_h);
 	u->lanes_top = u->L.lanes_top;
 	bool has[VIEWS_MAX] = { false };

@@ -423,7 +423,7 @@ void heap_cmp_rows(int nrows, size_t nrank, int maxn, int ndetail, int maxcols,
 
 static const struct heap *run_heap(const struct viewer *u, int r)
 {
-	return r ? &u->other->heap : &u->heap;
+	return r ? &u->other->run.h : &u->r->run.h;
 }
 
 static void run_free(struct heap_cmp_run *x)
@@ -460,7 +460,7 @@ static bool run_make(const struct viewer *u, struct heap_cmp_run *x, int r, stru
 	bool ok = x->ent && x->slot && in && hash;
 	x->any = h->ncensuses > 0;
 	x->median = heap_median_interval(h);
-	uint64_t tmax = r ? u->other->s.tmax : u->s.tmax;
+	uint64_t tmax = r ? u->other->run.s.tmax : u->r->run.s.tmax;
 	x->end = tmax < UINT64_MAX ? tmax + 1 : UINT64_MAX;
 	for (size_t b = 0; ok && b < h->nbands; b++)
 		x->slot[b] = -1;
@@ -651,7 +651,7 @@ static void cmp_choose(const struct viewer *u, struct heap_pane *p, int n)
 static bool hc_cmp_cols(const struct viewer *u, struct heap_pane *p, int r)
 {
 	struct heap_cmp_run *x = &p->cmp->r[r];
-	return heap_pane_cols(u, &x->col, run_heap(u, r), r ? &u->other->tr : &u->tr, x->slot,
+	return heap_pane_cols(u, &x->col, run_heap(u, r), r ? &u->other->run.tr : &u->r->run.tr, x->slot,
 			      p->nshown, p->gen, u->t0, u->t1, r ? u->other_shift : 0, x->end);
 }
 

@@ -49,7 +49,7 @@ const char *heap_pane_name_in(const struct heap *h, const struct store *st, uint
 
 const char *heap_pane_name(struct viewer *u, uint32_t b, struct heap_name *nm)
 {
-	return heap_pane_name_in(&u->heap, &u->s, b, nm);
+	return heap_pane_name_in(&u->r->run.h, &u->r->run.s, b, nm);
 }
 
 char heap_pane_letter(const struct heap_pane *p, int i)
@@ -205,7 +205,7 @@ static void legend_entry(struct viewer *u, struct heap_pane *p, const struct leg
 void heap_pane_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, int legcols,
 		      long cc, const uint64_t *cv)
 {
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	bool wide = legcols <= 1;
 	struct legend_names ln;
 	legend_names_make(u, p, y0, rows, legcols, entry_name, &ln);
@@ -229,7 +229,7 @@ void heap_pane_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, i
 int heap_pane_detail_rows(struct viewer *u, const struct heap_pane *p)
 {
 	(void)p;
-	return u->heap.breakdown == HEAP_BY_INFO_TABLE ? 5 : 4;
+	return u->r->run.h.breakdown == HEAP_BY_INFO_TABLE ? 5 : 4;
 }
 
 /* The detail's first row, at y: entry i's letter and its name (name_of's). */
@@ -297,7 +297,7 @@ static void detail_ipe(struct viewer *u, const struct heap *h, const struct stor
 /* The growth of entry i over the window, on row y. */
 static void detail_growth(struct viewer *u, struct heap_pane *p, int y, const struct row_stat *st)
 {
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	char a[32], b[32], e[32], line[400];
 	if (p->c0 < 0)
 		return;
@@ -337,7 +337,7 @@ static void detail_series(struct viewer *u, struct heap_pane *p, int y, int i)
 void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, long cc,
 		      const uint64_t *cv)
 {
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	int i = p->pl.sel;
 	const struct row_stat *st = &p->st[i];
 	char a[32], b[32], c[32], d[32], line[400];
@@ -346,7 +346,7 @@ void heap_pane_detail(struct viewer *u, struct heap_pane *p, int y0, int rows, l
 	if (++y >= y0 + rows)
 		return;
 	if (h->breakdown == HEAP_BY_INFO_TABLE) {
-		detail_ipe(u, h, &u->s, i < p->nshown ? (long)p->rank[i].band : -1, y);
+		detail_ipe(u, h, &u->r->run.s, i < p->nshown ? (long)p->rank[i].band : -1, y);
 		if (++y >= y0 + rows)
 			return;
 	}
@@ -424,7 +424,7 @@ static const char *other_band_name(struct viewer *u, struct heap_pane *p, size_t
 static void other_band_figs(struct viewer *u, struct heap_pane *p, size_t k, long cc, char *buf,
 			    size_t n)
 {
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	const struct band_rank *br = &p->rank[k];
 	uint64_t v = cc >= 0 ? heap_census_band(h, (size_t)cc, br->band) : 0;
 	char a[32], b[32], c[32];
@@ -444,12 +444,12 @@ void heap_pane_other(struct viewer *u, struct heap_pane *p, int y0, int rows, lo
 
 static const struct heap *cmp_heap(const struct viewer *u, int r)
 {
-	return r ? &u->other->heap : &u->heap;
+	return r ? &u->other->run.h : &u->r->run.h;
 }
 
 static const struct store *cmp_store(const struct viewer *u, int r)
 {
-	return r ? &u->other->s : &u->s;
+	return r ? &u->other->run.s : &u->r->run.s;
 }
 
 char *heap_cmp_change(char *buf, size_t n, uint64_t a, uint64_t b)
@@ -546,8 +546,8 @@ void heap_cmp_legend(struct viewer *u, struct heap_pane *p, int y0, int rows, in
 int heap_cmp_detail_rows(struct viewer *u, const struct heap_pane *p)
 {
 	(void)p;
-	bool hi = u->heap.breakdown == HEAP_BY_INFO_TABLE ||
-		  u->other->heap.breakdown == HEAP_BY_INFO_TABLE;
+	bool hi = u->r->run.h.breakdown == HEAP_BY_INFO_TABLE ||
+		  u->other->run.h.breakdown == HEAP_BY_INFO_TABLE;
 	return hi ? 5 : 4;
 }
 

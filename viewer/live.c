@@ -30,7 +30,7 @@ uint64_t live_now(void)
 
 static bool stream(const struct viewer *u)
 {
-	return u->src.kind != SRC_FILE;
+	return u->r->run.src.kind != SRC_FILE;
 }
 
 /* A log of no events, standing for a file that holds no whole header
@@ -39,7 +39,7 @@ static const uint8_t no_events[] = "hdrbhetbhetehdredatb";
 
 static bool emptied(const struct viewer *u)
 {
-	return u->s.map == no_events;
+	return u->r->run.s.map == no_events;
 }
 
 /* The no_events store, as the file at path (its identity: a file replaced
@@ -58,26 +58,27 @@ static bool open_no_events(struct store *s, const char *path, char *err, size_t 
 	return true;
 }
 
-bool live_open_store(struct viewer *u)
+bool live_open_store(struct viewer_run *r)
 {
 	char err[256];
 	bool empty;
-	if (source_store_open(&u->src, &u->s, &empty, err, sizeof err) == STORE_OK)
+	if (run_index(&r->run, &r->loading.p, &empty, err, sizeof err) == STORE_OK)
 		return true;
 	/* a file with no whole header yet: shown empty, and followed until
 	 * it has one (regrown) */
-	if (u->src.kind == SRC_FILE && source_header_pending(u->src.path) &&
-	    open_no_events(&u->s, u->src.path, err, sizeof err)) {
-		u->lv.no_header = true;
+	if (r->run.src.kind == SRC_FILE && source_header_pending(r->run.src.path) &&
+	    open_no_events(&r->run.s, r->run.src.path, err, sizeof err)) {
+		r->run.opened = true;
+		r->lv.no_header = true;
 		return true;
 	}
-	if (empty && u->o.run_prog)
-		snprintf(u->err, sizeof u->err,
+	if (empty && r->o->run_prog)
+		snprintf(r->err, sizeof r->err,
 			 "%s ended without writing an eventlog: link it with -rtsopts (GHCRTS "
 			 "carries the flags), and with -eventlog on GHC before 9.4",
-			 u->o.run_prog);
+			 r->o->run_prog);
 	else
-		snprintf(u->err, sizeof u->err, "%s: %s", u->o.path, err);
+		snprintf(r->err, sizeof r->err, "%s: %s", r->run.path, err);
 	return false;
 }
 
@@ -106,34 +107,34 @@ static double rate(const struct live *lv, uint64_t now, uint64_t size)
 /* The log has all it will have. */
 static bool live_ended(const struct viewer *u)
 {
-	if (u->s.ndataend)
+	if (u->r->run.s.ndataend)
 		return true;
-	return stream(u) && source_ended(&u->src) && source_bytes(&u->src) <= u->s.size;
+	return stream(u) && source_ended(&u->r->run.src) && source_bytes(&u->r->run.src) <= u->r->run.s.size;
 }
 
 void live_start(struct viewer *u)
 {
-	struct live *lv = &u->lv;
+	struct live *lv = &u->r->lv;
 	lv->ino = lv->wd = -1;
 	lv->built_at = lv->checked_at = live_now();
 	if (live_ended(u))
 		return; /* complete at open: nothing to follow */
 	lv->follow = true;
-	sample(lv, lv->built_at, u->s.size);
+	sample(lv, lv->built_at, u->r->run.s.size);
 	if (stream(u))
 		core_say(u, "live: reading the stream as it arrives");
 	else if (lv->no_header)
 		core_say(u, "the file holds no eventlog header yet: waiting for it");
-	else if (u->s.stop == STOP_TRUNCATED)
+	else if (u->r->run.s.stop == STOP_TRUNCATED)
 		core_say(u, "the log is truncated at byte %llu (following it)",
-		       (unsigned long long)u->s.stop_off);
+		       (unsigned long long)u->r->run.s.stop_off);
 	else
 		core_say(u, "no end marker yet: following the file");
 	if (stream(u))
 		return;
 	lv->ino = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
 	if (lv->ino >= 0) {
-		lv->wd = inotify_add_watch(lv->ino, u->src.path,
+		lv->wd = inotify_add_watch(lv->ino, u->r->run.src.path,
 					   IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVE_SELF |
 						   IN_DELETE_SELF);
 		if (lv->wd < 0) {
@@ -145,14 +146,14 @@ void live_start(struct viewer *u)
 
 int live_fd(const struct viewer *u)
 {
-	if (!u->lv.follow)
+	if (!u->r->lv.follow)
 		return -1;
-	return stream(u) ? source_wake_fd(&u->src) : u->lv.ino;
+	return stream(u) ? source_wake_fd(&u->r->run.src) : u->r->lv.ino;
 }
 
 int live_timeout(const struct viewer *u)
 {
-	const struct live *lv = &u->lv;
+	const struct live *lv = &u->r->lv;
 	if (!lv->follow)
 		return -1;
 	uint64_t now = live_now(), due = lv->built_at + DUTY * lv->build_ns;
@@ -167,7 +168,7 @@ int live_timeout(const struct viewer *u)
 
 static void stop(struct viewer *u, const char *why)
 {
-	struct live *lv = &u->lv;
+	struct live *lv = &u->r->lv;
 	lv->follow = false;
 	lv->stopped = true;
 	if (lv->ino >= 0)
@@ -192,23 +193,26 @@ bool live_reload(struct viewer *u)
 	 * store's extension mapped anew); the tracks go on from where they
 	 * stopped (tracks_extend) */
 	struct heap h = { 0 };
-	if (u->heap_built && !heap_build_ticks(&h, &u->s, false))
+	bool heap = u->r->run.built & RUN_NEED(TABLE_NEEDS_HEAP);
+	if (heap && !run_heap_fresh(&u->r->run, &h))
 		return false;
 	views_reload(u, true);
-	heap_free(&u->heap);
-	u->heap = h;
-	uint64_t rebuilt = u->tr.extend_rebuilds;
-	if (!tracks_extend(&u->tr, &u->s))
-		term_die(EXIT_BADINPUT, "%s: out of memory while following the log", u->o.path);
+	if (heap) {
+		heap_free(&u->r->run.h);
+		u->r->run.h = h;
+	}
+	uint64_t rebuilt = u->r->run.tr.extend_rebuilds;
+	if (!run_tracks_extend(&u->r->run))
+		term_die(EXIT_BADINPUT, "%s: out of memory while following the log", u->r->run.path);
 	/* the collections' compact list is not extended: while following, a
 	 * list that stopped stays short (PARTIAL); whole again at the end */
-	gcs_compact_free(&u->gcc);
+	gcs_compact_free(&u->r->gcc);
 	views_reload(u, false);
-	u->lv.reloads++;
-	u->lv.built_at = live_now();
+	u->r->lv.reloads++;
+	u->r->lv.built_at = live_now();
 	/* the throttle follows what an extension costs: a rare build from the
 	 * start does not hold the next ones back */
-	u->lv.build_ns = u->tr.extend_rebuilds != rebuilt ? 0 : u->lv.built_at - t;
+	u->r->lv.build_ns = u->r->run.tr.extend_rebuilds != rebuilt ? 0 : u->r->lv.built_at - t;
 	return true;
 }
 
@@ -217,20 +221,20 @@ bool live_reload(struct viewer *u)
 static void swap_store(struct viewer *u, struct store *ns)
 {
 	views_reload(u, true);
-	heap_free(&u->heap);
-	tracks_free(&u->tr);
-	store_close(&u->s);
-	u->s = *ns;
-	if (!tracks_build(&u->tr, &u->s) || (u->heap_built && !heap_build_ticks(&u->heap, &u->s, false)))
-		term_die(EXIT_BADINPUT, "%s: out of memory", u->o.path);
-	gcs_compact_for(&u->gcc, &u->s, &u->tr);
+	bool heap = u->r->run.built & RUN_NEED(TABLE_NEEDS_HEAP);
+	run_forget(&u->r->run, RUN_NEED(TABLE_NEEDS_HEAP) | RUN_NEED(TABLE_NEEDS_TRACKS));
+	store_close(&u->r->run.s);
+	u->r->run.s = *ns;
+	if (!run_need(&u->r->run, RUN_NEED(TABLE_NEEDS_TRACKS) | (heap ? RUN_NEED(TABLE_NEEDS_HEAP) : 0)))
+		term_die(EXIT_BADINPUT, "%s: out of memory", u->r->run.path);
+	gcs_compact_for(&u->r->gcc, &u->r->run.s, &u->r->run.tr);
 	term_wrap_store_sigbus();
 	views_reload(u, false);
-	core_set_window(u, u->s.tmin, core_run_end(u) - u->s.tmin);
-	if (u->cursor >= core_run_end(u) || u->cursor < u->s.tmin)
-		u->cursor = u->s.tmin;
+	core_set_window(u, u->r->run.s.tmin, core_run_end(u) - u->r->run.s.tmin);
+	if (u->cursor >= core_run_end(u) || u->cursor < u->r->run.s.tmin)
+		u->cursor = u->r->run.s.tmin;
 	u->sel_valid = false; /* the event list anchors at the cursor */
-	u->lv.reloads++;
+	u->r->lv.reloads++;
 }
 
 /* The file shrank: what was mapped past its new end is gone (reading it
@@ -242,36 +246,36 @@ static void reopen_shrunk(struct viewer *u)
 {
 	struct store ns;
 	char err[256];
-	enum store_status st = store_open(&ns, u->src.path, err, sizeof err);
+	enum store_status st = store_open(&ns, u->r->run.src.path, err, sizeof err);
 	if (st == STORE_EHEADER) {
 		struct stat sb;
-		uint64_t size = stat(u->src.path, &sb) == 0 ? (uint64_t)sb.st_size : 0;
+		uint64_t size = stat(u->r->run.src.path, &sb) == 0 ? (uint64_t)sb.st_size : 0;
 		if (store_open_mem(&ns, no_events, sizeof no_events - 1, err, sizeof err) != STORE_OK)
-			term_die(EXIT_BADINPUT, "%s: the file was cut: %s", u->o.path, err);
-		ns.dev = u->s.dev; /* still the file followed */
-		ns.ino = u->s.ino;
+			term_die(EXIT_BADINPUT, "%s: the file was cut: %s", u->r->run.path, err);
+		ns.dev = u->r->run.s.dev; /* still the file followed */
+		ns.ino = u->r->run.s.ino;
 		swap_store(u, &ns);
-		u->lv.no_header = false;
+		u->r->lv.no_header = false;
 		core_say(u, "the file was cut to %llu bytes, inside its header: nothing to show; "
 			  "waiting for it to be written again", (unsigned long long)size);
 		return;
 	}
 	if (st != STORE_OK)
-		term_die(EXIT_BADINPUT, "%s: the file shrank: %s", u->o.path, err);
+		term_die(EXIT_BADINPUT, "%s: the file shrank: %s", u->r->run.path, err);
 	swap_store(u, &ns);
 	stop(u, "the file shrank");
 	core_say(u, "the file shrank to %llu bytes: showing what it holds now; following stopped",
-	       (unsigned long long)u->s.size);
+	       (unsigned long long)u->r->run.s.size);
 }
 
 /* A file cut inside its header: once it holds a whole header again, it
  * is opened afresh and followed. */
 static void regrown(struct viewer *u)
 {
-	struct live *lv = &u->lv;
+	struct live *lv = &u->r->lv;
 	struct store ns;
 	char err[256];
-	enum store_status st = store_open(&ns, u->src.path, err, sizeof err);
+	enum store_status st = store_open(&ns, u->r->run.src.path, err, sizeof err);
 	if (st == STORE_EHEADER)
 		return; /* not whole yet */
 	if (st != STORE_OK) {
@@ -291,11 +295,11 @@ static void live_grow(struct viewer *u)
 {
 	uint64_t old_end = core_run_end(u), col = core_col_ns(u);
 	bool at_end = u->t1 >= old_end;
-	bool whole = at_end && u->t0 <= u->s.tmin;
+	bool whole = at_end && u->t0 <= u->r->run.s.tmin;
 	bool cur_end = u->cursor + col >= old_end;
 	uint64_t w = core_width(u);
 	char err[256];
-	switch (store_extend(&u->s, err, sizeof err)) {
+	switch (store_extend(&u->r->run.s, err, sizeof err)) {
 	case EXTEND_SAME: return;
 	case EXTEND_SHRANK: reopen_shrunk(u); return;
 	case EXTEND_REPLACED: stop(u, "the file was replaced"); return;
@@ -308,7 +312,7 @@ static void live_grow(struct viewer *u)
 	}
 	uint64_t end = core_run_end(u);
 	if (whole)
-		core_set_window(u, u->s.tmin, end - u->s.tmin);
+		core_set_window(u, u->r->run.s.tmin, end - u->r->run.s.tmin);
 	else if (at_end)
 		core_set_window(u, end > w ? end - w : 0, w);
 	if (at_end) {
@@ -321,14 +325,14 @@ static void live_grow(struct viewer *u)
 
 void live_tick(struct viewer *u)
 {
-	struct live *lv = &u->lv;
+	struct live *lv = &u->r->lv;
 	if (!lv->follow)
 		return;
 	uint64_t now = live_now();
 	bool more;
 	if (stream(u)) {
-		source_drain(&u->src);
-		more = source_bytes(&u->src) > u->s.size;
+		source_drain(&u->r->run.src);
+		more = source_bytes(&u->r->run.src) > u->r->run.s.size;
 	} else {
 		if (lv->ino >= 0) {
 			char buf[4096];
@@ -336,11 +340,11 @@ void live_tick(struct viewer *u)
 				;
 		}
 		struct stat sb;
-		if (stat(u->src.path, &sb) != 0) {
+		if (stat(u->r->run.src.path, &sb) != 0) {
 			stop(u, errno == ENOENT ? "the file was removed" : strerror(errno));
 			return;
 		}
-		if ((uint64_t)sb.st_dev != u->s.dev || (uint64_t)sb.st_ino != u->s.ino) {
+		if ((uint64_t)sb.st_dev != u->r->run.s.dev || (uint64_t)sb.st_ino != u->r->run.s.ino) {
 			stop(u, "the file was replaced");
 			return;
 		}
@@ -349,11 +353,11 @@ void live_tick(struct viewer *u)
 				regrown(u);
 			return;
 		}
-		if ((uint64_t)sb.st_size < u->s.size) {
+		if ((uint64_t)sb.st_size < u->r->run.s.size) {
 			reopen_shrunk(u);
 			return;
 		}
-		more = (uint64_t)sb.st_size > u->s.size;
+		more = (uint64_t)sb.st_size > u->r->run.s.size;
 	}
 	lv->pending = false;
 	if (more) {
@@ -365,8 +369,8 @@ void live_tick(struct viewer *u)
 	}
 	if (!lv->follow)
 		return;
-	sample(lv, live_now(), u->s.size);
-	if (live_ended(u) && !(stream(u) ? source_bytes(&u->src) > u->s.size : false)) {
+	sample(lv, live_now(), u->r->run.s.size);
+	if (live_ended(u) && !(stream(u) ? source_bytes(&u->r->run.src) > u->r->run.s.size : false)) {
 		lv->follow = false;
 		lv->complete = true;
 		if (lv->ino >= 0)
@@ -375,16 +379,16 @@ void live_tick(struct viewer *u)
 		/* once more as a fresh open builds them: the same bins too, so
 		 * that the lanes are exactly those of opening the file now */
 		struct tracks tr;
-		if (u->tr.inc && tracks_build(&tr, &u->s)) {
-			tracks_free(&u->tr);
-			u->tr = tr;
+		if (u->r->run.tr.inc && run_tracks_fresh(&u->r->run, &tr)) {
+			tracks_free(&u->r->run.tr);
+			u->r->run.tr = tr;
 		}
-		gcs_compact_for(&u->gcc, &u->s, &u->tr);
-		const char *why = stream(u) ? source_error(&u->src) : "";
+		gcs_compact_for(&u->r->gcc, &u->r->run.s, &u->r->run.tr);
+		const char *why = stream(u) ? source_error(&u->r->run.src) : "";
 		if (*why)
 			core_say(u, "the stream ended: %s; %llu bytes read", why,
-			       (unsigned long long)u->s.size);
-		else if (u->s.ndataend)
+			       (unsigned long long)u->r->run.s.size);
+		else if (u->r->run.s.ndataend)
 			core_say(u, "the log is complete");
 		else
 			core_say(u, "the stream ended without an end-of-data marker");
@@ -393,7 +397,7 @@ void live_tick(struct viewer *u)
 
 void live_status(const struct viewer *u, char *buf, size_t n)
 {
-	const struct live *lv = &u->lv;
+	const struct live *lv = &u->r->lv;
 	buf[0] = 0;
 	if (lv->complete) {
 		snprintf(buf, n, "complete");
@@ -409,12 +413,12 @@ void live_status(const struct viewer *u, char *buf, size_t n)
 		return;
 	}
 	if (!lv->follow) {
-		if (u->s.stop == STOP_TRUNCATED || u->s.stop == STOP_NO_DATAEND)
+		if (u->r->run.s.stop == STOP_TRUNCATED || u->r->run.s.stop == STOP_NO_DATAEND)
 			snprintf(buf, n, "[log incomplete]");
 		return;
 	}
 	uint64_t now = live_now();
-	if (u->src.kind == SRC_FIFO && !__atomic_load_n(&u->src.connected, __ATOMIC_ACQUIRE)) {
+	if (u->r->run.src.kind == SRC_FIFO && !__atomic_load_n(&u->r->run.src.connected, __ATOMIC_ACQUIRE)) {
 		snprintf(buf, n, "live: waiting for a writer");
 		return;
 	}
@@ -422,28 +426,28 @@ void live_status(const struct viewer *u, char *buf, size_t n)
 		snprintf(buf, n, "%s", lv->grew_at ? "live, idle" : "[log incomplete]");
 		return;
 	}
-	double r = rate(lv, now, u->s.size);
+	double r = rate(lv, now, u->r->run.s.size);
 	int k = r >= 1e6 ? snprintf(buf, n, "live %.1f MB/s", r / 1e6)
 			 : snprintf(buf, n, "live %.0f kB/s", r / 1e3);
 	if (k <= 0 || (size_t)k >= n)
 		return;
 	uint64_t hz;
-	if (!store_horizon(&u->s, u->tr.startup_caps, &hz)) {
+	if (!store_horizon(&u->r->run.s, u->r->run.tr.startup_caps, &hz)) {
 		snprintf(buf + k, n - (size_t)k, ", none final yet");
-	} else if (hz >= u->s.tmax) {
+	} else if (hz >= u->r->run.s.tmax) {
 		snprintf(buf + k, n - (size_t)k, ", all final");
 	} else {
 		char a[32], b[32];
 		time_format(a, sizeof a, hz);
-		time_format(b, sizeof b, u->s.tmax - hz);
+		time_format(b, sizeof b, u->r->run.s.tmax - hz);
 		snprintf(buf + k, n - (size_t)k, ", final to %s (%s behind)", a, b);
 	}
 }
 
 void live_free(struct viewer *u)
 {
-	if (u->lv.ino >= 0)
-		close(u->lv.ino);
-	u->lv.ino = u->lv.wd = -1;
-	u->lv.follow = false;
+	if (u->r->lv.ino >= 0)
+		close(u->r->lv.ino);
+	u->r->lv.ino = u->r->lv.wd = -1;
+	u->r->lv.follow = false;
 }

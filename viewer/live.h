@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 struct viewer;
+struct viewer_run;
 
 #define LIVE_RATE_N 16
 
@@ -56,10 +57,10 @@ static inline double live_now_s(void)
 	return (double)live_now() / 1e9;
 }
 
-/* Opens the store on u->src (on the loader's thread): a stream's is tried
- * again as bytes arrive until its header is whole, or its end. False with
- * u->err set. */
-bool live_open_store(struct viewer *u);
+/* Opens the store on r->run.src (on the loader's thread): a stream's is
+ * tried again as bytes arrive until its header is whole, or its end. False
+ * with r->err set. */
+bool live_open_store(struct viewer_run *r);
 
 /* After loading: starts following when the log may still grow. */
 void live_start(struct viewer *u);

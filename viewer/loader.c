@@ -33,44 +33,36 @@ static void wait_gate(void)
 
 void *loader_run(void *arg)
 {
-	struct viewer *u = arg;
-	progress_count_init(&u->loading);
+	struct viewer_run *r = arg;
+	progress_count_init(&r->loading);
 	wait_gate();
-	u->src.progress = &u->loading.p;
 	/* a file's tracks are built as the index reads it */
-	struct tracks_fused *f = u->src.kind == SRC_FILE ? tracks_fused_new() : NULL;
-	u->src.sink = tracks_fused_sink(f);
-	__atomic_store_n(&u->load_passes, f ? 1 : 2, __ATOMIC_RELAXED);
-	bool opened = live_open_store(u);
-	u->src.sink = NULL;
-	if (!opened) {
-		tracks_fused_free(f);
-		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
+	bool fused = r->run.src.kind == SRC_FILE && run_fuse(&r->run);
+	__atomic_store_n(&r->load_passes, fused ? 1 : 2, __ATOMIC_RELAXED);
+	if (!live_open_store(r)) {
+		__atomic_store_n(&r->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
 	/* a log that may grow keeps its pass's state, to go on from there */
-	bool live = u->src.kind != SRC_FILE || !u->s.ndataend;
-	if (live)
-		tracks_fused_free(f);
-	else if (!tracks_fused_kept(f, &u->s)) /* a second pass: the progress says so */
-		__atomic_store_n(&u->load_passes, 2, __ATOMIC_RELAXED);
-	bool tracks = live ? tracks_build_live(&u->tr, &u->s, &u->loading.p)
-			   : tracks_fused_build_progress(f, &u->tr, &u->s, &u->loading.p);
-	if (!tracks) {
-		snprintf(u->err, sizeof u->err, "%s: out of memory", u->o.path);
-		store_close(&u->s);
-		__atomic_store_n(&u->loaded, -1, __ATOMIC_RELEASE);
+	bool live = r->run.src.kind != SRC_FILE || !r->run.s.ndataend;
+	if (!live && fused && !run_fused_kept(&r->run)) /* a second pass: the progress says so */
+		__atomic_store_n(&r->load_passes, 2, __ATOMIC_RELAXED);
+	if (!run_tracks(&r->run, live, &r->loading.p)) {
+		snprintf(r->err, sizeof r->err, "%s: out of memory", r->run.path);
+		store_close(&r->run.s);
+		r->run.opened = false;
+		__atomic_store_n(&r->loaded, -1, __ATOMIC_RELEASE);
 		return NULL;
 	}
 	/* where the list of collections stopped, the panes' whole one */
-	gcs_compact_for(&u->gcc, &u->s, &u->tr);
-	__atomic_store_n(&u->loaded, 1, __ATOMIC_RELEASE);
+	gcs_compact_for(&r->gcc, &r->run.s, &r->run.tr);
+	__atomic_store_n(&r->loaded, 1, __ATOMIC_RELEASE);
 	return NULL;
 }
 
-static void *loader_thread(void *u)
+static void *loader_thread(void *r)
 {
-	loader_run(u);
+	loader_run(r);
 	term_wake(); /* the frame comes at once */
 	return NULL;
 }
@@ -79,22 +71,22 @@ static void draw_loading(struct viewer *u)
 {
 	erase();
 	mvaddstr(0, 0, "hectic: opening ");
-	draw_safe(0, 16, (const uint8_t *)u->o.path, strlen(u->o.path), COLS - 16, u->ascii);
-	if (u->src.kind != SRC_FILE) {
+	draw_safe(0, 16, (const uint8_t *)u->r->run.path, strlen(u->r->run.path), COLS - 16, u->ascii);
+	if (u->r->run.src.kind != SRC_FILE) {
 		/* a stream: nothing to index until its header is whole */
-		if (u->src.kind == SRC_FIFO && u->o.run_prog &&
-		    !__atomic_load_n(&u->src.connected, __ATOMIC_ACQUIRE)) {
+		if (u->r->run.src.kind == SRC_FIFO && u->o.run_prog &&
+		    !__atomic_load_n(&u->r->run.src.connected, __ATOMIC_ACQUIRE)) {
 			mvaddstr(2, 0, "waiting for ");
 			draw_safe(2, 12, (const uint8_t *)u->o.run_prog, strlen(u->o.run_prog),
 				  COLS - 40 > 10 ? COLS - 40 : 10, u->ascii);
 			addstr(" to open its eventlog");
 			mvaddstr(3, 0, "(it must be linked with -rtsopts, and -eventlog before GHC 9.4)");
-		} else if (u->src.kind == SRC_FIFO &&
-			   !__atomic_load_n(&u->src.connected, __ATOMIC_ACQUIRE))
+		} else if (u->r->run.src.kind == SRC_FIFO &&
+			   !__atomic_load_n(&u->r->run.src.connected, __ATOMIC_ACQUIRE))
 			mvaddstr(2, 0, "waiting for a program to open the FIFO for writing");
 		else
 			mvprintw(2, 0, "%llu bytes arrived; waiting for the eventlog's header",
-				 (unsigned long long)source_bytes(&u->src));
+				 (unsigned long long)source_bytes(&u->r->run.src));
 		mvprintw(5, 0, "%s quits", core_key_for(u, ACT_QUIT));
 		refresh();
 		return;
@@ -181,10 +173,10 @@ static pthread_t loader_th;
 
 void loader_skeleton(struct viewer *u)
 {
-	int fd = open(u->o.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = open(u->r->run.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd >= 0) {
-		if (!skeleton_read_fd(&u->sk, fd))
-			skeleton_free(&u->sk); /* out of memory: no outline, still loading */
+		if (!skeleton_read_fd(&u->r->sk, fd))
+			skeleton_free(&u->r->sk); /* out of memory: no outline, still loading */
 		close(fd);
 	}
 	core_before_load(u);
@@ -192,7 +184,7 @@ void loader_skeleton(struct viewer *u)
 
 bool loader_start(struct viewer *u)
 {
-	return pthread_create(&loader_th, NULL, loader_thread, u) == 0;
+	return pthread_create(&loader_th, NULL, loader_thread, u->r) == 0;
 }
 
 void loader_join(struct viewer *u)
@@ -221,9 +213,9 @@ void loader_quit(struct viewer *u)
 
 double loader_fraction(const struct viewer *u)
 {
-	uint64_t fsize = u->fsize ? u->fsize : 1;
-	int passes = __atomic_load_n(&u->load_passes, __ATOMIC_RELAXED);
-	double frac = (double)progress_count_read(&u->loading) /
+	uint64_t fsize = u->r->fsize ? u->r->fsize : 1;
+	int passes = __atomic_load_n(&u->r->load_passes, __ATOMIC_RELAXED);
+	double frac = (double)progress_count_read(&u->r->loading) /
 		      ((passes == 1 ? 1.0 : 2.0) * (double)fsize);
 	return frac > 1 ? 1 : frac;
 }
@@ -231,13 +223,13 @@ double loader_fraction(const struct viewer *u)
 void loader_load(struct viewer *u)
 {
 	pthread_t th;
-	if (pthread_create(&th, NULL, loader_thread, u) != 0) {
-		loader_run(u);
+	if (pthread_create(&th, NULL, loader_thread, u->r) != 0) {
+		loader_run(u->r);
 		return;
 	}
 	/* the first frame comes now: progress, with q, Ctrl-C and Ctrl-Z
 	 * working; nothing here waits on the file */
-	wait_step(u, &u->loaded, "loading", 0, draw_loading_frame, NULL);
+	wait_step(u, &u->r->loaded, "loading", 0, draw_loading_frame, NULL);
 	pthread_join(th, NULL);
 }
 
@@ -245,12 +237,12 @@ void loader_say_partial(struct viewer *u)
 {
 	/* the collections' list that stopped is no longer short where the
 	 * compact list holds them all (gcs_compact.h) */
-	unsigned cut = u->tr.cut & ~(unsigned)TRACKS_CUT_BINS;
-	if (gcsv_whole(&u->tr, &u->gcc))
+	unsigned cut = u->r->run.tr.cut & ~(unsigned)TRACKS_CUT_BINS;
+	if (gcsv_whole(&u->r->run.tr, &u->r->gcc))
 		cut &= ~(unsigned)TRACKS_CUT_GCS;
 	if (u->other)
-		cut |= u->other->tr.cut & ~(unsigned)(TRACKS_CUT_BINS |
-						      (gcsv_whole(&u->other->tr, &u->other->gcc)
+		cut |= u->other->run.tr.cut & ~(unsigned)(TRACKS_CUT_BINS |
+						      (gcsv_whole(&u->other->run.tr, &u->other->gcc)
 							       ? TRACKS_CUT_GCS
 							       : 0));
 	if (cut) {
@@ -278,33 +270,33 @@ static void *busy_thread(void *arg)
 }
 
 struct heap_job {
-	struct viewer *u;
+	struct viewer_run *r;
 	bool ok;
 };
 
 static void build_heap(void *arg)
 {
 	struct heap_job *j = arg;
-	j->ok = heap_build_ticks(&j->u->heap, &j->u->s, false); /* the tree reads the ticks from the store */
+	j->ok = run_need(&j->r->run, RUN_NEED(TABLE_NEEDS_HEAP));
 }
 
 bool loader_heap(struct viewer *u)
 {
-	return loader_heap_of(u, u);
+	return loader_heap_of(u, u->r);
 }
 
-bool loader_heap_of(struct viewer *u, struct viewer *run)
+bool loader_heap_of(struct viewer *u, struct viewer_run *r)
 {
-	if (run->heap_built)
+	if (r->run.built & RUN_NEED(TABLE_NEEDS_HEAP))
 		return true;
-	struct heap_job j = { run, false };
+	struct heap_job j = { r, false };
 	busy_run(u, "reading the heap profile", build_heap, &j);
 	if (!j.ok) {
-		heap_free(&run->heap);
+		/* (forgotten: a later pane may try again) */
+		run_forget(&r->run, RUN_NEED(TABLE_NEEDS_HEAP));
 		core_say(u, "out of memory reading the heap profile");
 		return false;
 	}
-	run->heap_built = true;
 	return true;
 }
 

@@ -7,10 +7,12 @@
 #include <stdbool.h>
 
 struct viewer;
+struct viewer_run;
 
-/* Opens the store and builds the tracks of u->o.path on this thread; sets
- * u->loaded (1, or -1 with u->err). Thread entry point: returns NULL. */
-void *loader_run(void *u);
+/* Opens the store and builds the tracks of a run (struct viewer_run *r)
+ * on this thread; sets r->loaded (1, or -1 with r->err). Thread entry
+ * point: returns NULL. */
+void *loader_run(void *r);
 
 /* loader_run on a thread, drawing the progress frame until it is done;
  * quitting meanwhile ends the process (the loader may be deep in a scan).
@@ -48,9 +50,9 @@ double loader_fraction(const struct viewer *u);
  * opens without reading its profile. False, said, when out of memory. */
 bool loader_heap(struct viewer *u);
 
-/* The same for run (u itself, or u->other: hectic A B), the step shown on
+/* The same for run r (u->r, or u->other: hectic A B), the step shown on
  * u's screen. */
-bool loader_heap_of(struct viewer *u, struct viewer *run);
+bool loader_heap_of(struct viewer *u, struct viewer_run *r);
 
 /* A step that takes longer than this shows on the status line. */
 #define BUSY_DELAY_MS 100

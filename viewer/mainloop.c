@@ -94,20 +94,20 @@ static int setup_keys(struct viewer *u, const struct viewer_opts *o, bool *rc_er
  * store's message names what a special file is; its open does not block.
  * A stream's spooler starts here (a FIFO waits for its writer on the
  * spooler's thread). Returns 0 or the exit status. */
-static int check_file(struct viewer *u, const char *path)
+static int check_file(struct viewer_run *r, const char *path)
 {
 	char serr[300];
-	if (source_is_stream(path) || u->o.save) {
-		if (!source_open(&u->src, path, u->o.save, serr, sizeof serr)) {
+	if (source_is_stream(path) || r->o->save) {
+		if (!source_open(&r->run.src, path, r->o->save, serr, sizeof serr)) {
 			warnx_("%s", serr);
-			return u->src.refused ? EXIT_USAGE : EXIT_BADINPUT;
+			return r->run.src.refused ? EXIT_USAGE : EXIT_BADINPUT;
 		}
-		if (u->src.kind != SRC_FILE)
+		if (r->run.src.kind != SRC_FILE)
 			return 0;
 	} else {
-		u->src.kind = SRC_FILE;
-		u->src.in = u->src.spool = u->src.wake[0] = u->src.wake[1] = -1;
-		snprintf(u->src.path, sizeof u->src.path, "%s", path);
+		r->run.src.kind = SRC_FILE;
+		r->run.src.in = r->run.src.spool = r->run.src.wake[0] = r->run.src.wake[1] = -1;
+		snprintf(r->run.src.path, sizeof r->run.src.path, "%s", path);
 	}
 	struct stat sb;
 	if (stat(path, &sb) != 0) {
@@ -116,14 +116,14 @@ static int check_file(struct viewer *u, const char *path)
 	}
 	if (!S_ISREG(sb.st_mode)) {
 		char err[256] = "not a regular file";
-		if (store_open(&u->s, path, err, sizeof err) == STORE_OK) {
-			store_close(&u->s); /* it became one since: the loader will say */
+		if (store_open(&r->run.s, path, err, sizeof err) == STORE_OK) {
+			store_close(&r->run.s); /* it became one since: the loader will say */
 		} else {
 			warnx_("%s: %s", path, err);
 			return EXIT_BADINPUT;
 		}
 	}
-	u->fsize = (uint64_t)sb.st_size;
+	r->fsize = (uint64_t)sb.st_size;
 	return 0;
 }
 
@@ -144,7 +144,7 @@ static void obey(struct viewer *u, enum core_request r)
 static void loading_loop(struct viewer *u)
 {
 	loader_skeleton(u);
-	while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE) ||
+	while (!__atomic_load_n(&u->r->loaded, __ATOMIC_ACQUIRE) ||
 	       (u->other && !__atomic_load_n(&u->other->loaded, __ATOMIC_ACQUIRE))) {
 		draw_frame(u);
 		struct input_event ev;
@@ -182,13 +182,13 @@ static int main_loop(struct viewer *u)
 		input_wait(u->in, live_timeout(u), term_wake_fd(), live_fd(u), &ev);
 		if (term_handle_signals(u))
 			break;
-		uint64_t builds = u->lv.reloads;
+		uint64_t builds = u->r->lv.reloads;
 		live_status(u, was, sizeof was);
 		live_tick(u);
 		live_status(u, now, sizeof now);
-		dirty = (ev.kind != IN_NONE && ev.kind != IN_DATA) || builds != u->lv.reloads ||
-			strcmp(was, now) != 0 || !u->lv.follow;
-		if (store_faulted(&u->s))
+		dirty = (ev.kind != IN_NONE && ev.kind != IN_DATA) || builds != u->r->lv.reloads ||
+			strcmp(was, now) != 0 || !u->r->lv.follow;
+		if (store_faulted(&u->r->run.s))
 			term_die(EXIT_BADINPUT, "%s: the file shrank while it was open", u->o.path);
 		switch (ev.kind) {
 		case IN_KEY: obey(u, core_key(u, ev.key)); break;
@@ -220,17 +220,9 @@ static int setup_other(struct viewer *u, const struct viewer_opts *o)
 		}
 		regfree(&re);
 	}
-	struct viewer *b = calloc(1, sizeof *b);
-	if (!b) {
-		warnx_("out of memory");
-		return EXIT_BADINPUT;
-	}
-	b->o = *o;
-	b->o.path = o->path2;
-	b->o.path2 = NULL;
-	b->lv.ino = b->lv.wd = -1;
-	u->other = b;
-	return check_file(b, o->path2);
+	u->other = &u->runs[1];
+	viewer_run_init(u, u->other, o->path2);
+	return check_file(u->other, o->path2);
 }
 
 /* --align RE: the runs from their first marker matching RE; 0 or the exit
@@ -273,7 +265,7 @@ int mainloop_run(const struct viewer_opts *o)
 	bool rc_errors = false;
 	int r = setup_keys(u, o, &rc_errors);
 	if (!r)
-		r = check_file(u, o->path);
+		r = check_file(u->r, o->path);
 	if (!r && o->path2)
 		r = setup_other(u, o);
 	if (r)
@@ -282,7 +274,7 @@ int mainloop_run(const struct viewer_opts *o)
 		u->bench = true;
 		return script_bench_run(u);
 	}
-	if (u->src.kind == SRC_STDIN && !isatty(STDIN_FILENO)) {
+	if (u->r->run.src.kind == SRC_STDIN && !isatty(STDIN_FILENO)) {
 		/* the log came on stdin (the spooler reads a copy of it): the
 		 * keys come from the terminal */
 		int tty = open("/dev/tty", O_RDWR | O_CLOEXEC);
@@ -305,13 +297,13 @@ int mainloop_run(const struct viewer_opts *o)
 		core_say(u, "the rc file has errors (shown on exit)");
 	if (u->other && !loader_start_other(u))
 		loader_run(u->other);
-	if (u->src.kind == SRC_FILE && loader_start(u))
+	if (u->r->run.src.kind == SRC_FILE && loader_start(u))
 		loading_loop(u);
 	else
 		loader_load(u); /* a stream: its progress, until its header came */
 	term_wrap_store_sigbus();
-	if (u->loaded != 1)
-		term_die(EXIT_BADINPUT, "%s", u->err);
+	if (u->r->loaded != 1)
+		term_die(EXIT_BADINPUT, "%s", u->r->err);
 	if (u->other && u->other->loaded != 1)
 		term_die(EXIT_BADINPUT, "%s", u->other->err);
 	align_runs(u, o->align);

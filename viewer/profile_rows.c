@@ -214,7 +214,7 @@ void prof_rows_draw(const struct viewer *u, const struct prof_pane *pp, int y, i
 	int n = 0;
 	for (; n < h && pp->pl.top + n < pp->pl.n; n++) {
 		struct cc_text t;
-		prof_cc_text(&u->heap, row_cc(pp, pp->pl.top + n), &t);
+		prof_cc_text(&u->r->run.h, row_cc(pp, pp->pl.top + n), &t);
 		shown_add(&s, &t, u->ascii);
 	}
 	for (int i = 0; i < n; i++) {

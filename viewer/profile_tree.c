@@ -193,7 +193,7 @@ static void flat_sort(struct viewer *u, struct prof_pane *pp)
 	if (!k)
 		return; /* the order stays */
 	for (size_t i = 0; i < pp->nfl; i++) {
-		const struct cost_centre *c = pp->fl[i].cc == CCT_NONE ? NULL : heap_cc(&u->heap, pp->fl[i].cc);
+		const struct cost_centre *c = pp->fl[i].cc == CCT_NONE ? NULL : heap_cc(&u->r->run.h, pp->fl[i].cc);
 		const uint8_t *none = (const uint8_t *)(pp->fl[i].cc == CCT_NONE ? "MAIN" : "");
 		k[i] = (struct flat_key){ pp->fl[i], c ? c->label : none, c ? c->module : none,
 					  c ? c->nlabel : strlen((const char *)none),
@@ -261,11 +261,11 @@ static void rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint6
 	pp->with_builtin = pp->builtin;
 	struct cctree t;
 	struct cctree_opts o = { .from = from, .to = to, .cap = cap, .builtin = pp->builtin };
-	if (!cctree_build(&t, &u->heap, &u->s, &o)) {
+	if (!cctree_build(&t, &u->r->run.h, &u->r->run.s, &o)) {
 		pp->oom = true;
 		return;
 	}
-	cctree_sort(&t, &u->heap, pp->tree_by);
+	cctree_sort(&t, &u->r->run.h, pp->tree_by);
 	bool *open = calloc(t.n, sizeof *open);
 	uint32_t *rows = malloc(t.n * sizeof *rows);
 	struct cc_flat *fl = NULL;
@@ -296,7 +296,7 @@ static void rebuild(struct viewer *u, struct prof_pane *pp, uint64_t from, uint6
 	pp->wtree = pp->wflat = 0;
 	for (size_t k = 0; k < t.n; k++) {
 		struct cc_text x;
-		prof_cc_text(&u->heap, t.nodes[k].cc, &x);
+		prof_cc_text(&u->r->run.h, t.nodes[k].cc, &x);
 		int w = label_width_of(x.module, x.nmodule, u->ascii);
 		if (w > pp->wmod)
 			pp->wmod = w;
@@ -321,7 +321,7 @@ int prof_cmp_shown(const struct viewer *u)
 
 const struct heap *prof_cmp_heap(const struct viewer *u, int side)
 {
-	return side == prof_cmp_shown(u) ? &u->heap : &u->other->heap;
+	return side == prof_cmp_shown(u) ? &u->r->run.h : &u->other->run.h;
 }
 
 void prof_cmp_text(const struct pc_key *k, struct cc_text *x)
@@ -572,7 +572,7 @@ static bool cmp_trees(struct viewer *u, struct prof_pane *pp, struct cctree t[2]
 					 .builtin = pp->builtin, .budget = left / 8 };
 		if (!h->tick_events)
 			continue;
-		if (!cctree_build(&t[s], h, s == prof_cmp_shown(u) ? &u->s : &u->other->s, &o)) {
+		if (!cctree_build(&t[s], h, s == prof_cmp_shown(u) ? &u->r->run.s : &u->other->run.s, &o)) {
 			if (tp[PC_A])
 				cctree_free(&t[PC_A]);
 			tp[PC_A] = NULL;
@@ -678,7 +678,7 @@ static bool hl_tick(void *ctx, const struct tick_ref *k)
 
 void prof_hl_compute(struct viewer *u, struct prof_pane *pp)
 {
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	free(pp->ticks);
 	pp->ticks = NULL;
 	pp->nticks = 0;
@@ -688,13 +688,13 @@ void prof_hl_compute(struct viewer *u, struct prof_pane *pp)
 	/* the marks within the heap's budget: past it, the first ones */
 	struct hl_pass x = { pp, 0, 0 };
 	uint64_t room = (h->budget > h->used ? h->budget - h->used : 0) / sizeof *pp->ticks;
-	if (!cctree_ticks(&u->s, pp->from, pp->to, hl_tick, &x) || !x.n)
+	if (!cctree_ticks(&u->r->run.s, pp->from, pp->to, hl_tick, &x) || !x.n)
 		return; /* (the file shrank: what the next frame says) */
 	x.max = x.n < room ? x.n : room > 0 ? (size_t)room : 1;
 	bool all = x.max == x.n;
 	x.n = 0;
 	if (!(pp->ticks = malloc(x.max * sizeof *pp->ticks)) ||
-	    (!cctree_ticks(&u->s, pp->from, pp->to, hl_tick, &x) && x.n < x.max)) {
+	    (!cctree_ticks(&u->r->run.s, pp->from, pp->to, hl_tick, &x) && x.n < x.max)) {
 		core_say(u, "out of memory");
 		prof_hl_clear(pp);
 		return;
@@ -748,7 +748,7 @@ void prof_sync(struct viewer *u, struct prof_pane *pp)
 		from = u->t0;
 		to = u->t1 - 1;
 	}
-	int32_t cap = pp->capi >= 0 && (size_t)pp->capi < u->tr.ncaps ? u->tr.caps[pp->capi] : -1;
+	int32_t cap = pp->capi >= 0 && (size_t)pp->capi < u->r->run.tr.ncaps ? u->r->run.tr.caps[pp->capi] : -1;
 	struct sync_job j = { u, pp, from, to, cap, pp->stale };
 	pp->stale = false;
 	bool tree = !pp->built || j.stale || from != pp->from || to != pp->to || cap != pp->cap ||

@@ -136,11 +136,11 @@ static void follow_turn(struct viewer *u, int max_ms)
 	poll(&p, p.fd >= 0 ? 1 : 0, t);
 	/* as the main loop: a frame when something changed */
 	char was[160], now[160];
-	uint64_t builds = u->lv.reloads;
+	uint64_t builds = u->r->lv.reloads;
 	live_status(u, was, sizeof was);
 	live_tick(u);
 	live_status(u, now, sizeof now);
-	if (builds != u->lv.reloads || strcmp(was, now) != 0)
+	if (builds != u->r->lv.reloads || strcmp(was, now) != 0)
 		draw_frame(u);
 }
 
@@ -151,10 +151,10 @@ static void follow_turn(struct viewer *u, int max_ms)
  * takes (the log less its end marker, for 3 s, once idle). */
 static int bench_follow(struct viewer *u, double rate)
 {
-	int in = open(u->o.path, O_RDONLY);
+	int in = open(u->r->run.path, O_RDONLY);
 	struct stat sb;
 	if (in < 0 || fstat(in, &sb) != 0 || sb.st_size < 16) {
-		warnx_("%s: cannot read it", u->o.path);
+		warnx_("%s: cannot read it", u->r->run.path);
 		return EXIT_BADINPUT;
 	}
 	size_t n = (size_t)sb.st_size;
@@ -178,11 +178,11 @@ static int bench_follow(struct viewer *u, double rate)
 		return EXIT_BADINPUT;
 	}
 	draw_setup_colors(u);
-	snprintf(u->src.path, sizeof u->src.path, "%s", tmpl);
-	loader_run(u);
-	if (u->loaded != 1) {
+	snprintf(u->r->run.src.path, sizeof u->r->run.src.path, "%s", tmpl);
+	loader_run(u->r);
+	if (u->r->loaded != 1) {
 		term_stop_hidden();
-		warnx_("%s", u->err);
+		warnx_("%s", u->r->err);
 		unlink(tmpl);
 		return EXIT_BADINPUT;
 	}
@@ -199,17 +199,17 @@ static int bench_follow(struct viewer *u, double rate)
 	 * gives the latency of the chunks it is the first to show */
 	size_t seen = 0;
 	double t_all = 0;
-	while (u->s.size < n - 2) {
+	while (u->r->run.s.size < n - 2) {
 		follow_turn(u, 1000);
 		double t = live_now_s();
 		size_t nc = __atomic_load_n(&w.nchunks, __ATOMIC_ACQUIRE);
-		while (seen < nc && w.end[seen] <= u->s.size) {
+		while (seen < nc && w.end[seen] <= u->r->run.s.size) {
 			lat[seen] = t - w.when[seen];
 			seen++;
 		}
 		t_all = t;
 	}
-	uint64_t reloads = u->lv.reloads;
+	uint64_t reloads = u->r->lv.reloads;
 	/* idle: nothing arrives (once the rate has gone from the status line,
 	 * 3 s after the last bytes) */
 	for (double q = live_now_s(); live_now_s() - q < 3.5;)
@@ -219,9 +219,9 @@ static int bench_follow(struct viewer *u, double rate)
 		follow_turn(u, 1000);
 	double idle = (cpu_s() - c0) / (live_now_s() - i0);
 	__atomic_store_n(&w.go, 1, __ATOMIC_RELEASE);
-	while (u->lv.follow && live_now_s() - i0 < 60)
+	while (u->r->lv.follow && live_now_s() - i0 < 60)
 		follow_turn(u, 1000);
-	bool complete = u->lv.complete;
+	bool complete = u->r->lv.complete;
 	pthread_join(th, NULL);
 	term_stop_hidden();
 	unlink(tmpl);
@@ -256,10 +256,10 @@ static char *bench_figures(struct viewer *u)
 		return NULL;
 	struct summary sm;
 	loader_heap(u); /* the censuses count too */
-	summary_compute(&u->tr, &u->s, 0, UINT64_MAX, &sm);
+	summary_compute(&u->r->run.tr, &u->r->run.s, 0, UINT64_MAX, &sm);
 	fprintf(f, "span %llu..%llu, %llu events, %zu collections, %zu threads, %zu censuses\n",
-		(unsigned long long)u->s.tmin, (unsigned long long)u->s.tmax,
-		(unsigned long long)u->s.nevents, u->tr.ngcs, u->tr.nthreads, u->heap.ncensuses);
+		(unsigned long long)u->r->run.s.tmin, (unsigned long long)u->r->run.s.tmax,
+		(unsigned long long)u->r->run.s.nevents, u->r->run.tr.ngcs, u->r->run.tr.nthreads, u->r->run.h.ncensuses);
 	summary_write(f, &sm);
 	fclose(f);
 	return buf;
@@ -275,25 +275,25 @@ static int bench_watch(struct viewer *u)
 		return EXIT_BADINPUT;
 	}
 	draw_setup_colors(u);
-	loader_run(u);
-	if (u->loaded != 1) {
+	loader_run(u->r);
+	if (u->r->loaded != 1) {
 		term_stop_hidden();
-		warnx_("%s", u->err);
+		warnx_("%s", u->r->err);
 		return EXIT_BADINPUT;
 	}
 	core_after_load(u);
 	live_start(u);
 	draw_frame(u);
 	double t0 = live_now_s();
-	uint64_t first = u->s.tmax, spans = 0, last = u->s.tmax;
-	while (u->lv.follow && live_now_s() - t0 < 600) {
+	uint64_t first = u->r->run.s.tmax, spans = 0, last = u->r->run.s.tmax;
+	while (u->r->lv.follow && live_now_s() - t0 < 600) {
 		follow_turn(u, 1000);
-		if (u->s.tmax != last) {
+		if (u->r->run.s.tmax != last) {
 			spans++;
-			last = u->s.tmax;
+			last = u->r->run.s.tmax;
 		}
 	}
-	bool complete = u->lv.complete;
+	bool complete = u->r->lv.complete;
 	char *live = bench_figures(u);
 	uint64_t t1 = u->t1, t0w = u->t0;
 	term_stop_hidden();
@@ -302,17 +302,17 @@ static int bench_watch(struct viewer *u)
 	static struct viewer fresh;
 	if (!core_init(&fresh, &o, view_all))
 		return EXIT_BADINPUT;
-	loader_run(&fresh);
-	if (fresh.loaded != 1 || !live) {
-		warnx_("%s", fresh.err);
+	loader_run(fresh.r);
+	if (fresh.r->loaded != 1 || !live) {
+		warnx_("%s", fresh.r->err);
 		return EXIT_BADINPUT;
 	}
 	char *want = bench_figures(&fresh);
-	bool same = want && !strcmp(live, want) && fresh.s.tmin == t0w &&
+	bool same = want && !strcmp(live, want) && fresh.r->run.s.tmin == t0w &&
 		    core_run_end(&fresh) == t1;
 	printf("watch: the span grew %llu times while followed (%.1f ms to %.1f ms of log time, %.1f s)\n",
-	       (unsigned long long)spans, (double)(first - u->s.tmin) / 1e6,
-	       (double)(u->s.tmax - u->s.tmin) / 1e6, live_now_s() - t0);
+	       (unsigned long long)spans, (double)(first - u->r->run.s.tmin) / 1e6,
+	       (double)(u->r->run.s.tmax - u->r->run.s.tmin) / 1e6, live_now_s() - t0);
 	printf("watch: %s; the span in view and the figures %s a fresh open's\n",
 	       complete ? "complete" : "NOT complete", same ? "equal" : "DIFFER from");
 	free(live);
@@ -346,19 +346,17 @@ int script_bench_run(struct viewer *u)
 		loader_skeleton(u);
 		draw_frame(u);
 		first = live_now_s() - t0;
-		while (!__atomic_load_n(&u->loaded, __ATOMIC_ACQUIRE))
+		while (!__atomic_load_n(&u->r->loaded, __ATOMIC_ACQUIRE))
 			nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 		loader_join(u);
 	} else {
-		loader_run(u);
+		loader_run(u->r);
 	}
 	/* two runs (--bench=SCRIPT A B): B loaded beside A, as the viewer
 	 * loads it */
-	if (u->loaded == 1 && u->other) {
-		u->other->bench = true;
+	if (u->r->loaded == 1 && u->other)
 		loader_run(u->other);
-	}
-	struct viewer *bad = u->loaded != 1 ? u : u->other && u->other->loaded != 1 ? u->other : NULL;
+	struct viewer_run *bad = u->r->loaded != 1 ? u->r : u->other && u->other->loaded != 1 ? u->other : NULL;
 	if (bad) {
 		term_stop_hidden();
 		free(script);
@@ -386,7 +384,7 @@ int script_bench_run(struct viewer *u)
 		if (trace)
 			fprintf(stderr, "key %zu %s: %.2f ms, %ld page faults, window %llu ns over %d columns%s\n",
 				n, k, times[n - 1] * 1e3, minor_faults() - f0,
-				(unsigned long long)(u->t1 - u->t0), u->L.plotw, u->exact ? " (exact)" : "");
+				(unsigned long long)(u->t1 - u->t0), u->L.plotw, u->r->exact ? " (exact)" : "");
 	}
 	term_stop_hidden();
 	report(first, loaded, times, n);

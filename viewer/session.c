@@ -45,7 +45,7 @@ bool session_state_dir(char *dir, size_t n)
 static bool session_path(const struct viewer *u, char *out, size_t n, char *real, size_t rn)
 {
 	char dir[4096];
-	if (u->src.kind != SRC_FILE || !realpath(u->o.path, real) || strlen(real) >= rn ||
+	if (u->r->run.src.kind != SRC_FILE || !realpath(u->r->run.path, real) || strlen(real) >= rn ||
 	    strchr(real, '\n') || !session_state_dir(dir, sizeof dir))
 		return false;
 	/* FNV-1a of the path */
@@ -78,7 +78,7 @@ bool session_mkdirs(const char *path)
 
 static void write_session(FILE *f, const struct viewer *u, const char *real)
 {
-	fprintf(f, "hectic-session 1\nfile %s\nsize %llu\n", real, (unsigned long long)u->s.size);
+	fprintf(f, "hectic-session 1\nfile %s\nsize %llu\n", real, (unsigned long long)u->r->run.s.size);
 	fprintf(f, "window %llu %llu\ncursor %llu\nfilters %lu\n", (unsigned long long)u->t0,
 		(unsigned long long)u->t1, (unsigned long long)u->cursor, (unsigned long)u->filters);
 	if (u->list_thread)
@@ -101,7 +101,7 @@ void session_save(struct viewer *u)
 	if (u->other)
 		return; /* two runs: a session belongs to one log */
 	char path[4200], real[4096], tmp[4300];
-	if (u->loaded != 1 || !session_path(u, path, sizeof path, real, sizeof real) ||
+	if (u->r->loaded != 1 || !session_path(u, path, sizeof path, real, sizeof real) ||
 	    !session_mkdirs(path))
 		return;
 	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
@@ -237,7 +237,7 @@ static void bookmark_add(struct session *ss, uint64_t t, uint64_t lo, uint64_t h
  * known one's value out of range or unreadable is dropped. */
 static void session_line(const struct viewer *u, struct session *ss, const char *line, const char *real)
 {
-	uint64_t lo = u->s.tmin, hi = core_run_end(u), v[2];
+	uint64_t lo = u->r->run.s.tmin, hi = core_run_end(u), v[2];
 	bool neg = false;
 	size_t kl = strcspn(line, " ");
 	const char *rest = line + kl;
@@ -247,7 +247,7 @@ static void session_line(const struct viewer *u, struct session *ss, const char 
 		ss->other |= !ss->file_ok;
 	} else if (KEY("size")) {
 		/* the same log, or it grew */
-		ss->size_ok = numbers(rest, 1, v, NULL) && v[0] <= u->s.size;
+		ss->size_ok = numbers(rest, 1, v, NULL) && v[0] <= u->r->run.s.size;
 		ss->other |= !ss->size_ok;
 	} else if (KEY("window")) {
 		ss->has_window = numbers(rest, 2, v, NULL) && v[0] >= lo && v[0] < v[1] && v[1] <= hi;
@@ -271,7 +271,7 @@ static void session_line(const struct viewer *u, struct session *ss, const char 
 			session_drop_field(ss, SF_FILTERS);
 	} else if (KEY("thread")) {
 		ss->has_thread = numbers(rest, 1, v, NULL) && v[0] && v[0] <= UINT32_MAX &&
-				 tracks_thread(&u->tr, (uint32_t)v[0]);
+				 tracks_thread(&u->r->run.tr, (uint32_t)v[0]);
 		if (ss->has_thread)
 			ss->thread = (uint32_t)v[0];
 		else
@@ -280,7 +280,7 @@ static void session_line(const struct viewer *u, struct session *ss, const char 
 		ss->has_cap = numbers(rest, 1, v, &neg) && v[0] <= (neg ? 1ull << 31 : INT32_MAX);
 		if (ss->has_cap) /* (two's complement: -2^31 is LIST_ANY, no capability) */
 			ss->cap = (int32_t)(neg ? -(int64_t)v[0] : (int64_t)v[0]);
-		ss->has_cap = ss->has_cap && ss->cap != LIST_ANY && tracks_cap_index(&u->tr, ss->cap) >= 0;
+		ss->has_cap = ss->has_cap && ss->cap != LIST_ANY && tracks_cap_index(&u->r->run.tr, ss->cap) >= 0;
 		if (!ss->has_cap)
 			session_drop_field(ss, SF_CAP);
 	} else if (KEY("mark")) {

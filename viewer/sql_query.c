@@ -26,14 +26,13 @@ void sql_query_stop(struct sql_conn *c)
 }
 
 /* The logs bound: run A's store and tracks as d[0], B's as d[1], whichever
- * the viewer shows (u's fields are B's when swapped). */
+ * the viewer shows. */
 static void bind_logs(struct sql_conn *c, struct viewer *u)
 {
-	struct viewer *a = u->other && u->swapped ? u->other : u;
-	struct viewer *b = a == u ? u->other : u;
-	c->d[0].r.lent_s = &a->s, c->d[0].r.lent_tr = &a->tr, c->d[0].path = a->o.path;
-	if (b)
-		c->d[1].r.lent_s = &b->s, c->d[1].r.lent_tr = &b->tr, c->d[1].path = b->o.path;
+	for (int i = 0; i < (u->other ? 2 : 1); i++) {
+		const struct run *r = &core_run_at(u, i)->run;
+		c->d[i].r.lent_s = &r->s, c->d[i].r.lent_tr = &r->tr, c->d[i].path = r->path;
+	}
 	for (int i = 0; i < c->nd; i++)
 		c->d[i].stop = &c->stop;
 }

@@ -103,7 +103,7 @@ static bool detail_open(struct viewer *u)
 		return false;
 	}
 	struct ev e;
-	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, u->sel_off, &e) != EV_OK) {
+	if (ev_decode(&u->r->run.s.hdr, u->r->run.s.map, u->r->run.s.size, u->sel_off, &e) != EV_OK) {
 		core_say(u, "the event at byte %llu does not decode", (unsigned long long)u->sel_off);
 		return false;
 	}
@@ -111,15 +111,15 @@ static bool detail_open(struct viewer *u)
 	char a[48], buf[400];
 	detail_add(dt, "byte %llu, %u bytes: tag %u, %s", (unsigned long long)e.off, e.size, e.tag,
 	    l ? l->name : "(a layout hectic does not know)");
-	for (size_t i = 0; i < u->s.hdr.ntypes; i++)
-		if (u->s.hdr.types[i].num == e.tag) {
-			escaped_line(buf, sizeof buf, u->s.hdr.types[i].desc, u->s.hdr.types[i].desc_len);
+	for (size_t i = 0; i < u->r->run.s.hdr.ntypes; i++)
+		if (u->r->run.s.hdr.types[i].num == e.tag) {
+			escaped_line(buf, sizeof buf, u->r->run.s.hdr.types[i].desc, u->r->run.s.hdr.types[i].desc_len);
 			detail_add(dt, "the header calls it \"%s\"", buf);
 		}
 	detail_add(dt, "time %llu ns (%s)", (unsigned long long)e.time, time_format_exact(a, sizeof a, e.time));
 	/* the capability: the block's, as the list shows it */
 	int32_t cap = EV_NO_CAP;
-	struct merge *m = merge_new_at(&u->s, e.time, CLASS_ALL);
+	struct merge *m = merge_new_at(&u->r->run.s, e.time, CLASS_ALL);
 	struct evref r;
 	while (m && merge_step(m, &r) && r.time == e.time)
 		if (r.off == e.off) {
@@ -132,7 +132,7 @@ static bool detail_open(struct viewer *u)
 	else
 		detail_add(dt, "no capability");
 	struct sbuf b = { .escape = true };
-	render_body(&b, &u->s.hdr, &e);
+	render_body(&b, &u->r->run.s.hdr, &e);
 	escaped_line(buf, sizeof buf, (const uint8_t *)b.p, b.n);
 	sbuf_free(&b);
 	detail_add(dt, "show: %s", buf);

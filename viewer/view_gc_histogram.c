@@ -131,7 +131,7 @@ static void histogram_of(const struct tracks *tr, const struct gcs_compact *gc, 
 
 static void histogram(const struct viewer *u, struct gch *h)
 {
-	histogram_of(&u->tr, &u->gcc, u->t0, u->t1, h);
+	histogram_of(&u->r->run.tr, &u->r->gcc, u->t0, u->t1, h);
 }
 
 /* ---- two runs: which holds A and B, and their figures ---- */
@@ -333,8 +333,8 @@ static bool list_bucket(struct viewer *u, int b)
 	struct gch_state *s = gchist_of(u);
 	size_t n = 0;
 	if (!core_two(u)) {
-		struct gch_run one = { .tr = &u->tr, .gc = &u->gcc, .hi = u->t1 };
-		for (size_t i = gcsv_first_from(&u->tr, &u->gcc, u->t0); next_in_bucket(&one, &i, b); i++)
+		struct gch_run one = { .tr = &u->r->run.tr, .gc = &u->r->gcc, .hi = u->t1 };
+		for (size_t i = gcsv_first_from(&u->r->run.tr, &u->r->gcc, u->t0); next_in_bucket(&one, &i, b); i++)
 			if (!list_push(u, &n, (uint32_t)i))
 				return false;
 	} else {
@@ -364,7 +364,7 @@ static struct gcc listed(const struct viewer *u, uint32_t id, int *r, size_t *k)
 	*r = core_two(u) && (id & RUN_B) ? 1 : 0;
 	*k = core_two(u) ? id & ~RUN_B : id;
 	if (!core_two(u))
-		return gcsv_at(&u->tr, &u->gcc, *k);
+		return gcsv_at(&u->r->run.tr, &u->r->gcc, *k);
 	return gcsv_at(core_run_tracks(u, *r), core_run_gcc(u, *r), *k);
 }
 
@@ -412,7 +412,7 @@ static void go_listed(struct viewer *u, uint32_t id)
 	}
 	if (!core_run_is_shown(u, r))
 		core_other_run(u); /* u->tr is now run r's */
-	g = gcsv_at(&u->tr, &u->gcc, k);
+	g = gcsv_at(&u->r->run.tr, &u->r->gcc, k);
 	core_go_gc(u, &g);
 	char m[sizeof u->msg];
 	snprintf(m, sizeof m, "%s", u->msg);
@@ -591,7 +591,7 @@ static void gch_draw(struct viewer *u)
 	} else {
 		snprintf(title, sizeof title,
 			 "GC pause histogram%s: %zu collections in the window (%s: list a bucket)",
-			 gcsv_whole(&u->tr, &u->gcc) ? "" : ", PARTIAL at the memory budget",
+			 gcsv_whole(&u->r->run.tr, &u->r->gcc) ? "" : ", PARTIAL at the memory budget",
 			 h.all, core_key_for(u, ACT_SELECT));
 	}
 	struct pane_area a = pane_frame(u, title);
@@ -676,7 +676,7 @@ static bool gch_open(struct viewer *u)
 		open_two(u);
 	else if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
 		core_say(u, "%s", why);
-	else if (!gcsv_n(&u->tr, &u->gcc))
+	else if (!gcsv_n(&u->r->run.tr, &u->r->gcc))
 		core_say(u, "this log has no GC");
 	return true;
 }

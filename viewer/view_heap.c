@@ -88,7 +88,7 @@ static bool band_colors(const struct viewer *u, int *npal)
 /* Has the log (either log, with two) a heap profile? */
 static bool any_profile(const struct viewer *u)
 {
-	return u->heap.ncensuses || (u->other && u->other->heap.ncensuses);
+	return u->r->run.h.ncensuses || (u->other && u->other->run.h.ncensuses);
 }
 
 struct match_job {
@@ -121,11 +121,11 @@ static bool heap_open(struct viewer *u)
 		p->maxn = RC_HEAP_BANDS_DEFAULT;
 	if (!loader_heap(u) || (u->other && u->other->loaded == 1 && !loader_heap_of(u, u->other)))
 		return false;
-	if (!bands_alloc(p, u->heap.nbands)) {
+	if (!bands_alloc(p, u->r->run.h.nbands)) {
 		core_say(u, "heap view: out of memory");
 		return false;
 	}
-	p->median = heap_median_interval(&u->heap);
+	p->median = heap_median_interval(&u->r->run.h);
 	p->colors = band_colors(u, &p->npal);
 	if (!any_profile(u)) {
 		core_say(u, "%s", u->other ? "no heap profile in either log" : NO_PROFILE);
@@ -162,13 +162,13 @@ static void heap_reload(struct viewer *u, bool before)
 		bands_free(p);
 		return;
 	}
-	if (!bands_alloc(p, u->heap.nbands)) {
+	if (!bands_alloc(p, u->r->run.h.nbands)) {
 		core_pane_close(u); /* it has nothing to draw with */
 		core_say(u, "heap view: out of memory");
 		return;
 	}
-	p->median = heap_median_interval(&u->heap);
-	if (u->other && u->other->loaded == 1 && !u->other->heap_built)
+	p->median = heap_median_interval(&u->r->run.h);
+	if (u->other && u->other->loaded == 1 && !(u->other->run.built & RUN_NEED(TABLE_NEEDS_HEAP)))
 		loader_heap_of(u, u->other);
 	heap_match_runs(u, p);
 }
@@ -184,7 +184,7 @@ static bool rank_window(struct viewer *u, struct heap_pane *p)
 		p->slot[p->rank[i].band] = -1;
 	p->nshown = 0;
 	p->gen++;
-	if (!heap_rank(&u->heap, u->t0, u->t1, p->by, p->rank, &p->nrank, NULL))
+	if (!heap_rank(&u->r->run.h, u->t0, u->t1, p->by, p->rank, &p->nrank, NULL))
 		return false;
 	p->ranked = true;
 	p->rt0 = u->t0;
@@ -207,7 +207,7 @@ static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 	p->gen++;
 	/* the censuses heap_rank counted: the one in effect at t0, and those
 	 * in the window */
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	long a = heap_census_at(h, u->t0);
 	size_t from = a >= 0 ? (size_t)a : heap_census_from(h, u->t0);
 	size_t to = heap_census_from(h, u->t1);
@@ -235,7 +235,7 @@ static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 
 static void heap_draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 {
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	char a[32], b[32], line[400], more[64] = "";
 	size_t inview = heap_census_from(h, u->t1) - heap_census_from(h, u->t0);
 	if ((size_t)p->nshown < p->nrank)
@@ -271,7 +271,7 @@ static void heap_draw(struct viewer *u)
 		heap_cmp_draw(u, p, A.y, A.h);
 		return;
 	}
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	if (!h->ncensuses) {
 		heap_pane_put(u, A.y, 0, NO_PROFILE);
 		return;
@@ -290,7 +290,7 @@ static void heap_draw(struct viewer *u)
 		p->hl = false;
 	if (p->in_other && !R.other)
 		p->in_other = false; /* nothing in other any more */
-	if (!heap_pane_cols(u, &p->col, h, &u->tr, p->slot, p->nshown, p->gen, u->t0, u->t1, 0,
+	if (!heap_pane_cols(u, &p->col, h, &u->r->run.tr, p->slot, p->nshown, p->gen, u->t0, u->t1, 0,
 			    UINT64_MAX)) {
 		heap_pane_put(u, A.y, 0, "heap: out of memory");
 		return;

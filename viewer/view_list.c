@@ -25,7 +25,7 @@ static bool wanted(const struct viewer *u, const struct evref *r)
 	if (!u->list_thread)
 		return true;
 	struct ev e;
-	return ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) == EV_OK &&
+	return ev_decode(&u->r->run.s.hdr, u->r->run.s.map, u->r->run.s.size, r->off, &e) == EV_OK &&
 	       ev_thread_of(&e) == u->list_thread;
 }
 
@@ -45,12 +45,12 @@ static size_t wanted_before(const struct viewer *u, uint64_t time, uint64_t off,
 			    size_t n)
 {
 	if (u->list_cap == LIST_ANY && !u->list_thread)
-		return store_events_before(&u->s, time, off, u->filters, out, n);
+		return store_events_before(&u->r->run.s, time, off, u->filters, out, n);
 	for (size_t k = n * 4 + 64;; k *= 4) {
 		struct evref *v = malloc(k * sizeof *v);
 		if (!v)
 			return 0;
-		size_t got = store_events_before(&u->s, time, off, u->filters, v, k), w = 0;
+		size_t got = store_events_before(&u->r->run.s, time, off, u->filters, v, k), w = 0;
 		for (size_t i = 0; i < got; i++)
 			if (wanted(u, &v[i]))
 				v[w++] = v[i];
@@ -83,7 +83,7 @@ static void list_restrict(struct viewer *u, enum action a)
 		return;
 	}
 	/* the selected event's capability (the merge's) and thread */
-	struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+	struct merge *m = merge_new_at(&u->r->run.s, u->sel_time, u->filters);
 	struct evref r;
 	bool found = false;
 	while (m && merge_step(m, &r) && r.time == u->sel_time)
@@ -93,7 +93,7 @@ static void list_restrict(struct viewer *u, enum action a)
 		}
 	merge_free(m);
 	struct ev e;
-	if (!found || ev_decode(&u->s.hdr, u->s.map, u->s.size, r.off, &e) != EV_OK)
+	if (!found || ev_decode(&u->r->run.s.hdr, u->r->run.s.map, u->r->run.s.size, r.off, &e) != EV_OK)
 		return;
 	if (thread) {
 		uint32_t id = ev_thread_of(&e);
@@ -116,7 +116,7 @@ static void list_restrict(struct viewer *u, enum action a)
 
 void list_anchor(struct viewer *u)
 {
-	struct merge *m = merge_new_at(&u->s, u->cursor, u->filters);
+	struct merge *m = merge_new_at(&u->r->run.s, u->cursor, u->filters);
 	struct evref r;
 	u->sel_valid = m && next_wanted(u, m, &r);
 	if (u->sel_valid) {
@@ -134,7 +134,7 @@ static void list_move(struct viewer *u, int delta)
 	if (!u->sel_valid)
 		return;
 	if (delta > 0) {
-		struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+		struct merge *m = merge_new_at(&u->r->run.s, u->sel_time, u->filters);
 		struct evref r;
 		int moved = 0;
 		while (m && next_wanted(u, m, &r)) {
@@ -165,7 +165,7 @@ static void list_move(struct viewer *u, int delta)
 static void draw_event_line(struct viewer *u, int y, const struct evref *r, bool selected)
 {
 	struct ev e;
-	if (ev_decode(&u->s.hdr, u->s.map, u->s.size, r->off, &e) != EV_OK)
+	if (ev_decode(&u->r->run.s.hdr, u->r->run.s.map, u->r->run.s.size, r->off, &e) != EV_OK)
 		return;
 	struct sbuf b = { .escape = true };
 	if (u->raw_times) {
@@ -185,7 +185,7 @@ static void draw_event_line(struct viewer *u, int y, const struct evref *r, bool
 		sbuf_u64(&b, (uint64_t)r->cap);
 		sbuf_put(&b, ": ", 2);
 	}
-	render_body(&b, &u->s.hdr, &e);
+	render_body(&b, &u->r->run.s.hdr, &e);
 	/* a multi-line message shows its first line here */
 	for (size_t i = 0; i < b.n; i++)
 		if (b.p[i] == '\n') {
@@ -193,9 +193,9 @@ static void draw_event_line(struct viewer *u, int y, const struct evref *r, bool
 			break;
 		}
 	uint32_t tid = ev_thread_of(&e);
-	const struct thread_info *ti = tid ? tracks_thread(&u->tr, tid) : NULL;
+	const struct thread_info *ti = tid ? tracks_thread(&u->r->run.tr, tid) : NULL;
 	size_t ln = 0;
-	const uint8_t *label = ti ? tracks_label(&u->tr, &u->s, ti, &ln) : NULL;
+	const uint8_t *label = ti ? tracks_label(&u->r->run.tr, &u->r->run.s, ti, &ln) : NULL;
 	if (selected)
 		attron(A_REVERSE);
 	move(y, 0);
@@ -253,7 +253,7 @@ static void list_draw_rows(struct viewer *u)
 	for (size_t i = 0; i < np; i++)
 		draw_event_line(u, y++, &prev[i], false);
 	free(prev);
-	struct merge *m = merge_new_at(&u->s, u->sel_time, u->filters);
+	struct merge *m = merge_new_at(&u->r->run.s, u->sel_time, u->filters);
 	struct evref r;
 	while (m && y < L->list0 + L->nlist && next_wanted(u, m, &r)) {
 		if (r.time == u->sel_time && r.off < u->sel_off)

@@ -158,8 +158,8 @@ static void draw_pauses(struct viewer *u)
 	}
 	struct pause_pct p;
 	/* every collection, where the list stopped (gcs_compact.h) */
-	const struct tracks *tr = &u->tr;
-	const struct gcs_compact *gc = &u->gcc;
+	const struct tracks *tr = &u->r->run.tr;
+	const struct gcs_compact *gc = &u->r->gcc;
 	size_t n = gcsv_n(tr, gc);
 	gcsv_pause_pct(tr, gc, 0, UINT64_MAX, -1, &p);
 	char t[200], a[32], b_[32], c[32], d[32];
@@ -204,7 +204,7 @@ static bool pauses_open(struct viewer *u)
 	}
 	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
 		core_say(u, "%s", why);
-	else if (!gcsv_n(&u->tr, &u->gcc))
+	else if (!gcsv_n(&u->r->run.tr, &u->r->gcc))
 		core_say(u, "this log has no GC");
 	return true;
 }
@@ -213,7 +213,7 @@ static int pauses_rows(struct viewer *u)
 {
 	if (core_two(u))
 		return (int)merged(u)->n;
-	return (int)gcsv_n(&u->tr, &u->gcc);
+	return (int)gcsv_n(&u->r->run.tr, &u->r->gcc);
 }
 
 /* Enter: to the collection; of the other run, the runs swapped first. */
@@ -227,7 +227,7 @@ static void pauses_select_two(struct viewer *u)
 	core_view_close(u);
 	if (!core_run_is_shown(u, r))
 		core_other_run(u); /* u->tr is now run r's */
-	struct gcc g = gcsv_at(&u->tr, &u->gcc, id & ~RUN_B);
+	struct gcc g = gcsv_at(&u->r->run.tr, &u->r->gcc, id & ~RUN_B);
 	core_go_gc(u, &g);
 	char msg[sizeof u->msg];
 	snprintf(msg, sizeof msg, "%s", u->msg);
@@ -240,8 +240,8 @@ static void pauses_select(struct viewer *u)
 		pauses_select_two(u);
 		return;
 	}
-	if ((size_t)u->pl.sel < gcsv_n(&u->tr, &u->gcc)) {
-		struct gcc g = gcsv_at(&u->tr, &u->gcc, gcsv_by_pause(&u->tr, &u->gcc, (size_t)u->pl.sel));
+	if ((size_t)u->pl.sel < gcsv_n(&u->r->run.tr, &u->r->gcc)) {
+		struct gcc g = gcsv_at(&u->r->run.tr, &u->r->gcc, gcsv_by_pause(&u->r->run.tr, &u->r->gcc, (size_t)u->pl.sel));
 		core_view_close(u);
 		core_go_gc(u, &g);
 	}

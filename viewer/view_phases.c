@@ -118,7 +118,7 @@ static bool ready(struct viewer *u)
 	if (p->built)
 		return true;
 	p->built = true;
-	struct phases_job j = { .tr = &u->tr, .s = &u->s, .re_msg = p->has_msg ? &p->re_msg : NULL,
+	struct phases_job j = { .tr = &u->r->run.tr, .s = &u->r->run.s, .re_msg = p->has_msg ? &p->re_msg : NULL,
 				.re_ph = p->has_ph ? &p->re_ph : NULL };
 	busy_run(u, "picking the ruler's messages", phases_job, &j);
 	if (!j.ok) {
@@ -151,13 +151,13 @@ static long pick_from(const struct phases *q, const struct tracks *tr, uint64_t 
 static void ruler_marks(struct viewer *u, const struct phases *q)
 {
 	const struct layout *L = &u->L;
-	for (long i = pick_from(q, &u->tr, u->t0); i >= 0 && u->tr.marks[i].time < u->t1;) {
-		int c = layout_time_to_col(u->t0, u->t1, L->plotw, u->tr.marks[i].time);
+	for (long i = pick_from(q, &u->r->run.tr, u->t0); i >= 0 && u->r->run.tr.marks[i].time < u->t1;) {
+		int c = layout_time_to_col(u->t0, u->t1, L->plotw, u->r->run.tr.marks[i].time);
 		if (c < 0)
 			break;
 		if ((mvinch(L->ruler, L->plotx + c) & A_CHARTEXT) == ' ')
 			mvaddstr(L->ruler, L->plotx + c, G_MARKER(u));
-		i = pick_from(q, &u->tr, layout_col_to_time(u->t0, u->t1, L->plotw, c + 1));
+		i = pick_from(q, &u->r->run.tr, layout_col_to_time(u->t0, u->t1, L->plotw, c + 1));
 	}
 }
 
@@ -188,7 +188,7 @@ struct phase_seg {
  * their count. */
 static int segments(struct viewer *u, const struct phases *q, struct phase_seg *s, int w)
 {
-	const struct tracks *tr = &u->tr;
+	const struct tracks *tr = &u->r->run.tr;
 	int n = 0;
 	long k = phases_at(q, tr, u->t0);
 	if (k >= 0)
@@ -233,7 +233,7 @@ static void phases_draw_track(struct viewer *u, int row)
 		if (s[i].b - s[i].a - s[i].bar < 4)
 			continue;
 		size_t len;
-		const uint8_t *nm = phases_name(&u->tr, &u->s, &p->re_ph, (size_t)s[i].k, &len);
+		const uint8_t *nm = phases_name(&u->r->run.tr, &u->r->run.s, &p->re_ph, (size_t)s[i].k, &len);
 		s[i].label = label_set_add(&set, nm, len, u->ascii);
 	}
 	for (int i = 0; i < n; i++) {

@@ -33,7 +33,7 @@ static struct prof_pane *profpane_of(const struct viewer *u)
 /* A time profile to show: the log's, or with two runs either's. */
 static bool have_profile(const struct viewer *u)
 {
-	return u->heap.tick_events || (core_two(u) && u->other->heap.tick_events);
+	return u->r->run.h.tick_events || (core_two(u) && u->other->run.h.tick_events);
 }
 
 static const char *order_name(enum cctree_order by)
@@ -80,7 +80,7 @@ static void prof_draw_title(struct viewer *u, int y)
 	if (w < sizeof b)
 		w += (size_t)snprintf(b + w, sizeof b - w, "; %s by %s", pp->flat ? "flat" : "tree",
 				      order_name(pp->flat ? pp->flat_by : pp->tree_by));
-	if (w < sizeof b && u->heap.over_budget)
+	if (w < sizeof b && u->r->run.h.over_budget)
 		w += (size_t)snprintf(b + w, sizeof b - w, "; partial (memory budget)");
 	if (w < sizeof b && pp->t.cut && !pp->flat)
 		w += (size_t)snprintf(b + w, sizeof b - w,
@@ -112,7 +112,7 @@ static void prof_draw(struct viewer *u)
 		cmp_draw(u, A);
 		return;
 	}
-	if (!u->heap.tick_events) {
+	if (!u->r->run.h.tick_events) {
 		mvaddnstr(A.y, 0, NO_PROFILE, A.cols);
 		return;
 	}
@@ -176,10 +176,10 @@ static void cmp_draw_title(struct viewer *u, int y)
 /* Neither run has a time profile: said, with the runs' files. */
 static void cmp_draw_none(struct viewer *u, int y)
 {
-	const char *p[2] = { u->o.path, u->other->o.path };
+	const char *p[2] = { u->r->run.path, u->other->run.path };
 	if (u->swapped) {
-		p[0] = u->other->o.path;
-		p[1] = u->o.path;
+		p[0] = u->other->run.path;
+		p[1] = u->r->run.path;
 	}
 	char b[600];
 	for (int k = 0; k < 2; k++) {
@@ -230,7 +230,7 @@ static bool hl_before_time(const void *elem, const void *key)
 static void prof_draw_lanes(struct viewer *u)
 {
 	struct prof_pane *pp = profpane_of(u);
-	if (!view_shown(u, &view_profile) || !u->heap.tick_events)
+	if (!view_shown(u, &view_profile) || !u->r->run.h.tick_events)
 		return;
 	prof_sync(u, pp); /* the lanes come first in a frame: the window may have moved */
 	if (!pp->hl || !pp->nticks)
@@ -239,9 +239,9 @@ static void prof_draw_lanes(struct viewer *u)
 	int curcol = layout_time_to_col(u->t0, u->t1, L->plotw, u->cursor);
 	for (int i = 0; i < L->nlanes; i++) {
 		size_t c = (size_t)(L->lanes_top + i);
-		if (c >= u->tr.ncaps)
+		if (c >= u->r->run.tr.ncaps)
 			break;
-		int32_t cap = u->tr.caps[c];
+		int32_t cap = u->r->run.tr.caps[c];
 		size_t lo = lower_bound(pp->ticks, pp->nticks, sizeof *pp->ticks, &cap, hl_before_cap);
 		size_t hi = lower_bound(pp->ticks, pp->nticks, sizeof *pp->ticks, &cap, hl_upto_cap);
 		for (int k = 0; lo < hi && k < L->plotw; k++) {
@@ -326,7 +326,7 @@ static void sort_next(struct viewer *u, struct prof_pane *pp)
 		pp->tree_by = pp->tree_by == CCT_BY_INHERITED ? CCT_BY_SELF
 			      : pp->tree_by == CCT_BY_SELF ? CCT_BY_NAME : CCT_BY_INHERITED;
 		uint32_t k = sel_node(pp);
-		cctree_sort(&pp->t, &u->heap, pp->tree_by);
+		cctree_sort(&pp->t, &u->r->run.h, pp->tree_by);
 		prof_tree_rows(pp, k, false);
 	}
 	core_say(u, "sorted by %s", order_name(pp->flat ? pp->flat_by : pp->tree_by));
@@ -356,7 +356,7 @@ static void highlight(struct viewer *u, struct prof_pane *pp)
 	pp->hl_cc = cc;
 	prof_hl_compute(u, pp);
 	struct cc_text x;
-	prof_cc_text(&u->heap, cc, &x);
+	prof_cc_text(&u->r->run.h, cc, &x);
 	/* the label is escaped when the status line draws it */
 	core_say(u, "%zu ticks with %.*s on top marked on the lanes; %s clears them", pp->nticks,
 	       (int)(x.nlabel < 60 ? x.nlabel : 60), (const char *)x.label, core_key_for(u, ACT_CANCEL));
@@ -365,9 +365,9 @@ static void highlight(struct viewer *u, struct prof_pane *pp)
 static void next_cap(const struct viewer *u, struct prof_pane *pp)
 {
 	long i = pp->capi + 1;
-	while ((size_t)i < u->tr.ncaps && u->tr.caps[i] < 0)
+	while ((size_t)i < u->r->run.tr.ncaps && u->r->run.tr.caps[i] < 0)
 		i++;
-	pp->capi = (size_t)i < u->tr.ncaps ? i : -1;
+	pp->capi = (size_t)i < u->r->run.tr.ncaps ? i : -1;
 }
 
 /* The pane's own actions, on a built tree. */

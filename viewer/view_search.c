@@ -60,7 +60,7 @@ static void search_repeat(struct viewer *u, int dir)
 		core_say(u, "no search yet: %s to search", core_key_for(u, ACT_SEARCH));
 		return;
 	}
-	struct search_job j = { .tr = &u->tr, .s = &u->s, .re = &u->re, .from = u->cursor,
+	struct search_job j = { .tr = &u->r->run.tr, .s = &u->r->run.s, .re = &u->re, .from = u->cursor,
 				.dir = dir, .wrap = true };
 	busy_run(u, "searching", search_job, &j);
 	if (!j.found) {
@@ -73,7 +73,7 @@ static void search_repeat(struct viewer *u, int dir)
 					 : "search hit the run's start, continuing at its end: ";
 	if (j.mark >= 0) {
 		size_t n;
-		const uint8_t *txt = tracks_mark_text(&u->s, &u->tr.marks[j.mark], &n);
+		const uint8_t *txt = tracks_mark_text(&u->r->run.s, &u->r->run.tr.marks[j.mark], &n);
 		char a[32];
 		/* the text whole, as far as the message holds it (the message
 		 * area wraps it) */

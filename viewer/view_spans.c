@@ -87,10 +87,10 @@ static void spans_view_free(struct viewer *u)
 	rows_free(p);
 }
 
-/* Pairing the spans: on busy_run's worker, from the store and the rc's
- * rules alone. */
+/* Pairing the spans: on busy_run's worker, from the run's store and the
+ * rc's rules alone. */
 struct spans_job {
-	const struct store *s;
+	const struct run *run;
 	char *const *start, *const *stop;
 	size_t nrules;
 	struct spans_view *v; /* made, or NULL with err */
@@ -104,7 +104,7 @@ static void spans_job(void *arg)
 	struct span_rules r;
 	snprintf(j->err, sizeof j->err, "out of memory");
 	bool rules = v && span_rules_user(&r, j->start, j->stop, j->nrules, j->err, sizeof j->err);
-	bool ok = rules && spans_build(&v->sp, j->s, &r);
+	bool ok = rules && run_spans_fresh(j->run, &r, &v->sp);
 	if (rules)
 		span_rules_free(&r);
 	if (ok) {
@@ -121,14 +121,14 @@ static void spans_job(void *arg)
 	j->v = v;
 }
 
-/* Pairs the spans of store s into *pv, once; q, Ctrl-C and SIGTERM end
+/* Pairs the spans of run r into *pv, once; q, Ctrl-C and SIGTERM end
  * the viewer meanwhile. */
-static bool pair_into(struct viewer *u, const struct store *s, struct spans_view **pv,
+static bool pair_into(struct viewer *u, const struct run *r, struct spans_view **pv,
 		      const char *what)
 {
 	if (*pv)
 		return true;
-	struct spans_job j = { .s = s, .start = u->span_start, .stop = u->span_stop,
+	struct spans_job j = { .run = r, .start = u->span_start, .stop = u->span_stop,
 			       .nrules = u->nspans };
 	busy_run(u, what, spans_job, &j);
 	if (!j.v) {
@@ -142,7 +142,7 @@ static bool pair_into(struct viewer *u, const struct store *s, struct spans_view
 /* The spans of the log the event list shows. */
 static bool pane_spans_ready(struct viewer *u)
 {
-	return pair_into(u, &u->s, &spans_of(u)->v, "pairing the spans");
+	return pair_into(u, &u->r->run, &spans_of(u)->v, "pairing the spans");
 }
 
 /* ---- two runs: the names of both, matched ---- */
@@ -250,7 +250,7 @@ static bool rows_make(struct viewer *u)
 static bool compare_ready(struct viewer *u)
 {
 	return pane_spans_ready(u) &&
-	       pair_into(u, &u->other->s, &spans_of(u)->ov, "pairing the other run's spans") &&
+	       pair_into(u, &u->other->run, &spans_of(u)->ov, "pairing the other run's spans") &&
 	       rows_make(u);
 }
 
@@ -531,7 +531,7 @@ static void spans_select(struct viewer *u)
 /* Does the log have spans (paired once, when it has user events)? */
 static bool spans_track(struct viewer *u)
 {
-	if (!spans_of(u)->v && !spans_of(u)->tried && u->tr.nmarks) {
+	if (!spans_of(u)->v && !spans_of(u)->tried && u->r->run.tr.nmarks) {
 		spans_of(u)->tried = true;
 		char keep[sizeof u->msg];
 		snprintf(keep, sizeof keep, "%s", u->msg);

@@ -67,9 +67,9 @@ static int sparks_row_of(uint16_t tag)
  * log has none (logged without -lf) or the window has too many. */
 static bool full_rates(struct viewer *u, uint64_t *vals, int w, uint64_t *tot)
 {
-	if (u->s.hdr.nsel <= SPARK_GC || u->s.hdr.sel[SPARK_CREATE].layout == SEL_UNKNOWN_LAYOUT)
+	if (u->r->run.s.hdr.nsel <= SPARK_GC || u->r->run.s.hdr.sel[SPARK_CREATE].layout == SEL_UNKNOWN_LAYOUT)
 		return false;
-	struct merge *m = merge_new_at(&u->s, u->t0, CLASS_BIT(CL_SPARKS));
+	struct merge *m = merge_new_at(&u->r->run.s, u->t0, CLASS_BIT(CL_SPARKS));
 	struct evref r;
 	uint64_t k = 0, seen = 0;
 	uint64_t *v = calloc((size_t)w * 6 + 1, sizeof *v), t6[6] = { 0 };
@@ -130,10 +130,10 @@ static struct sparks_pane *sparks_of(const struct viewer *u)
 /* What a column of each row counts, made again: false when out of memory. */
 static bool sparks_compute(struct viewer *u, int w, struct sparks_run *sc)
 {
-	if (sc->valid && sc->t0 == u->t0 && sc->t1 == u->t1 && sc->w == w && sc->size == u->s.size &&
-	    sc->reloads == u->lv.reloads)
+	if (sc->valid && sc->t0 == u->t0 && sc->t1 == u->t1 && sc->w == w && sc->size == u->r->run.s.size &&
+	    sc->reloads == u->r->lv.reloads)
 		return true;
-	const struct tracks *tr = &u->tr;
+	const struct tracks *tr = &u->r->run.tr;
 	free(sc->vals);
 	sc->valid = false;
 	memset(sc->tot, 0, sizeof sc->tot);
@@ -180,8 +180,8 @@ static bool sparks_compute(struct viewer *u, int w, struct sparks_run *sc)
 	sc->t0 = u->t0;
 	sc->t1 = u->t1;
 	sc->w = w;
-	sc->size = u->s.size;
-	sc->reloads = u->lv.reloads;
+	sc->size = u->r->run.s.size;
+	sc->reloads = u->r->lv.reloads;
 	sc->ncaps = tr->ncaps;
 	sc->valid = true;
 	return true;
@@ -236,7 +236,7 @@ static int sparks_gutter(struct viewer *u)
 	char b[64];
 	int most = 0;
 	for (int side = 0; side < (u->other ? 2 : 1); side++) {
-		const struct tracks *tr = side ? &u->other->tr : &u->tr;
+		const struct tracks *tr = side ? &u->other->run.tr : &u->r->run.tr;
 		for (size_t r = 0; r < 6 + tr->ncaps; r++) {
 			row_name(b, sizeof b, u->other ? "A" : NULL, r < 6 ? 0 : tr->caps[r - 6], r,
 				 INT_MAX);
@@ -260,7 +260,7 @@ static bool compute_other(struct viewer *u, int w)
 {
 	struct sparks_pane *sp = sparks_of(u);
 	core_runs_exchange(u);
-	bool ok = u->tr.nsparks && sparks_compute(u, w, &sp->run[1]);
+	bool ok = u->r->run.tr.nsparks && sparks_compute(u, w, &sp->run[1]);
 	core_runs_exchange(u);
 	return ok;
 }
@@ -326,7 +326,7 @@ static void draw_one(struct viewer *u, int w, const char *note);
 static void draw_sparks(struct viewer *u)
 {
 	int w = u->L.plotw > 0 ? u->L.plotw : 1;
-	const char *why = no_sparks(&u->tr), *why_other = u->other ? no_sparks(&u->other->tr) : NULL;
+	const char *why = no_sparks(&u->r->run.tr), *why_other = u->other ? no_sparks(&u->other->run.tr) : NULL;
 	if (!u->other || (why && why_other)) {
 		if (why)
 			pane_frame(u, u->other ? "no spark counters in either log" : why);
@@ -359,7 +359,7 @@ static void draw_one(struct viewer *u, int w, const char *note)
 {
 	struct sparks_pane *sp = sparks_of(u);
 	struct sparks_run *sc = &sp->run[u->in_other];
-	const struct tracks *tr = &u->tr;
+	const struct tracks *tr = &u->r->run.tr;
 	if (u->L.nlist <= 0)
 		return;
 	if (!sparks_compute(u, w, sc)) {

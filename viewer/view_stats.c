@@ -199,10 +199,10 @@ static void compare_lines(struct stats *p, const struct fields *fa, const struct
 }
 
 /* What a run's log lacks of the summary's classes, as a line: "" if none. */
-static void absent_line(struct stats *p, const char *letter, const struct viewer *run)
+static void absent_line(struct stats *p, const char *letter, const struct viewer_run *r)
 {
 	char why[200], line[240];
-	if (!*lane_view_absent(&run->s, &run->tr, CLASS_BIT(CL_GC) | CLASS_BIT(CL_HEAP), false, why,
+	if (!*lane_view_absent(&r->run.s, &r->run.tr, CLASS_BIT(CL_GC) | CLASS_BIT(CL_HEAP), false, why,
 			       sizeof why))
 		return;
 	snprintf(line, sizeof line, "%s: %s", letter, why);
@@ -214,8 +214,8 @@ static void compare_stats(struct viewer *u, const struct stats_job *j)
 {
 	struct stats *p = stats_of(u);
 	static struct fields fs[2]; /* [0] the shown run's, [1] the other's */
-	fields_of(&j->sm, u->tr.ncaps, &fs[0]);
-	fields_of(&j->osm, u->other->tr.ncaps, &fs[1]);
+	fields_of(&j->sm, u->r->run.tr.ncaps, &fs[0]);
+	fields_of(&j->osm, u->other->run.tr.ncaps, &fs[1]);
 	bool b_shown = u->swapped; /* the shown run is B */
 	char a0[32], a1[32], b0[32], b1[32], line[200];
 	uint64_t res = core_col_ns(u) < 1000 ? core_col_ns(u) : 1000;
@@ -229,19 +229,19 @@ static void compare_stats(struct viewer *u, const struct stats_job *j)
 	compare_lines(p, &fs[b_shown ? 1 : 0], &fs[b_shown ? 0 : 1]);
 	if ((int)strlen(line) > p->width)
 		p->width = (int)strlen(line);
-	absent_line(p, "A", b_shown ? u->other : u);
-	absent_line(p, "B", b_shown ? u : u->other);
+	absent_line(p, "A", core_run_at(u, 0));
+	absent_line(p, "B", core_run_at(u, 1));
 }
 
 static void make_stats(struct viewer *u)
 {
 	free_stats(u);
-	struct stats_job j = { .tr = &u->tr, .s = &u->s };
+	struct stats_job j = { .tr = &u->r->run.tr, .s = &u->r->run.s };
 	j.a = u->mark_a < u->mark_b ? u->mark_a : u->mark_b;
 	j.b = u->mark_a < u->mark_b ? u->mark_b : u->mark_a;
 	if (core_two(u)) {
-		j.otr = &u->other->tr;
-		j.os = &u->other->s;
+		j.otr = &u->other->run.tr;
+		j.os = &u->other->run.s;
 		j.oa = core_to_other(u, j.a);
 		j.ob = core_to_other(u, j.b);
 	}

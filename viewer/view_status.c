@@ -18,7 +18,7 @@ static void draw_status(struct viewer *u)
 		addch(' ');
 	char a[48], b[48], c[48], line[1200];
 	char name[320];
-	const char *base = strrchr(u->o.path, '/') ? strrchr(u->o.path, '/') + 1 : u->o.path;
+	const char *base = strrchr(u->r->run.path, '/') ? strrchr(u->r->run.path, '/') + 1 : u->r->run.path;
 	snprintf(name, sizeof name, "%s%s%s", u->other ? core_run_letter(u) : "", u->other ? ": " : "",
 		 base);
 	char filt[128] = "all";
@@ -46,7 +46,7 @@ static void draw_status(struct viewer *u)
 			 core_fmt_at(u, c, sizeof c, u->cursor), filt, *live ? "  " : "", live);
 	} else { /* no event list yet: what is still loading */
 		double f = loader_fraction(u);
-		bool one = __atomic_load_n(&u->load_passes, __ATOMIC_RELAXED) == 1;
+		bool one = __atomic_load_n(&u->r->load_passes, __ATOMIC_RELAXED) == 1;
 		snprintf(line, sizeof line, " %s  %s..%s  cursor %s  loading %d%%: %s", name,
 			 core_fmt_at(u, a, sizeof a, u->t0), core_fmt_at(u, b, sizeof b, u->t1),
 			 core_fmt_at(u, c, sizeof c, u->cursor), (int)(f * 100),

@@ -74,7 +74,7 @@ static struct picker *picker_of(const struct viewer *u)
  * of memory (the order stays). */
 static bool resort(const struct viewer *u, struct picker *p)
 {
-	size_t n = u->tr.nthreads;
+	size_t n = u->r->run.tr.nthreads;
 	struct thread_key *k = malloc((n ? n : 1) * sizeof *k);
 	if (!k)
 		return false;
@@ -86,7 +86,7 @@ static bool resort(const struct viewer *u, struct picker *p)
 					       : i;
 		if (p->sort == TS_LABEL) {
 			size_t ln;
-			k[i].label = tracks_label(&u->tr, &u->s, &u->tr.threads[i], &ln);
+			k[i].label = tracks_label(&u->r->run.tr, &u->r->run.s, &u->r->run.tr.threads[i], &ln);
 			k[i].len = (uint32_t)ln;
 		}
 	}
@@ -115,14 +115,14 @@ static void window_job(void *arg)
 /* Run r's figures over [t0, t1) into out when the window holds few
  * enough events (by the log's mean density); false when not, or out of
  * memory. */
-static bool window_figures(struct viewer *u, const struct viewer *r, uint64_t t0, uint64_t t1,
+static bool window_figures(struct viewer *u, const struct viewer_run *r, uint64_t t0, uint64_t t1,
 			   struct thread_window *out)
 {
-	uint64_t span = r->s.tmax > r->s.tmin ? r->s.tmax - r->s.tmin : 1;
+	uint64_t span = r->run.s.tmax > r->run.s.tmin ? r->run.s.tmax - r->run.s.tmin : 1;
 	uint64_t w = t1 > t0 ? t1 - t0 : 0;
-	if (!w || (unsigned __int128)r->s.nevents * w / span > WINDOW_MAX_EVENTS)
+	if (!w || (unsigned __int128)r->run.s.nevents * w / span > WINDOW_MAX_EVENTS)
 		return false;
-	struct window_job j = { &r->tr, &r->s, t0, t1, out, false };
+	struct window_job j = { &r->run.tr, &r->run.s, t0, t1, out, false };
 	busy_run(u, "the threads' figures in the window", window_job, &j);
 	return j.ok;
 }
@@ -134,11 +134,11 @@ static bool picker_figures(struct viewer *u, struct picker *p, size_t n)
 	p->fig = calloc(n ? n : 1, sizeof *p->fig);
 	if (!p->fig)
 		return false;
-	if (window_figures(u, u, u->t0, u->t1, p->fig))
+	if (window_figures(u, u->r, u->t0, u->t1, p->fig))
 		return true;
 	p->whole = true;
 	for (size_t i = 0; i < n; i++) {
-		const struct thread_info *t = &u->tr.threads[i];
+		const struct thread_info *t = &u->r->run.tr.threads[i];
 		p->fig[i] = (struct thread_window){ .run_ns = t->run_ns, .nruns = t->nruns,
 						    .caps = t->caps };
 	}
@@ -181,13 +181,13 @@ static struct tentry *entries(const struct viewer *u, const struct picker *p, si
 {
 	size_t cap = 0, k = 0;
 	for (int s = 0; s < 2; s++)
-		cap += p->known[s] ? core_run_at(u, s)->tr.nthreads : 0;
+		cap += p->known[s] ? core_run_at(u, s)->run.tr.nthreads : 0;
 	struct tentry *e = malloc((cap ? cap : 1) * sizeof *e);
 	for (int s = 0; e && s < 2; s++) {
-		const struct viewer *r = core_run_at(u, s);
-		for (size_t i = 0; p->known[s] && i < r->tr.nthreads; i++) {
+		const struct viewer_run *r = core_run_at(u, s);
+		for (size_t i = 0; p->known[s] && i < r->run.tr.nthreads; i++) {
 			size_t ln;
-			const uint8_t *l = tracks_label(&r->tr, &r->s, &r->tr.threads[i], &ln);
+			const uint8_t *l = tracks_label(&r->run.tr, &r->run.s, &r->run.tr.threads[i], &ln);
 			e[k] = (struct tentry){ .key = l ? l : (const uint8_t *)unlabelled,
 						.klen = (uint32_t)(!l ? sizeof unlabelled - 1
 								: ln > LABEL_KEY_MAX ? LABEL_KEY_MAX : ln),
@@ -221,7 +221,7 @@ static bool picker_match_runs(const struct viewer *u, struct picker *p)
 							     .first = { UINT64_MAX, UINT64_MAX } };
 		struct tgroup *g = &p->grp[p->ngrp - 1];
 		int s = e[i].side;
-		const struct thread_info *t = &core_run_at(u, s)->tr.threads[e[i].ix];
+		const struct thread_info *t = &core_run_at(u, s)->run.tr.threads[e[i].ix];
 		g->has[s] = true;
 		g->run_ns[s] += fig[s][e[i].ix].run_ns;
 		g->nruns[s] += fig[s][e[i].ix].nruns;
@@ -309,20 +309,20 @@ static void whole_figures(const struct tracks *tr, struct thread_window *out)
  * window holds too many events, both runs' whole. */
 static bool compare_figures(struct viewer *u, struct picker *p)
 {
-	const struct viewer *o = u->other;
-	p->fig = calloc(u->tr.nthreads ? u->tr.nthreads : 1, sizeof *p->fig);
-	p->fig2 = calloc(o->tr.nthreads ? o->tr.nthreads : 1, sizeof *p->fig2);
+	const struct viewer_run *o = u->other;
+	p->fig = calloc(u->r->run.tr.nthreads ? u->r->run.tr.nthreads : 1, sizeof *p->fig);
+	p->fig2 = calloc(o->run.tr.nthreads ? o->run.tr.nthreads : 1, sizeof *p->fig2);
 	if (!p->fig || !p->fig2)
 		return false;
 	int sh = core_run_side(u);
 	uint64_t a0, a1, b0, b1;
 	core_run_window(u, sh, &a0, &a1);
 	core_run_window(u, !sh, &b0, &b1);
-	if (window_figures(u, u, a0, a1, p->fig) && window_figures(u, o, b0, b1, p->fig2))
+	if (window_figures(u, u->r, a0, a1, p->fig) && window_figures(u, o, b0, b1, p->fig2))
 		return true;
 	p->whole = true;
-	whole_figures(&u->tr, p->fig);
-	whole_figures(&o->tr, p->fig2);
+	whole_figures(&u->r->run.tr, p->fig);
+	whole_figures(&o->run.tr, p->fig2);
 	core_say(u, "a window holds too many events: running time and runs of the whole runs");
 	return true;
 }
@@ -336,7 +336,7 @@ static bool compare_open(struct viewer *u, struct picker *p)
 		draw_absent(u, CLASS_BIT(CL_SCHED), p->why[s], sizeof p->why[s]);
 		/* hectic diff's rule: a run without scheduler events has no
 		 * thread to match */
-		p->known[s] = (u->s.classes & CLASS_BIT(CL_SCHED)) && u->tr.nthreads;
+		p->known[s] = (u->r->run.s.classes & CLASS_BIT(CL_SCHED)) && u->r->run.tr.nthreads;
 		if (s != sh)
 			core_runs_exchange(u);
 	}
@@ -500,7 +500,7 @@ static void threads_close(struct viewer *u)
 static bool threads_open(struct viewer *u)
 {
 	struct picker *p = picker_of(u);
-	size_t n = u->tr.nthreads;
+	size_t n = u->r->run.tr.nthreads;
 	memset(p, 0, sizeof *p);
 	if (u->other) {
 		if (compare_open(u, p))
@@ -518,7 +518,7 @@ static bool threads_open(struct viewer *u)
 	for (size_t i = 0; i < n; i++) {
 		p->order[i] = (uint32_t)i;
 		size_t ln;
-		const uint8_t *l = tracks_label(&u->tr, &u->s, &u->tr.threads[i], &ln);
+		const uint8_t *l = tracks_label(&u->r->run.tr, &u->r->run.s, &u->r->run.tr.threads[i], &ln);
 		int w = l ? label_width_of(l, ln, u->ascii) : 0;
 		p->wlabel = w > p->wlabel ? w : p->wlabel;
 	}
@@ -537,7 +537,7 @@ static void picker_draw_row(struct viewer *u, const struct box *b, int y, size_t
 		     const struct label_set *labels, size_t i)
 {
 	const struct picker *p = picker_of(u);
-	const struct thread_info *ti = &u->tr.threads[ix];
+	const struct thread_info *ti = &u->r->run.tr.threads[ix];
 	char a[32], c[32], d[32], e[32], caps[24];
 	tracks_caps_text(p->fig[ix].caps, caps, sizeof caps);
 	pane_row_begin(y, b->x + 1, b->w - 2, sel);
@@ -563,7 +563,7 @@ static void draw_threads(struct viewer *u)
 	}
 	char t[200];
 	snprintf(t, sizeof t, "threads: %zu, by %s; %s (%s: sort; %s: go to the first run)",
-		 u->tr.nthreads, tsort_names[p->sort], p->whole ? "whole run" : "in the window",
+		 u->r->run.tr.nthreads, tsort_names[p->sort], p->whole ? "whole run" : "in the window",
 		 core_key_for(u, ACT_PANE_SORT), core_key_for(u, ACT_SELECT));
 	/* (the box as wide as the widest label asks: the figures and a column) */
 	int want = 2 + THREAD_NUMS + (p->wlabel > 5 ? p->wlabel : 5);
@@ -573,21 +573,21 @@ static void draw_threads(struct viewer *u)
 	int h = b.h - 2;
 	char why[160];
 	bool known = !*draw_absent(u, CLASS_BIT(CL_SCHED), why, sizeof why);
-	if (!known && !u->tr.nthreads && h >= 2) { /* nothing to list: say why */
+	if (!known && !u->r->run.tr.nthreads && h >= 2) { /* nothing to list: say why */
 		draw_safe(b.y + 2, b.x + 1, (const uint8_t *)why, strlen(why), b.w - 2, u->ascii);
 		mvaddnstr(b.y + 3, b.x + 1, "the threads, their lifetimes and running time are not known",
 			  b.w - 2);
 		draw_box_end(u);
 		return;
 	}
-	draw_scroll(u, (int)u->tr.nthreads, h);
+	draw_scroll(u, (int)u->r->run.tr.nthreads, h);
 	struct label_set labels = { 0 };
-	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->tr.nthreads; i++) {
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->r->run.tr.nthreads; i++) {
 		size_t n;
-		const uint8_t *l = tracks_label(&u->tr, &u->s, &u->tr.threads[p->order[u->pl.top + i]], &n);
+		const uint8_t *l = tracks_label(&u->r->run.tr, &u->r->run.s, &u->r->run.tr.threads[p->order[u->pl.top + i]], &n);
 		label_set_add(&labels, l, l ? n : 0, u->ascii);
 	}
-	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->tr.nthreads; i++)
+	for (int i = 0; i < h && (size_t)(u->pl.top + i) < u->r->run.tr.nthreads; i++)
 		picker_draw_row(u, &b, b.y + 2 + i, p->order[u->pl.top + i], u->pl.top + i == u->pl.sel,
 			 known, &labels, (size_t)i);
 	label_set_free(&labels);
@@ -596,7 +596,7 @@ static void draw_threads(struct viewer *u)
 
 static int threads_rows(struct viewer *u)
 {
-	return (int)(u->other ? picker_of(u)->ngrp : u->tr.nthreads);
+	return (int)(u->other ? picker_of(u)->ngrp : u->r->run.tr.nthreads);
 }
 
 static bool threads_act(struct viewer *u, enum action a)
@@ -632,9 +632,9 @@ static void threads_select(struct viewer *u)
 		compare_select(u);
 		return;
 	}
-	if ((size_t)u->pl.sel >= u->tr.nthreads)
+	if ((size_t)u->pl.sel >= u->r->run.tr.nthreads)
 		return;
-	const struct thread_info *t = &u->tr.threads[picker_of(u)->order[u->pl.sel]];
+	const struct thread_info *t = &u->r->run.tr.threads[picker_of(u)->order[u->pl.sel]];
 	uint32_t id = t->id;
 	uint64_t first = t->first_run;
 	char why[160];

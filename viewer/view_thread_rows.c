@@ -81,7 +81,7 @@ struct trows_pane {
 };
 
 /* Does thread t of run r (its window [t0, t1)) get a row? */
-static bool thread_gets_row(const struct viewer *u, const struct trows_pane *p, const struct viewer *r,
+static bool thread_gets_row(const struct viewer *u, const struct trows_pane *p, const struct viewer_run *r,
 		 const struct thread_info *t, uint64_t t0, uint64_t t1)
 {
 	if (p->alive_only && ((t->created != UINT64_MAX && t->created >= t1) ||
@@ -91,28 +91,28 @@ static bool thread_gets_row(const struct viewer *u, const struct trows_pane *p, 
 	if (!p->matching || !u->has_re)
 		return true;
 	size_t ln;
-	const uint8_t *l = tracks_label(&r->tr, &r->s, t, &ln);
+	const uint8_t *l = tracks_label(&r->run.tr, &r->run.s, t, &ln);
 	char idt[16];
 	int il = snprintf(idt, sizeof idt, "%u", t->id);
 	return (l && tracks_match(&u->re, l, ln)) ||
 	       tracks_match(&u->re, (const uint8_t *)idt, (size_t)il);
 }
 
-/* A row's thread, and in *run the viewer whose fields hold its run. */
+/* A row's thread, and in *run its run. */
 static const struct thread_info *row_thread(const struct viewer *u, const struct trows_pane *p,
-					    size_t r, const struct viewer **run)
+					    size_t r, const struct viewer_run **run)
 {
-	*run = u;
+	*run = u->r;
 	if (!u->other)
-		return tracks_thread(&u->tr, p->ids[r]);
+		return tracks_thread(&u->r->run.tr, p->ids[r]);
 	const struct crow *c = &p->ent[p->ids[r]];
 	*run = core_run_at(u, c->side);
-	return tracks_thread(&(*run)->tr, c->id);
+	return tracks_thread(&(*run)->run.tr, c->id);
 }
 
 /* A row's sort key: its place by running time or label (ref: what the
  * rows hold, i its index in the tracks' table). */
-static void trows_key_of(struct thread_key *k, enum sort sort, const struct viewer *r,
+static void trows_key_of(struct thread_key *k, enum sort sort, const struct viewer_run *r,
 		   const struct thread_info *t, uint32_t ref, size_t i)
 {
 	k->ref = ref;
@@ -121,7 +121,7 @@ static void trows_key_of(struct thread_key *k, enum sort sort, const struct view
 	k->len = 0;
 	if (sort == SORT_LABEL) {
 		size_t ln;
-		k->label = tracks_label(&r->tr, &r->s, t, &ln);
+		k->label = tracks_label(&r->run.tr, &r->run.s, t, &ln);
 		k->len = (uint32_t)ln;
 	}
 }
@@ -142,8 +142,8 @@ static bool match_keys(const struct viewer *u, const struct trows_pane *p, struc
 	if (!l)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		const struct viewer *r = core_run_at(u, p->ent[i].side);
-		trows_key_of(&l[i], SORT_LABEL, r, tracks_thread(&r->tr, p->ent[i].id), (uint32_t)i, i);
+		const struct viewer_run *r = core_run_at(u, p->ent[i].side);
+		trows_key_of(&l[i], SORT_LABEL, r, tracks_thread(&r->run.tr, p->ent[i].id), (uint32_t)i, i);
 		k[i] = (struct thread_key){ .ref = (uint32_t)i, .k = i < na ? 2 * (uint64_t)i : 2 * (uint64_t)n + i };
 	}
 	qsort(l, na, sizeof *l, thread_key_cmp_label);
@@ -181,7 +181,7 @@ static void rows_made(struct viewer *u, struct trows_pane *p, struct thread_key 
  * them (in its window), then sorted. */
 static bool make_rows_two(struct viewer *u, struct trows_pane *p)
 {
-	size_t nt = u->tr.nthreads + u->other->tr.nthreads, n = 0, na = 0;
+	size_t nt = u->r->run.tr.nthreads + u->other->run.tr.nthreads, n = 0, na = 0;
 	free(p->ent);
 	p->ent = malloc((nt ? nt : 1) * sizeof *p->ent);
 	p->ids = malloc((nt ? nt : 1) * sizeof *p->ids);
@@ -191,11 +191,11 @@ static bool make_rows_two(struct viewer *u, struct trows_pane *p)
 		return false;
 	}
 	for (int side = 0; side < 2; side++) {
-		const struct viewer *r = core_run_at(u, side);
+		const struct viewer_run *r = core_run_at(u, side);
 		uint64_t t0, t1;
 		core_run_window(u, side, &t0, &t1);
-		for (size_t i = 0; i < r->tr.nthreads; i++) {
-			const struct thread_info *t = &r->tr.threads[i];
+		for (size_t i = 0; i < r->run.tr.nthreads; i++) {
+			const struct thread_info *t = &r->run.tr.threads[i];
 			if (!thread_gets_row(u, p, r, t, t0, t1))
 				continue;
 			p->ent[n] = (struct crow){ t->id, side };
@@ -229,7 +229,7 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 	p->nids = 0;
 	if (u->other)
 		return make_rows_two(u, p);
-	size_t nt = u->tr.nthreads;
+	size_t nt = u->r->run.tr.nthreads;
 	p->ids = malloc((nt ? nt : 1) * sizeof *p->ids);
 	struct thread_key *keys = p->sort != SORT_CREATED ? malloc((nt ? nt : 1) * sizeof *keys) : NULL;
 	if (!p->ids || (p->sort != SORT_CREATED && !keys)) {
@@ -238,11 +238,11 @@ static bool make_rows(struct viewer *u, struct trows_pane *p)
 	}
 	size_t n = 0;
 	for (size_t i = 0; i < nt; i++) {
-		const struct thread_info *t = &u->tr.threads[i];
-		if (!thread_gets_row(u, p, u, t, u->t0, u->t1))
+		const struct thread_info *t = &u->r->run.tr.threads[i];
+		if (!thread_gets_row(u, p, u->r, t, u->t0, u->t1))
 			continue;
 		if (keys)
-			trows_key_of(&keys[n], p->sort, u, t, t->id, i);
+			trows_key_of(&keys[n], p->sort, u->r, t, t->id, i);
 		else
 			p->ids[n] = t->id;
 		n++;
@@ -334,10 +334,10 @@ static bool cells_two(struct viewer *u, struct trows_pane *p, int top, int n, in
 		int cw = w - off;
 		if (!m || cw <= 0 || t1 <= t0)
 			continue;
-		const struct viewer *r = core_run_at(u, side);
+		const struct viewer_run *r = core_run_at(u, side);
 		struct trow_cell *c = calloc((size_t)m * (size_t)cw, sizeof *c);
 		bool over = false;
-		ok = c && trows_cells(&r->s, &r->tr, t0, t1, (unsigned)cw, ids, (size_t)m, MAX_EVENTS, c,
+		ok = c && trows_cells(&r->run.s, &r->run.tr, t0, t1, (unsigned)cw, ids, (size_t)m, MAX_EVENTS, c,
 				      &over);
 		for (int k = 0; ok && k < m; k++)
 			memcpy(&p->cells[(size_t)at[k] * (size_t)w + (size_t)off], &c[(size_t)k * (size_t)cw],
@@ -378,7 +378,7 @@ static bool cells(struct viewer *u, struct trows_pane *p)
 		if (n > 0 && w > 0 && !cells_two(u, p, top, n, w))
 			return false;
 	} else if (n > 0 && w > 0 && u->t1 > u->t0 &&
-		   !trows_cells(&u->s, &u->tr, u->t0, u->t1, (unsigned)w, p->ids + top, (size_t)n,
+		   !trows_cells(&u->r->run.s, &u->r->run.tr, u->t0, u->t1, (unsigned)w, p->ids + top, (size_t)n,
 			 MAX_EVENTS, p->cells, &p->over))
 		return false;
 	p->ct0 = u->t0;
@@ -455,7 +455,7 @@ static void title(struct viewer *u, const struct trows_pane *p, char *t, size_t 
 	if (absent == (u->other ? 2 : 1))
 		return;
 	if (p->nids) {
-		const struct viewer *r;
+		const struct viewer_run *r;
 		const struct thread_info *ti = row_thread(u, p, (size_t)p->list.sel, &r);
 		char a[32], run[4] = "";
 		if (u->other)
@@ -502,17 +502,17 @@ static void draw_gutter(const struct viewer *u, int y, const struct label_set *l
 static int trows_gutter(struct viewer *u)
 {
 	struct trows_pane *p = trows_of(u);
-	size_t n = u->tr.nthreads + (u->other ? u->other->tr.nthreads : 0);
+	size_t n = u->r->run.tr.nthreads + (u->other ? u->other->run.tr.nthreads : 0);
 	if (p->gutter && p->gutter_n == n)
 		return p->gutter;
 	int w = 0;
 	for (int side = 0; side < (u->other ? 2 : 1); side++) {
-		const struct viewer *r = u->other ? core_run_at(u, side) : u;
-		for (size_t i = 0; i < r->tr.nthreads; i++) {
-			const struct thread_info *t = &r->tr.threads[i];
+		const struct viewer_run *r = u->other ? core_run_at(u, side) : u->r;
+		for (size_t i = 0; i < r->run.tr.nthreads; i++) {
+			const struct thread_info *t = &r->run.tr.threads[i];
 			char id[16];
 			size_t ln;
-			const uint8_t *l = tracks_label(&r->tr, &r->s, t, &ln);
+			const uint8_t *l = tracks_label(&r->run.tr, &r->run.s, t, &ln);
 			int k = snprintf(id, sizeof id, "%u", t->id) + (u->other != NULL);
 			k += l ? 1 + label_width_of(l, ln, u->ascii) : 0;
 			w = k > w ? k : w;
@@ -527,7 +527,7 @@ static void trows_draw_row(const struct viewer *u, const struct trows_pane *p, c
 		     int i, int y)
 {
 	int r = p->list.top + i;
-	const struct viewer *run;
+	const struct viewer_run *run;
 	const struct thread_info *ti = row_thread(u, p, (size_t)r, &run);
 	draw_gutter(u, y, l, i, u->other ? p->ent[p->ids[r]].side : -1, ti, r == p->list.sel);
 	for (int c = 0; c < p->cw; c++) {
@@ -558,7 +558,7 @@ static void lane_marks(struct viewer *u, const struct trows_pane *p)
 		return;
 	const struct layout *L = &u->L;
 	bool own = !u->other || p->ent[p->ids[sel]].side == core_run_side(u);
-	const struct tracks *tr = own ? &u->tr : &u->other->tr;
+	const struct tracks *tr = own ? &u->r->run.tr : &u->other->run.tr;
 	int lane0 = own ? L->lane0 : L->lane02, top = own ? L->lanes_top : 0;
 	int nl = own ? L->nlanes : L->nlanes2;
 	const struct trow_cell *row = &p->cells[(size_t)(sel - p->ctop) * (size_t)p->cw];
@@ -590,9 +590,9 @@ static void draw_trows(struct viewer *u)
 	int x = (int)strlen(t);
 	if (p->nids && x + 4 < a.cols) {
 		size_t n;
-		const struct viewer *r;
+		const struct viewer_run *r;
 		const struct thread_info *ti = row_thread(u, p, (size_t)p->list.sel, &r);
-		const uint8_t *label = tracks_label(&r->tr, &r->s, ti, &n);
+		const uint8_t *label = tracks_label(&r->run.tr, &r->run.s, ti, &n);
 		attron(A_REVERSE);
 		if (label) {
 			mvaddstr(a.y, x, " \"");
@@ -603,10 +603,10 @@ static void draw_trows(struct viewer *u)
 	}
 	struct label_set l = { 0 }; /* the rows' labels, each fitted among the others */
 	for (int i = 0; i < p->cn; i++) {
-		const struct viewer *r;
+		const struct viewer_run *r;
 		const struct thread_info *ti = row_thread(u, p, (size_t)(p->list.top + i), &r);
 		size_t n;
-		const uint8_t *label = tracks_label(&r->tr, &r->s, ti, &n);
+		const uint8_t *label = tracks_label(&r->run.tr, &r->run.s, ti, &n);
 		label_set_add(&l, label, label ? n : 0, u->ascii);
 	}
 	for (int i = 0; i < p->cn && !l.oom; i++)
@@ -644,7 +644,7 @@ static void go_first_run(struct viewer *u, struct trows_pane *p)
 	if (!make_rows(u, p) || !p->nids)
 		return;
 	ensure(p, (size_t)p->list.sel + 1);
-	const struct viewer *r;
+	const struct viewer_run *r;
 	const struct thread_info *ti = row_thread(u, p, (size_t)p->list.sel, &r);
 	int side = u->other ? p->ent[p->ids[p->list.sel]].side : 0;
 	char name[24], why[160];
@@ -659,7 +659,7 @@ static void go_first_run(struct viewer *u, struct trows_pane *p)
 		core_say(u, "%s never ran", name);
 		return;
 	}
-	core_go_time(u, r == u ? first : core_from_other(u, first));
+	core_go_time(u, r == u->r ? first : core_from_other(u, first));
 	core_say(u, "%s first runs here", name);
 }
 

@@ -140,7 +140,7 @@ static bool build(struct viewer *u)
 	struct ticky_pane *p = tickypane_of(u);
 	if (p->built || p->failed)
 		return p->built;
-	if (!ticky_build(&p->t, &u->s)) {
+	if (!run_ticky_fresh(&u->r->run, &p->t)) {
 		p->failed = true;
 		return false;
 	}
@@ -211,7 +211,7 @@ static bool build_other(struct viewer *u)
 	if (p->obuilt || p->ofailed)
 		return p->obuilt;
 	core_runs_exchange(u);
-	bool ok = ticky_build(&p->o, &u->s);
+	bool ok = run_ticky_fresh(&u->r->run, &p->o);
 	core_runs_exchange(u);
 	if (!ok) {
 		p->ofailed = true;
@@ -276,10 +276,10 @@ static bool build_other(struct viewer *u)
 static void ticky_compute(struct viewer *u)
 {
 	struct ticky_pane *p = tickypane_of(u);
-	bool moved = !p->valid || p->t0 != u->t0 || p->t1 != u->t1 || p->reloads != u->lv.reloads;
+	bool moved = !p->valid || p->t0 != u->t0 || p->t1 != u->t1 || p->reloads != u->r->lv.reloads;
 	if (moved) {
 		p->nwin = ticky_window(&p->t, u->t0, u->t1 ? u->t1 - 1 : 0, p->sum);
-		p->t0 = u->t0, p->t1 = u->t1, p->reloads = u->lv.reloads;
+		p->t0 = u->t0, p->t1 = u->t1, p->reloads = u->r->lv.reloads;
 	}
 	if (p->obuilt && (moved || !p->osum_valid)) { /* the other run's window, on its clock */
 		core_runs_exchange(u);
@@ -536,7 +536,7 @@ static void draw_selected(struct viewer *u, int y, int cols)
 	int x = (int)strlen(head);
 	if (x >= cols)
 		return;
-	if (ticky_ipe(&p->t, &u->s, c, &ip) && ipe_has_src(&ip)) {
+	if (ticky_ipe(&p->t, &u->r->run.s, c, &ip) && ipe_has_src(&ip)) {
 		x += draw_safe(y + 1, x, ip.src, ip.nsrc, cols - x, u->ascii);
 		if (x + 4 < cols) {
 			mvaddstr(y + 1, x, " in ");
@@ -546,7 +546,7 @@ static void draw_selected(struct viewer *u, int y, int cols)
 		const struct ticky_counter *k = &p->t.ctr[c];
 		mvaddnstr(y + 1, x,
 			  !k->has_itbl ? "no info table in its definition"
-			  : ticky_ipe(&p->t, &u->s, c, &ip) ? "its info table has no source location"
+			  : ticky_ipe(&p->t, &u->r->run.s, c, &ip) ? "its info table has no source location"
 			  : "no source location (build with -finfo-table-map for it)",
 			  cols - x);
 	}

@@ -39,12 +39,12 @@ static void draw_ruler(struct viewer *u)
 	if (!u->ready)
 		return; /* the markers come with the log */
 	/* markers as ticks where the labels leave room */
-	size_t lo = tracks_mark_from(&u->tr, u->t0);
+	size_t lo = tracks_mark_from(&u->r->run.tr, u->t0);
 	attron(draw_attr(u, C_MARKER) | A_BOLD);
-	for (size_t i = lo; i < u->tr.nmarks && u->tr.marks[i].time < u->t1; i++) {
-		if (u->tr.marks[i].tag != EV_USER_MARKER)
+	for (size_t i = lo; i < u->r->run.tr.nmarks && u->r->run.tr.marks[i].time < u->t1; i++) {
+		if (u->r->run.tr.marks[i].tag != EV_USER_MARKER)
 			continue;
-		int c = layout_time_to_col(u->t0, u->t1, L->plotw, u->tr.marks[i].time);
+		int c = layout_time_to_col(u->t0, u->t1, L->plotw, u->r->run.tr.marks[i].time);
 		if (c >= 0 && (mvinch(L->ruler, L->plotx + c) & A_CHARTEXT) == ' ')
 			mvaddstr(L->ruler, L->plotx + c, G_MARKER(u));
 	}
@@ -148,7 +148,7 @@ static bool runs_ready(struct timeline_state *t, size_t ncaps)
 static bool fractions(struct viewer *u)
 {
 	struct timeline_state *t = timeline_of(u);
-	size_t need = u->tr.ncaps * (size_t)u->L.plotw;
+	size_t need = u->r->run.tr.ncaps * (size_t)u->L.plotw;
 	if (need > t->cap) {
 		float *a = realloc(t->run, (need ? need : 1) * sizeof *a);
 		if (!a)
@@ -166,14 +166,14 @@ static bool fractions(struct viewer *u)
 	}
 	/* what the lanes and the activity graph show of them, and the runs
 	 * for the labels when the window's events are read */
-	bool runs = timeline_runs_with_fractions && runs_ready(t, u->tr.ncaps);
+	bool runs = timeline_runs_with_fractions && runs_ready(t, u->r->run.tr.ncaps);
 	struct lane_view_ctx lc = { u, u->L.lane_h };
 	struct frac_view shown = { lane_view_same, runs ? note_thread : NULL, &lc };
 	t->have_runs = false;
-	bool ok = tracks_cap_fractions_view(&u->tr, &u->s, u->t0, u->t1, (unsigned)u->L.plotw,
+	bool ok = tracks_cap_fractions_view(&u->r->run.tr, &u->r->run.s, u->t0, u->t1, (unsigned)u->L.plotw,
 					    u->raw_max, false, &shown, t->run, t->gc, t->nodata,
-					    &u->exact);
-	t->have_runs = ok && runs && u->exact && !t->runs_failed;
+					    &u->r->exact);
+	t->have_runs = ok && runs && u->r->exact && !t->runs_failed;
 	return ok;
 }
 
@@ -188,9 +188,9 @@ static void label_segment(struct viewer *u, size_t c, uint32_t thread, int a, in
 		a = 0;
 	if (b > u->L.plotw)
 		b = u->L.plotw;
-	const struct thread_info *ti = tracks_thread(&u->tr, thread);
+	const struct thread_info *ti = tracks_thread(&u->r->run.tr, thread);
 	size_t n = 0;
-	const uint8_t *label = ti ? tracks_label(&u->tr, &u->s, ti, &n) : NULL;
+	const uint8_t *label = ti ? tracks_label(&u->r->run.tr, &u->r->run.s, ti, &n) : NULL;
 	char idbuf[16];
 	if (!label) {
 		n = (size_t)snprintf(idbuf, sizeof idbuf, "%u", thread);
@@ -209,49 +209,49 @@ static void label_segment(struct viewer *u, size_t c, uint32_t thread, int a, in
  * of threads in the lanes. Reads the window's scheduler events again. */
 static void draw_lane_labels(struct viewer *u)
 {
-	if (!u->exact || !u->tr.ncaps)
+	if (!u->r->exact || !u->r->run.tr.ncaps)
 		return;
 	struct timeline_state *ts = timeline_of(u);
 	if (ts->have_runs) { /* read with the fractions */
 		for (size_t i = 0; i < ts->nruns; i++)
 			label_segment(u, ts->runs[i].lane, ts->runs[i].thread, ts->runs[i].a,
 				      ts->runs[i].b);
-		for (size_t c = 0; c < u->tr.ncaps; c++)
+		for (size_t c = 0; c < u->r->run.tr.ncaps; c++)
 			if (ts->thread[c])
 				label_segment(u, c, ts->thread[c], ts->from[c],
 					      layout_time_to_col(u->t0, u->t1, u->L.plotw,
-								 u->s.tmax < u->t1 ? u->s.tmax : u->t1 - 1));
+								 u->r->run.s.tmax < u->t1 ? u->r->run.s.tmax : u->t1 - 1));
 		return;
 	}
-	struct capstate_at *st = malloc(u->tr.ncaps * sizeof *st);
-	int *from = malloc(u->tr.ncaps * sizeof *from);
-	if (!st || !from || !tracks_state_at(&u->tr, &u->s, u->t0, st)) {
+	struct capstate_at *st = malloc(u->r->run.tr.ncaps * sizeof *st);
+	int *from = malloc(u->r->run.tr.ncaps * sizeof *from);
+	if (!st || !from || !tracks_state_at(&u->r->run.tr, &u->r->run.s, u->t0, st)) {
 		free(st);
 		free(from);
 		return;
 	}
-	for (size_t c = 0; c < u->tr.ncaps; c++)
+	for (size_t c = 0; c < u->r->run.tr.ncaps; c++)
 		from[c] = 0;
-	struct merge *m = merge_new_at(&u->s, u->t0, CLASS_BIT(CL_SCHED));
+	struct merge *m = merge_new_at(&u->r->run.s, u->t0, CLASS_BIT(CL_SCHED));
 	struct evref r;
 	while (m && merge_step(m, &r) && r.time < u->t1) {
 		if (r.tag != EV_RUN_THREAD && r.tag != EV_STOP_THREAD)
 			continue;
-		long c = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(&u->tr, r.cap);
+		long c = r.cap == EV_NO_CAP ? -1 : tracks_cap_index(&u->r->run.tr, r.cap);
 		if (c < 0)
 			continue;
 		int col = layout_time_to_col(u->t0, u->t1, u->L.plotw, r.time);
 		if (st[c].thread)
 			label_segment(u, (size_t)c, st[c].thread, from[c], col);
-		st[c].thread = r.tag == EV_RUN_THREAD ? ev_thread_at(u->s.map, r.off) : 0;
+		st[c].thread = r.tag == EV_RUN_THREAD ? ev_thread_at(u->r->run.s.map, r.off) : 0;
 		from[c] = col;
 	}
 	merge_free(m);
-	for (size_t c = 0; c < u->tr.ncaps; c++)
+	for (size_t c = 0; c < u->r->run.tr.ncaps; c++)
 		if (st[c].thread)
 			label_segment(u, c, st[c].thread, from[c],
 				      layout_time_to_col(u->t0, u->t1, u->L.plotw,
-						  u->s.tmax < u->t1 ? u->s.tmax : u->t1 - 1));
+						  u->r->run.s.tmax < u->t1 ? u->r->run.s.tmax : u->t1 - 1));
 	free(st);
 	free(from);
 }
@@ -329,9 +329,9 @@ static const char *lanes_why(struct viewer *u, class_set have, char *buf, size_t
 static void draw_cap_lanes(struct viewer *u)
 {
 	const struct layout *L = &u->L;
-	bool ok = u->tr.ncaps && fractions(u);
+	bool ok = u->r->run.tr.ncaps && fractions(u);
 	int curcol = layout_time_to_col(u->t0, u->t1, L->plotw, u->cursor);
-	class_set have = lane_view_have(&u->s, &u->tr);
+	class_set have = lane_view_have(&u->r->run.s, &u->r->run.tr);
 	bool sched = have & CLASS_BIT(CL_SCHED);
 	char why[160], lanewhy[160];
 	lanes_why(u, have, lanewhy, sizeof lanewhy);
@@ -345,7 +345,7 @@ static void draw_cap_lanes(struct viewer *u)
 	for (int k = 0; ok && sched && k < L->plotw; k++) {
 		attron(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 		draw_level(u, L->util, u->L.plotx + k,
-			   lane_view_util(timeline_of(u)->run + k, u->tr.ncaps, (size_t)L->plotw));
+			   lane_view_util(timeline_of(u)->run + k, u->r->run.tr.ncaps, (size_t)L->plotw));
 		attroff(draw_attr(u, C_RUN) | (k == curcol ? A_REVERSE : 0));
 	}
 	for (int i = 0; i < L->nlanes; i++) {
@@ -356,10 +356,10 @@ static void draw_cap_lanes(struct viewer *u)
 			clrtoeol();
 		}
 		char lab[16];
-		if (u->tr.caps[c] == EV_NO_CAP)
+		if (u->r->run.tr.caps[c] == EV_NO_CAP)
 			snprintf(lab, sizeof lab, "no cap");
 		else
-			snprintf(lab, sizeof lab, "cap %d", u->tr.caps[c]);
+			snprintf(lab, sizeof lab, "cap %d", u->r->run.tr.caps[c]);
 		mvaddstr(y, 0, lab);
 		if (ok && !sched)
 			draw_unknown_lane(u, y, c, curcol, lanewhy);
@@ -373,10 +373,10 @@ static void draw_cap_lanes(struct viewer *u)
 					  layout_lane_row(col, r), k == curcol ? A_REVERSE : 0);
 		}
 	}
-	if (u->tr.ncaps > (size_t)L->nlanes) {
+	if (u->r->run.tr.ncaps > (size_t)L->nlanes) {
 		char more[64];
 		snprintf(more, sizeof more, "%d-%d/%zu", L->lanes_top, L->lanes_top + L->nlanes - 1,
-			 u->tr.ncaps);
+			 u->r->run.tr.ncaps);
 		attron(draw_attr(u, C_DIM));
 		mvaddstr(L->lane0 + L->nlanes * L->lane_h - 1, 0, more);
 		attroff(draw_attr(u, C_DIM));
@@ -420,14 +420,14 @@ static void draw_gcbar(struct viewer *u)
 		free(pause);
 		return;
 	}
-	const struct gc *g = tracks_gc_prev(&u->tr, u->t0, false);
+	const struct gc *g = tracks_gc_prev(&u->r->run.tr, u->t0, false);
 	if (!g)
-		g = u->tr.ngcs ? &u->tr.gcs[0] : NULL;
+		g = u->r->run.tr.ngcs ? &u->r->run.tr.gcs[0] : NULL;
 	/* a span can reach back over the starts of a few earlier collections */
-	for (int back = 0; g && g > u->tr.gcs && back < 8; back++)
+	for (int back = 0; g && g > u->r->run.tr.gcs && back < 8; back++)
 		g--;
 	/* and forward a few past the window: a span can start before its pause */
-	for (int after = 0; g && g < u->tr.gcs + u->tr.ngcs && after < 8; g++) {
+	for (int after = 0; g && g < u->r->run.tr.gcs + u->r->run.tr.ngcs && after < 8; g++) {
 		if (g->start >= u->t1)
 			after++;
 		int a, b;
@@ -437,7 +437,7 @@ static void draw_gcbar(struct viewer *u)
 			for (int k = a; k <= b; k++)
 				if (!col[k])
 					col[k] = 1;
-		char v = tracks_gc_major(&u->tr, g) ? 3 : 2;
+		char v = tracks_gc_major(&u->r->run.tr, g) ? 3 : 2;
 		if (!cols_of(u, g->start, g->end, &a, &b))
 			continue;
 		for (int k = a; k <= b; k++) {
@@ -499,7 +499,7 @@ static void draw_spark(struct viewer *u, int y, const char *label, const struct 
 	for (int k = 0; k < L->plotw; k++) {
 		uint64_t end = layout_col_to_time(u->t0, u->t1, L->plotw, k + 1);
 		/* past the run's end (two runs: the window spans the longer) */
-		if (u->other && layout_col_to_time(u->t0, u->t1, L->plotw, k) > u->s.tmax)
+		if (u->other && layout_col_to_time(u->t0, u->t1, L->plotw, k) > u->r->run.s.tmax)
 			break;
 		/* the samples before the column's end (they are by time) */
 		j += lower_bound(v + j, n - j, sizeof *v, &end, lane_sample_before);
@@ -558,7 +558,7 @@ static void draw_outline(struct viewer *u)
 		size_t ci;
 		const struct skel_cap *c = draw_skeleton_cap(u, lane, &ci);
 		for (int k = 0; k < w; k++) {
-			row[k] = skeleton_has_data(&u->sk, ci, layout_col_to_time(u->t0, u->t1, w, k),
+			row[k] = skeleton_has_data(&u->r->sk, ci, layout_col_to_time(u->t0, u->t1, w, k),
 						   layout_col_to_time(u->t0, u->t1, w, k + 1));
 			any[k] |= row[k];
 		}
@@ -595,8 +595,8 @@ static void draw_run(struct viewer *u)
 	draw_cap_lanes(u);
 	draw_lane_labels(u);
 	draw_gcbar(u);
-	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
-	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);
+	draw_spark(u, u->L.heap, "heap", u->r->run.tr.heap_size, u->r->run.tr.nheap_size, C_HEAP);
+	draw_spark(u, u->L.live, "live", u->r->run.tr.heap_live, u->r->run.tr.nheap_live, C_LIVE);
 }
 
 /* Two runs: the other one's rows, drawn by the same code with its fields
@@ -669,8 +669,8 @@ static void timeline_draw(struct viewer *u)
 	draw_lane_labels(u);
 	draw_views_on_lanes(u);
 	draw_gcbar(u);
-	draw_spark(u, u->L.heap, "heap", u->tr.heap_size, u->tr.nheap_size, C_HEAP);
-	draw_spark(u, u->L.live, "live", u->tr.heap_live, u->tr.nheap_live, C_LIVE);
+	draw_spark(u, u->L.heap, "heap", u->r->run.tr.heap_size, u->r->run.tr.nheap_size, C_HEAP);
+	draw_spark(u, u->L.live, "live", u->r->run.tr.heap_live, u->r->run.tr.nheap_live, C_LIVE);
 	draw_mark(u);
 }
 

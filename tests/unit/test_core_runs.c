@@ -1,5 +1,5 @@
-/* viewer/core_runs.c (and the two-run parts of core.c): the other run's
- * fields swapped in and back, the one time axis between the two clocks,
+/* viewer/core_runs.c (and the two-run parts of core.c): the other run
+ * exchanged in and back (the two pointers), the one time axis between the two clocks,
  * the union of the runs as the window's range, the alignment on a marker,
  * the other-run action, and the runs' short names. Real logs from GHC
  * 9.6.6 (tests/fixtures/diff): the same program at -A1m and -A16m. */
@@ -16,18 +16,14 @@
 #define LOG_A "tests/fixtures/diff/ghc96-alloc-A1m.eventlog"
 #define LOG_B "tests/fixtures/diff/ghc96-alloc-A16m.eventlog"
 
-static struct viewer *B;
+static struct viewer_run *B;
 
 static int setup_two(void **state)
 {
 	(void)state;
 	setup_at("default", LOG_A);
-	B = calloc(1, sizeof *B);
-	assert_non_null(B);
-	B->o.path = LOG_B;
-	B->src.kind = SRC_FILE;
-	snprintf(B->src.path, sizeof B->src.path, "%s", LOG_B);
-	B->src.in = B->src.spool = B->src.wake[0] = B->src.wake[1] = -1;
+	B = &U.runs[1];
+	viewer_run_init(&U, B, LOG_B);
 	loader_run(B);
 	assert_int_equal(B->loaded, 1);
 	U.other = B;
@@ -40,10 +36,7 @@ static int teardown_two(void **state)
 	if (U.swapped)
 		core_other_run(&U);
 	U.other = NULL;
-	heap_free(&B->heap);
-	tracks_free(&B->tr);
-	store_close(&B->s);
-	free(B);
+	viewer_run_free(B);
 	return teardown(state);
 }
 
@@ -52,8 +45,8 @@ static int teardown_two(void **state)
 static void test_union(void **state)
 {
 	(void)state;
-	uint64_t lo = U.s.tmin < B->s.tmin ? U.s.tmin : B->s.tmin;
-	uint64_t hi = U.s.tmax > B->s.tmax ? U.s.tmax : B->s.tmax;
+	uint64_t lo = U.r->run.s.tmin < B->run.s.tmin ? U.r->run.s.tmin : B->run.s.tmin;
+	uint64_t hi = U.r->run.s.tmax > B->run.s.tmax ? U.r->run.s.tmax : B->run.s.tmax;
 	assert_int_equal(U.other_shift, 0);
 	assert_int_equal(core_run_start(&U), lo);
 	assert_int_equal(core_run_end(&U), hi + 1);
@@ -69,8 +62,8 @@ static void test_union(void **state)
 static void test_exchange(void **state)
 {
 	(void)state;
-	uint64_t a_tmax = U.s.tmax, b_tmax = B->s.tmax;
-	size_t a_caps = U.tr.ncaps, b_caps = B->tr.ncaps;
+	uint64_t a_tmax = U.r->run.s.tmax, b_tmax = B->run.s.tmax;
+	size_t a_caps = U.r->run.tr.ncaps, b_caps = B->run.tr.ncaps;
 	U.other_shift = 5000000; /* B's times + 5 ms are A's */
 	U.t0 = 3000000;          /* before B's clock's 0 on the axis */
 	U.t1 = 40000000;
@@ -80,9 +73,12 @@ static void test_exchange(void **state)
 	core_runs_exchange(&U);
 	assert_true(U.in_other);
 	assert_string_equal(core_run_letter(&U), "B");
-	assert_int_equal(U.s.tmax, b_tmax);
-	assert_int_equal(U.tr.ncaps, b_caps);
-	assert_int_equal(B->s.tmax, a_tmax);
+	assert_int_equal(U.r->run.s.tmax, b_tmax);
+	assert_int_equal(U.r->run.tr.ncaps, b_caps);
+	/* the two pointers exchanged, each run as it was */
+	assert_ptr_equal(U.r, B);
+	assert_ptr_equal(U.other, &U.runs[0]);
+	assert_int_equal(U.other->run.s.tmax, a_tmax);
 	assert_int_equal(U.cursor, 15000000);
 	assert_int_equal(U.mark_b, 25000000);
 	assert_int_equal(U.mark_a, 0); /* clamped */
@@ -93,8 +89,10 @@ static void test_exchange(void **state)
 	assert_int_equal(core_to_other(&U, 15000000), 20000000);
 	core_runs_exchange(&U);
 	assert_false(U.in_other);
-	assert_int_equal(U.s.tmax, a_tmax);
-	assert_int_equal(U.tr.ncaps, a_caps);
+	assert_ptr_equal(U.r, &U.runs[0]);
+	assert_ptr_equal(U.other, B);
+	assert_int_equal(U.r->run.s.tmax, a_tmax);
+	assert_int_equal(U.r->run.tr.ncaps, a_caps);
 	assert_int_equal(U.t0, 3000000);
 	assert_int_equal(U.t1, 40000000);
 	assert_int_equal(U.cursor, 20000000);
@@ -117,29 +115,31 @@ static void window_is(int side, uint64_t t0, uint64_t t1)
 	assert_int_equal(b, t1);
 }
 
-/* The runs by letter index (0 A, 1 B): the viewer whose fields hold each,
- * and the window on each one's clock, the shown run's its own; with the
- * other run drawn (exchanged) and after the other-run action alike. */
+/* The runs by letter index (0 A, 1 B): each its own run, whichever is
+ * drawn (u->r), and the window on each one's clock, the shown run's its
+ * own; with the other run drawn (exchanged) and after the other-run
+ * action alike. */
 static void test_sides(void **state)
 {
 	(void)state;
 	U.other_shift = 5000000; /* B's times + 5 ms are A's */
 	core_set_window(&U, 10000000, 40000000); /* [10 ms, 50 ms) */
 	assert_int_equal(core_run_side(&U), 0);
-	assert_ptr_equal(core_run_at(&U, 0), &U);
+	assert_ptr_equal(core_run_at(&U, 0), U.r);
 	assert_ptr_equal(core_run_at(&U, 1), B);
 	window_is(0, 10000000, 50000000);
 	window_is(1, 5000000, 45000000);
-	core_runs_exchange(&U); /* B drawn with A's code: u holds B */
+	core_runs_exchange(&U); /* B drawn with A's code: u->r is B */
 	assert_int_equal(core_run_side(&U), 1);
-	assert_ptr_equal(core_run_at(&U, 1), &U);
-	assert_ptr_equal(core_run_at(&U, 0), B);
+	assert_ptr_equal(core_run_at(&U, 1), U.r);
+	assert_ptr_equal(core_run_at(&U, 1), B);
+	assert_ptr_equal(core_run_at(&U, 0), &U.runs[0]);
 	window_is(1, 5000000, 45000000);
 	window_is(0, 10000000, 50000000);
 	core_runs_exchange(&U);
 	core_act(&U, ACT_OTHER_RUN); /* the event list's run is B */
 	assert_int_equal(core_run_side(&U), 1);
-	assert_ptr_equal(core_run_at(&U, 1), &U);
+	assert_ptr_equal(core_run_at(&U, 1), U.r);
 	assert_ptr_equal(core_run_at(&U, 0), U.other);
 	window_is(1, U.t0, U.t1);
 	window_is(0, U.t0 + 5000000, U.t1 + 5000000); /* A's clock: B's + 5 ms */
@@ -150,15 +150,15 @@ static void test_sides(void **state)
 }
 
 /* The first marker or message whose text holds word, by a plain scan. */
-static uint64_t first_with(const struct viewer *v, const char *word)
+static uint64_t first_with(const struct viewer_run *v, const char *word)
 {
-	for (size_t i = 0; i < v->tr.nmarks; i++) {
+	for (size_t i = 0; i < v->run.tr.nmarks; i++) {
 		size_t n;
-		const uint8_t *t = tracks_mark_text(&v->s, &v->tr.marks[i], &n);
+		const uint8_t *t = tracks_mark_text(&v->run.s, &v->run.tr.marks[i], &n);
 		char buf[256];
 		snprintf(buf, sizeof buf, "%.*s", (int)(n < 255 ? n : 255), t ? (const char *)t : "");
 		if (strstr(buf, word))
-			return v->tr.marks[i].time;
+			return v->run.tr.marks[i].time;
 	}
 	fail_msg("no marker with %s", word);
 	return 0;
@@ -174,7 +174,7 @@ static void test_align(void **state)
 	char err[300] = "";
 	assert_true(core_runs_align(&U, &re, "^START reduce", err, sizeof err));
 	regfree(&re);
-	uint64_t ta = first_with(&U, "START reduce"), tb = first_with(B, "START reduce");
+	uint64_t ta = first_with(U.r, "START reduce"), tb = first_with(B, "START reduce");
 	assert_true(ta != tb);
 	assert_int_equal(U.other_shift, (int64_t)ta - (int64_t)tb);
 	assert_int_equal(core_from_other(&U, tb), ta);
@@ -192,7 +192,7 @@ static void test_align(void **state)
 static void test_other_run(void **state)
 {
 	(void)state;
-	uint64_t a_tmax = U.s.tmax, b_tmax = B->s.tmax;
+	uint64_t a_tmax = U.r->run.s.tmax, b_tmax = B->run.s.tmax;
 	U.other_shift = -2000000; /* B's times are A's + 2 ms */
 	core_set_window(&U, 10000000, 50000000);
 	U.cursor = 30000000;
@@ -200,8 +200,8 @@ static void test_other_run(void **state)
 	assert_true(U.swapped);
 	assert_false(U.in_other);
 	assert_string_equal(core_run_letter(&U), "B");
-	assert_int_equal(U.s.tmax, b_tmax);
-	assert_int_equal(U.other->s.tmax, a_tmax);
+	assert_int_equal(U.r->run.s.tmax, b_tmax);
+	assert_int_equal(U.other->run.s.tmax, a_tmax);
 	assert_int_equal(U.t0, 12000000);
 	assert_int_equal(U.t1, 62000000);
 	assert_int_equal(U.cursor, 32000000);
@@ -209,7 +209,7 @@ static void test_other_run(void **state)
 	core_act(&U, ACT_OTHER_RUN);
 	assert_false(U.swapped);
 	assert_string_equal(core_run_letter(&U), "A");
-	assert_int_equal(U.s.tmax, a_tmax);
+	assert_int_equal(U.r->run.s.tmax, a_tmax);
 	assert_int_equal(U.t0, 10000000);
 	assert_int_equal(U.cursor, 30000000);
 	U.other_shift = 0;
@@ -221,11 +221,17 @@ static void test_short_names(void **state)
 	(void)state;
 	char buf[64];
 	assert_string_equal(core_run_short(&U, buf, sizeof buf), "A1m");
-	assert_string_equal(core_run_short(B, buf, sizeof buf), "ghc96-alloc-A16m.eventlog");
-	const char *keep = B->o.path;
-	B->o.path = "/tmp/ghc96-alloc-A1m.eventlog";
+	/* B's, exchanged in; and a log alone: its whole name */
+	core_runs_exchange(&U);
+	assert_string_equal(core_run_short(&U, buf, sizeof buf), "A16m");
+	core_runs_exchange(&U);
+	U.other = NULL;
+	assert_string_equal(core_run_short(&U, buf, sizeof buf), "ghc96-alloc-A1m.eventlog");
+	U.other = B;
+	const char *keep = B->run.path;
+	B->run.path = "/tmp/ghc96-alloc-A1m.eventlog";
 	assert_string_equal(core_run_short(&U, buf, sizeof buf), "ghc96-alloc-A1m");
-	B->o.path = keep;
+	B->run.path = keep;
 }
 
 int main(void)

@@ -58,9 +58,9 @@ static void load(struct viewer *u, const char *path)
 	assert_true(core_init(u, &o, view_all));
 	u->km = keymap_new("default");
 	assert_non_null(u->km);
-	loader_run(u);
-	assert_int_equal(u->loaded, 1);
-	layout_compute(&u->L, 32, 120, u->tr.ncaps, 0);
+	loader_run(u->r);
+	assert_int_equal(u->r->loaded, 1);
+	layout_compute(&u->L, 32, 120, u->r->run.tr.ncaps, 0);
 	core_after_load(u);
 }
 
@@ -77,8 +77,8 @@ static char *dump(struct viewer *u)
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	assert_non_null(f);
-	const struct tracks *tr = &u->tr;
-	const struct store *s = &u->s;
+	const struct tracks *tr = &u->r->run.tr;
+	const struct store *s = &u->r->run.s;
 	fprintf(f, "events %llu tmin %llu tmax %llu stop %d\n", (unsigned long long)s->nevents,
 		(unsigned long long)s->tmin, (unsigned long long)s->tmax, (int)s->stop);
 	fprintf(f, "caps %zu:", tr->ncaps);
@@ -121,7 +121,7 @@ static char *dump(struct viewer *u)
 	}
 	free(run);
 	free(gc);
-	const struct heap *h = &u->heap;
+	const struct heap *h = &u->r->run.h;
 	fprintf(f, "\ncensuses %zu bands %zu ticks %llu ccs %zu\n", h->ncensuses, h->nbands,
 		(unsigned long long)h->tick_events, h->nccs);
 	for (size_t i = 0; i < h->ncensuses; i++) {
@@ -135,8 +135,8 @@ static char *dump(struct viewer *u)
 		}
 		fprintf(f, "\n");
 	}
-	if (u->heap_built) /* the ticks, as the profile's tree reads them */
-		assert_true(cctree_ticks(&u->s, 0, UINT64_MAX, print_tick, f));
+	if (u->r->run.built & RUN_NEED(TABLE_NEEDS_HEAP)) /* the ticks, as the profile's tree reads them */
+		assert_true(cctree_ticks(&u->r->run.s, 0, UINT64_MAX, print_tick, f));
 	fclose(f);
 	return buf;
 }
@@ -155,23 +155,23 @@ static void follow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncu
 	static struct viewer u;
 	load(&u, path);
 	live_start(&u);
-	assert_true(u.lv.follow);
+	assert_true(u.r->lv.follow);
 	for (size_t k = 1; k <= ncuts; k++) {
 		size_t upto = k < ncuts ? cuts[k] : n;
 		if (upto <= cuts[k - 1])
 			continue;
 		append(path, full + cuts[k - 1], upto - cuts[k - 1]);
 		/* the throttle lets the build through within DUTY x its cost */
-		for (int tries = 0; u.s.size < upto && tries < 20000; tries++) {
+		for (int tries = 0; u.r->run.s.size < upto && tries < 20000; tries++) {
 			live_tick(&u);
-			if (u.s.size < upto)
+			if (u.r->run.s.size < upto)
 				nanosleep(&(struct timespec){ 0, 200000 }, NULL);
 		}
-		assert_int_equal(u.s.size, upto);
-		assert_false(u.lv.stopped);
+		assert_int_equal(u.r->run.s.size, upto);
+		assert_false(u.r->lv.stopped);
 	}
-	assert_true(u.lv.follow); /* still live: the extended tracks are compared */
-	assert_non_null(u.tr.inc);
+	assert_true(u.r->lv.follow); /* still live: the extended tracks are compared */
+	assert_non_null(u.r->run.tr.inc);
 	char *got = dump(&u);
 	if (strcmp(got, want) != 0) {
 		/* the first line that differs, for the log */
@@ -186,8 +186,8 @@ static void follow(const uint8_t *full, size_t n, const size_t *cuts, size_t ncu
 	assert_string_equal(got, want);
 	free(got);
 	if (ext) {
-		ext[0] = u.tr.extends;
-		ext[1] = u.tr.extend_rebuilds;
+		ext[0] = u.r->run.tr.extends;
+		ext[1] = u.r->run.tr.extend_rebuilds;
 	}
 	live_free(&u);
 	core_free(&u);
@@ -224,10 +224,10 @@ static void test_follow_every_fixture(void **state)
 		load(&fresh, cut);
 		/* the reference: the tracks as tracks_build makes them (the
 		 * loader built this incomplete log's for following) */
-		tracks_free(&fresh.tr);
-		assert_true(tracks_build(&fresh.tr, &fresh.s));
+		tracks_free(&fresh.r->run.tr);
+		assert_true(tracks_build(&fresh.r->run.tr, &fresh.r->run.s));
 		char *want = dump(&fresh);
-		size_t hdr = (size_t)fresh.s.hdr.data_off;
+		size_t hdr = (size_t)fresh.r->run.s.hdr.data_off;
 		live_free(&fresh);
 		core_free(&fresh);
 		unlink(cut);
@@ -277,22 +277,22 @@ static void test_shrink_and_replace(void **state)
 	static struct viewer u;
 	load(&u, path);
 	live_start(&u);
-	assert_true(u.lv.follow);
+	assert_true(u.r->lv.follow);
 	assert_int_equal(truncate(path, (off_t)(n / 4)), 0);
 	live_tick(&u);
-	assert_false(u.lv.follow);
-	assert_true(u.lv.stopped);
+	assert_false(u.r->lv.follow);
+	assert_true(u.r->lv.stopped);
 	assert_non_null(strstr(u.msg, "shrank"));
 	/* what the file holds now: what a fresh open of it shows, and every
 	 * event in it readable (a frame drawn now must not fault) */
 	struct store w;
 	char err[256];
 	assert_int_equal(store_open(&w, path, err, sizeof err), STORE_OK);
-	assert_int_equal(u.s.nevents, w.nevents);
-	assert_int_equal(u.s.size, n / 4);
+	assert_int_equal(u.r->run.s.nevents, w.nevents);
+	assert_int_equal(u.r->run.s.size, n / 4);
 	store_close(&w);
 	/* the whole of what is left in view (at least a column a ns) */
-	assert_int_equal(u.t0, u.s.tmin);
+	assert_int_equal(u.t0, u.r->run.s.tmin);
 	assert_true(u.t1 >= core_run_end(&u));
 	char *d = dump(&u);
 	free(d);
@@ -309,7 +309,7 @@ static void test_shrink_and_replace(void **state)
 	append(other, full, n);
 	assert_int_equal(rename(other, path), 0);
 	live_tick(&u);
-	assert_true(u.lv.stopped);
+	assert_true(u.r->lv.stopped);
 	assert_non_null(strstr(u.msg, "replaced"));
 	live_free(&u);
 	core_free(&u);
@@ -324,7 +324,7 @@ static void test_complete(void **state)
 	static struct viewer u;
 	load(&u, "tests/fixtures/threaded.eventlog");
 	live_start(&u);
-	assert_false(u.lv.follow);
+	assert_false(u.r->lv.follow);
 	assert_int_equal(live_fd(&u), -1);
 	assert_int_equal(live_timeout(&u), -1);
 	live_free(&u);
@@ -340,20 +340,20 @@ static void test_complete(void **state)
 	append(path, full, n - 1);
 	load(&u, path);
 	live_start(&u);
-	assert_true(u.lv.follow);
+	assert_true(u.r->lv.follow);
 	assert_true(live_timeout(&u) > 0);
 	/* the whole run in view stays the whole run in view */
 	uint64_t t1 = u.t1;
 	append(path, full + n - 1, 1);
-	for (int i = 0; i < 1000 && u.lv.follow; i++) {
+	for (int i = 0; i < 1000 && u.r->lv.follow; i++) {
 		live_tick(&u);
 		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 	}
-	assert_false(u.lv.follow);
-	assert_true(u.lv.complete);
+	assert_false(u.r->lv.follow);
+	assert_true(u.r->lv.complete);
 	assert_non_null(strstr(u.msg, "complete"));
 	assert_true(u.t1 >= t1);
-	assert_int_equal(u.t0, u.s.tmin);
+	assert_int_equal(u.t0, u.r->run.s.tmin);
 	assert_int_equal(u.t1, core_run_end(&u));
 	live_free(&u);
 	core_free(&u);
@@ -384,8 +384,8 @@ static char *fresh_dump(const char *path)
 {
 	static struct viewer fresh;
 	load(&fresh, path);
-	tracks_free(&fresh.tr);
-	assert_true(tracks_build(&fresh.tr, &fresh.s));
+	tracks_free(&fresh.r->run.tr);
+	assert_true(tracks_build(&fresh.r->run.tr, &fresh.r->run.s));
 	char *want = dump(&fresh);
 	live_free(&fresh);
 	core_free(&fresh);
@@ -421,8 +421,8 @@ static void follow_flushes(const char *fixture)
 	static struct viewer u;
 	load(&u, path);
 	live_start(&u);
-	assert_true(u.lv.follow);
-	assert_true(u.lv.no_header);
+	assert_true(u.r->lv.follow);
+	assert_true(u.r->lv.no_header);
 	char st[256];
 	live_status(&u, st, sizeof st);
 	assert_string_equal(st, "waiting for the header");
@@ -430,14 +430,14 @@ static void follow_flushes(const char *fixture)
 	for (size_t k = 0; k < nf; k++) {
 		append(path, full + at, ends[k] - at);
 		at = ends[k];
-		for (int tries = 0; u.s.size < at && tries < 20000; tries++) {
+		for (int tries = 0; u.r->run.s.size < at && tries < 20000; tries++) {
 			live_tick(&u);
-			if (u.s.size < at)
+			if (u.r->run.s.size < at)
 				nanosleep(&(struct timespec){ 0, 200000 }, NULL);
 		}
-		assert_int_equal(u.s.size, at);
-		assert_false(u.lv.no_header);
-		assert_false(u.lv.stopped);
+		assert_int_equal(u.r->run.s.size, at);
+		assert_false(u.r->lv.no_header);
+		assert_false(u.r->lv.stopped);
 		assert_int_equal(truncate(prefix, 0), 0);
 		append(prefix, full, at);
 		char *want = fresh_dump(prefix), *got = dump(&u);
@@ -451,7 +451,7 @@ static void follow_flushes(const char *fixture)
 		if (k + 1 < nf)
 			assert_non_null(strstr(st, "live"));
 	}
-	assert_true(u.lv.complete);
+	assert_true(u.r->lv.complete);
 	live_free(&u);
 	core_free(&u);
 	unlink(path);
@@ -481,18 +481,18 @@ static void test_no_header(void **state)
 	append(path, full, 100); /* inside the header */
 	static struct viewer u;
 	load(&u, path);
-	assert_true(u.lv.no_header);
-	assert_int_equal(u.s.nevents, 0);
+	assert_true(u.r->lv.no_header);
+	assert_int_equal(u.r->run.s.nevents, 0);
 	live_start(&u);
-	assert_true(u.lv.follow);
+	assert_true(u.r->lv.follow);
 	assert_non_null(strstr(u.msg, "no eventlog header yet"));
 	append(path, full + 100, n - 100);
-	for (int i = 0; i < 1000 && u.lv.follow; i++) {
+	for (int i = 0; i < 1000 && u.r->lv.follow; i++) {
 		live_tick(&u);
 		nanosleep(&(struct timespec){ 0, 1000000 }, NULL);
 	}
-	assert_true(u.lv.complete);
-	assert_false(u.lv.no_header);
+	assert_true(u.r->lv.complete);
+	assert_false(u.r->lv.no_header);
 	char *got = dump(&u), *want = fresh_dump("tests/fixtures/threaded.eventlog");
 	assert_string_equal(got, want);
 	free(got);
@@ -505,9 +505,9 @@ static void test_no_header(void **state)
 	append(path, (const uint8_t *)"hdrbXXXX", 8);
 	struct viewer_opts o = { .path = path, .color = 0, .ascii = 1 };
 	assert_true(core_init(&u, &o, view_all));
-	loader_run(&u);
-	assert_int_equal(u.loaded, -1);
-	assert_false(u.lv.no_header);
+	loader_run(u.r);
+	assert_int_equal(u.r->loaded, -1);
+	assert_false(u.r->lv.no_header);
 	core_free(&u);
 	unlink(path);
 	free(full);

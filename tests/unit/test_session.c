@@ -112,7 +112,7 @@ static void test_session_roundtrip(void **state)
 	(void)state;
 	fresh_state();
 	struct viewer *u = setup("default");
-	uint64_t lo = u->s.tmin, hi = core_run_end(u);
+	uint64_t lo = u->r->run.s.tmin, hi = core_run_end(u);
 	core_go_time(u, lo + (hi - lo) / 3);
 	core_act(u, ACT_BOOKMARK);
 	core_go_time(u, lo + (hi - lo) / 5);
@@ -122,8 +122,8 @@ static void test_session_roundtrip(void **state)
 	core_act(u, ACT_MARK);
 	core_act(u, ACT_ZOOM_IN);
 	core_act(u, ACT_ZOOM_IN);
-	uint32_t thread = u->tr.threads[u->tr.nthreads - 1].id;
-	int32_t cap = u->tr.caps[u->tr.ncaps - 1];
+	uint32_t thread = u->r->run.tr.threads[u->r->run.tr.nthreads - 1].id;
+	int32_t cap = u->r->run.tr.caps[u->r->run.tr.ncaps - 1];
 	u->list_thread = thread;
 	u->list_cap = cap;
 	u->filters = CLASS_ALL & ~CLASS_BIT(1);
@@ -169,7 +169,7 @@ static void test_session_extremes(void **state)
 	(void)state;
 	fresh_state();
 	struct viewer *u = setup("default");
-	uint64_t lo = u->s.tmin, tmax = u->s.tmax;
+	uint64_t lo = u->r->run.s.tmin, tmax = u->r->run.s.tmax;
 	session_save(u);
 	teardown(NULL);
 	char path[600], id[4400], text[6000];
@@ -251,8 +251,8 @@ static void test_session_extremes(void **state)
 	BAD("cursor", "cursor %llu", (unsigned long long)lo - 1);
 	BAD("filters", "filters %llu", (unsigned long long)CLASS_ALL + 1);
 	BAD("thread", "thread 0");
-	BAD("thread", "thread %u", u->tr.threads[u->tr.nthreads - 1].id + 1);
-	BAD("capability", "cap %d", u->tr.caps[u->tr.ncaps - 1] + 1);
+	BAD("thread", "thread %u", u->r->run.tr.threads[u->r->run.tr.nthreads - 1].id + 1);
+	BAD("capability", "cap %d", u->r->run.tr.caps[u->r->run.tr.ncaps - 1] + 1);
 	BAD("capability", "cap -5");
 	BAD("capability", "cap -2147483648");
 	BAD("mark", "mark %llu %llu", (unsigned long long)lo, (unsigned long long)hi);
@@ -389,7 +389,7 @@ static void test_session_relative_state_home(void **state)
 	assert_int_equal(chdir(here), 0);
 	setenv("XDG_STATE_HOME", "rel-state", 1);
 	struct viewer *u = setup_at("default", log);
-	core_go_time(u, u->s.tmin + 1000);
+	core_go_time(u, u->r->run.s.tmin + 1000);
 	core_act(u, ACT_BOOKMARK);
 	session_save(u);
 	teardown(NULL);

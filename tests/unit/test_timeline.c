@@ -52,12 +52,12 @@ static void check_log(const char *path, unsigned *labelled)
 			timeline_runs_with_fractions = true;
 			draw_frame(u);
 			grab(a);
-			bool exact = u->exact;
+			bool exact = u->r->exact;
 			timeline_runs_with_fractions = false;
 			draw_frame(u);
 			grab(b);
 			timeline_runs_with_fractions = true;
-			assert_int_equal(exact, u->exact);
+			assert_int_equal(exact, u->r->exact);
 			for (int y = 0; y < ROWS; y++)
 				if (strcmp(a[y], b[y])) {
 					print_error("%s: zoom %d, window [%llu, %llu): row %d\n  %s\n  %s\n", path,

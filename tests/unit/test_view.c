@@ -68,15 +68,15 @@ static void test_zoom(void **state)
 	(void)state;
 	struct viewer *u = setup("default");
 	uint64_t full = u->t1 - u->t0;
-	assert_int_equal(u->t0, u->s.tmin);
-	assert_int_equal(full, core_run_end(u) - u->s.tmin);
+	assert_int_equal(u->t0, u->r->run.s.tmin);
+	assert_int_equal(full, core_run_end(u) - u->r->run.s.tmin);
 	core_act(u, ACT_ZOOM_OUT);
 	assert_string_equal(u->msg, "the whole run is in view");
 	assert_int_equal(u->t1 - u->t0, full);
 	/* in, around the cursor (at the start: the window stays there) */
 	core_act(u, ACT_ZOOM_IN);
 	assert_int_equal(u->t1 - u->t0, full / 2);
-	assert_int_equal(u->t0, u->s.tmin);
+	assert_int_equal(u->t0, u->r->run.s.tmin);
 	core_act(u, ACT_ZOOM_OUT);
 	assert_int_equal(u->t1 - u->t0, full);
 	/* the cursor's column stays put */
@@ -101,7 +101,7 @@ static void test_pan_and_clamp(void **state)
 {
 	(void)state;
 	struct viewer *u = setup("default");
-	uint64_t start = u->s.tmin;
+	uint64_t start = u->r->run.s.tmin;
 	core_act(u, ACT_LEFT);
 	assert_int_equal(u->cursor, start);
 	core_act(u, ACT_RIGHT);
@@ -109,7 +109,7 @@ static void test_pan_and_clamp(void **state)
 	core_act(u, ACT_LEFT);
 	assert_int_equal(u->cursor, start);
 	core_act(u, ACT_GO_END);
-	assert_int_equal(u->cursor, u->s.tmax);
+	assert_int_equal(u->cursor, u->r->run.s.tmax);
 	core_act(u, ACT_GO_START);
 	assert_int_equal(u->cursor, start);
 	/* a page to the right at a tenth of the run, then past the end */
@@ -123,7 +123,7 @@ static void test_pan_and_clamp(void **state)
 		core_act(u, ACT_PAGE_RIGHT);
 	assert_int_equal(u->t1, core_run_end(u));
 	assert_int_equal(u->t1 - u->t0, w);
-	assert_int_equal(u->cursor, u->s.tmax);
+	assert_int_equal(u->cursor, u->r->run.s.tmax);
 	for (int i = 0; i < 40; i++)
 		core_act(u, ACT_PAGE_LEFT);
 	assert_int_equal(u->t0, start);
@@ -138,7 +138,7 @@ static void test_pan_and_clamp(void **state)
 	assert_int_equal(u->t0, start);
 	/* lanes scroll within the capabilities */
 	core_act(u, ACT_LANES_UP);
-	layout_compute(&u->L, 32, 120, u->tr.ncaps, u->lanes_top);
+	layout_compute(&u->L, 32, 120, u->r->run.tr.ncaps, u->lanes_top);
 	assert_int_equal(u->L.lanes_top, 0);
 	teardown(NULL);
 }
@@ -178,7 +178,7 @@ static void test_pauses_panel(void **state)
 {
 	(void)state;
 	struct viewer *u = setup("default");
-	assert_true(u->tr.ngcs > 2);
+	assert_true(u->r->run.tr.ngcs > 2);
 	core_act(u, ACT_PAUSE_LIST);
 	assert_ptr_equal(u->view, &view_pauses);
 	assert_int_equal(u->pl.sel, 0);
@@ -187,13 +187,13 @@ static void test_pauses_panel(void **state)
 	core_act(u, ACT_DOWN);
 	assert_int_equal(u->pl.sel, 1);
 	core_act(u, ACT_GO_END);
-	assert_int_equal(u->pl.sel, (int)u->tr.ngcs - 1);
+	assert_int_equal(u->pl.sel, (int)u->r->run.tr.ngcs - 1);
 	core_act(u, ACT_DOWN);
-	assert_int_equal(u->pl.sel, (int)u->tr.ngcs - 1);
+	assert_int_equal(u->pl.sel, (int)u->r->run.tr.ngcs - 1);
 	core_act(u, ACT_GO_START);
 	core_act(u, ACT_DOWN);
 	/* Enter goes to the second longest pause */
-	const struct gc *g = &u->tr.gcs[u->tr.gc_by_pause[1]];
+	const struct gc *g = &u->r->run.tr.gcs[u->r->run.tr.gc_by_pause[1]];
 	core_act(u, ACT_SELECT);
 	assert_null(u->view);
 	assert_int_equal(u->cursor, g->start);
@@ -246,20 +246,20 @@ static void test_threads_panel(void **state)
 {
 	(void)state;
 	struct viewer *u = setup("default");
-	assert_true(u->tr.nthreads > 1);
+	assert_true(u->r->run.tr.nthreads > 1);
 	core_act(u, ACT_THREADS);
 	assert_ptr_equal(u->view, &view_thread_picker);
 	size_t k = 0;
-	while (k < u->tr.nthreads && u->tr.threads[k].first_run == UINT64_MAX)
+	while (k < u->r->run.tr.nthreads && u->r->run.tr.threads[k].first_run == UINT64_MAX)
 		k++;
-	assert_true(k < u->tr.nthreads);
+	assert_true(k < u->r->run.tr.nthreads);
 	for (size_t i = 0; i < k; i++)
 		core_act(u, ACT_DOWN);
 	core_act(u, ACT_SELECT);
 	assert_null(u->view);
-	assert_int_equal(u->cursor, u->tr.threads[k].first_run);
+	assert_int_equal(u->cursor, u->r->run.tr.threads[k].first_run);
 	char want[64];
-	snprintf(want, sizeof want, "thread %u first runs here", u->tr.threads[k].id);
+	snprintf(want, sizeof want, "thread %u first runs here", u->r->run.tr.threads[k].id);
 	assert_string_equal(u->msg, want);
 	teardown(NULL);
 }
@@ -314,7 +314,7 @@ static void test_search(void **state)
 	assert_string_equal(u->prompt.text, "round 2");
 	core_key(u, "<Enter>");
 	assert_null(u->view);
-	assert_true(u->cursor > u->s.tmin);
+	assert_true(u->cursor > u->r->run.s.tmin);
 	assert_non_null(strstr(u->msg, "round 2"));
 	uint64_t hit = u->cursor;
 	core_act(u, ACT_SEARCH_NEXT);
@@ -364,9 +364,9 @@ static void test_threads_whole_run(void **state)
 {
 	(void)state;
 	struct viewer *u = setup("default");
-	assert_true(u->tr.nthreads > 1);
-	uint64_t nev = u->s.nevents;
-	u->s.nevents = 3000000; /* the estimate: the whole run holds that many */
+	assert_true(u->r->run.tr.nthreads > 1);
+	uint64_t nev = u->r->run.s.nevents;
+	u->r->run.s.nevents = 3000000; /* the estimate: the whole run holds that many */
 	assert_true(term_start_hidden(u->L.rows, u->L.cols));
 	core_act(u, ACT_THREADS);
 	assert_ptr_equal(u->view, &view_thread_picker);
@@ -378,7 +378,7 @@ static void test_threads_whole_run(void **state)
 	int n = picker_rows(u, ids, runs, run, 64);
 	assert_true(n > 1);
 	for (int i = 0; i < n; i++) {
-		const struct thread_info *t = tracks_thread(&u->tr, ids[i]);
+		const struct thread_info *t = tracks_thread(&u->r->run.tr, ids[i]);
 		char want[32];
 		assert_non_null(t);
 		assert_int_equal(runs[i], t->nruns);
@@ -391,11 +391,11 @@ static void test_threads_whole_run(void **state)
 	n = picker_rows(u, ids, runs, run, 64);
 	assert_true(n > 1);
 	for (int i = 1; i < n; i++)
-		assert_true(tracks_thread(&u->tr, ids[i - 1])->run_ns >=
-			    tracks_thread(&u->tr, ids[i])->run_ns);
+		assert_true(tracks_thread(&u->r->run.tr, ids[i - 1])->run_ns >=
+			    tracks_thread(&u->r->run.tr, ids[i])->run_ns);
 	core_view_close(u);
 	term_stop_hidden();
-	u->s.nevents = nev;
+	u->r->run.s.nevents = nev;
 	teardown(NULL);
 }
 
@@ -403,7 +403,7 @@ static void test_window_extremes(void **state)
 {
 	(void)state;
 	struct viewer *u = setup("default");
-	uint64_t lo = u->s.tmin, hi = core_run_end(u);
+	uint64_t lo = u->r->run.s.tmin, hi = core_run_end(u);
 	const uint64_t v[] = { 0, 1, lo, hi - 1, hi, hi - lo, UINT64_MAX / 2, UINT64_MAX - 1,
 			       UINT64_MAX };
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
@@ -431,9 +431,9 @@ static void test_window_extremes(void **state)
 	assert_int_equal(u->t0, t0);
 	assert_int_equal(u->t1, t1);
 	/* a run at the end of time (the last event at 2^64 - 1) */
-	uint64_t tmin = u->s.tmin, tmax = u->s.tmax;
-	u->s.tmin = UINT64_MAX - 10;
-	u->s.tmax = UINT64_MAX;
+	uint64_t tmin = u->r->run.s.tmin, tmax = u->r->run.s.tmax;
+	u->r->run.s.tmin = UINT64_MAX - 10;
+	u->r->run.s.tmax = UINT64_MAX;
 	assert_int_equal(core_run_end(u), UINT64_MAX); /* saturated, not 0 */
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
 		core_set_window(u, v[i], v[i]);
@@ -441,8 +441,8 @@ static void test_window_extremes(void **state)
 		assert_int_equal(u->t1, UINT64_MAX);
 		assert_int_equal(u->t1 - u->t0, (uint64_t)u->L.plotw);
 	}
-	u->s.tmin = tmin;
-	u->s.tmax = tmax;
+	u->r->run.s.tmin = tmin;
+	u->r->run.s.tmax = tmax;
 	teardown(NULL);
 }
 
@@ -507,9 +507,9 @@ static void test_keys_while_loading(void **state)
 	u->km = keymap_new("default");
 	int fd = open(FIXTURE, O_RDONLY);
 	assert_true(fd >= 0);
-	assert_true(skeleton_read_fd(&u->sk, fd));
+	assert_true(skeleton_read_fd(&u->r->sk, fd));
 	close(fd);
-	assert_true(u->sk.valid);
+	assert_true(u->r->sk.valid);
 	layout_compute(&u->L, 32, 120, draw_skeleton_lanes(u), 0);
 	core_before_load(u);
 	uint64_t w0 = core_width(u);
@@ -527,9 +527,9 @@ static void test_keys_while_loading(void **state)
 	assert_int_equal(u->npending, 16);
 	assert_null(u->view);
 	assert_non_null(strstr(u->msg, "3 keys wait"));
-	loader_run(u);
-	assert_int_equal(u->loaded, 1);
-	layout_compute(&u->L, 32, 120, u->tr.ncaps, 0);
+	loader_run(u->r);
+	assert_int_equal(u->r->loaded, 1);
+	layout_compute(&u->L, 32, 120, u->r->run.tr.ncaps, 0);
 	core_after_load(u);
 	core_take_pending(u);
 	assert_int_equal(u->npending, 0);
@@ -556,18 +556,18 @@ static void test_heap_when_asked(void **state)
 		  { "tests/fixtures/prof.eventlog", ACT_PROFILE_VIEW } };
 	for (size_t i = 0; i < 2; i++) {
 		struct viewer *u = setup_at("default", c[i].path);
-		assert_false(u->heap_built);
-		assert_int_equal(u->heap.ncensuses + u->heap.tick_events, 0);
+		assert_false(u->r->run.built & RUN_NEED(TABLE_NEEDS_HEAP));
+		assert_int_equal(u->r->run.h.ncensuses + u->r->run.h.tick_events, 0);
 		struct heap want;
-		assert_true(heap_build_ticks(&want, &u->s, false));
+		assert_true(heap_build_ticks(&want, &u->r->run.s, false));
 		assert_true(want.ncensuses + want.tick_events > 0);
 		core_act(u, c[i].a);
 		assert_non_null(u->pane);
-		assert_true(u->heap_built);
-		assert_int_equal(u->heap.ncensuses, want.ncensuses);
-		assert_int_equal(u->heap.tick_events, want.tick_events);
-		assert_int_equal(u->heap.nticks, 0); /* the tree reads them from the store */
-		assert_int_equal(u->heap.nbands, want.nbands);
+		assert_true(u->r->run.built & RUN_NEED(TABLE_NEEDS_HEAP));
+		assert_int_equal(u->r->run.h.ncensuses, want.ncensuses);
+		assert_int_equal(u->r->run.h.tick_events, want.tick_events);
+		assert_int_equal(u->r->run.h.nticks, 0); /* the tree reads them from the store */
+		assert_int_equal(u->r->run.h.nbands, want.nbands);
 		heap_free(&want);
 		teardown(NULL);
 	}

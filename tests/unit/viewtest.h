@@ -24,9 +24,9 @@ static inline struct viewer *setup_at(const char *keymap, const char *path)
 	U.mapname = keymap;
 	U.km = keymap_new(keymap);
 	assert_non_null(U.km);
-	loader_run(&U);
-	assert_int_equal(U.loaded, 1);
-	layout_compute(&U.L, 32, 120, U.tr.ncaps, 0);
+	loader_run(U.r);
+	assert_int_equal(U.r->loaded, 1);
+	layout_compute(&U.L, 32, 120, U.r->run.tr.ncaps, 0);
 	core_after_load(&U);
 	return &U;
 }
@@ -59,7 +59,7 @@ static inline void screen_row(int y, char *buf, int n)
 static inline void assert_window_sane(const struct viewer *u)
 {
 	assert_true(u->t1 > u->t0);
-	assert_true(u->t0 >= u->s.tmin);
+	assert_true(u->t0 >= u->r->run.s.tmin);
 	assert_true(u->t1 <= core_run_end(u));
 	assert_true(u->t1 - u->t0 >= (uint64_t)u->L.plotw);
 }
