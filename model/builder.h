@@ -267,7 +267,21 @@ void tb_choose_bins(struct tracks *tr, const struct store *s, size_t ncaps);
 
 /* ---- tracks_live.c ---- */
 
-/* Frees tracks_build_live's kept pass (NULL: none). */
+/* What tracks_extend needs to go on: the serial pass's builder, kept
+ * after the join (which works on a copy of it), where it stopped reading,
+ * and the bins' geometry the builder fills. */
+struct tracks_inc {
+	struct worker w;
+	struct tracks geo; /* origin, binw, nbins, bin_budget only */
+	uint64_t off;      /* the file offset read up to */
+	struct capstate cs; /* the capability state there */
+	size_t seg;        /* the segment that holds off */
+	size_t ncap;       /* count_caps when the bins were chosen */
+};
+
+/* Frees tracks_build_live's kept pass (NULL: none): tracks_build.c's,
+ * which tracks_free calls, so that tracks_live.c calls into
+ * tracks_build.c and not back. */
 void tb_inc_free(struct tracks_inc *inc);
 
 /* ---- stitch.c: the parts of a pass on several threads ---- */

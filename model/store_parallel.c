@@ -18,7 +18,6 @@
  * event crossing its end) and we index serially, so the result is always
  * the serial one. */
 size_t store_parallel_min = 64u << 20; /* parts are at least half this */
-unsigned store_threads = 0;            /* 0: the online processors */
 
 unsigned store_nparts(size_t size, uint64_t data_off)
 {

@@ -7,6 +7,8 @@
 
 #include "store.h"
 
+unsigned store_threads = 0; /* 0: the online processors (store.h) */
+
 void threads_run(void *(*fn)(void *), void *jobs, size_t stride, unsigned n)
 {
 	pthread_t th[STORE_MAX_PARTS];

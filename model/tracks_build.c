@@ -626,6 +626,14 @@ bool tb_build_end(struct tracks *tr, const struct store *s, struct worker *w, si
 	return st == JOIN_OK;
 }
 
+void tb_inc_free(struct tracks_inc *inc)
+{
+	if (!inc)
+		return;
+	tb_free(&inc->w.b);
+	free(inc);
+}
+
 void tracks_free(struct tracks *tr)
 {
 	tb_inc_free(tr->inc);

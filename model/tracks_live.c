@@ -8,18 +8,6 @@
 
 #include "vec.h"
 
-/* What tracks_extend needs to go on: the serial pass's builder, kept
- * after the join (which works on a copy of it), where it stopped reading,
- * and the bins' geometry the builder fills. */
-struct tracks_inc {
-	struct worker w;
-	struct tracks geo; /* origin, binw, nbins, bin_budget only */
-	uint64_t off;      /* the file offset read up to */
-	struct capstate cs; /* the capability state there */
-	size_t seg;        /* the segment that holds off */
-	size_t ncap;       /* count_caps when the bins were chosen */
-};
-
 static bool dup_array(void *dstp, const void *src, size_t n, size_t size)
 {
 	void **dst = dstp;
@@ -274,12 +262,4 @@ bool tracks_extend(struct tracks *tr, const struct store *s)
 	tr->extends = extends;
 	tr->extend_rebuilds = rebuilds;
 	return true;
-}
-
-void tb_inc_free(struct tracks_inc *inc)
-{
-	if (!inc)
-		return;
-	tb_free(&inc->w.b);
-	free(inc);
 }

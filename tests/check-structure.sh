@@ -143,7 +143,7 @@ const char *pane_name(const char *s) { return s; }
 EOS
 check_case "a name in a string in the body is no call" ""
 
-# ---- circles of files in common/ sql/ viewer/ cli/, and between the folders ----
+# ---- circles of files in any folder, and between the folders ----
 # calls A B [back]: A's a() calls B's b(); with back, B's b2() calls a()
 calls() {
 	printf 'int b(void);\nint a(void) { return b(); }\n' | put "$1"
@@ -154,12 +154,41 @@ calls() {
 }
 tree file-circle
 calls viewer/a.c viewer/b.c back
-check_case "two viewer files that call each other" "structure: a circle of 2 files in common/ sql/ viewer/ cli/:"
+check_case "two viewer files that call each other" "structure: a circle of 2 files in parser/ model/ keymaps/ common/ sql/ viewer/ cli/:"
 
 tree file-circle-cli
 calls cli/report.c cli/pager.c back
 check_case "two cli files that call each other" \
-	"structure: a circle of 2 files in common/ sql/ viewer/ cli/: cli/"
+	"structure: a circle of 2 files in parser/ model/ keymaps/ common/ sql/ viewer/ cli/: cli/"
+
+tree file-circle-model
+put model/store.c <<'EOS'
+int index_parts(void);
+int index_serial(void) { return 1; }
+int store_open(void) { return index_parts(); }
+EOS
+put model/store_parallel.c <<'EOS'
+int index_serial(void);
+int index_parts(void) { return index_serial(); }
+EOS
+calls viewer/a.c viewer/b.c
+check_case "two model files that call each other (a split by size)" \
+	"structure: a circle of 2 files in parser/ model/ keymaps/ common/ sql/ viewer/ cli/: model/"
+
+tree file-one-way-model
+put model/store_indexer.c <<'EOS'
+int index_serial(void) { return 1; }
+EOS
+put model/store_parallel.c <<'EOS'
+int index_serial(void);
+int index_parts(void) { return index_serial(); }
+EOS
+put model/store.c <<'EOS'
+int index_parts(void);
+int store_open(void) { return index_parts(); }
+EOS
+calls viewer/a.c viewer/b.c
+check_case "two model files, one calling the other" ""
 
 tree folder-circle-cli
 calls cli/cmd.c viewer/loop.c back

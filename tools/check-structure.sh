@@ -1,6 +1,6 @@
 #!/bin/sh
 # Checks the shape of the program (issue 18, issue 36, issue 46, STYLE.md):
-#  - no circle of files in common/, sql/, viewer/ and cli/ that call each
+#  - no circle of files in any folder (model/'s too: issue 46) that call each
 #    other: A refers to a function or object that B defines and B,
 #    directly or through other files, refers back into A (read from the
 #    objects' symbols, nm);
@@ -58,7 +58,7 @@ done
 [ "$n" -gt 0 ] || { echo "structure: no .c file in common/ sql/ viewer/ cli/" >&2; exit 2; }
 
 # Circles among the nodes that the files are put in (key: "file", a file
-# of common/, sql/, viewer/ or cli/ by its path; "folder", a file by its
+# by its path, in every folder (issue 46: model/'s too); "folder", a file by its
 # folder): the edges
 # A -> B (A refers to a symbol B defines), then their closure; a circle is
 # a pair that reach each other. Prints each circle once, its nodes, then
@@ -67,7 +67,7 @@ circles() { # KEY WHERE
 	awk -v key="$1" -v where="$2" '
 	function node(f) {
 		if (key == "folder") { sub(/\/.*/, "/", f); return f }
-		if (f !~ /^(common|sql|viewer|cli)\//) return ""
+		if (f !~ /^(parser|model|keymaps|common|sql|viewer|cli)\//) return ""
 		return f
 	}
 	$1 == "D" { if ((k = node($2)) != "") def[$3] = k; next }
@@ -103,8 +103,8 @@ circles() { # KEY WHERE
 	}' "$tmp/syms"
 }
 
-# ---- circles among the files of common/ sql/ viewer/ cli/, and between the folders ----
-circles file "in common/ sql/ viewer/ cli/" || bad=1
+# ---- circles among the files of every folder, and between the folders ----
+circles file "in parser/ model/ keymaps/ common/ sql/ viewer/ cli/" || bad=1
 circles folder "between parser/ model/ keymaps/ common/ sql/ viewer/ cli/" || bad=1
 
 # ---- a header that calls into a .c file that includes it; an include
@@ -316,4 +316,4 @@ if [ "$bad" -ne 0 ]; then
 	echo "structure: the lines above break the program's shape (issues 18, 36, 46)" >&2
 	exit 1
 fi
-echo "structure: ok ($n files in common/ sql/ viewer/ cli/, no circle among them; none through a header; none between the folders; no include into a higher folder; SQLite and curl in their modules; logs opened and built through model/run.c; no function name twice; files and functions in size)"
+echo "structure: ok ($n files in common/ sql/ viewer/ cli/; no circle among the files of any folder; none through a header; none between the folders; no include into a higher folder; SQLite and curl in their modules; logs opened and built through model/run.c; no function name twice; files and functions in size)"
