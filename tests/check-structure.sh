@@ -426,6 +426,26 @@ EOS
 check_case "struct viewer holds a run (and a pointer)" ""
 
 # ---- sizes ----
+tree long-file
+{
+	echo "int f(int x);"
+	i=0
+	while [ $i -lt 800 ]; do
+		echo "int g$i(int x) { return f(x) + $i; }"
+		i=$((i + 1))
+	done
+} | put viewer/long.c
+put viewer/f.c <<'EOS'
+int f(int x) { return x; }
+EOS
+check_case "a file of 801 lines: warned of, not refused" ""
+if grep -q "structure: warning: viewer/long.c has 801 lines (over 800)" "$T/out"; then
+	pass=$((pass + 1))
+else
+	fail=$((fail + 1))
+	echo "check-structure: FAIL: a file of 801 lines: no warning; it said:"
+	sed 's/^/    /' "$T/out" | head -4
+fi
 tree long-function
 {
 	echo "int f(int x)"

@@ -29,7 +29,8 @@
 #    tracks_extend, heap_build*, ticky_build, spans_build*) outside
 #    model/run.c and the builders' own modules, and no struct store,
 #    tracks, heap or source member in struct viewer (viewer/core.h);
-#  - no product .c file over 800 lines, no function over 100 lines
+#  - no function over 100 lines; a product .c file over 800 lines is
+#    warned of (a split is judged by its arrows, not its size: issue 46)
 #    (generated files, marked "generated" in their first 5 lines, aside).
 # Prints each offence and exits 1 when there is any.
 # Usage: tools/check-structure.sh BUILD_DIR [SOURCE_ROOT]
@@ -291,9 +292,10 @@ for d in $DIRS; do for f in $d/*.c; do
 	[ -e "$f" ] || continue
 	head -n 5 "$f" | grep -qi generated && continue
 	lines=$(wc -l <"$f")
+	# (a warning, not a refusal: a file is split where its arrows allow,
+	# one way, not at a count of lines; issue 46)
 	if [ "$lines" -gt 800 ]; then
-		echo "structure: $f has $lines lines (at most 800)"
-		bad=1
+		echo "structure: warning: $f has $lines lines (over 800): split it where the calls go one way, or keep it whole"
 	fi
 	# a function: from its body's "{" in column 0 to the "}" in column 0,
 	# counted with the line that names it
@@ -316,4 +318,4 @@ if [ "$bad" -ne 0 ]; then
 	echo "structure: the lines above break the program's shape (issues 18, 36, 46)" >&2
 	exit 1
 fi
-echo "structure: ok ($n files in common/ sql/ viewer/ cli/; no circle among the files of any folder; none through a header; none between the folders; no include into a higher folder; SQLite and curl in their modules; logs opened and built through model/run.c; no function name twice; files and functions in size)"
+echo "structure: ok ($n files in common/ sql/ viewer/ cli/; no circle among the files of any folder; none through a header; none between the folders; no include into a higher folder; SQLite and curl in their modules; logs opened and built through model/run.c; no function name twice; functions in size)"
