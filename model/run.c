@@ -45,9 +45,10 @@ static bool wait_header(struct run *r)
 	return true;
 }
 
-/* s over the source opened in r->src (its sink and progress set); the
- * source closed on failure. */
-static bool open_store(struct run *r, bool follow)
+/* s over the source opened in r->src (run_index: with its fused pass,
+ * when run_fuse made one), a stream waited for to its end unless follow;
+ * the source closed on failure. */
+static bool open_store(struct run *r, bool follow, const struct progress *progress)
 {
 	char err[300];
 	if (!follow) {
@@ -57,16 +58,17 @@ static bool open_store(struct run *r, bool follow)
 			run_say(r, r->path, "%s after %llu bytes: reading what arrived", why,
 				(unsigned long long)source_bytes(&r->src));
 	} else if (!wait_header(r)) {
+		tracks_fused_free(r->fused);
+		r->fused = NULL;
 		source_close(&r->src);
 		return false;
 	}
 	bool empty;
-	if (source_store_open(&r->src, &r->s, &empty, err, sizeof err) != STORE_OK) {
+	if (run_index(r, progress, &empty, err, sizeof err) != STORE_OK) {
 		run_say(r, r->path, "%s", err);
 		source_close(&r->src);
 		return false;
 	}
-	r->opened = true;
 	return true;
 }
 
@@ -78,30 +80,21 @@ static enum run_open_rc open_whole(struct run *r, const char *save, const struct
 		return r->src.refused ? RUN_REFUSED : RUN_FAILED;
 	}
 	bool fused = o && !o->follow && (o->fused & RUN_NEED(TABLE_NEEDS_TRACKS));
-	struct tracks_fused *f = fused ? tracks_fused_new() : NULL;
-	r->src.sink = tracks_fused_sink(f);
-	r->src.progress = o ? o->progress : NULL;
-	bool ok = open_store(r, o && o->follow);
-	r->src.sink = NULL;
-	if (!ok) {
-		tracks_fused_free(f);
+	if (fused)
+		run_fuse(r); /* (out of memory for the pass: the tracks take a pass of their own) */
+	if (!open_store(r, o && o->follow, o ? o->progress : NULL))
 		return RUN_FAILED;
-	}
 	if (store_faulted(&r->s)) {
-		tracks_fused_free(f);
 		run_say(r, r->path, "the file shrank while it was read");
 		run_close(r);
 		return RUN_FAILED;
 	}
-	if (!fused)
-		return RUN_OPENED;
 	/* the tracks are one with the open: the pass was the index's */
-	if (!tracks_fused_build(f, &r->tr, &r->s) || store_faulted(&r->s)) {
+	if (fused && (!run_tracks(r, false, NULL) || store_faulted(&r->s))) {
 		run_say(r, r->path, "%s", why_failed(r));
 		run_close(r);
 		return RUN_FAILED;
 	}
-	r->built |= RUN_NEED(TABLE_NEEDS_TRACKS);
 	return RUN_OPENED;
 }
 

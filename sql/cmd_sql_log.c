@@ -14,24 +14,16 @@
 #include "../common/rc_spans.h"
 #include "../common/say.h"
 
-/* A warning of d's: on standard error after the log's path, or kept for
- * the viewer's pane (sql.h: warning; the first one). */
-static void sqldata_keep(struct sql_data *d, const char *path, const char *m)
+/* A warning of the log ctx (a struct sql_data; model/run.h's say): on
+ * standard error after the log's path (path NULL: the text names it), or
+ * kept for the viewer's pane (sql.h: warning; the first one). */
+static void sqldata_keep(void *ctx, const char *path, const char *m)
 {
-	if (!d->r.lent_s) {
-		if (path)
-			warnx_("%s: %s", path, m);
-		else
-			warnx_("%s", m);
-	} else if (!d->warning[0]) {
+	struct sql_data *d = ctx;
+	if (!d->r.lent_s)
+		cmd_run_says(NULL, path, m);
+	else if (!d->warning[0])
 		snprintf(d->warning, sizeof d->warning, "%s", m);
-	}
-}
-
-/* What d's run says (model/run.h: its say). */
-static void sqldata_run_says(void *ctx, const char *path, const char *text)
-{
-	sqldata_keep(ctx, path, text);
 }
 
 __attribute__((format(printf, 2, 3))) static void sqldata_say(struct sql_data *d, const char *fmt, ...)
@@ -72,7 +64,7 @@ static void say_cut(struct sql_data *d)
 /* The run's say, stop and path set (before an open, or a lent store). */
 static void sqldata_bind(struct sql_data *d)
 {
-	d->r.say = sqldata_run_says;
+	d->r.say = sqldata_keep;
 	d->r.say_ctx = d;
 	d->r.stop = d->stop;
 	d->r.path = d->path;

@@ -240,8 +240,6 @@ static void lazy(const char *path)
 		assert_ptr_equal(w, &r.w);
 		assert_false(r.opened);
 		partial_windows += r.w.nevents < x.s.nevents / 2;
-		if (getenv("TEST_RUN_DEBUG"))
-			fprintf(stderr, "%s: window %zu of %zu events\n", path, (size_t)r.w.nevents, (size_t)x.s.nevents);
 	} else {
 		assert_ptr_equal(w, &r.s); /* (the window refused: the whole index) */
 	}
