@@ -13,6 +13,7 @@ struct cli_cmd;
 int cmd_show(const struct cli_cmd *self, int argc, char **argv);
 int cmd_run(const struct cli_cmd *self, int argc, char **argv);
 int cmd_diff(const struct cli_cmd *self, int argc, char **argv);
+int cmd_doctor(const struct cli_cmd *self, int argc, char **argv);
 int cmd_sql(const struct cli_cmd *self, int argc, char **argv);
 int cmd_push(const struct cli_cmd *self, int argc, char **argv);
 /* The reports (summary, top, gcs, ...) are rows of the same table, run by

@@ -140,6 +140,13 @@ static const struct cli_opt diff_opts[] = {
 		    "matching the POSIX extended regex RE instead" },
 	{ 0 },
 };
+static const struct cli_opt doctor_opts[] = {
+	{ .name = "--json", .desc = "the findings as a JSON array of objects",
+	  .help = "the findings as a JSON array of objects" },
+	{ .name = "--figures", .desc = "the figures the findings rest on",
+	  .help = "the figures the findings rest on (figure key value)" },
+	{ 0 },
+};
 static const struct cli_opt sql_opts[] = {
 	{ .name = "--json", .desc = "the rows as a JSON array of objects",
 	  .help = "the rows as a JSON array of objects (--tsv: tab-separated\n"
@@ -272,6 +279,27 @@ const struct cli_cmd cli_commands[] = {
 	  "  threads            LABEL running_ns, LABEL runs (threads of a label summed)\n",
 	  .usage = "[--from T] [--to T] [--align RE] [--all] [--tsv] [--raw | --escape] A B",
 	  .run = RUN(cmd_diff) },
+	{ "doctor", "FILE [B]", CLI_LOGS, CLI_G_WINDOW | CLI_G_TSV | CLI_G_TEXT,
+	  "what is wrong with the run, worst first, and what to try",
+	  "what is wrong with the run, worst first: each finding's\n"
+	  "kind, its cost (a share of the capabilities' time), where\n"
+	  "it is worst, the figures it rests on, what to do and the\n"
+	  "RTS flags to try; with B, the findings that appeared,\n"
+	  "went or changed",
+	  doctor_opts,
+	  "Reads the run's scheduler, GC, spark and heap events and names what costs it\n"
+	  "time, worst first. A finding's cost is the share of the run's capability\n"
+	  "time (capabilities x elapsed) it explains; under 5% it is information, not a\n"
+	  "warning. Kinds: nursery (minor collections), major-pauses, live-growth (live\n"
+	  "data that grows as a leak does), gc-balance (GC threads idle in parallel\n"
+	  "collections), mvar, blackhole and stm (capabilities idle while threads wait\n"
+	  "on each other), sparks (sparks wasted), parallelism (capabilities idle with\n"
+	  "nothing to run). --tsv: rank kind cost from to evidence advice rts, times in\n"
+	  "ns. --figures: the figures the findings rest on (doc/doctor.md defines\n"
+	  "each). With two logs: each kind's cost in A and in B, and whether it\n"
+	  "appeared, went, got worse or better.\n",
+	  .usage = "[--from T] [--to T] [--tsv | --json | --figures] [--raw | --escape] FILE [B]",
+	  .run = RUN(cmd_doctor) },
 	{ "sql", "A [B] [QUERY]", CLI_LOGS, CLI_G_SAVE | CLI_G_TSV | CLI_G_TEXT,
 	  "SQL over the log's tables (events, gcs, threads, ...)",
 	  "SQL over the log's tables (the events, the runs of\n"

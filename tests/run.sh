@@ -138,6 +138,9 @@ budget - sh tests/budget.sh "$HECTIC"
 diff - sh tests/diff.sh "$HECTIC"
 diff-oracle - sh tests/diff-oracle.sh "$HECTIC"
 diff-names - sh tests/diff-names.sh "$HECTIC"
+# hectic doctor against ghc-events' text and the RTS's +RTS -s on programs
+# with known problems (issue 47)
+doctor - sh tests/doctor.sh "$HECTIC"
 # hectic profile against GHC's own .prof files (issue 32)
 profile-prof - sh tests/profile-prof.sh "$HECTIC"
 profile-ticks - sh tests/profile-ticks.sh "$HECTIC"
