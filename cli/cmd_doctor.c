@@ -192,6 +192,7 @@ static int write_figures(const struct doctor_figs *f)
 	} while (0)
 	LINE("end\t-\t%" PRIu64, f->end);
 	LINE("caps\t-\t%u", f->ncaps);
+	LINE("censuses\t-\t%" PRIu64, f->censuses);
 	static const char *const cap_fig[4] = { "cap_run", "cap_gc", "cap_idle", "gc_idle" };
 	for (uint32_t c = 0; c < f->ncaps; c++) {
 		const uint64_t *v[4] = { f->cap_run, f->cap_gc, f->cap_idle, f->gc_idle };

@@ -163,7 +163,7 @@ static void rule_nursery(struct dr *x)
 	struct finding *fd = add(x, DOCTOR_NURSERY, (double)(p0 + s0) / x->w);
 	if (!fd)
 		return;
-	char a[32], b[32], c[32], d[32];
+	char a[32], b[32], c[32], d[32], e[32];
 	double alloc = x->sm.have_alloc ? (double)x->sm.allocated
 					: (double)f->alloc_area * (double)n0;
 	double secs_w = x->w / 1e9;
@@ -172,7 +172,7 @@ static void rule_nursery(struct dr *x)
 	    "(+RTS -s's Gen 0 elapsed) and the capabilities waited %s for each other to stop; "
 	    "%s allocated, %s a second",
 	    (unsigned long long)n0, ms(a, (uint64_t)(x->w / (double)n0)), secs(b, p0),
-	    secs(c, s0), mbytes(d, alloc), mbytes(a, alloc / secs_w));
+	    secs(c, s0), mbytes(d, alloc), mbytes(e, alloc / secs_w));
 	if (f->alloc_area)
 		put(fd->evidence, sizeof fd->evidence, ", into an allocation area (-A) of %s",
 		    mbytes(a, (double)f->alloc_area));
@@ -183,8 +183,10 @@ static void rule_nursery(struct dr *x)
 	if (f->alloc_area && want < 4.0 * (double)f->alloc_area)
 		want = 4.0 * (double)f->alloc_area;
 	uint64_t area = pow2_up(want);
-	if (area > 256ull * 1024 * 1024)
-		area = 256ull * 1024 * 1024;
+	/* (64 MB, the size GHC's guide gives as an example for parallel
+	 * programs: past it the memory grows faster than the pauses fall) */
+	if (area > 64ull * 1024 * 1024)
+		area = 64ull * 1024 * 1024;
 	if (f->alloc_area && area <= f->alloc_area) {
 		put(fd->advice, sizeof fd->advice,
 		    "The allocation area is large already: allocate less (unboxed or strict "
@@ -236,6 +238,16 @@ static void rule_major(struct dr *x)
 	    "each copies the live data, %s at most (+RTS -s's maximum residency)",
 	    (unsigned long long)n, ms(a, max), secs(b, t),
 	    mbytes(c, (double)x->sm.max_live));
+	if (f->censuses * 2 >= n) {
+		/* +RTS -h: each census is a major collection of its own */
+		put(fd->evidence, sizeof fd->evidence,
+		    "; the heap profile took %llu censuses, each in a major collection",
+		    (unsigned long long)f->censuses);
+		put(fd->advice, sizeof fd->advice,
+		    "Most of these collections are the heap profiler's censuses (+RTS -h, one "
+		    "every -i interval): measure pauses without -h, or census less often (-i1).");
+		return;
+	}
 	bool nonmoving = x->tr && (x->tr->nsyncs || x->tr->nmarks_conc);
 	unsigned v = x->tr ? x->tr->rts_version : 0;
 	if (nonmoving) {
@@ -315,7 +327,7 @@ static void rule_live(struct dr *x)
 	}
 	fd->from = f->live_first;
 	fd->to = f->live_last;
-	char a[32], b[32], c[32], d[32], e[32];
+	char a[32], b[32], c[32], d[32], e[32], g[32];
 	double y0 = my + slope * ((double)f->live_first - mt);
 	double y1 = my + slope * ((double)f->live_last - mt);
 	put(fd->evidence, sizeof fd->evidence,
@@ -325,7 +337,7 @@ static void rule_live(struct dr *x)
 	    f->census ? "the heap censuses' totals" : "after each major collection",
 	    mbytes(a, y0 > 0 ? y0 : 0), mbytes(b, y1), secs(c, f->live_first),
 	    secs(d, f->live_last), mbytes(e, slope * 1e9), r2, (unsigned long long)nmaj,
-	    secs(a, tmaj));
+	    secs(g, tmaj));
 	put(fd->advice, sizeof fd->advice,
 	    "Something keeps more and more data alive, as a leak does. A heap profile names "
 	    "it: +RTS -hT (by closure type, any build), -hi (by info table: build with "
@@ -409,16 +421,17 @@ static uint64_t thread_life(const struct dr *x, uint32_t id)
 	return b - a;
 }
 
-/* The threads that waited longest for reason r, into fd's evidence. */
+/* The threads whose counted waits for reason r were longest, into fd's
+ * evidence. */
 static void blocked_threads(const struct dr *x, enum doctor_reason r, struct finding *fd)
 {
 	const struct doctor_figs *f = x->f;
 	size_t top[3] = { 0 }, ntop = 0;
 	for (size_t i = 0; i < f->nthreads; i++) {
-		if (!f->threads[i].ns[r])
+		if (!f->threads[i].counted_ns[r])
 			continue;
 		size_t k = ntop < 3 ? ntop++ : 3;
-		while (k > 0 && f->threads[top[k - 1]].ns[r] < f->threads[i].ns[r]) {
+		while (k > 0 && f->threads[top[k - 1]].counted_ns[r] < f->threads[i].counted_ns[r]) {
 			if (k < 3)
 				top[k] = top[k - 1];
 			k--;
@@ -428,15 +441,21 @@ static void blocked_threads(const struct dr *x, enum doctor_reason r, struct fin
 	}
 	size_t nthr = 0;
 	for (size_t i = 0; i < f->nthreads; i++)
-		nthr += f->threads[i].ns[r] != 0;
-	put(fd->evidence, sizeof fd->evidence, "; %zu threads blocked, longest ", nthr);
+		nthr += f->threads[i].counted_ns[r] != 0;
+	put(fd->evidence, sizeof fd->evidence, "; %zu thread%s waited on one another, longest ",
+	    nthr, nthr == 1 ? "" : "s");
 	for (size_t k = 0; k < ntop; k++) {
 		const struct doctor_thread *th = &f->threads[top[k]];
-		char name[96], a[32];
+		char name[96], a[32], n[32];
 		double life = (double)thread_life(x, th->id);
-		put(fd->evidence, sizeof fd->evidence, "%s%s %s, %.0f%% of its life, %u times",
-		    k ? "; " : "", thread_name(x, th->id, name, sizeof name), secs(a, th->ns[r]),
-		    life > 0 ? 100.0 * (double)th->ns[r] / life : 0.0, th->blocks[r]);
+		if (th->blocks[r] == 1)
+			snprintf(n, sizeof n, "once");
+		else
+			snprintf(n, sizeof n, "%u times", th->blocks[r]);
+		put(fd->evidence, sizeof fd->evidence, "%s%s %s, %.0f%% of its life, %s",
+		    k ? "; " : "", thread_name(x, th->id, name, sizeof name),
+		    secs(a, th->counted_ns[r]),
+		    life > 0 ? 100.0 * (double)th->counted_ns[r] / life : 0.0, n);
 	}
 }
 

@@ -62,6 +62,8 @@ const char *doctor_reason_name(enum doctor_reason r);
 struct doctor_thread {
 	uint32_t id;
 	uint64_t ns[DOCTOR_REASONS];
+	uint64_t counted_ns[DOCTOR_REASONS]; /* of ns, the waits that counted
+					      * (contended, for MVars) */
 	uint32_t blocks[DOCTOR_REASONS]; /* how many times it blocked */
 	/* (internal) the reason it is blocked for now (DOCTOR_REASONS: none)
 	 * and since when; whether that wait counts among the blocked threads
@@ -106,6 +108,7 @@ struct doctor_figs {
 	struct { uint64_t start, end; } stretch[DOCTOR_STRETCHES];
 	unsigned nstretches;
 	uint64_t alloc_area; /* -A in bytes (HEAP_INFO_GHC), 0: unknown */
+	uint64_t censuses;   /* heap profile censuses (HEAP_PROF_SAMPLE_BEGIN) */
 	/* each kind's cost in each slice of the window, in capability-ns */
 	uint64_t bins[DOCTOR_KINDS][DOCTOR_BINS];
 	/* the live data: heap censuses' totals when the log has any (census

@@ -412,8 +412,10 @@ static void ds_unblock(struct ds *x, struct doctor_thread *th, uint64_t t)
 	uint64_t d = ds_clip(x, th->since, t);
 	th->ns[th->now] += d;
 	x->f->blocked[th->now] += d;
-	if (th->counted)
+	if (th->counted) {
+		th->counted_ns[th->now] += d;
 		x->nblocked[th->now]--;
+	}
 	th->now = DOCTOR_REASONS;
 }
 
@@ -573,6 +575,8 @@ static void ds_event(struct ds *x, const struct ev *e, int32_t cap)
 			ds_live(x, false, e->time, e->f[1].u);
 		return;
 	case EV_HEAP_PROF_SAMPLE_BEGIN:
+		if (e->time >= x->f->lo && e->time <= x->f->hi)
+			x->f->censuses++;
 		ds_census_close(x);
 		x->census_open = true;
 		x->census_t = e->time;
