@@ -323,6 +323,13 @@ fuzz:
 bench: all
 	@sh bench/bench.sh $(BUILD)/hectic
 
+# hectic doctor's advice tried (issue 47): the problem programs built with
+# the machine's GHC, run with and without the advice, the cost the finding
+# named falling by its kind's margin in GHC's own +RTS -s; needs ghc (not
+# part of make check, which reads the committed runs: tests/doctor.sh)
+check-advice: all
+	@HECTIC_DOCTOR_STRICT=1 sh bench/doctor.sh $(BUILD)/hectic
+
 # the mutation runner (tools/mutate.sh, issue 45): each of
 # tests/mutations.txt's bugs alone in a copy of the tree, against the
 # suites tests/covers.txt maps its file to; not part of make check. M: only
@@ -368,7 +375,7 @@ uninstall:
 clean:
 	rm -rf build build-san build-fuzz hectic
 
-.PHONY: FORCE all deps check-deps check unit-build run-tests lint-man man man-check run fuzz \
+.PHONY: FORCE all deps check-deps check unit-build run-tests check-advice lint-man man man-check run fuzz \
 	bench mutate same-output check-big install uninstall clean completions
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

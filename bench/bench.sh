@@ -63,6 +63,8 @@
 #   HECTIC_BENCH_THREADS 1: also the thread rows section of issue 12 (a
 #                       log of 100,000 threads from bench/threads.hs), 0:
 #                       not, only: only it   [1]
+#   HECTIC_BENCH_DOCTOR 1: also hectic doctor on the main log and its
+#                       advice tried (bench/doctor.sh), 0: not   [1]
 #   HECTIC_BENCH_LIVE   1: also the live section of issue 11 on the main
 #                       log (after the UI), 0: not, only: the main log's
 #                       cat and the live section alone   [1]
@@ -163,6 +165,7 @@ crafted_timeout=${HECTIC_BENCH_CRAFTED_TIMEOUT:-120}
 heap=${HECTIC_BENCH_HEAP:-1}
 live=${HECTIC_BENCH_LIVE:-1}
 threads=${HECTIC_BENCH_THREADS:-1}
+doctorb=${HECTIC_BENCH_DOCTOR:-1}
 ipe=${HECTIC_BENCH_IPE:-1}
 ipe_size_arg=${HECTIC_BENCH_IPE_SIZE:-100M}
 dbench=${HECTIC_BENCH_DIFF:-1}
@@ -1333,6 +1336,16 @@ export_bench() {
 
 # hectic sql (issue 34): sql_bench
 . "$here/sql.sh"
+# hectic doctor (issue 47): on the main log against cat, then its advice
+# tried on the problem programs (bench/doctor.sh)
+doctor_bench() {
+	echo "doctor (issue 47): $log"
+	db_s=$(measure doctor "$hectic" doctor --tsv "$log")
+	awk -v d="${db_s%% *}" -v c="$cat_s" 'BEGIN {
+		printf "  doctor: %.3f s, %.2fx cat (%.3f s)\n", d, c > 0 ? d / c : 0, c }'
+	sh "$here/doctor.sh" "$hectic" || { [ "$strict" = 1 ] && failed=1; }
+}
+
 # hectic push (issue 35): push_bench
 . "$here/push.sh"
 
@@ -1731,6 +1744,10 @@ fi
 if [ "$ebench" = 1 ]; then
 	echo
 	export_bench
+fi
+if [ "$doctorb" = 1 ]; then
+	echo
+	doctor_bench
 fi
 if [ "$crafted" = 1 ]; then
 	echo
