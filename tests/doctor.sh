@@ -11,6 +11,12 @@
 #  - cause: the built-in problem is among the first two findings, a
 #    warning (5% or more), and first where it is the costliest;
 #  - quiet: the well-behaved program has no warning;
+#  - advice: each advised run of advice.txt was made with the very flags
+#    doctor advises on its problem's log, and its +RTS -s shows the cost
+#    the finding named falling by the kind's margin (bench/doctor.sh's:
+#    nursery Total elapsed at most 0.9 and GC elapsed at most 0.5 of the
+#    problem's, major-pauses the Gen 1 max pause at most 0.5, gc-balance
+#    the GC elapsed at most 0.8);
 #  - formats: the TSV's columns, the JSON read back by jq, two runs
 #    compared, a window's figures adding up, bad input refused cleanly.
 # Usage: sh tests/doctor.sh path/to/hectic
@@ -130,7 +136,7 @@ for log in "$D"/*.eventlog; do
 	# the built-in cause, or quiet
 	cause=$(cause_of "$name")
 	case $name in
-	*-advised) ;;
+	*-advised | *-qn2) ;;
 	*-good)
 		w=$(awk -F'\t' 'NR > 1 && $3 >= 0.05 { print $2 " " $3 }' "$T/tsv")
 		if [ -z "$w" ]; then ok; else bad "$name: warnings on a program with no problem: $w"; fi ;;
@@ -145,6 +151,41 @@ for log in "$D"/*.eventlog; do
 	esac
 done
 [ "$nlogs" -ge 10 ] && ok || bad "only $nlogs logs in $D"
+
+# advice: the advised runs against doctor's advice and GHC's own +RTS -s
+# fig FILE WHAT: elapsed, gcelapsed, gen1max (s) of a +RTS -s file
+fig() {
+	awk -v w="$2" '
+	/Gen  1 .*colls/ { m = $NF; sub(/s$/, "", m) }
+	/GC +time/ { g = $5 }
+	/Total +time/ { t = $5 }
+	END { print (w == "elapsed") ? t + 0 : (w == "gcelapsed") ? g + 0 : m + 0 }' "$1"
+}
+nadv=0
+while IFS='	' read -r run flags; do
+	case $run in '#'* | '') continue ;; *-advised) ;; *) continue ;; esac
+	nadv=$((nadv + 1))
+	prob=${run%-advised}
+	kind=$(cause_of "$prob")
+	got=$("$H" doctor --tsv "$D/$prob.eventlog" 2>/dev/null | awk -F'\t' -v k="$kind" '$2 == k { print $8; exit }')
+	if [ "$got" = "$flags" ]; then
+		ok
+	else
+		bad "$run: made with '$flags', but doctor advises '$got' for $kind on $prob"
+	fi
+	a=$D/$prob.rts-s.txt b=$D/$run.rts-s.txt
+	case $kind in
+	nursery) v=$(awk -v a="$(fig "$a" elapsed)" -v b="$(fig "$b" elapsed)" -v ga="$(fig "$a" gcelapsed)" -v gb="$(fig "$b" gcelapsed)" \
+		'BEGIN { printf "%s elapsed %s -> %s s, GC %s -> %s s", (b <= 0.9 * a && gb <= 0.5 * ga) ? "ok" : "missed", a, b, ga, gb }') ;;
+	major-pauses) v=$(awk -v a="$(fig "$a" gen1max)" -v b="$(fig "$b" gen1max)" \
+		'BEGIN { printf "%s Gen 1 max pause %s -> %s s", (b <= 0.5 * a) ? "ok" : "missed", a, b }') ;;
+	gc-balance) v=$(awk -v a="$(fig "$a" gcelapsed)" -v b="$(fig "$b" gcelapsed)" \
+		'BEGIN { printf "%s GC elapsed %s -> %s s", (b <= 0.8 * a) ? "ok" : "missed", a, b }') ;;
+	*) v="missed: no margin for $kind" ;;
+	esac
+	case $v in ok*) ok ;; *) bad "$run: the advice did not cut the cost: $v" ;; esac
+done <"$D/advice.txt"
+[ "$nadv" -ge 9 ] && ok || bad "only $nadv advised runs in advice.txt"
 
 # JSON: the same findings, read back by jq
 log=$D/ghc90-nursery.eventlog
