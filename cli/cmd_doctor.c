@@ -19,8 +19,10 @@
 #include "../common/say.h"
 #include "../model/doctor.h"
 #include "../model/run.h"
+#include "../model/table.h"
 #include "../model/timefmt.h"
 #include "cli_help.h"
+#include "report.h"
 
 enum doctor_format { DF_TEXT, DF_TSV, DF_JSON, DF_FIGURES };
 
@@ -119,18 +121,19 @@ static void write_text(const struct doctor_run *r, bool escape)
 
 /* ---- TSV and JSON ---- */
 
-static void write_tsv(const struct doctor *d, bool escape)
+/* The findings table's rows (model/table_findings.c), its column names for
+ * the header: the columns are declared once. 0, or an exit status. */
+static int write_tsv(const struct doctor_run *r, bool escape)
 {
-	printf("rank\tkind\tcost\tfrom\tto\tevidence\tadvice\trts\n");
-	for (size_t i = 0; i < d->n; i++) {
-		const struct finding *f = &d->f[i];
-		printf("%zu\t%s\t%.4f\t%" PRIu64 "\t%" PRIu64 "\t", i + 1, doctor_kind_name(f->kind),
-		       f->cost, f->from, f->to);
-		report_text_put_tsv(stdout, (const uint8_t *)f->evidence, strlen(f->evidence), escape);
-		putchar('\t');
-		report_text_put_tsv(stdout, (const uint8_t *)f->advice, strlen(f->advice), escape);
-		printf("\t%s\n", f->rts);
-	}
+	struct table_data td = { .s = &r->run.s, .tr = &r->run.tr, .doc = &r->d };
+	struct table_cursor *cur = table_open(&table_findings, &td, NULL);
+	if (!cur)
+		return warnx_("%s: out of memory", r->path), EXIT_BADINPUT;
+	report_table_header(stdout, &table_findings);
+	while (table_next(cur))
+		report_text_row(stdout, cur, escape);
+	table_close(cur);
+	return -1;
 }
 
 static void json_finding(struct json *j, const struct finding *f, size_t rank)
@@ -363,7 +366,7 @@ int cmd_doctor(const struct cli_cmd *self, int argc, char **argv)
 		if (nlogs > 1)
 			write_two(r, fmt, escape);
 		else if (fmt == DF_TSV)
-			write_tsv(&r[0].d, escape);
+			rc = write_tsv(&r[0], escape);
 		else if (fmt == DF_JSON)
 			rc = write_json(&r[0].d) ? -1 : EXIT_BADINPUT;
 		else if (fmt == DF_FIGURES)

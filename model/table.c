@@ -8,7 +8,7 @@
 const struct table_def *const table_defs[] = {
 	&table_events,	 &table_event_counts, &table_gcs,  &table_threads, &table_runs,
 	&table_markers,	 &table_spans,	      &table_caps, &table_summary, &table_sparks,
-	&table_heap,	 &table_profile,      &table_ticky,
+	&table_heap,	 &table_profile,      &table_ticky, &table_findings,
 };
 const size_t table_ndefs = sizeof table_defs / sizeof table_defs[0];
 

@@ -2,7 +2,7 @@
  * its name, one sentence on it, its columns (name, type, unit, one line
  * each), what it needs built, and a row producer over the opened store and
  * what was derived from it. The reports' --tsv (gcs, threads, markers,
- * summary, sparks, heap, profile, ticky) write their rows from these producers, `hectic sql` makes each a
+ * summary, sparks, heap, profile, ticky, doctor) write their rows from these producers, `hectic sql` makes each a
  * virtual table, and `hectic sql --schema` and the man page list them: none
  * of those can drift from the others.
  *
@@ -16,7 +16,8 @@
  * families: table_events.c (events), table_counts.c (event_counts),
  * table_gcs.c (gcs, caps), table_threads.c (threads, markers),
  * table_runs.c (runs), table_summary.c (summary, sparks), table_spans.c
- * (spans), table_heap.c (heap, profile), table_ticky.c (ticky). Never
+ * (spans), table_heap.c (heap, profile), table_ticky.c (ticky),
+ * table_findings.c (findings). Never
  * includes curses, termkey or sqlite. */
 #ifndef HECTIC_TABLE_H
 #define HECTIC_TABLE_H
@@ -98,6 +99,7 @@ struct heap;
 struct ticky;
 struct spans;
 struct cctree;
+struct doctor;
 struct table_data {
 	const struct store *s;
 	const struct tracks *tr;
@@ -112,6 +114,9 @@ struct table_data {
 	 * (ticky --sort, --top), rather than all in definition order */
 	const uint32_t *order;
 	size_t norder;
+	/* findings: these (hectic doctor's, already made over its window)
+	 * rather than doctor_run over the limits' window */
+	const struct doctor *doc;
 };
 
 enum table_kind { TV_NULL, TV_INT, TV_REAL, TV_TEXT };
@@ -225,6 +230,6 @@ const char *table_mark_kind(uint16_t tag);
 /* The families' tables. */
 extern const struct table_def table_events, table_gcs, table_caps, table_threads,
 	table_runs, table_markers, table_summary, table_spans, table_heap, table_sparks,
-	table_ticky, table_profile, table_event_counts;
+	table_ticky, table_profile, table_event_counts, table_findings;
 
 #endif

@@ -236,5 +236,30 @@ if [ "$rc" -eq 1 ] && [ ! -s "$T/out" ] && [ -s "$T/err" ]; then ok; else bad "j
 rc=$?
 if [ "$rc" -eq 2 ]; then ok; else bad "--tsv --json: exit $rc, not 2"; fi
 
+# findings-sql: hectic sql's findings table (model/table_findings.c, the
+# columns doctor --tsv writes, declared once) gives doctor --tsv's rows,
+# byte for byte, on every log; and its ranks run 1, 2, ... with the full
+# costs never rising [findings-rank]
+nsql=0
+for log in "$D"/*.eventlog; do
+	[ -e "$log" ] || continue
+	name=$(basename "$log" .eventlog)
+	if "$H" doctor --tsv "$log" >"$T/tsv" 2>"$T/err" && [ -s "$T/tsv" ] &&
+		"$H" sql --tsv "$log" "SELECT * FROM findings" >"$T/sql" 2>>"$T/err" &&
+		cmp -s "$T/tsv" "$T/sql"; then
+		nsql=$((nsql + 1))
+	else
+		bad "$name: [findings-sql] hectic sql's findings differ from doctor --tsv: $(diff "$T/tsv" "$T/sql" | head -4 | tr '\n' ' ') $(head -c 200 "$T/err")"
+	fi
+	if "$H" sql --tsv "$log" "SELECT rank, cost * 1 FROM findings" >"$T/rank" 2>"$T/err" &&
+		awk -F'\t' 'NR > 1 { if ($1 != NR - 1 || (NR > 2 && $2 > prev)) bad = 1; prev = $2 }
+			END { exit bad || NR != n + 1 }' n="$(awk 'END { print NR - 1 }' "$T/tsv")" "$T/rank"; then
+		ok
+	else
+		bad "$name: [findings-rank] ranks or costs out of order: $(tr '\n' ' ' <"$T/rank") $(head -c 200 "$T/err")"
+	fi
+done
+[ "$nsql" -ge 10 ] && ok || bad "[findings-sql] only $nsql logs' findings equal doctor --tsv's"
+
 echo "doctor: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -14,6 +14,8 @@
 #                         collections, the longest genN_max_pause_ns
 #   hosts-longest-pauses  gcs --tsv, by the host each log was pushed as
 #   spans-p99-per-run     spans --tsv (hectic's own count, p99 and max)
+#   problems-since        the findings of hectic sql over each log (doctor
+#                         --tsv's rows, the cost unrounded), warnings only
 # p99 everywhere is the nearest rank, the ceil(99 n / 100)-th smallest
 # (hectic's, model/tracks.c and model/spans.c).
 # Rows a push left without their logs row, and a run whose logs row says
@@ -31,7 +33,7 @@ SUITE=fleet
 . "$(dirname "$0")/ch-lib.sh"
 DOC=$(dirname "$0")/../doc/fleet.md
 DB=fleet
-QUERIES="pause-p99-per-day heap-peak-per-band gc-share-growth hosts-longest-pauses spans-p99-per-run"
+QUERIES="pause-p99-per-day heap-peak-per-band gc-share-growth hosts-longest-pauses spans-p99-per-run problems-since"
 
 ch_suite_start
 
@@ -120,6 +122,7 @@ tz=$(chq default "SELECT timezone()")
 : >"$T/ref.peaks"
 : >"$T/ref.runs"
 : >"$T/ref.spans"
+: >"$T/ref.findings"
 while IFS='	' read -r f h; do
 	run=$(run_of "$f")
 	case $run in
@@ -144,8 +147,10 @@ while IFS='	' read -r f h; do
 			at = w ? strftime("%Y-%m-%d %H:%M:%S", st) : "\\N"
 			printf "%s\t%s\t%s\t%s\t%s\n", run, host, prog, day, at
 		}' >"$T/log"
-	# (cut, not read: IFS would fold an empty program's tabs)
-	prog=$(cut -f3 "$T/log") day=$(cut -f4 "$T/log") at=$(cut -f5 "$T/log")
+	# (cut, not read: IFS would fold an empty program's tabs; each
+	# backslash doubled, since awk -v reads escapes: gawk makes \N an N)
+	prog=$(cut -f3 "$T/log" | sed 's/\\/\\\\/g') day=$(cut -f4 "$T/log" | sed 's/\\/\\\\/g')
+	at=$(cut -f5 "$T/log" | sed 's/\\/\\\\/g')
 	"$H" gcs --tsv "$f" 2>/dev/null | awk -F'\t' -v pre="$run	$h	$prog	$day" '
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["pause"] != "" { print pre "\t" $c["pause"] }' >>"$T/ref.pauses"
@@ -163,6 +168,9 @@ while IFS='	' read -r f h; do
 	"$H" spans --tsv "$f" 2>/dev/null | awk -F'\t' -v prog="$prog" -v at="$at" -v run="$run" '
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", prog, at, run, $c["name"], $c["count"], $c["p99"], $c["max"] }' >>"$T/ref.spans"
+	# the warnings of doctor's findings: run, host, program, start, kind, cost
+	"$H" sql --tsv "$f" "SELECT kind, cost * 1 FROM findings WHERE cost >= 0.05" 2>/dev/null |
+		awk -F'\t' -v pre="$run	$h	$prog	$at" 'NR > 1 { print pre "\t" $1 "\t" $2 }' >>"$T/ref.findings"
 done <"$T/files"
 
 # ---- the references, as doc/fleet.md says each query answers ----
@@ -207,6 +215,22 @@ sort -t '	' -k2,2 -k5,5n -k1,1 "$T/ref.pauses" | awk -F'\t' "$NR99"'
 	END { out() }' | sort -t '	' -k2,2nr -k1,1 | head -10 >"$T/want.hosts-longest-pauses"
 # program, start, run, name, spans, p99, max; by the first four
 sort -t '	' -k1,1 -k2,2 -k3,3 -k4,4 "$T/ref.spans" >"$T/want.spans-p99-per-run"
+# program, kind, runs, hosts, the first and last start (\N: none known),
+# the worst cost and its run (of equal costs the greatest run); by
+# program and kind
+sort -t '	' -k3,3 -k5,5 -k1,1 "$T/ref.findings" | awk -F'\t' '
+	function out() {
+		if (n) printf "%s\t%s\t%d\t%d\t%s\t%s\t%s\t%s\n", g1, g2, n, nh,
+			lo == "" ? "\\N" : lo, hi == "" ? "\\N" : hi, worst, wrun
+	}
+	$3 != g1 || $5 != g2 { out(); g1 = $3; g2 = $5; n = 0; nh = 0; lo = hi = ""; split("", hs); worst = ""; wrun = "" }
+	{
+		n++
+		if (!($2 in hs)) { hs[$2] = 1; nh++ }
+		if ($4 != "\\N") { if (lo == "" || $4 < lo) lo = $4; if (hi == "" || $4 > hi) hi = $4 }
+		if (worst == "" || $6 + 0 > worst + 0 || ($6 + 0 == worst + 0 && $1 > wrun)) { worst = $6; wrun = $1 }
+	}
+	END { out() }' >"$T/want.problems-since"
 
 # the references can tell a wrong query from a right one: a p99 that is
 # not the longest (an unsorted or approximate one differs), in a group of
@@ -223,6 +247,14 @@ if awk -F'\t' '$5 != $6 { n++ } END { exit n < 5 }' "$T/want.pause-p99-per-day" 
 else
 	bad "the references are too weak to test the queries"
 fi
+# problems-since: problems of several runs on several hosts, the first
+# start before the last, ten groups or more
+if [ "$(wc -l <"$T/want.problems-since")" -ge 10 ] &&
+	awk -F'\t' '$3 > 1 && $5 != $6 { a++ } $4 > 1 { b++ } END { exit !(a >= 2 && b >= 1) }' "$T/want.problems-since"; then
+	ok
+else
+	bad "the findings' reference is too weak to test problems-since"
+fi
 
 # ---- half-done rows: a push under way, a run still growing ----
 # 'half-done' has rows and no logs row; 'growing' has rows and a logs
@@ -232,6 +264,7 @@ for q in \
 	"INSERT INTO heap (run, time, band, bytes) VALUES ('half-done', 1, 'Main', 900000000000), ('growing', 1, 'Main', 900000000000)" \
 	"INSERT INTO spans (run, name, start, end, dur) VALUES ('half-done', 'job', 1, 9000000001, 9000000000), ('growing', 'job', 1, 9000000001, 9000000000)" \
 	"INSERT INTO summary (run, field, value) VALUES ('half-done', 'gc_elapsed_ns', 99), ('half-done', 'total_elapsed_ns', 100), ('growing', 'gc_elapsed_ns', 99), ('growing', 'total_elapsed_ns', 100)" \
+	"INSERT INTO findings (run, rank, kind, cost) VALUES ('half-done', 1, 'nursery', 0.99), ('half-done', 2, 'stm', 0.5), ('growing', 1, 'nursery', 0.99), ('growing', 2, 'stm', 0.5)" \
 	"INSERT INTO logs (run, file, host, program, args, rts, started, duration, bytes, pushed_at, live) VALUES ('growing', 'growing.eventlog', 'bookworm-b', './profile', '', '', now(), 100, 1, now(), 1)" \
 	"INSERT INTO logs SELECT run, file, 'pushed-twice', program, args, rts, started, duration, bytes, pushed_at + 3600, live FROM logs WHERE live = 0 AND run IN (SELECT run FROM gcs GROUP BY run ORDER BY count() DESC, run LIMIT 1)"; do
 	if chq "$DB" "$q" >"$T/err"; then ok; else bad "$q: $(cat "$T/err")"; fi
@@ -242,7 +275,7 @@ done
 
 # ---- the queries ----
 n=$(awk '/^```sql$/ { inb = 1; next } inb && /^```$/ { inb = 0 } inb && /^-- fleet: / { n++ } END { print n + 0 }' "$DOC")
-[ "$n" -eq 5 ] || bad "doc/fleet.md: $n queries named -- fleet:, want 5 (a query here untested?)"
+[ "$n" -eq 6 ] || bad "doc/fleet.md: $n queries named -- fleet:, want 6 (a query here untested?)"
 for name in $QUERIES; do
 	if ! query "$name" >"$T/q.$name"; then
 		bad "doc/fleet.md: no single sql block with -- fleet: $name"

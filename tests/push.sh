@@ -8,6 +8,8 @@
 #   - every fixture pushed with --events: each table's row count, and per
 #     column its count of values and its sum (texts: their bytes) equal
 #     hectic sql's for that log's run;
+#   - the findings table (issue 47) of each doctor log, every column row
+#     for row in rank order, equal to hectic sql's;
 #   - the logs row: program, args, rts, duration, bytes as the log says;
 #   - pushed twice: nothing added, and said; --replace: pushed again, no
 #     duplicate; rows left without their logs row (a push cut short) are
@@ -124,6 +126,35 @@ for f in "$FIX"/*.eventlog "$FIX"/modern/*.eventlog "$FIX"/derived/*.eventlog "$
 done
 [ "$nfix" -ge 30 ] || bad "only $nfix fixtures"
 F=$FIX/par-n4.eventlog
+
+# ---- findings, row for row (issue 47): each doctor log's findings as
+# hectic sql gives them, every column (the texts byte for byte, in hex;
+# the cost within 1e-12), in rank order ----
+nfd=0
+for f in "$FIX"/doctor/*.eventlog; do
+	[ -e "$f" ] || continue
+	if ! push "$CH_URL/fx" "$f"; then
+		bad "$f: push failed: $(cat "$T/push.err")"
+		continue
+	fi
+	run=$(run_of "$f")
+	"$H" sql --tsv "$f" 'SELECT rank, hex(kind), cost * 1, "from", "to", hex(evidence), hex(advice),
+		hex(rts) FROM findings ORDER BY rank' | awk 'NR > 1' >"$T/want"
+	chq fx "SELECT rank, hex(kind), cost, \`from\`, \`to\`, hex(evidence), hex(advice), hex(rts)
+		FROM findings WHERE run = '$run' ORDER BY rank FORMAT TSV" >"$T/got"
+	if awk -F'\t' 'NR == FNR { w[FNR] = $0; n = FNR; next }
+		{ m = FNR; k = split(w[FNR], a, "\t"); if (k != NF) bad = 1
+		  for (i = 1; i <= NF; i++) {
+			if (i == 3) { d = a[i] - $i; if (d < 0) d = -d; if (d > 1e-12 || $i == "") bad = 1 }
+			else if (a[i] != $i) bad = 1 } }
+		END { exit bad || m != n }' "$T/want" "$T/got"; then
+		ok
+		[ -s "$T/want" ] && nfd=$((nfd + 1))
+	else
+		bad "$f: findings differ from hectic sql's: $(diff "$T/want" "$T/got" | head -4 | cut -c 1-200 | tr '\n' '|')"
+	fi
+done
+[ "$nfd" -ge 8 ] || bad "findings compared on $nfd doctor logs only"
 
 # ---- the logs row ----
 run=$(push "$CH_URL/fx" "$F"; run_of "$F")

@@ -1,7 +1,8 @@
 #!/bin/sh
 # hectic sql's report tables (issue 34, item 2): heap, sparks, ticky and
 # profile against their reports' --tsv, row for row, on every fixture the
-# report handles (and a time window, --escape); spans, a row per span,
+# report handles (and a time window, --escape), and findings against
+# hectic doctor --tsv's (issue 47) the same way; spans, a row per span,
 # summed per name against the spans report's count and total (and a
 # window of starts against spans --from --to); event_counts against the
 # GROUP BY over events, on every fixture, and its class limit pushed down.
@@ -27,7 +28,7 @@ same() {
 
 find "$FIX" -name '*.eventlog' | sort >"$T/logs"
 [ -s "$T/logs" ] || bad "no fixtures under $FIX"
-n=0 rows=0 spans=0 counted=0 nsparks=0
+n=0 rows=0 spans=0 counted=0 nsparks=0 findings=0
 while IFS= read -r f; do
 	n=$((n + 1))
 	for t in heap sparks ticky profile; do
@@ -35,6 +36,10 @@ while IFS= read -r f; do
 			rows=$((rows + $(wc -l <"$T/got") - 1))
 		fi
 	done
+	# findings: hectic doctor's (a table named for what it holds)
+	if same "$f" "SELECT * FROM findings" doctor --tsv; then
+		findings=$((findings + $(wc -l <"$T/got") - 1))
+	fi
 	# spans: a row per span; per name, the report's count and total
 	if "$H" spans --tsv "$f" 2>/dev/null | awk -F'\t' 'NR > 1 { print $1 "\t" $2 "\t" $3 }' |
 		LC_ALL=C sort >"$T/want" &&
@@ -93,6 +98,7 @@ done <"$T/logs"
 # each table had rows to compare somewhere
 [ "$rows" -ge 1000 ] || bad "only $rows report rows compared"
 [ "$spans" -ge 3 ] || bad "only $spans span names compared"
+[ "$findings" -ge 50 ] || bad "only $findings findings compared"
 
 # the issue's own GROUP BY, name by name
 F=$FIX/par-n4.eventlog
@@ -158,10 +164,12 @@ else
 	bad "spans: a row whose dur is not end - start, or without a thread"
 fi
 # text as the reports escape it
+same "$FIX/doctor/ghc90-mvar.eventlog" "SELECT * FROM findings" doctor --tsv --escape ||
+	bad "doctor --tsv refused"
 same "$FIX/modern/ghc96-ticky-ipe.eventlog" "SELECT * FROM ticky" ticky --tsv --escape ||
 	bad "ticky --tsv refused"
 same "$FIX/modern/ghc96-heap-hi.eventlog" "SELECT * FROM heap" heap --tsv --escape ||
 	bad "heap --tsv refused"
 
-echo "sql-tables: $pass passed, $fail failed ($n fixtures, $rows report rows, $spans span names, $counted logs counted)"
+echo "sql-tables: $pass passed, $fail failed ($n fixtures, $rows report rows, $spans span names, $findings findings, $counted logs counted)"
 [ "$fail" -eq 0 ]

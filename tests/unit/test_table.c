@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../../model/cctree.h"
+#include "../../model/doctor.h"
 #include "../../model/heap.h"
 #include "../../model/spans.h"
 #include "../../model/store.h"
@@ -582,6 +583,77 @@ static void test_ticky(void **state)
 	store_close(&s);
 }
 
+/* findings: doctor_run's findings over the window, a row each in rank
+ * order; those handed in the data rather than its own; none when stopped
+ * (failed and stopped said); not opened without tracks. */
+static void check_findings(struct table_cursor *c, const struct doctor *want)
+{
+	assert_non_null(c);
+	size_t n = 0;
+	while (table_next(c)) {
+		const struct finding *f = &want->f[n];
+		struct table_value v;
+		assert_true(n < want->n);
+		table_value(c, 0, &v);
+		assert_int_equal(v.kind, TV_INT);
+		assert_int_equal(v.i, (int64_t)(n + 1));
+		table_value(c, 1, &v);
+		assert_int_equal(v.kind, TV_TEXT);
+		assert_int_equal(v.n, strlen(doctor_kind_name(f->kind)));
+		assert_memory_equal(v.p, doctor_kind_name(f->kind), v.n);
+		table_value(c, 2, &v);
+		assert_int_equal(v.kind, TV_REAL);
+		assert_true(v.f == f->cost);
+		table_value(c, 3, &v);
+		assert_int_equal(v.i, (int64_t)f->from);
+		table_value(c, 4, &v);
+		assert_int_equal(v.i, (int64_t)f->to);
+		table_value(c, 5, &v);
+		assert_int_equal(v.n, strlen(f->evidence));
+		table_value(c, 7, &v);
+		assert_int_equal(v.kind, TV_TEXT);
+		assert_int_equal(v.n, strlen(f->rts));
+		n++;
+	}
+	assert_int_equal(n, want->n);
+	assert_false(c->failed);
+	table_close(c);
+}
+
+static void test_findings(void **state)
+{
+	struct lg *l = *state;
+	assert_ptr_equal(table_find("findings"), &table_findings);
+	struct doctor d = { 0 }, w = { 0 };
+	assert_true(doctor_run(&l->s, &l->tr, 0, UINT64_MAX, NULL, &d));
+	assert_true(d.n >= 1);
+	check_findings(table_open(&table_findings, &l->d, NULL), &d);
+	/* a window: doctor_run's over it */
+	struct table_limits lim = TABLE_LIMITS_NONE;
+	lim.lo = 10000000, lim.hi = 60000000;
+	assert_true(doctor_run(&l->s, &l->tr, lim.lo, lim.hi, NULL, &w));
+	check_findings(table_open(&table_findings, &l->d, &lim), &w);
+	/* handed: those, whatever the window */
+	struct table_data dd = l->d;
+	dd.doc = &w;
+	check_findings(table_open(&table_findings, &dd, NULL), &w);
+	/* stopped */
+	static volatile sig_atomic_t stop = 1;
+	dd.doc = NULL;
+	dd.stop = &stop;
+	struct table_cursor *c = table_open(&table_findings, &dd, NULL);
+	assert_non_null(c);
+	assert_false(table_next(c));
+	assert_true(c->failed && c->stopped);
+	table_close(c);
+	/* no tracks */
+	dd.stop = NULL;
+	dd.tr = NULL;
+	assert_null(table_open(&table_findings, &dd, NULL));
+	doctor_free(&d);
+	doctor_free(&w);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -594,6 +666,7 @@ int main(void)
 		cmocka_unit_test(test_heap),
 		cmocka_unit_test(test_heap_repeated_band),
 		cmocka_unit_test(test_ticky),
+		cmocka_unit_test_setup_teardown(test_findings, lg_setup, lg_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
