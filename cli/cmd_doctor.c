@@ -93,12 +93,19 @@ static void write_text(const struct doctor_run *r, bool escape)
 	const struct doctor *d = &r->d;
 	char a[32], b[32];
 	size_t warns = 0;
+	bool whole = d->fig.lo == 0 && d->fig.hi == d->fig.end;
 	for (size_t i = 0; i < d->n; i++)
 		warns += finding_warns(&d->f[i]);
-	printf("%s", "");
 	report_text_put(stdout, (const uint8_t *)r->path, strlen(r->path), escape);
-	printf(": %u capabilities, %s to %s: ", d->fig.ncaps, when(a, d->fig.lo), when(b, d->fig.hi));
-	if (!d->n)
+	printf(": %u capabilit%s, %s to %s: ", d->fig.ncaps, d->fig.ncaps == 1 ? "y" : "ies",
+	       when(a, d->fig.lo), when(b, d->fig.hi));
+	uint64_t colls = 0;
+	for (unsigned g = 0; g < d->fig.ngens; g++)
+		colls += d->fig.gen_count[g];
+	if (!d->n && d->fig.span_lo == UINT64_MAX && !colls)
+		printf("no findings: the log holds no scheduler or GC events to judge (was it "
+		       "written with -l-s or -l-g?)\n");
+	else if (!d->n)
 		printf("no findings\n");
 	else
 		printf("%zu warning%s, %zu for information\n", warns, warns == 1 ? "" : "s",
@@ -107,9 +114,10 @@ static void write_text(const struct doctor_run *r, bool escape)
 		printf("PARTIAL: the figures could not be read whole\n");
 	for (size_t i = 0; i < d->n; i++) {
 		const struct finding *f = &d->f[i];
-		printf("\n%zu. %s  %s  %.1f%% of the run's capability time, worst %s-%s\n", i + 1,
+		printf("\n%zu. %s  %s  %.1f%% of the %s capability time, worst %s-%s\n", i + 1,
 		       doctor_kind_name(f->kind), finding_warns(f) ? "WARNING" : "info",
-		       100.0 * f->cost, when(a, f->from), when(b, f->to));
+		       100.0 * f->cost, whole ? "run's" : "window's", when(a, f->from),
+		       when(b, f->to));
 		printf("   evidence:\n");
 		put_wrapped(stdout, f->evidence, 5, escape);
 		printf("   advice:\n");

@@ -167,12 +167,13 @@ static void rule_nursery(struct dr *x)
 	double alloc = x->sm.have_alloc ? (double)x->sm.allocated
 					: (double)f->alloc_area * (double)n0;
 	double secs_w = x->w / 1e9;
+	bool whole = f->lo == 0 && f->hi == f->end;
 	put(fd->evidence, sizeof fd->evidence,
-	    "%llu minor (generation 0) collections, one every %s; their pauses took %s "
-	    "(+RTS -s's Gen 0 elapsed) and the capabilities waited %s for each other to stop; "
-	    "%s allocated, %s a second",
+	    "%llu minor (generation 0) collections, one every %s; their pauses took %s%s "
+	    "and the capabilities waited %s for each other to stop; %s allocated, %s a second",
 	    (unsigned long long)n0, ms(a, (uint64_t)(x->w / (double)n0)), secs(b, p0),
-	    secs(c, s0), mbytes(d, alloc), mbytes(e, alloc / secs_w));
+	    whole ? " (+RTS -s's Gen 0 elapsed)" : "", secs(c, s0), mbytes(d, alloc),
+	    mbytes(e, alloc / secs_w));
 	if (f->alloc_area)
 		put(fd->evidence, sizeof fd->evidence, ", into an allocation area (-A) of %s",
 		    mbytes(a, (double)f->alloc_area));
@@ -560,13 +561,14 @@ static void rule_parallelism(struct dr *x, double sparks_cost)
 	    "others were idle %s with no thread waiting for another",
 	    (double)run / x->w, f->ncaps, secs(a, f->idle_sequential));
 	for (unsigned k = 0; k < f->nstretches; k++)
-		put(fd->evidence, sizeof fd->evidence, "%s %s-%s",
-		    k ? "," : "; at most one ran from", secs(b, f->stretch[k].start),
-		    secs(c, f->stretch[k].end));
+		put(fd->evidence, sizeof fd->evidence, "%s %s to %s",
+		    k ? "," : "; the longest stretches with at most one running: from",
+		    time_format(b, sizeof b, f->stretch[k].start),
+		    time_format(c, sizeof c, f->stretch[k].end));
 	put(fd->advice, sizeof fd->advice,
-	    "Most of the time one capability has work and the others have none: split the "
-	    "work among threads (forkIO, mapConcurrently from async, or parMap/parList "
-	    "from parallel), or run with fewer capabilities (-N).");
+	    "While one capability has work and the others have none, the work is "
+	    "sequential: split it among threads (forkIO, mapConcurrently from async, or "
+	    "parMap/parList from parallel), or run with fewer capabilities (-N).");
 }
 
 static int by_cost(const void *a, const void *b)

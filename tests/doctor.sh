@@ -228,6 +228,12 @@ head -c 300000 "$log" >"$cut"
 "$H" doctor "$cut" >"$T/out" 2>"$T/err"
 rc=$?
 if [ "$rc" -eq 0 ] && grep -q "capabilities" "$T/out"; then ok; else bad "cut log: exit $rc: $(head -c 300 "$T/err")"; fi
+# a log without the events a finding needs says so, not just "no findings"
+if "$H" doctor "$(dirname "$D")/modern/ghc96-user-only.eventlog" 2>/dev/null | grep -q "no scheduler or GC events"; then
+	ok
+else
+	bad "a log of user events alone: not said that nothing can be judged"
+fi
 printf 'not an eventlog\n' >"$T/junk"
 "$H" doctor "$T/junk" >"$T/out" 2>"$T/err"
 rc=$?
