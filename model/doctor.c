@@ -122,9 +122,8 @@ static void worst(const struct dr *x, int k, struct finding *fd)
 		e++;
 	if ((e - a + 1) * 10 >= DOCTOR_BINS * 8)
 		return;
-	double w = (double)(f->hi - f->lo + 1);
-	fd->from = f->lo + (uint64_t)(w * (double)a / DOCTOR_BINS);
-	fd->to = f->lo + (uint64_t)(w * (double)(e + 1) / DOCTOR_BINS);
+	fd->from = doctor_bin_start(f, a);
+	fd->to = doctor_bin_start(f, e + 1);
 	if (fd->to > f->hi)
 		fd->to = f->hi;
 }
@@ -270,11 +269,10 @@ static void rule_major(struct dr *x)
 static size_t live_points(const struct doctor_figs *f, double *t, double *y)
 {
 	size_t n = 0;
-	double w = (double)(f->hi - f->lo + 1);
 	for (size_t i = 0; i < DOCTOR_BINS; i++) {
 		if (!f->live_n[i])
 			continue;
-		t[n] = (double)f->lo + w * ((double)i + 0.5) / DOCTOR_BINS;
+		t[n] = (double)doctor_bin_start(f, i) + 0.5 * (double)f->binw;
 		y[n] = f->live_sum[i] / f->live_n[i];
 		n++;
 	}

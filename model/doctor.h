@@ -82,6 +82,7 @@ struct doctor_thread {
 /* The figures of [lo, hi] (doc/doctor.md's "The figures", over the window). */
 struct doctor_figs {
 	uint64_t lo, hi;   /* the window: [0, E] for a whole run */
+	uint64_t binw;     /* a slice's width: slice i is [lo + i binw, lo + (i + 1) binw) */
 	uint64_t end;      /* E: the log's last event */
 	uint32_t ncaps;    /* N */
 	uint64_t *cap_run, *cap_gc, *cap_idle, *gc_idle; /* [ncaps] */
@@ -129,6 +130,13 @@ struct doctor_figs {
 bool doctor_scan(const struct store *s, uint32_t ncaps, uint64_t lo, uint64_t hi,
 		 const volatile sig_atomic_t *stop, struct doctor_figs *out);
 void doctor_figs_free(struct doctor_figs *f);
+
+/* Slice i's start (i = DOCTOR_BINS: its end), within [lo, hi + 1]. */
+static inline uint64_t doctor_bin_start(const struct doctor_figs *f, size_t i)
+{
+	uint64_t t = f->lo + (uint64_t)i * f->binw;
+	return t > f->hi + 1 || t < f->lo ? f->hi + 1 : t;
+}
 
 /* One finding. */
 struct finding {

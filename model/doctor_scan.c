@@ -83,10 +83,9 @@ static uint64_t ds_clip(const struct ds *x, uint64_t a, uint64_t b)
 
 static size_t ds_bin(const struct doctor_figs *f, uint64_t t)
 {
-	uint64_t w = f->hi - f->lo + 1;
 	if (t <= f->lo)
 		return 0;
-	uint64_t b = (uint64_t)((double)(t - f->lo) * DOCTOR_BINS / (double)w);
+	uint64_t b = (t - f->lo) / f->binw;
 	return b >= DOCTOR_BINS ? DOCTOR_BINS - 1 : (size_t)b;
 }
 
@@ -100,9 +99,8 @@ static void ds_spread(struct ds *x, int k, uint64_t a, uint64_t b, uint64_t weig
 		b = f->hi + 1;
 	if (!weight || b <= a)
 		return;
-	uint64_t w = f->hi - f->lo + 1;
 	for (size_t i = ds_bin(f, a); i < DOCTOR_BINS && a < b; i++) {
-		uint64_t edge = f->lo + (uint64_t)((double)w * (double)(i + 1) / DOCTOR_BINS);
+		uint64_t edge = doctor_bin_start(f, i + 1);
 		uint64_t e = i == DOCTOR_BINS - 1 || edge > b ? b : edge;
 		if (e > a) {
 			f->bins[k][i] += (e - a) * weight;
@@ -118,10 +116,9 @@ static void ds_spread_amount(struct ds *x, int k, uint64_t a, uint64_t b, uint64
 	if (b <= a || !amount)
 		return;
 	double per = (double)amount / (double)(b - a);
-	uint64_t w = f->hi - f->lo + 1;
 	uint64_t lo = a < f->lo ? f->lo : a, hi = b > f->hi + 1 ? f->hi + 1 : b;
 	for (size_t i = ds_bin(f, lo); i < DOCTOR_BINS && lo < hi; i++) {
-		uint64_t edge = f->lo + (uint64_t)((double)w * (double)(i + 1) / DOCTOR_BINS);
+		uint64_t edge = doctor_bin_start(f, i + 1);
 		uint64_t e = i == DOCTOR_BINS - 1 || edge > hi ? hi : edge;
 		if (e > lo) {
 			f->bins[k][i] += (uint64_t)(per * (double)(e - lo));
@@ -621,10 +618,9 @@ static void ds_span(struct ds *x)
 	f->idle_outside = all - in;
 	/* the idle kinds' slices wholly outside it hold none of their cost */
 	static const int kinds[] = { DOCTOR_MVAR, DOCTOR_BLACKHOLE, DOCTOR_STM, DOCTOR_PARALLELISM };
-	double w = (double)(f->hi - f->lo + 1);
 	for (size_t i = 0; i < DOCTOR_BINS; i++) {
-		uint64_t a = f->lo + (uint64_t)(w * (double)i / DOCTOR_BINS);
-		uint64_t b = f->lo + (uint64_t)(w * (double)(i + 1) / DOCTOR_BINS);
+		uint64_t a = doctor_bin_start(f, i);
+		uint64_t b = i == DOCTOR_BINS - 1 ? f->hi + 1 : doctor_bin_start(f, i + 1);
 		if (f->span_lo == NONE || b <= f->span_lo || a >= f->span_hi)
 			for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++)
 				f->bins[kinds[k]][i] = 0;
@@ -690,6 +686,8 @@ bool doctor_scan(const struct store *s, uint32_t ncaps, uint64_t lo, uint64_t hi
 	out->hi = hi > out->end ? out->end : hi;
 	if (out->lo > out->hi)
 		out->lo = out->hi;
+	/* (the last slice ends at hi + 1 or a little past it) */
+	out->binw = (out->hi - out->lo + DOCTOR_BINS) / DOCTOR_BINS;
 	out->live_first = NONE;
 	out->span_lo = NONE;
 	struct ds *x = calloc(1, sizeof *x);
