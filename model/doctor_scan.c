@@ -722,7 +722,8 @@ bool doctor_scan(const struct store *s, uint32_t ncaps, uint64_t lo, uint64_t hi
 	merge_free(m);
 	if (!x->oom)
 		ds_finish(x);
-	qsort(out->threads, out->nthreads, sizeof *out->threads, ds_thread_cmp);
+	if (out->nthreads)
+		qsort(out->threads, out->nthreads, sizeof *out->threads, ds_thread_cmp);
 	bool ok = !x->oom;
 	out->failed |= x->oom;
 	free(x->caps);
