@@ -21,6 +21,7 @@
 #include "script_bench.h"
 #include "core.h"
 #include "draw.h"
+#include "findings.h"
 #include "loader.h"
 #include "session.h"
 #include "term.h"
@@ -169,6 +170,9 @@ static int main_loop(struct viewer *u)
 	bool dirty = true;
 	char was[160], now[160];
 	while (!u->quit && !term_quit_asked()) {
+		/* the doctor's findings: begun, or ready and said */
+		if (findings_poll(u))
+			dirty = true;
 		/* a following viewer wakes to look at the log: when nothing came
 		 * and the status line says the same, the frame stays (an idle
 		 * follow costs no drawing) */

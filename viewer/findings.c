@@ -1,0 +1,116 @@
+/* The findings of each run (findings.h): doctor_run on a thread, or as a
+ * busy step for a log still followed, and the status line's word of their
+ * warnings. */
+#include "findings.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core.h"
+#include "loader.h"
+#include "term.h"
+
+bool findings_ready(const struct viewer_run *r)
+{
+	return __atomic_load_n(&r->doc.state, __ATOMIC_ACQUIRE) == FINDINGS_READY;
+}
+
+/* doctor_run over the whole of r's log, into r->doc.d. */
+static void doctor_make(struct viewer_run *r)
+{
+	doctor_run(&r->run.s, &r->run.tr, 0, UINT64_MAX, &r->doc.stop, &r->doc.d);
+}
+
+static void *doctor_thread(void *arg)
+{
+	struct viewer_run *r = arg;
+	doctor_make(r);
+	__atomic_store_n(&r->doc.state, FINDINGS_READY, __ATOMIC_RELEASE);
+	term_wake(); /* the main loop says them at once */
+	return NULL;
+}
+
+/* r's findings begun on their thread (or made here when no thread can be). */
+static void start(struct viewer_run *r)
+{
+	doctor_free(&r->doc.d);
+	r->doc.so_far = false;
+	r->doc.said = false;
+	r->doc.reloads = r->lv.reloads;
+	__atomic_store_n(&r->doc.state, FINDINGS_RUNNING, __ATOMIC_RELEASE);
+	r->doc.joinable = pthread_create(&r->doc.th, NULL, doctor_thread, r) == 0;
+	if (!r->doc.joinable)
+		doctor_thread(r);
+}
+
+/* What the status line says of r's warnings, after sep, into b (n bytes):
+ * nothing when it has none. */
+static void say_warnings(const struct viewer *u, const struct viewer_run *r, char *b, size_t n)
+{
+	const struct doctor *d = &r->doc.d;
+	size_t warns = 0;
+	for (size_t i = 0; i < d->n; i++)
+		warns += finding_warns(&d->f[i]);
+	if (!warns)
+		return;
+	size_t k = strlen(b);
+	char more[48] = "";
+	if (warns > 1)
+		snprintf(more, sizeof more, ", %zu more warning%s", warns - 1, warns > 2 ? "s" : "");
+	snprintf(b + k, n - k, "%s%s%s%s costs %.0f%% of the run%s", k ? "; " : "",
+		 u->other ? (r == &u->runs[0] ? "A" : "B") : "", u->other ? ": " : "",
+		 doctor_kind_name(d->f[0].kind), 100.0 * d->f[0].cost, more);
+}
+
+bool findings_poll(struct viewer *u)
+{
+	if (!u->ready)
+		return false;
+	bool again = false;
+	char said[300] = "";
+	for (int i = 0; i < (u->other ? 2 : 1); i++) {
+		struct viewer_run *r = &u->runs[i];
+		struct viewer_doctor *dc = &r->doc;
+		int st = __atomic_load_n(&dc->state, __ATOMIC_ACQUIRE);
+		if (st == FINDINGS_READY && dc->joinable) {
+			pthread_join(dc->th, NULL);
+			dc->joinable = false;
+		}
+		/* those of a log followed, once it is whole (or no longer
+		 * followed): made again, of all of it */
+		if (st == FINDINGS_READY && dc->so_far && !r->lv.follow)
+			st = FINDINGS_NONE;
+		if (st == FINDINGS_NONE && r->loaded == 1 && !r->lv.follow) {
+			start(r);
+			again = true;
+			st = __atomic_load_n(&dc->state, __ATOMIC_ACQUIRE);
+		}
+		if (st == FINDINGS_READY && !dc->said && !dc->so_far) {
+			dc->said = true;
+			again = true;
+			say_warnings(u, r, said, sizeof said);
+		}
+	}
+	if (*said)
+		core_say(u, "doctor: %s (%s: the findings)", said, core_key_for(u, ACT_FINDINGS));
+	return again;
+}
+
+static void make_job(void *arg)
+{
+	doctor_make(arg);
+}
+
+void findings_now(struct viewer *u, struct viewer_run *r)
+{
+	struct viewer_doctor *dc = &r->doc;
+	int st = __atomic_load_n(&dc->state, __ATOMIC_ACQUIRE);
+	if (st == FINDINGS_RUNNING || !r->lv.follow ||
+	    (st == FINDINGS_READY && dc->reloads == r->lv.reloads))
+		return;
+	doctor_free(&dc->d);
+	busy_run(u, "reading the log for its findings", make_job, r);
+	dc->so_far = true;
+	dc->reloads = r->lv.reloads;
+	__atomic_store_n(&dc->state, FINDINGS_READY, __ATOMIC_RELEASE);
+}
