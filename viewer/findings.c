@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "core.h"
 #include "loader.h"
@@ -62,12 +63,43 @@ static void say_warnings(const struct viewer *u, const struct viewer_run *r, cha
 		 doctor_kind_name(d->f[0].kind), 100.0 * d->f[0].cost, more);
 }
 
+/* The runs' warnings not said yet said, once: as the message, or after the
+ * one there (a load's PARTIAL, a run's end), which is not lost; when it
+ * has no room, at a later frame. True when said. */
+static bool say_all(struct viewer *u)
+{
+	char said[300] = "", m[400];
+	bool due = false;
+	for (int i = 0; i < (u->other ? 2 : 1); i++) {
+		const struct viewer_doctor *dc = &u->runs[i].doc;
+		if (findings_ready(&u->runs[i]) && !dc->said && !dc->so_far) {
+			due = true;
+			say_warnings(u, &u->runs[i], said, sizeof said);
+		}
+	}
+	if (!due)
+		return false;
+	snprintf(m, sizeof m, "doctor: %s (%s: the findings)", said, core_key_for(u, ACT_FINDINGS));
+	if (*said && u->msg[0] && !u->msg_hint) {
+		char was[sizeof u->msg];
+		snprintf(was, sizeof was, "%s", u->msg);
+		if (strlen(was) + 2 + strlen(m) >= sizeof u->msg)
+			return false;
+		core_say(u, "%s; %s", was, m);
+	} else if (*said) {
+		core_say(u, "%s", m);
+	}
+	for (int i = 0; i < (u->other ? 2 : 1); i++)
+		if (findings_ready(&u->runs[i]) && !u->runs[i].doc.so_far)
+			u->runs[i].doc.said = true;
+	return true;
+}
+
 bool findings_poll(struct viewer *u)
 {
 	if (!u->ready)
 		return false;
 	bool again = false;
-	char said[300] = "";
 	for (int i = 0; i < (u->other ? 2 : 1); i++) {
 		struct viewer_run *r = &u->runs[i];
 		struct viewer_doctor *dc = &r->doc;
@@ -83,17 +115,9 @@ bool findings_poll(struct viewer *u)
 		if (st == FINDINGS_NONE && r->loaded == 1 && !r->lv.follow) {
 			start(r);
 			again = true;
-			st = __atomic_load_n(&dc->state, __ATOMIC_ACQUIRE);
-		}
-		if (st == FINDINGS_READY && !dc->said && !dc->so_far) {
-			dc->said = true;
-			again = true;
-			say_warnings(u, r, said, sizeof said);
 		}
 	}
-	if (*said)
-		core_say(u, "doctor: %s (%s: the findings)", said, core_key_for(u, ACT_FINDINGS));
-	return again;
+	return say_all(u) || again;
 }
 
 static void make_job(void *arg)
@@ -113,4 +137,18 @@ void findings_now(struct viewer *u, struct viewer_run *r)
 	dc->so_far = true;
 	dc->reloads = r->lv.reloads;
 	__atomic_store_n(&dc->state, FINDINGS_READY, __ATOMIC_RELEASE);
+}
+
+void findings_begin(struct viewer *u)
+{
+	findings_poll(u);
+	for (int ms = 0; ms < FINDINGS_WAIT_MS; ms += 2) {
+		bool all = true;
+		for (int i = 0; i < (u->other ? 2 : 1); i++)
+			all &= __atomic_load_n(&u->runs[i].doc.state, __ATOMIC_ACQUIRE) != FINDINGS_RUNNING;
+		if (all)
+			break;
+		nanosleep(&(struct timespec){ 0, 2000000 }, NULL);
+	}
+	findings_poll(u);
 }

@@ -18,6 +18,16 @@
 struct viewer;
 struct viewer_run;
 
+/* A small log's findings take milliseconds: the first frame waits this
+ * long for them, so that it says their warnings at once (and a frame
+ * drawn after the user's first key does not change by them); a large
+ * log's come when they come. */
+#define FINDINGS_WAIT_MS 200
+
+/* Once loaded, before the first frame: the threads started, and waited
+ * for FINDINGS_WAIT_MS at most. */
+void findings_begin(struct viewer *u);
+
 /* Before each frame (the main loop): starts the threads of the runs that
  * need one, takes those that ended and says their warnings once ("doctor:
  * nursery costs 59% of the run (! for the findings)"). True when the screen

@@ -8,11 +8,27 @@
 #include "../model/timefmt.h"
 #include "wrap.h"
 
+/* The cost as a percentage, the digits hectic doctor --tsv gives it (a
+ * share to 4 decimals, "0.5945": "59.45"), into b. */
+static char *cost_percent(char *b, size_t n, double cost)
+{
+	char s[48];
+	snprintf(s, sizeof s, "%.4f", cost);
+	const char *dot = strchr(s, '.');
+	if (!dot || strlen(dot) != 5) {
+		snprintf(b, n, "%.2f", 100 * cost);
+		return b;
+	}
+	long whole = strtol(s, NULL, 10);
+	snprintf(b, n, "%ld.%.2s", whole * 100 + (dot[1] - '0') * 10 + (dot[2] - '0'), dot + 3);
+	return b;
+}
+
 char *findings_row(char *b, size_t n, size_t rank, const struct finding *f)
 {
-	char from[32], to[32];
-	snprintf(b, n, "%zu. %-12s %-7s %5.1f%%  %s-%s", rank, doctor_kind_name(f->kind),
-		 finding_warns(f) ? "WARNING" : "info", 100.0 * f->cost,
+	char from[32], to[32], pct[48];
+	snprintf(b, n, "%zu. %-12s %-7s %6s%%  %s-%s", rank, doctor_kind_name(f->kind),
+		 finding_warns(f) ? "WARNING" : "info", cost_percent(pct, sizeof pct, f->cost),
 		 time_format_secs(from, sizeof from, f->from, 3),
 		 time_format_secs(to, sizeof to, f->to, 3));
 	return b;

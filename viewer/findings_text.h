@@ -16,10 +16,10 @@
 /* The columns a continued line of a paragraph is indented by. */
 #define FINDINGS_INDENT 2
 
-/* Finding f, ranked rank (from 1), as its row: "1. nursery       WARNING
- * 59.4%  0.152s-0.156s" (the kind, warning or information, its cost as
- * hectic doctor's text gives it, where it is worst), into b (n bytes).
- * Returns b. */
+/* Finding f, ranked rank (from 1), as its row: "1. nursery      WARNING
+ *  59.45%  0.152s-0.156s" (the kind, warning or information, its cost in
+ * the digits of hectic doctor --tsv as a percentage, where it is worst, in
+ * the seconds of hectic doctor's text), into b (n bytes). Returns b. */
 char *findings_row(char *b, size_t n, size_t rank, const struct finding *f);
 
 /* A line of the detail: len bytes at off in the text, indent columns in. */

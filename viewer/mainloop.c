@@ -320,5 +320,6 @@ int mainloop_run(const struct viewer_opts *o)
 	}
 	loader_say_partial(u);
 	obey(u, core_take_pending(u));
+	findings_begin(u);
 	return main_loop(u);
 }
