@@ -319,7 +319,9 @@ int mainloop_run(const struct viewer_opts *o)
 		live_start(u);
 	}
 	loader_say_partial(u);
-	obey(u, core_take_pending(u));
+	/* (before the keys kept while loading, which then take the screen
+	 * on from what a fresh open's first frame shows) */
 	findings_begin(u);
+	obey(u, core_take_pending(u));
 	return main_loop(u);
 }

@@ -162,6 +162,10 @@ static void draw_rows(struct viewer *u, const struct doctor *d, struct pane_area
 {
 	struct findings_pane *p = fpane_of(u);
 	int h = a.h - 1;
+	if (p->side != core_run_side(u)) { /* the other run shown: its first */
+		p->list = (struct pane_list){ 0 };
+		p->side = core_run_side(u);
+	}
 	pane_list_set(&p->list, (int)d->n);
 	const struct finding *sel = &d->f[p->list.sel >= 0 ? p->list.sel : 0];
 	struct findings_text t;

@@ -8,7 +8,8 @@
 # to the next and previous finding; a log with no warning says none; the
 # pane draws without colours (NO_COLOR) and on a wide screen, its advice
 # whole there; with two logs it shows the findings of the run shown and
-# names it. The real binary in a detached tmux session, at 80x24 and
+# names it; those of a log still growing are of the log so far, said so,
+# and made again whole when it ends. The real binary in a detached tmux session, at 80x24 and
 # 200x50. Usage: tests/e2e/findings.sh path/to/hectic. Exit 0 when every
 # check passed.
 set -u
@@ -194,6 +195,20 @@ keys Tab
 check two-b "^findings of run B: $(title_re "$GOOD" | sed 's/^\^findings: //')"
 check two-b-row1 "$(row_re "$GOOD" 1)"
 alive two-alive
+
+# ---- a log still growing: the findings of the log so far, said so, and
+# made again, whole, once it ends ----
+size=$(wc -c <"$NURSERY")
+head -c $((size / 2)) "$NURSERY" >"$E2E_T/live.eventlog"
+start 80 24 -- "$E2E_T/live.eventlog"
+check_status live-following 'following it'
+keys "$KEY"
+check live-so-far '^findings: .*, of the log so far \(to [0-9.]+s\)'
+tail -c +$((size / 2 + 1)) "$NURSERY" >>"$E2E_T/live.eventlog"
+check_status live-complete "the log is complete; doctor: $first costs $pct% of the run"
+check live-whole "$(title_re "$NURSERY") \("
+check live-row1 "$(row_re "$NURSERY" 1)"
+check_not live-not-so-far 'of the log so far'
 
 echo "e2e-findings: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]
