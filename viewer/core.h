@@ -66,6 +66,7 @@ struct viewer_doctor {
 	bool so_far;   /* made of a log that may still grow: the log so far */
 	uint64_t reloads; /* the live rebuilds (lv.reloads) they were made at */
 	bool said;     /* the status line said its warnings (once) */
+	bool at_open;  /* begun when the log was opened (findings_begin) */
 };
 
 /* One log the viewer shows, and what it keeps of it: hectic A B has two. */

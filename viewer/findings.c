@@ -37,6 +37,7 @@ static void start(struct viewer_run *r)
 	doctor_free(&r->doc.d);
 	r->doc.so_far = false;
 	r->doc.said = false;
+	r->doc.at_open = false;
 	r->doc.reloads = r->lv.reloads;
 	__atomic_store_n(&r->doc.state, FINDINGS_RUNNING, __ATOMIC_RELEASE);
 	r->doc.joinable = pthread_create(&r->doc.th, NULL, doctor_thread, r) == 0;
@@ -63,6 +64,26 @@ static void say_warnings(const struct viewer *u, const struct viewer_run *r, cha
 		 doctor_kind_name(d->f[0].kind), 100.0 * d->f[0].cost, more);
 }
 
+/* When the log was opened (findings_begin, live_now_ms), and whether a key
+ * or the mouse was taken since (findings_key). */
+static uint64_t opened_ms;
+static bool keyed;
+
+void findings_key(void)
+{
+	keyed = true;
+}
+
+/* Findings begun at the open that are ready once the user has taken the
+ * screen on, but sooner than FINDINGS_LATE_MS after the open, are not
+ * said: the screen the keys made stays as a fresh open's would (whose
+ * first frame would have said them, and its next key cleared it); later
+ * ones are news, and said. */
+static bool quiet(const struct viewer_doctor *dc)
+{
+	return dc->at_open && keyed && live_now_ms() - opened_ms < FINDINGS_LATE_MS;
+}
+
 /* The runs' warnings not said yet said, once: as the message, or after the
  * one there (a load's PARTIAL, a run's end), which is not lost; when it
  * has no room, at a later frame. True when said. */
@@ -74,7 +95,8 @@ static bool say_all(struct viewer *u)
 		const struct viewer_doctor *dc = &u->runs[i].doc;
 		if (findings_ready(&u->runs[i]) && !dc->said && !dc->so_far) {
 			due = true;
-			say_warnings(u, &u->runs[i], said, sizeof said);
+			if (!quiet(dc))
+				say_warnings(u, &u->runs[i], said, sizeof said);
 		}
 	}
 	if (!due)
@@ -141,7 +163,11 @@ void findings_now(struct viewer *u, struct viewer_run *r)
 
 void findings_begin(struct viewer *u)
 {
+	opened_ms = live_now_ms();
+	keyed = false;
 	findings_poll(u);
+	for (int i = 0; i < (u->other ? 2 : 1); i++)
+		u->runs[i].doc.at_open = true;
 	for (int ms = 0; ms < FINDINGS_WAIT_MS; ms += 2) {
 		bool all = true;
 		for (int i = 0; i < (u->other ? 2 : 1); i++)

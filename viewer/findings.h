@@ -24,9 +24,19 @@ struct viewer_run;
  * log's come when they come. */
 #define FINDINGS_WAIT_MS 200
 
-/* Once loaded, before the first frame: the threads started, and waited
- * for FINDINGS_WAIT_MS at most. */
+/* Findings begun at the open and ready this soon after it are not said
+ * once the user has pressed a key or used the mouse (findings_key): the
+ * screen the user has made is not changed under them, as it would not be
+ * after a fresh open that said them at once. Later ones are. */
+#define FINDINGS_LATE_MS 2000
+
+/* Once loaded, before the first frame and the keys kept while loading:
+ * the threads started, and waited for FINDINGS_WAIT_MS at most. */
 void findings_begin(struct viewer *u);
+
+/* A key or the mouse was taken (the main loop, and the keys kept while
+ * loading). */
+void findings_key(void);
 
 /* Before each frame (the main loop): starts the threads of the runs that
  * need one, takes those that ended and says their warnings once ("doctor:

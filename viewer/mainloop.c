@@ -194,6 +194,8 @@ static int main_loop(struct viewer *u)
 			strcmp(was, now) != 0 || !u->r->lv.follow;
 		if (store_faulted(&u->r->run.s))
 			term_die(EXIT_BADINPUT, "%s: the file shrank while it was open", u->o.path);
+		if (ev.kind == IN_KEY || ev.kind == IN_MOUSE)
+			findings_key();
 		switch (ev.kind) {
 		case IN_KEY: obey(u, core_key(u, ev.key)); break;
 		case IN_MOUSE: core_mouse(u, &ev); break;
@@ -322,6 +324,8 @@ int mainloop_run(const struct viewer_opts *o)
 	/* (before the keys kept while loading, which then take the screen
 	 * on from what a fresh open's first frame shows) */
 	findings_begin(u);
+	if (u->npending)
+		findings_key();
 	obey(u, core_take_pending(u));
 	return main_loop(u);
 }
