@@ -157,6 +157,12 @@ $(BUILD)/tests/test_wrap: $(BUILD)/tests/unit/test_wrap.o $(BUILD)/viewer/wrap.o
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
 
+# viewer/findings_text.c: the findings pane's rows and wrapped detail, no terminal
+$(BUILD)/tests/test_findings_text: $(BUILD)/tests/unit/test_findings_text.o \
+	$(BUILD)/viewer/findings_text.o $(BUILD)/viewer/wrap.o $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS)
+
 $(BUILD)/tests/test_input: $(BUILD)/tests/unit/test_input.o $(BUILD)/viewer/input.o $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) $(LIB_LIBS)

@@ -57,6 +57,7 @@
 	X(SQL, "sql", 0, "type an SQL query over the log (the tables of hectic sql); its rows show in the SQL pane") \
 	X(SQL_PANE, "sql-pane", 0, "show the last SQL query's rows under the lanes; with a time column, select goes to a row's time and search-next and search-prev step through them (again: the event list)") \
 	X(TICKY_VIEW, "ticky-view", 0, "show the ticky-ticky counters under the lanes: the window's sums and the selected counter's rate (again: the event list)") \
+	X(FINDINGS, "findings", 0, "show what hectic doctor finds wrong with the run under the lanes, worst first, with its evidence, advice and RTS flags; select goes to a finding's interval and marks it, search-next and search-prev step through them (again: the event list)") \
 	X(OTHER_RUN, "other-run", 0, "with two logs open: the event list and the panes show the other run") \
 	X(PANE_MODE, "pane-mode", 0, "heap: normalised or absolute; profile: tree or flat list; threads: only those matching the search; GC histogram with two logs: the figures with the histogram, or the histogram alone") \
 	X(PANE_SORT, "pane-sort", 0, "heap: rank bands by area or peak; profile: sort by inherited, individual or name; threads: by creation, running time or label; ticky: by definition, entries, alloc, alloc'd or name") \

@@ -59,6 +59,7 @@ static const struct keybind default_map[] = {
 	B("Q", SQL),
 	B(";", SQL_PANE),
 	B("I", TICKY_VIEW),
+	B("!", FINDINGS),
 	B("<Tab>", OTHER_RUN),
 	B("M", PANE_MODE),
 	B("r", PANE_SORT),

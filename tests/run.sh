@@ -198,6 +198,7 @@ e2e-sql-prompt - sh tests/e2e/sql-prompt.sh "$HECTIC"
 e2e-loading timing sh tests/e2e/loading.sh "$HECTIC"
 e2e-phases - sh tests/e2e/phases.sh "$HECTIC"
 e2e-sql-pane - sh tests/e2e/sql-pane.sh "$HECTIC"
+e2e-findings - sh tests/e2e/findings.sh "$HECTIC"
 # every column of hectic sql --schema named with the suite and check
 # that compares it with GHC's files or ghc-events' text (issue 45)
 columns - sh tests/columns.sh "$HECTIC"

@@ -8,7 +8,9 @@
 #ifndef HECTIC_CORE_H
 #define HECTIC_CORE_H
 
+#include <pthread.h>
 #include <regex.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +19,7 @@
 #include "../keymaps/actions.h"
 #include "../keymaps/rc.h"
 #include "../model/classes.h"
+#include "../model/doctor.h"
 #include "../model/gcs_compact.h"
 #include "../model/heap.h"
 #include "../model/skeleton.h"
@@ -47,6 +50,25 @@ enum core_request {
 	CORE_REDRAW,  /* the whole screen drawn anew */
 };
 
+/* What hectic doctor finds in a run (model/doctor.h), for the findings
+ * pane (findings.c makes them, view_findings.c shows them). */
+enum findings_state {
+	FINDINGS_NONE,    /* not made yet */
+	FINDINGS_RUNNING, /* on their thread (findings_poll started it) */
+	FINDINGS_READY,   /* d holds them */
+};
+struct viewer_doctor {
+	struct doctor d;
+	int state;     /* enum findings_state, written by the thread (atomic) */
+	pthread_t th;  /* the thread, while joinable */
+	bool joinable;
+	volatile sig_atomic_t stop; /* asks the thread to end (viewer_run_free) */
+	bool so_far;   /* made of a log that may still grow: the log so far */
+	uint64_t reloads; /* the live rebuilds (lv.reloads) they were made at */
+	bool said;     /* the status line said its warnings (once) */
+	bool at_open;  /* begun when the log was opened (findings_begin) */
+};
+
 /* One log the viewer shows, and what it keeps of it: hectic A B has two. */
 struct viewer_run {
 	/* the log (model/run.h): where it comes from (a file or a stream),
@@ -67,6 +89,7 @@ struct viewer_run {
 	struct progress_count loading; /* the bytes indexed and scanned so far (the loader) */
 	int load_passes;     /* the loader's passes over the file: 1 when the tracks are
 			      * built as the index reads it, else 2 (atomic) */
+	struct viewer_doctor doc; /* its findings (findings.c) */
 };
 
 struct viewer {

@@ -21,6 +21,7 @@
 #include "script_bench.h"
 #include "core.h"
 #include "draw.h"
+#include "findings.h"
 #include "loader.h"
 #include "session.h"
 #include "term.h"
@@ -169,6 +170,9 @@ static int main_loop(struct viewer *u)
 	bool dirty = true;
 	char was[160], now[160];
 	while (!u->quit && !term_quit_asked()) {
+		/* the doctor's findings: begun, or ready and said */
+		if (findings_poll(u))
+			dirty = true;
 		/* a following viewer wakes to look at the log: when nothing came
 		 * and the status line says the same, the frame stays (an idle
 		 * follow costs no drawing) */
@@ -190,6 +194,8 @@ static int main_loop(struct viewer *u)
 			strcmp(was, now) != 0 || !u->r->lv.follow;
 		if (store_faulted(&u->r->run.s))
 			term_die(EXIT_BADINPUT, "%s: the file shrank while it was open", u->o.path);
+		if (ev.kind == IN_KEY || ev.kind == IN_MOUSE)
+			findings_key();
 		switch (ev.kind) {
 		case IN_KEY: obey(u, core_key(u, ev.key)); break;
 		case IN_MOUSE: core_mouse(u, &ev); break;
@@ -315,6 +321,11 @@ int mainloop_run(const struct viewer_opts *o)
 		live_start(u);
 	}
 	loader_say_partial(u);
+	/* (before the keys kept while loading, which then take the screen
+	 * on from what a fresh open's first frame shows) */
+	findings_begin(u);
+	if (u->npending)
+		findings_key();
 	obey(u, core_take_pending(u));
 	return main_loop(u);
 }

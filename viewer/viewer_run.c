@@ -18,6 +18,14 @@ void viewer_run_init(const struct viewer *u, struct viewer_run *r, const char *p
 
 void viewer_run_free(struct viewer_run *r)
 {
+	/* the findings' thread reads the store: it ends first */
+	if (r->doc.joinable) {
+		r->doc.stop = 1;
+		pthread_join(r->doc.th, NULL);
+		r->doc.joinable = false;
+	}
+	doctor_free(&r->doc.d);
+	r->doc.state = FINDINGS_NONE;
 	skeleton_free(&r->sk);
 	gcs_compact_free(&r->gcc);
 	bool opened = r->run.opened;
