@@ -466,8 +466,8 @@ static void rule_blocked(struct dr *x, enum doctor_reason r)
 	};
 	static const char *const what[DOCTOR_REASONS] = {
 		[DOCTOR_R_MVAR] = "threads waited on MVars",
-		[DOCTOR_R_BLACKHOLE] = "threads waited on black holes (values another thread "
-				       "was evaluating)",
+		[DOCTOR_R_BLACKHOLE] = "threads waited on black holes, values another thread "
+				       "was evaluating",
 		[DOCTOR_R_STM] = "threads waited for STM transactions to retry",
 	};
 	static const char *const advice[DOCTOR_REASONS] = {
