@@ -47,6 +47,9 @@ struct table_col {
 	bool real_too;    /* an INTEGER that is a REAL in some rows (summary's
 			   * productivity): a store of one type per column
 			   * (ClickHouse) keeps it as a REAL */
+	bool instant;     /* an "ns" that is a moment on the run's axis (since
+			   * the RTS started: gcs.start, events.time), not a
+			   * duration (gcs.pause): the SQL pane goes to it */
 };
 
 /* What a table needs built besides the store (the table_data field that

@@ -18,7 +18,8 @@
 enum { EC_TIME, EC_CAP, EC_THREAD, EC_TYPE, EC_NAME, EC_CLASS, EC_TEXT, EC_OFFSET };
 
 static const struct table_col cols[] = {
-	[EC_TIME] = { "time", TABLE_INT, "ns", "when it happened, since the RTS started" },
+	[EC_TIME] = { "time", TABLE_INT, "ns", "when it happened, since the RTS started",
+		      .instant = true },
 	[EC_CAP] = { "cap", TABLE_INT, "", "its capability (NULL: none)" },
 	[EC_THREAD] = { "thread", TABLE_INT, "",
 			"the thread a scheduler event is about (NULL for other events); not "

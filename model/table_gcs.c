@@ -15,13 +15,16 @@ enum { GC_START, GC_END, GC_PAUSE, GC_SPAN_START, GC_SPAN_END, GC_GEN, GC_COPIED
        GC_CAP, GC_CAPS };
 
 static const struct table_col gcs_cols[] = {
-	[GC_START] = { "start", TABLE_INT, "ns", "the initiating capability's GC_START" },
-	[GC_END] = { "end", TABLE_INT, "ns", "the initiating capability's GC_END" },
+	[GC_START] = { "start", TABLE_INT, "ns", "the initiating capability's GC_START",
+		       .instant = true },
+	[GC_END] = { "end", TABLE_INT, "ns", "the initiating capability's GC_END",
+		     .instant = true },
 	[GC_PAUSE] = { "pause", TABLE_INT, "ns", "end - start: the pause +RTS -s counts" },
 	[GC_SPAN_START] = { "span_start", TABLE_INT, "ns",
-			    "the first GC_START of the capabilities that took part" },
+			    "the first GC_START of the capabilities that took part",
+			    .instant = true },
 	[GC_SPAN_END] = { "span_end", TABLE_INT, "ns",
-			  "the last GC_END of the capabilities that took part" },
+			  "the last GC_END of the capabilities that took part", .instant = true },
 	[GC_GEN] = { "gen", TABLE_INT, "", "the generation collected (NULL: not known)" },
 	[GC_COPIED] = { "copied", TABLE_INT, "bytes", "bytes copied (NULL: no GC_STATS_GHC)" },
 	[GC_PAR] = { "par_threads", TABLE_INT, "",
@@ -192,8 +195,8 @@ enum { CP_CAP, CP_FIRST, CP_LAST, CP_RUNNING, CP_GC, CP_GCS };
 
 static const struct table_col caps_cols[] = {
 	[CP_CAP] = { "cap", TABLE_INT, "", "the capability" },
-	[CP_FIRST] = { "first", TABLE_INT, "ns", "the time of its first event" },
-	[CP_LAST] = { "last", TABLE_INT, "ns", "the time of its last event" },
+	[CP_FIRST] = { "first", TABLE_INT, "ns", "the time of its first event", .instant = true },
+	[CP_LAST] = { "last", TABLE_INT, "ns", "the time of its last event", .instant = true },
 	[CP_RUNNING] = { "running", TABLE_INT, "ns",
 			 "time it ran Haskell threads, from the log's first event to its last "
 			 "(NULL: no scheduler events)" },

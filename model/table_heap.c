@@ -20,7 +20,8 @@
 enum { HP_TIME, HP_BAND, HP_BYTES, HP_TABLE, HP_CLOSURE, HP_TYPE, HP_LABEL, HP_MODULE, HP_SRC };
 
 static const struct table_col hp_cols[] = {
-	[HP_TIME] = { "time", TABLE_INT, "ns", "the census's time (its HEAP_PROF_SAMPLE_BEGIN)" },
+	[HP_TIME] = { "time", TABLE_INT, "ns", "the census's time (its HEAP_PROF_SAMPLE_BEGIN)",
+		      .instant = true },
 	[HP_BAND] = { "band", TABLE_TEXT, "",
 		      "the band's name as GHC's .hp names it (a stack: its labels innermost "
 		      "first, joined by /)",

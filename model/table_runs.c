@@ -21,9 +21,10 @@ enum { RN_THREAD, RN_CAP, RN_START, RN_END, RN_DUR, RN_STOP };
 static const struct table_col cols[] = {
 	[RN_THREAD] = { "thread", TABLE_INT, "", "the thread that ran" },
 	[RN_CAP] = { "cap", TABLE_INT, "", "the capability it ran on" },
-	[RN_START] = { "start", TABLE_INT, "ns", "its RUN_THREAD" },
+	[RN_START] = { "start", TABLE_INT, "ns", "its RUN_THREAD", .instant = true },
 	[RN_END] = { "end", TABLE_INT, "ns",
-		     "the capability's next STOP_THREAD or RUN_THREAD, else its last event" },
+		     "the capability's next STOP_THREAD or RUN_THREAD, else its last event",
+		     .instant = true },
 	[RN_DUR] = { "dur", TABLE_INT, "ns", "end - start (0 for a stop posted before its run)" },
 	[RN_STOP] = { "stop", TABLE_TEXT, "",
 		      "why it stopped, as hectic show words it (NULL: no STOP_THREAD ended it)" },

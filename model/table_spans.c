@@ -17,8 +17,8 @@ static const struct table_col cols[] = {
 	[SN_THREAD] = { "thread", TABLE_INT, "",
 			"the Haskell thread that posted its start and stop (NULL: none was "
 			"running)" },
-	[SN_START] = { "start", TABLE_INT, "ns", "the time of its start event" },
-	[SN_END] = { "end", TABLE_INT, "ns", "the time of its stop event" },
+	[SN_START] = { "start", TABLE_INT, "ns", "the time of its start event", .instant = true },
+	[SN_END] = { "end", TABLE_INT, "ns", "the time of its stop event", .instant = true },
 	[SN_DUR] = { "dur", TABLE_INT, "ns", "end - start" },
 };
 

@@ -18,9 +18,12 @@ enum { TH_THREAD, TH_LABEL, TH_CREATED, TH_FIRST_RUN, TH_ENDED, TH_RUNNING, TH_R
 static const struct table_col th_cols[] = {
 	[TH_THREAD] = { "thread", TABLE_INT, "", "the thread's id" },
 	[TH_LABEL] = { "label", TABLE_TEXT, "", "its latest label (NULL: none)" },
-	[TH_CREATED] = { "created", TABLE_INT, "ns", "when it was created (NULL: not in the log)" },
-	[TH_FIRST_RUN] = { "first_run", TABLE_INT, "ns", "when it first ran (NULL: never)" },
-	[TH_ENDED] = { "ended", TABLE_INT, "ns", "when it finished (NULL: not in the log)" },
+	[TH_CREATED] = { "created", TABLE_INT, "ns", "when it was created (NULL: not in the log)",
+			 .instant = true },
+	[TH_FIRST_RUN] = { "first_run", TABLE_INT, "ns", "when it first ran (NULL: never)",
+			   .instant = true },
+	[TH_ENDED] = { "ended", TABLE_INT, "ns", "when it finished (NULL: not in the log)",
+		       .instant = true },
 	[TH_RUNNING] = { "running", TABLE_INT, "ns",
 			 "time it ran, from each RUN_THREAD to its STOP_THREAD (NULL: no "
 			 "scheduler events)" },
@@ -135,7 +138,7 @@ const struct table_def table_threads = {
 enum { MK_TIME, MK_CAP, MK_KIND, MK_TEXT };
 
 static const struct table_col mk_cols[] = {
-	[MK_TIME] = { "time", TABLE_INT, "ns", "when it was posted" },
+	[MK_TIME] = { "time", TABLE_INT, "ns", "when it was posted", .instant = true },
 	[MK_CAP] = { "cap", TABLE_INT, "", "the capability that posted it (NULL: none)" },
 	[MK_KIND] = { "kind", TABLE_TEXT, "",
 		      "marker (traceMarker), message (traceEvent), log (an RTS log message) or "

@@ -82,6 +82,19 @@ static int col_named(sqlite3_stmt *st, const char *name)
 	return -1;
 }
 
+/* Is result column i a registry column that is a moment on the run's axis
+ * (table_col.instant: gcs.start, events.time; not gcs.pause), read as it
+ * is (an alias kept, an expression over it not)? SQLite knows where a
+ * result column comes from (SQLITE_ENABLE_COLUMN_METADATA, which Debian's
+ * libsqlite3 has). */
+static bool is_instant(sqlite3_stmt *st, int i)
+{
+	const char *tab = sqlite3_column_table_name(st, i), *col = sqlite3_column_origin_name(st, i);
+	const struct table_def *t = tab && col ? table_find(tab) : NULL;
+	int k = t ? table_col_index(t, col) : -1;
+	return k >= 0 && t->cols[k].instant;
+}
+
 static uint64_t stmt_time_of(sqlite3_stmt *st, int i)
 {
 	if (i < 0)
@@ -116,7 +129,18 @@ static bool columns(sqlite3_stmt *st, struct sql_result *r, bool ascii)
 		r->w[i] = label_width_of((const uint8_t *)r->names[i], strlen(r->names[i]), ascii);
 	}
 	r->time_col = col_named(st, "time");
+	for (int i = 0; i < r->ncol && r->time_col < 0; i++)
+		if (is_instant(st, i))
+			r->time_col = i;
 	r->end_col = r->time_col >= 0 ? col_named(st, "end") : -1;
+	if (r->end_col == r->time_col)
+		r->end_col = -1;
+	if (r->time_col >= 0) {
+		snprintf(r->time_name, sizeof r->time_name, "%s", r->names[r->time_col]);
+		for (char *p = r->time_name; *p; p++)
+			if (*p < 0x20 || *p > 0x7e)
+				*p = '?';
+	}
 	const char *db = r->time_col >= 0 ? sqlite3_column_database_name(st, r->time_col) : NULL;
 	r->time_run = db && !sqlite3_stricmp(db, "b") ? 1 : 0;
 	return true;

@@ -7,7 +7,8 @@
  * SQL_ROWS_MAX and SQL_KEEP_BYTES together from a given one on (the pane
  * runs the query again for the others as it scrolls), so that a result of
  * large values stays within hectic's memory promise, the times of a time
- * column (and an end column). Runs on busy_run's worker; no terminal. */
+ * column (and an end column): one called time, else the first that is a
+ * registry's moment, as gcs.start. Runs on busy_run's worker; no terminal. */
 #ifndef HECTIC_SQL_QUERY_H
 #define HECTIC_SQL_QUERY_H
 
@@ -42,7 +43,12 @@ struct sql_result {
 	size_t base;     /* the result's rows before the first kept (skipped) */
 	bool more;       /* rows past SQL_ROWS_MAX or SQL_KEEP_BYTES left out */
 	size_t kept;     /* the bytes the rows kept take (SQL_KEEP_BYTES) */
-	int time_col, end_col; /* the columns called time and end, or -1 */
+	int time_col, end_col; /* the column called time, else the first read
+				* from a registry column that is a moment
+				* (table_col.instant), and the one called end
+				* (another), or -1 */
+	char time_name[48]; /* the time column's name, to say (printable
+			     * ASCII: another byte a '?'; cut) */
 	int time_run;    /* 0: the times are run A's (main, a); 1: B's (b) */
 	uint64_t *time, *end; /* each row's (UINT64_MAX: none) */
 	double secs;     /* how long it took */

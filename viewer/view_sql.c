@@ -9,11 +9,13 @@
  * error (SQLite's, a refusal, out of memory, a stop) is said whole in the
  * pane.
  *
- * A result with a column called time (and one called end) is on the
- * lanes' axis: its rows are marks on the ruler, Enter goes to the selected
- * row's time (its end: the interval marked), and n and N (search-next,
- * search-prev) go to the next and the previous row's, in the result's
- * order. With two logs, the times are run A's unless the time column was
+ * A result with a time column is on the lanes' axis: the column called
+ * time, else the first read as it is from a registry column that is a
+ * moment (table_col.instant: gcs.start, events.time, threads.created; not
+ * a duration as gcs.pause), named in the title. Its rows are marks on the
+ * ruler, Enter goes to the selected row's time (to a column called end:
+ * the interval marked), and n and N (search-next, search-prev) go to the
+ * next and the previous row's, in the result's order. With two logs, the times are run A's unless the time column was
  * read from schema b, and are moved to the clock of the run shown. */
 #include "draw.h"
 
@@ -73,9 +75,10 @@ static void say_result(struct viewer *u, const struct sql_result *r)
 		return;
 	}
 	if (r->time_col >= 0 && r->nrows)
-		core_hint(u, "sql: %zu row%s, %s: go to its time, %s/%s: the next/previous row's",
+		core_hint(u, "sql: %zu row%s, %s: go to its %s, %s/%s: the next/previous row's",
 			  r->nrows, r->nrows == 1 ? "" : "s", core_key_for(u, ACT_SELECT),
-			  core_key_for(u, ACT_SEARCH_NEXT), core_key_for(u, ACT_SEARCH_PREV));
+			  r->time_name, core_key_for(u, ACT_SEARCH_NEXT),
+			  core_key_for(u, ACT_SEARCH_PREV));
 	else
 		core_hint(u, "sql: %zu row%s, %s: another query", r->nrows, r->nrows == 1 ? "" : "s",
 			  core_key_for(u, ACT_SQL));
@@ -132,7 +135,7 @@ static void go_row(struct viewer *u, int i)
 	pane_list_select(&s->list, i);
 	uint64_t t = shown_time(u, r, r->time[i]), e = shown_time(u, r, r->end[i]);
 	if (t == UINT64_MAX) {
-		core_say(u, "sql: row %d has no time", i + 1);
+		core_say(u, "sql: row %d has no %s", i + 1, r->time_name);
 		return;
 	}
 	uint64_t lo = core_run_start(u), hi = core_run_end(u) - 1;
@@ -148,8 +151,9 @@ static void go_row(struct viewer *u, int i)
 		core_zoom(u, false, -1);
 	core_go_time(u, t);
 	char a[32];
-	core_say(u, "sql: row %zu of %zu%s at %s", r->base + (size_t)i + 1, r->base + r->nrows,
-		 r->more ? "+" : "", core_fmt_moment(a, sizeof a, t));
+	core_say(u, "sql: row %zu of %zu%s, its %s at %s", r->base + (size_t)i + 1,
+		 r->base + r->nrows, r->more ? "+" : "", r->time_name,
+		 core_fmt_moment(a, sizeof a, t));
 }
 
 /* From the selected row to the next (dir 1) or previous (-1) with a time,
@@ -165,7 +169,7 @@ static void step_row(struct viewer *u, int dir)
 			return;
 		}
 	}
-	core_say(u, "sql: no row has a time");
+	core_say(u, "sql: no row has a %s", s->r.time_name);
 }
 
 static bool sql_act(struct viewer *u, enum action a)
@@ -178,7 +182,8 @@ static bool sql_act(struct viewer *u, enum action a)
 		if (timed)
 			go_row(u, s->list.sel);
 		else
-			core_say(u, "sql: no time column to go to (name one time)");
+			core_say(u, "sql: no time column to go to (select one, as gcs.start or "
+				    "events.time, or name one time)");
 		return true;
 	case ACT_SEARCH_NEXT:
 	case ACT_SEARCH_PREV:
@@ -344,8 +349,9 @@ static void draw_none(struct viewer *u)
 		k += snprintf(line + k, sizeof line - (size_t)k, " %s", table_defs[i]->name);
 	mvaddnstr(a.y + 1, 0, line, a.cols);
 	if (a.h > 2)
-		mvaddnstr(a.y + 2, 0, "(hectic sql --schema lists their columns; a column called time "
-				      "puts the rows on the lanes)", a.cols);
+		mvaddnstr(a.y + 2, 0, "(hectic sql --schema lists their columns; a time column, as "
+				      "gcs.start, or one called time, puts the rows on the lanes)",
+			  a.cols);
 }
 
 /* How many rows: "5 rows", or, when the pane keeps some of them, which:
@@ -372,15 +378,19 @@ static void sql_draw(struct viewer *u)
 	}
 	size_t qn;
 	char *q = label_text_of((const uint8_t *)r->query, strlen(r->query), u->ascii, &qn);
-	char title[1600], span[96];
+	char title[1600], span[96], go[160] = "";
 	if (r->status != SQLR_OK)
 		snprintf(title, sizeof title, "sql: %s: %s", r->status == SQLR_STOPPED ? "stopped" : "error",
 			 q ? q : "");
-	else
+	else {
+		if (r->time_col >= 0)
+			snprintf(go, sizeof go, "; %s: go to its %s; %s/%s: the next/previous row",
+				 core_key_for(u, ACT_SELECT), r->time_name,
+				 core_key_for(u, ACT_SEARCH_NEXT), core_key_for(u, ACT_SEARCH_PREV));
 		snprintf(title, sizeof title, "sql: %s in %.2f s: %s (%s: %s%s)",
 			 sql_span(span, sizeof span, r), r->secs, q ? q : "",
-			 core_key_for(u, ACT_SQL), "another query",
-			 r->time_col >= 0 ? "; Enter: go to its time; n/N: the next/previous row" : "");
+			 core_key_for(u, ACT_SQL), "another query", go);
+	}
 	free(q);
 	struct pane_area a = pane_frame(u, title);
 	if (a.h < 2)

@@ -3,7 +3,9 @@
 # typed at the SQL prompt (Q) shows the rows `hectic sql` prints for it
 # (the command is the reference: it is tested against the reports in
 # tests/sql.sh); Enter puts the cursor at the selected row's time and n
-# at the next row's (the status line's cursor); the rows are marks on the
+# at the next row's (the status line's cursor), the time a column called
+# time or else the first that is a moment of the registry (gcs.start, not
+# gcs.pause), said; one without says so; the rows are marks on the
 # ruler while the pane shows; an error (syntax, a refused write) is said
 # in the pane; q stops a query that would run for ever, and the viewer
 # lives on; Up recalls the queries before, and they outlive the viewer.
@@ -31,6 +33,8 @@ READY='events: '
 Q_EVENTS="SELECT time, name FROM events WHERE class='gc' LIMIT 5"
 Q_PAUSES='SELECT start AS time, pause FROM gcs ORDER BY pause DESC LIMIT 5'
 Q_STARTS='SELECT start AS time FROM gcs'
+Q_START='SELECT start, pause FROM gcs ORDER BY pause DESC LIMIT 5'
+Q_PAUSE='SELECT pause FROM gcs ORDER BY pause DESC LIMIT 5'
 # 8 KB a row: about 260 rows in the pane's 2 MB
 Q_BIG="SELECT time, $(for c in a b c d e f g h; do printf 'hex(zeroblob(500)) AS %s, ' $c; done)offset FROM events"
 # for ever: the recursion has no end, and count(*) waits for it
@@ -113,6 +117,32 @@ for size in "160 50" "80 24"; do
 	check_cursor "$sz-next2" "$3"
 	keys N
 	check_cursor "$sz-prev" "$2"
+
+	# a time column not called time (issue 48): gcs.start, a moment of the
+	# registry (pause, a duration, is not one); Enter and n go to the rows'
+	# starts, as hectic gcs --tsv has them, and say the column
+	ask "$Q_START"
+	check "$sz-start" '^sql: 5 rows in '
+	set -- $("$E2E_HECTIC" gcs --tsv "$LOG" | awk -F'\t' 'NR > 1 { print $3 "\t" $1 }' |
+		sort -k1,1nr | head -5 | cut -f2)
+	keys Enter
+	check_cursor "$sz-start-enter" "$1"
+	check_status "$sz-start-said" 'sql: row 1 of 5, its start at '
+	# (n n: past the second row, where the query before left the cursor)
+	keys n n
+	check_cursor "$sz-start-next2" "$3"
+	keys n
+	check_cursor "$sz-start-next3" "$4"
+	check_status "$sz-start-said3" 'sql: row 4 of 5, its start at '
+	# no time column: said so (a duration is not a time)
+	ask "$Q_PAUSE"
+	check "$sz-pause" '^sql: 5 rows in '
+	keys Enter
+	check_status "$sz-no-time" 'sql: no time column to go to'
+	ask 'SELECT pause / 1e6 AS ms FROM gcs LIMIT 3'
+	check "$sz-ms" '^sql: 3 rows in '
+	keys Enter
+	check_status "$sz-no-time-expr" 'sql: no time column to go to'
 
 	# errors in the pane
 	ask 'SELEC time FROM events'

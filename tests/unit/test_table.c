@@ -56,6 +56,23 @@ static void test_registry(void **state)
 			/* times are ns, and say so */
 			if (!strcmp(col->name, "time") || !strcmp(col->name, "start"))
 				assert_string_equal(col->unit, "ns");
+			/* a moment is ns; the times called so are moments, the
+			 * durations are not */
+			if (col->instant)
+				assert_string_equal(col->unit, "ns");
+			if (!strcmp(col->unit, "ns"))
+				assert_int_equal(col->instant,
+						 !strcmp(col->name, "time") || !strcmp(col->name, "start") ||
+							 !strcmp(col->name, "end") ||
+							 !strcmp(col->name, "span_start") ||
+							 !strcmp(col->name, "span_end") ||
+							 !strcmp(col->name, "first") ||
+							 !strcmp(col->name, "last") ||
+							 !strcmp(col->name, "from") ||
+							 !strcmp(col->name, "to") ||
+							 !strcmp(col->name, "created") ||
+							 !strcmp(col->name, "first_run") ||
+							 !strcmp(col->name, "ended"));
 			/* a text in pieces has its producer's pieces */
 			assert_true(!col->pieces || (col->type == TABLE_TEXT && t->piece));
 		}
