@@ -130,19 +130,104 @@ static int sql_parse(const struct cli_cmd *self, int argc, char **argv, struct s
 	return -1;
 }
 
+/* A table as --schema lists it: its name and sentence, then its columns,
+ * their types and units (a blank line before it unless first). */
+static void print_table(const struct table_def *t, bool first)
+{
+	printf("%s%s: %s\n", first ? "" : "\n", t->name, t->doc);
+	for (size_t k = 0; k < t->ncols; k++) {
+		const struct table_col *c = &t->cols[k];
+		printf("  %-12s %-7s %-5s  %s\n", c->name, table_type_name(c->type),
+		       *c->unit ? c->unit : "-", c->doc);
+	}
+}
+
 /* hectic sql --schema: every table, its columns, their types and units. */
 static int print_schema(void)
 {
+	for (size_t i = 0; i < table_ndefs; i++)
+		print_table(table_defs[i], i == 0);
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
+}
+
+/* ---- the dot-commands of the prompt, as sqlite3's ---- */
+
+static const struct {
+	const char *name, *args, *help;
+	int maxargs;
+} dot_cmds[] = {
+	{ "exit", "", "leave hectic sql, as .quit", 0 },
+	{ "help", "", "these dot-commands", 0 },
+	{ "quit", "", "leave hectic sql (Ctrl-D too)", 0 },
+	{ "schema", "?TABLE?", "TABLE's columns, as --schema (a LIKE pattern; none: all)", 1 },
+	{ "tables", "?PATTERN?", "the tables' names (those PATTERN matches, as LIKE)", 1 },
+};
+
+/* The tables pattern p matches (NULL: all), as .tables writes them: in
+ * columns across the rows; false when none does. */
+static bool dot_tables(const char *p, int nd)
+{
+	size_t w = 0, k = 0, all = 0;
+	for (size_t i = 0; i < table_ndefs; i++)
+		if (!p || !sqlite3_strlike(p, table_defs[i]->name, 0)) {
+			all++;
+			if (strlen(table_defs[i]->name) > w)
+				w = strlen(table_defs[i]->name);
+		}
+	size_t per = w + 2 < 78 ? 78 / (w + 2) : 1;
 	for (size_t i = 0; i < table_ndefs; i++) {
-		const struct table_def *t = table_defs[i];
-		printf("%s%s: %s\n", i ? "\n" : "", t->name, t->doc);
-		for (size_t k = 0; k < t->ncols; k++) {
-			const struct table_col *c = &t->cols[k];
-			printf("  %-12s %-7s %-5s  %s\n", c->name, table_type_name(c->type),
-			       *c->unit ? c->unit : "-", c->doc);
+		if (p && sqlite3_strlike(p, table_defs[i]->name, 0))
+			continue;
+		bool end = ++k % per == 0 || k == all; /* (no blanks at a row's end) */
+		printf("%-*s%s", end ? 0 : (int)(w + 2), table_defs[i]->name, end ? "\n" : "");
+	}
+	if (k && nd > 1)
+		puts("(log A's are these and a.TABLE, log B's b.TABLE)");
+	return k > 0;
+}
+
+/* Runs the dot-command line (a line beginning with '.', no statement
+ * pending): 0 done, 1 .quit, or the exit status having said why not. */
+static int sql_dot(const char *line, int nd)
+{
+	char buf[512], *arg[3] = { 0 };
+	int na = 0;
+	snprintf(buf, sizeof buf, "%s", line + 1);
+	for (char *save = NULL, *w = strtok_r(buf, " \t\r\n", &save); w;
+	     w = strtok_r(NULL, " \t\r\n", &save))
+		if (na++ < 3)
+			arg[na - 1] = w;
+	size_t i = 0;
+	while (arg[0] && i < sizeof dot_cmds / sizeof dot_cmds[0] && strcmp(arg[0], dot_cmds[i].name))
+		i++;
+	if (!arg[0] || i == sizeof dot_cmds / sizeof dot_cmds[0] || na - 1 > dot_cmds[i].maxargs) {
+		warnx_("unknown command or invalid arguments: \"%s\" (.help lists the dot-commands)",
+		       arg[0] ? arg[0] : "");
+		return EXIT_USAGE;
+	}
+	const char *name = arg[0], *p = arg[1];
+	if (!strcmp(name, "quit") || !strcmp(name, "exit"))
+		return 1;
+	if (!strcmp(name, "help")) {
+		for (size_t k = 0; k < sizeof dot_cmds / sizeof dot_cmds[0]; k++)
+			printf(".%-6s %-9s  %s\n", dot_cmds[k].name, dot_cmds[k].args, dot_cmds[k].help);
+	} else if (!strcmp(name, "tables")) {
+		if (!dot_tables(p, nd) && p) {
+			warnx_("no table matches %s (.tables lists them)", p);
+			return EXIT_USAGE;
+		}
+	} else { /* .schema */
+		bool any = false;
+		for (size_t k = 0; k < table_ndefs; k++)
+			if (!p || !sqlite3_strlike(p, table_defs[k]->name, 0))
+				print_table(table_defs[k], !any), any = true;
+		if (!any) {
+			warnx_("no table matches %s (.tables lists them)", p);
+			return EXIT_USAGE;
 		}
 	}
-	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_BADINPUT;
+	fflush(stdout);
+	return 0;
 }
 
 /* Says what is wrong with the statement at sql (a syntax error, a table or
@@ -263,7 +348,7 @@ static bool next_line(struct sql_line *ed, bool more, char *line, size_t n, cons
  * terminal the lines are edited, the prompt on standard error (or on
  * standard output when standard error is not the terminal), and each
  * statement goes into the history (cmd_sql_line.c). */
-static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
+static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o, int nd)
 {
 	bool tty = isatty(STDIN_FILENO);
 	int term = isatty(STDERR_FILENO) ? STDERR_FILENO : isatty(STDOUT_FILENO) ? STDOUT_FILENO : -1;
@@ -280,6 +365,22 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 			break;
 		if (cancel) { /* Ctrl-C: the statement begun is dropped */
 			n = 0;
+			continue;
+		}
+		if (!n && strspn(text, " \t\r\n") == strlen(text))
+			continue; /* (a blank line begins nothing) */
+		if (!n && *text == '.') { /* a dot-command, as sqlite3's */
+			if (ed)
+				sql_line_add(ed, text);
+			int rc = sql_dot(text, nd);
+			if (rc == 1)
+				break;
+			if (rc > 1 && !tty) {
+				free(buf);
+				return rc;
+			}
+			if (rc > 1)
+				status = rc;
 			continue;
 		}
 		size_t k = strlen(text);
@@ -312,10 +413,22 @@ static int sql_stdin(sqlite3 *db, struct sql_auth *a, const struct sql_opts *o)
 	if (tty && !ed)
 		fputc('\n', stderr);
 	sql_line_free(ed);
-	if (interrupted)
+	if (interrupted) {
 		status = EXIT_INTERRUPTED;
-	else if (n && strspn(buf, " \t\r\n") < n)
+	} else if (n && strspn(buf, " \t\r\n") < n && tty) {
+		/* Ctrl-D with a statement begun: not run, as sqlite3 does */
+		for (char *p = buf; *p; p++)
+			if (*p == '\n' || *p == '\r' || *p == '\t')
+				*p = ' ';
+		const char *b = buf + strspn(buf, " ");
+		size_t len = strlen(b);
+		while (len && b[len - 1] == ' ')
+			len--;
+		warnx_("the unfinished statement (no ';' yet) discarded, not run: %.*s%s",
+		       (int)(len > 200 ? 200 : len), b, len > 200 ? "..." : "");
+	} else if (n && strspn(buf, " \t\r\n") < n) {
 		status = sql_exec(db, a, buf, o); /* the last, without its ';' */
+	}
 	free(buf);
 	return status;
 }
@@ -398,7 +511,7 @@ int cmd_sql(const struct cli_cmd *self, int argc, char **argv)
 		return sql_finish(d, nd, rc);
 	}
 	sigaction(SIGINT, &sa, NULL);
-	rc = o.query ? sql_exec(db, &a, o.query, &o) : sql_stdin(db, &a, &o);
+	rc = o.query ? sql_exec(db, &a, o.query, &o) : sql_stdin(db, &a, &o, nd);
 	sqlite3_close(db);
 	return sql_finish(d, nd, rc);
 }

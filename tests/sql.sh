@@ -302,6 +302,63 @@ if [ "$rc" -eq 2 ] && grep -q "no such column: nosuch" "$T/err"; then ok; else b
 printf 'SELECT count(*) AS n FROM gcs;\nSELECT 1 AS a,\n 2 AS b; SELECT field FROM summary LIMIT 1\n' |
 	"$H" sql --tsv "$F" >"$T/out"
 if [ "$(cat "$T/out")" = "$(printf 'n\n376\na\tb\n1\t2\nfield\nfrom')" ]; then ok; else bad "stdin: $(cat "$T/out")"; fi
+# the dot-commands, as sqlite3's (issue 48): a line beginning with '.'
+# when no statement is pending. .tables: the registry's names; .schema T:
+# T's lines of --schema; .help: each; .quit, .exit: the end, what follows
+# not run
+"$H" sql --schema >"$T/schema-all"
+awk -F: '/^[a-z_]+: / { print $1 }' "$T/schema-all" >"$T/want"
+printf '.tables\n' | "$H" sql "$F" >"$T/out" 2>"$T/err"
+rc=$?
+tr -s ' ' '\n' <"$T/out" | grep . >"$T/got"
+if [ "$rc" -eq 0 ] && [ -s "$T/want" ] && cmp -s "$T/want" "$T/got" && [ ! -s "$T/err" ]; then ok; else
+	bad ".tables: status $rc, $(cat "$T/out" "$T/err")"
+fi
+printf '.tables g%%\n.tables nosuch\nSELECT 1 AS not_run;\n' | "$H" sql "$F" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 2 ] && [ "$(cat "$T/out")" = gcs ] && grep -q 'no table matches nosuch' "$T/err"; then ok; else
+	bad ".tables PATTERN: status $rc, $(cat "$T/out" "$T/err")"
+fi
+awk '/^gcs: / { on = 1 } on && /^$/ { exit } on' "$T/schema-all" >"$T/want"
+printf '.schema gcs\n' | "$H" sql "$F" >"$T/got" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '^  pause ' "$T/want" && cmp -s "$T/want" "$T/got"; then ok; else
+	bad ".schema gcs: status $rc, $(diff "$T/want" "$T/got") $(cat "$T/err")"
+fi
+printf '.schema\n' | "$H" sql "$F" >"$T/got"
+if cmp -s "$T/schema-all" "$T/got"; then ok; else bad ".schema is not --schema"; fi
+printf '.help\n' | "$H" sql "$F" >"$T/out" 2>"$T/err"
+rc=$?
+nhelp=0
+for d in tables schema help quit exit; do
+	[ "$(grep -c "^\.$d  *[^ ]" "$T/out")" = 1 ] && nhelp=$((nhelp + 1))
+done
+if [ "$rc" -eq 0 ] && [ "$nhelp" = 5 ] && [ "$(wc -l <"$T/out")" = 5 ]; then ok; else
+	bad ".help: status $rc, $(cat "$T/out" "$T/err")"
+fi
+for quit in .quit .exit; do
+	printf 'SELECT 1 AS before_quit;\n\n%s\nSELECT 2 AS after_quit;\n' "$quit" | "$H" sql --tsv "$F" >"$T/out" 2>"$T/err"
+	rc=$?
+	if [ "$rc" -eq 0 ] && [ "$(cat "$T/out")" = "$(printf 'before_quit\n1')" ] && [ ! -s "$T/err" ]; then
+		ok
+	else
+		bad "$quit: status $rc, $(cat "$T/out" "$T/err")"
+	fi
+done
+# an unknown one: said as sqlite3 says it; a script stops there (status 2)
+printf '.nosuch\nSELECT 1 AS after_error;\n' | "$H" sql "$F" >"$T/out" 2>"$T/err"
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q 'unknown command or invalid arguments: "nosuch"' "$T/err" &&
+	[ ! -s "$T/out" ]; then
+	ok
+else
+	bad "an unknown dot-command: status $rc, $(cat "$T/out" "$T/err")"
+fi
+# a line beginning with '.' inside a statement is the statement's
+printf "SELECT 'a\n.tables' AS v;\n" | "$H" sql --tsv "$F" >"$T/out" 2>"$T/err"
+if [ "$(cat "$T/out")" = "$(printf 'v\na\\n.tables')" ]; then ok; else
+	bad "a '.' line within a statement: $(cat "$T/out" "$T/err")"
+fi
 "$H" sql --json "$F" "SELECT thread, label FROM threads WHERE thread <= 2" >"$T/out"
 if jq -e 'length == 2 and .[0].thread == 1 and (.[0] | has("label"))' "$T/out" >/dev/null; then
 	ok

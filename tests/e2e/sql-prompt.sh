@@ -6,7 +6,8 @@
 # (else ~/.local/state/hectic), bounded; Ctrl-C at the prompt clears the
 # line (and a statement begun on earlier lines), Ctrl-C during a query
 # stops it and the prompt comes back; Ctrl-D quits, the terminal as it
-# was. The real binary in a detached tmux session.
+# was, a statement begun discarded (said); the dot-commands .tables,
+# .schema, .help, .quit and .exit, and an unknown one said. The real binary in a detached tmux session.
 # Usage: tests/e2e/sql-prompt.sh path/to/hectic. Exit 0 when every check passed.
 set -u
 case ${1:-} in
@@ -117,6 +118,60 @@ if [ -f "$HIST" ] && [ "$(stat -c %a "$HIST")" = 600 ] &&
 else
 	fail history-file "$(ls -l "$HIST" 2>&1; cat "$HIST" 2>&1)"
 fi
+
+# ---- the dot-commands, as sqlite3's (issue 48) ----
+start 100 40 -- sql "$LOG"
+check dot-prompt '^sql> ?$'
+typed ".tables"
+keys Enter
+check dot-tables '^events +event_counts +gcs '
+check dot-tables-last 'findings$'
+check_prompt dot-tables-prompt '^sql> ?$'
+typed ".schema gcs"
+keys Enter
+check dot-schema '^gcs: Every garbage collection'
+check dot-schema-col '^  pause +INTEGER ns +end - start'
+check_not dot-schema-one '^events: '
+typed ".help"
+keys Enter
+check dot-help '^\.help +these dot-commands'
+check dot-help-quit '^\.quit +leave hectic sql'
+check_prompt dot-help-prompt '^sql> ?$'
+typed ".quit"
+keys Enter
+check_exit dot-quit 0
+[ -s "$E2E_ERR" ] && fail dot-no-error "stderr: $(cat "$E2E_ERR")" || pass
+# an unknown one: said, the prompt goes on (the status then 2, as after
+# a statement that failed)
+start 100 40 -- sql "$LOG"
+check dot-unknown-prompt '^sql> ?$'
+typed ".nosuch"
+keys Enter
+n=0
+while [ $n -lt 40 ] && ! grep -q 'unknown command or invalid arguments: "nosuch"' "$E2E_ERR"; do
+	sleep 0.05
+	n=$((n + 1))
+done
+grep -q 'unknown command or invalid arguments: "nosuch"' "$E2E_ERR" && pass ||
+	fail dot-unknown "stderr: $(cat "$E2E_ERR")"
+check_prompt dot-unknown-goes-on '^sql> ?$'
+typed "SELECT 7 AS hh;"
+keys Enter
+check dot-unknown-then '^ *hh$'
+typed ".exit"
+keys Enter
+check_exit dot-exit 2
+# Ctrl-D on a statement begun: discarded, said, not run; status 0
+start 100 40 -- sql "$LOG"
+check eof-prompt '^sql> ?$'
+typed "SELECT 97 AS kk"
+keys Enter
+check_prompt eof-continued '^\.\.\.> ?$'
+keys C-d
+check_exit eof-unfinished 0
+grep -q 'unfinished statement .*discarded, not run: SELECT 97 AS kk$' "$E2E_ERR" && pass ||
+	fail eof-said "stderr: $(cat "$E2E_ERR")"
+check_not eof-not-run '^ *kk$'
 
 # ---- in $XDG_STATE_HOME/hectic when set; it survives a restart ----
 XS=$E2E_T/state
