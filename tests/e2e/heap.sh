@@ -625,8 +625,9 @@ check_exit rc-keys-quit 0
 # entries FILE: the letters of the legend's entries on the screen, in
 # legend order (down each column first)
 entries() {
-	# (an ellipsis, three bytes, as one column: mawk counts bytes)
-	sed 's/\xe2\x80\xa6/./g' "$1" | awk -v w="$2" 'substr($0, 1, 5) ~ /^[> ]    $/ && substr($0, 6, 1) ~ /[a-zA-Z0-9~]/ && substr($0, 7, 1) == " " {
+	# (an ellipsis, three bytes, as one column, and awk counting bytes
+	# whichever it is: mawk counts bytes, gawk characters)
+	sed 's/\xe2\x80\xa6/./g' "$1" | LC_ALL=C awk -v w="$2" 'substr($0, 1, 5) ~ /^[> ]    $/ && substr($0, 6, 1) ~ /[a-zA-Z0-9~]/ && substr($0, 7, 1) == " " {
 		for (c = 0; c * w < length($0); c++) {
 			e = substr($0, c * w + 1, w)
 			if (substr(e, 6, 1) ~ /[a-zA-Z0-9~]/ && substr(e, 7, 1) == " ")
