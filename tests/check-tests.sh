@@ -158,6 +158,34 @@ for f in a/*.x; do
 done
 EOS
 
+# ---- awk-v-escape ----
+lint_case "a regex escape in a -v value" "1: awk-v-escape" <<'EOS'
+awk -v re='^[0-9]+\.[0-9]+ms' '$0 ~ re' f
+EOS
+lint_case "in double quotes, in a substitution, -vNAME" "1: awk-v-escape
+2: awk-v-escape" <<'EOS'
+n=$(awk -F'\t' -v a=1 -v "s=MAIN;main.\;x" '$1 == s' f | wc -l)
+echo "$(awk -vnull="\\N" 'BEGIN { print null }')"
+EOS
+lint_case "on a continued line" "1: awk-v-escape" <<'EOS'
+awk -v a=1 \
+	-v b='x\/y' 'BEGIN { print b }'
+EOS
+lint_case "escapes both awks read alike" "" <<'EOS'
+awk -v OFS='\t' -v s='\\.\\.' -v r='\342\224\202' -v q="a\"b" -v n='x\ny' '{ print }' f
+EOS
+lint_case "a variable, ENVIRON, another command's -v" "" <<'EOS'
+awk -v n="$name" '$1 == n' f
+n="$name\." awk '$1 == ENVIRON["n"]' f | grep -v 'x=a\.b'
+grep -v re='\.' f
+EOS
+lint_case "a -v in an awk program or a here-document is no argument" "" <<'EOS'
+awk 'BEGIN { s = "awk -v re=\\." }' f
+cat <<HERE
+awk -v re='\.'
+HERE
+EOS
+
 # and the suites themselves pass it
 if sh tools/check-tests.sh >"$T/suites" 2>&1; then pass=$((pass + 1)); else
 	fail=$((fail + 1))

@@ -147,30 +147,34 @@ while IFS='	' read -r f h; do
 			at = w ? strftime("%Y-%m-%d %H:%M:%S", st) : "\\N"
 			printf "%s\t%s\t%s\t%s\t%s\n", run, host, prog, day, at
 		}' >"$T/log"
-	# (cut, not read: IFS would fold an empty program's tabs; each
-	# backslash doubled, since awk -v reads escapes: gawk makes \N an N)
-	prog=$(cut -f3 "$T/log" | sed 's/\\/\\\\/g') day=$(cut -f4 "$T/log" | sed 's/\\/\\\\/g')
-	at=$(cut -f5 "$T/log" | sed 's/\\/\\\\/g')
-	"$H" gcs --tsv "$f" 2>/dev/null | awk -F'\t' -v pre="$run	$h	$prog	$day" '
+	# (cut, not read: IFS would fold an empty program's tabs; the values
+	# go to awk through the environment, since awk -v reads escapes and
+	# gawk makes the \N of a log without a start an N)
+	prog=$(cut -f3 "$T/log") day=$(cut -f4 "$T/log") at=$(cut -f5 "$T/log")
+	"$H" gcs --tsv "$f" 2>/dev/null | pre="$run	$h	$prog	$day" awk -F'\t' '
+		BEGIN { pre = ENVIRON["pre"] }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["pause"] != "" { print pre "\t" $c["pause"] }' >>"$T/ref.pauses"
-	"$H" heap --tsv "$f" 2>/dev/null | awk -F'\t' -v pre="$run	$prog" '
+	"$H" heap --tsv "$f" 2>/dev/null | pre="$run	$prog" awk -F'\t' '
+		BEGIN { pre = ENVIRON["pre"] }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ b = $c["band"]; if (!(b in peak) || $c["bytes"] + 0 > peak[b]) peak[b] = $c["bytes"] + 0 }
 		END { for (b in peak) printf "%s\t%s\t%.0f\n", pre, b, peak[b] }' >>"$T/ref.peaks"
-	"$H" summary --tsv "$f" 2>/dev/null | awk -F'\t' -v pre="$run	$prog	$at" '
+	"$H" summary --tsv "$f" 2>/dev/null | pre="$run	$prog	$at" awk -F'\t' '
+		BEGIN { pre = ENVIRON["pre"] }
 		function v(x) { return x == "" ? "\\N" : x }
 		$1 == "gc_elapsed_ns" { gc = $2 }
 		$1 == "total_elapsed_ns" { tot = $2 }
 		$1 == "collections" { n = $2 }
 		$1 ~ /^gen[0-9]+_max_pause_ns$/ && $2 != "" && (mx == "" || $2 + 0 > mx + 0) { mx = $2 }
 		END { printf "%s\t%s\t%s\t%s\t%s\n", pre, v(gc), v(tot), v(n), v(mx) }' >>"$T/ref.runs"
-	"$H" spans --tsv "$f" 2>/dev/null | awk -F'\t' -v prog="$prog" -v at="$at" -v run="$run" '
+	"$H" spans --tsv "$f" 2>/dev/null | prog="$prog" at="$at" awk -F'\t' -v run="$run" '
+		BEGIN { prog = ENVIRON["prog"]; at = ENVIRON["at"] }
 		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", prog, at, run, $c["name"], $c["count"], $c["p99"], $c["max"] }' >>"$T/ref.spans"
 	# the warnings of doctor's findings: run, host, program, start, kind, cost
 	"$H" sql --tsv "$f" "SELECT kind, cost * 1 FROM findings WHERE cost >= 0.05" 2>/dev/null |
-		awk -F'\t' -v pre="$run	$h	$prog	$at" 'NR > 1 { print pre "\t" $1 "\t" $2 }' >>"$T/ref.findings"
+		pre="$run	$h	$prog	$at" awk -F'\t' 'NR > 1 { print ENVIRON["pre"] "\t" $1 "\t" $2 }' >>"$T/ref.findings"
 done <"$T/files"
 
 # ---- the references, as doc/fleet.md says each query answers ----

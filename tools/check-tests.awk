@@ -16,6 +16,15 @@
 #            nothing matches, the loop runs once on the pattern itself, or
 #            a suite that checks each file checks none. Allowed on a line
 #            carrying (or under a line carrying) `lint: glob-ok (why)`.
+# awk-v-escape  `awk ... -v NAME=VALUE` whose VALUE, as awk gets it,
+#            holds a backslash escape other than \\ \" \a \b \f \n \r \t \v
+#            or \ooo: awk reads escapes in a -v value, and gawk and mawk
+#            differ on the others (gawk turns \. \; \/ \N into . ; / N,
+#            mawk keeps the backslash), so the program sees other text
+#            under each. Text that may hold a backslash goes through the
+#            environment instead (NAME="$X" awk '... ENVIRON["NAME"] ...').
+#            Only a literal backslash is seen: a -v value from a variable
+#            ("$X") cannot be judged here.
 #
 # The awk programs of a shell script are its single-quoted strings (those
 # with an END block and an exit); the scan knows double quotes, comments
@@ -61,6 +70,103 @@ function awk_prog(p, ln,   q, s, d, c, i, body, rest) {
 
 { line[NR] = $0 }
 
+# skip_exp S K: the index past the expansion ($NAME, ${...}, $(...)) at K
+function skip_exp(s, k,   d, c) {
+	c = substr(s, k + 1, 1)
+	if (c == "{" || c == "(") {
+		d = 0
+		for (; k <= length(s); k++) {
+			c = substr(s, k, 1)
+			if (c == "{" || c == "(") d++
+			else if ((c == "}" || c == ")") && --d == 0) return k + 1
+		}
+		return k
+	}
+	if (match(substr(s, k + 1), /^([A-Za-z_][A-Za-z_0-9]*|[0-9#?@*$!-])/))
+		return k + 1 + RLENGTH
+	return k + 1
+}
+
+# v_value S K: the shell word at K as awk gets it (expansions left out);
+# sets vend, the index past the word
+function v_value(s, k,   v, c, n) {
+	v = ""; n = length(s)
+	while (k <= n) {
+		c = substr(s, k, 1)
+		if (c ~ /[ \t|;&)<>]/) break
+		if (c == "'") {
+			k++
+			while (k <= n && substr(s, k, 1) != "'") v = v substr(s, k++, 1)
+			k++
+		} else if (c == "\"") {
+			k++
+			while (k <= n && (c = substr(s, k, 1)) != "\"") {
+				if (c == "\\") {
+					if (substr(s, k + 1, 1) ~ /[$`"\\]/) v = v substr(s, k + 1, 1)
+					else v = v substr(s, k, 2)
+					k += 2
+				} else if (c == "$") k = skip_exp(s, k)
+				else { v = v c; k++ }
+			}
+			k++
+		} else if (c == "\\") { v = v substr(s, k + 1, 1); k += 2 }
+		else if (c == "$") k = skip_exp(s, k)
+		else { v = v c; k++ }
+	}
+	vend = k
+	return v
+}
+
+# v_escapes LN S ST: the awk-v-escape rule on the logical line S (lines
+# joined at their trailing backslashes), which starts in scan state ST
+function v_escapes(ln, s, st,   k, n, c, tok, inawk, stk, sp, pd, r, v, j) {
+	n = length(s); tok = ""; inawk = 0; sp = 0
+	for (k = 1; k <= n; ) {
+		c = substr(s, k, 1)
+		if (st == 1) { if (c == "'") st = 0; k++; tok = tok "Q"; continue }
+		if (c == "$" && substr(s, k + 1, 1) == "(") {
+			stk[++sp] = st; pd[sp] = 0; st = 0; tok = ""; inawk = 0; k += 2
+			continue
+		}
+		if (st == 2) {
+			if (c == "\\") k++
+			else if (c == "\"") st = 0
+			k++; tok = tok "Q"
+			continue
+		}
+		if (c ~ /[ \t]/ || c ~ /[|;&()]/) {
+			if (tok ~ /(^|\/)[gmn]?awk$/) inawk = 1
+			if (c ~ /[|;&()]/) inawk = 0
+			if (sp > 0 && c == "(") pd[sp]++
+			if (sp > 0 && c == ")") { if (pd[sp] == 0) st = stk[sp--]; else pd[sp]-- }
+			tok = ""; k++
+			continue
+		}
+		if (c == "#" && tok == "") break
+		if (c == "'") { st = 1; k++; continue }
+		if (c == "\"") { st = 2; k++; continue }
+		if (c == "\\") { tok = tok substr(s, k, 2); k += 2; continue }
+		if (inawk && tok == "" && substr(s, k, 2) == "-v") {
+			j = k + 2
+			while (substr(s, j, 1) ~ /[ \t]/) j++
+			v = v_value(s, j)
+			if (match(v, /^[A-Za-z_][A-Za-z_0-9]*=/)) {
+				r = substr(v, RLENGTH + 1)
+				while (match(r, /\\/)) {
+					if (substr(r, RSTART + 1, 1) !~ /[\\"abfnrtv0-7]/) {
+						report(ln, "awk-v-escape", "a -v value with " substr(r, RSTART, 2) ", read differently by gawk and mawk: " substr(s, k, vend - k))
+						break
+					}
+					r = substr(r, RSTART + 2)
+				}
+				k = vend
+				continue
+			}
+		}
+		tok = tok c; k++
+	}
+}
+
 END {
 	if (awkfile) {
 		p = ""
@@ -80,8 +186,10 @@ END {
 			if (hdtab) sub(/^\t+/, "", t)
 			if (t == hd) hd = ""
 			code[i] = ""
+			inhd[i] = 1
 			continue
 		}
+		st0[i] = st
 		out = ""
 		for (k = 1; k <= length(l); k++) {
 			c = substr(l, k, 1)
@@ -132,6 +240,12 @@ END {
 				continue
 			awk_prog(progs[j], ln)
 		}
+	for (i = 1; i <= NR; i++) {
+		if (inhd[i]) continue
+		s = line[i]; ln = i
+		while (s ~ /\\$/ && i < NR && !inhd[i + 1]) s = substr(s, 1, length(s) - 1) line[++i]
+		v_escapes(ln, s, st0[ln])
+	}
 	for (i = 1; i <= NR; i++) {
 		l = code[i]
 		allow_or = line[i] ~ /lint: or-true-ok/ || (i > 1 && line[i - 1] ~ /^[ \t]*#.*lint: or-true-ok/)

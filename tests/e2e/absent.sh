@@ -49,7 +49,7 @@ DOT='·'
 rowof() {
 	case $1 in
 	cap\ *)
-		awk -v re="^$1 " -v h="$(win_field 8)" '!y && $0 ~ re { y = NR; g = substr($0, 1, 8) }
+		LC_ALL=C awk -v re="^$1 " -v h="$(win_field 8)" '!y && $0 ~ re { y = NR; g = substr($0, 1, 8) }
 			y && NR == y + h - 1 { print g substr($0, 9); exit }' "$E2E_SCREEN"
 		;;
 	*) grep -E "^$1 " "$E2E_SCREEN" ;;

@@ -195,7 +195,8 @@ reference_buckets() { # A B
 }
 shown_buckets() {
 	capture
-	awk 'f && /^[<>0-9]/ { s = substr($0, 19); out = ""
+	# (LC_ALL=C: bytes under any awk; the labels are ASCII)
+	LC_ALL=C awk 'f && /^[<>0-9]/ { s = substr($0, 19); out = ""
 		while (match(s, /[0-9]+/)) { out = out " " substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) }
 		print substr(out, 2); next }
 	f { exit }

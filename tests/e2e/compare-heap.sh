@@ -111,7 +111,7 @@ hp_cut() {
 # figure empty)
 diff_heap() {
 	"$E2E_HECTIC" diff --tsv --all "$1" "$2" | awk -F'\t' '
-	$1 == "heap" || $1 == "heap_mean" { k = $2; gsub(/\\\\/, "\\\\", k)
+	$1 == "heap" || $1 == "heap_mean" { k = $2; gsub(/\\\\/, "\\", k)
 		if (!(k in seen)) { seen[k] = 1; o[++n] = k }
 		if ($1 == "heap") { a[k] = $3; b[k] = $4; d[k] = $5; r[k] = $6 } else { ma[k] = $3; mb[k] = $4 } }
 	END { for (i = 1; i <= n; i++) { k = o[i]; printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", k, a[k], b[k], ma[k], mb[k], d[k], r[k] } }'
@@ -128,7 +128,7 @@ AWK_TWO="$FB"'
 FNR == 1 { run++; next }
 {
 	b = $2
-	gsub(/\\\\/, "\\\\", b) # the tsv escapes a backslash; the screen does not
+	gsub(/\\\\/, "\\", b) # the tsv escapes a backslash; the screen does not (into "\\", one: gawk makes "\\\\" two)
 	if ($1 != lt[run]) { nc[run]++; ct[run, nc[run]] = $1; lt[run] = $1 }
 	val[run, nc[run], b] += $3
 	tot[run, nc[run]] += $3
@@ -307,8 +307,8 @@ details() {
 		fbb=$(grep "^$4 " "$E2E_SCREEN" | sed -n 's/^[^ ]* [^ ]* *peak \([0-9]*\) B .*, mean \([0-9]*\) B over.*/\1 \2/p')
 		chg=$(sed -n 's/^change  peak \([-+][0-9]*\) B (x\([0-9.]*\)), mean.*/\1 \2/p' "$E2E_SCREEN")
 		printf '%s\t%s\t%s\t%s\n' "$name" "${fa:-none}" "${fbb:-none}" "${chg:-none}" >>"$R/got"
-		awk -F'\t' -v n="$name" '$1 == n { d = $6 + 0
-			printf "%s\t%s %s\t%s %s\t%s%d %s\n", n, $2, $4, $3, $5, d < 0 ? "" : "+", d, $7 }' "$2" >>"$R/want"
+		n="$name" awk -F'\t' '$1 == ENVIRON["n"] { d = $6 + 0
+			printf "%s\t%s %s\t%s %s\t%s%d %s\n", $1, $2, $4, $3, $5, d < 0 ? "" : "+", d, $7 }' "$2" >>"$R/want"
 		keys j
 		wait_change >/dev/null
 		i=$((i + 1))
@@ -488,7 +488,7 @@ rb=$(row_of "${ra:-0}" '^B 2n ')
 [ -n "$ra" ] && [ -n "$rb" ] && pass || fail small-charts "no 'A n' chart over a 'B 2n' one"
 got=$(legend | head -1)
 first=$(printf '%s\n' "$got" | cut -f5)
-want=$(awk -F'\t' -v n="$first" "$FB"'$1 == n { printf "a\t%s\t%s\t%s\t%s\n", fb($2), fb($3), change($2, $3), $1 }' "$R/diff")
+want=$(n="$first" awk -F'\t' "$FB"'$1 == ENVIRON["n"] { printf "a\t%s\t%s\t%s\t%s\n", fb($2), fb($3), change($2, $3), $1 }' "$R/diff")
 eq small-first-band "$got" "$want"
 keys x
 check small-detail '^band    a '

@@ -74,7 +74,8 @@ reference() { # FILE
 # the pane's bucket rows: the 20-column label, "|", the counts right of it
 shown() {
 	capture
-	awk 'f && /^[<>0-9]/ { s = substr($0, 21); out = ""; lab = substr($0, 1, 20); sub(/ +$/, "", lab)
+	# (LC_ALL=C: bytes, as mawk counts them; the labels are ASCII)
+	LC_ALL=C awk 'f && /^[<>0-9]/ { s = substr($0, 21); out = ""; lab = substr($0, 1, 20); sub(/ +$/, "", lab)
 		while (match(s, /[0-9]+/)) { out = out " " substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH) }
 		print lab "|" substr(out, 2) }
 	/^pause +count / { f = 1 }' "$E2E_SCREEN"
@@ -88,7 +89,9 @@ shown() {
 # generation (B's shaded) the same. Prints what is wrong, nothing else.
 bars() {
 	capture
-	awk 'f && /^[<>0-9]/ { s = substr($0, labw + 1); k = 0
+	# (LC_ALL=C: bytes, the label's 20 ASCII ones and each bar cell's three,
+	# under any awk)
+	LC_ALL=C awk 'f && /^[<>0-9]/ { s = substr($0, labw + 1); k = 0
 		while (match(s, /[0-9]+ [^0-9 ]*/)) {
 			t = substr(s, RSTART, RLENGTH); s = substr(s, RSTART + RLENGTH)
 			n = t; sub(/ .*/, "", n); b = t; sub(/^[0-9]+ /, "", b)

@@ -107,7 +107,7 @@ function at(t,   c) {
 FNR == 1 { next }
 {
 	b = $2
-	gsub(/\\\\/, "\\\\", b) # the tsv escapes a backslash; the screen does not
+	gsub(/\\\\/, "\\", b) # the tsv escapes a backslash; the screen does not (into "\\", one: gawk makes "\\\\" two)
 	if (!(b in idx)) { idx[b] = ++nb; name[nb] = b }
 	if ($1 != lastt) { ct[++nc] = $1; lastt = $1 }
 	val[nc, idx[b]] += $3
@@ -351,13 +351,13 @@ name_b=$(legend_names | sed -n 2p)
 eq_set detail-name-is-b "$(grep '^band    b ' "$E2E_SCREEN" | sed 's/^band    b //')" "$name_b"
 line=$(grep -E '^ {8}peak [0-9]+ B ' "$E2E_SCREEN")
 cur_b=$(printf '%s\n' "$line" | sed -n 's/.*at the cursor \([0-9]*\) B .*/\1/p')
-eq_set detail-at-cursor "$cur_b" "$(awk -F'\t' -v n="$name_b" '$1 == n { print $2 }' "$R/vals")"
+eq_set detail-at-cursor "$cur_b" "$(n="$name_b" awk -F'\t' '$1 == ENVIRON["n"] { print $2 }' "$R/vals")"
 share_b=$(printf '%s\n' "$line" | sed -n 's/.*), \([0-9.]*%\) of the census.*/\1/p')
-eq_set detail-share "$share_b" "$(awk -F'\t' -v n="$name_b" '$1 == n { print $3 }' "$R/vals")"
+eq_set detail-share "$share_b" "$(n="$name_b" awk -F'\t' '$1 == ENVIRON["n"] { print $3 }' "$R/vals")"
 peak_b=$(printf '%s\n' "$line" | sed -n 's/^ *peak \([0-9]*\) B .*/\1/p')
-eq_set detail-peak "$peak_b" "$(awk -F'\t' -v n="$name_b" '$1 == n { print $2 }' "$R/area")"
+eq_set detail-peak "$peak_b" "$(n="$name_b" awk -F'\t' '$1 == ENVIRON["n"] { print $2 }' "$R/area")"
 win=$(grep -E '^ {8}window: ' "$E2E_SCREEN" | sed -n 's/^ *window: \([0-9]*\) B .* -> \([0-9]*\) B .*: \([-+]\)\([0-9]*\) B.*/\1 \2 \3\4/p')
-want=$(awk -F'\t' -v n="$name_b" '$1 == n { d = $5 - $4; printf "%d %d %s%d\n", $4, $5, d < 0 ? "-" : "+", d < 0 ? -d : d }' "$R/area")
+want=$(n="$name_b" awk -F'\t' '$1 == ENVIRON["n"] { d = $5 - $4; printf "%d %d %s%d\n", $4, $5, d < 0 ? "-" : "+", d < 0 ? -d : d }' "$R/area")
 eq_set detail-growth "$win" "$want"
 check detail-series '^series  '
 # highlighted: band a's cells are shaded in its colour, none filled with it;
@@ -477,7 +477,7 @@ check hc-detail '^band    a '
 values "$R/hc.tsv" "$T1" >"$R/vals"
 name_a=$(legend_names | head -1)
 cur_a=$(grep -E '^ {8}peak [0-9]+ B ' "$E2E_SCREEN" | sed -n 's/.*at the cursor \([0-9]*\) B .*/\1/p')
-eq_set hc-at-cursor "$cur_a" "$(awk -F'\t' -v n="$name_a" '$1 == n { print $2 }' "$R/vals")"
+eq_set hc-at-cursor "$cur_a" "$(n="$name_a" awk -F'\t' '$1 == ENVIRON["n"] { print $2 }' "$R/vals")"
 keys q
 check_exit hc-quit 0
 
@@ -625,8 +625,9 @@ check_exit rc-keys-quit 0
 # entries FILE: the letters of the legend's entries on the screen, in
 # legend order (down each column first)
 entries() {
-	# (an ellipsis, three bytes, as one column: mawk counts bytes)
-	sed 's/\xe2\x80\xa6/./g' "$1" | awk -v w="$2" 'substr($0, 1, 5) ~ /^[> ]    $/ && substr($0, 6, 1) ~ /[a-zA-Z0-9~]/ && substr($0, 7, 1) == " " {
+	# (an ellipsis, three bytes, as one column, and awk counting bytes
+	# whichever it is: mawk counts bytes, gawk characters)
+	sed 's/\xe2\x80\xa6/./g' "$1" | LC_ALL=C awk -v w="$2" 'substr($0, 1, 5) ~ /^[> ]    $/ && substr($0, 6, 1) ~ /[a-zA-Z0-9~]/ && substr($0, 7, 1) == " " {
 		for (c = 0; c * w < length($0); c++) {
 			e = substr($0, c * w + 1, w)
 			if (substr(e, 6, 1) ~ /[a-zA-Z0-9~]/ && substr(e, 7, 1) == " ")

@@ -48,7 +48,7 @@ check_msg() {
 }
 # next_row RE1 RE2: true when the row after one matching RE1 matches RE2
 next_row() {
-	awk -v a="$1" -v b="$2" 'hit && $0 ~ b { ok = 1 } { hit = $0 ~ a } END { exit !ok }' "$E2E_SCREEN"
+	a="$1" b="$2" awk 'hit && $0 ~ ENVIRON["b"] { ok = 1 } { hit = $0 ~ ENVIRON["a"] } END { exit !ok }' "$E2E_SCREEN"
 }
 # check_next NAME RE1 RE2: pass when the screen comes to show a row
 # matching RE2 right under one matching RE1 (a text wrapped whole)

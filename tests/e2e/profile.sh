@@ -161,7 +161,7 @@ sel_index() {
 		"$E2E_CELLS"
 }
 # row_of LABEL: the index of the first pane row naming LABEL (from 0)
-row_of() { pane_rows | awk -v l="$1" 'NF >= 6 && $(NF - 5) == l { print NR - 1; exit }'; }
+row_of() { pane_rows | l="$1" awk 'NF >= 6 && $(NF - 5) == ENVIRON["l"] { print NR - 1; exit }'; }
 # go_to LABEL: the selection moved to LABEL's row (j/k)
 go_to() {
 	_from=$(row_of "$(selected)")
@@ -238,14 +238,14 @@ go_to "$label"
 eq enter-selected "$(selected)" "$label"
 n0=$(pane_rows | wc -l)
 pane_rows >"$E2E_T/before"
-kids=$(awk -F'\t' -v p="$node" 'index($1, p ";") == 1 && !index(substr($1, length(p) + 2), ";")' \
+kids=$(p="$node" awk -F'\t' 'BEGIN { p = ENVIRON["p"] } index($1, p ";") == 1 && !index(substr($1, length(p) + 2), ";")' \
 	"$E2E_T/hc.nodes" | wc -l)
 keys Enter
 wait_change
 n1=$(pane_rows | wc -l)
 eq_set enter-opens "$((n1 - n0))" "$kids" "(rows added: the children of $node)"
 tree_rows | cut -f1 >"$E2E_T/paths"
-under=$(awk -v p="$node" 'index($0, p ";") == 1 && !index(substr($0, length(p) + 2), ";")' "$E2E_T/paths" | wc -l)
+under=$(p="$node" awk 'BEGIN { p = ENVIRON["p"] } index($0, p ";") == 1 && !index(substr($0, length(p) + 2), ";")' "$E2E_T/paths" | wc -l)
 eq enter-children "$under" "$kids" "(rows under $node)"
 eq enter-figures "$(figures_bad "$E2E_T/hc.nodes")" ""
 keys Enter
@@ -319,7 +319,7 @@ go_to "$first"
 keys Enter
 check flat-enter 'tree by inherited'
 eq_set flat-enter-selected "$(selected)" "$first"
-heavy=$(awk -F'\t' -v l="$first" '{ k = split($1, p, ";") } p[k] == l && $3 > m { m = $3; h = $1 } END { print h }' \
+heavy=$(l="$first" awk -F'\t' '{ k = split($1, p, ";") } p[k] == ENVIRON["l"] && $3 > m { m = $3; h = $1 } END { print h }' \
 	"$E2E_T/hc.nodes")
 sel_path=$(tree_rows | sed -n "$(($(sel_index) + 1))p" | cut -f1)
 eq_set flat-enter-heaviest "$sel_path" "$heavy"
@@ -351,7 +351,7 @@ pick=$(awk '{ k = split($1, p, ";"); s[p[k]] += $NF } END { for (x in s) if (s[x
 HL=${pick#* }
 HL_N=${pick%% *}
 "$E2E_HECTIC" show "$HC" >"$E2E_T/hc.show"
-HL_ID=$(LC_ALL=C awk -v l="$HL" '$2 == "cost" && $3 == "centre" && $5 == l && $6 == "in" { print $4 }' \
+HL_ID=$(l="$HL" LC_ALL=C awk '$2 == "cost" && $3 == "centre" && $5 == ENVIRON["l"] && $6 == "in" { print $4 }' \
 	"$E2E_T/hc.show")
 # ticks.awk: the samples with the cost centre id on top -> "TIME CAP" (in
 # a capability's block the line has a "cap N: " prefix)
@@ -419,7 +419,7 @@ wait_for '^profile: whole run, all caps:'
 # the cost centre with the most ticks: most columns
 big=$(awk '{ k = split($1, p, ";"); s[p[k]] += $NF } END { for (x in s) print s[x], x }' \
 	"$E2E_T/hc.folded" | sort -n | tail -1)
-BIG_ID=$(LC_ALL=C awk -v l="${big#* }" '$2 == "cost" && $3 == "centre" && $5 == l && $6 == "in" { print $4 }' \
+BIG_ID=$(l="${big#* }" LC_ALL=C awk '$2 == "cost" && $3 == "centre" && $5 == ENVIRON["l"] && $6 == "in" { print $4 }' \
 	"$E2E_T/hc.show")
 awk -v id="$BIG_ID" -f "$E2E_T/ticks.awk" "$E2E_T/hc.show" >"$E2E_T/big.ticks"
 go_to "${big#* }"

@@ -387,7 +387,7 @@ capture
 tid=$(status_line | sed -n 's/.*events: all thread \([0-9]*\).*/\1/p')
 # the list's events (less times and labels) are consecutive events of
 # that thread in `hectic show`'s order
-awk -v re="$LIST_RE" '$0 ~ re { sub(re, ""); sub(/  \[.*\]$/, ""); print }' "$E2E_SCREEN" >"$E2E_T/list"
+re="$LIST_RE" awk 'BEGIN { re = ENVIRON["re"] } $0 ~ re { sub(re, ""); sub(/  \[.*\]$/, ""); print }' "$E2E_SCREEN" >"$E2E_T/list"
 awk -v id="$tid" '$0 ~ ("thread " id "( |$)") { sub(/^[0-9]+: /, ""); print }' "$E2E_T/show" >"$E2E_T/ref"
 n=$(wc -l <"$E2E_T/list")
 if [ "$n" -ge 3 ] && awk -v n="$n" 'NR == FNR { want[NR] = $0; next }
@@ -401,7 +401,7 @@ else
 	fail restrict-thread-lines "the list ($n lines) is not a run of thread $tid's events:
 $(head -5 "$E2E_T/list")"
 fi
-awk -v id="$tid" -v re="$LIST_RE" '$0 !~ re { next } $0 !~ ("thread " id "( |$)") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
+re="$LIST_RE" awk -v id="$tid" '$0 !~ ENVIRON["re"] { next } $0 !~ ("thread " id "( |$)") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
 if [ -s "$E2E_T/other" ]; then fail restrict-only "another thread's event: $(cat "$E2E_T/other")"; else pass; fi
 # again: every thread; C: the selected event's capability
 keys L
@@ -410,7 +410,7 @@ keys C
 check restrict-cap 'the event list: capability [0-9]+ only'
 capture
 cap=$(status_line | sed -n 's/.*events: all cap \([0-9]*\).*/\1/p')
-awk -v c="$cap" -v re="$LIST_RE" '$0 ~ re && $0 !~ (": cap " c ": ") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
+re="$LIST_RE" awk -v c="$cap" '$0 ~ ENVIRON["re"] && $0 !~ (": cap " c ": ") { print; exit }' "$E2E_SCREEN" >"$E2E_T/other"
 rows=$(grep -cE "$LIST_RE" "$E2E_SCREEN")
 if [ -n "$cap" ] && [ "$rows" -ge 3 ] && [ ! -s "$E2E_T/other" ]; then pass; else
 	fail restrict-cap-only "cap '$cap', $rows list rows; another capability's event: $(cat "$E2E_T/other")"
