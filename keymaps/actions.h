@@ -78,7 +78,7 @@
 	X(LANES_SHORTER, "lanes-shorter", 1, "draw the capability lanes a row shorter (at least 1 row each)") \
 	X(SELECT, "select", 0, "choose the highlighted item")                            \
 	X(CANCEL, "cancel", 1, "close the panel, or clear the mark")                     \
-	X(REDRAW, "redraw", 1, "redraw the screen")
+	X(REDRAW, "redraw", 1, "redraw the screen, and nothing else: every panel, pane, prompt, selection, mark and message stays")
 
 enum action {
 	ACT_NONE,

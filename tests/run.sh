@@ -194,6 +194,8 @@ run-prog hrun,timing sh tests/run-prog.sh "$HECTIC"
 e2e-session - sh tests/e2e/session.sh "$HECTIC"
 e2e-hints - sh tests/e2e/hints.sh "$HECTIC"
 e2e-help - sh tests/e2e/help.sh "$HECTIC"
+# every panel and pane after a resize and after Ctrl-L (issue 48)
+e2e-redraw - sh tests/e2e/redraw.sh "$HECTIC"
 e2e-sql-prompt - sh tests/e2e/sql-prompt.sh "$HECTIC"
 e2e-loading timing sh tests/e2e/loading.sh "$HECTIC"
 e2e-phases - sh tests/e2e/phases.sh "$HECTIC"

@@ -553,6 +553,13 @@ bool core_panel_act(struct viewer *u, enum action a)
 
 enum core_request core_act(struct viewer *u, enum action a)
 {
+	/* Ctrl-L draws the screen anew and does nothing else: before any
+	 * panel or pane sees it (a panel closes on an action it does not
+	 * take), and the message stays */
+	if (a == ACT_REDRAW) {
+		do_redraw(u, a);
+		return u->request;
+	}
 	u->msg[0] = 0;
 	u->request = CORE_NOTHING;
 	const struct view_ops *v = u->view;

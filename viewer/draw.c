@@ -252,6 +252,77 @@ void draw_absent_row(const struct viewer *u, int y, int x, int w, const char *te
 	attroff(draw_attr(u, C_DIM));
 }
 
+/* A panel or pane is drawn on a pad: a copy of the frame so far, as tall
+ * as the screen and SPILL columns wider, so that a row longer than the
+ * screen runs on into the spill instead of wrapping onto the next row;
+ * then only its area goes back to the screen (the box a panel drew with
+ * draw_box, or the whole screen). Text longer than its box neither wraps
+ * nor shows outside it: at a narrow size, after a resize or not, no
+ * panel's tail is left beside or under it (which reads as a row of the old
+ * screen). The views draw on stdscr; while one draws, stdscr is the pad
+ * (curses built without its reentrant option, as Debian's, keeps stdscr in
+ * a variable; with the option the view draws on the screen itself). */
+#define SPILL 512
+static struct {
+	bool on, boxed;
+	struct box b;
+} clip;
+
+static void draw_clipped(struct viewer *u, void (*draw)(struct viewer *))
+{
+#if NCURSES_REENTRANT
+	draw(u);
+#else
+	/* one pad, made again when the screen's size changes (its spill is
+	 * never copied back, whatever an earlier frame left there) */
+	static WINDOW *pad;
+	static int pad_rows, pad_cols;
+	WINDOW *scr = stdscr;
+	if (pad && (pad_rows != LINES || pad_cols != COLS)) {
+		delwin(pad);
+		pad = NULL;
+	}
+	if (!pad) {
+		pad = newpad(LINES, COLS + SPILL);
+		pad_rows = LINES;
+		pad_cols = COLS;
+	}
+	if (!pad) {
+		draw(u);
+		return;
+	}
+	copywin(scr, pad, 0, 0, 0, 0, LINES - 1, COLS - 1, FALSE);
+	wmove(pad, getcury(scr), getcurx(scr));
+	attr_t at;
+	short pair;
+	wattr_get(scr, &at, &pair, NULL);
+	wattr_set(pad, at, pair, NULL);
+	clip.on = true;
+	clip.boxed = false;
+	stdscr = pad;
+	draw(u);
+	stdscr = scr;
+	clip.on = false;
+	wattr_get(pad, &at, &pair, NULL); /* the attributes as the view left them */
+	wattr_set(scr, at, pair, NULL);
+	struct box b = clip.boxed ? clip.b : (struct box){ 0, 0, LINES, COLS };
+	if (b.y < 0)
+		b.y = 0;
+	if (b.x < 0)
+		b.x = 0;
+	if (b.y + b.h > LINES)
+		b.h = LINES - b.y;
+	if (b.x + b.w > COLS)
+		b.w = COLS - b.x;
+	if (b.h > 0 && b.w > 0)
+		copywin(pad, scr, b.y, b.x, b.y, b.x, b.y + b.h - 1, b.x + b.w - 1, FALSE);
+	/* the cursor where the view left it (a prompt's) */
+	int cy = getcury(pad), cx = getcurx(pad);
+	if (cy >= 0 && cy < LINES && cx >= 0 && cx < COLS)
+		wmove(scr, cy, cx);
+#endif
+}
+
 struct box draw_box(const struct viewer *u, int h, int w, const char *title)
 {
 	struct box b;
@@ -267,6 +338,10 @@ struct box draw_box(const struct viewer *u, int h, int w, const char *title)
 	b.w = w;
 	b.y = (u->L.rows - h) / 2;
 	b.x = (u->L.cols - w) / 2;
+	if (clip.on) {
+		clip.boxed = true;
+		clip.b = b;
+	}
 	attron(draw_attr(u, C_PANEL));
 	for (int y = b.y; y < b.y + h; y++) {
 		move(y, b.x);
@@ -396,9 +471,9 @@ void draw_frame(struct viewer *u)
 		if (has[i])
 			u->views[i]->draw_track(u, (int)row++);
 	if (u->pane && u->ready)
-		u->pane->draw(u);
+		draw_clipped(u, u->pane->draw);
 	if (u->view)
-		u->view->draw(u);
+		draw_clipped(u, u->view->draw);
 	draw_message(u);
 	refresh();
 	if (u->winfile)

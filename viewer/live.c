@@ -20,6 +20,7 @@
 #define DUTY 1          /* wait DUTY x the last build's cost between builds */
 #define RATE_SPAN_NS 3000000000ull /* the rate: bytes over the last 3 s */
 #define SAMPLE_NS 200000000ull
+#define HEADER_ONLY_NS 3000000000ull /* a log of its header alone this long is said */
 
 uint64_t live_now(void)
 {
@@ -116,7 +117,7 @@ void live_start(struct viewer *u)
 {
 	struct live *lv = &u->r->lv;
 	lv->ino = lv->wd = -1;
-	lv->built_at = lv->checked_at = live_now();
+	lv->built_at = lv->checked_at = lv->started_at = live_now();
 	if (live_ended(u))
 		return; /* complete at open: nothing to follow */
 	lv->follow = true;
@@ -283,7 +284,7 @@ static void regrown(struct viewer *u)
 		return;
 	}
 	swap_store(u, &ns);
-	lv->grew_at = live_now();
+	lv->grew_at = lv->started_at = live_now(); /* the header's 3 s from now */
 	core_say(u, lv->no_header ? "the header arrived: following the file"
 				  : "the file was written again: following it");
 	lv->no_header = false;
@@ -321,6 +322,19 @@ static void live_grow(struct viewer *u)
 		else if (u->cursor < u->t0)
 			u->cursor = u->t0;
 	}
+}
+
+/* Followed for HEADER_ONLY_NS, and still nothing but the header: the
+ * program's runtime holds its events in its buffers (GHC 9.0's writes
+ * them when one fills, 2 MB a capability, or at exit; GHC 9.2 added
+ * +RTS --eventlog-flush-interval). */
+static bool header_only(const struct viewer *u, uint64_t now)
+{
+	const struct live *lv = &u->r->lv;
+	if (!lv->follow || emptied(u) || u->r->run.s.nevents || now - lv->started_at < HEADER_ONLY_NS)
+		return false;
+	/* a FIFO nobody writes to yet is waiting for a writer, not its events */
+	return u->r->run.src.kind != SRC_FIFO || __atomic_load_n(&u->r->run.src.connected, __ATOMIC_ACQUIRE);
 }
 
 void live_tick(struct viewer *u)
@@ -369,6 +383,13 @@ void live_tick(struct viewer *u)
 	}
 	if (!lv->follow)
 		return;
+	if (!lv->header_only_said && header_only(u, live_now())) {
+		lv->header_only_said = true;
+		core_say(u, "only the header in %llu s: the program's runtime keeps its events until "
+			    "its buffers fill or it exits (GHC 9.0's does); on GHC 9.2 or later, "
+			    "+RTS --eventlog-flush-interval=1 writes them every second",
+			 (unsigned long long)(HEADER_ONLY_NS / 1000000000ull));
+	}
 	sample(lv, live_now(), u->r->run.s.size);
 	if (live_ended(u) && !(stream(u) ? source_bytes(&u->r->run.src) > u->r->run.s.size : false)) {
 		lv->follow = false;
@@ -420,6 +441,10 @@ void live_status(const struct viewer *u, char *buf, size_t n)
 	uint64_t now = live_now();
 	if (u->r->run.src.kind == SRC_FIFO && !__atomic_load_n(&u->r->run.src.connected, __ATOMIC_ACQUIRE)) {
 		snprintf(buf, n, "live: waiting for a writer");
+		return;
+	}
+	if (lv->header_only_said && !u->r->run.s.nevents) { /* (said by live_tick) */
+		snprintf(buf, n, "live: only the header");
 		return;
 	}
 	if (!lv->grew_at || now - lv->grew_at > RATE_SPAN_NS) {

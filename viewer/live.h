@@ -37,6 +37,9 @@ struct live {
 	unsigned nr, ri;
 	uint64_t reloads; /* rebuilds done (tests, bench) */
 	bool pending;     /* it grew, and the build waits for its turn */
+	uint64_t started_at; /* when following started (monotonic ns) */
+	bool header_only_said; /* the log held only its header for a while:
+				* said once (header_only) */
 	bool no_header;   /* the file held no whole header when opened (the RTS
 			   * writes it with its first flush): shown empty until
 			   * it does */

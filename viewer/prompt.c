@@ -163,7 +163,10 @@ bool prompt_take_key(struct viewer *u, const char *key, void (*run)(struct viewe
 		run(u, u->prompt.text);
 		return true;
 	case PROMPT_CANCEL: core_view_close(u); return true;
-	case PROMPT_PASS: return core_lookup(u, key) != ACT_SUSPEND; /* Ctrl-Z suspends */
+	case PROMPT_PASS: { /* Ctrl-Z suspends, Ctrl-L redraws: the prompt stays */
+		enum action a = core_lookup(u, key);
+		return a != ACT_SUSPEND && a != ACT_REDRAW;
+	}
 	default: return true;
 	}
 }

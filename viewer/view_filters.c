@@ -14,9 +14,12 @@ static void draw_filters(struct viewer *u)
 	snprintf(t, sizeof t, "event list classes (<Space> or %s: toggle, %s: all on/off)",
 		 core_key_for(u, ACT_SELECT), core_key_for(u, ACT_TOGGLE_FILTERS));
 	struct box b = draw_box(u, CL_COUNT + 4, 60, t);
-	draw_scroll(u, CL_COUNT, CL_COUNT);
-	for (int k = 0; k < CL_COUNT; k++) {
-		pane_row_begin(b.y + 1 + k, b.x + 1, b.w - 2, k == u->pl.sel);
+	/* the classes that fit above the note (a short screen scrolls them) */
+	int h = b.h - 4 < 1 ? 1 : b.h - 4;
+	draw_scroll(u, CL_COUNT, h);
+	for (int i = 0; i < h && u->pl.top + i < CL_COUNT; i++) {
+		int k = u->pl.top + i;
+		pane_row_begin(b.y + 1 + i, b.x + 1, b.w - 2, k == u->pl.sel);
 		printw("[%c] %-10s %s", u->filters & CLASS_BIT(k) ? 'x' : ' ',
 		       class_name((enum ev_class)k), class_desc((enum ev_class)k));
 		pane_row_end(k == u->pl.sel);

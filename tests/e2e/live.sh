@@ -497,5 +497,42 @@ if cmp -s "$PAR" "$SV/out"; then pass; else fail save-bytes "OUT is not the byte
 eq save-only-out "$(cd "$SV" && ls -A | tr '\n' ' ')" "out "
 no_spool save-spool
 
+# ==== 10. a stream that brings its header alone (GHC 9.0's runtime
+# writes its events only when a buffer fills or the program exits): after
+# 3 s the viewer says what that means and what to do; a stream that
+# brought events does not ====
+HL=$(LC_ALL=C grep -obaF hdredatb "$PAR" | head -1 | cut -d: -f1)
+HL=$((HL + 8)) # the header, to the end of its data section's start
+# hdr_run NAME BYTES: the viewer on a FIFO that gets the first BYTES of
+# $PAR and is held open
+hdr_run() {
+	rm -f "$E2E_T/fifo"
+	mkfifo "$E2E_T/fifo"
+	start "$W" "$H" TMPDIR="$SPOOL" -- "$E2E_T/fifo"
+	check "$1-waiting" '^waiting for a program to open the FIFO for writing'
+	(head -c "$2" "$PAR" && exec sleep 20) >"$E2E_T/fifo" &
+	HPID=$!
+	check "$1-open" "$READY"
+}
+hdr_run hdr "$HL"
+check_st hdr-reading '  live: reading the stream as it arrives' 2
+check_not hdr-not-yet 'only the header'
+check hdr-said 'only the header in 3 s: the program.s runtime keeps its events until its buffers fill or it exits' 6
+check hdr-advice 'GHC 9\.2 or later, \+RTS --eventlog-flush-interval=1 writes them every second'
+check_st hdr-status '  live: only the header' 2
+quit hdr-quit
+kill "$HPID" 2>/dev/null
+wait "$HPID" 2>/dev/null
+no_spool hdr-spool
+hdr_run hdr-events $((HL + 20000))
+sleep 4.5
+capture
+check_not hdr-events-not-said 'only the header'
+if status_line | grep -q 'live: only the header'; then fail hdr-events-status "$(status_line)"; else pass; fi
+quit hdr-events-quit
+kill "$HPID" 2>/dev/null
+wait "$HPID" 2>/dev/null
+no_spool hdr-events-spool
+
 echo "e2e-live: $e2e_checks checks, $e2e_failed failed"
 [ "$e2e_failed" -eq 0 ]
