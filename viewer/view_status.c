@@ -39,7 +39,10 @@ static void draw_status(struct viewer *u)
 	if (u->list_cap != LIST_ANY && fl + 20 < sizeof filt)
 		snprintf(filt + fl, sizeof filt - fl, " cap %d", u->list_cap);
 	char live[160];
-	if (u->ready) {
+	if (u->ready && live_no_log(u)) { /* no times, no events: what it waits for */
+		live_status(u, live, sizeof live);
+		snprintf(line, sizeof line, " %s  %s", name, live);
+	} else if (u->ready) {
 		live_status(u, live, sizeof live);
 		snprintf(line, sizeof line, " %s  %s..%s  cursor %s  events: %s%s%s", name,
 			 core_fmt_at(u, a, sizeof a, u->t0), core_fmt_at(u, b, sizeof b, u->t1),
