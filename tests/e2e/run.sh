@@ -250,6 +250,19 @@ check_not pauses-escape 'GC pauses:'
 keys q
 check_exit pauses-quit 0
 
+# ---- the README's screen: what the viewer draws (make run) at 80x24 ----
+awk '/^## The screen/ { s = 1 } s && /^```$/ { if (b) exit; b = 1; next } b' README.md >"$E2E_T/readme-screen"
+start 80 24 -- $TH
+wait_for '^ threaded\.eventlog .* events: all'
+wait_for 'doctor: ' 5 || :
+if cmp -s "$E2E_SCREEN" "$E2E_T/readme-screen"; then
+	pass
+else
+	fail readme-screen "README.md's screen is not what hectic $TH draws at 80x24: $(diff "$E2E_T/readme-screen" "$E2E_SCREEN" | head -12)"
+fi
+keys q
+check_exit readme-screen-quit 0
+
 # ---- filters ----
 start 120 32 -- $TH
 wait_for "$READY"
