@@ -254,7 +254,7 @@ check_exit pauses-quit 0
 awk '/^## The screen/ { s = 1 } s && /^```$/ { if (b) exit; b = 1; next } b' README.md >"$E2E_T/readme-screen"
 start 80 24 -- $TH
 wait_for '^ threaded\.eventlog .* events: all'
-wait_for 'doctor: ' 5 || :
+check readme-screen-doctor 'doctor: '
 if cmp -s "$E2E_SCREEN" "$E2E_T/readme-screen"; then
 	pass
 else
