@@ -257,8 +257,10 @@ $(CMD_TABLE_GEN): cli/commands.c
 	$(Q_CC)$(CC) $(CFLAGS_ALL) -DHECTIC_GEN $(LIB_CFLAGS) $(SQLITE_CFLAGS) $(CURL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # (the rc reader checks span regexes with model/regex_guard; the command
-# table gives the man page's list of commands)
-$(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(CMD_TABLE_GEN) $(KEYMAPS_OBJ) $(BUILD)/model/regex_guard.o
+# table gives the man page's list of commands, and cli_help each
+# command's usage line, whose options its SYNOPSIS holds)
+$(GEN_MAN): $(BUILD)/tools/gen-man-keys.o $(CMD_TABLE_GEN) $(BUILD)/cli/cli_help.o $(KEYMAPS_OBJ) \
+		$(BUILD)/model/regex_guard.o
 	$(Q_LD)$(CC) $(LDFLAGS_ALL) -o $@ $^
 
 # the completions: the command table (and the keymap names)

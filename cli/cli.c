@@ -42,6 +42,44 @@ void warn_badopt_try(int argc, char **argv, const char *cmd)
 	fprintf(stderr, "try 'hectic %s%s--help'\n", cmd ? cmd : "", cmd ? " " : "");
 }
 
+static const char *count_word(int n)
+{
+	static const char *const w[] = { "none", "one", "two", "three" };
+	return n >= 0 && n < 4 ? w[n] : "some";
+}
+
+int cli_operands(int argc, char **argv, int min, int max, const char *name, const char *want,
+		 void (*use)(FILE *f, const struct cli_cmd *self), const struct cli_cmd *self)
+{
+	int got = argc - optind;
+	if (got >= min && (max < 0 || got <= max))
+		return -1;
+	char wanted[96], came[400] = "none";
+	if (max < 0)
+		snprintf(wanted, sizeof wanted, "%s or more operands %s", count_word(min), want);
+	else if (min == max)
+		snprintf(wanted, sizeof wanted, "%s %s%s", count_word(min), min > 1 ? "operands " : "",
+			 want);
+	else
+		snprintf(wanted, sizeof wanted, "%s or %s operands %s", count_word(min),
+			 count_word(max), want);
+	if (got > 0) {
+		/* the operands past max if too many (the ones that are extra),
+		 * else all of them */
+		int from = max >= 0 && got > max ? max : 0;
+		size_t w = (size_t)snprintf(came, sizeof came, "%d operand%s (", got, got == 1 ? "" : "s");
+		for (int i = from; i < got && w < sizeof came; i++)
+			w += (size_t)snprintf(came + w, sizeof came - w, "%s'%s'", i > from ? ", " : "",
+					      argv[optind + i]);
+		if (w < sizeof came)
+			snprintf(came + w, sizeof came - w, "%s)", from ? " extra" : "");
+	}
+	warnx_("%s: %s, got %s", name, wanted, came);
+	if (use)
+		use(stderr, self);
+	return EXIT_USAGE;
+}
+
 bool parse_color(const char *arg, int *color)
 {
 	static const struct {

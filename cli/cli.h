@@ -32,4 +32,14 @@ void warn_badopt(int argc, char **argv);
  * --help), rather than the usage, which scrolled the message away. */
 void warn_badopt_try(int argc, char **argv, const char *cmd);
 
+/* The operands argv[optind..argc) of a command that takes from min to max
+ * of them (max < 0: no limit), what they are being want ("FILE", "A B",
+ * "FILE [B]"): -1 when their count fits; else says what was wanted and
+ * what came, e.g. "summary: one FILE, got 2 operands ('extra' extra)",
+ * "diff: two operands A B, got 1 operand ('a')", "show: one FILE, got none", then
+ * the usage (use(stderr, self)), and returns EXIT_USAGE. name the command
+ * as the user typed it. */
+int cli_operands(int argc, char **argv, int min, int max, const char *name, const char *want,
+		 void (*use)(FILE *f, const struct cli_cmd *self), const struct cli_cmd *self);
+
 #endif

@@ -427,10 +427,9 @@ int cmd_diff(const struct cli_cmd *self, int argc, char **argv)
 	}
 	if (escape < 0)
 		escape = isatty(STDOUT_FILENO);
-	if (argc - optind != 2) {
-		cli_usage_print(stderr, self);
-		return EXIT_USAGE;
-	}
+	int bad = cli_operands(argc, argv, 2, 2, "diff", "A B", cli_usage_print, self);
+	if (bad >= 0)
+		return bad;
 	if (to < from) {
 		warnx_("--to is before --from");
 		return EXIT_USAGE;

@@ -333,10 +333,9 @@ static int parse(const struct cli_cmd *self, int argc, char **argv, enum doctor_
 		return EXIT_USAGE;
 	}
 	int nlogs = argc - optind;
-	if (nlogs < 1 || nlogs > 2) {
-		cli_usage_print(stderr, self);
-		return EXIT_USAGE;
-	}
+	int bad = cli_operands(argc, argv, 1, 2, "doctor", "FILE [B]", cli_usage_print, self);
+	if (bad >= 0)
+		return bad;
 	if (nlogs == 2 && (*fmt == DF_JSON || *fmt == DF_FIGURES)) {
 		warnx_("two logs: text or --tsv");
 		return EXIT_USAGE;

@@ -74,10 +74,10 @@ static int push_parse(const struct cli_cmd *self, int argc, char **argv, struct 
 		default: warn_badopt_try(argc, argv, "push"); return EXIT_USAGE;
 		}
 	}
-	if (o->clean ? argc - optind != 1 : argc - optind < 2) {
-		cli_usage_print(stderr, self);
-		return EXIT_USAGE;
-	}
+	int bad = o->clean ? cli_operands(argc, argv, 1, 1, "push --clean", "URL", cli_usage_print, self)
+			   : cli_operands(argc, argv, 2, -1, "push", "URL FILE...", cli_usage_print, self);
+	if (bad >= 0)
+		return bad;
 	o->url = argv[optind];
 	o->paths = argv + optind + 1;
 	o->npaths = argc - optind - 1;

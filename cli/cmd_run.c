@@ -638,10 +638,9 @@ int cmd_run(const struct cli_cmd *self, int argc, char **argv)
 	int rc0 = view_options(argc, argv, self, cli_usage_print, &o);
 	if (rc0 >= 0)
 		return rc0;
-	if (optind >= argc) {
-		cli_usage_print(stderr, self);
-		return EXIT_USAGE;
-	}
+	int bad = cli_operands(argc, argv, 1, -1, "run", "PROG [ARGS...]", cli_usage_print, self);
+	if (bad >= 0)
+		return bad;
 	char **prog = argv + optind;
 	prog_run.prog = prog[0];
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

@@ -305,10 +305,9 @@ static int show_parse(const struct cli_cmd *self, int argc, char **argv, struct 
 		default: warn_badopt_try(argc, argv, "show"); return EXIT_USAGE;
 		}
 	}
-	if (optind != argc - 1) {
-		cli_usage_print(stderr, self);
-		return EXIT_USAGE;
-	}
+	int bad = cli_operands(argc, argv, 1, 1, "show", "FILE", cli_usage_print, self);
+	if (bad >= 0)
+		return bad;
 	o->path = argv[optind];
 	return -1;
 }

@@ -170,10 +170,9 @@ static int report_parse_args(int argc, char **argv, const struct cli_cmd *r, str
 		if (rc >= 0)
 			return rc;
 	}
-	if (optind != argc - 1) {
-		cli_usage_print(stderr, r);
-		return EXIT_USAGE;
-	}
+	int bad = cli_operands(argc, argv, 1, 1, argv[0], r->args, cli_usage_print, r);
+	if (bad >= 0)
+		return bad;
 	if (o->flat + o->folded + o->speedscope > 1) {
 		warnx_("--flat, --folded and --speedscope: choose one");
 		cli_usage_print(stderr, r);

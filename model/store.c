@@ -46,8 +46,11 @@ static enum store_status open_common(struct store *s, bool index, char *err, siz
 		snprintf(err, errlen, "out of memory reading the header");
 		return STORE_ENOMEM;
 	case HDR_TRUNCATED:
-		snprintf(err, errlen, "header truncated at byte %llu (%s)",
-			 (unsigned long long)s->size, why);
+		if (!s->size) /* nothing to be truncated: no eventlog at all */
+			snprintf(err, errlen, "empty file");
+		else
+			snprintf(err, errlen, "header truncated at byte %llu (%s)",
+				 (unsigned long long)s->size, why);
 		return STORE_EHEADER;
 	case HDR_BAD:
 		snprintf(err, errlen, "byte %llu: %s", (unsigned long long)at, why);

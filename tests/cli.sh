@@ -58,6 +58,32 @@ have() {
 "$H" frobnicate x >"$T/out" 2>&1; check bad-command 2 $? "unknown command" "$T/out"
 "$H" show >"$T/out" 2>&1; check show-no-file 2 $? "usage: hectic show" "$T/out"
 "$H" show --bogus x >"$T/out" 2>&1; check show-bad-option 2 $? "try 'hectic show --help'" "$T/out"
+# operands of the wrong count: said (how many were wanted, how many came,
+# the extra ones named) before the usage line, for a report (report.c's
+# driver, an alias with its own name) and each command of fixed operands
+opcheck() { # opcheck NAME MESSAGE ARGS...: exit 2, the message, then the usage
+	name=$1 msg=$2
+	shift 2
+	"$H" "$@" </dev/null >"$T/out" 2>"$T/err"
+	check "operands-$name" 2 $? "^hectic: $msg\$" "$T/err"
+	n=$((n + 1))
+	if [ "$(sed -n 2p "$T/err" | cut -c1-13)" != "usage: hectic" ]; then
+		echo "cli: operands-$name: no usage line after the message"
+		fails=$((fails + 1))
+	fi
+}
+opcheck summary-extra "summary: one FILE, got 2 operands ('extra' extra)" summary x.eventlog extra
+opcheck summary-none "summary: one FILE, got none" summary
+opcheck top-extra "top: one FILE, got 2 operands ('b' extra)" top a b
+opcheck gcs-three "gcs: one FILE, got 4 operands ('b', 'c', 'd' extra)" gcs a b c d
+opcheck show-extra "show: one FILE, got 2 operands ('b' extra)" show a b
+opcheck diff-one "diff: two operands A B, got 1 operand ('a')" diff a
+opcheck diff-three "diff: two operands A B, got 3 operands ('c' extra)" diff a b c
+opcheck doctor-three "doctor: one or two operands FILE \\[B\\], got 3 operands ('c' extra)" doctor a b c
+opcheck doctor-none "doctor: one or two operands FILE \\[B\\], got none" doctor
+opcheck push-one "push: two or more operands URL FILE\\.\\.\\., got 1 operand ('u')" push u
+opcheck push-clean "push --clean: one URL, got none" push --clean
+opcheck run-none "run: one or more operands PROG \\[ARGS\\.\\.\\.\\], got none" run
 # an unknown option (or one missing its value): a line naming it, then where
 # the options are told, not the usage (the viewer's ran to 97 lines, and
 # scrolled the message away)
@@ -112,7 +138,19 @@ check bad-command-files 2 $? "unknown command 'frobnicate'" "$T/out"
 "$H" show "$T" >"$T/out" 2>&1; check directory 1 $? "not a regular file" "$T/out"
 
 : >"$T/empty"
-"$H" show "$T/empty" >"$T/out" 2>&1; check empty 1 $? "header truncated at byte 0" "$T/out"
+"$H" show "$T/empty" >"$T/out" 2>&1; check empty 1 $? "empty file\$" "$T/out"
+# an empty file is said so, not as a header cut at byte 0, by every
+# command that reads a log (summary --follow, top, wait for the header,
+# as for a log the RTS has not flushed yet: tests/e2e/flush.sh)
+for c in summary gcs markers threads heap profile activity spans sparks ticky "export --chrome" \
+	doctor "diff $T/empty" sql "sql --db $T/empty.sqlite"; do
+	"$H" $c "$T/empty" </dev/null >"$T/out" 2>"$T/err"
+	check "empty-$c" 1 $? "^hectic: $T/empty: empty file\$" "$T/err"
+	n=$((n + 1))
+	if grep -q "truncated" "$T/err"; then
+		echo "cli: empty-$c: says truncated"; fails=$((fails + 1))
+	fi
+done
 printf 'hdrbXXXX' >"$T/h1"
 "$H" show "$T/h1" >"$T/out" 2>&1
 check bad-het 1 $? "byte 4: Header Event Type begin marker not found" "$T/out"

@@ -17,12 +17,17 @@
  *                            line, in --help's order: tools/update-man.sh
  *                            holds the page's SYNOPSIS and its list of
  *                            commands to them
+ *     gen-man-keys flags     each long option of each command's usage line
+ *                            (cli_usage_print's), "NAME --option" a line:
+ *                            tools/update-man.sh holds the command's
+ *                            SYNOPSIS lines to them
  *
  * tools/update-man.sh puts the output between the marker comments. Links
  * keymaps/ and the command table (cli/commands.c built with -DHECTIC_GEN:
  * its words, no command's code) only. */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../cli/cli_help.h"
@@ -310,6 +315,27 @@ static int gen_tsv(const char *map)
 	return 0;
 }
 
+/* "NAME --option" for each long option of c's usage line. */
+static void usage_flags(const struct cli_cmd *c)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	if (!f)
+		return;
+	cli_usage_print(f, c);
+	fclose(f);
+	for (const char *p = buf; p && (p = strstr(p, "--"));) {
+		size_t w = 2;
+		while ((p[w] >= 'a' && p[w] <= 'z') || p[w] == '-')
+			w++;
+		if (w > 2)
+			printf("%s %.*s\n", c->name, (int)w, p);
+		p += w;
+	}
+	free(buf);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "keys")) {
@@ -319,12 +345,15 @@ int main(int argc, char **argv)
 	} else if (argc == 2 && !strcmp(argv[1], "commands")) {
 		for (const struct cli_cmd *c = cli_commands; c->name; c++)
 			puts(c->name);
+	} else if (argc == 2 && !strcmp(argv[1], "flags")) {
+		for (const struct cli_cmd *c = cli_commands; c->name; c++)
+			usage_flags(c);
 	} else if ((argc == 2 || argc == 3) && !strcmp(argv[1], "tsv")) {
 		int r = gen_tsv(argc == 3 ? argv[2] : "default");
 		if (r)
 			return r;
 	} else {
-		fputs("usage: gen-man-keys keys|options|commands|tsv [KEYMAP]\n", stderr);
+		fputs("usage: gen-man-keys keys|options|commands|flags|tsv [KEYMAP]\n", stderr);
 		return 2;
 	}
 	return fflush(stdout) ? 1 : 0;

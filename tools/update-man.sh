@@ -9,7 +9,9 @@
 # follows "The commands are:", and neither names a command the table does
 # not have (their order, and their text, are the page's own: written, not
 # generated). A command missing or extra is an error in both modes, said
-# with its name, and the page is left alone.
+# with its name, and the page is left alone; so is a long option of a
+# command's usage line (`GENERATOR flags`) that no SYNOPSIS line of the
+# command (from its .Cm NAME to the next .Nm) names as Fl \-OPTION.
 # Usage: tools/update-man.sh [--check] GENERATOR [MANPAGE]
 # With --check the page is left alone and the exit status is 1 when it is
 # out of date (make check runs this).
@@ -26,6 +28,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$gen" keys >"$tmp/KEYS"
 "$gen" options >"$tmp/OPTIONS"
 "$gen" commands >"$tmp/COMMANDS"
+"$gen" flags >"$tmp/FLAGS"
 # The page's commands: S NAME for a .Cm line of SYNOPSIS, L NAME for an
 # item of the list of commands (its own .Bl, items of lists within it
 # aside), each against the table's.
@@ -57,6 +60,31 @@ awk -v page="$page" '
 		exit bad
 	}
 ' "$tmp/COMMANDS" "$page" || exit 1
+# Each option of a command's usage line in the command's SYNOPSIS.
+awk -v page="$page" '
+	FNR == NR { want[$1 " " $2] = 1; next }
+	/^\.Sh / { syn = ($2 == "SYNOPSIS"); cmd = "" }
+	syn && /^\.Nm/ { cmd = "" }
+	syn && /^\.Cm / { cmd = $2 }
+	syn && cmd != "" {
+		for (i = 1; i < NF; i++)
+			if (($i == "Fl" || $i == ".Fl") && substr($(i + 1), 1, 2) == "\\-") {
+				o = $(i + 1)
+				gsub(/\\-/, "-", o)
+				seen[cmd " -" o] = 1
+			}
+	}
+	END {
+		for (k in want)
+			if (!(k in seen)) {
+				split(k, w, " ")
+				print "update-man.sh: " page ": SYNOPSIS of " w[1] " lacks " w[2] \
+					" (its usage line, cli/commands.c)" >"/dev/stderr"
+				bad = 1
+			}
+		exit bad
+	}
+' "$tmp/FLAGS" "$page" || exit 1
 # A block whose END marker is missing would swallow the rest of the page.
 awk -v dir="$tmp" '
 	/^\.\\" BEGIN GENERATED [A-Z]+$/ {

@@ -10,6 +10,7 @@
 
 #include "draw.h"
 #include "label_fit.h"
+#include "wrap.h"
 
 /* ---- names ---- */
 
@@ -683,23 +684,34 @@ void heap_cmp_title(struct viewer *u, struct heap_pane *p, int y)
 {
 	const struct heap_cmp *c = p->cmp;
 	int ra = c->ra, rb = 1 - ra;
-	char ma[32], mb[32], ca[64], cb[64], line[400], more[64] = "", part[80] = "";
+	char ma[32], mb[32], ca[64], cb[64], line[600], more[64] = "", part[80] = "";
+	char head[120], cur[160], steps[120];
 	bool oa = cmp_heap(u, ra)->over_budget, ob = cmp_heap(u, rb)->over_budget;
-	if ((size_t)p->nshown < c->nrank)
-		snprintf(more, sizeof more, " + other");
-	if (p->nshown < p->maxn && (size_t)p->nshown < c->nrank)
+	bool other = (size_t)p->nshown < c->nrank;
+	if (p->nshown < p->maxn && other)
 		snprintf(more, sizeof more, " + other (%d asked: no room)", p->maxn);
 	if (oa || ob)
-		snprintf(part, sizeof part, " [partial: %s over the memory budget]",
+		snprintf(part, sizeof part, "[partial: %s over the memory budget]",
 			 oa ? ob ? "A and B" : "A" : "B");
-	snprintf(line, sizeof line,
-		 "heap %s, A and B: %d of %zu bands by %s%s, their peaks in the window; cursor: A %s, "
-		 "B %s; a census every ~%s in A, ~%s in B%s",
+	snprintf(head, sizeof head, "heap %s, A and B: %d of %zu bands by %s",
 		 p->norm ? "normalised" : "absolute", p->nshown, c->nrank,
-		 p->by == HEAP_BY_AREA ? "area" : "peak", more,
-		 cursor_words(u, &c->r[ra], ra, ca, sizeof ca), cursor_words(u, &c->r[rb], rb, cb, sizeof cb),
+		 p->by == HEAP_BY_AREA ? "area" : "peak");
+	snprintf(cur, sizeof cur, "cursor: A %s, B %s", cursor_words(u, &c->r[ra], ra, ca, sizeof ca),
+		 cursor_words(u, &c->r[rb], rb, cb, sizeof cb));
+	snprintf(steps, sizeof steps, "a census every ~%s in A, ~%s in B",
 		 c->r[ra].median ? time_format(ma, sizeof ma, c->r[ra].median) : "?",
-		 c->r[rb].median ? time_format(mb, sizeof mb, c->r[rb].median) : "?", part);
+		 c->r[rb].median ? time_format(mb, sizeof mb, c->r[rb].median) : "?");
+	/* the head kept; the rest shortened or left out whole where the line
+	 * is too narrow, the least needed first (heap_draw_title's way) */
+	const struct wrap_part parts[] = {
+		{ NULL, { head }, 9 },
+		{ "", { *more ? more : other ? " + other" : "", *more ? " + other" : NULL }, 2 },
+		{ "", { ", their peaks in the window", "" }, 4 },
+		{ "; ", { cur, "" }, 5 },
+		{ "; ", { steps, "" }, 3 },
+		{ " ", { part, *part ? "[partial]" : NULL }, 7 },
+	};
+	wrap_parts(parts, sizeof parts / sizeof parts[0], u->L.cols, u->ascii, line, sizeof line);
 	attron(A_BOLD);
 	heap_pane_put(u, y, 0, line);
 	attroff(A_BOLD);

@@ -43,6 +43,18 @@ static bool emptied(const struct viewer *u)
 	return u->r->run.s.map == no_events;
 }
 
+bool live_no_log(const struct viewer *u)
+{
+	return emptied(u);
+}
+
+bool live_empty_file(const struct viewer *u)
+{
+	struct stat sb;
+	return emptied(u) && u->r->run.src.kind == SRC_FILE && stat(u->r->run.src.path, &sb) == 0 &&
+	       sb.st_size == 0;
+}
+
 /* The no_events store, as the file at path (its identity: a file replaced
  * under its name is not followed). */
 static bool open_no_events(struct store *s, const char *path, char *err, size_t n)
@@ -124,6 +136,9 @@ void live_start(struct viewer *u)
 	sample(lv, lv->built_at, u->r->run.s.size);
 	if (stream(u))
 		core_say(u, "live: reading the stream as it arrives");
+	else if (lv->no_header && live_empty_file(u))
+		core_say(u, "the file is empty: no eventlog header yet (the RTS writes it at its "
+			    "first flush): waiting for it");
 	else if (lv->no_header)
 		core_say(u, "the file holds no eventlog header yet: waiting for it");
 	else if (u->r->run.s.stop == STOP_TRUNCATED)
@@ -429,8 +444,9 @@ void live_status(const struct viewer *u, char *buf, size_t n)
 		return;
 	}
 	if (emptied(u)) {
-		snprintf(buf, n, "%s", lv->no_header ? "waiting for the header"
-						  : "file cut: waiting for it to be written again");
+		snprintf(buf, n, "%s%s", lv->no_header && live_empty_file(u) ? "empty file: " : "",
+			 lv->no_header ? "waiting for the header"
+				       : "file cut: waiting for it to be written again");
 		return;
 	}
 	if (!lv->follow) {

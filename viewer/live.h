@@ -81,6 +81,14 @@ void live_tick(struct viewer *u);
  * they derived) and moves the view along; false when out of memory. */
 bool live_reload(struct viewer *u);
 
+/* The viewer shows no log: the file holds no whole header yet, or was cut
+ * inside it (the store is an empty stand-in, its times not the log's). */
+bool live_no_log(const struct viewer *u);
+
+/* ... and the file is empty (0 bytes: the RTS has not flushed yet, or
+ * nothing ever wrote it). */
+bool live_empty_file(const struct viewer *u);
+
 /* The status line's words: "live 12.3 MB/s, final to 1.2s (40ms behind)",
  * "complete", ...; "" when the log was complete at open. */
 void live_status(const struct viewer *u, char *buf, size_t n);

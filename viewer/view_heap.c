@@ -15,6 +15,7 @@
 #include "draw.h"
 #include "heap_pane.h"
 #include "loader.h"
+#include "wrap.h"
 
 #define NO_PROFILE                                                                              \
 	"no heap profile in this log: run with +RTS -hT, or -hc/-hm/-hd/-hy with a profiled build"
@@ -233,29 +234,44 @@ static void choose_shown(struct viewer *u, struct heap_pane *p, int n)
 
 /* ---- drawing ---- */
 
+/* The pane's title: what it draws, then (each shortened or left out whole
+ * where the line is too narrow, the least needed first: why no major-GC
+ * ticks, how many bands were asked for, the census steps, the census at
+ * the cursor, the breakdown, a partial heap) never cut inside a word. */
 static void heap_draw_title(struct viewer *u, struct heap_pane *p, int y, long cc)
 {
 	const struct heap *h = &u->r->run.h;
-	char a[32], b[32], line[400], more[64] = "";
+	char a[32], b[32], head[120], more[64] = "", steps[120], brief[80], cur[80];
+	char line[600];
 	size_t inview = heap_census_from(h, u->t1) - heap_census_from(h, u->t0);
-	if ((size_t)p->nshown < p->nrank)
-		snprintf(more, sizeof more, " + other");
-	if (p->nshown < p->maxn && (size_t)p->nshown < p->nrank)
+	bool other = (size_t)p->nshown < p->nrank;
+	if (p->nshown < p->maxn && other)
 		snprintf(more, sizeof more, " + other (%d asked: no room)", p->maxn);
-	int n = snprintf(line, sizeof line,
-			 "heap %s: %d of %zu bands by %s%s%s; steps: a census every ~%s, %zu in view; cursor: ",
-			 p->norm ? "normalised" : "absolute", p->nshown, p->nrank,
-			 p->by == HEAP_BY_AREA ? "area" : "peak", more,
-			 h->breakdown == HEAP_BY_INFO_TABLE ? "; by info table" : "",
-			 p->median ? time_format(a, sizeof a, p->median) : "?", inview);
+	snprintf(head, sizeof head, "heap %s: %d of %zu bands by %s", p->norm ? "normalised" : "absolute",
+		 p->nshown, p->nrank, p->by == HEAP_BY_AREA ? "area" : "peak");
+	const char *every = p->median ? time_format(a, sizeof a, p->median) : "?";
+	snprintf(steps, sizeof steps, "steps: a census every ~%s, %zu in view", every, inview);
+	snprintf(brief, sizeof brief, "a census every ~%s", every);
+	if (cc >= 0)
+		snprintf(cur, sizeof cur, "cursor: census of %s",
+			 core_fmt_moment(b, sizeof b, h->censuses[cc].time));
+	else
+		snprintf(cur, sizeof cur, "cursor: no census yet");
 	char why[160], gc[200] = "";
-	if (*draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why))
-		snprintf(gc, sizeof gc, " [no major-GC ticks: %s]", why);
-	if (n > 0 && (size_t)n < sizeof line)
-		snprintf(line + n, sizeof line - (size_t)n, "%s%s%s%s",
-			 cc >= 0 ? "census of " : "no census yet",
-			 cc >= 0 ? core_fmt_moment(b, sizeof b, h->censuses[cc].time) : "",
-			 h->over_budget ? " [partial: over the memory budget]" : "", gc);
+	bool nogc = *draw_absent(u, CLASS_BIT(CL_GC), why, sizeof why);
+	if (nogc)
+		snprintf(gc, sizeof gc, "[no major-GC ticks: %s]", why);
+	const struct wrap_part parts[] = {
+		{ NULL, { head }, 9 },
+		{ "", { *more ? more : other ? " + other" : "", *more ? " + other" : NULL }, 2 },
+		{ "; ", { h->breakdown == HEAP_BY_INFO_TABLE ? "by info table" : "", "" }, 6 },
+		{ "; ", { steps, brief, "" }, 3 },
+		{ "; ", { cur, "" }, 5 },
+		{ " ", { h->over_budget ? "[partial: over the memory budget]" : "",
+			 h->over_budget ? "[partial]" : NULL }, 7 },
+		{ " ", { gc, nogc ? "[no major-GC ticks]" : NULL, nogc ? "" : NULL }, 1 },
+	};
+	wrap_parts(parts, sizeof parts / sizeof parts[0], u->L.cols, u->ascii, line, sizeof line);
 	attron(A_BOLD);
 	heap_pane_put(u, y, 0, line);
 	attroff(A_BOLD);

@@ -22,6 +22,12 @@ static void draw_ruler(struct viewer *u)
 	move(L->ruler, 0);
 	clrtoeol();
 	char buf[32];
+	if (u->ready && live_no_log(u)) { /* no log yet: no times to rule */
+		mvaddstr(L->ruler, 0, !u->r->lv.no_header    ? "(the file was cut: no eventlog now)"
+				      : live_empty_file(u) ? "(empty file: no eventlog yet)"
+							   : "(no whole eventlog header yet)");
+		return;
+	}
 	/* the gutter: the window's width */
 	mvaddstr(L->ruler, 0, time_format(buf, sizeof buf, core_width(u)));
 	struct layout_tick t[64];

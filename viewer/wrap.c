@@ -157,6 +157,30 @@ static void title_build(const char *t, const struct title_group *g, int ng,
 	snprintf(out + (w < n ? w : n - 1), w < n ? n - w : 1, "%s", t + from);
 }
 
+/* out (n bytes) cut to width columns, an ellipsis ("..." in ASCII mode)
+ * marking the cut; as it is when it fits. Returns out. */
+static char *cut_said(char *out, size_t n, int width, bool ascii)
+{
+	if (wrap_cols(out, strlen(out), ascii) <= width)
+		return out;
+	const char *more = ascii ? "..." : "\u2026";
+	int room = width - (ascii ? 3 : 1);
+	size_t i = 0, k;
+	for (int w = 0; out[i];) {
+		int cw = wrap_char_cols(out + i, strlen(out + i), ascii, &k);
+		if (w + cw > room)
+			break;
+		w += cw;
+		i += k;
+	}
+	while (i && out[i - 1] == ' ')
+		i--;
+	if (room < 0)
+		i = 0;
+	snprintf(out + i, n - i, "%s", room < 0 ? "" : more);
+	return out;
+}
+
 char *wrap_title(const char *title, int width, bool ascii, char *out, size_t n)
 {
 	if (!n)
@@ -176,23 +200,54 @@ char *wrap_title(const char *title, int width, bool ascii, char *out, size_t n)
 		if (wrap_cols(out, strlen(out), ascii) <= width)
 			return out;
 	}
-	/* still too wide: cut, and say so */
-	const char *more = ascii ? "..." : "\u2026";
-	int room = width - (ascii ? 3 : 1);
-	size_t i = 0, k;
-	for (int w = 0; out[i];) {
-		int cw = wrap_char_cols(out + i, strlen(out + i), ascii, &k);
-		if (w + cw > room)
-			break;
-		w += cw;
-		i += k;
+	return cut_said(out, n, width, ascii);
+}
+
+/* The width of a line of parts: each shown part's form, after its sep
+ * when a part before it is shown; the line into out when out. */
+static int parts_line(const struct wrap_part *p, size_t np, const int *form, bool ascii, char *out,
+		      size_t n)
+{
+	int w = 0;
+	size_t at = 0;
+	bool any = false;
+	if (out && n)
+		out[0] = 0;
+	for (size_t i = 0; i < np; i++) {
+		const char *f = p[i].form[form[i]];
+		if (!f || !*f)
+			continue;
+		const char *sep = any && p[i].sep ? p[i].sep : "";
+		w += wrap_cols(sep, strlen(sep), ascii) + wrap_cols(f, strlen(f), ascii);
+		if (out && at < n)
+			at += (size_t)snprintf(out + at, n - at, "%s%s", sep, f);
+		any = true;
 	}
-	while (i && out[i - 1] == ' ')
-		i--;
-	if (room < 0)
-		i = 0;
-	snprintf(out + i, n - i, "%s", room < 0 ? "" : more);
-	return out;
+	return w;
+}
+
+char *wrap_parts(const struct wrap_part *p, size_t np, int width, bool ascii, char *out, size_t n)
+{
+	if (!n)
+		return out;
+	int form[WRAP_PARTS_MAX] = { 0 };
+	if (np > WRAP_PARTS_MAX)
+		np = WRAP_PARTS_MAX;
+	while (parts_line(p, np, form, ascii, NULL, 0) > width) {
+		/* the part of the lowest rank that can still give way takes its
+		 * next form (the first such part of that rank) */
+		size_t pick = np;
+		for (size_t i = 0; i < np; i++) {
+			bool more = form[i] + 1 < WRAP_FORMS && p[i].form[form[i] + 1];
+			if (more && (pick == np || p[i].rank < p[pick].rank))
+				pick = i;
+		}
+		if (pick == np)
+			break; /* each at its last form */
+		form[pick]++;
+	}
+	parts_line(p, np, form, ascii, out, n);
+	return cut_said(out, n, width, ascii);
 }
 
 char *wrap_hint(const char *hint, int width, bool ascii, char *out, size_t n)

@@ -40,4 +40,23 @@ char *wrap_title(const char *title, int width, bool ascii, char *out, size_t n);
  * wrap_title cuts. Returns out. */
 char *wrap_hint(const char *hint, int width, bool ascii, char *out, size_t n);
 
+/* A part of a line (wrap_parts): its forms, the whole first, each after
+ * it shorter, ended by NULL (or WRAP_FORMS of them); an empty form ("")
+ * leaves the part out. sep goes before it when a part before it is
+ * shown. The lower its rank, the sooner it gives way. */
+enum { WRAP_FORMS = 4, WRAP_PARTS_MAX = 16 };
+struct wrap_part {
+	const char *sep;
+	const char *form[WRAP_FORMS];
+	int rank;
+};
+
+/* A line of np parts (at most WRAP_PARTS_MAX) in width columns, into out
+ * (n bytes). It fits: each part whole. It does not: the part of the lowest
+ * rank takes its next form, again and again (of two of one rank, the
+ * first), so that a part is shortened or left out whole, never cut
+ * mid-word; when every part is at its last form and the line is still too
+ * wide, it is cut as wrap_title cuts. Returns out. */
+char *wrap_parts(const struct wrap_part *p, size_t np, int width, bool ascii, char *out, size_t n);
+
 #endif

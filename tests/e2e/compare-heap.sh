@@ -483,6 +483,17 @@ wait_for "$READY"
 keys H
 check small-title "$TITLE_RE"
 TR=$(title_row)
+# its parts shortened or left out whole at 80 columns, none cut inside a
+# word
+t80=$(row "$TR" | sed 's/ *$//')
+bad=$(printf '%s\n' "$t80" | awk -F'; ' '{
+	if ($1 !~ /^heap (absolute|normalised), A and B: [0-9]+ of [0-9]+ bands by (area|peak)( \+ other( \([0-9]+ asked: no room\))?)?(, their peaks in the window)?$/)
+		print "head: " $1
+	for (i = 2; i <= NF; i++)
+		if ($i !~ /^(cursor: A (no census yet|census of [0-9.]+[a-z]+), B (no census yet|census of [0-9.]+[a-z]+)|a census every ~[0-9.]+[a-z]+ in A, ~[0-9.]+[a-z]+ in B)$/)
+			print "part: " $i
+}')
+eq small-title-whole-parts "$bad" "" "(title '$t80')"
 ra=$(row_of "$TR" '^A n ')
 rb=$(row_of "${ra:-0}" '^B 2n ')
 [ -n "$ra" ] && [ -n "$rb" ] && pass || fail small-charts "no 'A n' chart over a 'B 2n' one"

@@ -228,7 +228,13 @@ tries=200
 while [ ! -e "$E2E_T/ready" ] && [ "$tries" -gt 0 ]; do sleep 0.05; tries=$((tries - 1)); done
 eq grow-empty-at-start "$(wc -c <"$G" | tr -d ' ')" 0 "(bytes in the file before the first flush)"
 start "$W" "$H" -- "$G"
-check_st grow-waiting-header '  waiting for the header  the file holds no eventlog header yet' 10
+check_st grow-waiting-header '  empty file: waiting for the header' 10
+# the empty file said so, with no made-up times: the ruler names it where
+# its times were (a 72 ns window of no log), the status line has no window
+# or cursor
+eq grow-empty-ruler "$(head -1 "$E2E_SCREEN" | sed 's/ *$//')" "(empty file: no eventlog yet)"
+eq grow-empty-no-window "$(st_window "$E2E_SCREEN")" ""
+eq grow-empty-message "$(grep -c 'the file is empty: no eventlog header yet' "$E2E_SCREEN")" 1
 alive grow-empty-alive
 # flush_step NAME K REF [LIVE_RE]: lets flush K be written; then the screen
 # (less the status line) is REF's, the status line says live (complete
@@ -337,7 +343,7 @@ ref "$F910" "$R/910-full"
 G2=$E2E_T/g2.eventlog
 : >"$G2"
 start "$W" "$H" -- "$G2"
-check_st pace-waiting '  waiting for the header' 10
+check_st pace-waiting '  empty file: waiting for the header' 10
 ff_bg "$F910" "file:$G2"
 check_st pace-live "$LIVE_RE" 10
 check_st pace-complete "$COMPLETE_RE" 15

@@ -542,6 +542,25 @@ eq_file narrow-heights "$R/got" "$R/want"
 keys q
 check_exit narrow-quit 0
 
+# the title at 80 columns: its parts shortened or left out whole, the
+# least needed first, none cut inside a word (it ended "steps: a cen")
+start 80 24 -- "$HC"
+wait_for '^util'
+keys H
+check title-80 "$TITLE_RE"
+t80=$(row "$(title_row)" | sed 's/ *$//')
+bad=$(printf '%s\n' "$t80" | awk -F'; ' '{
+	if ($1 !~ /^heap (absolute|normalised): [0-9]+ of [0-9]+ bands by (area|peak)( \+ other( \([0-9]+ asked: no room\))?)?$/)
+		print "head: " $1
+	for (i = 2; i <= NF; i++)
+		if ($i !~ /^(steps: a census every ~[0-9.]+[a-z]+, [0-9]+ in view|a census every ~[0-9.]+[a-z]+|cursor: census of [0-9.]+[a-z]+|cursor: no census yet|by info table)$/)
+			print "part: " $i
+}')
+eq title-80-whole-parts "$bad" "" "(title '$t80')"
+check title-80-cursor '^heap .*; cursor: no census yet$'
+keys q
+check_exit title-80-quit 0
+
 # ==== a band named with control characters: escaped ====
 # profile-hT with every ARR_WORDS (9 bytes) replaced by ESC [31mABCD
 # (9 bytes, so the log stays well-formed)

@@ -250,6 +250,19 @@ check_not pauses-escape 'GC pauses:'
 keys q
 check_exit pauses-quit 0
 
+# ---- the README's screen: what the viewer draws (make run) at 80x24 ----
+awk '/^## The screen/ { s = 1 } s && /^```$/ { if (b) exit; b = 1; next } b' README.md >"$E2E_T/readme-screen"
+start 80 24 -- $TH
+wait_for '^ threaded\.eventlog .* events: all'
+check readme-screen-doctor 'doctor: '
+if cmp -s "$E2E_SCREEN" "$E2E_T/readme-screen"; then
+	pass
+else
+	fail readme-screen "README.md's screen is not what hectic $TH draws at 80x24: $(diff "$E2E_T/readme-screen" "$E2E_SCREEN" | head -12)"
+fi
+keys q
+check_exit readme-screen-quit 0
+
 # ---- filters ----
 start 120 32 -- $TH
 wait_for "$READY"
@@ -295,6 +308,38 @@ wait_change
 check_not filters-q-closes 'event list classes'
 keys q
 check_exit filters-quit 0
+
+# ---- the filter's summary on the status line: exactly the classes shown,
+# shortened as a whole where it does not fit (the list; "all but" the
+# hidden ones; their count), never cut inside a class's name ----
+# filter_off W H: the viewer at W x H with sched, sparks and caps off
+filter_off() {
+	start "$1" "$2" -- $TH
+	wait_for "$READY"
+	keys f
+	wait_for '\[x\] sched '
+	keys Enter Down Down Down Enter Down Enter
+	wait_for '\[ \] caps '
+	keys Escape
+	wait_gone 'event list classes'
+}
+filter_off 160 50
+check_status filters-sum-160 'events: gc,heap,tasks,user,prof,nonmoving,ticky,other( |$)'
+keys q
+check_exit filters-sum-160-quit 0
+filter_off 80 24
+check_status filters-sum-80 'events: 8 of 11( |$)'
+check_not filters-sum-80-no-cut 'events: [a-z,]*,[a-z]*$'
+# one class off: "all but" it fits at 80 columns (sparks and caps on
+# again)
+keys f
+wait_for '\[ \] caps '
+keys Down Down Down Enter Down Enter
+wait_for '\[x\] caps '
+keys Escape
+check_status filters-sum-80-but 'events: all but sched( |$)'
+keys q
+check_exit filters-sum-80-quit 0
 
 # ---- search ----
 start 120 32 -- $TH

@@ -425,7 +425,7 @@ static void follow_flushes(const char *fixture)
 	assert_true(u.r->lv.no_header);
 	char st[256];
 	live_status(&u, st, sizeof st);
-	assert_string_equal(st, "waiting for the header");
+	assert_string_equal(st, "empty file: waiting for the header");
 	size_t at = 0;
 	for (size_t k = 0; k < nf; k++) {
 		append(path, full + at, ends[k] - at);

@@ -133,6 +133,44 @@ static void test_wrap_hint(void **state)
 	}
 }
 
+/* A line of parts: the lowest rank gives way first, a form at a time,
+ * then the next; a part shortened or left out whole, never cut mid-word. */
+static void test_wrap_parts(void **state)
+{
+	(void)state;
+	const struct wrap_part p[] = {
+		{ NULL, { "f.eventlog" }, 9 },
+		{ "  ", { "0ns..5ms" , "" }, 3 },
+		{ "  ", { "cursor 1ms", "" }, 2 },
+		{ "  ", { "events: all but sched,sparks", "events: 9 of 11" }, 1 },
+	};
+	char b[200];
+	const char *whole = "f.eventlog  0ns..5ms  cursor 1ms  events: all but sched,sparks";
+	assert_string_equal(wrap_parts(p, 4, 80, false, b, sizeof b), whole);
+	assert_string_equal(wrap_parts(p, 4, (int)strlen(whole), false, b, sizeof b), whole);
+	/* the events first, to their short form */
+	assert_string_equal(wrap_parts(p, 4, (int)strlen(whole) - 1, false, b, sizeof b),
+			    "f.eventlog  0ns..5ms  cursor 1ms  events: 9 of 11");
+	/* then the cursor, then the window, whole */
+	assert_string_equal(wrap_parts(p, 4, 45, false, b, sizeof b),
+			    "f.eventlog  0ns..5ms  events: 9 of 11");
+	assert_string_equal(wrap_parts(p, 4, 30, false, b, sizeof b), "f.eventlog  events: 9 of 11");
+	/* every part at its last form: cut, and said */
+	assert_string_equal(wrap_parts(p, 4, 20, true, b, sizeof b), "f.eventlog  event...");
+	for (int w = 0; w < 90; w++) {
+		wrap_parts(p, 4, w, false, b, sizeof b);
+		assert_true(wrap_cols(b, strlen(b), false) <= w);
+	}
+	/* of one rank, the first gives way first; a first part left out
+	 * takes no separator after it */
+	const struct wrap_part q[] = {
+		{ "; ", { "aaa", "" }, 1 },
+		{ "; ", { "bbb", "b" }, 1 },
+	};
+	assert_string_equal(wrap_parts(q, 2, 6, false, b, sizeof b), "bbb");
+	assert_string_equal(wrap_parts(q, 2, 2, false, b, sizeof b), "b");
+}
+
 int main(void)
 {
 	setlocale(LC_ALL, "C.UTF-8");
@@ -142,6 +180,7 @@ int main(void)
 		cmocka_unit_test(test_wrap_widths),
 		cmocka_unit_test(test_wrap_title),
 		cmocka_unit_test(test_wrap_hint),
+		cmocka_unit_test(test_wrap_parts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
