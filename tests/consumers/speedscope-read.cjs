@@ -191,8 +191,15 @@ async function exportModel(page, dir) {
 	for (;;) {
 		const done = fs.readdirSync(dir).filter((f) => f.endsWith('.speedscope.json'));
 		if (done.length) {
-			// Chromium renames the .crdownload when it is complete
-			return JSON.parse(fs.readFileSync(path.join(dir, done[0]), 'utf8'));
+			// Chromium renames the .crdownload when it is complete, but
+			// under load the file has been seen under its name before its
+			// bytes were all there (an empty or cut JSON once in about
+			// ten runs): read it again until it parses or time is up
+			try {
+				return JSON.parse(fs.readFileSync(path.join(dir, done[0]), 'utf8'));
+			} catch (e) {
+				if (!(e instanceof SyntaxError) || Date.now() > end) throw e;
+			}
 		}
 		if (Date.now() > end) throw new Error('speedscope\'s export did not arrive');
 		await new Promise((r) => setTimeout(r, 50));

@@ -33,8 +33,10 @@ TH=$F/threaded.eventlog
 HT=$F/profile-hT.eventlog
 HC=$F/profile-hc.eventlog
 TK=$F/modern/ghc910-ticky-ipe.eventlog
-# (at 50 columns the status line is cut before its events field)
-READY='  cursor [0-9]'
+# (at 50 columns the status line gives way from its least important
+# part: the cursor, then the window go before the events field, which
+# shortens but stays)
+READY='  events: [a-z0-9]'
 S=$E2E_T/shots
 mkdir -p "$S"
 
