@@ -61,8 +61,8 @@ int cli_operands(int argc, char **argv, int min, int max, const char *name, cons
 		snprintf(wanted, sizeof wanted, "%s %s%s", count_word(min), min > 1 ? "operands " : "",
 			 want);
 	else
-		snprintf(wanted, sizeof wanted, "%s or %s operands %s", count_word(min),
-			 count_word(max), want);
+		snprintf(wanted, sizeof wanted, "%s %s %s operands %s", count_word(min),
+			 max == min + 1 ? "or" : "to", count_word(max), want);
 	if (got > 0) {
 		/* the operands past max if too many (the ones that are extra),
 		 * else all of them */

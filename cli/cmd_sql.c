@@ -113,10 +113,20 @@ static int sql_parse(const struct cli_cmd *self, int argc, char **argv, struct s
 	if (o->schema && optind == argc)
 		return -1;
 	int n = argc - optind;
-	if (o->schema || n == 0 || (!o->db && n > 3) || (o->db && (o->save || nfmt))) {
+	if (o->schema) {
+		warnx_("sql --schema: no operand, got %d", n);
 		usage_sql(stderr, self);
 		return EXIT_USAGE;
 	}
+	if (o->db && (o->save || nfmt)) {
+		warnx_("sql --db: it writes every table of every FILE; no --save, --tsv or --json");
+		usage_sql(stderr, self);
+		return EXIT_USAGE;
+	}
+	int bad = o->db ? cli_operands(argc, argv, 1, -1, "sql --db OUT", "FILE...", usage_sql, self)
+			: cli_operands(argc, argv, 1, 3, "sql", "A [B] [QUERY]", usage_sql, self);
+	if (bad >= 0)
+		return bad;
 	o->paths = argv + optind;
 	o->npaths = o->db ? n : n == 3 || (n == 2 && is_log(argv[optind + 1])) ? 2 : 1;
 	if (!o->db && o->npaths < n)

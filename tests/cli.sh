@@ -84,6 +84,11 @@ opcheck doctor-none "doctor: one or two operands FILE \\[B\\], got none" doctor
 opcheck push-one "push: two or more operands URL FILE\\.\\.\\., got 1 operand ('u')" push u
 opcheck push-clean "push --clean: one URL, got none" push --clean
 opcheck run-none "run: one or more operands PROG \\[ARGS\\.\\.\\.\\], got none" run
+opcheck sql-none "sql: one to three operands A \\[B\\] \\[QUERY\\], got none" sql
+opcheck sql-four "sql: one to three operands A \\[B\\] \\[QUERY\\], got 4 operands ('d' extra)" sql a b c d
+opcheck sql-db-none "sql --db OUT: one or more operands FILE\\.\\.\\., got none" sql --db o.db
+opcheck sql-schema-file "sql --schema: no operand, got 1" sql --schema x.eventlog
+opcheck sql-db-tsv "sql --db: it writes every table of every FILE; no --save, --tsv or --json" sql --db o.db --tsv x.eventlog
 # an unknown option (or one missing its value): a line naming it, then where
 # the options are told, not the usage (the viewer's ran to 97 lines, and
 # scrolled the message away)
