@@ -30,14 +30,6 @@ const char *doctor_kind_name(enum doctor_kind k)
 	return k < DOCTOR_KINDS ? kind_names[k] : "?";
 }
 
-int doctor_kind_find(const char *name)
-{
-	for (int k = 0; k < DOCTOR_KINDS; k++)
-		if (!strcmp(name, kind_names[k]))
-			return k;
-	return -1;
-}
-
 const char *doctor_reason_name(enum doctor_reason r)
 {
 	static const char *const n[DOCTOR_REASONS] = { "blackhole", "stm", "mvar" };

@@ -39,8 +39,6 @@ enum doctor_kind {
 
 /* A kind's name as the findings name it ("nursery", "major-pauses"). */
 const char *doctor_kind_name(enum doctor_kind k);
-/* The kind called name, or -1. */
-int doctor_kind_find(const char *name);
 
 /* What blocks a thread (doc/doctor.md): the STOP_THREAD statuses that wait
  * for another thread, in the order they explain idle capabilities: MVars
